@@ -1,0 +1,46 @@
+//! The rules of Mongolian chess (Inner Mongolia rules of 2017, and the folk rules) and of
+//! FIDE chess: positions, legal moves, notation and game records.
+//!
+//! Pure: no I/O, no clock, no platform code; `no_std` with `alloc`. The same code runs in
+//! the native `shatar` engine and in the browser.
+//!
+//! ```
+//! use shatar_rules::{Mongolian, Position};
+//! let pos = Position::<Mongolian>::new();
+//! // 2017 art. 1.2: White opens with e2-e4 or d2-d4, nothing else.
+//! let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+//! assert_eq!(moves, ["e2e4", "d2d4"]);
+//! ```
+
+#![no_std]
+#![forbid(unsafe_op_in_unsafe_fn)]
+
+extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
+pub mod attacks;
+mod bitboard;
+mod board;
+mod chess;
+pub mod fen;
+mod magics;
+mod mongolian;
+mod moves;
+mod outcome;
+mod position;
+mod ruleset;
+mod setup;
+mod types;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use chess::{Chess, ChessState};
+pub use mongolian::{has_bare_king, FirstRound, Mongolian, MongolianFolk, Opening};
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use outcome::{EndReason, GameResult, Outcome};
+pub use position::{GenContext, IllegalMove, Position, PositionError, Restriction, Rules};
+pub use ruleset::{Ruleset, UnknownRuleset};
+pub use setup::{CastlingRights, Setup};
+pub use types::{ByColor, Color, File, Piece, Rank, Role, Square};

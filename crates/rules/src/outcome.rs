@@ -1,0 +1,121 @@
+//! How a game ends: the result and the rule that decided it.
+
+use core::fmt;
+
+use crate::types::Color;
+
+/// The result as PGN writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+}
+
+impl GameResult {
+    pub fn win_for(color: Color) -> GameResult {
+        color.fold(GameResult::WhiteWins, GameResult::BlackWins)
+    }
+    pub const fn pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+    pub fn from_pgn(s: &str) -> Option<GameResult> {
+        match s {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            _ => None,
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// 2017 art. 1.3, 5.1; FIDE 5.1.
+    Checkmate,
+    /// Folk rules ⑥: a checkmate delivered by a knight is only a draw.
+    KnightMate,
+    /// 2017 art. 5.2.1; FIDE 5.2.1.
+    Stalemate,
+    /// Neither side can mate by any legal sequence: 2017 art. 1.4, 5.2.2, 9.7.
+    DeadPosition,
+    /// Folk rules ⑤: one side has nothing left but its king.
+    BareKing,
+    /// Claimed under 2017 art. 9.2, or automatic under the folk rules ③.
+    ThreefoldRepetition,
+    /// Claimed under 2017 art. 9.3.
+    FiftyMoves,
+    /// 2017 art. 9.6.1: automatic.
+    FivefoldRepetition,
+    /// 2017 art. 9.6.2: automatic.
+    SeventyFiveMoves,
+    /// Folk rules ④.
+    PerpetualCheck,
+    /// 2017 art. 5.1.
+    Resignation,
+    /// 2017 art. 5.2.3, 9.1.
+    Agreement,
+}
+
+impl EndReason {
+    /// The article of the ruleset's text that decides it, for display ("2017 art. 9.6").
+    pub const fn article(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "art. 5.1",
+            EndReason::Stalemate => "art. 5.2.1",
+            EndReason::DeadPosition => "art. 5.2.2, 9.7",
+            EndReason::ThreefoldRepetition => "art. 9.2",
+            EndReason::FiftyMoves => "art. 9.3",
+            EndReason::FivefoldRepetition | EndReason::SeventyFiveMoves => "art. 9.6",
+            EndReason::Resignation => "art. 5.1",
+            EndReason::Agreement => "art. 9.1",
+            EndReason::KnightMate => "folk rules 6",
+            EndReason::BareKing => "folk rules 5",
+            EndReason::PerpetualCheck => "folk rules 4",
+        }
+    }
+
+    pub const fn description(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::KnightMate => "checkmate by a knight (a draw under the folk rules)",
+            EndReason::Stalemate => "stalemate",
+            EndReason::DeadPosition => "neither side can checkmate",
+            EndReason::BareKing => "a bare king",
+            EndReason::ThreefoldRepetition => "threefold repetition",
+            EndReason::FiftyMoves => "fifty moves without a capture or a pawn move",
+            EndReason::FivefoldRepetition => "fivefold repetition",
+            EndReason::SeventyFiveMoves => "seventy-five moves without a capture or a pawn move",
+            EndReason::PerpetualCheck => "perpetual check",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+        }
+    }
+}
+
+/// A finished game: who won (or a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub result: GameResult,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    pub fn draw(reason: EndReason) -> Outcome {
+        Outcome { result: GameResult::Draw, reason }
+    }
+    pub fn win(winner: Color, reason: EndReason) -> Outcome {
+        Outcome { result: GameResult::win_for(winner), reason }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.result.pgn(), self.reason.description())
+    }
+}

@@ -1,0 +1,572 @@
+//! [`Position`]: a validated position of one ruleset, with legal move generation and
+//! incremental Zobrist hashing.
+//!
+//! What differs between the 8x8 games lives in the [`Rules`] type parameter: its state type
+//! (castling rights and en passant for FIDE chess; the compulsory first round for the
+//! Mongolian rulesets), its promotion choices, and a few hooks. The hooks are resolved at
+//! compile time, so the generation loop carries no game flags.
+
+use core::fmt::Debug;
+use core::hash::Hash;
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::outcome::{EndReason, Outcome};
+use crate::ruleset::Ruleset;
+use crate::setup::Setup;
+use crate::types::{Color, Piece, Rank, Role, Square};
+use crate::zobrist;
+
+/// A ruleset on the 8x8 board. Implemented by [`crate::Mongolian`], [`crate::MongolianFolk`]
+/// and [`crate::Chess`].
+pub trait Rules: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
+    const RULESET: Ruleset;
+    /// Promotion choices, strongest first (2017 art. 3.7: Q R B N; folk rules: Q only).
+    const PROMOTIONS: &'static [Role];
+    /// What this ruleset tracks beyond the board, the side to move and the counters.
+    type State: Copy + Debug + Default + Eq + Hash + Send + Sync;
+
+    /// Reads (and checks) the ruleset's state from a setup's castling and en passant fields.
+    fn state_from_setup(setup: &Setup) -> Result<Self::State, PositionError>;
+    /// Writes the ruleset's state back into a setup's castling and en passant fields.
+    fn state_to_setup(state: &Self::State, setup: &mut Setup);
+    /// The state's share of the Zobrist hash.
+    fn state_hash(state: &Self::State) -> u64;
+
+    /// A ruleset may fix the legal moves outright (the compulsory first round) or end the
+    /// game with no moves at all (the folk bare king). Checked before normal generation.
+    fn restriction(pos: &Position<Self>) -> Restriction;
+    /// Moves beyond the common ones: double steps, en passant, castling.
+    fn extra_moves(pos: &Position<Self>, ctx: &GenContext, list: &mut MoveList);
+    /// Updates the state (and its hash share) after `m` has been played on the board.
+    fn update_state(pos: &mut Position<Self>, m: Move, moved: Piece, captured: Option<Role>);
+
+    /// A game end that is a property of the position alone and not a mate or stalemate.
+    fn variant_end(pos: &Position<Self>) -> Option<Outcome>;
+    /// What a checkmate of the side to move means (a win, or the folk knight-mate draw).
+    fn checkmate_outcome(pos: &Position<Self>) -> Outcome {
+        Outcome::win(pos.turn().other(), EndReason::Checkmate)
+    }
+    /// Whether `color` could still win by some sequence of legal moves, however unlikely.
+    fn can_win(board: &Board, color: Color) -> bool;
+}
+
+/// See [`Rules::restriction`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Restriction {
+    None,
+    Only(&'static [Move]),
+    GameOver,
+}
+
+/// Why a [`Setup`] is not a legal position of a ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    MissingKing(Color),
+    TooManyKings(Color),
+    PawnOnBackRank(Square),
+    /// The side that has just moved is in check: its opponent could take the king.
+    OppositeCheck,
+    TooManyCheckers,
+    /// This ruleset has no castling (2017: the rules define none).
+    CastlingNotInThisGame,
+    /// A castling right without the king and rook on their original squares.
+    InvalidCastlingRights,
+    /// This ruleset has no en passant (2017 art. 3.7).
+    EnPassantNotInThisGame,
+    /// The en passant square does not follow a double step of the side that just moved.
+    InvalidEnPassant(Square),
+}
+
+impl core::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            PositionError::MissingKing(c) => write!(f, "{} has no king", c.name()),
+            PositionError::TooManyKings(c) => write!(f, "{} has more than one king", c.name()),
+            PositionError::PawnOnBackRank(sq) => write!(f, "a pawn stands on {sq}, a first or last rank"),
+            PositionError::OppositeCheck => f.write_str("the side not to move is in check"),
+            PositionError::TooManyCheckers => f.write_str("the king is checked by more than two pieces"),
+            PositionError::CastlingNotInThisGame => {
+                f.write_str("castling rights given, but this game has no castling (the castling field must be '-')")
+            }
+            PositionError::InvalidCastlingRights => {
+                f.write_str("a castling right needs the king and that rook on their original squares")
+            }
+            PositionError::EnPassantNotInThisGame => {
+                f.write_str("an en passant square given, but this game has no en passant (the field must be '-')")
+            }
+            PositionError::InvalidEnPassant(sq) => {
+                write!(f, "{sq} cannot be an en passant square: no pawn has just stepped over it")
+            }
+        }
+    }
+}
+
+impl core::error::Error for PositionError {}
+
+/// A legal position of the ruleset `R`. Equality and hashing follow the repetition rule
+/// (2017 art. 9.2: same side to move, same pieces, same possible moves); the move counters
+/// are ignored.
+#[derive(Clone, Copy, Debug)]
+pub struct Position<R: Rules> {
+    board: Board,
+    turn: Color,
+    state: R::State,
+    halfmoves: u32,
+    fullmoves: u32,
+    hash: u64,
+}
+
+impl<R: Rules> PartialEq for Position<R> {
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board && self.turn == other.turn && self.state == other.state
+    }
+}
+impl<R: Rules> Eq for Position<R> {}
+impl<R: Rules> Hash for Position<R> {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        h.write_u64(self.hash);
+    }
+}
+
+impl<R: Rules> Default for Position<R> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// What move generation needs to know about the side to move, computed once per position.
+pub struct GenContext {
+    pub us: Color,
+    pub king: Square,
+    pub ours: Bitboard,
+    pub theirs: Bitboard,
+    pub occupied: Bitboard,
+    pub checkers: Bitboard,
+    /// Our pieces that stand between our king and an enemy slider.
+    pub pinned: Bitboard,
+    /// Where a non-king move must land: anywhere but our own pieces, or, in check, on the
+    /// checker or between it and the king.
+    pub target: Bitboard,
+}
+
+impl<R: Rules> Position<R> {
+    /// The initial position (2017 art. 2.4; FIDE 2.3).
+    pub fn new() -> Self {
+        let mut setup = Setup::initial();
+        if R::RULESET == Ruleset::Chess {
+            setup.castling = crate::setup::CastlingRights::ALL;
+        }
+        Self::from_setup(&setup).expect("the initial position is legal")
+    }
+
+    /// Checks `setup` against the rules of `R`.
+    pub fn from_setup(setup: &Setup) -> Result<Self, PositionError> {
+        let board = setup.board;
+        for color in Color::ALL {
+            match (board.kings() & board.by_color(color)).count() {
+                0 => return Err(PositionError::MissingKing(color)),
+                1 => {}
+                _ => return Err(PositionError::TooManyKings(color)),
+            }
+        }
+        let back_ranks = Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth);
+        if let Some(sq) = (board.pawns() & back_ranks).first() {
+            return Err(PositionError::PawnOnBackRank(sq));
+        }
+        let state = R::state_from_setup(setup)?;
+        let mut pos = Position {
+            board,
+            turn: setup.turn,
+            state,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        let them = pos.turn.other();
+        let their_king = board.king_of(them).expect("one king checked above");
+        if board.is_attacked(their_king, pos.turn, board.occupied()) {
+            return Err(PositionError::OppositeCheck);
+        }
+        if pos.checkers().count() > 2 {
+            return Err(PositionError::TooManyCheckers);
+        }
+        Ok(pos)
+    }
+
+    /// The position as a [`Setup`] (for FEN output).
+    pub fn to_setup(&self) -> Setup {
+        let mut setup = Setup {
+            board: self.board,
+            turn: self.turn,
+            castling: crate::setup::CastlingRights::NONE,
+            en_passant: None,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        };
+        R::state_to_setup(&self.state, &mut setup);
+        setup
+    }
+
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+    #[inline]
+    pub fn state(&self) -> &R::State {
+        &self.state
+    }
+    /// Plies since the last capture or pawn move.
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+    /// The Zobrist hash, kept up to date move by move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    #[inline]
+    pub fn ruleset(&self) -> Ruleset {
+        R::RULESET
+    }
+
+    /// The hash computed from scratch; equal to [`Position::hash`] (a tested property).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (sq, piece) in self.board.pieces() {
+            h ^= zobrist::piece(piece, sq);
+        }
+        if self.turn == Color::Black {
+            h ^= zobrist::black_to_move();
+        }
+        h ^ R::state_hash(&self.state)
+    }
+
+    #[inline]
+    pub fn our_king(&self) -> Square {
+        self.board.king_of(self.turn).expect("a legal position has one king of each colour")
+    }
+
+    /// The enemy pieces giving check.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.board.attackers(self.our_king(), self.turn.other(), self.board.occupied())
+    }
+
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    pub fn gen_context(&self) -> GenContext {
+        let us = self.turn;
+        let them = us.other();
+        let king = self.our_king();
+        let ours = self.board.by_color(us);
+        let theirs = self.board.by_color(them);
+        let occupied = self.board.occupied();
+        let checkers = self.board.attackers(king, them, occupied);
+
+        let mut pinned = Bitboard::EMPTY;
+        let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & self.board.straight_sliders())
+            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & self.board.diagonal_sliders()))
+            & theirs;
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers & ours;
+            }
+        }
+
+        let target = match checkers.single() {
+            _ if checkers.is_empty() => !ours,
+            Some(checker) => attacks::between(king, checker) | checkers,
+            None => Bitboard::EMPTY, // double check: only the king may move
+        };
+        GenContext { us, king, ours, theirs, occupied, checkers, pinned, target }
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.gen_legal(&mut list);
+        list
+    }
+
+    /// Appends every legal move to `list`.
+    pub fn gen_legal(&self, list: &mut MoveList) {
+        match R::restriction(self) {
+            Restriction::None => {}
+            Restriction::Only(moves) => {
+                for &m in moves {
+                    list.push(m);
+                }
+                return;
+            }
+            Restriction::GameOver => return,
+        }
+        let ctx = self.gen_context();
+        self.gen_king_moves(&ctx, list);
+        if ctx.checkers.more_than_one() {
+            return;
+        }
+        self.gen_piece_moves(&ctx, list);
+        self.gen_pawn_moves(&ctx, list);
+        R::extra_moves(self, &ctx, list);
+    }
+
+    fn gen_king_moves(&self, ctx: &GenContext, list: &mut MoveList) {
+        let them = ctx.us.other();
+        // The king no longer blocks the slider that checks it: a step away along the ray
+        // must still count as attacked.
+        let occupied = ctx.occupied.without(ctx.king);
+        for to in attacks::king_attacks(ctx.king) & !ctx.ours {
+            if !self.board.is_attacked(to, them, occupied) {
+                list.push(Move::normal(ctx.king, to));
+            }
+        }
+    }
+
+    fn gen_piece_moves(&self, ctx: &GenContext, list: &mut MoveList) {
+        let b = &self.board;
+        // A pinned knight can never move.
+        for from in b.knights() & ctx.ours & !ctx.pinned {
+            push_all(list, from, attacks::knight_attacks(from) & ctx.target);
+        }
+        for from in b.diagonal_sliders() & ctx.ours {
+            let mut to = attacks::bishop_attacks(from, ctx.occupied) & ctx.target;
+            if ctx.pinned.contains(from) {
+                to &= attacks::line(ctx.king, from);
+            }
+            push_all(list, from, to);
+        }
+        for from in b.straight_sliders() & ctx.ours {
+            let mut to = attacks::rook_attacks(from, ctx.occupied) & ctx.target;
+            if ctx.pinned.contains(from) {
+                to &= attacks::line(ctx.king, from);
+            }
+            push_all(list, from, to);
+        }
+    }
+
+    /// Single steps and diagonal captures; double steps are a ruleset's extra.
+    fn gen_pawn_moves(&self, ctx: &GenContext, list: &mut MoveList) {
+        let forward: i32 = ctx.us.fold(8, -8);
+        let last_rank = Bitboard::from_rank(Rank::Eighth.relative_to(ctx.us));
+        for from in self.board.pawns() & ctx.ours {
+            let mut allowed = ctx.target;
+            if ctx.pinned.contains(from) {
+                allowed &= attacks::line(ctx.king, from);
+            }
+            let mut to = attacks::pawn_attacks(ctx.us, from) & ctx.theirs;
+            // SAFETY: a pawn never stands on its last rank, so one step forward is on the board.
+            let step = unsafe { Square::new_unchecked((from as i32 + forward) as u32) };
+            if !ctx.occupied.contains(step) {
+                to = to.with(step);
+            }
+            to &= allowed;
+            if (to & last_rank).any() {
+                for sq in to {
+                    for &role in R::PROMOTIONS {
+                        list.push(Move::new(from, sq, MoveKind::promotion(role).expect("promotion role")));
+                    }
+                }
+            } else {
+                push_all(list, from, to);
+            }
+        }
+    }
+
+    /// Whether `m` is among the legal moves.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+
+    /// Plays a legal move in place. Playing an illegal move leaves a meaningless position;
+    /// use [`Position::play`] for moves from outside.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = us.other();
+        let (from, to) = (m.from(), m.to());
+        let moved = Piece::new(us, self.board.role_at(from).expect("a piece on the from-square"));
+        let captured = match m.kind() {
+            MoveKind::EnPassant => Some(Role::Pawn),
+            MoveKind::Castle => None,
+            _ => self.board.role_at(to),
+        };
+
+        if let Some(role) = captured {
+            let cap_sq = if m.kind() == MoveKind::EnPassant {
+                Square::from_coords(to.file(), from.rank())
+            } else {
+                to
+            };
+            let piece = Piece::new(them, role);
+            self.board.take(cap_sq, piece);
+            self.hash ^= zobrist::piece(piece, cap_sq);
+        }
+        self.board.take(from, moved);
+        self.hash ^= zobrist::piece(moved, from);
+        let placed = Piece::new(us, m.promotion().unwrap_or(moved.role));
+        self.board.put(to, placed);
+        self.hash ^= zobrist::piece(placed, to);
+
+        if m.kind() == MoveKind::Castle {
+            let (rook_from, rook_to) = castling_rook_squares(to);
+            let rook = Piece::new(us, Role::Rook);
+            self.board.take(rook_from, rook);
+            self.board.put(rook_to, rook);
+            self.hash ^= zobrist::piece(rook, rook_from) ^ zobrist::piece(rook, rook_to);
+        }
+
+        self.hash ^= R::state_hash(&self.state);
+        R::update_state(self, m, moved, captured);
+        self.hash ^= R::state_hash(&self.state);
+
+        self.halfmoves = if captured.is_some() || moved.role == Role::Pawn { 0 } else { self.halfmoves + 1 };
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = them;
+        self.hash ^= zobrist::black_to_move();
+    }
+
+    /// Plays `m` if it is legal.
+    pub fn play(&self, m: Move) -> Result<Self, IllegalMove> {
+        if !self.is_legal(m) {
+            return Err(IllegalMove(m));
+        }
+        let mut next = *self;
+        next.play_unchecked(m);
+        Ok(next)
+    }
+
+    /// The state's fields, for rulesets' hooks.
+    pub(crate) fn state_mut(&mut self) -> &mut R::State {
+        &mut self.state
+    }
+
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.legal_moves().is_empty() && R::variant_end(self).is_none()
+    }
+
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.legal_moves().is_empty() && R::variant_end(self).is_none()
+    }
+
+    /// Neither side can checkmate by any legal sequence (2017 art. 1.4, 5.2.2). Detected:
+    /// the material cases of [`Rules::can_win`] for both sides (bare kings, a lone minor
+    /// piece, bishops all on squares of one colour; folk: knights alone cannot win).
+    /// Not detected: blockades where material remains but no piece can get through.
+    pub fn is_dead_position(&self) -> bool {
+        !R::can_win(&self.board, Color::White) && !R::can_win(&self.board, Color::Black)
+    }
+
+    /// Whether `color` could still checkmate by some legal sequence: the test for a flag
+    /// fall (2017 art. 6.9: the flag falls, but the opponent cannot mate: a draw).
+    pub fn can_checkmate(&self, color: Color) -> bool {
+        R::can_win(&self.board, color)
+    }
+
+    /// How the game stands by the position alone: mate, stalemate, a dead position, or a
+    /// ruleset's own end. Repetition and move counts are the game record's business.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(end) = R::variant_end(self) {
+            return Some(end);
+        }
+        if self.legal_moves().is_empty() {
+            return Some(if self.is_check() {
+                R::checkmate_outcome(self)
+            } else {
+                Outcome::draw(EndReason::Stalemate)
+            });
+        }
+        if self.is_dead_position() {
+            return Some(Outcome::draw(EndReason::DeadPosition));
+        }
+        None
+    }
+
+    /// Counts the leaves of the legal move tree `depth` plies deep.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|&m| {
+                let mut next = *self;
+                next.play_unchecked(m);
+                next.perft(depth - 1)
+            })
+            .sum()
+    }
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove(pub Move);
+
+impl core::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "illegal move {}", self.0)
+    }
+}
+
+impl core::error::Error for IllegalMove {}
+
+#[inline]
+fn push_all(list: &mut MoveList, from: Square, targets: Bitboard) {
+    for to in targets {
+        list.push(Move::normal(from, to));
+    }
+}
+
+/// The rook's move in a FIDE castling, given the king's destination.
+pub(crate) fn castling_rook_squares(king_to: Square) -> (Square, Square) {
+    match king_to {
+        Square::G1 => (Square::H1, Square::F1),
+        Square::C1 => (Square::A1, Square::D1),
+        Square::G8 => (Square::H8, Square::F8),
+        Square::C8 => (Square::A8, Square::D8),
+        _ => unreachable!("castling moves the king to c1, g1, c8 or g8"),
+    }
+}
+
+/// The material test shared by the rulesets: can `color` still give mate, helped by any
+/// sequence of moves of both sides? A pawn, rook or queen always can. A lone knight can
+/// only mate with the opponent's help (its pieces blocking its king), which a queen-only
+/// opponent cannot give (she could always take the knight). Bishops alone can only mate
+/// if some piece stands on the other colour of squares.
+pub(crate) fn material_can_win(board: &Board, color: Color) -> bool {
+    let ours = board.by_color(color);
+    let theirs = board.by_color(color.other());
+    if (ours & (board.pawns() | board.rooks() | board.queens())).any() {
+        return true;
+    }
+    if (ours & board.knights()).any() {
+        return ours.count() > 2 || (theirs & !board.kings() & !board.queens()).any();
+    }
+    if (ours & board.bishops()).any() {
+        let bishops = board.bishops();
+        let same_colour = (bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
+        return !same_colour || (board.pawns() | board.knights()).any();
+    }
+    false
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs, once, every tool the build and the tests need, at the versions pinned here.
+# Idempotent: each step is skipped when the right version is already present.
+# Versions: ../shared/notes/wasm-toolchain.md (what works together on these machines).
+set -euo pipefail
+
+TRUNK_VERSION=0.21.14
+WASM_BINDGEN_VERSION=0.2.130 # must equal the wasm-bindgen crate pin in Cargo.toml
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+need_apt=()
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+
+step() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+# rust-toolchain.toml names the toolchain and the wasm32 target; `rustup show` installs both.
+step "Rust toolchain and wasm32 target"
+rustup show active-toolchain >/dev/null
+rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+
+if [ "${1:-}" = "--browser" ] || [ "${1:-}" = "--all" ]; then
+  if [ ${#need_apt[@]} -gt 0 ]; then
+    step "apt: ${need_apt[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  fi
+fi
+
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION\$"; then
+  step "wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 4 min, once)"
+  # Not --locked: its lock file pins a crate this registry lacks (wasm-toolchain.md).
+  cargo install -q wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+if [ "${1:-}" = "--serve" ] || [ "${1:-}" = "--all" ]; then
+  if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION\$"; then
+    step "trunk $TRUNK_VERSION (about 10 min, once)"
+    cargo install -q trunk --locked --version "$TRUNK_VERSION"
+  fi
+fi
+
+# npm tools (wasm-opt from binaryen, playwright-core) live in tools/node_modules, pinned by
+# tools/package-lock.json. Debian's binaryen 108 produces a broken wasm: never use it.
+stamp=tools/node_modules/.installed-from-lock
+if [ ! -x tools/node_modules/.bin/wasm-opt ] || ! cmp -s tools/package-lock.json "$stamp" 2>/dev/null; then
+  step "npm tools (binaryen, playwright-core)"
+  (cd tools && npm ci --no-audit --no-fund --silent)
+  cp tools/package-lock.json "$stamp"
+fi
