@@ -6,7 +6,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::outcome::Outcome;
-use crate::position::{material_can_win, GenContext, Position, PositionError, Restriction, Rules};
+use crate::position::{DrawRules, GenContext, Position, PositionError, Restriction, Rules, material_can_win};
 use crate::ruleset::Ruleset;
 use crate::setup::{CastlingRights, Setup};
 use crate::types::{Color, Piece, Rank, Role, Square};
@@ -44,6 +44,7 @@ fn useful_en_passant(board: &Board, turn: Color, sq: Square) -> Option<Square> {
 impl Rules for Chess {
     const RULESET: Ruleset = Ruleset::Chess;
     const PROMOTIONS: &'static [Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+    const DRAW_RULES: DrawRules = DrawRules::ClaimsAndAutomatic;
     type State = ChessState;
 
     fn state_from_setup(setup: &Setup) -> Result<ChessState, PositionError> {
@@ -69,6 +70,10 @@ impl Rules for Chess {
             }
         };
         Ok(ChessState { castling: setup.castling, en_passant })
+    }
+
+    fn initial_setup() -> Setup {
+        Setup { castling: CastlingRights::ALL, ..Setup::initial() }
     }
 
     fn state_to_setup(state: &ChessState, setup: &mut Setup) {

@@ -25,7 +25,10 @@ pub const CHESS_INITIAL: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w K
 pub enum FenError {
     Empty,
     /// Field 1, the piece placement: which rank (8 = the first written) and why.
-    Board { rank: u8, problem: BoardProblem },
+    Board {
+        rank: u8,
+        problem: BoardProblem,
+    },
     /// Field 2 must be `w` or `b`.
     Turn(String),
     /// Field 3: `-` or a subset of `KQkq`, each at most once.
@@ -69,7 +72,9 @@ impl fmt::Display for FenError {
             }
             FenError::Turn(s) => write!(f, "FEN field 2 (side to move): '{s}' is not 'w' or 'b'"),
             FenError::Castling(s) => write!(f, "FEN field 3 (castling): '{s}' is not '-' or a subset of 'KQkq'"),
-            FenError::EnPassant(s) => write!(f, "FEN field 4 (en passant): '{s}' is not '-' or a square on rank 3 or 6"),
+            FenError::EnPassant(s) => {
+                write!(f, "FEN field 4 (en passant): '{s}' is not '-' or a square on rank 3 or 6")
+            }
             FenError::Halfmoves(s) => write!(f, "FEN field 5 (halfmove clock): '{s}' is not a number of plies"),
             FenError::Fullmoves(s) => write!(f, "FEN field 6 (move number): '{s}' is not a positive number"),
             FenError::TooManyFields => f.write_str("FEN has more than 6 fields"),
@@ -112,10 +117,6 @@ fn parse_board(field: &str) -> Result<Board, FenError> {
                 }
                 file += 1;
                 last_was_digit = false;
-            }
-            if file > 8 {
-                // Keep counting for the message, but stop placing.
-                continue;
             }
         }
         if file != 8 {

@@ -19,7 +19,7 @@
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::outcome::{EndReason, Outcome};
-use crate::position::{material_can_win, GenContext, Position, PositionError, Restriction, Rules};
+use crate::position::{DrawRules, GenContext, Position, PositionError, Restriction, Rules, material_can_win};
 use crate::ruleset::Ruleset;
 use crate::setup::Setup;
 use crate::types::{Color, Piece, Role, Square};
@@ -108,6 +108,7 @@ impl Rules for Mongolian {
     const RULESET: Ruleset = Ruleset::Mongolian;
     // 2017 art. 3.7: queen, rook, bishop or knight, the player's choice.
     const PROMOTIONS: &'static [Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+    const DRAW_RULES: DrawRules = DrawRules::ClaimsAndAutomatic;
     type State = FirstRound;
 
     fn state_from_setup(setup: &Setup) -> Result<FirstRound, PositionError> {
@@ -144,6 +145,7 @@ impl Rules for MongolianFolk {
     const RULESET: Ruleset = Ruleset::MongolianFolk;
     // Folk rules (5): a pawn on the last rank becomes a queen, never another piece.
     const PROMOTIONS: &'static [Role] = &[Role::Queen];
+    const DRAW_RULES: DrawRules = DrawRules::Folk;
     type State = FirstRound;
 
     fn state_from_setup(setup: &Setup) -> Result<FirstRound, PositionError> {

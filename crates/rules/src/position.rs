@@ -25,6 +25,8 @@ pub trait Rules: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
     const RULESET: Ruleset;
     /// Promotion choices, strongest first (2017 art. 3.7: Q R B N; folk rules: Q only).
     const PROMOTIONS: &'static [Role];
+    /// How repetitions and long games end (claims and automatic draws).
+    const DRAW_RULES: DrawRules;
     /// What this ruleset tracks beyond the board, the side to move and the counters.
     type State: Copy + Debug + Default + Eq + Hash + Send + Sync;
 
@@ -43,6 +45,11 @@ pub trait Rules: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
     /// Updates the state (and its hash share) after `m` has been played on the board.
     fn update_state(pos: &mut Position<Self>, m: Move, moved: Piece, captured: Option<Role>);
 
+    /// The initial position as written down (2017 art. 2.4; FIDE 2.3 adds castling rights).
+    fn initial_setup() -> Setup {
+        Setup::initial()
+    }
+
     /// A game end that is a property of the position alone and not a mate or stalemate.
     fn variant_end(pos: &Position<Self>) -> Option<Outcome>;
     /// What a checkmate of the side to move means (a win, or the folk knight-mate draw).
@@ -51,6 +58,19 @@ pub trait Rules: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
     }
     /// Whether `color` could still win by some sequence of legal moves, however unlikely.
     fn can_win(board: &Board, color: Color) -> bool;
+}
+
+/// How a ruleset treats repetition and long games without progress. History rules, applied
+/// by [`crate::GameRecord`], not by the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawRules {
+    /// 2017 art. 9.2, 9.3, 9.6 (and today's FIDE Laws): threefold repetition and fifty
+    /// moves are claimed by the player to move; fivefold repetition and seventy-five moves
+    /// end the game by themselves.
+    ClaimsAndAutomatic,
+    /// The folk rules: threefold repetition (③) and perpetual check (④) end the game
+    /// drawn by themselves; there is no move-count rule.
+    Folk,
 }
 
 /// See [`Rules::restriction`].
@@ -155,11 +175,7 @@ pub struct GenContext {
 impl<R: Rules> Position<R> {
     /// The initial position (2017 art. 2.4; FIDE 2.3).
     pub fn new() -> Self {
-        let mut setup = Setup::initial();
-        if R::RULESET == Ruleset::Chess {
-            setup.castling = crate::setup::CastlingRights::ALL;
-        }
-        Self::from_setup(&setup).expect("the initial position is legal")
+        Self::from_setup(&R::initial_setup()).expect("the initial position is legal")
     }
 
     /// Checks `setup` against the rules of `R`.
@@ -408,11 +424,7 @@ impl<R: Rules> Position<R> {
         };
 
         if let Some(role) = captured {
-            let cap_sq = if m.kind() == MoveKind::EnPassant {
-                Square::from_coords(to.file(), from.rank())
-            } else {
-                to
-            };
+            let cap_sq = if m.kind() == MoveKind::EnPassant { Square::from_coords(to.file(), from.rank()) } else { to };
             let piece = Piece::new(them, role);
             self.board.take(cap_sq, piece);
             self.hash ^= zobrist::piece(piece, cap_sq);
@@ -565,7 +577,8 @@ pub(crate) fn material_can_win(board: &Board, color: Color) -> bool {
     }
     if (ours & board.bishops()).any() {
         let bishops = board.bishops();
-        let same_colour = (bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
+        let same_colour =
+            (bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
         return !same_colour || (board.pawns() | board.knights()).any();
     }
     false

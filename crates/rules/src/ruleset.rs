@@ -35,15 +35,13 @@ impl Ruleset {
         }
     }
 
-    /// Reads a PGN `Variant` tag value (case-insensitive; "Standard" and "Chess" mean FIDE).
+    /// Reads a PGN `Variant` tag value, case-insensitively: our own values and ids, and
+    /// "Standard" or "Chess" for FIDE chess.
     pub fn from_pgn_variant(value: &str) -> Option<Ruleset> {
         let v = value.trim();
-        Ruleset::ALL
-            .into_iter()
-            .find(|r| r.pgn_variant().is_some_and(|p| p.eq_ignore_ascii_case(v)) || r.id().eq_ignore_ascii_case(v))
-            .or_else(|| {
-                ["standard", "chess", "chess 960"][..2].iter().any(|s| s.eq_ignore_ascii_case(v)).then_some(Ruleset::Chess)
-            })
+        let named =
+            |r: &Ruleset| r.pgn_variant().is_some_and(|p| p.eq_ignore_ascii_case(v)) || r.id().eq_ignore_ascii_case(v);
+        Ruleset::ALL.into_iter().find(named).or_else(|| v.eq_ignore_ascii_case("standard").then_some(Ruleset::Chess))
     }
 
     pub const fn name(self) -> &'static str {

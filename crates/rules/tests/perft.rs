@@ -3,7 +3,7 @@
 //! the suite short; `cargo test --release -p shatar-rules --test perft -- --ignored` runs
 //! every depth.
 
-use shatar_rules::{fen, Chess, Mongolian, MongolianFolk, Position, Rules};
+use shatar_rules::{Chess, Mongolian, MongolianFolk, Position, Rules, fen};
 
 /// Depths whose count is above this are left to the ignored full run.
 const DEFAULT_NODE_LIMIT: u64 = 2_000_000;
@@ -35,8 +35,7 @@ fn check<R: Rules>(file: &str, node_limit: u64) {
     let records = read_records(&text);
     assert!(!records.is_empty());
     for record in records {
-        let pos: Position<R> =
-            fen::parse_position(&record.epd).unwrap_or_else(|e| panic!("{}: {e}", record.id));
+        let pos: Position<R> = fen::parse_position(&record.epd).unwrap_or_else(|e| panic!("{}: {e}", record.id));
         for &(depth, expected) in &record.depths {
             if expected > node_limit {
                 continue;

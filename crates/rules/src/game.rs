@@ -1,0 +1,71 @@
+//! [`GamePosition`]: the small trait every game's position type implements, and the only
+//! view of a game the engine has. Xiangqi's 9x10 position will implement it with its own
+//! move and square types; nothing here assumes an 8x8 board.
+
+use core::fmt::{Debug, Display};
+use core::hash::Hash;
+
+use crate::moves::{Move, MoveList};
+use crate::outcome::Outcome;
+use crate::position::{Position, Rules};
+use crate::types::Color;
+
+pub trait GamePosition: Clone + Eq + Debug + Send + Sync + 'static {
+    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+    /// A list of moves that lives on the stack.
+    type MoveList: core::ops::Deref<Target = [Self::Move]> + Default;
+
+    /// The side to move. (Xiangqi's red plays the part of white.)
+    fn turn(&self) -> Color;
+    fn legal_moves(&self) -> Self::MoveList;
+    /// Plays a move from [`GamePosition::legal_moves`].
+    fn play_unchecked(&mut self, m: Self::Move);
+    fn is_check(&self) -> bool;
+    /// Whether `m` takes a piece: captures are searched first, and only they in quiescence.
+    fn is_capture(&self, m: Self::Move) -> bool;
+    /// The Zobrist hash, equal for positions that are the same under the repetition rule.
+    fn hash(&self) -> u64;
+    /// Plies since the last irreversible move; positions further back cannot repeat.
+    fn halfmoves(&self) -> u32;
+    /// The end of the game decided by the position alone: mate, stalemate, dead position,
+    /// or a game's own rule. What depends on history is the game record's.
+    fn outcome(&self) -> Option<Outcome>;
+}
+
+impl<R: Rules> GamePosition for Position<R> {
+    type Move = Move;
+    type MoveList = MoveList;
+
+    #[inline]
+    fn turn(&self) -> Color {
+        Position::turn(self)
+    }
+    #[inline]
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+    #[inline]
+    fn play_unchecked(&mut self, m: Move) {
+        Position::play_unchecked(self, m)
+    }
+    #[inline]
+    fn is_check(&self) -> bool {
+        Position::is_check(self)
+    }
+    #[inline]
+    fn is_capture(&self, m: Move) -> bool {
+        self.board().by_color(Position::turn(self).other()).contains(m.to())
+            || m.kind() == crate::moves::MoveKind::EnPassant
+    }
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+    #[inline]
+    fn halfmoves(&self) -> u32 {
+        Position::halfmoves(self)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+}
