@@ -1,0 +1,270 @@
+//! The `shatar` binary end to end: UCI commands on a pipe, and the subcommands.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `shatar ARGS` with `input` on stdin (then end of input).
+fn shatar(args: &[&str], input: impl AsRef<[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shatar"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start shatar");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // The engine may quit before reading everything: a broken pipe here is fine.
+    let _ = stdin.write_all(input.as_ref());
+    drop(stdin);
+    child.wait_with_output().expect("wait for shatar")
+}
+
+/// The UCI session's stdout; fails if the engine did not exit cleanly.
+fn uci(input: &str) -> String {
+    let out = shatar(&[], input);
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
+    assert!(
+        out.status.success(),
+        "exit status {:?}\nstdout:\n{stdout}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+fn lines(text: &str) -> Vec<&str> {
+    text.lines().collect()
+}
+
+fn nodes_searched(text: &str) -> Vec<u64> {
+    text.lines().filter_map(|l| l.strip_prefix("Nodes searched: ")).map(|n| n.parse().unwrap()).collect()
+}
+
+/// The root moves of a `go perft` answer.
+fn divide_moves(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.split_once(": "))
+        .filter(|(m, _)| m.len() >= 4 && !m.contains(' '))
+        .map(|(m, _)| m.to_string())
+        .collect()
+}
+
+fn bestmoves(text: &str) -> Vec<&str> {
+    text.lines().filter_map(|l| l.strip_prefix("bestmove ")).collect()
+}
+
+#[test]
+fn handshake() {
+    let out = uci("uci\nisready\nquit\n");
+    assert_eq!(
+        lines(&out),
+        [
+            &format!("id name Shatar {}", env!("CARGO_PKG_VERSION")) as &str,
+            "id author The Shatar developers",
+            "option name UCI_Variant type combo default mongolian var mongolian var mongolian-folk var chess",
+            "uciok",
+            "readyok",
+        ]
+    );
+}
+
+#[test]
+fn mongolian_perft_divide() {
+    let out = uci("setoption name UCI_Variant value mongolian\nposition startpos\ngo perft 3\nquit\n");
+    assert_eq!(lines(&out), ["e2e4: 22", "d2d4: 20", "", "Nodes searched: 42"]);
+    // Mongolian is the default, and the game starts with the compulsory first round.
+    let out = uci("position startpos\ngo perft 1\nposition startpos moves d2d4\ngo perft 1\n");
+    assert_eq!(nodes_searched(&out), [2, 1]);
+    assert!(out.contains("d7d5: 1"), "{out}");
+}
+
+#[test]
+fn chess_perft() {
+    let out = uci("setoption name UCI_Variant value chess\nposition startpos\ngo perft 3\nquit\n");
+    assert_eq!(nodes_searched(&out), [8902]);
+    assert_eq!(divide_moves(&out).len(), 20);
+    assert!(out.contains("e2e4: 600\n"), "{out}");
+    // Castling is written as the king's move.
+    let out = uci("setoption name UCI_Variant value chess\n\
+         position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\ngo perft 2\n");
+    assert_eq!(nodes_searched(&out), [2039]);
+    assert!(out.contains("e1g1: ") && out.contains("e1c1: "), "{out}");
+}
+
+#[test]
+fn folk_rules() {
+    let endgame = "position fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -\ngo perft 3\n";
+    let out = uci(&format!("setoption name UCI_Variant value mongolian-folk\n{endgame}"));
+    assert_eq!(nodes_searched(&out), [2012]);
+    // A bare king ends the folk game at once; under the 2017 rules play goes on.
+    let bare = "position fen 4k3/8/8/8/8/8/8/R3K3 b - -\ngo perft 1\ngo\n";
+    let folk = uci(&format!("setoption name UCI_Variant value mongolian-folk\n{bare}"));
+    assert_eq!(nodes_searched(&folk), [0]);
+    assert_eq!(bestmoves(&folk), ["(none)"]);
+    let mongolian = uci(bare);
+    assert!(nodes_searched(&mongolian)[0] > 0, "{mongolian}");
+    // Folk promotion is to a queen only.
+    let promo = "position fen 4k3/P6p/8/8/8/8/8/R3K3 w - -\ngo perft 1\n";
+    let folk = uci(&format!("setoption name UCI_Variant value mongolian-folk\n{promo}"));
+    let mongolian = uci(promo);
+    assert!(folk.contains("a7a8q: 1") && !folk.contains("a7a8n"), "{folk}");
+    assert!(mongolian.contains("a7a8n: 1"), "{mongolian}");
+}
+
+#[test]
+fn position_with_moves_and_display() {
+    let out = uci("position startpos moves e2e4 e7e5 g1f3\nd\n");
+    assert!(out.contains("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b - - 1 2\n"), "{out}");
+    assert!(out.contains(" | r | n | b | q | k | b | n | r | 8\n"), "{out}");
+    assert!(out.contains(" | R | N | B | Q | K | B |   | R | 1\n"), "{out}");
+    assert!(out.contains("   a   b   c   d   e   f   g   h\n"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("Key: ") && l.len() == "Key: ".len() + 16), "{out}");
+    // Rank 8 is drawn before rank 1.
+    assert!(out.find("| 8").unwrap() < out.find("| 1").unwrap());
+    // The checkers line names the checking pieces.
+    let out = uci("setoption name UCI_Variant value chess\nposition startpos moves f2f3 e7e5 g2g4 d8h4\nd\n");
+    assert!(out.contains("Checkers: h4\n"), "{out}");
+}
+
+#[test]
+fn bad_fen_and_illegal_moves_are_reported() {
+    let out = uci("position startpos moves e2e4 e7e5\n\
+         position fen rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -\n\
+         position startpos moves e2e4 e7e5 e2e5\n\
+         position startpos moves e2e4 e7e5 hello\n\
+         position fen 8/8/8/8/8/8/8/8 w - -\n\
+         position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+         position sideways\n\
+         d\nisready\n");
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("info string error: ")).collect();
+    assert_eq!(errors.len(), 6, "{out}");
+    assert!(errors[0].contains("rank 7"), "{}", errors[0]);
+    assert!(
+        errors[1].contains("move 3 (e2e5) is illegal in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2"),
+        "{}",
+        errors[1]
+    );
+    assert!(errors[2].contains("move 3 (hello): 'hello' is not a UCI move"), "{}", errors[2]);
+    assert!(errors[3].contains("no king"), "{}", errors[3]);
+    assert!(errors[4].contains("castling"), "{}", errors[4]);
+    // The position stays the last good one.
+    assert!(out.contains("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2\n"), "{out}");
+    assert!(out.ends_with("readyok\n"), "{out}");
+}
+
+#[test]
+fn unknown_commands_and_options() {
+    let out = uci(
+        "xyzzy 1 2\nsetoption name UCI_Variant value shogi\nsetoption name Hash value 16\nposition startpos\ngo perft 1\n",
+    );
+    assert!(out.contains("info string unknown command: xyzzy 1 2\n"), "{out}");
+    let errors = out.lines().filter(|l| l.starts_with("info string error: ")).count();
+    assert_eq!(errors, 2, "{out}");
+    // Still the default game.
+    assert_eq!(nodes_searched(&out), [2]);
+}
+
+#[test]
+fn go_returns_a_legal_move() {
+    for (variant, position) in [
+        ("mongolian", "startpos"),
+        ("mongolian", "startpos moves e2e4 e7e5 g1f3 b8c6"),
+        ("mongolian-folk", "fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -"),
+        ("chess", "startpos moves e2e4"),
+        ("chess", "fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"),
+    ] {
+        let out = uci(&format!(
+            "setoption name UCI_Variant value {variant}\nposition {position}\ngo perft 1\ngo depth 3\ngo wtime 1000 btime 1000\nstop\n"
+        ));
+        let legal = divide_moves(&out);
+        let best = bestmoves(&out);
+        assert_eq!(best.len(), 2, "{out}");
+        for m in best {
+            assert!(legal.iter().any(|l| l == m), "{variant} {position}: bestmove {m} not in {legal:?}");
+        }
+    }
+    // A free queen is taken.
+    let out = uci("setoption name UCI_Variant value chess\nposition fen 4k3/8/8/3q4/4P3/8/8/4K3 w - -\ngo\n");
+    assert_eq!(bestmoves(&out), ["e4d5"]);
+    // Checkmated: no move.
+    let out = uci("setoption name UCI_Variant value chess\nposition fen 7k/6Q1/6K1/8/8/8/8/8 b - -\ngo\n");
+    assert_eq!(bestmoves(&out), ["(none)"]);
+}
+
+#[test]
+fn hostile_input_does_not_crash() {
+    let mut input = String::from(
+        "\n\r\n   \t \nposition\nposition fen\nposition fen moves\ngo perft\ngo perft -3\ngo perft 99999999999\n",
+    );
+    input.push_str("setoption\nsetoption name\nsetoption value x\nposition startpos moves\nposition startpos moves e2e4 e7e5 e1e2 e8e7 zzzzzzzz\n");
+    input.push_str("position fen 8/8/8/8/8/8/8/8/8/8 w - -\nposition fen kkkkkkkk/8/8/8/8/8/8/KKKKKKKK w - -\nposition fen 4k3/8/8/8/8/8/8/4K3 x\n");
+    input.push_str("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 0\nposition fen 4k3/8/8/8/8/8/8/4K3 w - e9 0 1\nposition fen 4k3/4P3/8/8/8/8/8/4K3 w - - 99999999999 1\n");
+    input.push_str("position fen P3k3/8/8/8/8/8/8/4K3 w - -\nposition fen 4k3/8/8/8/8/8/8/4K2R b - -\nd\ngo\n");
+    input.push_str("\u{0}\u{7f}\u{1b}[A ünïcödé ♔\nposition startpos moves é2é4\n");
+    input.push_str("isready\n");
+    let mut bytes = input.into_bytes();
+    bytes.extend_from_slice(b"\xff\xfe not utf-8\ngo\nisready\n");
+    let out = shatar(&[], bytes);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert_eq!(stdout.matches("readyok").count(), 2, "{stdout}");
+    assert_eq!(bestmoves(&stdout).len(), 2, "{stdout}");
+}
+
+#[test]
+fn end_of_input_without_quit_and_quit_stops_reading() {
+    assert_eq!(uci("isready\n"), "readyok\n");
+    assert_eq!(uci("isready"), "readyok\n");
+    assert_eq!(uci("quit\nisready\n"), "");
+    assert_eq!(uci("isready\r\nquit\r\n"), "readyok\n");
+}
+
+#[test]
+fn perft_subcommand() {
+    let out = shatar(&["perft", "3"], "");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "e2e4: 22\nd2d4: 20\n\nNodes searched: 42\n");
+    let out = shatar(&["perft", "3", "--variant", "chess"], "");
+    assert_eq!(nodes_searched(&String::from_utf8(out.stdout).unwrap()), [8902]);
+    let out =
+        shatar(&["perft", "2", "--variant=chess", "--fen", "4k3/8/8/8/8/8/8/R3K2R w KQ -", "--moves", "e1g1"], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = shatar(&["perft", "3", "--fen", "not a fen"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("FEN"));
+    let out = shatar(&["perft"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = shatar(&["perft", "2", "--variant", "go"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bench_quick_run() {
+    let out = shatar(&["bench", "--runs", "1", "--quick"], "");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    for id in ["mn-initial", "mn-open", "mn-closed", "mn-endgame", "mn-check-promo"] {
+        assert!(stdout.lines().any(|l| l.starts_with(id) && l.ends_with(" Mnps")), "{id}: {stdout}");
+    }
+    let total = stdout.lines().last().unwrap();
+    assert!(total.starts_with("bench: 1185536 nodes, median ") && total.ends_with(" Mnps"), "{total}");
+    for variant in ["mongolian-folk", "chess"] {
+        let out = shatar(&["bench", "--variant", variant, "--runs", "1", "--quick"], "");
+        assert!(out.status.success(), "{variant}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+#[test]
+fn help_and_usage_errors() {
+    let out = shatar(&["--help"], "");
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(help.contains("shatar bench") && help.contains("median <X> Mnps"), "{help}");
+    for args in [&["frobnicate"][..], &["bench", "--runs", "0"], &["bench", "--fen", "x"], &["bench", "extra"]] {
+        let out = shatar(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    // `shatar uci` starts the session as if `uci` had been sent.
+    let out = shatar(&["uci"], "isready\n");
+    assert!(String::from_utf8(out.stdout).unwrap().ends_with("uciok\nreadyok\n"));
+}
