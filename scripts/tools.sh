@@ -7,6 +7,18 @@ set -euo pipefail
 TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=0.2.130 # must equal the wasm-bindgen crate pin in Cargo.toml
 
+# Flags may be combined: --browser (Chromium, chromedriver), --serve (trunk), --all (both).
+want_browser=false
+want_serve=false
+for arg in "$@"; do
+  case "$arg" in
+    --browser) want_browser=true ;;
+    --serve) want_serve=true ;;
+    --all) want_browser=true; want_serve=true ;;
+    *) echo "usage: $0 [--browser] [--serve] [--all]" >&2; exit 2 ;;
+  esac
+done
+
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
@@ -21,7 +33,7 @@ step "Rust toolchain and wasm32 target"
 rustup show active-toolchain >/dev/null
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 
-if [ "${1:-}" = "--browser" ] || [ "${1:-}" = "--all" ]; then
+if $want_browser; then
   if [ ${#need_apt[@]} -gt 0 ]; then
     step "apt: ${need_apt[*]}"
     export DEBIAN_FRONTEND=noninteractive
@@ -35,7 +47,7 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION\$"; th
   cargo install -q wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
-if [ "${1:-}" = "--serve" ] || [ "${1:-}" = "--all" ]; then
+if $want_serve; then
   if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION\$"; then
     step "trunk $TRUNK_VERSION (about 10 min, once)"
     cargo install -q trunk --locked --version "$TRUNK_VERSION"
