@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use shatar_rules::Ruleset;
 
-use crate::game::AnyPosition;
+use shatar_rules::AnyPosition;
 
 /// One benchmark position: perft `depth` must give `nodes`, and `depth - 1` (the quick
 /// run) must give `quick_nodes`.

@@ -1,98 +1,33 @@
-//! [`AnyPosition`]: a position of whichever ruleset was chosen at run time.
-//!
-//! `Position<R>` is generic over the ruleset, so that move generation is specialised at
-//! compile time. The front end picks the ruleset from an option, so it holds one of three
-//! concrete positions. Everything the front end does to a position is written once, as a
-//! generic function over `R: Rules`, and reached through [`with_position!`] (borrow the
-//! concrete position) or [`map_position!`] (make a new position of the same ruleset).
+//! What the front end does to a position of the ruleset chosen at run time: each
+//! operation is one generic function over `R: Rules`, reached through the rules crate's
+//! [`AnyPosition`] and its `with_position!`/`map_position!` macros.
 
 use std::cmp::Reverse;
 use std::fmt::Write as _;
 
-use shatar_rules::fen::FenError;
 use shatar_rules::uci::{self, UciMoveError};
-use shatar_rules::{Chess, Mongolian, MongolianFolk, Move, Position, Role, Rules, Ruleset, Square};
+use shatar_rules::{AnyPosition, Move, Position, Role, Rules, Square, map_position, with_position};
 
-/// A position of one of the three rulesets.
-#[derive(Clone, Copy, Debug)]
-pub enum AnyPosition {
-    Mongolian(Position<Mongolian>),
-    MongolianFolk(Position<MongolianFolk>),
-    Chess(Position<Chess>),
+/// Plays moves given in UCI notation, one after the other. On the first bad move, says
+/// which (1-based) and why; `start` is not changed.
+pub fn play_uci_moves<'a>(
+    start: &AnyPosition,
+    moves: impl IntoIterator<Item = &'a str>,
+) -> Result<AnyPosition, String> {
+    Ok(map_position!(*start, p => play_moves(p, moves)?))
 }
 
-/// Runs `$body` with `$pos` bound to the concrete position inside `$any` (an expression of
-/// type `AnyPosition` or `&AnyPosition`). `$body` must have the same type in all three arms.
-macro_rules! with_position {
-    ($any:expr, $pos:ident => $body:expr) => {
-        match $any {
-            $crate::game::AnyPosition::Mongolian($pos) => $body,
-            $crate::game::AnyPosition::MongolianFolk($pos) => $body,
-            $crate::game::AnyPosition::Chess($pos) => $body,
-        }
-    };
+/// The `d` command's text: diagram, FEN, hash key and checkers.
+pub fn describe(position: &AnyPosition) -> String {
+    with_position!(position, p => describe_position(p))
 }
 
-/// Like [`with_position!`], but `$body` yields a `Position<R>` of the same ruleset, which
-/// is wrapped back into an `AnyPosition`.
-macro_rules! map_position {
-    ($any:expr, $pos:ident => $body:expr) => {
-        match $any {
-            $crate::game::AnyPosition::Mongolian($pos) => $crate::game::AnyPosition::Mongolian($body),
-            $crate::game::AnyPosition::MongolianFolk($pos) => $crate::game::AnyPosition::MongolianFolk($body),
-            $crate::game::AnyPosition::Chess($pos) => $crate::game::AnyPosition::Chess($body),
-        }
-    };
+/// A move to answer `go` with until the engine search is wired in.
+pub fn pick_move(position: &AnyPosition) -> Option<Move> {
+    with_position!(position, p => pick(p))
 }
 
-impl AnyPosition {
-    /// The initial position of `ruleset`.
-    pub fn startpos(ruleset: Ruleset) -> AnyPosition {
-        match ruleset {
-            Ruleset::Mongolian => AnyPosition::Mongolian(Position::new()),
-            Ruleset::MongolianFolk => AnyPosition::MongolianFolk(Position::new()),
-            Ruleset::Chess => AnyPosition::Chess(Position::new()),
-        }
-    }
-
-    /// Reads a FEN under the rules of `ruleset`.
-    pub fn from_fen(ruleset: Ruleset, fen: &str) -> Result<AnyPosition, FenError> {
-        use shatar_rules::fen::parse_position;
-        Ok(match ruleset {
-            Ruleset::Mongolian => AnyPosition::Mongolian(parse_position(fen)?),
-            Ruleset::MongolianFolk => AnyPosition::MongolianFolk(parse_position(fen)?),
-            Ruleset::Chess => AnyPosition::Chess(parse_position(fen)?),
-        })
-    }
-
-    /// Plays moves given in UCI notation, one after the other. On the first bad move, says
-    /// which (1-based) and why; `self` is not changed.
-    pub fn play_uci_moves<'a>(&self, moves: impl IntoIterator<Item = &'a str>) -> Result<AnyPosition, String> {
-        Ok(map_position!(*self, p => play_uci_moves(p, moves)?))
-    }
-
-    /// Bulk-counted perft.
-    pub fn perft(&self, depth: u32) -> u64 {
-        with_position!(self, p => p.perft(depth))
-    }
-
-    /// Perft split by root move, in generation order.
-    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        with_position!(self, p => divide(p, depth))
-    }
-
-    /// The `d` command's text: diagram, FEN, hash key and checkers.
-    pub fn describe(&self) -> String {
-        with_position!(self, p => describe(p))
-    }
-
-    /// A move to answer `go` with until the engine search is wired in.
-    pub fn pick_move(&self) -> Option<Move> {
-        with_position!(self, p => pick_move(p))
-    }
-}
-
-fn play_uci_moves<'a, R: Rules>(
+fn play_moves<'a, R: Rules>(
     mut pos: Position<R>,
     moves: impl IntoIterator<Item = &'a str>,
 ) -> Result<Position<R>, String> {
@@ -106,21 +41,7 @@ fn play_uci_moves<'a, R: Rules>(
     Ok(pos)
 }
 
-fn divide<R: Rules>(pos: &Position<R>, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    pos.legal_moves()
-        .iter()
-        .map(|&m| {
-            let mut next = *pos;
-            next.play_unchecked(m);
-            (m, next.perft(depth - 1))
-        })
-        .collect()
-}
-
-fn describe<R: Rules>(pos: &Position<R>) -> String {
+fn describe_position<R: Rules>(pos: &Position<R>) -> String {
     const SEPARATOR: &str = " +---+---+---+---+---+---+---+---+\n";
     let mut out = String::from("\n");
     out.push_str(SEPARATOR);
@@ -145,7 +66,7 @@ fn describe<R: Rules>(pos: &Position<R>) -> String {
 
 /// A stand-in for the search: a capture of the most valuable piece (the least valuable
 /// capturer first), else a promotion, else the first legal move.
-fn pick_move<R: Rules>(pos: &Position<R>) -> Option<Move> {
+fn pick<R: Rules>(pos: &Position<R>) -> Option<Move> {
     fn value(role: Role) -> i32 {
         match role {
             Role::Pawn => 1,

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use shatar_rules::Ruleset;
 
-use crate::game::AnyPosition;
+use shatar_rules::AnyPosition;
 
 const HELP: &str = "\
 shatar: a Mongolian chess (and FIDE chess) engine speaking UCI
@@ -150,7 +150,7 @@ fn perft(args: &[String]) -> Result<ExitCode, String> {
         }
         None => AnyPosition::startpos(opts.variant),
     };
-    let position = start.play_uci_moves(opts.moves.iter().map(String::as_str))?;
+    let position = game::play_uci_moves(&start, opts.moves.iter().map(String::as_str))?;
     let clock = Instant::now();
     let nodes = uci::write_divide(&position, depth, &mut io::stdout().lock()).map_err(|e| e.to_string())?;
     let secs = clock.elapsed().as_secs_f64();

@@ -6,7 +6,9 @@ use std::io::{self, BufRead, Write};
 
 use shatar_rules::Ruleset;
 
-use crate::game::AnyPosition;
+use shatar_rules::AnyPosition;
+
+use crate::game;
 
 const VARIANT_OPTION: &str = "UCI_Variant";
 
@@ -83,7 +85,7 @@ impl Session {
             "setoption" => self.setoption(args, out)?,
             "position" => self.position(args, out)?,
             "go" => self.go(args, out)?,
-            "d" => writeln!(out, "{}", self.position.describe())?,
+            "d" => writeln!(out, "{}", game::describe(&self.position))?,
             // Nothing runs in the background, so there is nothing to stop or to ponder on.
             "stop" | "ponderhit" | "debug" | "register" => {}
             "quit" => return Ok(Flow::Quit),
@@ -142,7 +144,7 @@ impl Session {
             }
             _ => return Err("expected 'position startpos' or 'position fen <FEN>', then optionally 'moves ...'".into()),
         };
-        start.play_uci_moves(moves.iter().copied())
+        game::play_uci_moves(&start, moves.iter().copied())
     }
 
     fn go(&mut self, args: &[&str], out: &mut impl Write) -> io::Result<()> {
@@ -156,7 +158,7 @@ impl Session {
             };
         }
         // Search limits (depth, movetime, wtime, ...) are accepted and not yet used.
-        match self.position.pick_move() {
+        match game::pick_move(&self.position) {
             Some(m) => writeln!(out, "bestmove {m}"),
             None => writeln!(out, "bestmove (none)"),
         }

@@ -19,6 +19,7 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+mod any;
 pub mod attacks;
 mod bitboard;
 mod board;
@@ -40,6 +41,7 @@ mod types;
 pub mod uci;
 mod zobrist;
 
+pub use any::{AnyPosition, AnyRecord};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use chess::{Chess, ChessState};

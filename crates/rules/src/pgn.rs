@@ -41,6 +41,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::any::AnyRecord;
 use crate::fen::{self, FenError};
 use crate::moves::Move;
 use crate::outcome::{EndReason, GameResult, Outcome};
@@ -49,7 +50,6 @@ use crate::record::{GameRecord, PlayError};
 use crate::ruleset::Ruleset;
 use crate::san::{self, SanError};
 use crate::types::Color;
-use crate::{Chess, Mongolian, MongolianFolk};
 
 /// The deepest nesting of variations the reader accepts; deeper text is an error, so that
 /// hostile input cannot exhaust the stack.
@@ -630,38 +630,6 @@ pub fn parse_game(text: &str) -> Result<PgnGame, PgnError> {
 
 // ---------------------------------------------------------------------------------------
 // Replaying.
-
-/// A replayed game in whichever ruleset it names.
-#[derive(Clone, Debug)]
-pub enum AnyRecord {
-    Mongolian(GameRecord<Mongolian>),
-    MongolianFolk(GameRecord<MongolianFolk>),
-    Chess(GameRecord<Chess>),
-}
-
-impl AnyRecord {
-    pub fn ruleset(&self) -> Ruleset {
-        match self {
-            AnyRecord::Mongolian(_) => Ruleset::Mongolian,
-            AnyRecord::MongolianFolk(_) => Ruleset::MongolianFolk,
-            AnyRecord::Chess(_) => Ruleset::Chess,
-        }
-    }
-    pub fn moves(&self) -> &[Move] {
-        match self {
-            AnyRecord::Mongolian(r) => r.moves(),
-            AnyRecord::MongolianFolk(r) => r.moves(),
-            AnyRecord::Chess(r) => r.moves(),
-        }
-    }
-    pub fn outcome(&self) -> Option<Outcome> {
-        match self {
-            AnyRecord::Mongolian(r) => r.outcome(),
-            AnyRecord::MongolianFolk(r) => r.outcome(),
-            AnyRecord::Chess(r) => r.outcome(),
-        }
-    }
-}
 
 impl PgnGame {
     /// The value of the first tag called `name`.

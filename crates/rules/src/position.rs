@@ -511,6 +511,22 @@ impl<R: Rules> Position<R> {
         None
     }
 
+    /// Perft split by root move, in generation order: what `go perft` prints, and how two
+    /// move generators are compared when their totals differ.
+    pub fn divide(&self, depth: u32) -> alloc::vec::Vec<(Move, u64)> {
+        if depth == 0 {
+            return alloc::vec::Vec::new();
+        }
+        self.legal_moves()
+            .iter()
+            .map(|&m| {
+                let mut next = *self;
+                next.play_unchecked(m);
+                (m, next.perft(depth - 1))
+            })
+            .collect()
+    }
+
     /// Counts the leaves of the legal move tree `depth` plies deep.
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {

@@ -1,7 +1,8 @@
 //! PGN reading and writing: a multi-game file with everything PGN has, round trips,
 //! golden output, errors with their messages, and a no-panic fuzz run.
 
-use shatar_rules::pgn::{self, AnyRecord, PgnError, PgnErrorKind, PgnGame, PgnMove};
+use shatar_rules::AnyRecord;
+use shatar_rules::pgn::{self, PgnError, PgnErrorKind, PgnGame, PgnMove};
 use shatar_rules::{
     Chess, Color, EndReason, GameRecord, GameResult, Mongolian, MongolianFolk, Outcome, Position, Ruleset, fen, san,
 };

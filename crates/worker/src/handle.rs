@@ -1,5 +1,5 @@
 use shatar_protocol::{ErrorKind, MAX_PERFT_DEPTH, Request, Response};
-use shatar_rules::{Chess, Mongolian, MongolianFolk, Position, Rules, Ruleset, fen};
+use shatar_rules::{AnyPosition, Move, Ruleset};
 
 /// Answers one request. Never panics on what a request contains: a bad FEN or a depth
 /// past [`MAX_PERFT_DEPTH`] becomes a typed [`Response::Error`].
@@ -12,49 +12,20 @@ pub fn handle(request: Request, now: &dyn Fn() -> f64) -> Response {
             if depth > MAX_PERFT_DEPTH {
                 return Response::Error { error: ErrorKind::DepthTooLarge { max: MAX_PERFT_DEPTH } };
             }
-            with_position(ruleset, &fen, Perft { depth, now })
+            position(ruleset, &fen).map(|pos| {
+                let start = now();
+                let nodes = pos.perft(depth);
+                Response::PerftResult { nodes, millis: now() - start }
+            })
         }
-        Request::LegalMoves { fen, ruleset } => with_position(ruleset, &fen, LegalMoves),
+        Request::LegalMoves { fen, ruleset } => position(ruleset, &fen)
+            .map(|pos| Response::LegalMoves { moves: pos.legal_moves().iter().map(Move::to_string).collect() }),
     };
     answer.unwrap_or_else(|error| Response::Error { error })
 }
 
-/// Something to do with a position of whichever ruleset a request names: a trait rather
-/// than a closure because the work is generic over the ruleset.
-trait Job {
-    fn run<R: Rules>(self, pos: Position<R>) -> Response;
-}
-
-fn with_position(ruleset: Ruleset, fen: &str, job: impl Job) -> Result<Response, ErrorKind> {
-    fn parse<R: Rules>(fen: &str) -> Result<Position<R>, ErrorKind> {
-        fen::parse_position::<R>(fen).map_err(|e| ErrorKind::BadFen { detail: e.to_string() })
-    }
-    Ok(match ruleset {
-        Ruleset::Mongolian => job.run(parse::<Mongolian>(fen)?),
-        Ruleset::MongolianFolk => job.run(parse::<MongolianFolk>(fen)?),
-        Ruleset::Chess => job.run(parse::<Chess>(fen)?),
-    })
-}
-
-struct Perft<'a> {
-    depth: u32,
-    now: &'a dyn Fn() -> f64,
-}
-
-impl Job for Perft<'_> {
-    fn run<R: Rules>(self, pos: Position<R>) -> Response {
-        let start = (self.now)();
-        let nodes = pos.perft(self.depth);
-        Response::PerftResult { nodes, millis: (self.now)() - start }
-    }
-}
-
-struct LegalMoves;
-
-impl Job for LegalMoves {
-    fn run<R: Rules>(self, pos: Position<R>) -> Response {
-        Response::LegalMoves { moves: pos.legal_moves().iter().map(|m| m.to_string()).collect() }
-    }
+fn position(ruleset: Ruleset, fen: &str) -> Result<AnyPosition, ErrorKind> {
+    AnyPosition::from_fen(ruleset, fen).map_err(|e| ErrorKind::BadFen { detail: e.to_string() })
 }
 
 #[cfg(test)]
