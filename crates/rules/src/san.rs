@@ -34,7 +34,7 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
 use crate::moves::{Move, MoveKind};
-use crate::position::{Position, Rules};
+use crate::position::{Position, Restriction, Rules};
 use crate::ruleset::Ruleset;
 use crate::types::{File, Rank, Role, Square};
 
@@ -281,19 +281,8 @@ impl San {
         if legal.is_empty() {
             return Err(illegal(String::from("the game is over: there is no legal move")));
         }
-        let first_round = R::RULESET != Ruleset::Chess && legal.iter().all(|m| m.kind() == MoveKind::DoubleStep);
-        let first_round_note = |reason: String| {
-            if first_round {
-                let allowed: Vec<String> = legal.iter().map(|&m| write(pos, m)).collect();
-                illegal(alloc::format!(
-                    "{reason}; in the first round {} may only play {} (2017 art. 1.2)",
-                    pos.turn().name(),
-                    allowed.join(" or ")
-                ))
-            } else {
-                illegal(reason)
-            }
-        };
+        let first_round = first_round_pending(pos);
+        let first_round_note = |reason: String| illegal(with_first_round_note(pos, reason));
 
         let (role, file, rank, capture, to, promotion) = match self {
             San::Castle(side) => {
@@ -371,6 +360,24 @@ impl San {
             }),
         }
     }
+}
+
+/// Whether the ruleset fixes the legal moves outright: the compulsory first round.
+fn first_round_pending<R: Rules>(pos: &Position<R>) -> bool {
+    matches!(R::restriction(pos), Restriction::Only(_))
+}
+
+/// `reason`, followed by what the first round allows when it is pending (2017 art. 1.2).
+pub(crate) fn with_first_round_note<R: Rules>(pos: &Position<R>, reason: String) -> String {
+    if !first_round_pending(pos) {
+        return reason;
+    }
+    let allowed: Vec<String> = pos.legal_moves().iter().map(|&m| write(pos, m)).collect();
+    alloc::format!(
+        "{reason}; in the first round {} may only play {} (2017 art. 1.2)",
+        pos.turn().name(),
+        allowed.join(" or ")
+    )
 }
 
 pub(crate) fn no_move_reason<R: Rules>(

@@ -13,7 +13,7 @@ use core::fmt;
 
 use crate::moves::Move;
 use crate::position::{Position, Rules};
-use crate::san::no_move_reason;
+use crate::san::{no_move_reason, with_first_round_note};
 use crate::types::{Role, Square};
 
 /// Why a UCI move string names no legal move.
@@ -64,7 +64,7 @@ pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, UciMo
     let illegal = |reason: String| UciMoveError::Illegal { text: text.into(), reason };
     let same_squares: Vec<Move> = legal.iter().copied().filter(|m| m.from() == from && m.to() == to).collect();
     Err(illegal(if same_squares.is_empty() {
-        no_move_reason(pos, None, Some(from), None, None, to, false)
+        with_first_round_note(pos, no_move_reason(pos, None, Some(from), None, None, to, false))
     } else if promotion.is_none() {
         String::from("the move promotes: add the piece letter (q, r, b or n)")
     } else if same_squares.iter().all(|m| m.promotion().is_none()) {

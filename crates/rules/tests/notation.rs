@@ -312,3 +312,24 @@ fn display_letters_golden() {
     assert_eq!(PieceLetters::Cyrillic.render("e8=Q", w), "e8=Б");
     let _: Move = san::parse(&Position::<Mongolian>::new(), "e4").unwrap();
 }
+
+#[test]
+fn uci_refusals_in_the_first_round_cite_the_rule() {
+    // 2017 art. 1.2: White opens e2-e4 or d2-d4; Black mirrors.
+    let start = Position::<Mongolian>::new();
+    let e = shatar_rules::uci::parse_move(&start, "g1f3").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "'g1f3' is illegal: the white knight on g1 cannot move to f3; in the first round white may only play e4 or d4 (2017 art. 1.2)"
+    );
+    let after_d4 = start.play(shatar_rules::uci::parse_move(&start, "d2d4").unwrap()).unwrap();
+    let e = shatar_rules::uci::parse_move(&after_d4, "e7e5").unwrap_err();
+    assert!(e.to_string().ends_with("in the first round black may only play d5 (2017 art. 1.2)"), "{e}");
+    // After the first round the note is gone.
+    let free = Position::<Mongolian>::from_setup(&shatar_rules::fen::parse("4k3/8/8/8/8/8/8/4K2R w - - 0 1").unwrap())
+        .unwrap();
+    assert_eq!(
+        shatar_rules::uci::parse_move(&free, "e1g1").unwrap_err().to_string(),
+        "'e1g1' is illegal: the white king on e1 cannot move to g1"
+    );
+}
