@@ -14,6 +14,7 @@ export PATH="$root/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 step "Format and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
 step "Native tests (rules, perft, properties, UCI binary, protocol)"
 cargo test --workspace --quiet

@@ -1,0 +1,198 @@
+//! The tokenizer: PGN text to tokens with their places.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::outcome::GameResult;
+
+use super::{PgnErrorKind, TextPos};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Tok {
+    TagOpen,
+    TagClose,
+    Str(String),
+    Symbol(String),
+    MoveNumber,
+    Nag(u8),
+    Comment(String),
+    Open,
+    Close,
+    Result(Option<GameResult>),
+    Eof,
+}
+
+pub(super) struct Lexer {
+    chars: Vec<char>,
+    i: usize,
+    line: u32,
+    column: u32,
+}
+
+fn is_symbol_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '_' | '+' | '#' | '=' | ':' | '-' | '/')
+}
+
+/// Collapses runs of whitespace to one space and trims: comments are kept as prose, so
+/// that rewrapping does not change them.
+fn normalize_comment(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    // A ';' comment may hold a '}', which a written `{...}` comment cannot.
+    for word in s.split_whitespace() {
+        let word = &word.replace('}', ")");
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+impl Lexer {
+    pub(super) fn new(text: &str) -> Lexer {
+        Lexer { chars: text.chars().collect(), i: 0, line: 1, column: 1 }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.i).copied()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.i += 1;
+        if c == '\n' {
+            self.line += 1;
+            self.column = 1;
+        } else if c != '\u{feff}' {
+            self.column += 1;
+        }
+        Some(c)
+    }
+
+    pub(super) fn pos(&self) -> TextPos {
+        TextPos { line: self.line, column: self.column }
+    }
+
+    fn rest_of_line(&mut self) -> String {
+        let mut s = String::new();
+        while let Some(c) = self.peek() {
+            if c == '\n' {
+                break;
+            }
+            s.push(c);
+            self.bump();
+        }
+        s
+    }
+
+    pub(super) fn next(&mut self) -> Result<(Tok, TextPos), (PgnErrorKind, TextPos)> {
+        loop {
+            match self.peek() {
+                Some(c) if c.is_whitespace() || c == '\u{feff}' => {
+                    self.bump();
+                }
+                // An escape line: '%' in the first column.
+                Some('%') if self.column == 1 => {
+                    self.rest_of_line();
+                }
+                _ => break,
+            }
+        }
+        let at = self.pos();
+        let Some(c) = self.bump() else {
+            return Ok((Tok::Eof, at));
+        };
+        let tok = match c {
+            '[' => Tok::TagOpen,
+            ']' => Tok::TagClose,
+            '(' => Tok::Open,
+            ')' => Tok::Close,
+            '*' => Tok::Result(None),
+            ';' => Tok::Comment(normalize_comment(&self.rest_of_line())),
+            '{' => {
+                let mut s = String::new();
+                loop {
+                    match self.bump() {
+                        None => return Err((PgnErrorKind::UnterminatedComment, at)),
+                        Some('}') => break,
+                        Some(c) => s.push(c),
+                    }
+                }
+                Tok::Comment(normalize_comment(&s))
+            }
+            '"' => {
+                let mut s = String::new();
+                loop {
+                    match self.bump() {
+                        None | Some('\n') => return Err((PgnErrorKind::UnterminatedString, at)),
+                        Some('"') => break,
+                        Some('\\') => match self.peek() {
+                            Some(e @ ('"' | '\\')) => {
+                                self.bump();
+                                s.push(e);
+                            }
+                            _ => s.push('\\'),
+                        },
+                        Some(c) => s.push(c),
+                    }
+                }
+                Tok::Str(s)
+            }
+            '$' => {
+                let mut digits = String::from("$");
+                while let Some(d) = self.peek().filter(char::is_ascii_digit) {
+                    digits.push(d);
+                    self.bump();
+                }
+                match digits[1..].parse::<u8>() {
+                    Ok(n) if digits.len() <= 4 => Tok::Nag(n),
+                    _ => return Err((PgnErrorKind::BadNag(digits), at)),
+                }
+            }
+            '!' | '?' => {
+                let mut s = String::from(c);
+                while let Some(d) = self.peek().filter(|&d| d == '!' || d == '?') {
+                    s.push(d);
+                    self.bump();
+                }
+                Tok::Nag(match s.as_str() {
+                    "!" => 1,
+                    "?" => 2,
+                    "!!" => 3,
+                    "??" => 4,
+                    "!?" => 5,
+                    "?!" => 6,
+                    _ => return Err((PgnErrorKind::BadNag(s), at)),
+                })
+            }
+            '.' => {
+                // Stray dots ("1. ... e5"): as good as a move number.
+                while self.peek() == Some('.') {
+                    self.bump();
+                }
+                Tok::MoveNumber
+            }
+            c if is_symbol_char(c) => {
+                let mut s = String::from(c);
+                while let Some(d) = self.peek().filter(|&d| is_symbol_char(d)) {
+                    s.push(d);
+                    self.bump();
+                }
+                match s.as_str() {
+                    "1-0" => Tok::Result(Some(GameResult::WhiteWins)),
+                    "0-1" => Tok::Result(Some(GameResult::BlackWins)),
+                    "1/2-1/2" => Tok::Result(Some(GameResult::Draw)),
+                    _ if s.chars().all(|c| c.is_ascii_digit()) => {
+                        while self.peek() == Some('.') {
+                            self.bump();
+                        }
+                        Tok::MoveNumber
+                    }
+                    _ => Tok::Symbol(s),
+                }
+            }
+            c => return Err((PgnErrorKind::UnexpectedChar(c), at)),
+        };
+        Ok((tok, at))
+    }
+}

@@ -1,0 +1,186 @@
+//! Replaying a [`PgnGame`] in the rules of a ruleset, and tag access.
+
+use alloc::boxed::Box;
+use alloc::string::String;
+
+use crate::any::AnyRecord;
+use crate::fen;
+use crate::moves::Move;
+use crate::outcome::EndReason;
+use crate::outcome::GameResult;
+use crate::outcome::Outcome;
+use crate::position::Position;
+use crate::position::Rules;
+use crate::record::GameRecord;
+use crate::record::PlayError;
+use crate::ruleset::Ruleset;
+use crate::san;
+use crate::san::SanError;
+use crate::types::Color;
+
+use super::{PgnError, PgnErrorKind, PgnGame, PgnMove, TextPos};
+
+impl PgnGame {
+    /// The value of the first tag called `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing the first of that name or adding it at the end.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(t) => t.1 = value,
+            None => self.tags.push((name.into(), value)),
+        }
+    }
+
+    pub fn remove_tag(&mut self, name: &str) {
+        self.tags.retain(|(n, _)| n != name);
+    }
+
+    fn error(&self, kind: PgnErrorKind, at: Option<TextPos>) -> PgnError {
+        PgnError {
+            game: self.number.max(1),
+            white: self.tag("White").map(Into::into),
+            black: self.tag("Black").map(Into::into),
+            at,
+            kind: Box::new(kind),
+        }
+    }
+
+    /// The ruleset of the game: its Variant tag, or `default` without one (see the module
+    /// docs: the site passes `mongolian`).
+    pub fn ruleset(&self, default: Ruleset) -> Result<Ruleset, PgnError> {
+        match self.tag("Variant") {
+            None => Ok(default),
+            Some(v) => {
+                Ruleset::from_pgn_variant(v).ok_or_else(|| self.error(PgnErrorKind::UnknownVariant(v.into()), None))
+            }
+        }
+    }
+
+    /// The start position: the FEN tag's, or the initial one.
+    pub fn initial_position<R: Rules>(&self) -> Result<Position<R>, PgnError> {
+        match self.tag("FEN") {
+            Some(f) => fen::parse_position::<R>(f).map_err(|e| self.error(PgnErrorKind::BadFen(e), None)),
+            None => Ok(Position::new()),
+        }
+    }
+
+    /// Plays the main line in the rules of `R` into a [`GameRecord`], checking the moves
+    /// of every variation too. The first bad move is an error naming it. A Variant tag that
+    /// names another ruleset is an error; without the tag any `R` is accepted.
+    ///
+    /// The result marker becomes the record's outcome when the moves do not end the game
+    /// themselves: `1-0`/`0-1` as a resignation and `1/2-1/2` as a draw by agreement (PGN
+    /// does not say more). When they do (a mate, an automatic draw), the marker must agree.
+    pub fn replay<R: Rules>(&self) -> Result<GameRecord<R>, PgnError> {
+        if let Some(v) = self.tag("Variant") {
+            let r = self.ruleset(R::RULESET)?;
+            if r != R::RULESET {
+                return Err(
+                    self.error(PgnErrorKind::VariantMismatch { variant: v.into(), requested: R::RULESET }, None)
+                );
+            }
+        }
+        let initial = self.initial_position::<R>()?;
+        let mut record = GameRecord::new(initial);
+        let mut pos = initial;
+        for node in &self.moves {
+            for line in &node.variations {
+                self.check_line(&pos, line)?;
+            }
+            if let Some(outcome) = record.outcome() {
+                let kind = PgnErrorKind::AfterEnd {
+                    number: pos.fullmoves(),
+                    side: pos.turn(),
+                    san: node.san.clone(),
+                    outcome,
+                };
+                return Err(self.error(kind, Some(node.at)));
+            }
+            let m = self.parse_move(&pos, node, false)?;
+            match record.play(m) {
+                Ok(()) => {}
+                Err(PlayError::GameOver(outcome)) => {
+                    return Err(self.error(
+                        PgnErrorKind::AfterEnd {
+                            number: pos.fullmoves(),
+                            side: pos.turn(),
+                            san: node.san.clone(),
+                            outcome,
+                        },
+                        Some(node.at),
+                    ));
+                }
+                Err(PlayError::Illegal(_)) => {
+                    let error = SanError::Illegal {
+                        text: node.san.clone(),
+                        reason: String::from("the game record refused it"),
+                    };
+                    let kind = PgnErrorKind::Move {
+                        number: pos.fullmoves(),
+                        side: pos.turn(),
+                        san: node.san.clone(),
+                        in_variation: false,
+                        error,
+                    };
+                    return Err(self.error(kind, Some(node.at)));
+                }
+            }
+            pos = *record.position();
+        }
+        match (self.result, record.outcome()) {
+            (Some(written), Some(outcome)) if written != outcome.result => {
+                let at = self.moves.last().map(|m| m.at);
+                return Err(self.error(PgnErrorKind::ResultMismatch { written, outcome }, at));
+            }
+            (Some(GameResult::Draw), None) => record.set_outcome(Outcome::draw(EndReason::Agreement)),
+            (Some(GameResult::WhiteWins), None) => {
+                record.set_outcome(Outcome::win(Color::White, EndReason::Resignation))
+            }
+            (Some(GameResult::BlackWins), None) => {
+                record.set_outcome(Outcome::win(Color::Black, EndReason::Resignation))
+            }
+            _ => {}
+        }
+        Ok(record)
+    }
+
+    /// [`PgnGame::replay`] in the game's own ruleset ([`PgnGame::ruleset`] with `default`).
+    pub fn replay_any(&self, default: Ruleset) -> Result<AnyRecord, PgnError> {
+        Ok(match self.ruleset(default)? {
+            Ruleset::Mongolian => AnyRecord::Mongolian(self.replay()?),
+            Ruleset::MongolianFolk => AnyRecord::MongolianFolk(self.replay()?),
+            Ruleset::Chess => AnyRecord::Chess(self.replay()?),
+        })
+    }
+
+    fn parse_move<R: Rules>(&self, pos: &Position<R>, node: &PgnMove, in_variation: bool) -> Result<Move, PgnError> {
+        san::parse(pos, &node.san).map_err(|error| {
+            self.error(
+                PgnErrorKind::Move {
+                    number: pos.fullmoves(),
+                    side: pos.turn(),
+                    san: node.san.clone(),
+                    in_variation,
+                    error,
+                },
+                Some(node.at),
+            )
+        })
+    }
+
+    fn check_line<R: Rules>(&self, start: &Position<R>, line: &[PgnMove]) -> Result<(), PgnError> {
+        let mut pos = *start;
+        for node in line {
+            for v in &node.variations {
+                self.check_line(&pos, v)?;
+            }
+            let m = self.parse_move(&pos, node, true)?;
+            pos.play_unchecked(m);
+        }
+        Ok(())
+    }
+}
