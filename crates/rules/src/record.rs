@@ -206,6 +206,9 @@ impl<R: Rules> GameRecord<R> {
         }
         match R::DRAW_RULES {
             DrawRules::ClaimsAndAutomatic => {
+                // The source text says "连续出现 5 次" ("appeared five times in a row"), the
+                // wording of the FIDE Laws it follows, which FIDE later simplified to "at
+                // least five times"; we read it the later way, as the rules digest does.
                 if self.repetitions() >= 5 {
                     return Some(Outcome::draw(EndReason::FivefoldRepetition));
                 }
