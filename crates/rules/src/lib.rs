@@ -26,7 +26,6 @@ mod board;
 mod chess;
 pub mod fen;
 mod game;
-mod magics;
 mod mongolian;
 mod movegen;
 mod moves;

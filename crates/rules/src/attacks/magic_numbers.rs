@@ -1,4 +1,4 @@
-//! Magic multipliers for the slider tables in `attacks.rs`, found by `examples/find_magics.rs`.
+//! Magic multipliers for the slider tables in `magic.rs`, found by `examples/find_magics.rs`.
 
 pub(crate) const ROOK_MAGICS: [u64; 64] = [
     0x8080004000208010,
