@@ -326,3 +326,34 @@ fn chess_moves_hash_and_fen() {
     let seen = random_games::<Chess>(&starts, 120, 0xf1de);
     assert!(seen.positions > 10_000 && seen.promotions > 100 && seen.en_passant > 20 && seen.castles > 100, "{seen:?}");
 }
+
+/// Playing a random game into a `GameRecord` and taking every move back restores each
+/// earlier position exactly (board, side, state, counters, hash), and the start at the end.
+fn take_back_restores<R: Rules>(start: &str, seed: u64) {
+    let mut rng = Rng(seed);
+    let initial: Position<R> = fen::parse_position(start).unwrap();
+    let mut game = shatar_rules::GameRecord::new(initial);
+    let mut seen = vec![(initial.to_string(), initial.hash())];
+    while game.outcome().is_none() && game.moves().len() < 300 {
+        let moves = game.position().legal_moves();
+        game.play(moves[rng.below(moves.len())]).unwrap();
+        seen.push((game.position().to_string(), game.position().hash()));
+    }
+    while game.take_back().is_some() {
+        seen.pop();
+        let (fen, hash) = seen.last().unwrap();
+        assert_eq!((&game.position().to_string(), &game.position().hash()), (fen, hash));
+        assert_eq!(game.outcome(), None, "an earlier position of an unfinished game");
+    }
+    assert_eq!(seen.len(), 1);
+    assert_eq!(*game.position(), initial);
+}
+
+#[test]
+fn take_back_restores_every_position() {
+    for seed in 1..=20 {
+        take_back_restores::<Mongolian>(fen::MONGOLIAN_INITIAL, seed);
+        take_back_restores::<MongolianFolk>(fen::MONGOLIAN_INITIAL, seed);
+        take_back_restores::<Chess>(fen::CHESS_INITIAL, seed);
+    }
+}
