@@ -28,9 +28,11 @@ command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
 
 step() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
-# rust-toolchain.toml names the toolchain and the wasm32 target; `rustup show` installs both.
+# rust-toolchain.toml names the toolchain, its components and the wasm32 target. rustup
+# 1.28+ no longer installs them on first use by itself; `rustup toolchain install` with no
+# argument installs what the file names (a no-op when present).
 step "Rust toolchain and wasm32 target"
-rustup show active-toolchain >/dev/null
+rustup toolchain install >/dev/null
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 
 if $want_browser; then
