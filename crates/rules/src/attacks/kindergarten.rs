@@ -10,7 +10,7 @@
 
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
-use super::{on_board, slide};
+use super::{ray, slide};
 
 const B_FILE: u64 = 0x0202_0202_0202_0202;
 const A_FILE_MASK: u64 = 0x0101_0101_0101_0101;
@@ -88,16 +88,7 @@ static LINES: [[u64; 3]; 64] = {
         let mut d = 0;
         while d < 3 {
             let (df, dr) = dirs[d];
-            let mut sign = -1;
-            while sign <= 1 {
-                let (mut f, mut r) = (sq % 8 + sign * df, sq / 8 + sign * dr);
-                while on_board(f, r) {
-                    lines[sq as usize][d] |= 1 << (r * 8 + f);
-                    f += sign * df;
-                    r += sign * dr;
-                }
-                sign += 2;
-            }
+            lines[sq as usize][d] = ray(sq, df, dr) | ray(sq, -df, -dr);
             d += 1;
         }
         sq += 1;

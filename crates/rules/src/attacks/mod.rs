@@ -98,13 +98,27 @@ static KNIGHT: [u64; 64] = step_table(&KNIGHT_STEPS);
 static KING: [u64; 64] = step_table(&KING_STEPS);
 static PAWN: [[u64; 64]; 2] = [pawn_table(Color::White), pawn_table(Color::Black)];
 
+/// The squares from `sq` in the direction `(df, dr)` up to the edge, `sq` itself left out.
+pub(crate) const fn ray(sq: i32, df: i32, dr: i32) -> u64 {
+    let mut out = 0;
+    let (mut f, mut r) = (sq % 8 + df, sq / 8 + dr);
+    while on_board(f, r) {
+        out |= 1 << (r * 8 + f);
+        f += df;
+        r += dr;
+    }
+    out
+}
+
 /// Squares strictly between two squares on a line (empty when not on a line), and the
-/// whole line through both. Used for pins and for blocking checks.
-static BETWEEN: [[u64; 64]; 64] = between_table();
-static LINE: [[u64; 64]; 64] = line_table();
+/// whole line through both (edge to edge). Used for pins and for blocking checks.
+struct LineTables {
+    between: [[u64; 64]; 64],
+    line: [[u64; 64]; 64],
+}
 
-const fn between_table() -> [[u64; 64]; 64] {
-    let mut t = [[0u64; 64]; 64];
+static LINES: LineTables = {
+    let mut t = LineTables { between: [[0; 64]; 64], line: [[0; 64]; 64] };
     let mut a: i32 = 0;
     while a < 64 {
         let mut b: i32 = 0;
@@ -112,50 +126,15 @@ const fn between_table() -> [[u64; 64]; 64] {
             let (df, dr) = ((b % 8) - (a % 8), (b / 8) - (a / 8));
             if a != b && (df == 0 || dr == 0 || df == dr || df == -dr) {
                 let (sf, sr) = (df.signum(), dr.signum());
-                let (mut f, mut r) = (a % 8 + sf, a / 8 + sr);
-                while f + r * 8 != b {
-                    t[a as usize][b as usize] |= 1 << (r * 8 + f);
-                    f += sf;
-                    r += sr;
-                }
+                t.between[a as usize][b as usize] = ray(a, sf, sr) & ray(b, -sf, -sr);
+                t.line[a as usize][b as usize] = 1 << a | ray(a, sf, sr) | ray(a, -sf, -sr);
             }
             b += 1;
         }
         a += 1;
     }
     t
-}
-
-const fn line_table() -> [[u64; 64]; 64] {
-    let mut t = [[0u64; 64]; 64];
-    let mut a: i32 = 0;
-    while a < 64 {
-        let mut b: i32 = 0;
-        while b < 64 {
-            let (df, dr) = ((b % 8) - (a % 8), (b / 8) - (a / 8));
-            if a != b && (df == 0 || dr == 0 || df == dr || df == -dr) {
-                let (sf, sr) = (df.signum(), dr.signum());
-                let mut line = 1u64 << a;
-                let (mut f, mut r) = (a % 8 + sf, a / 8 + sr);
-                while on_board(f, r) {
-                    line |= 1 << (r * 8 + f);
-                    f += sf;
-                    r += sr;
-                }
-                let (mut f, mut r) = (a % 8 - sf, a / 8 - sr);
-                while on_board(f, r) {
-                    line |= 1 << (r * 8 + f);
-                    f -= sf;
-                    r -= sr;
-                }
-                t[a as usize][b as usize] = line;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-}
+};
 
 /// Squares a rook on `sq` attacks, `occupied` blocking.
 #[inline]
@@ -192,13 +171,13 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(BETWEEN[a.index()][b.index()])
+    Bitboard(LINES.between[a.index()][b.index()])
 }
 
 /// The full line through `a` and `b` (edge to edge), or empty if they share no line.
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(LINE[a.index()][b.index()])
+    Bitboard(LINES.line[a.index()][b.index()])
 }
 
 #[cfg(test)]
