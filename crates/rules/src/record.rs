@@ -131,15 +131,20 @@ impl<R: Rules> GameRecord<R> {
     /// compared as art. 9.2 defines: same side to move, same pieces on the same squares,
     /// same possible moves (castling rights and en passant in FIDE chess).
     pub fn repetitions(&self) -> usize {
+        1 + self.earlier_occurrences().count()
+    }
+
+    /// Where the current position occurred before, most recent first: indices into
+    /// [`GameRecord::positions`]. Only positions since the last capture or pawn move, with
+    /// the same side to move, can be equal to it.
+    fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
+        let n = self.positions.len() - 1;
         let current = self.position();
-        // Only positions since the last capture or pawn move can be equal to it.
-        let reversible = (current.halfmoves() as usize).min(self.positions.len() - 1);
-        self.positions[self.positions.len() - 1 - reversible..]
-            .iter()
+        let reversible = (current.halfmoves() as usize).min(n);
+        (n - reversible..n.saturating_sub(1))
             .rev()
             .step_by(2)
-            .filter(|p| p.hash() == current.hash() && *p == current)
-            .count()
+            .filter(move |&j| self.positions[j].hash() == current.hash() && self.positions[j] == *current)
     }
 
     /// The draw the player to move may claim now (2017 art. 9.2, 9.3), if any. Under the
@@ -234,12 +239,7 @@ impl<R: Rules> GameRecord<R> {
     /// game is drawn at this first repetition, before threefold repetition would end it.
     pub fn is_perpetual_check(&self) -> bool {
         let n = self.positions.len() - 1;
-        let current = self.position();
-        let reversible = (current.halfmoves() as usize).min(n);
-        if reversible < 4 {
-            return false;
-        }
-        let Some(earlier) = (n - reversible..n - 1).rev().step_by(2).find(|&j| self.positions[j] == *current) else {
+        let Some(earlier) = self.earlier_occurrences().next() else {
             return false;
         };
         // Positions earlier+1, earlier+3, ... follow one side's moves; earlier+2, ... the other's.
