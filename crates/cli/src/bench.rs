@@ -5,52 +5,42 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use shatar_rules::Ruleset;
-
-use shatar_rules::AnyPosition;
+use shatar_rules::{AnyPosition, Ruleset, perft_suite};
 
 /// One benchmark position: perft `depth` must give `nodes`, and `depth - 1` (the quick
 /// run) must give `quick_nodes`.
 pub struct BenchPosition {
-    pub id: &'static str,
-    pub fen: &'static str,
+    pub id: String,
+    pub fen: String,
     pub depth: u32,
     pub nodes: u64,
     pub quick_nodes: u64,
 }
 
-const fn bp(id: &'static str, fen: &'static str, depth: u32, nodes: u64, quick_nodes: u64) -> BenchPosition {
-    BenchPosition { id, fen, depth, nodes, quick_nodes }
+/// Each position is benchmarked at its deepest depth with at most this many nodes: long
+/// enough to measure (a few hundredths of a second), short enough to repeat.
+const NODE_BUDGET: u64 = 16_000_000;
+
+/// The reference suites the perft tests check, built in: the same positions and counts.
+fn suite_text(ruleset: Ruleset) -> &'static str {
+    match ruleset {
+        Ruleset::Mongolian => include_str!("../../rules/tests/data/mongolian.perft"),
+        Ruleset::MongolianFolk => include_str!("../../rules/tests/data/mongolian-folk.perft"),
+        Ruleset::Chess => include_str!("../../rules/tests/data/chess.perft"),
+    }
 }
 
-// The positions and counts are those of `crates/rules/tests/data/*.perft`.
-const MONGOLIAN: &[BenchPosition] = &[
-    bp("mn-initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -", 6, 449_349, 20_004),
-    bp("mn-open", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - -", 5, 6_454_432, 260_171),
-    bp("mn-closed", "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w - -", 5, 4_471_131, 189_178),
-    bp("mn-endgame", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -", 6, 6_788_901, 430_462),
-    bp("mn-check-promo", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w - -", 5, 9_862_396, 285_721),
-];
-
-const MONGOLIAN_FOLK: &[BenchPosition] = &[
-    bp("folk-open", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - -", 5, 6_454_432, 260_171),
-    bp("folk-endgame", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -", 6, 6_785_562, 430_462),
-];
-
-const CHESS: &[BenchPosition] = &[
-    bp("chess-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", 5, 4_865_609, 197_281),
-    bp("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -", 4, 4_085_603, 97_862),
-    bp("chess-3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -", 5, 674_624, 43_238),
-    bp("chess-4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq -", 5, 15_833_292, 422_333),
-    bp("chess-5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ -", 4, 2_103_487, 62_379),
-];
-
-pub fn suite(ruleset: Ruleset) -> &'static [BenchPosition] {
-    match ruleset {
-        Ruleset::Mongolian => MONGOLIAN,
-        Ruleset::MongolianFolk => MONGOLIAN_FOLK,
-        Ruleset::Chess => CHESS,
-    }
+/// The benchmark positions of `ruleset`, from its reference suite.
+pub fn suite(ruleset: Ruleset) -> Vec<BenchPosition> {
+    let records = perft_suite::parse(suite_text(ruleset)).expect("the built-in suites are well formed (tested)");
+    records
+        .into_iter()
+        .filter_map(|r| {
+            let (depth, nodes) = r.counts.iter().copied().filter(|&(_, n)| n <= NODE_BUDGET).max()?;
+            let quick_nodes = r.count(depth - 1)?;
+            Some(BenchPosition { id: r.id, fen: r.epd, depth, nodes, quick_nodes })
+        })
+        .collect()
 }
 
 pub struct BenchOptions {
@@ -63,7 +53,7 @@ pub struct BenchOptions {
 /// Runs the benchmark, writing the report to `out` and count mismatches to `err`.
 /// Returns whether every count was right.
 pub fn run(opts: &BenchOptions, out: &mut impl Write, err: &mut impl Write) -> io::Result<bool> {
-    run_suite(suite(opts.ruleset), opts, out, err)
+    run_suite(&suite(opts.ruleset), opts, out, err)
 }
 
 fn run_suite(
@@ -75,7 +65,7 @@ fn run_suite(
     let runs = opts.runs.max(1);
     let mut positions = Vec::with_capacity(suite.len());
     for bp in suite {
-        match AnyPosition::from_fen(opts.ruleset, bp.fen) {
+        match AnyPosition::from_fen(opts.ruleset, &bp.fen) {
             Ok(p) => positions.push(p),
             Err(e) => {
                 writeln!(err, "bench: {}: {e}", bp.id)?;
@@ -155,7 +145,13 @@ mod tests {
 
     #[test]
     fn a_wrong_count_fails() {
-        let wrong = [bp("wrong", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -", 3, 43, 2)];
+        let wrong = [BenchPosition {
+            id: "wrong".into(),
+            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -".into(),
+            depth: 3,
+            nodes: 43,
+            quick_nodes: 2,
+        }];
         let opts = BenchOptions { ruleset: Ruleset::Mongolian, runs: 1, quick: false };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         assert!(!run_suite(&wrong, &opts, &mut out, &mut err).unwrap());
@@ -168,10 +164,29 @@ mod tests {
     #[test]
     fn every_suite_position_parses() {
         for ruleset in Ruleset::ALL {
-            for bp in suite(ruleset) {
-                assert!(AnyPosition::from_fen(ruleset, bp.fen).is_ok(), "{}", bp.id);
-                assert!(bp.depth >= 2, "{}", bp.id);
+            let suite = suite(ruleset);
+            assert!(!suite.is_empty());
+            for bp in suite {
+                assert!(AnyPosition::from_fen(ruleset, &bp.fen).is_ok(), "{}", bp.id);
+                assert!(bp.depth >= 2 && bp.nodes <= NODE_BUDGET, "{}", bp.id);
             }
         }
+    }
+
+    /// The Mongolian benchmark is the one quoted against other programs: its positions
+    /// and depths must stay what the figures in the notes were measured on.
+    #[test]
+    fn the_mongolian_benchmark_is_stable() {
+        let chosen: Vec<(String, u32, u64)> =
+            suite(Ruleset::Mongolian).into_iter().map(|bp| (bp.id, bp.depth, bp.nodes)).collect();
+        let expected = [
+            ("mn-initial", 6, 449_349),
+            ("mn-open", 5, 6_454_432),
+            ("mn-closed", 5, 4_471_131),
+            ("mn-endgame", 6, 6_788_901),
+            ("mn-check-promo", 5, 9_862_396),
+            ("mn-promo", 4, 1_238_036),
+        ];
+        assert_eq!(chosen, expected.map(|(id, d, n)| (String::from(id), d, n)));
     }
 }

@@ -243,11 +243,11 @@ fn bench_quick_run() {
     let out = shatar(&["bench", "--runs", "1", "--quick"], "");
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-    for id in ["mn-initial", "mn-open", "mn-closed", "mn-endgame", "mn-check-promo"] {
+    for id in ["mn-initial", "mn-open", "mn-closed", "mn-endgame", "mn-check-promo", "mn-promo"] {
         assert!(stdout.lines().any(|l| l.starts_with(id) && l.ends_with(" Mnps")), "{id}: {stdout}");
     }
     let total = stdout.lines().last().unwrap();
-    assert!(total.starts_with("bench: 1185536 nodes, median ") && total.ends_with(" Mnps"), "{total}");
+    assert!(total.starts_with("bench: 1227572 nodes, median ") && total.ends_with(" Mnps"), "{total}");
     for variant in ["mongolian-folk", "chess"] {
         let out = shatar(&["bench", "--variant", variant, "--runs", "1", "--quick"], "");
         assert!(out.status.success(), "{variant}: {}", String::from_utf8_lossy(&out.stderr));

@@ -31,6 +31,7 @@ mod movegen;
 mod moves;
 pub mod notation;
 mod outcome;
+pub mod perft_suite;
 pub mod pgn;
 mod position;
 mod record;

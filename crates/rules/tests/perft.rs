@@ -2,37 +2,15 @@
 //! `../shared/perft/`): every record at every depth. That is about half a billion leaves, a few
 //! seconds even in the default test profile, so the default run checks them all.
 
-use shatar_rules::{Chess, Mongolian, MongolianFolk, Position, Rules, fen};
-
-struct Record {
-    id: String,
-    epd: String,
-    depths: Vec<(u32, u64)>,
-}
-
-fn read_records(text: &str) -> Vec<Record> {
-    let mut records: Vec<Record> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if let Some(id) = line.strip_prefix("id ") {
-            records.push(Record { id: id.into(), epd: String::new(), depths: Vec::new() });
-        } else if let Some(epd) = line.strip_prefix("epd ") {
-            records.last_mut().expect("epd after id").epd = epd.into();
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let mut parts = rest.split_whitespace().map(|s| s.parse::<u64>().expect("number"));
-            let (d, n) = (parts.next().unwrap(), parts.next().unwrap());
-            records.last_mut().expect("perft after id").depths.push((d as u32, n));
-        }
-    }
-    records
-}
+use shatar_rules::{Chess, Mongolian, MongolianFolk, Position, Rules, fen, perft_suite};
 
 fn check<R: Rules>(file: &str) {
     let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let records = read_records(&text);
+    let records = perft_suite::parse(&text).unwrap();
     assert!(!records.is_empty());
     for record in records {
         let pos: Position<R> = fen::parse_position(&record.epd).unwrap_or_else(|e| panic!("{}: {e}", record.id));
-        for &(depth, expected) in &record.depths {
+        for &(depth, expected) in &record.counts {
             assert_eq!(pos.perft(depth), expected, "{} perft {depth}", record.id);
         }
     }
