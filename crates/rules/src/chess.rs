@@ -117,6 +117,10 @@ impl Rules for Chess {
         }
     }
 
+    fn state_after_pass(state: &ChessState) -> ChessState {
+        ChessState { en_passant: None, ..*state }
+    }
+
     fn variant_end(_: &Position<Self>) -> Option<Outcome> {
         None
     }

@@ -44,6 +44,11 @@ pub trait Rules: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
     fn extra_moves(pos: &Position<Self>, ctx: &GenContext, list: &mut MoveList);
     /// Updates the state (and its hash share) after `m` has been played on the board.
     fn update_state(pos: &mut Position<Self>, m: Move, moved: Piece, captured: Option<Role>);
+    /// The state after a null move (the side to move passes): what a pass would forfeit,
+    /// such as an en passant right. Only the engine passes, to test a position's threats.
+    fn state_after_pass(state: &Self::State) -> Self::State {
+        *state
+    }
 
     /// The initial position as written down (2017 art. 2.4; FIDE 2.3 adds castling rights).
     fn initial_setup() -> Setup {
@@ -318,6 +323,28 @@ impl<R: Rules> Position<R> {
             self.fullmoves += 1;
         }
         self.turn = them;
+        self.hash ^= zobrist::black_to_move();
+    }
+
+    /// Whether the side to move may pass for the engine's null-move test: not in check,
+    /// and not in a position whose moves a ruleset fixes (the compulsory first round, a
+    /// game over), where a pass would leave a position the rules cannot reach.
+    pub fn can_pass(&self) -> bool {
+        !self.is_check() && R::restriction(self) == Restriction::None
+    }
+
+    /// The side to move passes (a "null move"), for the engine's search only; the
+    /// position must allow it ([`Position::can_pass`]).
+    pub fn play_null(&mut self) {
+        debug_assert!(self.can_pass(), "a pass in a position that forbids it");
+        let after = R::state_after_pass(&self.state);
+        self.hash ^= R::state_hash(&self.state) ^ R::state_hash(&after);
+        self.state = after;
+        self.halfmoves += 1;
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = self.turn.other();
         self.hash ^= zobrist::black_to_move();
     }
 

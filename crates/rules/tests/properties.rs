@@ -255,6 +255,17 @@ fn check_position<R: Rules>(pos: &Position<R>, seen: &mut Seen) {
     let again: Position<R> = fen::parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
     assert_eq!(again, *pos, "FEN round trip changed {text}");
     assert_eq!(again.to_string(), text);
+    if pos.can_pass() {
+        // The engine's null move: a legal position of the other side to move, hashed as if
+        // reached by moves (no en passant right survives a pass).
+        let mut passed = *pos;
+        passed.play_null();
+        assert_eq!(passed.hash(), passed.compute_hash(), "hash after a pass differs in {pos}");
+        let passed_fen = passed.to_string();
+        let reread: Position<R> = fen::parse_position(&passed_fen).unwrap_or_else(|e| panic!("{passed_fen}: {e}"));
+        assert_eq!(reread, passed);
+        assert_ne!(passed.turn(), pos.turn());
+    }
     for m in pos.legal_moves().iter() {
         assert!(pos.is_legal(*m));
         match m.kind() {
