@@ -1,0 +1,81 @@
+//! The 8x8 games (2017 and folk Mongolian chess, FIDE chess) for the search: move keys,
+//! static exchange evaluation, the null move and the move-count draw. The evaluation is
+//! in [`eval`], with weights per ruleset.
+
+pub mod eval;
+mod see;
+
+use shatar_rules::{DrawRules, Move, MoveKind, Position, Role, Rules};
+
+use crate::position::SearchPosition;
+
+/// Piece values for move ordering and SEE (not the evaluation's tuned values).
+pub const fn see_value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight | Role::Bishop => 320,
+        Role::Rook => 500,
+        Role::Queen => 950,
+        Role::King => 20_000,
+    }
+}
+
+/// 2017 art. 9.3: fifty moves of each side without a pawn move or a capture.
+const FIFTY_MOVES_PLIES: u32 = 100;
+
+impl<R: Rules> SearchPosition for Position<R> {
+    /// Piece (colour is the table's side) by destination.
+    const MOVE_KEYS: usize = 6 * 64;
+
+    #[inline]
+    fn move_key(&self, m: Move) -> usize {
+        let role = self.board().role_at(m.from()).map_or(0, |r| r.index());
+        role * 64 + m.to().index()
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    #[inline]
+    fn is_tactical(&self, m: Move) -> bool {
+        m.promotion().is_some() || shatar_rules::GamePosition::is_capture(self, m)
+    }
+
+    #[inline]
+    fn tactical_order(&self, m: Move) -> i32 {
+        let board = self.board();
+        let victim = match m.kind() {
+            MoveKind::EnPassant => see_value(Role::Pawn),
+            _ => board.role_at(m.to()).filter(|_| board.color_at(m.to()) != Some(self.turn())).map_or(0, see_value),
+        };
+        let attacker = board.role_at(m.from()).map_or(0, see_value);
+        let promotion = m.promotion().map_or(0, |r| see_value(r) - see_value(Role::Pawn));
+        // Victims first, by value; among them the cheapest attacker (attacker / 64 keeps
+        // the order within one victim class).
+        8 * (victim + promotion) - attacker / 64
+    }
+
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        see::see_ge(self, m, threshold)
+    }
+
+    #[inline]
+    fn null_move_allowed(&self) -> bool {
+        let board = self.board();
+        let ours = board.by_color(self.turn());
+        let pieces = ours & !(board.pawns() | board.kings());
+        pieces.any() && self.can_pass()
+    }
+
+    #[inline]
+    fn play_null(&mut self) {
+        Position::play_null(self)
+    }
+
+    #[inline]
+    fn is_draw_by_rule(&self) -> bool {
+        (R::DRAW_RULES == DrawRules::ClaimsAndAutomatic && self.halfmoves() >= FIFTY_MOVES_PLIES)
+            || self.is_dead_position()
+    }
+}

@@ -1,0 +1,44 @@
+//! [`SearchPosition`]: what the search needs from a game beyond its rules. The rules
+//! crate's [`GamePosition`] says which moves are legal and how a game ends; this trait adds
+//! what makes a search good at the game: an evaluation, a static exchange test, keys for
+//! the move-ordering tables and the null move. Each game implements it for its own
+//! position type (the 8x8 games in [`crate::board8`]); the search never sees a board.
+
+use shatar_rules::GamePosition;
+
+pub trait SearchPosition: GamePosition {
+    /// How many distinct values [`SearchPosition::move_key`] takes: the size of the
+    /// history tables.
+    const MOVE_KEYS: usize;
+
+    /// A small index for `m` that stays the same across positions (e.g. piece and
+    /// destination), so the history tables can learn which quiet moves tend to be good.
+    fn move_key(&self, m: Self::Move) -> usize;
+
+    /// The static evaluation in centipawns, from the side to move's point of view.
+    fn evaluate(&self) -> i32;
+
+    /// Whether `m` takes a piece or promotes: what the quiescence search looks at.
+    fn is_tactical(&self, m: Self::Move) -> bool;
+
+    /// Ordering key for tactical moves, higher first: most valuable victim, then least
+    /// valuable attacker, plus the promotion gain.
+    fn tactical_order(&self, m: Self::Move) -> i32;
+
+    /// Static exchange evaluation: whether the exchange that `m` starts on its
+    /// destination gains at least `threshold` centipawns for the side to move.
+    fn see_ge(&self, m: Self::Move, threshold: i32) -> bool;
+
+    /// Whether a null move is sound here: the side to move may pass by the rules' test
+    /// and has pieces besides pawns and king (the zugzwang guard).
+    fn null_move_allowed(&self) -> bool;
+
+    /// The side to move passes. Only called when [`SearchPosition::null_move_allowed`].
+    fn play_null(&mut self);
+
+    /// A draw the search must score as one: the position alone cannot be won by either
+    /// side (dead position), or a move-count rule ends or lets the side to move end the
+    /// game (the fifty-move claim of 2017 art. 9.3).
+    fn is_draw_by_rule(&self) -> bool;
+
+}

@@ -1,0 +1,238 @@
+//! The engine: iterative deepening over [`node::Tree`], with aspiration windows, MultiPV,
+//! time management and progress reports. Generic over [`SearchPosition`], so every game
+//! gets the same search.
+
+mod node;
+
+use alloc::vec::Vec;
+use core::sync::atomic::AtomicBool;
+
+use crate::history::Tables;
+use crate::limits::{Clock, Limits, TimeBudget};
+use crate::position::SearchPosition;
+use crate::score::{INFINITE, MAX_PLY, Score, Value, is_mate};
+use crate::tt::{DEFAULT_HASH_MB, TranspositionTable};
+use node::{Deadline, Root, Tree};
+
+/// What the caller lends a search: the clock, a flag to stop it from outside (another
+/// thread, or a UCI `stop`), and where progress reports go.
+pub struct Control<'a, M> {
+    pub clock: &'a dyn Clock,
+    pub stop: &'a AtomicBool,
+    pub report: &'a mut dyn FnMut(&Report<M>),
+}
+
+/// One line of progress: a finished iteration of one MultiPV line (UCI `info`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report<M> {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1 for the best line.
+    pub multi_pv: usize,
+    pub score: Score,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub nodes_per_second: u64,
+    /// Permille of the hash table filled by this search.
+    pub hashfull: u32,
+    pub pv: Vec<M>,
+}
+
+/// A line of the final result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line<M> {
+    pub value: Value,
+    pub pv: Vec<M>,
+}
+
+impl<M: Copy> Line<M> {
+    pub fn score(&self) -> Score {
+        Score::from_value(self.value)
+    }
+    pub fn best_move(&self) -> Option<M> {
+        self.pv.first().copied()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The lines of the last finished iteration, best first; empty when the game is over.
+    pub lines: Vec<Line<M>>,
+    /// The depth of the last finished iteration.
+    pub depth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+}
+
+impl<M: Copy> SearchResult<M> {
+    pub fn best_move(&self) -> Option<M> {
+        self.lines.first().and_then(Line::best_move)
+    }
+    /// The expected reply, for pondering GUIs.
+    pub fn ponder_move(&self) -> Option<M> {
+        self.lines.first().and_then(|l| l.pv.get(1).copied())
+    }
+    pub fn score(&self) -> Option<Score> {
+        self.lines.first().map(Line::score)
+    }
+}
+
+/// A search engine for one game: its transposition table and move-ordering memory
+/// persist between searches of the same game.
+pub struct Engine<P: SearchPosition> {
+    tt: TranspositionTable<P::Move>,
+    tables: Tables<P::Move>,
+    /// Leaf-evaluation noise of a weak level: (seed, amplitude in centipawns).
+    noise: Option<(u64, i32)>,
+}
+
+impl<P: SearchPosition> Default for Engine<P> {
+    fn default() -> Self {
+        Self::new(DEFAULT_HASH_MB)
+    }
+}
+
+impl<P: SearchPosition> Engine<P> {
+    /// An engine with a transposition table of at most `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Self {
+        Engine { tt: TranspositionTable::new(hash_mb), tables: Tables::new(P::MOVE_KEYS), noise: None }
+    }
+
+    pub fn set_hash_mb(&mut self, hash_mb: usize) {
+        self.tt = TranspositionTable::new(hash_mb);
+    }
+
+    /// Forgets everything learnt: for a new game (UCI `ucinewgame`), so that results do
+    /// not depend on what was searched before.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.tables.clear();
+    }
+
+    /// Adds deterministic noise to every evaluation (for the weaker levels); `None` for
+    /// full strength.
+    pub fn set_noise(&mut self, noise: Option<(u64, i32)>) {
+        self.noise = noise;
+    }
+
+    /// Searches `root`, whose game went through the positions hashed in `history`
+    /// (oldest first, the root excluded), until a limit is reached or `control.stop`
+    /// is set. Always returns a move when the root has one, even if stopped at once.
+    pub fn search(&mut self, root: &P, history: &[u64], limits: &Limits, control: Control<'_, P::Move>) -> SearchResult<P::Move> {
+        let start_ms = control.clock.now_ms();
+        let budget = TimeBudget::plan(limits);
+        let root_moves = root.legal_moves();
+        let mut result = SearchResult { lines: Vec::new(), depth: 0, nodes: 0, time_ms: 0 };
+        if root_moves.is_empty() {
+            return result;
+        }
+        self.tt.new_search();
+        self.tables.age();
+        let multi_pv = limits.multi_pv.clamp(1, root_moves.len());
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8);
+        let deadline = Deadline {
+            clock: control.clock,
+            stop: control.stop,
+            start_ms,
+            hard_ms: budget.map(|b| b.hard_ms),
+            node_limit: limits.nodes,
+        };
+        let mut tree = Tree::new(&mut self.tt, &mut self.tables, deadline, history.to_vec());
+        tree.noise = self.noise;
+        let elapsed = |clock: &dyn Clock| clock.now_ms().saturating_sub(start_ms);
+
+        for depth in 1..=max_depth {
+            let mut lines: Vec<Line<P::Move>> = Vec::with_capacity(multi_pv);
+            tree.excluded.clear();
+            for pv_index in 0..multi_pv {
+                let previous = result.lines.get(pv_index).map(|l| l.value);
+                let value = aspiration(&mut tree, root, depth as i32, previous);
+                if tree.stopped {
+                    break;
+                }
+                let pv = tree.root_pv();
+                let Some(&best) = pv.first() else { break };
+                tree.excluded.push(best);
+                lines.push(Line { value, pv });
+            }
+            // Lines finished in a stopped iteration are still the deeper, better answer.
+            lines.sort_by_key(|l| -l.value);
+            let complete = lines.len() == multi_pv;
+            if complete || (result.lines.is_empty() && !lines.is_empty()) {
+                result.lines = lines;
+                result.depth = depth;
+            } else if !lines.is_empty() && multi_pv == 1 {
+                result.lines = lines;
+            }
+            let time_ms = elapsed(control.clock);
+            if complete {
+                for (i, line) in result.lines.iter().enumerate() {
+                    (control.report)(&Report {
+                        depth,
+                        seldepth: tree.seldepth as u32,
+                        multi_pv: i + 1,
+                        score: line.score(),
+                        nodes: tree.nodes,
+                        time_ms,
+                        nodes_per_second: tree.nodes * 1000 / time_ms.max(1),
+                        hashfull: tree.tt.hashfull(),
+                        pv: line.pv.clone(),
+                    });
+                }
+            }
+            if tree.stopped {
+                break;
+            }
+            if let Some(budget) = budget
+                && time_ms >= budget.soft_ms / 2
+            {
+                // The next iteration would take longer than what is left of the plan.
+                break;
+            }
+            // A mate found and proven by a full-width search needs no deeper look.
+            if let Some(line) = result.lines.first()
+                && is_mate(line.value)
+                && depth as i32 >= 2 * (crate::score::MATE - line.value.abs()) + 2
+                && limits.depth.is_none()
+            {
+                break;
+            }
+        }
+        if result.lines.is_empty() {
+            // Stopped before the first iteration ended: any legal move beats none.
+            result.lines.push(Line { value: root.evaluate(), pv: alloc::vec![root_moves[0]] });
+        }
+        result.nodes = tree.nodes;
+        result.time_ms = elapsed(control.clock);
+        result
+    }
+}
+
+/// Searches the root in a narrow window around the last iteration's value, widening it
+/// while the value falls outside.
+fn aspiration<P: SearchPosition>(tree: &mut Tree<'_, P>, root: &P, depth: i32, previous: Option<Value>) -> Value {
+    let mut delta = 25;
+    let (mut alpha, mut beta) = match previous {
+        Some(v) if depth >= 5 && !is_mate(v) => ((v - delta).max(-INFINITE), (v + delta).min(INFINITE)),
+        _ => (-INFINITE, INFINITE),
+    };
+    loop {
+        let value = tree.negamax::<Root>(root, depth, alpha, beta, 0);
+        if tree.stopped {
+            return value;
+        }
+        if value <= alpha {
+            beta = (alpha + beta) / 2;
+            alpha = (value - delta).max(-INFINITE);
+        } else if value >= beta {
+            beta = (value + delta).min(INFINITE);
+        } else {
+            return value;
+        }
+        delta *= 2;
+        if delta > 1000 {
+            alpha = -INFINITE;
+            beta = INFINITE;
+        }
+    }
+}

@@ -1,0 +1,510 @@
+//! One search tree: principal variation search with its prunings and reductions, and the
+//! quiescence search below it. The kind of node (root, PV, other) is a type parameter,
+//! so each kind gets its own compiled code and no flag is tested at run time.
+
+use alloc::vec::Vec;
+use core::sync::atomic::{AtomicBool, Ordering};
+
+use shatar_rules::GameResult;
+
+use crate::history::Tables;
+use crate::limits::Clock;
+use crate::picker::{MovePicker, Selection, Stage};
+use crate::position::SearchPosition;
+use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, is_mate, mate_in, mated_in, to_tt};
+use crate::tt::{Bound, TranspositionTable};
+
+pub trait NodeKind {
+    /// On the principal variation: the window is open, and a move may become the best.
+    const PV: bool;
+    const ROOT: bool;
+}
+pub struct Root;
+pub struct Pv;
+pub struct NonPv;
+impl NodeKind for Root {
+    const PV: bool = true;
+    const ROOT: bool = true;
+}
+impl NodeKind for Pv {
+    const PV: bool = true;
+    const ROOT: bool = false;
+}
+impl NodeKind for NonPv {
+    const PV: bool = false;
+    const ROOT: bool = false;
+}
+
+/// How often (in nodes) the clock and the stop flag are read.
+const POLL_INTERVAL: u64 = 1024;
+
+/// Why a search stopped before its depth was done.
+pub struct Deadline<'a> {
+    pub clock: &'a dyn Clock,
+    pub stop: &'a AtomicBool,
+    pub start_ms: u64,
+    /// Milliseconds after `start_ms`.
+    pub hard_ms: Option<u64>,
+    pub node_limit: Option<u64>,
+}
+
+/// Late move reductions by depth and move number: grows with the log of both.
+struct Reductions([[u8; 64]; 64]);
+
+impl Reductions {
+    fn new() -> Self {
+        let mut table = [[0u8; 64]; 64];
+        for (depth, row) in table.iter_mut().enumerate().skip(1) {
+            for (count, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + libm_ln(depth as f64) * libm_ln(count as f64) / 2.25) as u8;
+            }
+        }
+        Reductions(table)
+    }
+
+    fn get(&self, depth: i32, count: usize) -> i32 {
+        i32::from(self.0[(depth as usize).min(63)][count.min(63)])
+    }
+}
+
+/// ln(x) for x >= 1 without the standard library: enough precision for a table of
+/// small integers.
+fn libm_ln(x: f64) -> f64 {
+    // ln(x) = 2 artanh((x-1)/(x+1)), a series that converges for all x > 0.
+    let y = (x - 1.0) / (x + 1.0);
+    let (mut term, mut sum) = (y, 0.0);
+    let mut k = 1.0;
+    while k < 200.0 {
+        sum += term / k;
+        term *= y * y;
+        k += 2.0;
+    }
+    2.0 * sum
+}
+
+pub struct Tree<'a, P: SearchPosition> {
+    pub tt: &'a mut TranspositionTable<P::Move>,
+    pub tables: &'a mut Tables<P::Move>,
+    pub deadline: Deadline<'a>,
+    /// Hashes of the game's earlier positions, then of the search path to the parent of
+    /// the current node: what repetitions are found in.
+    pub keys: Vec<u64>,
+    /// Root moves already taken by earlier lines of a MultiPV search.
+    pub excluded: Vec<P::Move>,
+    /// Leaf-evaluation noise for the weaker levels: (seed, amplitude in centipawns).
+    pub noise: Option<(u64, i32)>,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub stopped: bool,
+    /// The triangular principal-variation table: row `ply` holds the line from `ply`.
+    pv: Vec<Option<P::Move>>,
+    pv_len: [usize; MAX_PLY + 1],
+    static_evals: [Value; MAX_PLY + 2],
+    /// Whether the node at each ply was reached by a pass: no two passes in a row.
+    passed: [bool; MAX_PLY + 2],
+    reductions: Reductions,
+}
+
+const PV_ROW: usize = MAX_PLY + 1;
+
+impl<'a, P: SearchPosition> Tree<'a, P> {
+    pub fn new(
+        tt: &'a mut TranspositionTable<P::Move>,
+        tables: &'a mut Tables<P::Move>,
+        deadline: Deadline<'a>,
+        keys: Vec<u64>,
+    ) -> Self {
+        Tree {
+            tt,
+            tables,
+            deadline,
+            keys,
+            excluded: Vec::new(),
+            noise: None,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            pv: alloc::vec![None; PV_ROW * PV_ROW],
+            pv_len: [0; MAX_PLY + 1],
+            static_evals: [0; MAX_PLY + 2],
+            passed: [false; MAX_PLY + 2],
+            reductions: Reductions::new(),
+        }
+    }
+
+    /// The principal variation found by the last root search.
+    pub fn root_pv(&self) -> Vec<P::Move> {
+        self.pv[..self.pv_len[0]].iter().map_while(|m| *m).collect()
+    }
+
+    fn update_pv(&mut self, ply: usize, m: P::Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[ply * PV_ROW + ply] = Some(m);
+        for i in ply + 1..child_len {
+            self.pv[ply * PV_ROW + i] = self.pv[(ply + 1) * PV_ROW + i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Counts a node and, now and then, reads the clock and the stop flag.
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if let Some(limit) = self.deadline.node_limit
+            && self.nodes >= limit
+        {
+            self.stopped = true;
+        }
+        if self.nodes % POLL_INTERVAL == 0 {
+            if self.deadline.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+            if let Some(hard) = self.deadline.hard_ms
+                && self.deadline.clock.now_ms().saturating_sub(self.deadline.start_ms) >= hard
+            {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// Whether `pos` repeats a position since the last irreversible move: scored as a
+    /// draw (a repetition the opponent can force again is one the engine cannot win by).
+    fn is_repetition(&self, pos: &P) -> bool {
+        let hash = pos.hash();
+        let reach = (pos.halfmoves() as usize).min(self.keys.len());
+        (2..=reach).step_by(2).any(|back| self.keys[self.keys.len() - back] == hash)
+    }
+
+    /// The value of a position without legal moves, by the game's own rules: mated,
+    /// stalemated, or a ruleset's end (the folk knight mate and bare king are draws).
+    fn terminal_value(pos: &P, ply: usize) -> Value {
+        match pos.outcome().map(|o| o.result) {
+            Some(GameResult::Draw) | None => DRAW,
+            Some(result) if result == GameResult::win_for(pos.turn()) => mate_in(ply),
+            Some(_) => mated_in(ply),
+        }
+    }
+
+    fn evaluate(&self, pos: &P) -> Value {
+        let value = pos.evaluate();
+        match self.noise {
+            None => value,
+            Some((seed, amplitude)) => {
+                let mixed = (pos.hash() ^ seed).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let spread = (2 * amplitude + 1) as u64;
+                value + ((mixed >> 40) % spread) as Value - amplitude
+            }
+        }
+    }
+
+    /// Searches `next`, reached from `pos` by a move (or a pass), with the window negated.
+    fn child<N: NodeKind>(&mut self, pos: &P, next: &P, depth: i32, alpha: Value, beta: Value, ply: usize) -> Value {
+        self.keys.push(pos.hash());
+        let value = -self.negamax::<N>(next, depth, -beta, -alpha, ply + 1);
+        self.keys.pop();
+        value
+    }
+
+    pub fn negamax<N: NodeKind>(&mut self, pos: &P, depth: i32, alpha: Value, beta: Value, ply: usize) -> Value {
+        let (mut alpha, mut beta) = (alpha, beta);
+        let (alpha, beta) = (&mut alpha, &mut beta);
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.quiesce::<N>(pos, *alpha, *beta, ply);
+        }
+        if self.count_node() && !N::ROOT {
+            return DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = pos.is_check();
+
+        if !N::ROOT {
+            if self.is_repetition(pos) {
+                return DRAW;
+            }
+            if pos.is_draw_by_rule() && !(in_check && pos.legal_moves().is_empty()) {
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 1 {
+                return self.evaluate(pos);
+            }
+            // Mate distance pruning: no line here beats a shorter mate found elsewhere.
+            *alpha = (*alpha).max(mated_in(ply));
+            *beta = (*beta).min(mate_in(ply + 1));
+            if *alpha >= *beta {
+                return *alpha;
+            }
+        }
+
+        let entry = self.tt.probe(pos.hash());
+        let table_move = entry.and_then(|e| e.best_move);
+        if !N::PV
+            && let Some(e) = entry
+            && i32::from(e.depth) >= depth
+        {
+            let value = from_tt(e.value.into(), ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => value >= *beta,
+                Bound::Upper => value <= *alpha,
+                Bound::None => false,
+            };
+            if usable {
+                return value;
+            }
+        }
+
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Self::terminal_value(pos, ply);
+        }
+
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval))
+        };
+        self.static_evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+
+        if !N::PV && !in_check {
+            // Reverse futility: far enough above beta that a shallow search will not fall.
+            let margin = 90 * depth - if improving { 60 } else { 0 };
+            if depth <= 6 && static_eval - margin >= *beta && !is_mate(*beta) {
+                return static_eval;
+            }
+            // Null move: if passing still holds beta, a real move will too. Guarded
+            // against zugzwang by the game (pieces beyond pawns) and by a verification
+            // search at high depth.
+            if depth >= 3 && static_eval >= *beta && !self.passed[ply] && pos.null_move_allowed() {
+                let reduction = 3 + depth / 4 + ((static_eval - *beta) / 200).min(3);
+                let mut next = pos.clone();
+                next.play_null();
+                self.passed[ply + 1] = true;
+                let value = self.child::<NonPv>(pos, &next, depth - 1 - reduction, *beta - 1, *beta, ply);
+                self.passed[ply + 1] = false;
+                if self.stopped {
+                    return DRAW;
+                }
+                if value >= *beta {
+                    let value = if is_mate(value) { *beta } else { value };
+                    if depth < 12 {
+                        return value;
+                    }
+                    let verified = self.negamax::<NonPv>(pos, depth - 1 - reduction, *beta - 1, *beta, ply);
+                    if verified >= *beta {
+                        return value;
+                    }
+                }
+            }
+        }
+
+        // Without a table move, a PV node's ordering is poor: search it a little shallower.
+        let depth = if N::PV && !N::ROOT && table_move.is_none() && depth >= 6 { depth - 1 } else { depth };
+
+        let side = pos.turn().index();
+        let killers = self.tables.killers(ply);
+        let mut picker = MovePicker::new(pos, moves, table_move, killers, Selection::All);
+        let original_alpha = *alpha;
+        let mut best_value = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: Vec<usize> = Vec::new();
+
+        while let Some(m) = picker.next(pos, self.tables, side) {
+            if N::ROOT && self.excluded.contains(&m) {
+                continue;
+            }
+            let tactical = pos.is_tactical(m);
+            let stage = picker.stage();
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            let gives_check = next.is_check();
+
+            if !N::ROOT && best_value > -MATE_BOUND && !in_check && !gives_check {
+                if !tactical {
+                    // Late move pruning: at shallow depth, the last quiet moves rarely matter.
+                    let late = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+                    if depth <= 5 && searched >= late {
+                        continue;
+                    }
+                    // Futility: too far below alpha for a quiet move to make up.
+                    if depth <= 5 && static_eval + 120 + 100 * depth <= *alpha {
+                        continue;
+                    }
+                } else if depth <= 5 && stage == Stage::BadTactical && !pos.see_ge(m, -90 * depth) {
+                    continue;
+                }
+            }
+
+            // Check extension, for checks that do not simply lose the checking piece.
+            let extension = i32::from(gives_check && (depth <= 4 || pos.see_ge(m, 0)));
+            let new_depth = depth - 1 + extension;
+            searched += 1;
+
+            let value = if searched == 1 {
+                if N::PV {
+                    self.child::<Pv>(pos, &next, new_depth, *alpha, *beta, ply)
+                } else {
+                    self.child::<NonPv>(pos, &next, new_depth, *alpha, *beta, ply)
+                }
+            } else {
+                let mut reduction = 0;
+                if depth >= 3 && !tactical && !in_check && !gives_check && searched > 1 + usize::from(N::PV) {
+                    reduction = self.reductions.get(depth, searched);
+                    reduction -= i32::from(N::PV);
+                    reduction += i32::from(!improving);
+                    reduction -= i32::from(stage == Stage::Killers);
+                    reduction -= self.tables.history(side, pos.move_key(m)) / 6000;
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                let mut value = self.child::<NonPv>(pos, &next, new_depth - reduction, *alpha, *alpha + 1, ply);
+                if value > *alpha && reduction > 0 {
+                    value = self.child::<NonPv>(pos, &next, new_depth, *alpha, *alpha + 1, ply);
+                }
+                if N::PV && value > *alpha && value < *beta {
+                    value = self.child::<Pv>(pos, &next, new_depth, *alpha, *beta, ply);
+                }
+                value
+            };
+            if self.stopped {
+                return DRAW;
+            }
+
+            if value > best_value {
+                best_value = value;
+                if value > *alpha {
+                    best_move = Some(m);
+                    *alpha = value;
+                    if N::PV {
+                        self.update_pv(ply, m);
+                    }
+                    if value >= *beta {
+                        if !tactical {
+                            let key = pos.move_key(m);
+                            self.tables.reward_cutoff(ply, side, depth, (m, key), &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical {
+                quiets_tried.push(pos.move_key(m));
+            }
+        }
+
+        if searched == 0 {
+            // Every move was excluded (MultiPV ran out of root moves) or pruned.
+            return if N::ROOT { -INFINITE } else { static_eval.max(*alpha) };
+        }
+
+        let bound = if best_value >= *beta {
+            Bound::Lower
+        } else if N::PV && *alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !(N::ROOT && !self.excluded.is_empty()) {
+            let eval_to_store = if in_check { 0 } else { static_eval };
+            self.tt.store(pos.hash(), best_move, to_tt(best_value, ply), eval_to_store, depth.clamp(0, 255) as u8, bound);
+        }
+        best_value
+    }
+
+    /// Captures and promotions until the position is quiet, so that the evaluation never
+    /// sees a piece hanging. In check, every evasion is searched.
+    fn quiesce<N: NodeKind>(&mut self, pos: &P, mut alpha: Value, beta: Value, ply: usize) -> Value {
+        if self.count_node() {
+            return DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        self.pv_len[ply] = ply;
+        if self.is_repetition(pos) {
+            return DRAW;
+        }
+        let in_check = pos.is_check();
+        if pos.is_draw_by_rule() && !(in_check && pos.legal_moves().is_empty()) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(pos);
+        }
+
+        let entry = self.tt.probe(pos.hash());
+        if !N::PV
+            && let Some(e) = entry
+        {
+            let value = from_tt(e.value.into(), ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => value >= beta,
+                Bound::Upper => value <= alpha,
+                Bound::None => false,
+            };
+            if usable {
+                return value;
+            }
+        }
+
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Self::terminal_value(pos, ply);
+        }
+        let mut best_value = -INFINITE;
+        let mut static_eval = 0;
+        if !in_check {
+            static_eval = entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval));
+            if static_eval >= beta {
+                return static_eval;
+            }
+            alpha = alpha.max(static_eval);
+            best_value = static_eval;
+        }
+
+        let selection = if in_check { Selection::All } else { Selection::GoodTactical };
+        let table_move = entry.and_then(|e| e.best_move);
+        let mut picker = MovePicker::new(pos, moves, table_move, [None, None], selection);
+        let mut best_move = None;
+        let side = pos.turn().index();
+        while let Some(m) = picker.next(pos, self.tables, side) {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            self.keys.push(pos.hash());
+            let value = -self.quiesce::<N>(&next, -beta, -alpha, ply + 1);
+            self.keys.pop();
+            if self.stopped {
+                return DRAW;
+            }
+            if value > best_value {
+                best_value = value;
+                if value > alpha {
+                    alpha = value;
+                    best_move = Some(m);
+                    if N::PV {
+                        self.update_pv(ply, m);
+                    }
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_value >= beta { Bound::Lower } else { Bound::Upper };
+        self.tt.store(pos.hash(), best_move, to_tt(best_value, ply), if in_check { 0 } else { static_eval }, 0, bound);
+        best_value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn natural_log_is_close_enough() {
+        for x in [1.0, 2.0, 10.0, 63.0] {
+            let expected = [0.0, core::f64::consts::LN_2, core::f64::consts::LN_10, 4.143_134_726_391_533][[1.0, 2.0, 10.0, 63.0].iter().position(|&y| y == x).unwrap()];
+            assert!((libm_ln(x) - expected).abs() < 1e-6, "ln {x}");
+        }
+    }
+}
