@@ -17,6 +17,7 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+pub mod bench;
 pub mod board8;
 mod history;
 mod levels;

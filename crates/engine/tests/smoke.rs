@@ -29,3 +29,10 @@ fn smoke() {
     run::<Chess>("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 5);
     run::<Mongolian>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", 9);
 }
+
+#[test]
+fn bench_positions() {
+    let clock = Wall(Instant::now());
+    let r = shatar_engine::bench::run(&clock, 8);
+    println!("bench {} nodes {} ms {} nps", r.nodes, r.time_ms, r.nodes_per_second());
+}
