@@ -77,7 +77,9 @@ impl TimeBudget {
         });
         let from_clock = limits.clock.map(TimeBudget::for_clock);
         match (from_move_time, from_clock) {
-            (Some(a), Some(b)) => Some(TimeBudget { soft_ms: a.soft_ms.min(b.soft_ms), hard_ms: a.hard_ms.min(b.hard_ms) }),
+            (Some(a), Some(b)) => {
+                Some(TimeBudget { soft_ms: a.soft_ms.min(b.soft_ms), hard_ms: a.hard_ms.min(b.hard_ms) })
+            }
             (a, b) => a.or(b),
         }
     }

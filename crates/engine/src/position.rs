@@ -40,5 +40,4 @@ pub trait SearchPosition: GamePosition {
     /// side (dead position), or a move-count rule ends or lets the side to move end the
     /// game (the fifty-move claim of 2017 art. 9.3).
     fn is_draw_by_rule(&self) -> bool;
-
 }

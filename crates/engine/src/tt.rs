@@ -54,7 +54,11 @@ impl<M: Copy> TranspositionTable<M> {
         let bucket_bytes = BUCKET * core::mem::size_of::<Entry<M>>();
         let buckets = (bytes / bucket_bytes).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        TranspositionTable { entries: alloc::vec![Entry::EMPTY; buckets * BUCKET], bucket_mask: buckets - 1, generation: 0 }
+        TranspositionTable {
+            entries: alloc::vec![Entry::EMPTY; buckets * BUCKET],
+            bucket_mask: buckets - 1,
+            generation: 0,
+        }
     }
 
     pub fn clear(&mut self) {
@@ -79,7 +83,15 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// Stores what the search found. `value` must already be relative to the node
     /// ([`crate::score::to_tt`]).
-    pub fn store(&mut self, hash: u64, best_move: Option<M>, value: Value, static_eval: Value, depth: u8, bound: Bound) {
+    pub fn store(
+        &mut self,
+        hash: u64,
+        best_move: Option<M>,
+        value: Value,
+        static_eval: Value,
+        depth: u8,
+        bound: Bound,
+    ) {
         let check = (hash >> 32) as u32;
         let start = self.bucket(hash);
         let generation = self.generation;
@@ -90,7 +102,9 @@ impl<M: Copy> TranspositionTable<M> {
                 // The least worth keeping: empty, then old, then shallow.
                 let worth =
                     |e: &Entry<M>| i32::from(e.depth) - 8 * i32::from(generation.wrapping_sub(e.generation).min(31));
-                (0..BUCKET).min_by_key(|&i| if bucket[i].bound == Bound::None { i32::MIN } else { worth(&bucket[i]) }).unwrap_or(0)
+                (0..BUCKET)
+                    .min_by_key(|&i| if bucket[i].bound == Bound::None { i32::MIN } else { worth(&bucket[i]) })
+                    .unwrap_or(0)
             }
         };
         let old = bucket[slot];
@@ -115,7 +129,8 @@ impl<M: Copy> TranspositionTable<M> {
     /// Permille of a sample of entries written by this search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
         let sample = self.entries.len().min(1000);
-        let used = self.entries[..sample].iter().filter(|e| e.bound != Bound::None && e.generation == self.generation).count();
+        let used =
+            self.entries[..sample].iter().filter(|e| e.bound != Bound::None && e.generation == self.generation).count();
         (used * 1000 / sample.max(1)) as u32
     }
 }

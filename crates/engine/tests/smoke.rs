@@ -18,9 +18,22 @@ fn run<R: shatar_rules::Rules>(fen_text: &str, depth: u32) {
     let clock = Wall(Instant::now());
     let mut report = |r: &shatar_engine::Report<shatar_rules::Move>| {
         let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
-        println!("depth {} seldepth {} score {} nodes {} nps {} pv {}", r.depth, r.seldepth, r.score, r.nodes, r.nodes_per_second, pv.join(" "));
+        println!(
+            "depth {} seldepth {} score {} nodes {} nps {} pv {}",
+            r.depth,
+            r.seldepth,
+            r.score,
+            r.nodes,
+            r.nodes_per_second,
+            pv.join(" ")
+        );
     };
-    let result = engine.search(&pos, &[], &Limits { depth: Some(depth), ..Limits::default() }, Control { clock: &clock, stop: &stop, report: &mut report });
+    let result = engine.search(
+        &pos,
+        &[],
+        &Limits { depth: Some(depth), ..Limits::default() },
+        Control { clock: &clock, stop: &stop, report: &mut report },
+    );
     println!("best {:?} {:?}", result.best_move().map(|m| m.to_string()), result.score());
 }
 

@@ -118,7 +118,13 @@ impl<P: SearchPosition> Engine<P> {
     /// Searches `root`, whose game went through the positions hashed in `history`
     /// (oldest first, the root excluded), until a limit is reached or `control.stop`
     /// is set. Always returns a move when the root has one, even if stopped at once.
-    pub fn search(&mut self, root: &P, history: &[u64], limits: &Limits, control: Control<'_, P::Move>) -> SearchResult<P::Move> {
+    pub fn search(
+        &mut self,
+        root: &P,
+        history: &[u64],
+        limits: &Limits,
+        control: Control<'_, P::Move>,
+    ) -> SearchResult<P::Move> {
         let start_ms = control.clock.now_ms();
         let budget = TimeBudget::plan(limits);
         let root_moves = root.legal_moves();

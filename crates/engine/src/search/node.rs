@@ -159,7 +159,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         {
             self.stopped = true;
         }
-        if self.nodes % POLL_INTERVAL == 0 {
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
             if self.deadline.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
@@ -264,11 +264,8 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             return Self::terminal_value(pos, ply);
         }
 
-        let static_eval = if in_check {
-            -INFINITE
-        } else {
-            entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval))
-        };
+        let static_eval =
+            if in_check { -INFINITE } else { entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval)) };
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
 
@@ -410,9 +407,17 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         } else {
             Bound::Upper
         };
-        if !(N::ROOT && !self.excluded.is_empty()) {
+        // A MultiPV line after the first saw only part of the root: not a root result.
+        if !N::ROOT || self.excluded.is_empty() {
             let eval_to_store = if in_check { 0 } else { static_eval };
-            self.tt.store(pos.hash(), best_move, to_tt(best_value, ply), eval_to_store, depth.clamp(0, 255) as u8, bound);
+            self.tt.store(
+                pos.hash(),
+                best_move,
+                to_tt(best_value, ply),
+                eval_to_store,
+                depth.clamp(0, 255) as u8,
+                bound,
+            );
         }
         best_value
     }
@@ -507,7 +512,12 @@ mod tests {
 
     #[test]
     fn natural_log_is_close_enough() {
-        let cases = [(1.0, 0.0), (2.0, core::f64::consts::LN_2), (10.0, core::f64::consts::LN_10), (63.0, 4.143_134_726_391_533)];
+        let cases = [
+            (1.0, 0.0),
+            (2.0, core::f64::consts::LN_2),
+            (10.0, core::f64::consts::LN_10),
+            (63.0, 4.143_134_726_391_533),
+        ];
         for (x, expected) in cases {
             assert!((libm_ln(x) - expected).abs() < 1e-9, "ln {x}");
         }
