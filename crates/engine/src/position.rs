@@ -18,6 +18,9 @@ pub trait SearchPosition: GamePosition {
     /// The static evaluation in centipawns, from the side to move's point of view.
     fn evaluate(&self) -> i32;
 
+    /// The legal captures and promotions: the quiescence search's moves when not in check.
+    fn tactical_moves(&self) -> Self::MoveList;
+
     /// Whether `m` takes a piece or promotes: what the quiescence search looks at.
     fn is_tactical(&self, m: Self::Move) -> bool;
 

@@ -59,6 +59,39 @@ impl<R: Rules> Position<R> {
         list
     }
 
+    /// The legal captures and promotions (en passant included): what an engine's
+    /// quiescence search plays. Cheaper than filtering [`Position::legal_moves`], since
+    /// quiet moves are never generated.
+    pub fn tactical_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if R::restriction(self) != Restriction::None {
+            // The first round has no captures; a finished game has no moves.
+            return list;
+        }
+        let mut ctx = self.gen_context();
+        let quiet_target = ctx.target & !ctx.theirs;
+        let last_rank = Bitboard::from_rank(Rank::Eighth.relative_to(ctx.us));
+        self.gen_king_moves(&ctx, ctx.theirs, &mut list);
+        if ctx.checkers.more_than_one() {
+            return list;
+        }
+        // Pawn steps onto the last rank promote: tactical though they take nothing.
+        let promotion_steps = quiet_target & last_rank;
+        ctx.target &= ctx.theirs;
+        self.gen_piece_moves(&ctx, &mut list);
+        ctx.target |= promotion_steps;
+        self.gen_pawn_moves(&ctx, &mut list);
+        let before = list.len();
+        R::extra_moves(self, &ctx, &mut list);
+        // Of the extras only en passant takes; double steps and castling do not.
+        let mut index = 0;
+        list.retain(|m| {
+            index += 1;
+            index <= before || m.kind() == MoveKind::EnPassant
+        });
+        list
+    }
+
     /// Appends every legal move to `list`.
     pub fn gen_legal(&self, list: &mut MoveList) {
         match R::restriction(self) {
@@ -72,7 +105,7 @@ impl<R: Rules> Position<R> {
             Restriction::GameOver => return,
         }
         let ctx = self.gen_context();
-        self.gen_king_moves(&ctx, list);
+        self.gen_king_moves(&ctx, !ctx.ours, list);
         if ctx.checkers.more_than_one() {
             return;
         }
@@ -81,12 +114,13 @@ impl<R: Rules> Position<R> {
         R::extra_moves(self, &ctx, list);
     }
 
-    fn gen_king_moves(&self, ctx: &GenContext, list: &mut MoveList) {
+    /// King moves to squares in `targets` (which excludes our own pieces).
+    fn gen_king_moves(&self, ctx: &GenContext, targets: Bitboard, list: &mut MoveList) {
         let them = ctx.us.other();
         // The king no longer blocks the slider that checks it: a step away along the ray
         // must still count as attacked.
         let occupied = ctx.occupied.without(ctx.king);
-        for to in attacks::king_attacks(ctx.king) & !ctx.ours {
+        for to in attacks::king_attacks(ctx.king) & targets {
             if !self.board().is_attacked(to, them, occupied) {
                 list.push(Move::normal(ctx.king, to));
             }

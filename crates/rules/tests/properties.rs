@@ -255,6 +255,17 @@ fn check_position<R: Rules>(pos: &Position<R>, seen: &mut Seen) {
     let again: Position<R> = fen::parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
     assert_eq!(again, *pos, "FEN round trip changed {text}");
     assert_eq!(again.to_string(), text);
+    // The quiescence generator: exactly the legal captures and promotions.
+    let mut tactical: Vec<String> = pos.tactical_moves().iter().map(Move::to_string).collect();
+    tactical.sort();
+    let mut expected: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.promotion().is_some() || m.kind() == MoveKind::EnPassant || pos.board().by_color(pos.turn().other()).contains(m.to()))
+        .map(Move::to_string)
+        .collect();
+    expected.sort();
+    assert_eq!(tactical, expected, "tactical moves differ in {pos}");
     if pos.can_pass() {
         // The engine's null move: a legal position of the other side to move, hashed as if
         // reached by moves (no en passant right survives a pass).

@@ -5,7 +5,7 @@
 pub mod eval;
 mod see;
 
-use shatar_rules::{DrawRules, Move, MoveKind, Position, Role, Rules};
+use shatar_rules::{DrawRules, Move, MoveKind, MoveList, Position, Role, Rules};
 
 use crate::position::SearchPosition;
 
@@ -35,6 +35,11 @@ impl<R: Rules> SearchPosition for Position<R> {
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
+    }
+
+    #[inline]
+    fn tactical_moves(&self) -> MoveList {
+        Position::tactical_moves(self)
     }
 
     #[inline]
@@ -77,5 +82,7 @@ impl<R: Rules> SearchPosition for Position<R> {
     fn is_draw_by_rule(&self) -> bool {
         (R::DRAW_RULES == DrawRules::ClaimsAndAutomatic && self.halfmoves() >= FIFTY_MOVES_PLIES)
             || self.is_dead_position()
+            // The 8x8 games' own ends are all draws (folk ⑤, the bare king).
+            || R::variant_end(self).is_some()
     }
 }

@@ -48,28 +48,29 @@ pub struct Deadline<'a> {
     pub node_limit: Option<u64>,
 }
 
-/// Late move reductions by depth and move number: grows with the log of both.
-struct Reductions([[u8; 64]; 64]);
-
-impl Reductions {
-    fn new() -> Self {
-        let mut table = [[0u8; 64]; 64];
-        for (depth, row) in table.iter_mut().enumerate().skip(1) {
-            for (count, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.75 + libm_ln(depth as f64) * libm_ln(count as f64) / 2.25) as u8;
-            }
+/// Late move reductions by depth and move number: grows with the log of both. Built at
+/// compile time.
+static REDUCTIONS: [[u8; 64]; 64] = {
+    let mut table = [[0u8; 64]; 64];
+    let mut depth = 1;
+    while depth < 64 {
+        let mut count = 1;
+        while count < 64 {
+            table[depth][count] = (0.75 + ln(depth as f64) * ln(count as f64) / 2.25) as u8;
+            count += 1;
         }
-        Reductions(table)
+        depth += 1;
     }
+    table
+};
 
-    fn get(&self, depth: i32, count: usize) -> i32 {
-        i32::from(self.0[(depth as usize).min(63)][count.min(63)])
-    }
+fn late_move_reduction(depth: i32, count: usize) -> i32 {
+    i32::from(REDUCTIONS[(depth as usize).min(63)][count.min(63)])
 }
 
-/// ln(x) for x >= 1 without the standard library: enough precision for a table of
-/// small integers.
-fn libm_ln(x: f64) -> f64 {
+/// ln(x) for x >= 1, in a const context (no libm in `no_std`): enough precision for a
+/// table of small integers.
+const fn ln(x: f64) -> f64 {
     // Halve into [1, 2), then ln(x) = 2 artanh((x-1)/(x+1)), which converges fast there.
     let (mut x, mut halvings) = (x, 0.0);
     while x >= 2.0 {
@@ -77,9 +78,8 @@ fn libm_ln(x: f64) -> f64 {
         halvings += 1.0;
     }
     let y = (x - 1.0) / (x + 1.0);
-    let (mut term, mut sum) = (y, 0.0);
-    let mut k = 1.0;
-    while k < 200.0 {
+    let (mut term, mut sum, mut k) = (y, 0.0, 1.0);
+    while k < 60.0 {
         sum += term / k;
         term *= y * y;
         k += 2.0;
@@ -107,7 +107,6 @@ pub struct Tree<'a, P: SearchPosition> {
     static_evals: [Value; MAX_PLY + 2],
     /// Whether the node at each ply was reached by a pass: no two passes in a row.
     passed: [bool; MAX_PLY + 2],
-    reductions: Reductions,
 }
 
 const PV_ROW: usize = MAX_PLY + 1;
@@ -133,7 +132,6 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             pv_len: [0; MAX_PLY + 1],
             static_evals: [0; MAX_PLY + 2],
             passed: [false; MAX_PLY + 2],
-            reductions: Reductions::new(),
         }
     }
 
@@ -353,7 +351,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             } else {
                 let mut reduction = 0;
                 if depth >= 3 && !tactical && !in_check && !gives_check && searched > 1 + usize::from(N::PV) {
-                    reduction = self.reductions.get(depth, searched);
+                    reduction = late_move_reduction(depth, searched);
                     reduction -= i32::from(N::PV);
                     reduction += i32::from(!improving);
                     reduction -= i32::from(stage == Stage::Killers);
@@ -457,8 +455,10 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             }
         }
 
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        // Out of check only captures and promotions are searched; a quiet position's
+        // stalemate is not looked for here, the evaluation stands for it.
+        let moves = if in_check { pos.legal_moves() } else { pos.tactical_moves() };
+        if in_check && moves.is_empty() {
             return Self::terminal_value(pos, ply);
         }
         let mut best_value = -INFINITE;
@@ -519,7 +519,7 @@ mod tests {
             (63.0, 4.143_134_726_391_533),
         ];
         for (x, expected) in cases {
-            assert!((libm_ln(x) - expected).abs() < 1e-9, "ln {x}");
+            assert!((ln(x) - expected).abs() < 1e-9, "ln {x}");
         }
     }
 }
