@@ -62,7 +62,8 @@ pub const MOVE_OVERHEAD_MS: u64 = 30;
 /// The time plan for one move, in milliseconds since the search started.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeBudget {
-    /// Do not start another iteration after this.
+    /// Do not start another iteration after this: the next one would most likely not
+    /// finish before `hard_ms`.
     pub soft_ms: u64,
     /// Stop in the middle of an iteration at this.
     pub hard_ms: u64,
@@ -71,8 +72,10 @@ pub struct TimeBudget {
 impl TimeBudget {
     /// The plan for `limits`, or `None` when time does not limit the search.
     pub fn plan(limits: &Limits) -> Option<TimeBudget> {
+        // A fixed move time is used to the end, less an overhead that stays small for
+        // short move times (a worker or an in-process caller answers at once).
         let from_move_time = limits.move_time_ms.map(|ms| {
-            let hard = ms.saturating_sub(MOVE_OVERHEAD_MS).max(1);
+            let hard = ms.saturating_sub(MOVE_OVERHEAD_MS.min(ms / 10)).max(1);
             TimeBudget { soft_ms: hard, hard_ms: hard }
         });
         let from_clock = limits.clock.map(TimeBudget::for_clock);
@@ -96,7 +99,9 @@ impl TimeBudget {
         // on the last move of a period), however hard the position.
         let cap = free + if moves_to_go == 1 { usable } else { usable / 4 } + clock.increment_ms / 2;
         let hard = (soft * 4).min(cap).max(1);
-        TimeBudget { soft_ms: soft.min(hard).max(1), hard_ms: hard }
+        // An iteration takes about as long as all before it: starting one after half the
+        // target would likely overshoot it.
+        TimeBudget { soft_ms: (soft / 2).min(hard).max(1), hard_ms: hard }
     }
 }
 
@@ -112,6 +117,8 @@ mod tests {
     fn move_time_is_kept_exactly_less_overhead() {
         let limits = Limits { move_time_ms: Some(1000), ..Limits::default() };
         assert_eq!(TimeBudget::plan(&limits), Some(TimeBudget { soft_ms: 970, hard_ms: 970 }));
+        let short = Limits { move_time_ms: Some(100), ..Limits::default() };
+        assert_eq!(TimeBudget::plan(&short), Some(TimeBudget { soft_ms: 90, hard_ms: 90 }));
         assert_eq!(TimeBudget::plan(&Limits::default()), None);
     }
 
@@ -132,7 +139,7 @@ mod tests {
         let plain = TimeBudget::for_clock(clock(60_000));
         let delayed = TimeBudget::for_clock(GameClock { delay: Delay::Simple(5_000), ..clock(60_000) });
         let increment = TimeBudget::for_clock(GameClock { increment_ms: 2_000, ..clock(60_000) });
-        assert_eq!(delayed.soft_ms, plain.soft_ms + 5_000, "the delay is free time (art. 6.3.2)");
+        assert_eq!(delayed.soft_ms, plain.soft_ms + 2_500, "the delay is free time (art. 6.3.2)");
         assert!(increment.soft_ms > plain.soft_ms);
     }
 

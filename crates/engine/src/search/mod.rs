@@ -190,9 +190,8 @@ impl<P: SearchPosition> Engine<P> {
                 break;
             }
             if let Some(budget) = budget
-                && time_ms >= budget.soft_ms / 2
+                && time_ms >= budget.soft_ms
             {
-                // The next iteration would take longer than what is left of the plan.
                 break;
             }
             // A mate found and proven by a full-width search needs no deeper look.
