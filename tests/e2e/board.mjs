@@ -17,6 +17,8 @@ const { chromium } = require("playwright-core");
 const dist = resolve(process.argv[2] ?? resolve(here, "../../dist"));
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
 const OPEN = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - -";
+// crates/protocol's PROTOCOL_VERSION.
+const PROTOCOL = 2;
 
 let passed = 0;
 let failed = 0;
@@ -80,39 +82,51 @@ try {
   const replies = await page.evaluate(async ({ requests, raw }) => {
     const worker = new Worker("./worker-loader.js");
     const got = [];
+    // One final reply per message, and Ready; a search's SearchInfo progress comes on top.
     const all = requests.length + raw.length + 1;
+    let finals = 0;
     const done = new Promise((ok, fail) => {
       setTimeout(() => fail(new Error(`timeout after ${got.length} replies`)), 15000);
       worker.onerror = (e) => fail(new Error(e.message));
       worker.onmessage = (e) => {
         got.push(e.data);
         if (got.length === 1) [...raw, ...requests].forEach((m) => worker.postMessage(m));
-        if (got.length === all) ok(got);
+        if (e.data?.body?.type !== "SearchInfo") finals += 1;
+        if (finals === all) ok(got);
       };
     });
     try { return await done; } finally { worker.terminate(); }
   }, {
-    raw: ["hello", { v: 1 }, { v: 99, id: 5, body: { type: "Future" } }],
+    raw: ["hello", { v: PROTOCOL }, { v: 99, id: 5, body: { type: "Future" } }],
     requests: [
-      { v: 1, id: 10, body: { type: "LegalMoves", fen: START, ruleset: "mongolian" } },
-      { v: 1, id: 11, body: { type: "Perft", fen: OPEN, ruleset: "mongolian", depth: 2 } },
-      { v: 1, id: 12, body: { type: "Perft", fen: "8/8/8/8", ruleset: "mongolian", depth: 1 } },
-      { v: 1, id: 13, body: { type: "Perft", fen: START, ruleset: "mongolian", depth: 99 } },
-      { v: 1, id: 14, body: { type: "LegalMoves", fen: START, ruleset: "xiangqi" } },
-      { v: 1, id: 15, body: { type: "LegalMoves", fen: START, ruleset: "chess" } },
+      { v: PROTOCOL, id: 10, body: { type: "LegalMoves", fen: START, ruleset: "mongolian" } },
+      { v: PROTOCOL, id: 11, body: { type: "Perft", fen: OPEN, ruleset: "mongolian", depth: 2 } },
+      { v: PROTOCOL, id: 12, body: { type: "Perft", fen: "8/8/8/8", ruleset: "mongolian", depth: 1 } },
+      { v: PROTOCOL, id: 13, body: { type: "Perft", fen: START, ruleset: "mongolian", depth: 99 } },
+      { v: PROTOCOL, id: 14, body: { type: "LegalMoves", fen: START, ruleset: "xiangqi" } },
+      { v: PROTOCOL, id: 15, body: { type: "LegalMoves", fen: START, ruleset: "chess" } },
+      { v: PROTOCOL, id: 16, body: { type: "Search", game: { ruleset: "mongolian", moves: ["e2e4", "e7e5"] }, limits: { depth: 3 } } },
+      { v: PROTOCOL, id: 17, body: { type: "Search", game: { ruleset: "mongolian", moves: ["e2e4", "e7e5", "e2e5"] }, limits: { depth: 3 } } },
     ],
   }).catch((e) => { check("worker replies", false, e.message); return []; });
   const byId = (id) => replies.find((r) => r.id === id)?.body ?? {};
-  eq("worker says Ready first", replies[0], { v: 1, id: 0, body: { type: "Ready" } });
+  eq("worker says Ready first", replies[0], { v: PROTOCOL, id: 0, body: { type: "Ready" } });
   eq("a string gets a Malformed error", replies[1]?.body?.error?.kind, "Malformed");
   eq("an envelope without id gets a Malformed error", replies[2]?.body?.error?.kind, "Malformed");
-  eq("another protocol version is named", byId(5).error, { kind: "VersionMismatch", expected: 1, got: 99 });
+  eq("another protocol version is named", byId(5).error, { kind: "VersionMismatch", expected: PROTOCOL, got: 99 });
   eq("LegalMoves of the start", byId(10).moves, ["e2e4", "d2d4"]);
   eq("perft(2) of mn-open", byId(11).nodes, 482);
   eq("a bad FEN gets BadFen", byId(12).error?.kind, "BadFen");
   eq("a deep perft is refused", byId(13).error, { kind: "DepthTooLarge", max: 7 });
   eq("an unknown ruleset is Malformed", byId(14).error?.kind, "Malformed");
   eq("still answering after errors (chess has 20 first moves)", byId(15).moves?.length, 20);
+  const search = replies.filter((r) => r.id === 16).map((r) => r.body);
+  eq("a search reports depths 1 to 3, then its move", search.map((b) => b.type === "SearchInfo" ? b.depth : b.type),
+    [1, 2, 3, "BestMove"]);
+  check("the best move is legal after 1.e4 e5", /^[a-h][1-8][a-h][1-8]$/.test(search.at(-1)?.best_move ?? ""), JSON.stringify(search.at(-1)));
+  const { kind, ply, uci, reason } = byId(17).error ?? {};
+  eq("an illegal move in the game is located", { kind, ply, uci }, { kind: "IllegalMove", ply: 3, uci: "e2e5" });
+  check("and the reason given", typeof reason === "string" && reason.length > 0, reason);
 
   eq("no page or console errors", problems, []);
 } catch (e) {

@@ -6,7 +6,21 @@
 //! different builds (a stale cache) fail with a typed error instead of misreading each other.
 //!
 //! On the wire an envelope is a plain object, the body tagged by `type`:
-//! `{"v":1,"id":7,"body":{"type":"Perft","fen":"...","ruleset":"mongolian","depth":3}}`.
+//! `{"v":2,"id":7,"body":{"type":"Perft","fen":"...","ruleset":"mongolian","depth":3}}`.
+//!
+//! A search names the game, not just a position, so the worker can rebuild the
+//! repetition history the search and the draw rules need:
+//!
+//! ```text
+//! → {"v":2,"id":8,"body":{"type":"Search",
+//!      "game":{"ruleset":"mongolian","fen":null,"moves":["e2e4","e7e5"]},
+//!      "limits":{"move_time_ms":1000}}}
+//! ← {"v":2,"id":8,"body":{"type":"SearchInfo","depth":1,"seldepth":1,"multi_pv":1,
+//!      "score":{"kind":"Cp","cp":35},"nodes":40,"nps":40000,"time_ms":1,"hashfull":0,"pv":["g1f3"]}}
+//! ← ... one per finished iteration ...
+//! ← {"v":2,"id":8,"body":{"type":"BestMove","best_move":"g1f3","ponder":"b8c6",
+//!      "score":{"kind":"Cp","cp":30},"depth":12,"nodes":812345,"time_ms":968}}
+//! ```
 //!
 //! ```
 //! use shatar_protocol::{Envelope, Request, PROTOCOL_VERSION};
@@ -21,10 +35,14 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+mod game;
 mod messages;
 mod ruleset_id;
+mod search;
 
+pub use game::Game;
 pub use messages::{Envelope, ErrorKind, Header, MAX_PERFT_DEPTH, PROTOCOL_VERSION, Request, Response};
+pub use search::{BestMove, ClockState, Delay, Score, SearchInfo, SearchLimits, Strength};
 
 #[cfg(test)]
 mod tests;

@@ -1,11 +1,19 @@
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt;
 
 use serde::{Deserialize, Serialize};
-use shatar_rules::Ruleset;
+use shatar_rules::{EndReason, GameResult, Outcome, Ruleset};
+
+use crate::game::{Game, OutcomeDef, option_end_reason, option_game_result, option_outcome};
+use crate::search::{BestMove, SearchInfo, SearchLimits};
 
 /// Bumped on any change a peer from another build could misread.
-pub const PROTOCOL_VERSION: u32 = 1;
+///
+/// 2: the engine requests (`NewGame`, `Search`, `GameStatus`, `Pgn`), their replies and
+/// errors. A page of this build talking to a worker of build 1 now hears "different
+/// builds, reload" instead of "malformed message".
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// Deeper perft requests are refused: the worker answers nothing else while it counts,
 /// and depth 8 from an open position is minutes of work.
@@ -14,7 +22,9 @@ pub const MAX_PERFT_DEPTH: u32 = 7;
 /// One message and what it belongs to.
 ///
 /// `id` pairs a reply with its request: the page numbers requests from 1; replies that
-/// answer no request (`Ready`, a request whose id could not be read) carry 0.
+/// answer no request (`Ready`, a request whose id could not be read) carry 0. A `Search`
+/// gets several replies with its id: any number of `SearchInfo`, then one `BestMove`
+/// (or one `Error`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Envelope<T> {
     pub v: u32,
@@ -63,6 +73,31 @@ pub enum Request {
         #[serde(with = "crate::ruleset_id")]
         ruleset: Ruleset,
     },
+    /// Forget what earlier searches learnt (the transposition table and move-ordering
+    /// memory), so that a new game does not depend on the last one. `hash_mb` sizes the
+    /// table from now on; `None` keeps the size.
+    NewGame {
+        #[serde(with = "crate::ruleset_id")]
+        ruleset: Ruleset,
+        #[serde(default)]
+        hash_mb: Option<u32>,
+    },
+    /// Choose a move for the side to move at the end of `game`. Replies: `SearchInfo`
+    /// after each finished iteration, then `BestMove`.
+    Search { game: Game, limits: SearchLimits },
+    /// Where `game` stands: its position, legal moves and how it ended, if it has. The
+    /// referee of engine matches.
+    GameStatus { game: Game },
+    /// `game` as PGN. `tags` (`[["White","shatar"],["Round","3"]]`) are added to the ones
+    /// the rules set (Variant, FEN); `result` (`"1-0"`, `"0-1"`, `"1/2-1/2"`) overrides the
+    /// game's own ending (a claimed draw, a loss on time), which is used when it is `None`.
+    Pgn {
+        game: Game,
+        #[serde(default)]
+        tags: Vec<(String, String)>,
+        #[serde(default, with = "option_game_result")]
+        result: Option<GameResult>,
+    },
 }
 
 /// What the worker says.
@@ -78,6 +113,27 @@ pub enum Response {
     },
     LegalMoves {
         moves: Vec<String>,
+    },
+    /// The answer to `NewGame`.
+    NewGameReady,
+    SearchInfo(SearchInfo),
+    BestMove(BestMove),
+    GameStatus {
+        /// The current position.
+        fen: String,
+        /// Its legal moves in UCI notation; empty once the game is over.
+        legal_moves: Vec<String>,
+        in_check: bool,
+        /// How the game ended by itself (mate, stalemate, dead position, fivefold
+        /// repetition, 75 moves, the folk rules' own ends), if it has.
+        #[serde(with = "option_outcome")]
+        outcome: Option<Outcome>,
+        /// The draw the player to move may claim now (2017 art. 9.2, 9.3), if any.
+        #[serde(with = "option_end_reason")]
+        claimable_draw: Option<EndReason>,
+    },
+    Pgn {
+        text: String,
     },
     Error {
         error: ErrorKind,
@@ -103,4 +159,43 @@ pub enum ErrorKind {
     DepthTooLarge {
         max: u32,
     },
+    /// Move `ply` of the game's move list (counted from 1) is not a legal move there.
+    IllegalMove {
+        ply: u32,
+        uci: String,
+        reason: String,
+    },
+    /// A search was asked for in a game that has ended.
+    GameOver {
+        #[serde(with = "OutcomeDef")]
+        outcome: Outcome,
+    },
+    LevelOutOfRange {
+        level: u8,
+        max: u8,
+    },
+    /// A search with no depth, node, time or clock limit would never end: the worker
+    /// cannot be stopped in the middle of a search.
+    Unbounded,
 }
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::Malformed { detail } => write!(f, "malformed message ({detail})"),
+            ErrorKind::VersionMismatch { expected, got } => {
+                write!(f, "page and worker are from different builds (protocol {got}, expected {expected})")
+            }
+            ErrorKind::BadFen { detail } => write!(f, "bad FEN: {detail}"),
+            ErrorKind::DepthTooLarge { max } => write!(f, "perft depth is limited to {max}"),
+            ErrorKind::IllegalMove { ply, uci, reason } => write!(f, "move {ply} ({uci}) is illegal: {reason}"),
+            ErrorKind::GameOver { outcome } => write!(f, "the game is over: {outcome}"),
+            ErrorKind::LevelOutOfRange { level, max } => write!(f, "level {level} is not a level from 1 to {max}"),
+            ErrorKind::Unbounded => {
+                f.write_str("a search needs a depth, node, move time or clock limit: the worker cannot be stopped")
+            }
+        }
+    }
+}
+
+impl core::error::Error for ErrorKind {}

@@ -137,11 +137,8 @@ impl Link {
 
 fn describe(error: &ErrorKind) -> String {
     match error {
-        ErrorKind::Malformed { detail } => format!("malformed message ({detail})"),
-        ErrorKind::VersionMismatch { expected, got } => {
-            format!("page and worker are from different builds (protocol {got}, expected {expected}); reload the page")
-        }
-        ErrorKind::BadFen { detail } => format!("bad FEN: {detail}"),
-        ErrorKind::DepthTooLarge { max } => format!("perft depth is limited to {max}"),
+        // The one error the player can fix.
+        ErrorKind::VersionMismatch { .. } => format!("{error}; reload the page"),
+        other => other.to_string(),
     }
 }

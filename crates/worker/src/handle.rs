@@ -1,70 +1,309 @@
-use shatar_protocol::{ErrorKind, MAX_PERFT_DEPTH, Request, Response};
-use shatar_rules::{AnyPosition, Move, Ruleset};
+//! Requests to responses: everything the worker does, in plain Rust, tested natively.
 
-/// Answers one request. Never panics on what a request contains: a bad FEN or a depth
-/// past [`MAX_PERFT_DEPTH`] becomes a typed [`Response::Error`].
-///
-/// `now` is a millisecond clock supplied by the caller, because `std::time::Instant`
-/// panics on wasm32-unknown-unknown.
-pub fn handle(request: Request, now: &dyn Fn() -> f64) -> Response {
-    let answer = match request {
-        Request::Perft { fen, ruleset, depth } => {
-            if depth > MAX_PERFT_DEPTH {
-                return Response::Error { error: ErrorKind::DepthTooLarge { max: MAX_PERFT_DEPTH } };
+use std::any::Any;
+use std::sync::atomic::AtomicBool;
+
+use shatar_engine::{
+    Clock, Control, DEFAULT_HASH_MB, Delay as EngineDelay, Engine, GameClock, Level, Limits, Report,
+    Score as EngineScore, SearchResult,
+};
+use shatar_protocol::{
+    BestMove, ClockState, Delay, ErrorKind, Game, MAX_PERFT_DEPTH, Request, Response, Score, SearchInfo, SearchLimits,
+};
+use shatar_rules::pgn::PgnGame;
+use shatar_rules::uci::{self, UciMoveError};
+use shatar_rules::{
+    AnyPosition, Chess, GameRecord, GameResult, Mongolian, MongolianFolk, Move, Position, Rules, Ruleset, fen,
+};
+
+/// The largest transposition table a `NewGame` request gets. A wasm32 memory holds at
+/// most 4 GiB and browsers grant a worker less; a request beyond this is clamped, not
+/// refused, as UCI engines treat their `Hash` option.
+pub const MAX_WORKER_HASH_MB: u32 = 512;
+
+/// Runs `$body` with the type `$r` standing for the rules of `$ruleset`.
+macro_rules! with_rules {
+    ($ruleset:expr, $r:ident => $body:expr) => {
+        match $ruleset {
+            Ruleset::Mongolian => {
+                type $r = Mongolian;
+                $body
             }
-            position(ruleset, &fen).map(|pos| {
-                let start = now();
-                let nodes = pos.perft(depth);
-                Response::PerftResult { nodes, millis: now() - start }
-            })
+            Ruleset::MongolianFolk => {
+                type $r = MongolianFolk;
+                $body
+            }
+            Ruleset::Chess => {
+                type $r = Chess;
+                $body
+            }
         }
-        Request::LegalMoves { fen, ruleset } => position(ruleset, &fen)
-            .map(|pos| Response::LegalMoves { moves: pos.legal_moves().iter().map(Move::to_string).collect() }),
     };
-    answer.unwrap_or_else(|error| Response::Error { error })
+}
+
+/// The worker's state between requests: the engine of the ruleset last searched.
+///
+/// One engine is kept, for one ruleset: its transposition table and move-ordering memory
+/// carry over from one move of a game to the next, as a UCI engine's do. A `NewGame`
+/// request clears it; a search in another ruleset replaces it (its table would be of no
+/// use, and the worker's memory is better spent on one table).
+pub struct Handler {
+    /// An `Engine<Position<R>>` for the rules `R` of the last search, behind `Any` so that
+    /// the one slot can hold the engine of any ruleset.
+    engine: Option<Box<dyn Any>>,
+    hash_mb: usize,
+}
+
+impl Default for Handler {
+    fn default() -> Self {
+        Handler { engine: None, hash_mb: DEFAULT_HASH_MB }
+    }
+}
+
+/// The engine's clock from the caller's millisecond clock (`performance.now()` in wasm,
+/// where `std::time::Instant` panics).
+struct Millis<'a>(&'a dyn Fn() -> f64);
+
+impl Clock for Millis<'_> {
+    fn now_ms(&self) -> u64 {
+        (self.0)().max(0.0) as u64
+    }
+}
+
+impl Handler {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Answers one request, passing each response to `out` as it is ready: a search sends
+    /// a `SearchInfo` per finished iteration and then its `BestMove`; every other request
+    /// one response. Never panics on what a request contains: bad input becomes a typed
+    /// [`Response::Error`].
+    ///
+    /// `now` is a millisecond clock supplied by the caller, because `std::time::Instant`
+    /// panics on wasm32-unknown-unknown.
+    pub fn handle(&mut self, request: Request, now: &dyn Fn() -> f64, out: &mut dyn FnMut(Response)) {
+        let answer = match request {
+            Request::Perft { fen, ruleset, depth } => perft(ruleset, &fen, depth, now),
+            Request::LegalMoves { fen, ruleset } => position(ruleset, &fen)
+                .map(|pos| Response::LegalMoves { moves: pos.legal_moves().iter().map(Move::to_string).collect() }),
+            Request::NewGame { ruleset, hash_mb } => {
+                self.new_game(ruleset, hash_mb);
+                Ok(Response::NewGameReady)
+            }
+            Request::Search { game, limits } => {
+                let clock = Millis(now);
+                let mut info = |i: SearchInfo| out(Response::SearchInfo(i));
+                with_rules!(game.ruleset, R => self.search::<R>(&game, &limits, &clock, &mut info))
+                    .map(Response::BestMove)
+            }
+            Request::GameStatus { game } => with_rules!(game.ruleset, R => status::<R>(&game)),
+            Request::Pgn { game, tags, result } => with_rules!(game.ruleset, R => pgn::<R>(&game, &tags, result)),
+        };
+        out(answer.unwrap_or_else(|error| Response::Error { error }))
+    }
+
+    fn new_game(&mut self, ruleset: Ruleset, hash_mb: Option<u32>) {
+        if let Some(mb) = hash_mb {
+            let mb = mb.clamp(1, MAX_WORKER_HASH_MB) as usize;
+            if mb != self.hash_mb {
+                // Dropped before the new table is allocated, so the two never coexist.
+                self.engine = None;
+                self.hash_mb = mb;
+            }
+        }
+        with_rules!(ruleset, R => self.engine::<R>().new_game());
+    }
+
+    /// The engine for `R`, made (and the previous one, of another ruleset, dropped) if
+    /// the last search was of another ruleset.
+    fn engine<R: Rules>(&mut self) -> &mut Engine<Position<R>> {
+        if !self.engine.as_ref().is_some_and(|e| e.is::<Engine<Position<R>>>()) {
+            self.engine = None;
+            self.engine = Some(Box::new(Engine::<Position<R>>::new(self.hash_mb)));
+        }
+        self.engine.as_mut().and_then(|e| e.downcast_mut()).expect("the slot holds this ruleset's engine")
+    }
+
+    fn search<R: Rules>(
+        &mut self,
+        game: &Game,
+        limits: &SearchLimits,
+        clock: &dyn Clock,
+        info: &mut dyn FnMut(SearchInfo),
+    ) -> Result<BestMove, ErrorKind> {
+        let record = replay::<R>(game)?;
+        if let Some(outcome) = record.outcome() {
+            return Err(ErrorKind::GameOver { outcome });
+        }
+        let (base, level) = engine_limits(limits)?;
+        let root = *record.position();
+        // The game's positions before the root, oldest first: the search scores a return
+        // to any of them as a draw.
+        let positions = record.positions();
+        let history: Vec<u64> = positions[..positions.len() - 1].iter().map(|p| p.hash()).collect();
+        // Nothing can set it: a synchronous search in a worker receives no message until
+        // it returns (see the crate documentation).
+        let stop = AtomicBool::new(false);
+        let mut report = |r: &Report<Move>| info(search_info(r));
+        let control = Control { clock, stop: &stop, report: &mut report };
+        let engine = self.engine::<R>();
+        let result = match level {
+            Some((level, seed)) => engine.search_at_level(level, &root, &history, &base, seed, control),
+            None => engine.search(&root, &history, &base, control),
+        };
+        Ok(best_move(&result))
+    }
+}
+
+/// The engine's limits, and the level if one was asked for. Refuses a search that would
+/// never end: the worker cannot be stopped.
+fn engine_limits(limits: &SearchLimits) -> Result<(Limits, Option<(Level, u64)>), ErrorKind> {
+    let base = Limits {
+        depth: limits.depth,
+        nodes: limits.nodes,
+        move_time_ms: limits.move_time_ms,
+        clock: limits.clock.map(game_clock),
+        multi_pv: limits.multi_pv.unwrap_or(1).max(1) as usize,
+    };
+    let level = match limits.level {
+        None => None,
+        Some(s) => {
+            let level =
+                Level::new(s.level).ok_or(ErrorKind::LevelOutOfRange { level: s.level, max: Level::MAX.number() })?;
+            Some((level, s.seed))
+        }
+    };
+    let effective = level.map_or_else(|| base.clone(), |(level, _)| level.limits(&base));
+    if effective.depth.is_none()
+        && effective.nodes.is_none()
+        && effective.move_time_ms.is_none()
+        && effective.clock.is_none()
+    {
+        return Err(ErrorKind::Unbounded);
+    }
+    Ok((base, level))
+}
+
+fn game_clock(c: ClockState) -> GameClock {
+    GameClock {
+        remaining_ms: c.remaining_ms,
+        increment_ms: c.increment_ms,
+        delay: match c.delay {
+            Delay::None => EngineDelay::None,
+            Delay::Simple { ms } => EngineDelay::Simple(ms),
+            Delay::Bronstein { ms } => EngineDelay::Bronstein(ms),
+        },
+        moves_to_go: c.moves_to_go,
+    }
+}
+
+fn score(s: EngineScore) -> Score {
+    match s {
+        EngineScore::Centipawns(cp) => Score::Cp { cp },
+        EngineScore::Mate(moves) => Score::Mate { moves },
+    }
+}
+
+fn uci_line(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(Move::to_string).collect()
+}
+
+fn search_info(r: &Report<Move>) -> SearchInfo {
+    SearchInfo {
+        depth: r.depth,
+        seldepth: r.seldepth,
+        multi_pv: u32::try_from(r.multi_pv).unwrap_or(u32::MAX),
+        score: score(r.score),
+        nodes: r.nodes,
+        nps: r.nodes_per_second,
+        time_ms: r.time_ms,
+        hashfull: r.hashfull,
+        pv: uci_line(&r.pv),
+    }
+}
+
+fn best_move(result: &SearchResult<Move>) -> BestMove {
+    // The game is not over, so the root has a legal move, and the engine returns one
+    // whenever the root has one, even when stopped at once.
+    let best = result.best_move().expect("the engine returns a move when the root has one");
+    BestMove {
+        best_move: best.to_string(),
+        ponder: result.ponder_move().map(|m| m.to_string()),
+        score: result.score().map_or(Score::Cp { cp: 0 }, score),
+        depth: result.depth,
+        nodes: result.nodes,
+        time_ms: result.time_ms,
+    }
+}
+
+fn perft(ruleset: Ruleset, fen: &str, depth: u32, now: &dyn Fn() -> f64) -> Result<Response, ErrorKind> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(ErrorKind::DepthTooLarge { max: MAX_PERFT_DEPTH });
+    }
+    let pos = position(ruleset, fen)?;
+    let start = now();
+    let nodes = pos.perft(depth);
+    Ok(Response::PerftResult { nodes, millis: now() - start })
 }
 
 fn position(ruleset: Ruleset, fen: &str) -> Result<AnyPosition, ErrorKind> {
     AnyPosition::from_fen(ruleset, fen).map_err(|e| ErrorKind::BadFen { detail: e.to_string() })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -";
-
-    fn no_clock() -> f64 {
-        0.0
+/// Plays `game` from its start, applying every rule that ends a game by itself.
+fn replay<R: Rules>(game: &Game) -> Result<GameRecord<R>, ErrorKind> {
+    let initial = match &game.fen {
+        None => Position::<R>::new(),
+        Some(text) => fen::parse_position(text).map_err(|e| ErrorKind::BadFen { detail: e.to_string() })?,
+    };
+    let mut record = GameRecord::new(initial);
+    for (i, text) in game.moves.iter().enumerate() {
+        let illegal = |reason: String| ErrorKind::IllegalMove {
+            ply: u32::try_from(i + 1).unwrap_or(u32::MAX),
+            uci: text.clone(),
+            reason,
+        };
+        if let Some(outcome) = record.outcome() {
+            return Err(illegal(format!("the game is over: {outcome}")));
+        }
+        let m = uci::parse_move(record.position(), text).map_err(|e| {
+            illegal(match e {
+                UciMoveError::Illegal { reason, .. } => reason,
+                UciMoveError::Syntax(_) => {
+                    "not a UCI move: expected from- and to-square and an optional promotion letter, like e2e4 or e7e8q"
+                        .to_string()
+                }
+            })
+        })?;
+        record.play(m).map_err(|e| illegal(e.to_string()))?;
     }
-
-    #[test]
-    fn perft_of_the_mongolian_start_follows_the_first_round() {
-        let request = Request::Perft { fen: START.into(), ruleset: Ruleset::Mongolian, depth: 3 };
-        assert_eq!(handle(request, &no_clock), Response::PerftResult { nodes: 42, millis: 0.0 });
-    }
-
-    #[test]
-    fn legal_moves_depend_on_the_ruleset() {
-        let mongolian = handle(Request::LegalMoves { fen: START.into(), ruleset: Ruleset::Mongolian }, &no_clock);
-        assert_eq!(mongolian, Response::LegalMoves { moves: vec!["e2e4".into(), "d2d4".into()] });
-        let chess = handle(Request::LegalMoves { fen: START.into(), ruleset: Ruleset::Chess }, &no_clock);
-        assert!(matches!(chess, Response::LegalMoves { moves } if moves.len() == 20));
-    }
-
-    #[test]
-    fn bad_input_is_a_typed_error() {
-        let bad_fen = handle(Request::LegalMoves { fen: "not a fen".into(), ruleset: Ruleset::Mongolian }, &no_clock);
-        assert!(matches!(bad_fen, Response::Error { error: ErrorKind::BadFen { .. } }), "{bad_fen:?}");
-        let no_king = handle(
-            Request::Perft { fen: "8/8/8/8/8/8/8/8 w - -".into(), ruleset: Ruleset::Chess, depth: 1 },
-            &no_clock,
-        );
-        assert!(matches!(no_king, Response::Error { error: ErrorKind::BadFen { .. } }), "{no_king:?}");
-        let deep = handle(
-            Request::Perft { fen: START.into(), ruleset: Ruleset::Mongolian, depth: MAX_PERFT_DEPTH + 1 },
-            &no_clock,
-        );
-        assert_eq!(deep, Response::Error { error: ErrorKind::DepthTooLarge { max: MAX_PERFT_DEPTH } });
-    }
+    Ok(record)
 }
+
+fn status<R: Rules>(game: &Game) -> Result<Response, ErrorKind> {
+    let record = replay::<R>(game)?;
+    let pos = record.position();
+    let outcome = record.outcome();
+    Ok(Response::GameStatus {
+        fen: fen::write(&pos.to_setup()),
+        legal_moves: if outcome.is_some() { Vec::new() } else { uci_line(&pos.legal_moves()) },
+        in_check: pos.is_check(),
+        outcome,
+        claimable_draw: record.claimable_draw(),
+    })
+}
+
+fn pgn<R: Rules>(game: &Game, tags: &[(String, String)], result: Option<GameResult>) -> Result<Response, ErrorKind> {
+    let mut pgn = PgnGame::from_record(&replay::<R>(game)?);
+    for (name, value) in tags {
+        pgn.set_tag(name, value.as_str());
+    }
+    if result.is_some() {
+        pgn.result = result;
+    }
+    Ok(Response::Pgn { text: pgn.write() })
+}
+
+#[cfg(test)]
+mod tests;

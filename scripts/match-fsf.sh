@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# A match of shatar against Fairy-Stockfish, both as WebAssembly under Node, one thread
+# each, equal time per move; our rules referee (tools/match-fsf.mjs has the details).
+# Builds the worker crate for Node first, as the release site builds it. Not part of CI.
+#   scripts/match-fsf.sh                                  # 10 games at 100 ms a move
+#   scripts/match-fsf.sh --games 200 --movetime 100 --concurrency 2
+#   scripts/match-fsf.sh --games 20 --ruleset mongolian-folk --pgn folk.pgn
+# Options after the script name go to tools/match-fsf.mjs; the PGN goes to
+# $CARGO_TARGET_DIR/match-fsf.pgn unless --pgn says otherwise.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+export PATH="$HOME/.cargo/bin:$PATH" # where scripts/tools.sh installs wasm-bindgen
+
+scripts/tools.sh # wasm-bindgen-cli, wasm-opt and Fairy-Stockfish (tools/package.json)
+
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+out=$target_dir/match-wasm
+scripts/build-wasm-node.sh "$out"
+
+# Node 20: without --no-experimental-fetch, Fairy-Stockfish's loader fails to fetch its
+# wasm by file path. Later options win, so the caller's --pgn replaces this one.
+exec node --no-experimental-fetch tools/match-fsf.mjs --glue "$out/shatar_worker.js" \
+  --pgn "$target_dir/match-fsf.pgn" "$@"
