@@ -1,12 +1,14 @@
-//! What the front end does to a position of the ruleset chosen at run time: each
+//! What the front end does to a position or game of the ruleset chosen at run time: each
 //! operation is one generic function over `R: Rules`, reached through the rules crate's
-//! [`AnyPosition`] and its `with_position!`/`map_position!` macros.
+//! [`AnyPosition`] and [`AnyRecord`] and their macros.
 
-use std::cmp::Reverse;
 use std::fmt::Write as _;
 
 use shatar_rules::uci::{self, UciMoveError};
-use shatar_rules::{AnyPosition, Move, Position, Role, Rules, Square, map_position, with_position};
+use shatar_rules::{
+    AnyPosition, AnyRecord, GameRecord, Move, PlayError, Position, Rules, Square, map_position, with_position,
+    with_record,
+};
 
 /// Plays moves given in UCI notation, one after the other. On the first bad move, says
 /// which (1-based) and why; `start` is not changed.
@@ -22,9 +24,46 @@ pub fn describe(position: &AnyPosition) -> String {
     with_position!(position, p => describe_position(p))
 }
 
-/// A move to answer `go` with until the engine search is wired in.
-pub fn pick_move(position: &AnyPosition) -> Option<Move> {
-    with_position!(position, p => pick(p))
+/// A game record starting at `position` (which may already be over: a mate, a dead
+/// position).
+pub fn new_record(position: AnyPosition) -> AnyRecord {
+    match position {
+        AnyPosition::Mongolian(p) => AnyRecord::Mongolian(GameRecord::new(p)),
+        AnyPosition::MongolianFolk(p) => AnyRecord::MongolianFolk(GameRecord::new(p)),
+        AnyPosition::Chess(p) => AnyRecord::Chess(GameRecord::new(p)),
+    }
+}
+
+/// The game from `start` through moves in UCI notation, refereed: a move after the game
+/// has ended by the rules (mate, an automatic draw) is an error like an illegal one.
+pub fn record_uci_moves<'a>(start: AnyPosition, moves: impl IntoIterator<Item = &'a str>) -> Result<AnyRecord, String> {
+    let mut record = new_record(start);
+    for (i, text) in moves.into_iter().enumerate() {
+        let m = with_record!(&record, r => parse_move(r.position(), text, i))?;
+        with_record!(&mut record, r => r.play(m)).map_err(|e| match e {
+            PlayError::GameOver(o) => format!("move {} ({text}) comes after the end of the game: {o}", i + 1),
+            PlayError::Illegal(_) => format!("move {} ({text}) is illegal", i + 1),
+        })?;
+    }
+    Ok(record)
+}
+
+/// Hashes of the record's positions before the current one, oldest first: what the
+/// search needs to see repetitions.
+pub fn history_hashes(record: &AnyRecord) -> Vec<u64> {
+    with_record!(record, r => {
+        let positions = r.positions();
+        positions[..positions.len() - 1].iter().map(|p| p.hash()).collect()
+    })
+}
+
+/// The starting position of a record.
+pub fn initial(record: &AnyRecord) -> AnyPosition {
+    match record {
+        AnyRecord::Mongolian(r) => AnyPosition::Mongolian(*r.initial()),
+        AnyRecord::MongolianFolk(r) => AnyPosition::MongolianFolk(*r.initial()),
+        AnyRecord::Chess(r) => AnyPosition::Chess(*r.initial()),
+    }
 }
 
 fn play_moves<'a, R: Rules>(
@@ -32,13 +71,18 @@ fn play_moves<'a, R: Rules>(
     moves: impl IntoIterator<Item = &'a str>,
 ) -> Result<Position<R>, String> {
     for (i, text) in moves.into_iter().enumerate() {
-        let m = uci::parse_move(&pos, text).map_err(|e| match e {
-            UciMoveError::Illegal { reason, .. } => format!("move {} ({text}) is illegal in {pos}: {reason}", i + 1),
-            UciMoveError::Syntax(_) => format!("move {} ({text}): {e}", i + 1),
-        })?;
+        let m = parse_move(&pos, text, i)?;
         pos.play_unchecked(m);
     }
     Ok(pos)
+}
+
+/// The move `text`, the game's `index`-th (from 0), with an error that says which and why.
+fn parse_move<R: Rules>(pos: &Position<R>, text: &str, index: usize) -> Result<Move, String> {
+    uci::parse_move(pos, text).map_err(|e| match e {
+        UciMoveError::Illegal { reason, .. } => format!("move {} ({text}) is illegal in {pos}: {reason}", index + 1),
+        UciMoveError::Syntax(_) => format!("move {} ({text}): {e}", index + 1),
+    })
 }
 
 fn describe_position<R: Rules>(pos: &Position<R>) -> String {
@@ -62,27 +106,4 @@ fn describe_position<R: Rules>(pos: &Position<R>) -> String {
         let _ = write!(out, " {sq}");
     }
     out
-}
-
-/// A stand-in for the search: a capture of the most valuable piece (the least valuable
-/// capturer first), else a promotion, else the first legal move.
-fn pick<R: Rules>(pos: &Position<R>) -> Option<Move> {
-    fn value(role: Role) -> i32 {
-        match role {
-            Role::Pawn => 1,
-            Role::Knight | Role::Bishop => 3,
-            Role::Rook => 5,
-            Role::Queen => 9,
-            Role::King => 100,
-        }
-    }
-    let board = pos.board();
-    pos.legal_moves().iter().copied().min_by_key(|m| {
-        let victim = board.role_at(m.to()).filter(|_| board.color_at(m.to()) != Some(pos.turn()));
-        let attacker = board.role_at(m.from()).map_or(0, value);
-        let capture = victim.map_or(0, |v| 100 * value(v) - attacker);
-        let promotion = m.promotion().map_or(0, value);
-        // The best score first; among equals, the first in generation order.
-        Reverse((capture, promotion))
-    })
 }

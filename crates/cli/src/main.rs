@@ -1,33 +1,38 @@
 //! `shatar`: the native engine. With no arguments it speaks UCI on stdin/stdout; the
-//! `perft` and `bench` subcommands test and time the move generator. See [`HELP`].
+//! subcommands time the search (`bench`), test the move generator (`perft`,
+//! `bench --perft`), play matches (`match`) and make their openings (`openings`). See
+//! [`HELP`].
 
+mod arena;
+mod args;
 mod bench;
 mod game;
+mod openings;
+mod searcher;
 mod uci;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use shatar_rules::Ruleset;
+use shatar_rules::{AnyPosition, Ruleset};
 
-use shatar_rules::AnyPosition;
+use searcher::WallClock;
 
 const HELP: &str = "\
 shatar: a Mongolian chess (and FIDE chess) engine speaking UCI
 
 USAGE:
     shatar                 Run the UCI protocol on stdin/stdout (also: shatar uci)
-    shatar perft <DEPTH> [--variant V] [--fen FEN] [--moves M1,M2,...]
-                           Count the leaves of the legal move tree DEPTH plies deep,
-                           split by root move (Stockfish's `go perft` format), e.g.
-                           `shatar perft 3`:
-                               e2e4: 22
-                               d2d4: 20
-
-                               Nodes searched: 42
-                           The time taken goes to stderr.
-    shatar bench [--variant V] [--runs N] [--quick]
+    shatar bench [--depth N]
+                           Search speed, and the search's signature: the engine's fixed
+                           bench positions (all three games) searched to depth N (default
+                           10), each from a fresh table. Prints one line:
+                               bench: <nodes> nodes <ms> ms <nps> nps
+                           The node count changes when what the search does changes
+                           (a pure speed-up keeps it); the native and WebAssembly builds
+                           must agree on it.
+    shatar bench --perft [--variant V] [--runs N] [--quick]
                            Move generator speed: bulk-counted perft over a fixed set of
                            positions of the variant (mongolian: mn-initial d6, mn-open d5,
                            mn-closed d5, mn-endgame d6, mn-check-promo d5), each repeated
@@ -39,6 +44,27 @@ USAGE:
                            median of the runs' (all nodes / all time). Every count is
                            checked against the known one: a mismatch is reported on stderr
                            and the exit status is 1.
+    shatar perft <DEPTH> [--variant V] [--fen FEN] [--moves M1,M2,...]
+                           Count the leaves of the legal move tree DEPTH plies deep,
+                           split by root move (Stockfish's `go perft` format), e.g.
+                           `shatar perft 3`:
+                               e2e4: 22
+                               d2d4: 20
+
+                               Nodes searched: 42
+                           The time taken goes to stderr.
+    shatar match --a SPEC --b SPEC [MATCH OPTIONS]
+                           Play A against B from opening positions, each opening twice
+                           with colours reversed, and report wins/draws/losses, the Elo
+                           difference with its 95% error bar, and the likelihood that A
+                           is stronger (LOS). Exit status 1 if a player cannot be started.
+    shatar openings [--ruleset R] [--count N] [--plies MIN-MAX] [--seed S] [--depth D]
+                    [--max-cp CP] [--out FILE]
+                           Make an opening file for `match` (to stdout, or FILE): random
+                           near-best plies after the first round (Mongolian; default 2-4)
+                           or the start (chess; 4-6), kept when a depth-D search (default
+                           8) scores them within CP (default 60) of equality. The same
+                           arguments and engine make the same file.
     shatar --help | --version
 
 OPTIONS:
@@ -46,10 +72,43 @@ OPTIONS:
     --fen FEN     the position to start from (default: the initial position); quote it
     --moves LIST  moves to play first, in UCI notation, separated by commas or spaces
 
+MATCH OPTIONS:
+    --a SPEC, --b SPEC  The players, as comma-separated key=value pairs:
+                            level=1..10   the built-in engine at this level (default 10)
+                            depth=N, nodes=N, movetime=MS   limits of each move
+                            tc=[MOVES/]SECONDS[+INC]   a clock, like tc=10+0.1;
+                                          delay=MS adds a simple delay (2017 art. 6.3.2)
+                            hash=MB       the built-in engine's table (default 16)
+                            uci=PATH      a UCI program instead; option.NAME=VALUE sets
+                                          its options, like option.Hash=16
+                            name=TEXT     the name in the report and the PGN
+                        Level 10 and UCI programs need a limit (depth, nodes, movetime
+                        or tc). Example: --a level=3 --b \"nodes=20000,hash=16\"
+    --games N           Games to play (default: two per opening)
+    --ruleset R         mongolian (default), mongolian-folk, chess
+    --openings FILE     One FEN a line, '#' starts a comment (default: the built-in
+                        tests/openings/<ruleset>.fen)
+    --seed S            Opening order and the levels' randomness (default 1)
+    --concurrency N     Games at once (default: the available cores)
+    --pgn FILE          Write the games, each with its opening as the FEN tag
+    --sprt E0,E1,A,B    Stop once a sequential test of Elo E0 against E1 with error
+                        rates A and B decides, like --sprt 0,5,0.05,0.05
+    --max-plies N       Adjudicate a draw after N plies (default 500)
+    --margin MS         Clock tolerance before a flag falls (default 100)
+    --progress N        A progress line every N games (default 10)
+    The referee checks every move (an illegal move, a crash or a hang loses), ends the
+    game at mate, stalemate, a dead position and the automatic draws, and claims
+    threefold repetition and fifty moves for the side that may.
+
 UCI:
-    uci, isready, ucinewgame, position startpos|fen <FEN> [moves ...], go [...],
-    go perft <DEPTH>, d (show the position), stop, quit;
-    setoption name UCI_Variant value mongolian|mongolian-folk|chess
+    uci, isready, ucinewgame, position startpos|fen <FEN> [moves ...], go [...], stop,
+    ponderhit, quit, d (show the position), go perft <DEPTH>.
+    go takes wtime, btime, winc, binc, movestogo, movetime, depth, nodes, infinite,
+    mate, and, not in UCI, wdelay <MS> and bdelay <MS>: a simple delay per move (2017
+    art. 6.3.2) that is spent before the clock's own time. The search runs until
+    stop for go infinite or a go without limits.
+    Options: UCI_Variant (mongolian, mongolian-folk, chess), Hash (MB), Clear Hash,
+    MultiPV, Skill Level (1 to 10; 10, the default, is full strength).
 ";
 
 fn main() -> ExitCode {
@@ -64,7 +123,7 @@ fn main() -> ExitCode {
             let stdin = io::stdin().lock();
             let chained = io::Read::chain(input.as_bytes(), stdin);
             // A failed write means the GUI has gone: stop quietly.
-            let _ = uci::run(chained, &mut io::stdout().lock());
+            let _ = uci::run(chained, &mut io::stdout());
             Ok(ExitCode::SUCCESS)
         }
         Some("-h" | "--help" | "help") => print(HELP).map(|()| ExitCode::SUCCESS),
@@ -73,6 +132,8 @@ fn main() -> ExitCode {
         }
         Some("perft") => perft(&args[1..]),
         Some("bench") => bench(&args[1..]),
+        Some("match") => arena::command(&args[1..], &mut io::stdout().lock()),
+        Some("openings") => openings::command(&args[1..]),
         Some(other) => Err(format!("unknown command '{other}'")),
     };
     match result {
@@ -98,6 +159,8 @@ struct Options {
     moves: Vec<String>,
     runs: Option<usize>,
     quick: bool,
+    perft: bool,
+    depth: Option<u32>,
 }
 
 impl Options {
@@ -116,8 +179,9 @@ impl Options {
             if !allowed.contains(&name) {
                 return Err(format!("unknown option '{name}' here (allowed: {})", allowed.join(", ")));
             }
-            if name == "--quick" {
-                opts.quick = true;
+            if name == "--quick" || name == "--perft" {
+                opts.quick |= name == "--quick";
+                opts.perft |= name == "--perft";
                 continue;
             }
             let value = inline.or_else(|| iter.next().cloned()).ok_or_else(|| format!("{name} needs a value"))?;
@@ -130,6 +194,10 @@ impl Options {
                 "--runs" => {
                     let runs = value.parse().ok().filter(|&n| n > 0);
                     opts.runs = Some(runs.ok_or_else(|| format!("--runs '{value}' is not a positive number"))?);
+                }
+                "--depth" => {
+                    let depth = value.parse().ok().filter(|d| (1..=64).contains(d));
+                    opts.depth = Some(depth.ok_or_else(|| format!("--depth '{value}' is not a depth from 1 to 64"))?);
                 }
                 _ => unreachable!("every allowed option is handled"),
             }
@@ -159,9 +227,17 @@ fn perft(args: &[String]) -> Result<ExitCode, String> {
 }
 
 fn bench(args: &[String]) -> Result<ExitCode, String> {
-    let opts = Options::parse(args, &["--variant", "--runs", "--quick"])?;
+    let perft = args.iter().any(|a| a == "--perft");
+    let allowed: &[&str] = if perft { &["--perft", "--variant", "--runs", "--quick"] } else { &["--perft", "--depth"] };
+    let opts = Options::parse(args, allowed)
+        .map_err(|e| if perft { e } else { format!("{e}; add --perft for the perft bench") })?;
     if let Some(extra) = opts.positional.first() {
         return Err(format!("bench takes no argument '{extra}'"));
+    }
+    if !perft {
+        let result = shatar_engine::bench::run(&WallClock::new(), opts.depth.unwrap_or(shatar_engine::bench::DEPTH));
+        print(&format!("bench: {} nodes {} ms {} nps\n", result.nodes, result.time_ms, result.nodes_per_second()))?;
+        return Ok(ExitCode::SUCCESS);
     }
     let bench_opts = bench::BenchOptions { ruleset: opts.variant, runs: opts.runs.unwrap_or(5), quick: opts.quick };
     let ok = bench::run(&bench_opts, &mut io::stdout().lock(), &mut io::stderr().lock()).map_err(|e| e.to_string())?;

@@ -1,7 +1,10 @@
 //! The `shatar` binary end to end: UCI commands on a pipe, and the subcommands.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
 
 /// Runs `shatar ARGS` with `input` on stdin (then end of input).
 fn shatar(args: &[&str], input: impl AsRef<[u8]>) -> Output {
@@ -49,8 +52,9 @@ fn divide_moves(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The moves of the `bestmove` answers, without their `ponder` part.
 fn bestmoves(text: &str) -> Vec<&str> {
-    text.lines().filter_map(|l| l.strip_prefix("bestmove ")).collect()
+    text.lines().filter_map(|l| l.strip_prefix("bestmove ")?.split_whitespace().next()).collect()
 }
 
 #[test]
@@ -62,6 +66,10 @@ fn handshake() {
             &format!("id name Shatar {}", env!("CARGO_PKG_VERSION")) as &str,
             "id author The Shatar developers",
             "option name UCI_Variant type combo default mongolian var mongolian var mongolian-folk var chess",
+            "option name Hash type spin default 16 min 1 max 4096",
+            "option name Clear Hash type button",
+            "option name MultiPV type spin default 1 min 1 max 256",
+            "option name Skill Level type spin default 10 min 1 max 10",
             "uciok",
             "readyok",
         ]
@@ -97,7 +105,7 @@ fn folk_rules() {
     let out = uci(&format!("setoption name UCI_Variant value mongolian-folk\n{endgame}"));
     assert_eq!(nodes_searched(&out), [2012]);
     // A bare king ends the folk game at once; under the 2017 rules play goes on.
-    let bare = "position fen 4k3/8/8/8/8/8/8/R3K3 b - -\ngo perft 1\ngo\n";
+    let bare = "position fen 4k3/8/8/8/8/8/8/R3K3 b - -\ngo perft 1\ngo depth 2\n";
     let folk = uci(&format!("setoption name UCI_Variant value mongolian-folk\n{bare}"));
     assert_eq!(nodes_searched(&folk), [0]);
     assert_eq!(bestmoves(&folk), ["(none)"]);
@@ -155,7 +163,7 @@ fn bad_fen_and_illegal_moves_are_reported() {
 #[test]
 fn unknown_commands_and_options() {
     let out = uci(
-        "xyzzy 1 2\nsetoption name UCI_Variant value shogi\nsetoption name Hash value 16\nposition startpos\ngo perft 1\n",
+        "xyzzy 1 2\nsetoption name UCI_Variant value shogi\nsetoption name Ponder value true\nposition startpos\ngo perft 1\n",
     );
     assert!(out.contains("info string unknown command: xyzzy 1 2\n"), "{out}");
     let errors = out.lines().filter(|l| l.starts_with("info string error: ")).count();
@@ -184,11 +192,8 @@ fn go_returns_a_legal_move() {
         }
     }
     // A free queen is taken.
-    let out = uci("setoption name UCI_Variant value chess\nposition fen 4k3/8/8/3q4/4P3/8/8/4K3 w - -\ngo\n");
+    let out = uci("setoption name UCI_Variant value chess\nposition fen 4k3/8/8/3q4/4P3/8/8/4K3 w - -\ngo depth 4\n");
     assert_eq!(bestmoves(&out), ["e4d5"]);
-    // Checkmated: no move.
-    let out = uci("setoption name UCI_Variant value chess\nposition fen 7k/6Q1/6K1/8/8/8/8/8 b - -\ngo\n");
-    assert_eq!(bestmoves(&out), ["(none)"]);
 }
 
 #[test]
@@ -240,7 +245,7 @@ fn perft_subcommand() {
 
 #[test]
 fn bench_quick_run() {
-    let out = shatar(&["bench", "--runs", "1", "--quick"], "");
+    let out = shatar(&["bench", "--perft", "--runs", "1", "--quick"], "");
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     for id in ["mn-initial", "mn-open", "mn-closed", "mn-endgame", "mn-check-promo", "mn-promo"] {
@@ -249,7 +254,7 @@ fn bench_quick_run() {
     let total = stdout.lines().last().unwrap();
     assert!(total.starts_with("bench: 1227572 nodes, median ") && total.ends_with(" Mnps"), "{total}");
     for variant in ["mongolian-folk", "chess"] {
-        let out = shatar(&["bench", "--variant", variant, "--runs", "1", "--quick"], "");
+        let out = shatar(&["bench", "--perft", "--variant", variant, "--runs", "1", "--quick"], "");
         assert!(out.status.success(), "{variant}: {}", String::from_utf8_lossy(&out.stderr));
     }
 }
@@ -260,11 +265,210 @@ fn help_and_usage_errors() {
     assert!(out.status.success());
     let help = String::from_utf8(out.stdout).unwrap();
     assert!(help.contains("shatar bench") && help.contains("median <X> Mnps"), "{help}");
-    for args in [&["frobnicate"][..], &["bench", "--runs", "0"], &["bench", "--fen", "x"], &["bench", "extra"]] {
+    for args in [
+        &["frobnicate"][..],
+        &["bench", "--perft", "--runs", "0"],
+        &["bench", "--runs", "2"],
+        &["bench", "--depth", "0"],
+        &["bench", "--fen", "x"],
+        &["bench", "extra"],
+    ] {
         let out = shatar(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
     // `shatar uci` starts the session as if `uci` had been sent.
     let out = shatar(&["uci"], "isready\n");
     assert!(String::from_utf8(out.stdout).unwrap().ends_with("uciok\nreadyok\n"));
+}
+
+/// An engine to talk to line by line, for what a single piped session cannot show:
+/// timing, and answers while a search runs.
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shatar"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start shatar");
+        let (stdin, stdout) = (child.stdin.take().unwrap(), child.stdout.take().unwrap());
+        let (sender, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = sender.send(line);
+            }
+        });
+        Session { child, stdin, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The lines up to and including the first that starts with `prefix`.
+    fn until(&self, prefix: &str, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(e) => panic!("no '{prefix}' within {timeout:?} ({e}); got {seen:?}"),
+            }
+        }
+    }
+
+    /// The lines that come within `time`.
+    fn lines_within(&self, time: Duration) -> Vec<String> {
+        let deadline = Instant::now() + time;
+        let mut seen = Vec::new();
+        while let Ok(line) = self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            seen.push(line);
+        }
+        seen
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "{status:?}");
+    }
+}
+
+#[test]
+fn go_depth_searches_and_reports() {
+    let out = uci("position startpos moves e2e4 e7e5\ngo perft 1\ngo depth 4\n");
+    let answer = out.lines().last().unwrap();
+    let words: Vec<&str> = answer.split_whitespace().collect();
+    assert!(matches!(words[..], ["bestmove", _, "ponder", _]), "{answer}");
+    assert!(divide_moves(&out).iter().any(|l| l == words[1]), "{answer} is not legal after 1.e4 e5: {out}");
+    let infos: Vec<&str> = out.lines().filter(|l| l.starts_with("info depth ")).collect();
+    assert_eq!(infos.len(), 4, "one line per iteration: {out}");
+    for (i, info) in infos.iter().enumerate() {
+        let words: Vec<&str> = info.split_whitespace().collect();
+        let names: Vec<&str> = words.iter().copied().filter(|w| w.chars().all(|c| c.is_ascii_lowercase())).collect();
+        assert_eq!(
+            names[..11],
+            ["info", "depth", "seldepth", "multipv", "score", "cp", "nodes", "nps", "hashfull", "time", "pv"],
+            "{info}"
+        );
+        assert_eq!(words[2], (i + 1).to_string(), "{info}");
+    }
+}
+
+#[test]
+fn movetime_is_kept() {
+    let mut engine = Session::start();
+    engine.send("position startpos moves d2d4 d7d5");
+    engine.send("isready");
+    engine.until("readyok", Duration::from_secs(10));
+    let start = Instant::now();
+    engine.send("go movetime 200");
+    let lines = engine.until("bestmove ", Duration::from_secs(5));
+    let took = start.elapsed();
+    // The engine stops at 200 ms less its safety margin; the rest is pipes and a busy machine.
+    assert!(took < Duration::from_millis(1000), "{took:?}: {lines:?}");
+    engine.quit();
+}
+
+#[test]
+fn infinite_search_answers_isready_and_stops_on_stop() {
+    let mut engine = Session::start();
+    engine.send("position startpos");
+    engine.send("go infinite");
+    let early = engine.lines_within(Duration::from_millis(300));
+    assert!(!early.iter().any(|l| l.starts_with("bestmove")), "an infinite search answered early: {early:?}");
+    engine.send("isready");
+    let lines = engine.until("readyok", Duration::from_secs(2));
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    let start = Instant::now();
+    engine.send("stop");
+    let lines = engine.until("bestmove ", Duration::from_secs(5));
+    assert!(start.elapsed() < Duration::from_millis(1000), "stop took {:?}", start.elapsed());
+    let best = lines.last().unwrap();
+    assert!(best.starts_with("bestmove e2e4") || best.starts_with("bestmove d2d4"), "{best}");
+    // The engine (and its table) is still there for the next search.
+    engine.send("go depth 2");
+    engine.until("bestmove ", Duration::from_secs(10));
+    engine.quit();
+}
+
+#[test]
+fn quit_and_end_of_input_stop_an_infinite_search() {
+    for ending in ["quit\n", ""] {
+        let start = Instant::now();
+        let out = uci(&format!("go infinite\n{ending}"));
+        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+        assert_eq!(bestmoves(&out).len(), 1, "{out}");
+    }
+}
+
+#[test]
+fn game_over_gives_no_move() {
+    // Checkmate, stalemate, and the folk bare king.
+    for (variant, fen) in [
+        ("chess", "7k/6Q1/6K1/8/8/8/8/8 b - -"),
+        ("mongolian", "7k/5Q2/6K1/8/8/8/8/8 b - -"),
+        ("mongolian-folk", "4k3/8/8/8/8/8/8/R3K3 b - -"),
+    ] {
+        let out = uci(&format!("setoption name UCI_Variant value {variant}\nposition fen {fen}\ngo depth 3\n"));
+        assert_eq!(bestmoves(&out), ["(none)"], "{variant} {fen}: {out}");
+        assert!(out.contains("info string the game is over: "), "{out}");
+    }
+    // The folk rules end the game at the third occurrence of a position: the history of
+    // `position ... moves` counts.
+    let shuffle = "g1f3 g8f6 f3g1 f6g8";
+    let moves = format!("e2e4 e7e5 {shuffle} {shuffle}");
+    let out =
+        uci(&format!("setoption name UCI_Variant value mongolian-folk\nposition startpos moves {moves}\ngo depth 2\n"));
+    assert_eq!(bestmoves(&out), ["(none)"], "{out}");
+    assert!(out.contains("threefold repetition"), "{out}");
+    // Under the 2017 rules threefold repetition is only a claim: play goes on.
+    let out = uci(&format!("position startpos moves {moves}\ngo depth 2\n"));
+    assert_ne!(bestmoves(&out), ["(none)"], "{out}");
+}
+
+#[test]
+fn bad_go_arguments_are_reported() {
+    let out = uci("go depth x\ngo depth 2 frobnicate\ngo movetime -5 nodes\n");
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("info string error: go: ")).collect();
+    assert_eq!(errors.len(), 3, "{out}");
+    assert!(errors[0].contains("'depth x' (arguments 1-2)"), "{}", errors[0]);
+    assert!(errors[1].contains("unknown argument 'frobnicate' (argument 3)"), "{}", errors[1]);
+    assert!(errors[2].contains("'nodes' (argument 3) needs a number"), "{}", errors[2]);
+    // Every go is still answered.
+    assert_eq!(bestmoves(&out).len(), 3, "{out}");
+}
+
+#[test]
+fn options_skill_multipv_hash() {
+    let out =
+        uci("setoption name Skill Level value 1\nsetoption name Skill Level value 0\nsetoption name Hash value 1\n\
+         setoption name Hash value 99999\nsetoption name MultiPV value 3\nsetoption name Clear Hash\n\
+         ucinewgame\nposition startpos moves e2e4 e7e5\ngo perft 1\ngo depth 3\n");
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("info string error: ")).collect();
+    assert_eq!(errors.len(), 2, "{out}");
+    assert!(errors[0].contains("Skill Level '0' is not a whole number from 1 to 10; still 1"), "{}", errors[0]);
+    assert!(errors[1].contains("Hash '99999'"), "{}", errors[1]);
+    let m = bestmoves(&out)[0];
+    assert!(divide_moves(&out).iter().any(|l| l == m), "{out}");
+    // Three lines a depth, even at level 1, which searches more to choose among.
+    for k in 1..=3 {
+        assert!(out.contains(&format!(" multipv {k} ")), "{out}");
+    }
+    assert!(!out.contains(" multipv 4 "), "{out}");
+    // Level 1 goes no deeper than its cap of 1 ply.
+    assert!(!out.contains("info depth 2 "), "{out}");
 }

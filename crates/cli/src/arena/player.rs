@@ -1,0 +1,106 @@
+//! Players of a match: the built-in engine here, a UCI program in [`super::uci_player`].
+//! The referee asks a player for a move and checks whatever comes back.
+
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+
+use shatar_engine::{GameClock, Limits};
+use shatar_rules::{AnyRecord, Move, Ruleset};
+
+use super::spec::{Kind, PlayerSpec};
+use super::uci_player::UciPlayer;
+use crate::game;
+use crate::searcher::{AnyEngine, SearchRequest};
+
+/// What a player is told when it is to move.
+pub struct Turn<'a> {
+    /// The game so far, from the opening.
+    pub record: &'a AnyRecord,
+    /// Each side's clock (indexed by colour), for sides that play on one.
+    pub clocks: [Option<GameClock>; 2],
+    /// Varies the weak levels' play from game to game, repeatably.
+    pub seed: u64,
+}
+
+/// A move and what the search behind it reported.
+pub struct Answer {
+    pub m: Move,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+/// Why a player gave no legal move: it loses the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// A move that is not legal (or not a move), with the reason.
+    Illegal { text: String, reason: String },
+    /// `bestmove (none)` although there were legal moves.
+    NoMove,
+    /// The program exited, or could not be started or talked to.
+    Crashed(String),
+    /// No answer long after its time (a program that hangs).
+    Hung,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Illegal { text, reason } => write!(f, "illegal move '{text}': {reason}"),
+            Fault::NoMove => f.write_str("no move although the game was not over"),
+            Fault::Crashed(why) => write!(f, "crashed: {why}"),
+            Fault::Hung => f.write_str("no answer (hung)"),
+        }
+    }
+}
+
+/// A player the referee can ask for moves.
+pub trait Player {
+    /// Before each game: forget the last one.
+    fn new_game(&mut self) -> Result<(), Fault>;
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault>;
+}
+
+/// The player of `spec`, ready to play.
+pub fn start(spec: &PlayerSpec, ruleset: Ruleset) -> Result<Box<dyn Player + Send>, String> {
+    Ok(match &spec.kind {
+        Kind::Engine { hash_mb, .. } => {
+            Box::new(EnginePlayer { spec: spec.clone(), engine: AnyEngine::new(ruleset, *hash_mb) })
+        }
+        Kind::Uci { .. } => Box::new(UciPlayer::start(spec, ruleset)?),
+    })
+}
+
+/// The limits a move of `spec` searches within, with the mover's clock.
+pub fn limits(spec: &PlayerSpec, clock: Option<GameClock>) -> Limits {
+    Limits { depth: spec.depth, nodes: spec.nodes, move_time_ms: spec.move_time_ms, clock, multi_pv: 1 }
+}
+
+/// The built-in engine, searching in the match's own process.
+struct EnginePlayer {
+    spec: PlayerSpec,
+    engine: AnyEngine,
+}
+
+impl Player for EnginePlayer {
+    fn new_game(&mut self) -> Result<(), Fault> {
+        // Each game from a clean table: results do not depend on the order of games.
+        self.engine.new_game();
+        Ok(())
+    }
+
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault> {
+        let position = turn.record.position();
+        let Kind::Engine { level, .. } = self.spec.kind else { unreachable!("an engine player's spec") };
+        let side = shatar_rules::with_position!(&position, p => p.turn()).index();
+        let request = SearchRequest {
+            root: position,
+            history: game::history_hashes(turn.record),
+            limits: limits(&self.spec, turn.clocks[side]),
+            level,
+            seed: turn.seed,
+        };
+        let result = self.engine.search(&request, &AtomicBool::new(false), &mut |_| {});
+        let m = result.best_move().ok_or(Fault::NoMove)?;
+        Ok(Answer { m, depth: Some(result.depth), nodes: Some(result.nodes) })
+    }
+}

@@ -1,0 +1,260 @@
+//! The referee: plays one game between two players and decides it. The rules crate's
+//! [`GameRecord`](shatar_rules::GameRecord) checks every move and ends the game at mate,
+//! stalemate, a dead position or an automatic draw; the referee claims the claimable
+//! draws (threefold repetition, fifty moves) for whichever side may claim them, keeps the
+//! clocks, and ends the game when a player fails: an illegal move, a crash, a hang, or a
+//! fallen flag. A game that reaches the ply cap is adjudicated a draw.
+
+use std::time::Instant;
+
+use shatar_engine::{Delay, GameClock};
+use shatar_rules::{
+    AnyPosition, AnyRecord, Claim, ClaimVerdict, Color, GameResult, Outcome, with_position, with_record,
+};
+
+use super::player::{Fault, Player, Turn};
+use super::spec::{PlayerSpec, TimeControl};
+use crate::game;
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// By the rules: mate, stalemate, a dead position, an automatic draw, or a draw the
+    /// referee claimed.
+    Rules(Outcome),
+    /// `loser`'s flag fell; a draw when the other side could not have mated (art. 6.9).
+    Time { loser: Color, drawn: bool },
+    /// `culprit` made no legal move, and loses.
+    Fault { culprit: Color, fault: Fault },
+    /// The ply cap was reached: adjudicated a draw.
+    Cap,
+}
+
+impl End {
+    pub fn result(&self) -> GameResult {
+        match self {
+            End::Rules(o) => o.result,
+            End::Time { drawn: true, .. } | End::Cap => GameResult::Draw,
+            End::Time { loser, .. } | End::Fault { culprit: loser, .. } => GameResult::win_for(loser.other()),
+        }
+    }
+
+    /// A short description, the same for every game that ended this way.
+    pub fn kind(&self) -> String {
+        match self {
+            End::Rules(o) => o.reason.description().to_string(),
+            End::Time { drawn: false, .. } => "time forfeit".into(),
+            End::Time { drawn: true, .. } => "flag fell, no mating material (draw)".into(),
+            End::Fault { fault, .. } => match fault {
+                Fault::Illegal { .. } => "illegal move".into(),
+                Fault::NoMove => "no move".into(),
+                Fault::Crashed(_) => "crash".into(),
+                Fault::Hung => "hang".into(),
+            },
+            End::Cap => "ply cap (adjudicated draw)".into(),
+        }
+    }
+
+    /// The PGN `Termination` tag.
+    pub fn termination(&self) -> &'static str {
+        match self {
+            End::Rules(_) => "normal",
+            End::Time { .. } => "time forfeit",
+            End::Fault { fault: Fault::Illegal { .. } | Fault::NoMove, .. } => "rules infraction",
+            End::Fault { .. } => "abandoned",
+            End::Cap => "adjudication",
+        }
+    }
+}
+
+/// What one side did over a game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SideStats {
+    pub moves: u64,
+    /// Over the moves whose depth (nodes) the player reported.
+    pub depth_sum: u64,
+    pub depth_moves: u64,
+    pub nodes_sum: u64,
+    pub nodes_moves: u64,
+    pub time_ms: u64,
+}
+
+/// A finished game.
+pub struct Played {
+    pub record: AnyRecord,
+    pub end: End,
+    /// By colour.
+    pub stats: [SideStats; 2],
+}
+
+/// How a game is played apart from its players.
+pub struct Setup {
+    pub opening: AnyPosition,
+    pub max_plies: usize,
+    /// Tolerance on the clock for the time between the move and the measurement.
+    pub margin_ms: u64,
+    /// By colour.
+    pub seeds: [u64; 2],
+}
+
+/// One side's clock during a game.
+struct Clock {
+    tc: TimeControl,
+    remaining_ms: u64,
+    moves: u32,
+}
+
+impl Clock {
+    fn view(&self) -> GameClock {
+        GameClock {
+            remaining_ms: self.remaining_ms,
+            increment_ms: self.tc.increment_ms,
+            delay: if self.tc.delay_ms > 0 { Delay::Simple(self.tc.delay_ms) } else { Delay::None },
+            moves_to_go: self.tc.moves.map(|m| m - self.moves % m),
+        }
+    }
+
+    /// Charges a move that took `used_ms`; false if the flag fell.
+    fn charge(&mut self, used_ms: u64, margin_ms: u64) -> bool {
+        // Simple delay (2017 art. 6.3.2): the base time runs only after the delay.
+        let charged = used_ms.saturating_sub(self.tc.delay_ms);
+        if charged > self.remaining_ms + margin_ms {
+            return false;
+        }
+        self.remaining_ms = self.remaining_ms.saturating_sub(charged) + self.tc.increment_ms;
+        self.moves += 1;
+        if self.tc.moves.is_some_and(|m| self.moves.is_multiple_of(m)) {
+            self.remaining_ms += self.tc.base_ms;
+        }
+        true
+    }
+}
+
+/// Plays a game; `players` and `specs` are by colour (white first).
+pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2]) -> Played {
+    let mut record = game::new_record(setup.opening);
+    let mut clocks = specs.map(|s| s.time_control.map(|tc| Clock { tc, remaining_ms: tc.base_ms, moves: 0 }));
+    let mut stats = [SideStats::default(); 2];
+    let mut players = players;
+    for (color, player) in Color::ALL.into_iter().zip(players.iter_mut()) {
+        if let Err(fault) = player.new_game() {
+            return Played { record, end: End::Fault { culprit: color, fault }, stats };
+        }
+    }
+    let end = loop {
+        if let Some(outcome) = record.outcome() {
+            break End::Rules(outcome);
+        }
+        // The referee claims for the side to move whatever it may. Checked before every
+        // move, this also covers a claim by announcing the move that makes the draw
+        // (art. 9.2.a, 9.3.a): the same draw, in the same position. A claim that does
+        // not hold changes nothing.
+        if let Ok(ClaimVerdict::Drawn(outcome)) = with_record!(&mut record, r => r.claim_draw(Claim::Now)) {
+            break End::Rules(outcome);
+        }
+        if record.moves().len() >= setup.max_plies {
+            break End::Cap;
+        }
+        let position = record.position();
+        let color = with_position!(&position, p => p.turn());
+        let side = color.index();
+        let turn = Turn {
+            record: &record,
+            clocks: clocks.each_ref().map(|c| c.as_ref().map(Clock::view)),
+            seed: setup.seeds[side],
+        };
+        let started = Instant::now();
+        let answer = players[side].choose(&turn);
+        let used_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let answer = match answer {
+            Ok(a) => a,
+            Err(fault) => break End::Fault { culprit: color, fault },
+        };
+        let s = &mut stats[side];
+        s.moves += 1;
+        s.time_ms += used_ms;
+        if let Some(d) = answer.depth {
+            (s.depth_sum, s.depth_moves) = (s.depth_sum + u64::from(d), s.depth_moves + 1);
+        }
+        if let Some(n) = answer.nodes {
+            (s.nodes_sum, s.nodes_moves) = (s.nodes_sum + n, s.nodes_moves + 1);
+        }
+        if let Some(clock) = &mut clocks[side]
+            && !clock.charge(used_ms, setup.margin_ms)
+        {
+            // 2017 art. 6.9: a flag fall loses, unless the opponent cannot mate at all.
+            let drawn = !with_position!(&position, p => p.can_checkmate(color.other()));
+            break End::Time { loser: color, drawn };
+        }
+        if let Err(e) = with_record!(&mut record, r => r.play(answer.m)) {
+            let fault = Fault::Illegal { text: answer.m.to_string(), reason: e.to_string() };
+            break End::Fault { culprit: color, fault };
+        }
+    };
+    Played { record, end, stats }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::player::Answer;
+    use shatar_rules::{Move, Ruleset};
+
+    /// Plays the first legal move, or a fixed illegal one.
+    struct Scripted {
+        illegal: bool,
+    }
+
+    impl Player for Scripted {
+        fn new_game(&mut self) -> Result<(), Fault> {
+            Ok(())
+        }
+        fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault> {
+            let legal = turn.record.position().legal_moves();
+            // Back from where the first legal move goes: an empty square, or the wrong piece.
+            let m = if self.illegal { Move::normal(legal[0].to(), legal[0].from()) } else { legal[0] };
+            Ok(Answer { m, depth: None, nodes: None })
+        }
+    }
+
+    fn setup(fen: &str, ruleset: Ruleset, max_plies: usize) -> Setup {
+        Setup { opening: AnyPosition::from_fen(ruleset, fen).unwrap(), max_plies, margin_ms: 0, seeds: [0, 0] }
+    }
+
+    #[test]
+    fn an_illegal_move_loses() {
+        let spec = PlayerSpec::parse("depth=1").unwrap();
+        let (mut good, mut bad) = (Scripted { illegal: false }, Scripted { illegal: true });
+        let s = setup("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Ruleset::Mongolian, 100);
+        let played = play(&s, [&mut bad, &mut good], [&spec, &spec]);
+        assert!(matches!(played.end, End::Fault { culprit: Color::White, fault: Fault::Illegal { .. } }));
+        assert_eq!(played.end.result(), GameResult::BlackWins);
+    }
+
+    #[test]
+    fn draws_are_claimed_and_the_cap_adjudicates() {
+        let spec = PlayerSpec::parse("depth=1").unwrap();
+        let (mut a, mut b) = (Scripted { illegal: false }, Scripted { illegal: false });
+        // Kings and rooks shuffle: the first legal move again and again repeats.
+        let s = setup("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1", Ruleset::Mongolian, 500);
+        let played = play(&s, [&mut a, &mut b], [&spec, &spec]);
+        assert_eq!(played.end.result(), GameResult::Draw);
+        assert!(matches!(played.end, End::Rules(_)), "{:?}", played.end);
+        let capped =
+            play(&setup("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1", Ruleset::Mongolian, 3), [&mut a, &mut b], [&spec, &spec]);
+        assert_eq!(capped.end, End::Cap);
+        assert_eq!(capped.record.moves().len(), 3);
+    }
+
+    #[test]
+    fn clocks_run_and_flags_fall() {
+        let tc = TimeControl { moves: Some(2), base_ms: 1000, increment_ms: 100, delay_ms: 50 };
+        let mut clock = Clock { tc, remaining_ms: 1000, moves: 0 };
+        assert_eq!(clock.view().moves_to_go, Some(2));
+        assert!(clock.charge(250, 0));
+        assert_eq!(clock.remaining_ms, 1000 - 200 + 100);
+        assert!(clock.charge(0, 0));
+        assert_eq!(clock.remaining_ms, 900 + 100 + 1000, "a new period");
+        assert!(!clock.charge(5000, 0));
+    }
+}

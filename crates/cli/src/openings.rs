@@ -1,0 +1,299 @@
+//! Opening positions for matches: the files in `tests/openings/` (built in as the
+//! defaults), reading any such file, and `shatar openings`, which makes them.
+//!
+//! A file holds one FEN a line; `#` starts a comment, to the end of the line.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+use shatar_engine::{Level, Limits, Score};
+use shatar_rules::{AnyPosition, Move, Ruleset, map_position, san, with_position};
+
+use crate::args::Args;
+use crate::searcher::{AnyEngine, SearchRequest, mix};
+
+/// The built-in opening file of `ruleset`.
+pub fn builtin(ruleset: Ruleset) -> &'static str {
+    match ruleset {
+        Ruleset::Mongolian => include_str!("../../../tests/openings/mongolian.fen"),
+        Ruleset::MongolianFolk => include_str!("../../../tests/openings/mongolian-folk.fen"),
+        Ruleset::Chess => include_str!("../../../tests/openings/chess.fen"),
+    }
+}
+
+/// The positions of an opening file; an error names the line.
+pub fn parse(text: &str, ruleset: Ruleset) -> Result<Vec<AnyPosition>, String> {
+    let mut positions = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let fen = line.split('#').next().unwrap_or("").trim();
+        if fen.is_empty() {
+            continue;
+        }
+        let position = AnyPosition::from_fen(ruleset, fen).map_err(|e| format!("line {}: '{fen}': {e}", i + 1))?;
+        if position.legal_moves().is_empty() {
+            return Err(format!("line {}: '{fen}': the game is already over", i + 1));
+        }
+        positions.push(position);
+    }
+    Ok(positions)
+}
+
+/// How `shatar openings` makes a file.
+#[derive(Clone, Debug)]
+pub struct Recipe {
+    pub ruleset: Ruleset,
+    pub count: usize,
+    /// Random plies after the first round (Mongolian) or the start (chess): from, to.
+    pub plies: (usize, usize),
+    pub seed: u64,
+    /// The depth of the search that judges the final position.
+    pub depth: u32,
+    /// Kept when that search scores within this many centipawns of equality.
+    pub max_cp: i32,
+}
+
+/// Each random ply picks among this many best moves of a short search...
+const CANDIDATES: usize = 8;
+/// ...of this depth...
+const PICK_DEPTH: u32 = 6;
+/// ...those at most this far below the best.
+const PICK_MARGIN_CP: i32 = 30;
+/// Tries per position wanted before giving up (a recipe that can never be met).
+const TRIES_PER_POSITION: usize = 50;
+
+impl Recipe {
+    /// The default recipe of `ruleset`: Mongolian openings start after the first round,
+    /// which fixes two plies; chess gets a few more random ones instead.
+    pub fn new(ruleset: Ruleset) -> Recipe {
+        let plies = if ruleset == Ruleset::Chess { (4, 6) } else { (2, 4) };
+        Recipe { ruleset, count: 100, plies, seed: 1, depth: 8, max_cp: 60 }
+    }
+
+    /// The command line that remakes the file.
+    pub fn command(&self) -> String {
+        format!(
+            "shatar openings --ruleset {} --count {} --plies {}-{} --seed {} --depth {} --max-cp {}",
+            self.ruleset.id(),
+            self.count,
+            self.plies.0,
+            self.plies.1,
+            self.seed,
+            self.depth,
+            self.max_cp
+        )
+    }
+}
+
+/// One opening made: the position, the moves to it, and its score.
+pub struct Made {
+    pub position: AnyPosition,
+    pub moves: Vec<String>,
+    pub score: i32,
+}
+
+/// Makes the openings of `recipe`: deterministic for a recipe and an engine build.
+/// `progress` hears of each position kept.
+pub fn generate(recipe: &Recipe, progress: &mut dyn FnMut(usize)) -> Vec<Made> {
+    let mut engine = AnyEngine::new(recipe.ruleset, 16);
+    let mut rng = Rng(recipe.seed);
+    let mut seen = HashSet::new();
+    let mut made = Vec::new();
+    // The first round's two openings, kept in equal share: the next one is the kind
+    // with fewer positions so far.
+    let mut by_first_round = [0usize; 2];
+    for _ in 0..recipe.count * TRIES_PER_POSITION {
+        if made.len() == recipe.count {
+            break;
+        }
+        let mut position = AnyPosition::startpos(recipe.ruleset);
+        let mut moves = Vec::new();
+        let kind = usize::from(by_first_round[1] < by_first_round[0]);
+        if recipe.ruleset != Ruleset::Chess {
+            // 2017 art. 1.2: 1.e4 e5 or 1.d4 d5; Black's reply is the only legal move.
+            for _ in 0..2 {
+                let legal = position.legal_moves();
+                let m = if legal.len() > 1 { legal[kind] } else { legal[0] };
+                play(&mut position, m, &mut moves);
+            }
+        }
+        let plies = recipe.plies.0 + rng.below(recipe.plies.1 - recipe.plies.0 + 1);
+        let mut alive = true;
+        for _ in 0..plies {
+            match pick(&mut engine, &position, &mut rng) {
+                Some(m) => play(&mut position, m, &mut moves),
+                None => alive = false,
+            }
+        }
+        if !alive || position.legal_moves().is_empty() || !seen.insert(with_position!(&position, p => p.hash())) {
+            continue;
+        }
+        let limits = Limits { depth: Some(recipe.depth), ..Limits::default() };
+        let score = match search(&mut engine, &position, limits).score() {
+            Some(Score::Centipawns(cp)) if cp.abs() <= recipe.max_cp => cp,
+            _ => continue,
+        };
+        by_first_round[kind] += 1;
+        made.push(Made { position, moves, score });
+        progress(made.len());
+    }
+    made
+}
+
+/// A move among the near-best of a short search, at random; `None` when there is none.
+fn pick(engine: &mut AnyEngine, position: &AnyPosition, rng: &mut Rng) -> Option<Move> {
+    let limits = Limits { depth: Some(PICK_DEPTH), multi_pv: CANDIDATES, ..Limits::default() };
+    let result = search(engine, position, limits);
+    let best = result.lines.first()?.value;
+    let near: Vec<Move> =
+        result.lines.iter().filter(|l| best - l.value <= PICK_MARGIN_CP).filter_map(|l| l.best_move()).collect();
+    near.get(rng.below(near.len().max(1))).copied()
+}
+
+/// A search from a fresh table, so that every result depends on its position only.
+fn search(engine: &mut AnyEngine, position: &AnyPosition, limits: Limits) -> shatar_engine::SearchResult<Move> {
+    engine.new_game();
+    let request = SearchRequest { root: *position, history: Vec::new(), limits, level: Level::MAX, seed: 0 };
+    engine.search(&request, &AtomicBool::new(false), &mut |_| {})
+}
+
+fn play(position: &mut AnyPosition, m: Move, moves: &mut Vec<String>) {
+    moves.push(with_position!(&*position, p => san::write(p, m)));
+    *position = map_position!(*position, p => {
+        let mut next = p;
+        next.play_unchecked(m);
+        next
+    });
+}
+
+/// The file: a header saying how it was made, then one FEN a line with its moves.
+pub fn write_file(recipe: &Recipe, made: &[Made]) -> String {
+    let mut out = String::new();
+    let first_round = if recipe.ruleset == Ruleset::Chess {
+        "from the initial position".to_string()
+    } else {
+        "after the compulsory first round (1.e4 e5 and 1.d4 d5 in equal share, 2017 art. 1.2)".to_string()
+    };
+    let _ = writeln!(out, "# Opening positions for `shatar match`: {}.", recipe.ruleset.name());
+    let _ = writeln!(out, "# Made by: {}", recipe.command());
+    let _ = writeln!(out, "# Each is {first_round}, then {}-{} plies,", recipe.plies.0, recipe.plies.1);
+    let _ = writeln!(
+        out,
+        "# each chosen at random among the {CANDIDATES} best moves of a depth-{PICK_DEPTH} search that score within \
+         {PICK_MARGIN_CP} cp of the best;"
+    );
+    let _ = writeln!(
+        out,
+        "# kept when a depth-{} search scores the position within {} cp of equality, duplicates dropped.",
+        recipe.depth, recipe.max_cp
+    );
+    let _ = writeln!(
+        out,
+        "# The search is shatar {}'s: its evaluation decides what is balanced; rerun the command to remake the file.",
+        env!("CARGO_PKG_VERSION")
+    );
+    out.push_str("# One FEN a line; after it, the moves from the initial position and the score (side to move).\n");
+    for m in made {
+        let _ = writeln!(out, "{} # {} ({:+} cp)", m.position.fen(), m.moves.join(" "), m.score);
+    }
+    out
+}
+
+/// Runs `shatar openings ARGS`: the file goes to `--out` or standard output, progress
+/// to standard error.
+pub fn command(args: &[String]) -> Result<ExitCode, String> {
+    let args = Args::parse(args, &["ruleset", "count", "plies", "seed", "depth", "max-cp", "out"])?;
+    if let Some(extra) = args.positional.first() {
+        return Err(format!("openings takes no argument '{extra}'"));
+    }
+    let ruleset = args.parsed::<Ruleset>("ruleset", "mongolian, mongolian-folk or chess")?.unwrap_or_default();
+    let defaults = Recipe::new(ruleset);
+    let plies = match args.value("plies") {
+        None => defaults.plies,
+        Some(text) => {
+            let bad = || format!("--plies '{text}': expected N or MIN-MAX, like 2-4");
+            let (low, high) = text.split_once('-').unwrap_or((text, text));
+            let (low, high) = (low.parse::<usize>().map_err(|_| bad())?, high.parse::<usize>().map_err(|_| bad())?);
+            if low > high || high > 40 {
+                return Err(bad());
+            }
+            (low, high)
+        }
+    };
+    let recipe = Recipe {
+        count: args.parsed("count", "a whole number")?.unwrap_or(defaults.count),
+        plies,
+        seed: args.parsed("seed", "a whole number")?.unwrap_or(defaults.seed),
+        depth: args.parsed("depth", "a depth")?.unwrap_or(defaults.depth).clamp(1, 64),
+        max_cp: args.parsed("max-cp", "centipawns")?.unwrap_or(defaults.max_cp),
+        ..defaults
+    };
+    let made = generate(&recipe, &mut |n| eprint!("\ropenings: {n}/{}", recipe.count));
+    eprintln!();
+    if made.len() < recipe.count {
+        eprintln!("openings: only {} positions met the recipe", made.len());
+    }
+    let text = write_file(&recipe, &made);
+    match args.value("out") {
+        Some(path) => std::fs::write(path, text).map_err(|e| format!("--out '{path}': {e}"))?,
+        None => std::io::stdout().write_all(text.as_bytes()).map_err(|e| e.to_string())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A small seeded generator (splitmix64): the same openings for the same seed everywhere.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(1);
+        mix(self.0)
+    }
+
+    /// A number from 0 to `n - 1` (`n` > 0).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_files_read() {
+        for ruleset in Ruleset::ALL {
+            let positions = parse(builtin(ruleset), ruleset).unwrap();
+            assert!(positions.len() >= 2, "{ruleset}");
+        }
+    }
+
+    #[test]
+    fn comments_and_errors() {
+        let text = "# header\n\n4k3/8/8/8/8/8/8/R3K3 w - - 0 1 # a rook up\nnonsense\n";
+        let err = parse(text, Ruleset::Mongolian).unwrap_err();
+        assert!(err.starts_with("line 4: 'nonsense'"), "{err}");
+        assert_eq!(parse("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 # x\n", Ruleset::Mongolian).unwrap().len(), 1);
+        let mate = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
+        assert!(parse(mate, Ruleset::Chess).unwrap_err().contains("over"));
+    }
+
+    #[test]
+    fn generation_is_repeatable_and_follows_the_first_round() {
+        let recipe = Recipe { count: 4, depth: 2, max_cp: 2000, ..Recipe::new(Ruleset::Mongolian) };
+        let (a, b) = (generate(&recipe, &mut |_| {}), generate(&recipe, &mut |_| {}));
+        assert_eq!(a.len(), 4);
+        let fens = |made: &[Made]| made.iter().map(|m| m.position.fen()).collect::<Vec<_>>();
+        assert_eq!(fens(&a), fens(&b));
+        let first_rounds: Vec<&str> = a.iter().map(|m| m.moves[0].as_str()).collect();
+        assert_eq!(first_rounds.iter().filter(|&&m| m == "e4").count(), 2, "{first_rounds:?}");
+        for m in &a {
+            assert!((2 + 2..=2 + 4).contains(&m.moves.len()), "{:?}", m.moves);
+        }
+        let file = write_file(&recipe, &a);
+        assert_eq!(parse(&file, Ruleset::Mongolian).unwrap().len(), 4);
+        assert!(file.contains("# Made by: shatar openings --ruleset mongolian --count 4"), "{file}");
+    }
+}

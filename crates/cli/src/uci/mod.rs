@@ -1,0 +1,363 @@
+//! The UCI loop: one command a line on the input, answers on the output. A search runs on
+//! a thread of its own and prints its `info` lines and its `bestmove` itself, so `stop`,
+//! `isready` and `quit` are answered while it thinks. Bad input gets an `info string`
+//! line and the loop goes on: nothing the GUI sends can make it panic.
+//!
+//! A command that needs the engine while a search runs (another `go`, `ucinewgame`, the
+//! `Hash` option) first lets that search finish, or stops it if it would never finish
+//! (`go infinite`). The end of the input does the same, then ends the session: piped
+//! commands like `go depth 8` get their answer.
+
+mod go;
+mod options;
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::{self, Scope, ScopedJoinHandle};
+use std::time::Duration;
+
+use shatar_engine::{Limits, Report, SearchResult};
+use shatar_rules::{AnyPosition, AnyRecord, Move, with_record};
+
+use crate::game;
+use crate::searcher::{AnyEngine, SearchRequest};
+use options::Options;
+
+/// Reads commands from `input` until `quit` or the end of input. Returns an error only
+/// when the output can no longer be written (the GUI has gone).
+pub fn run(input: impl BufRead, out: &mut (impl Write + Send)) -> io::Result<()> {
+    let out = Out(Mutex::new(out));
+    thread::scope(|scope| {
+        let mut session = Session::new(scope, &out);
+        let mut result = Ok(());
+        for line in Lines(input) {
+            match line.and_then(|line| session.command(&line)) {
+                Ok(Flow::Continue) => {}
+                Ok(Flow::Quit) => {
+                    session.stop_search();
+                    return Ok(());
+                }
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        session.finish_search();
+        result
+    })
+}
+
+/// The output, shared by the command loop and the search thread: each line is written
+/// and flushed whole, so the two never interleave within a line.
+struct Out<W>(Mutex<W>);
+
+impl<W: Write> Out<W> {
+    fn line(&self, text: fmt::Arguments<'_>) -> io::Result<()> {
+        self.with(|w| {
+            w.write_fmt(text)?;
+            w.write_all(b"\n")
+        })
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&mut W) -> io::Result<T>) -> io::Result<T> {
+        // A poisoned lock only means a writer panicked mid-line; the output is still usable.
+        let mut w = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let value = f(&mut w)?;
+        w.flush()?;
+        Ok(value)
+    }
+}
+
+/// Writes one line to the session's output: `say!(self, "readyok")`.
+macro_rules! say {
+    ($session:expr, $($arg:tt)*) => { $session.out.line(format_args!($($arg)*)) };
+}
+
+/// Whether the loop goes on after a command.
+#[derive(PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// A search on its thread; joining it gives the engine back.
+struct Running<'scope> {
+    handle: ScopedJoinHandle<'scope, AnyEngine>,
+    stop: Arc<AtomicBool>,
+    /// Runs until told to stop: the end of input must stop it rather than wait.
+    infinite: bool,
+}
+
+/// What the engine remembers between commands.
+struct Session<'scope, 'env, W> {
+    scope: &'scope Scope<'scope, 'env>,
+    out: &'env Out<W>,
+    options: Options,
+    /// The game so far: the position to search and the history for repetitions.
+    record: AnyRecord,
+    /// `None` while a search has it.
+    engine: Option<AnyEngine>,
+    search: Option<Running<'scope>>,
+}
+
+impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
+    fn new(scope: &'scope Scope<'scope, 'env>, out: &'env Out<W>) -> Self {
+        let options = Options::default();
+        Session {
+            scope,
+            out,
+            record: game::new_record(AnyPosition::startpos(options.ruleset)),
+            engine: Some(AnyEngine::new(options.ruleset, options.hash_mb)),
+            options,
+            search: None,
+        }
+    }
+
+    fn command(&mut self, line: &str) -> io::Result<Flow> {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&name, args)) = tokens.split_first() else {
+            return Ok(Flow::Continue);
+        };
+        match name {
+            "uci" => {
+                say!(self, "id name Shatar {}", env!("CARGO_PKG_VERSION"))?;
+                say!(self, "id author The Shatar developers")?;
+                for option in options::declarations() {
+                    say!(self, "{option}")?;
+                }
+                say!(self, "uciok")?;
+            }
+            "isready" => say!(self, "readyok")?,
+            "ucinewgame" => {
+                self.engine().new_game();
+                self.options.new_game();
+                self.record = game::new_record(AnyPosition::startpos(self.options.ruleset));
+            }
+            "setoption" => self.setoption(args)?,
+            "position" => match self.parse_position(args) {
+                Ok(record) => self.record = record,
+                Err(e) => say!(self, "info string error: {e}; the position is unchanged")?,
+            },
+            "go" => self.go(args)?,
+            "stop" => self.stop_search(),
+            "d" => say!(self, "{}", game::describe(&self.record.position()))?,
+            // Pondering is not offered, so a `ponderhit` has nothing to change.
+            "ponderhit" | "debug" | "register" => {}
+            "quit" => return Ok(Flow::Quit),
+            _ => say!(self, "info string unknown command: {}", line.trim())?,
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// The engine, once any running search has finished with it.
+    fn engine(&mut self) -> &mut AnyEngine {
+        self.finish_search();
+        let (ruleset, hash_mb) = (self.options.ruleset, self.options.hash_mb);
+        self.engine.get_or_insert_with(|| AnyEngine::new(ruleset, hash_mb))
+    }
+
+    /// Waits for the running search, if any; one that would never end is stopped.
+    fn finish_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            if search.infinite {
+                search.stop.store(true, Ordering::Relaxed);
+            }
+            // A search thread that panicked lost its engine: start afresh.
+            let hash_mb = self.options.hash_mb;
+            self.engine = Some(search.handle.join().unwrap_or_else(|_| AnyEngine::new(self.options.ruleset, hash_mb)));
+        }
+    }
+
+    fn stop_search(&mut self) {
+        if let Some(search) = &self.search {
+            search.stop.store(true, Ordering::Relaxed);
+        }
+        self.finish_search();
+    }
+
+    fn setoption(&mut self, args: &[&str]) -> io::Result<()> {
+        match self.options.set(args) {
+            Ok(options::Changed::Nothing) => Ok(()),
+            Ok(options::Changed::Ruleset) => {
+                // A new game: the old position may not even be legal under the new rules.
+                self.record = game::new_record(AnyPosition::startpos(self.options.ruleset));
+                Ok(())
+            }
+            Ok(options::Changed::Hash) => {
+                let hash_mb = self.options.hash_mb;
+                self.engine().set_hash_mb(hash_mb);
+                Ok(())
+            }
+            Ok(options::Changed::ClearHash) => {
+                self.engine().new_game();
+                Ok(())
+            }
+            Err(e) => say!(self, "info string error: {e}"),
+        }
+    }
+
+    /// `position (startpos | fen <FEN>) [moves <m1> <m2> ...]`.
+    fn parse_position(&self, args: &[&str]) -> Result<AnyRecord, String> {
+        let ruleset = self.options.ruleset;
+        let moves_at = args.iter().position(|&t| t == "moves").unwrap_or(args.len());
+        let (setup, moves) = (&args[..moves_at], args.get(moves_at + 1..).unwrap_or(&[]));
+        let start = match setup.split_first() {
+            Some((&"startpos", [])) => AnyPosition::startpos(ruleset),
+            Some((&"startpos", extra)) => {
+                return Err(format!("unexpected '{}' after 'startpos' (expected 'moves')", extra.join(" ")));
+            }
+            Some((&"fen", fields)) => {
+                let fen = fields.join(" ");
+                AnyPosition::from_fen(ruleset, &fen)
+                    .map_err(|e| format!("bad FEN '{fen}' for {}: {e}", ruleset.id()))?
+            }
+            _ => return Err("expected 'position startpos' or 'position fen <FEN>', then optionally 'moves ...'".into()),
+        };
+        game::record_uci_moves(start, moves.iter().copied())
+    }
+
+    fn go(&mut self, args: &[&str]) -> io::Result<()> {
+        // One search at a time, and its `bestmove` before anything this `go` prints.
+        self.finish_search();
+        if let Some((&"perft", rest)) = args.split_first() {
+            let position = self.record.position();
+            return match rest {
+                [depth] => match depth.parse::<u32>() {
+                    Ok(depth) => self.out.with(|w| write_divide(&position, depth, w)).map(drop),
+                    Err(_) => say!(self, "info string error: perft depth '{depth}' is not a whole number"),
+                },
+                _ => say!(self, "info string error: expected 'go perft <depth>'"),
+            };
+        }
+        let root = self.record.position();
+        let (request, errors) = go::parse(args, with_record!(&self.record, r => r.position().turn()));
+        for e in errors {
+            say!(self, "info string error: {e}")?;
+        }
+        if let Some(outcome) = self.record.outcome() {
+            say!(self, "info string the game is over: {outcome}")?;
+            return say!(self, "bestmove (none)");
+        }
+        let (ruleset, hash_mb) = (self.options.ruleset, self.options.hash_mb);
+        // The engine is the search thread's until the search ends.
+        let mut engine = self.engine.take().unwrap_or_else(|| AnyEngine::new(ruleset, hash_mb));
+        let multi_pv = self.options.multi_pv;
+        let search = SearchRequest {
+            root,
+            history: game::history_hashes(&self.record),
+            limits: Limits { multi_pv, ..request.limits },
+            level: self.options.level,
+            seed: self.options.seed,
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let (out, thread_stop, infinite) = (self.out, Arc::clone(&stop), request.infinite);
+        let handle = self.scope.spawn(move || {
+            let result = engine.search(&search, &thread_stop, &mut |report| {
+                // Weak levels search extra lines to choose among; show the GUI its own.
+                if report.multi_pv <= multi_pv {
+                    let _ = out.line(format_args!("{}", InfoLine(report)));
+                }
+            });
+            // UCI: an infinite search answers only after `stop`, even when it is done.
+            while infinite && !thread_stop.load(Ordering::Relaxed) {
+                thread::sleep(Duration::from_millis(5));
+            }
+            let _ = out.line(format_args!("{}", BestMove(&result)));
+            engine
+        });
+        self.search = Some(Running { handle, stop, infinite });
+        Ok(())
+    }
+}
+
+/// A search report as a UCI `info` line.
+struct InfoLine<'a>(&'a Report<Move>);
+
+impl fmt::Display for InfoLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let r = self.0;
+        write!(
+            f,
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv",
+            r.depth, r.seldepth, r.multi_pv, r.score, r.nodes, r.nodes_per_second, r.hashfull, r.time_ms
+        )?;
+        r.pv.iter().try_for_each(|m| write!(f, " {m}"))
+    }
+}
+
+/// `bestmove <m> [ponder <reply>]`, or `bestmove (none)` without a legal move.
+struct BestMove<'a>(&'a SearchResult<Move>);
+
+impl fmt::Display for BestMove<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.0.best_move(), self.0.ponder_move()) {
+            (Some(best), Some(reply)) => write!(f, "bestmove {best} ponder {reply}"),
+            (Some(best), None) => write!(f, "bestmove {best}"),
+            (None, _) => write!(f, "bestmove (none)"),
+        }
+    }
+}
+
+/// Lines of the input, as text even if they are not valid UTF-8.
+struct Lines<B>(B);
+
+impl<B: BufRead> Iterator for Lines<B> {
+    type Item = io::Result<String>;
+    fn next(&mut self) -> Option<io::Result<String>> {
+        let mut buf = Vec::new();
+        match self.0.read_until(b'\n', &mut buf) {
+            Ok(0) => None,
+            Ok(_) => Some(Ok(String::from_utf8_lossy(&buf).into_owned())),
+            Err(e) => Some(Err(e)),
+        }
+    }
+}
+
+/// Perft split by root move, in Stockfish's format: `move: count` lines, a blank line,
+/// `Nodes searched: <total>`.
+pub fn write_divide(position: &AnyPosition, depth: u32, out: &mut impl Write) -> io::Result<u64> {
+    let divide = position.divide(depth);
+    for (m, count) in &divide {
+        writeln!(out, "{m}: {count}")?;
+    }
+    let total = if depth == 0 { 1 } else { divide.iter().map(|(_, n)| n).sum() };
+    writeln!(out)?;
+    writeln!(out, "Nodes searched: {total}")?;
+    Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(input: &str) -> String {
+        let mut out = Vec::new();
+        run(input.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn odd_input_does_not_panic() {
+        let out = session(
+            "\n   \nposition\nposition fen\nposition moves\nposition startpos moves\nsetoption\nsetoption name\n\
+             setoption name UCI_Variant value\ngo perft\ngo perft -1\ngo perft x y\nposition fen 8/8/8/8/8/8/8/8 w\n\
+             position startpos moves e2e4 e7e5 e1e2\nposition fen k7/8/8/8/8/8/8/K7 w - - 0 1 moves a1a2 a8b8 a2a3\n\
+             go depth 2\nd\n\u{fffd}\u{0}\x1b[A\ngo depth\nstop\nsetoption name Hash value -1\n",
+        );
+        assert!(out.contains("bestmove "), "{out}");
+        assert!(out.contains("Fen: "), "{out}");
+    }
+
+    #[test]
+    fn a_search_reports_and_answers() {
+        let out = session("position startpos moves e2e4 e7e5\ngo depth 3\n");
+        let info = out.lines().find(|l| l.starts_with("info depth 3 ")).expect(&out);
+        for field in ["seldepth", "multipv 1", "score cp", "nodes", "nps", "hashfull", "time", "pv"] {
+            assert!(info.contains(field), "{field}: {info}");
+        }
+        assert!(out.lines().last().unwrap().starts_with("bestmove "), "{out}");
+    }
+}

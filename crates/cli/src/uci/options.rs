@@ -1,0 +1,147 @@
+//! The UCI options: what `uci` declares and what `setoption` changes.
+//!
+//! `UCI_LimitStrength`/`UCI_Elo` are not offered: the levels' strengths are only known
+//! relative to each other (by `shatar match`), and no rating pool anchors them to Elo.
+
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+
+use shatar_engine::{DEFAULT_HASH_MB, Level, MAX_HASH_MB};
+use shatar_rules::Ruleset;
+
+const VARIANT: &str = "UCI_Variant";
+const HASH: &str = "Hash";
+const CLEAR_HASH: &str = "Clear Hash";
+const MULTI_PV: &str = "MultiPV";
+const SKILL: &str = "Skill Level";
+/// Lines to show; the engine never shows more than there are legal moves.
+const MAX_MULTI_PV: usize = 256;
+
+pub struct Options {
+    pub ruleset: Ruleset,
+    pub hash_mb: usize,
+    pub multi_pv: usize,
+    pub level: Level,
+    /// The weak levels' noise and choices follow it; a new one for each game, so that
+    /// a level does not play the same game twice.
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            ruleset: Ruleset::default(),
+            hash_mb: DEFAULT_HASH_MB,
+            multi_pv: 1,
+            level: Level::MAX,
+            seed: fresh_seed(),
+        }
+    }
+}
+
+/// What a `setoption` changed that the session must act on.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Changed {
+    Nothing,
+    Ruleset,
+    Hash,
+    ClearHash,
+}
+
+/// The `option` lines of the `uci` answer.
+pub fn declarations() -> Vec<String> {
+    let vars: Vec<String> = Ruleset::ALL.iter().map(|r| format!("var {}", r.id())).collect();
+    vec![
+        format!("option name {VARIANT} type combo default {} {}", Ruleset::default().id(), vars.join(" ")),
+        format!("option name {HASH} type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+        format!("option name {CLEAR_HASH} type button"),
+        format!("option name {MULTI_PV} type spin default 1 min 1 max {MAX_MULTI_PV}"),
+        format!("option name {SKILL} type spin default {0} min {1} max {0}", Level::MAX.number(), Level::MIN.number()),
+    ]
+}
+
+impl Options {
+    pub fn new_game(&mut self) {
+        self.seed = fresh_seed();
+    }
+
+    /// `setoption name <id> [value <x>]`: the name and value may contain spaces, and
+    /// names are matched without regard to case, as UCI asks.
+    pub fn set(&mut self, args: &[&str]) -> Result<Changed, String> {
+        let (name, value) = match args.split_first() {
+            Some((&"name", rest)) if !rest.is_empty() => match rest.iter().position(|&t| t == "value") {
+                Some(i) => (rest[..i].join(" "), rest[i + 1..].join(" ")),
+                None => (rest.join(" "), String::new()),
+            },
+            _ => return Err("expected 'setoption name <id> value <x>'".into()),
+        };
+        let is = |option: &str| name.eq_ignore_ascii_case(option);
+        if is(VARIANT) {
+            let ruleset = value
+                .parse::<Ruleset>()
+                .map_err(|e| format!("{VARIANT} '{value}': {e}; still {}", self.ruleset.id()))?;
+            self.ruleset = ruleset;
+            Ok(Changed::Ruleset)
+        } else if is(HASH) {
+            self.hash_mb = spin(HASH, &value, 1, MAX_HASH_MB, self.hash_mb)?;
+            Ok(Changed::Hash)
+        } else if is(CLEAR_HASH) {
+            Ok(Changed::ClearHash)
+        } else if is(MULTI_PV) {
+            self.multi_pv = spin(MULTI_PV, &value, 1, MAX_MULTI_PV, self.multi_pv)?;
+            Ok(Changed::Nothing)
+        } else if is(SKILL) {
+            let (min, max) = (usize::from(Level::MIN.number()), usize::from(Level::MAX.number()));
+            let n = spin(SKILL, &value, min, max, usize::from(self.level.number()))?;
+            self.level = u8::try_from(n).ok().and_then(Level::new).unwrap_or(Level::MAX);
+            Ok(Changed::Nothing)
+        } else {
+            Err(format!(
+                "unknown option '{name}' (the options are {VARIANT}, {HASH}, {CLEAR_HASH}, {MULTI_PV}, {SKILL})"
+            ))
+        }
+    }
+}
+
+/// A spin option's value, or why not (with the value it keeps).
+fn spin(name: &str, value: &str, min: usize, max: usize, current: usize) -> Result<usize, String> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| format!("{name} '{value}' is not a whole number from {min} to {max}; still {current}"))
+}
+
+fn fresh_seed() -> u64 {
+    // RandomState is seeded from the operating system: no dependency for one number.
+    let mut hasher = RandomState::new().build_hasher();
+    hasher.write_u64(0x5348_4154_4152);
+    hasher.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(options: &mut Options, text: &str) -> Result<Changed, String> {
+        options.set(&text.split_whitespace().collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn options_are_set_and_checked() {
+        let mut o = Options::default();
+        assert_eq!(set(&mut o, "name hash value 64"), Ok(Changed::Hash));
+        assert_eq!(o.hash_mb, 64);
+        assert!(set(&mut o, "name Hash value 0").unwrap_err().contains("from 1 to 4096; still 64"));
+        assert_eq!(set(&mut o, "name Skill Level value 3"), Ok(Changed::Nothing));
+        assert_eq!(o.level.number(), 3);
+        assert!(set(&mut o, "name Skill Level value 11").is_err());
+        assert_eq!(set(&mut o, "name MultiPV value 4"), Ok(Changed::Nothing));
+        assert_eq!(o.multi_pv, 4);
+        assert_eq!(set(&mut o, "name UCI_Variant value chess"), Ok(Changed::Ruleset));
+        assert_eq!(o.ruleset, Ruleset::Chess);
+        assert_eq!(set(&mut o, "name Clear Hash"), Ok(Changed::ClearHash));
+        assert!(set(&mut o, "name Ponder value true").unwrap_err().contains("unknown option 'Ponder'"));
+        assert!(set(&mut o, "name").is_err());
+    }
+}
