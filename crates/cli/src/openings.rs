@@ -13,7 +13,7 @@ use shatar_engine::{Level, Limits, Score};
 use shatar_rules::{AnyPosition, Move, Ruleset, map_position, san, with_position};
 
 use crate::args::Args;
-use crate::searcher::{AnyEngine, SearchRequest, mix};
+use crate::searcher::{SearchRequest, Searcher, mix};
 
 /// The built-in opening file of `ruleset`.
 pub fn builtin(ruleset: Ruleset) -> &'static str {
@@ -97,7 +97,7 @@ pub struct Made {
 /// Makes the openings of `recipe`: deterministic for a recipe and an engine build.
 /// `progress` hears of each position kept.
 pub fn generate(recipe: &Recipe, progress: &mut dyn FnMut(usize)) -> Vec<Made> {
-    let mut engine = AnyEngine::new(recipe.ruleset, 16);
+    let mut engine = Searcher::new(recipe.ruleset, 16);
     let mut rng = Rng(recipe.seed);
     let mut seen = HashSet::new();
     let mut made = Vec::new();
@@ -143,7 +143,7 @@ pub fn generate(recipe: &Recipe, progress: &mut dyn FnMut(usize)) -> Vec<Made> {
 }
 
 /// A move among the near-best of a short search, at random; `None` when there is none.
-fn pick(engine: &mut AnyEngine, position: &AnyPosition, rng: &mut Rng) -> Option<Move> {
+fn pick(engine: &mut Searcher, position: &AnyPosition, rng: &mut Rng) -> Option<Move> {
     let limits = Limits { depth: Some(PICK_DEPTH), multi_pv: CANDIDATES, ..Limits::default() };
     let result = search(engine, position, limits);
     let best = result.lines.first()?.value;
@@ -153,7 +153,7 @@ fn pick(engine: &mut AnyEngine, position: &AnyPosition, rng: &mut Rng) -> Option
 }
 
 /// A search from a fresh table, so that every result depends on its position only.
-fn search(engine: &mut AnyEngine, position: &AnyPosition, limits: Limits) -> shatar_engine::SearchResult<Move> {
+fn search(engine: &mut Searcher, position: &AnyPosition, limits: Limits) -> shatar_engine::SearchResult<Move> {
     engine.new_game();
     let request = SearchRequest { root: *position, history: Vec::new(), limits, level: Level::MAX, seed: 0 };
     engine.search(&request, &AtomicBool::new(false), &mut |_| {})

@@ -1,12 +1,11 @@
-//! [`AnyEngine`]: the engine for whichever ruleset is chosen at run time. The engine is
-//! generic over its position type, so, like the rules crate's `AnyPosition`, one enum
-//! holds an engine of each game and a macro reaches the concrete one.
+//! [`Searcher`]: the engine crate's `AnyEngine` with the native wall clock, for the UCI
+//! loop, the match tool and the opening generator.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use shatar_engine::{Clock, Control, DEFAULT_HASH_MB, Engine, Level, Limits, MAX_HASH_MB, Report, SearchResult};
-use shatar_rules::{AnyPosition, Chess, Mongolian, MongolianFolk, Move, Position, Rules, Ruleset};
+use shatar_engine::{AnyEngine, Clock, Control, DEFAULT_HASH_MB, Level, Limits, MAX_HASH_MB, Report, SearchResult};
+use shatar_rules::{AnyPosition, Move, Ruleset};
 
 /// The engine reads no clock itself; native code lends it this one.
 pub struct WallClock(Instant);
@@ -36,44 +35,31 @@ pub struct SearchRequest {
     pub seed: u64,
 }
 
-/// Runs `$body` with `$e` bound to the concrete engine inside an `Inner`.
-macro_rules! with_engine {
-    ($inner:expr, $e:ident => $body:expr) => {
-        match $inner {
-            Inner::Mongolian($e) => $body,
-            Inner::MongolianFolk($e) => $body,
-            Inner::Chess($e) => $body,
-        }
-    };
-}
-
-enum Inner {
-    Mongolian(Engine<Position<Mongolian>>),
-    MongolianFolk(Engine<Position<MongolianFolk>>),
-    Chess(Engine<Position<Chess>>),
-}
-
-/// An engine of one ruleset, replaced by one of another when a position of another
-/// ruleset comes; its transposition table persists between searches of the same game.
-pub struct AnyEngine {
+/// The engine of the ruleset last searched, replaced when a position of another ruleset
+/// comes; its transposition table persists between searches of the same game.
+pub struct Searcher {
     hash_mb: usize,
-    inner: Inner,
+    slot: Option<AnyEngine>,
 }
 
-impl AnyEngine {
+impl Searcher {
     pub fn new(ruleset: Ruleset, hash_mb: usize) -> Self {
         let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
-        AnyEngine { hash_mb, inner: Inner::new(ruleset, hash_mb) }
+        Searcher { hash_mb, slot: Some(AnyEngine::new(ruleset, hash_mb)) }
     }
 
     pub fn set_hash_mb(&mut self, hash_mb: usize) {
         self.hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
-        with_engine!(&mut self.inner, e => e.set_hash_mb(self.hash_mb));
+        if let Some(engine) = &mut self.slot {
+            engine.set_hash_mb(self.hash_mb);
+        }
     }
 
     /// Forgets what earlier searches learnt (UCI `ucinewgame`).
     pub fn new_game(&mut self) {
-        with_engine!(&mut self.inner, e => e.new_game());
+        if let Some(engine) = &mut self.slot {
+            engine.new_game();
+        }
     }
 
     /// Searches `request` until a limit is reached or `stop` is set. Never panics for
@@ -84,53 +70,25 @@ impl AnyEngine {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Report<Move>),
     ) -> SearchResult<Move> {
-        let ruleset = request.root.ruleset();
-        if self.inner.ruleset() != ruleset {
-            self.inner = Inner::new(ruleset, self.hash_mb);
-        }
         let clock = WallClock::new();
         let control = Control { clock: &clock, stop, report };
-        match (&mut self.inner, &request.root) {
-            (Inner::Mongolian(e), AnyPosition::Mongolian(p)) => run(e, p, request, control),
-            (Inner::MongolianFolk(e), AnyPosition::MongolianFolk(p)) => run(e, p, request, control),
-            (Inner::Chess(e), AnyPosition::Chess(p)) => run(e, p, request, control),
-            _ => unreachable!("the engine was just matched to the root's ruleset"),
-        }
+        // Full strength goes through the level path too: level 10 adds no cap and no noise.
+        AnyEngine::search(
+            &mut self.slot,
+            self.hash_mb,
+            &request.root,
+            &request.history,
+            &request.limits,
+            (request.level, request.seed),
+            control,
+        )
     }
 }
 
-impl Default for AnyEngine {
+impl Default for Searcher {
     fn default() -> Self {
-        AnyEngine::new(Ruleset::default(), DEFAULT_HASH_MB)
+        Searcher::new(Ruleset::default(), DEFAULT_HASH_MB)
     }
-}
-
-impl Inner {
-    fn new(ruleset: Ruleset, hash_mb: usize) -> Inner {
-        match ruleset {
-            Ruleset::Mongolian => Inner::Mongolian(Engine::new(hash_mb)),
-            Ruleset::MongolianFolk => Inner::MongolianFolk(Engine::new(hash_mb)),
-            Ruleset::Chess => Inner::Chess(Engine::new(hash_mb)),
-        }
-    }
-
-    fn ruleset(&self) -> Ruleset {
-        match self {
-            Inner::Mongolian(_) => Ruleset::Mongolian,
-            Inner::MongolianFolk(_) => Ruleset::MongolianFolk,
-            Inner::Chess(_) => Ruleset::Chess,
-        }
-    }
-}
-
-fn run<R: Rules>(
-    engine: &mut Engine<Position<R>>,
-    root: &Position<R>,
-    request: &SearchRequest,
-    control: Control<'_, Move>,
-) -> SearchResult<Move> {
-    // Full strength goes through the level path too: level 10 adds no cap and no noise.
-    engine.search_at_level(request.level, root, &request.history, &request.limits, request.seed, control)
 }
 
 /// A 64-bit mix (splitmix64): seeds for games and levels from one number.
@@ -147,7 +105,7 @@ mod tests {
 
     #[test]
     fn the_engine_follows_the_root_ruleset() {
-        let mut engine = AnyEngine::new(Ruleset::Chess, 1);
+        let mut engine = Searcher::new(Ruleset::Chess, 1);
         let stop = AtomicBool::new(false);
         for ruleset in Ruleset::ALL {
             let request = SearchRequest {

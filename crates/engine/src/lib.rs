@@ -17,6 +17,7 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+mod any;
 pub mod bench;
 pub mod board8;
 mod history;
@@ -28,6 +29,7 @@ mod score;
 mod search;
 mod tt;
 
+pub use any::{AnyEngine, EngineRules};
 pub use levels::{Level, LevelSettings};
 pub use limits::{Clock, Delay, GameClock, Limits, MOVE_OVERHEAD_MS, TimeBudget};
 pub use position::SearchPosition;

@@ -1,11 +1,10 @@
 //! Requests to responses: everything the worker does, in plain Rust, tested natively.
 
-use std::any::Any;
 use std::sync::atomic::AtomicBool;
 
 use shatar_engine::{
-    Clock, Control, DEFAULT_HASH_MB, Delay as EngineDelay, Engine, GameClock, Level, Limits, Report,
-    Score as EngineScore, SearchResult,
+    AnyEngine, Clock, Control, DEFAULT_HASH_MB, Delay as EngineDelay, Engine, EngineRules, GameClock, Level, Limits,
+    Report, Score as EngineScore, SearchResult,
 };
 use shatar_protocol::{
     BestMove, ClockState, Delay, ErrorKind, Game, MAX_PERFT_DEPTH, Request, Response, Score, SearchInfo, SearchLimits,
@@ -48,9 +47,7 @@ macro_rules! with_rules {
 /// request clears it; a search in another ruleset replaces it (its table would be of no
 /// use, and the worker's memory is better spent on one table).
 pub struct Handler {
-    /// An `Engine<Position<R>>` for the rules `R` of the last search, behind `Any` so that
-    /// the one slot can hold the engine of any ruleset.
-    engine: Option<Box<dyn Any>>,
+    engine: Option<AnyEngine>,
     hash_mb: usize,
 }
 
@@ -115,17 +112,11 @@ impl Handler {
         with_rules!(ruleset, R => self.engine::<R>().new_game());
     }
 
-    /// The engine for `R`, made (and the previous one, of another ruleset, dropped) if
-    /// the last search was of another ruleset.
-    fn engine<R: Rules>(&mut self) -> &mut Engine<Position<R>> {
-        if !self.engine.as_ref().is_some_and(|e| e.is::<Engine<Position<R>>>()) {
-            self.engine = None;
-            self.engine = Some(Box::new(Engine::<Position<R>>::new(self.hash_mb)));
-        }
-        self.engine.as_mut().and_then(|e| e.downcast_mut()).expect("the slot holds this ruleset's engine")
+    fn engine<R: EngineRules>(&mut self) -> &mut Engine<Position<R>> {
+        AnyEngine::slot_for::<R>(&mut self.engine, self.hash_mb)
     }
 
-    fn search<R: Rules>(
+    fn search<R: EngineRules>(
         &mut self,
         game: &Game,
         limits: &SearchLimits,

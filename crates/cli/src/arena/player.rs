@@ -10,7 +10,7 @@ use shatar_rules::{AnyRecord, Move, Ruleset};
 use super::spec::{Kind, PlayerSpec};
 use super::uci_player::UciPlayer;
 use crate::game;
-use crate::searcher::{AnyEngine, SearchRequest};
+use crate::searcher::{SearchRequest, Searcher};
 
 /// What a player is told when it is to move.
 pub struct Turn<'a> {
@@ -64,7 +64,7 @@ pub trait Player {
 pub fn start(spec: &PlayerSpec, ruleset: Ruleset) -> Result<Box<dyn Player + Send>, String> {
     Ok(match &spec.kind {
         Kind::Engine { hash_mb, .. } => {
-            Box::new(EnginePlayer { spec: spec.clone(), engine: AnyEngine::new(ruleset, *hash_mb) })
+            Box::new(EnginePlayer { spec: spec.clone(), engine: Searcher::new(ruleset, *hash_mb) })
         }
         Kind::Uci { .. } => Box::new(UciPlayer::start(spec, ruleset)?),
     })
@@ -78,7 +78,7 @@ pub fn limits(spec: &PlayerSpec, clock: Option<GameClock>) -> Limits {
 /// The built-in engine, searching in the match's own process.
 struct EnginePlayer {
     spec: PlayerSpec,
-    engine: AnyEngine,
+    engine: Searcher,
 }
 
 impl Player for EnginePlayer {

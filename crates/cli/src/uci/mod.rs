@@ -22,7 +22,7 @@ use shatar_engine::{Limits, Report, SearchResult};
 use shatar_rules::{AnyPosition, AnyRecord, Move, with_record};
 
 use crate::game;
-use crate::searcher::{AnyEngine, SearchRequest};
+use crate::searcher::{SearchRequest, Searcher};
 use options::Options;
 
 /// Reads commands from `input` until `quit` or the end of input. Returns an error only
@@ -85,7 +85,7 @@ enum Flow {
 
 /// A search on its thread; joining it gives the engine back.
 struct Running<'scope> {
-    handle: ScopedJoinHandle<'scope, AnyEngine>,
+    handle: ScopedJoinHandle<'scope, Searcher>,
     stop: Arc<AtomicBool>,
     /// Runs until told to stop: the end of input must stop it rather than wait.
     infinite: bool,
@@ -99,7 +99,7 @@ struct Session<'scope, 'env, W> {
     /// The game so far: the position to search and the history for repetitions.
     record: AnyRecord,
     /// `None` while a search has it.
-    engine: Option<AnyEngine>,
+    engine: Option<Searcher>,
     search: Option<Running<'scope>>,
 }
 
@@ -110,7 +110,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             scope,
             out,
             record: game::new_record(AnyPosition::startpos(options.ruleset)),
-            engine: Some(AnyEngine::new(options.ruleset, options.hash_mb)),
+            engine: Some(Searcher::new(options.ruleset, options.hash_mb)),
             options,
             search: None,
         }
@@ -153,10 +153,10 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
     }
 
     /// The engine, once any running search has finished with it.
-    fn engine(&mut self) -> &mut AnyEngine {
+    fn engine(&mut self) -> &mut Searcher {
         self.finish_search();
         let (ruleset, hash_mb) = (self.options.ruleset, self.options.hash_mb);
-        self.engine.get_or_insert_with(|| AnyEngine::new(ruleset, hash_mb))
+        self.engine.get_or_insert_with(|| Searcher::new(ruleset, hash_mb))
     }
 
     /// Waits for the running search, if any; one that would never end is stopped.
@@ -167,7 +167,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             }
             // A search thread that panicked lost its engine: start afresh.
             let hash_mb = self.options.hash_mb;
-            self.engine = Some(search.handle.join().unwrap_or_else(|_| AnyEngine::new(self.options.ruleset, hash_mb)));
+            self.engine = Some(search.handle.join().unwrap_or_else(|_| Searcher::new(self.options.ruleset, hash_mb)));
         }
     }
 
@@ -243,7 +243,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         }
         let (ruleset, hash_mb) = (self.options.ruleset, self.options.hash_mb);
         // The engine is the search thread's until the search ends.
-        let mut engine = self.engine.take().unwrap_or_else(|| AnyEngine::new(ruleset, hash_mb));
+        let mut engine = self.engine.take().unwrap_or_else(|| Searcher::new(ruleset, hash_mb));
         let multi_pv = self.options.multi_pv;
         let search = SearchRequest {
             root,

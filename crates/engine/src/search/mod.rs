@@ -11,7 +11,7 @@ use crate::history::Tables;
 use crate::limits::{Clock, Limits, TimeBudget};
 use crate::position::SearchPosition;
 use crate::score::{INFINITE, MAX_PLY, Score, Value, is_mate};
-use crate::tt::{DEFAULT_HASH_MB, TranspositionTable};
+use crate::tt::{DEFAULT_HASH_MB, MAX_HASH_MB, TranspositionTable};
 use node::{Deadline, Root, Tree};
 
 /// What the caller lends a search: the clock, a flag to stop it from outside (another
@@ -80,6 +80,7 @@ impl<M: Copy> SearchResult<M> {
 /// A search engine for one game: its transposition table and move-ordering memory
 /// persist between searches of the same game.
 pub struct Engine<P: SearchPosition> {
+    hash_mb: usize,
     tt: TranspositionTable<P::Move>,
     tables: Tables<P::Move>,
     /// Leaf-evaluation noise of a weak level: (seed, amplitude in centipawns).
@@ -95,11 +96,20 @@ impl<P: SearchPosition> Default for Engine<P> {
 impl<P: SearchPosition> Engine<P> {
     /// An engine with a transposition table of at most `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Self {
-        Engine { tt: TranspositionTable::new(hash_mb), tables: Tables::new(P::MOVE_KEYS), noise: None }
+        let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
+        Engine { hash_mb, tt: TranspositionTable::new(hash_mb), tables: Tables::new(P::MOVE_KEYS), noise: None }
+    }
+
+    /// The size of the transposition table asked for (clamped to 1..=[`MAX_HASH_MB`]).
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
     }
 
     pub fn set_hash_mb(&mut self, hash_mb: usize) {
-        self.tt = TranspositionTable::new(hash_mb);
+        self.hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
+        // The old table goes before the new one is allocated.
+        self.tt = TranspositionTable::new(1);
+        self.tt = TranspositionTable::new(self.hash_mb);
     }
 
     /// Forgets everything learnt: for a new game (UCI `ucinewgame`), so that results do
