@@ -56,7 +56,8 @@ fn play_game<R: Rules>(seed: u64, tally: &mut Tally) {
             let moves = pos.legal_moves();
             moves[(rng % moves.len() as u64) as usize]
         } else {
-            let history: Vec<u64> = record.positions()[..record.positions().len() - 1].iter().map(|p| p.hash()).collect();
+            let history: Vec<u64> =
+                record.positions()[..record.positions().len() - 1].iter().map(|p| p.hash()).collect();
             let side = pos.turn().index();
             let result = engines[side].search_at_level(
                 levels[side],
@@ -66,7 +67,9 @@ fn play_game<R: Rules>(seed: u64, tally: &mut Tally) {
                 seed,
                 Control { clock: &clock, stop: &stop, report: &mut |_| {} },
             );
-            result.best_move().unwrap_or_else(|| panic!("no move in {pos}, which has {} legal moves", pos.legal_moves().len()))
+            result
+                .best_move()
+                .unwrap_or_else(|| panic!("no move in {pos}, which has {} legal moves", pos.legal_moves().len()))
         };
         record.play(m).unwrap_or_else(|e| panic!("the engine played {m} in {pos}: {e}"));
     }

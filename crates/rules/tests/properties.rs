@@ -261,7 +261,11 @@ fn check_position<R: Rules>(pos: &Position<R>, seen: &mut Seen) {
     let mut expected: Vec<String> = pos
         .legal_moves()
         .iter()
-        .filter(|m| m.promotion().is_some() || m.kind() == MoveKind::EnPassant || pos.board().by_color(pos.turn().other()).contains(m.to()))
+        .filter(|m| {
+            m.promotion().is_some()
+                || m.kind() == MoveKind::EnPassant
+                || pos.board().by_color(pos.turn().other()).contains(m.to())
+        })
         .map(Move::to_string)
         .collect();
     expected.sort();

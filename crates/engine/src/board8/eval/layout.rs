@@ -1,0 +1,68 @@
+//! Where each weight lives in the flat weight array. Every weight is one (middlegame,
+//! endgame) pair [`super::S`]; a section is a run of them, indexed as its comment says.
+//! The terms (`terms.rs`) address weights only through these offsets, and the
+//! tuner writes the weight files section by section from [`SECTIONS`].
+
+/// A named run of weights, for the tuner's output and reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Section {
+    pub name: &'static str,
+    pub offset: usize,
+    pub len: usize,
+    /// Weights per line when written out (8 for square tables).
+    pub width: usize,
+    /// What the index within the section means.
+    pub index: &'static str,
+}
+
+/// Declares each section's offset as a constant (each following the one before), the
+/// total [`COUNT`], and the [`SECTIONS`] table, from one list.
+macro_rules! layout {
+    ($($name:ident: $len:expr, $width:expr, $index:literal;)*) => {
+        layout!(@offsets 0; $($name: $len;)*);
+        pub const SECTIONS: &[Section] = &[
+            $(Section { name: stringify!($name), offset: $name, len: $len, width: $width, index: $index },)*
+        ];
+    };
+    (@offsets $at:expr;) => {
+        /// How many weights there are.
+        pub const COUNT: usize = $at;
+    };
+    (@offsets $at:expr; $name:ident: $len:expr; $($rest:tt)*) => {
+        pub const $name: usize = $at;
+        layout!(@offsets $at + $len; $($rest)*);
+    };
+}
+
+layout! {
+    MATERIAL: 5, 5, "pawn knight bishop rook queen";
+    PST: 6 * 64, 8, "role (P N B R Q K) * 64 + square from the owner's side (a1 = 0, h8 = 63)";
+    KNIGHT_MOBILITY: 9, 9, "squares reached in the mobility area";
+    BISHOP_MOBILITY: 14, 7, "squares reached in the mobility area";
+    ROOK_MOBILITY: 15, 8, "squares reached in the mobility area";
+    QUEEN_MOBILITY: 28, 7, "squares reached in the mobility area";
+    KING_ZONE_ATTACKS: 4, 4, "by knight bishop rook queen, per attacked square of the enemy king zone";
+    KING_ATTACKERS: 8, 8, "number of pieces attacking the enemy king zone (7 = 7 or more)";
+    SAFE_CHECKS: 4, 4, "by knight bishop rook queen, per safe checking square";
+    PAWN_SHIELD: 4, 4, "own pawn on a file next to the king, ranks ahead: 1, 2, 3, none";
+    PAWN_STORM: 4, 4, "enemy pawn on a file next to the king, ranks ahead: 1, 2, 3, none";
+    KING_OPEN_FILE: 1, 1, "files next to the king without pawns";
+    PASSED: 8, 8, "passed pawn by rank from its owner's side";
+    PASSED_BLOCKED: 8, 8, "passed pawn whose stop square is occupied, by rank";
+    PASSED_OWN_KING: 8, 8, "per square of distance from the own king to the stop square, by rank";
+    PASSED_THEIR_KING: 8, 8, "per square of distance from the enemy king to the stop square, by rank";
+    DOUBLED: 1, 1, "pawn with an own pawn behind it";
+    ISOLATED: 1, 1, "pawn without own pawns on the next files";
+    BACKWARD: 1, 1, "pawn that no own pawn can support and whose stop square an enemy pawn guards";
+    SUPPORTED: 8, 8, "pawn protected by an own pawn, by rank";
+    PHALANX: 8, 8, "pawn beside an own pawn, by rank";
+    BISHOP_PAIR: 1, 1, "bishops on both colours";
+    ROOK_OPEN_FILE: 1, 1, "rook on a file without pawns";
+    ROOK_HALF_OPEN_FILE: 1, 1, "rook on a file with enemy pawns only";
+    OUTPOST: 2, 2, "knight, bishop on a pawn-protected square no enemy pawn can attack";
+    THREAT_BY_PAWN: 4, 4, "enemy knight bishop rook queen attacked by a pawn";
+    THREAT_BY_MINOR: 5, 5, "enemy pawn knight bishop rook queen attacked by a knight or bishop";
+    THREAT_BY_ROOK: 5, 5, "enemy pawn knight bishop rook queen attacked by a rook";
+    HANGING: 1, 1, "enemy piece attacked and not defended";
+    TEMPO: 1, 1, "the side to move";
+}

@@ -1,0 +1,265 @@
+//! The evaluation terms, written once for both colours and every accumulator. Each term
+//! adds `coefficient * weight` through [`Accumulator::add`]; White's features count
+//! positive, Black's negative, so the sum is White's view and a colour-mirrored position
+//! gets exactly the negated sum.
+
+use shatar_rules::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use shatar_rules::{Bitboard, Board, Color, Role, Square};
+
+use super::Accumulator;
+use super::bits::{
+    FILE_A, distance, file_fill, forward, front_span, pawn_attacks, relative_rank, relative_square, sideways,
+    square_front_span,
+};
+use super::layout::*;
+
+/// What both sides' terms need to know about one side.
+struct Side {
+    color: Color,
+    /// +1 for White, -1 for Black: the sign of this side's features.
+    sign: i32,
+    pawns: u64,
+    pieces: u64,
+    king: Square,
+    /// The king and the squares around it: where attacks on the king count.
+    king_zone: u64,
+    pawn_attacks: u64,
+    /// Squares this side's pawns attack now or after advancing: no outpost for the enemy.
+    pawn_attack_span: u64,
+}
+
+impl Side {
+    fn new(board: &Board, color: Color) -> Side {
+        let pawns = board.by_piece(shatar_rules::Piece::new(color, Role::Pawn)).0;
+        // A position always has both kings (the rules reject any other).
+        let king = board.king_of(color).unwrap_or(Square::A1);
+        Side {
+            color,
+            sign: if color == Color::White { 1 } else { -1 },
+            pawns,
+            pieces: board.by_color(color).0,
+            king,
+            king_zone: king_attacks(king).0 | 1 << king as u32,
+            pawn_attacks: pawn_attacks(color, pawns),
+            pawn_attack_span: sideways(front_span(color, pawns)),
+        }
+    }
+
+    fn of(&self, board: &Board, role: Role) -> Bitboard {
+        board.by_role(role) & Bitboard(self.pieces)
+    }
+}
+
+/// The squares one side attacks, by the attacking piece's role.
+#[derive(Clone, Copy, Default)]
+struct Attacks {
+    by_role: [u64; 6],
+    all: u64,
+}
+
+/// Ranks 4 to 6 from each side: where a minor piece can be an outpost.
+const OUTPOST_RANKS: [u64; 2] = [0x0000_ffff_ff00_0000, 0x0000_00ff_ffff_0000];
+
+pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A) {
+    let sides = [Side::new(board, Color::White), Side::new(board, Color::Black)];
+    let mut attacks = [Attacks::default(); 2];
+    for (i, other) in [1, 0].into_iter().enumerate() {
+        let (us, them) = (&sides[i], &sides[other]);
+        material_and_squares(board, us, acc);
+        attacks[i] = pieces(board, us, them, acc);
+        pawns(board, us, them, acc);
+    }
+    for (i, other) in [1, 0].into_iter().enumerate() {
+        let (us, them) = (&sides[i], &sides[other]);
+        king_shelter(us, them, acc);
+        safe_checks(board, us, them, &attacks[i], &attacks[other], acc);
+        threats(board, us, them, &attacks[i], &attacks[other], acc);
+    }
+    acc.add(TEMPO, if turn == Color::White { 1 } else { -1 });
+}
+
+/// Material and the piece-square tables, mirrored for Black.
+fn material_and_squares<A: Accumulator>(board: &Board, us: &Side, acc: &mut A) {
+    for role in Role::ALL {
+        let pieces = us.of(board, role);
+        if role != Role::King {
+            acc.add(MATERIAL + role.index(), us.sign * pieces.count() as i32);
+        }
+        for sq in pieces {
+            acc.add(PST + 64 * role.index() + relative_square(us.color, sq), us.sign);
+        }
+    }
+}
+
+/// Mobility, attacks on the enemy king zone, outposts, rooks on open files, the bishop
+/// pair; returns what `us` attacks, for the king and threat terms.
+fn pieces<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) -> Attacks {
+    let occupied = board.occupied();
+    // Squares worth counting for mobility: not our pawns or king, not guarded by a pawn.
+    let area = !(us.pawns | 1 << us.king as u32 | them.pawn_attacks);
+    let outposts = OUTPOST_RANKS[us.color.index()] & us.pawn_attacks & !them.pawn_attack_span;
+    let mut att = Attacks::default();
+    att.by_role[Role::Pawn.index()] = us.pawn_attacks;
+    att.by_role[Role::King.index()] = king_attacks(us.king).0;
+    let mut zone_attackers = 0;
+    let mut piece = |role: Role, mobility: usize, reach: u64, acc: &mut A| {
+        att.by_role[role.index()] |= reach;
+        acc.add(mobility + (reach & area).count_ones() as usize, us.sign);
+        let zone = reach & them.king_zone;
+        if zone != 0 {
+            zone_attackers += 1;
+            acc.add(KING_ZONE_ATTACKS + role.index() - 1, us.sign * zone.count_ones() as i32);
+        }
+    };
+    for sq in us.of(board, Role::Knight) {
+        piece(Role::Knight, KNIGHT_MOBILITY, knight_attacks(sq).0, acc);
+        if outposts & 1 << sq as u32 != 0 {
+            acc.add(OUTPOST, us.sign);
+        }
+    }
+    let bishops = us.of(board, Role::Bishop);
+    for sq in bishops {
+        piece(Role::Bishop, BISHOP_MOBILITY, bishop_attacks(sq, occupied).0, acc);
+        if outposts & 1 << sq as u32 != 0 {
+            acc.add(OUTPOST + 1, us.sign);
+        }
+    }
+    if (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any() {
+        acc.add(BISHOP_PAIR, us.sign);
+    }
+    let all_pawns = us.pawns | them.pawns;
+    for sq in us.of(board, Role::Rook) {
+        piece(Role::Rook, ROOK_MOBILITY, rook_attacks(sq, occupied).0, acc);
+        let file = FILE_A << (sq as u32 & 7);
+        if file & all_pawns == 0 {
+            acc.add(ROOK_OPEN_FILE, us.sign);
+        } else if file & us.pawns == 0 {
+            acc.add(ROOK_HALF_OPEN_FILE, us.sign);
+        }
+    }
+    for sq in us.of(board, Role::Queen) {
+        let reach = bishop_attacks(sq, occupied).0 | rook_attacks(sq, occupied).0;
+        piece(Role::Queen, QUEEN_MOBILITY, reach, acc);
+    }
+    acc.add(KING_ATTACKERS + zone_attackers.min(7), us.sign);
+    att.all = att.by_role.iter().fold(0, |a, b| a | b);
+    att
+}
+
+/// Passed, doubled, isolated, backward, supported and side-by-side pawns. Without the
+/// double step (2017 art. 3.7) a pawn crosses every square on its way, so a guarded stop
+/// square holds a backward pawn for good and a passer's path is fought square by square.
+fn pawns<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) {
+    let (ours, s) = (us.pawns, us.sign);
+    // Squares where an enemy pawn stands ahead on this or a next file.
+    let their_front = front_span(them.color, them.pawns);
+    let passed = ours & !(their_front | sideways(their_front));
+    let occupied = board.occupied().0;
+    for sq in Bitboard(passed) {
+        let rank = relative_rank(us.color, sq as u32);
+        acc.add(PASSED + rank, s);
+        let stop = if us.color == Color::White { sq as u32 + 8 } else { sq as u32 - 8 };
+        if occupied & 1 << stop != 0 {
+            acc.add(PASSED_BLOCKED + rank, s);
+        }
+        // A passer always has a square ahead: pawns on the last rank have promoted.
+        acc.add(PASSED_OWN_KING + rank, s * distance(us.king as u32, stop));
+        acc.add(PASSED_THEIR_KING + rank, s * distance(them.king as u32, stop));
+    }
+    // A pawn with an own pawn behind it on its file: the rear one is not doubled, this one is.
+    add_count(acc, DOUBLED, s, ours & front_span(us.color, ours));
+    let isolated = ours & !sideways(file_fill(ours));
+    add_count(acc, ISOLATED, s, isolated);
+    // Squares an own pawn beside or behind could still come up to guard.
+    let supportable = sideways(front_span(us.color, ours) | ours);
+    let stop_guarded = forward(them.color, them.pawn_attacks);
+    let backward = ours & !isolated & !supportable & stop_guarded;
+    add_count(acc, BACKWARD, s, backward);
+    for sq in Bitboard(ours & us.pawn_attacks) {
+        acc.add(SUPPORTED + relative_rank(us.color, sq as u32), s);
+    }
+    for sq in Bitboard(ours & sideways(ours)) {
+        acc.add(PHALANX + relative_rank(us.color, sq as u32), s);
+    }
+}
+
+/// Pawns in front of `us`'s king and enemy pawns coming at it, on the king's file and
+/// the files beside it. No castling in Mongolian chess (the 2017 rules define none), so
+/// the king usually shelters in the centre behind what is left of the first round's pawns.
+fn king_shelter<A: Accumulator>(us: &Side, them: &Side, acc: &mut A) {
+    let king_file = us.king as i32 & 7;
+    let ahead = square_front_span(us.color, us.king as u32);
+    let king_rank = relative_rank(us.color, us.king as u32);
+    for file in (king_file - 1).max(0)..=(king_file + 1).min(7) {
+        // The king's file and rank ahead, shifted to `file`.
+        let lane = (ahead >> king_file) << file;
+        acc.add(PAWN_SHIELD + nearest(us, lane & us.pawns, king_rank), us.sign);
+        acc.add(PAWN_STORM + nearest(us, lane & them.pawns, king_rank), us.sign);
+        if FILE_A << file & (us.pawns | them.pawns) == 0 {
+            acc.add(KING_OPEN_FILE, us.sign);
+        }
+    }
+}
+
+/// How many ranks ahead of the king the nearest of `pawns` stands: 0 for one rank, 1 for
+/// two, 2 for three, 3 for none or further.
+#[inline]
+fn nearest(us: &Side, pawns: u64, king_rank: usize) -> usize {
+    if pawns == 0 {
+        return 3;
+    }
+    let sq = if us.color == Color::White { pawns.trailing_zeros() } else { 63 - pawns.leading_zeros() };
+    let rank = relative_rank(us.color, sq);
+    (rank - king_rank - 1).min(3)
+}
+
+/// Squares from which `us` could give check with a piece that already reaches them,
+/// unguarded by the enemy and not blocked by our own pieces.
+fn safe_checks<A: Accumulator>(board: &Board, us: &Side, them: &Side, ours: &Attacks, theirs: &Attacks, acc: &mut A) {
+    let occupied = board.occupied();
+    let safe = !theirs.all & !us.pieces;
+    let diagonal = bishop_attacks(them.king, occupied).0 & safe;
+    let straight = rook_attacks(them.king, occupied).0 & safe;
+    let knight = knight_attacks(them.king).0 & safe;
+    let checks = [
+        knight & ours.by_role[Role::Knight.index()],
+        diagonal & ours.by_role[Role::Bishop.index()],
+        straight & ours.by_role[Role::Rook.index()],
+        (diagonal | straight) & ours.by_role[Role::Queen.index()],
+    ];
+    for (i, squares) in checks.into_iter().enumerate() {
+        add_count(acc, SAFE_CHECKS + i, us.sign, squares);
+    }
+}
+
+/// Enemy pieces our pawns, minor pieces and rooks attack, and enemy pieces left
+/// undefended under attack.
+fn threats<A: Accumulator>(board: &Board, us: &Side, them: &Side, ours: &Attacks, theirs: &Attacks, acc: &mut A) {
+    let minors = ours.by_role[Role::Knight.index()] | ours.by_role[Role::Bishop.index()];
+    let rooks = ours.by_role[Role::Rook.index()];
+    // Most pieces are not attacked by these at all: skip their roles at once.
+    let hit = them.pieces & (us.pawn_attacks | minors | rooks);
+    if hit != 0 {
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let targets = them.of(board, role).0 & hit;
+            if targets == 0 {
+                continue;
+            }
+            if role != Role::Pawn {
+                add_count(acc, THREAT_BY_PAWN + role.index() - 1, us.sign, targets & us.pawn_attacks);
+            }
+            add_count(acc, THREAT_BY_MINOR + role.index(), us.sign, targets & minors);
+            add_count(acc, THREAT_BY_ROOK + role.index(), us.sign, targets & rooks);
+        }
+    }
+    let hanging = them.pieces & !(1 << them.king as u32) & ours.all & !theirs.all;
+    add_count(acc, HANGING, us.sign, hanging);
+}
+
+/// Adds `sign` times the number of squares in `set`, skipping the common empty set.
+#[inline(always)]
+fn add_count<A: Accumulator>(acc: &mut A, index: usize, sign: i32, set: u64) {
+    if set != 0 {
+        acc.add(index, sign * set.count_ones() as i32);
+    }
+}

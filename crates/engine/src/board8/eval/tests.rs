@@ -1,0 +1,202 @@
+use alloc::vec::Vec;
+
+use shatar_rules::{Board, CastlingRights, Chess, Color, Mongolian, MongolianFolk, Piece, Position, Rules, Setup, fen};
+
+use super::layout::{COUNT, SECTIONS};
+use super::{evaluate, trace, weights_of};
+
+/// `pos` with the board turned round and the colours swapped: the same game seen from
+/// the other side, which every term must score exactly negated (and, since the result
+/// is from the side to move's view, equal).
+fn mirror<R: Rules>(pos: &Position<R>) -> Position<R> {
+    let setup = fen::parse(&fen::write(&pos.to_setup())).unwrap();
+    let mut board = Board::empty();
+    for (sq, piece) in setup.board.pieces() {
+        board.put(sq.flip_vertical(), Piece::new(piece.color.other(), piece.role));
+    }
+    let rights = setup.castling.0;
+    let mirrored = Setup {
+        board,
+        turn: setup.turn.other(),
+        castling: CastlingRights((rights & 0b0011) << 2 | (rights & 0b1100) >> 2),
+        en_passant: setup.en_passant.map(|sq| sq.flip_vertical()),
+        halfmoves: setup.halfmoves,
+        fullmoves: setup.fullmoves,
+    };
+    Position::from_setup(&mirrored).expect("a mirrored legal position is legal")
+}
+
+/// Positions from random games: varied material, pawn structures and king positions.
+fn random_positions<R: Rules>(games: usize, seed: u64) -> Vec<Position<R>> {
+    let mut x = seed;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::<R>::new();
+        for _ in 0..200 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            pos.play_unchecked(moves[next() as usize % moves.len()]);
+            out.push(pos);
+        }
+    }
+    out
+}
+
+fn symmetric<R: Rules>() {
+    for pos in random_positions::<R>(40, 0x9e37_79b9_7f4a_7c15) {
+        let m = mirror(&pos);
+        assert_eq!(evaluate(&pos), evaluate(&m), "{}", fen::write(&pos.to_setup()));
+    }
+}
+
+#[test]
+fn evaluation_is_colour_symmetric() {
+    symmetric::<Mongolian>();
+    symmetric::<MongolianFolk>();
+    symmetric::<Chess>();
+}
+
+fn trace_matches<R: Rules>() {
+    for pos in random_positions::<R>(40, 0x2545_f491_4f6c_dd1d) {
+        let t = trace(&pos);
+        assert_eq!(t.evaluate(weights_of::<R>()), evaluate(&pos), "{}", fen::write(&pos.to_setup()));
+    }
+}
+
+#[test]
+fn trace_dot_product_equals_the_evaluation() {
+    trace_matches::<Mongolian>();
+    trace_matches::<MongolianFolk>();
+    trace_matches::<Chess>();
+}
+
+fn eval_of<R: Rules>(fen_text: &str) -> i32 {
+    evaluate(&fen::parse_position::<R>(fen_text).unwrap())
+}
+
+fn sensible<R: Rules>() {
+    // From the side to move's view: an extra queen, rook, knight or pawn is good.
+    let base = eval_of::<R>("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 3");
+    assert!(base > 600, "an extra queen: {base}");
+    assert!(eval_of::<R>("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 3") < -600);
+    assert!(eval_of::<R>("4k3/8/8/8/8/8/3R4/4K3 w - - 0 1") > 300, "an extra rook");
+    assert!(eval_of::<R>("4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1") > 150, "an extra knight");
+    assert!(eval_of::<R>("4k3/ppp5/8/8/8/8/PPPP4/4K3 w - - 0 1") > 40, "an extra pawn");
+    // A passer on the seventh rank is worth more than one on the third.
+    let far = eval_of::<R>("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    let near = eval_of::<R>("4k3/8/8/8/8/P7/8/4K3 w - - 0 1");
+    assert!(far > near, "passer on a7 {far} vs a3 {near}");
+    // The initial position is about level.
+    assert!(eval_of::<R>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1").abs() < 60);
+}
+
+#[test]
+fn evaluation_signs_are_sensible() {
+    sensible::<Mongolian>();
+    sensible::<MongolianFolk>();
+    sensible::<Chess>();
+}
+
+#[test]
+fn evaluation_is_side_to_move_relative() {
+    let white = eval_of::<Mongolian>("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1");
+    let black = eval_of::<Mongolian>("4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1");
+    assert!(white > 0 && black < 0);
+    // Only the tempo differs.
+    let tempo = weights_of::<Mongolian>()[super::layout::TEMPO];
+    let phase = super::phase(fen::parse_position::<Mongolian>("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1").unwrap().board());
+    let tempo = (tempo.mg() * phase + tempo.eg() * (super::MAX_PHASE - phase)) / super::MAX_PHASE;
+    assert!((white + black - 2 * tempo).abs() <= 2, "{white} {black} {tempo}");
+}
+
+#[test]
+fn packed_weights_keep_both_halves() {
+    for (mg, eg) in [(0, 0), (1, -1), (-1, 1), (-950, 1000), (123, -32_000), (-7, -7)] {
+        let w = super::s(mg, eg);
+        assert_eq!((w.mg(), w.eg()), (mg, eg));
+        assert_eq!(((w * -3) + w).mg(), -2 * mg);
+        assert_eq!(((w * -3) + w).eg(), -2 * eg);
+    }
+}
+
+#[test]
+fn sections_tile_the_weights() {
+    let mut at = 0;
+    for section in SECTIONS {
+        assert_eq!(section.offset, at, "{}", section.name);
+        assert!(section.width > 0 && section.len > 0);
+        at += section.len;
+    }
+    assert_eq!(at, COUNT);
+}
+
+#[test]
+fn phase_counts_the_pieces() {
+    let initial = Position::<Mongolian>::new();
+    assert_eq!(super::phase(initial.board()), super::MAX_PHASE);
+    let kings = fen::parse_position::<Mongolian>("4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1").unwrap();
+    assert_eq!(super::phase(kings.board()), 0);
+    assert_eq!(initial.turn(), Color::White);
+}
+
+/// The coefficient of weight `index` in the position `fen_text` (White's view).
+fn coefficient(fen_text: &str, index: usize) -> i32 {
+    trace(&fen::parse_position::<Mongolian>(fen_text).unwrap()).coefficients[index]
+}
+
+#[test]
+fn pawn_features() {
+    use super::layout::*;
+    // d5 is passed (rank 5 is index 4); nothing stops it.
+    let fen_text = "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1";
+    assert_eq!(coefficient(fen_text, PASSED + 4), 1);
+    assert_eq!(coefficient(fen_text, PASSED_OWN_KING + 4), 5, "e1 to d6");
+    assert_eq!(coefficient(fen_text, PASSED_THEIR_KING + 4), 2, "e8 to d6");
+    // The same for Black, negated.
+    assert_eq!(coefficient("4k3/8/8/8/3p4/8/8/4K3 w - - 0 1", PASSED + 4), -1);
+    // A pawn beside an enemy pawn is passed (no en passant in Mongolian chess); one
+    // facing an enemy pawn on the next file ahead is not.
+    assert_eq!(coefficient("4k3/8/8/2pP4/8/8/8/4K3 w - - 0 1", PASSED + 4), 1);
+    assert_eq!(coefficient("4k3/8/2p5/3P4/8/8/8/4K3 w - - 0 1", PASSED + 4), 0);
+    // Doubled and isolated: d2 and d3.
+    assert_eq!(coefficient("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1", DOUBLED), 1);
+    assert_eq!(coefficient("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1", ISOLATED), 2);
+    // c3 is behind b4, and d5 guards its stop square c4: backward. (b4 is passed.)
+    let backward = "4k3/8/8/3p4/1P6/2P5/8/4K3 w - - 0 1";
+    assert_eq!(coefficient(backward, BACKWARD), 1);
+    assert_eq!(coefficient(backward, ISOLATED), -1, "only Black's d5");
+    // Supported (e4 by d3) and side by side (f4 beside e4).
+    let chain = "4k3/8/8/8/4PP2/3P4/8/4K3 w - - 0 1";
+    assert_eq!(coefficient(chain, SUPPORTED + 3), 1);
+    assert_eq!(coefficient(chain, PHALANX + 3), 2);
+}
+
+#[test]
+fn king_and_piece_features() {
+    use super::layout::*;
+    // White's king behind three pawns; Black's king on open files.
+    let fen_text = "4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1";
+    assert_eq!(coefficient(fen_text, PAWN_SHIELD), 3);
+    assert_eq!(coefficient(fen_text, PAWN_SHIELD + 3), -3);
+    assert_eq!(coefficient(fen_text, KING_OPEN_FILE), -2, "d and e files beside e8");
+    // A rook on an open file and one on a half-open file.
+    assert_eq!(coefficient("4k3/p7/8/8/8/8/1P6/R3K2R w - - 0 1", ROOK_OPEN_FILE), 1);
+    assert_eq!(coefficient("4k3/p7/8/8/8/8/1P6/R3K2R w - - 0 1", ROOK_HALF_OPEN_FILE), 1);
+    // The bishop pair needs bishops on both colours (underpromotion can give two on one).
+    assert_eq!(coefficient("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", BISHOP_PAIR), 1);
+    assert_eq!(coefficient("4k3/8/8/8/8/B7/8/2B1K3 w - - 0 1", BISHOP_PAIR), 0, "a3 and c1 are both dark");
+    // A knight on d5 attacked by the c6 pawn and defended by nothing: a threat for Black,
+    // and a hanging piece. The knight does not attack c6 back.
+    let threat = "4k3/8/2p5/3N4/8/8/8/4K3 w - - 0 1";
+    assert_eq!(coefficient(threat, THREAT_BY_PAWN), -1);
+    assert_eq!(coefficient(threat, HANGING), -1);
+    assert_eq!(coefficient(threat, THREAT_BY_MINOR), 0);
+}

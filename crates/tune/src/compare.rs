@@ -1,0 +1,173 @@
+//! `shatar-tune compare`: a match between two weight sets in one binary. A weight set
+//! cannot be swapped into `Position<R>`'s compiled evaluation, so each side searches a
+//! thin wrapper position whose evaluation reads its own weights through the same term
+//! code ([`evaluate_with`]); everything else (moves, exchange test, null move, draws) is
+//! the 8x8 games' own.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use shatar_engine::board8::eval::{S, Weights, evaluate_with};
+use shatar_engine::{Engine, SearchPosition};
+use shatar_rules::{GamePosition, Move, MoveList, Outcome, Position, Rules};
+
+use crate::game::{GameOptions, opening, play_out, white_score};
+use crate::rng::Rng;
+
+/// The two weight sets of the match, set once before it starts.
+static SLOTS: [OnceLock<Box<Weights>>; 2] = [OnceLock::new(), OnceLock::new()];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weighted<R: Rules, const SLOT: usize>(Position<R>);
+
+impl<R: Rules, const SLOT: usize> From<Position<R>> for Weighted<R, SLOT> {
+    fn from(pos: Position<R>) -> Self {
+        Weighted(pos)
+    }
+}
+
+impl<R: Rules, const SLOT: usize> GamePosition for Weighted<R, SLOT> {
+    type Move = Move;
+    type MoveList = MoveList;
+    fn turn(&self) -> shatar_rules::Color {
+        self.0.turn()
+    }
+    fn legal_moves(&self) -> MoveList {
+        self.0.legal_moves()
+    }
+    fn play_unchecked(&mut self, m: Move) {
+        self.0.play_unchecked(m)
+    }
+    fn is_check(&self) -> bool {
+        self.0.is_check()
+    }
+    fn is_capture(&self, m: Move) -> bool {
+        GamePosition::is_capture(&self.0, m)
+    }
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+    fn halfmoves(&self) -> u32 {
+        self.0.halfmoves()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+}
+
+impl<R: Rules, const SLOT: usize> SearchPosition for Weighted<R, SLOT> {
+    const MOVE_KEYS: usize = <Position<R> as SearchPosition>::MOVE_KEYS;
+    fn move_key(&self, m: Move) -> usize {
+        self.0.move_key(m)
+    }
+    fn evaluate(&self) -> i32 {
+        evaluate_with(&self.0, SLOTS[SLOT].get().expect("weights set before the match"))
+    }
+    fn tactical_moves(&self) -> MoveList {
+        SearchPosition::tactical_moves(&self.0)
+    }
+    fn is_tactical(&self, m: Move) -> bool {
+        self.0.is_tactical(m)
+    }
+    fn tactical_order(&self, m: Move) -> i32 {
+        self.0.tactical_order(m)
+    }
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        self.0.see_ge(m, threshold)
+    }
+    fn null_move_allowed(&self) -> bool {
+        self.0.null_move_allowed()
+    }
+    fn play_null(&mut self) {
+        SearchPosition::play_null(&mut self.0)
+    }
+    fn is_draw_by_rule(&self) -> bool {
+        self.0.is_draw_by_rule()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct CompareOptions {
+    pub pairs: usize,
+    pub threads: usize,
+    pub seed: u64,
+    pub game: GameOptions,
+}
+
+/// Plays `pairs` pairs of games between weight sets `a` and `b`, each pair from one random
+/// opening with colours swapped, and prints A's score with an Elo estimate.
+pub fn run<R: Rules>(a: Vec<S>, b: Vec<S>, opts: &CompareOptions) -> Result<(), String> {
+    let boxed = |w: Vec<S>| -> Result<Box<Weights>, String> {
+        w.into_boxed_slice().try_into().map_err(|_| "wrong number of weights".to_string())
+    };
+    for (slot, w) in SLOTS.iter().zip([a, b]) {
+        slot.set(boxed(w)?).map_err(|_| "compare runs once per process")?;
+    }
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<f64>();
+    let mut pair_scores = Vec::new();
+    std::thread::scope(|scope| {
+        for _ in 0..opts.threads.max(1) {
+            let (tx, next) = (tx.clone(), &next);
+            scope.spawn(move || {
+                let mut a = Engine::<Weighted<R, 0>>::new(opts.game.hash_mb);
+                let mut b = Engine::<Weighted<R, 1>>::new(opts.game.hash_mb);
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= opts.pairs {
+                        break;
+                    }
+                    let mut rng = Rng::new(opts.seed ^ (index as u64).wrapping_mul(0xd134_2543_de82_ef95));
+                    let start = opening::<R>(&mut rng, opts.game.random_plies);
+                    let (mut first, mut second) = (start.clone(), start);
+                    a.new_game();
+                    b.new_game();
+                    let one = play_out(&mut first, &mut a, &mut b, &opts.game, |_, _, _| {});
+                    a.new_game();
+                    b.new_game();
+                    let two = play_out(&mut second, &mut b, &mut a, &opts.game, |_, _, _| {});
+                    // A's points from the pair: 0 to 2.
+                    let points = white_score(one) + 1.0 - white_score(two);
+                    if tx.send(points).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for points in rx {
+            pair_scores.push(points);
+            let n = pair_scores.len();
+            if n % 10 == 0 || n == opts.pairs {
+                report(&pair_scores);
+            }
+        }
+    });
+    Ok(())
+}
+
+/// A's score, and the Elo difference with a 95% interval from the spread of pair scores
+/// (pairs share an opening, so they, not games, are the independent trials).
+fn report(pairs: &[f64]) {
+    let n = pairs.len() as f64;
+    let mean = pairs.iter().sum::<f64>() / n / 2.0;
+    let var = pairs.iter().map(|p| (p / 2.0 - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let margin = 1.96 * (var / n).sqrt();
+    let elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+    let count = |x: f64| pairs.iter().filter(|&&p| p == x).count();
+    println!(
+        "{} pairs ({} games): A scores {:.1}% (pairs 2/1.5/1/0.5/0: {} {} {} {} {}), Elo {:+.0} [{:+.0}, {:+.0}]",
+        pairs.len(),
+        2 * pairs.len(),
+        100.0 * mean,
+        count(2.0),
+        count(1.5),
+        count(1.0),
+        count(0.5),
+        count(0.0),
+        elo(mean),
+        elo(mean - margin),
+        elo(mean + margin)
+    );
+}

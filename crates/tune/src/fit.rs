@@ -1,0 +1,352 @@
+//! `shatar-tune fit`: Texel tuning. Each position is traced once into its sparse weight
+//! coefficients and phase; the evaluation is then a dot product, linear in the weights:
+//!
+//! `E = Σ c_i (mg_i ρ + eg_i (1 - ρ))`, with `ρ = phase / 24`, White's view,
+//!
+//! and the fit minimises the mean squared error between the game result `y` (White's
+//! score) and `σ(E) = 1 / (1 + 10^(-K E / 400))`. K is fitted first, with the starting
+//! weights, and then held, so the weights keep the centipawn scale of the start.
+//!
+//! What is fitted are changes to the starting weights, `w = start + A θ`, by full-batch
+//! Adam with an exact gradient, an L2 pull of θ towards 0, and early stopping on the
+//! held-out positions. `A` ties weights together where the data is thin: by default each
+//! piece-square table moves by a per-file plus a per-rank amount (16 parameters per
+//! piece instead of 64), so a few thousand games (results are per game, so games rather
+//! than positions are what counts) still say something about every square.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use shatar_engine::board8::eval::layout::{COUNT, PST};
+use shatar_engine::board8::eval::{MAX_PHASE, S, s, trace};
+use shatar_rules::{Rules, fen};
+
+use crate::weights_file;
+
+#[derive(Clone, Debug)]
+pub struct FitOptions {
+    pub data: Vec<PathBuf>,
+    pub out: PathBuf,
+    pub epochs: usize,
+    /// Adam's step size at the start, in centipawns; it decays tenfold over the run.
+    pub lr: f64,
+    /// The share of positions, taken from the end of the data, held out to validate.
+    pub validation: f64,
+    /// The weights to start from: `bootstrap`, `builtin` or a weight file.
+    pub start: String,
+    /// L2 pull towards the starting weights: this much loss per weight parameter moved
+    /// 100 centipawns. Keeps rarely seen weights near their start.
+    pub l2: f64,
+    /// Each square of the piece-square tables free (`full`), or per file plus per rank.
+    pub full_pst: bool,
+    /// The command line, for the weight file's header.
+    pub command: String,
+}
+
+/// How the fitted parameters θ move the weights: weight `i` moves by the sum of the
+/// parameters in `rows[i]` (each with factor 1).
+struct Basis {
+    rows: Vec<Vec<u32>>,
+    params: usize,
+}
+
+impl Basis {
+    fn new(full_pst: bool) -> Basis {
+        let is_pst = |i: usize| (PST..PST + 6 * 64).contains(&i);
+        let mut rows = vec![Vec::new(); COUNT];
+        let mut params = 0;
+        for (i, row) in rows.iter_mut().enumerate() {
+            if full_pst || !is_pst(i) {
+                row.push(params as u32);
+                params += 1;
+            }
+        }
+        if !full_pst {
+            for role in 0..6 {
+                let (files, ranks) = (params, params + 8);
+                params += 16;
+                for sq in 0..64 {
+                    rows[PST + 64 * role + sq] = vec![(files + sq % 8) as u32, (ranks + sq / 8) as u32];
+                }
+            }
+        }
+        Basis { rows, params }
+    }
+
+    /// The weights for parameters `theta`, unrounded.
+    fn weights(&self, start: &[S], theta: &[[f64; 2]]) -> Vec<[f64; 2]> {
+        start
+            .iter()
+            .zip(&self.rows)
+            .map(|(w, row)| {
+                let moved = |j: usize| row.iter().map(|&p| theta[p as usize][j]).sum::<f64>();
+                [f64::from(w.mg()) + moved(0), f64::from(w.eg()) + moved(1)]
+            })
+            .collect()
+    }
+}
+
+/// The positions as the fit sees them.
+#[derive(Default)]
+struct Data {
+    /// Every position's non-zero weight coefficients (weight index, coefficient)...
+    weights: Vec<(u16, i16)>,
+    /// ... and the same in parameter space (parameter index, coefficient).
+    params: Vec<(u32, i32)>,
+    samples: Vec<Sample>,
+}
+
+struct Sample {
+    weights: (u32, u32),
+    params: (u32, u32),
+    /// The middlegame share, phase / 24.
+    rho: f64,
+    result: f64,
+    /// The evaluation with the starting weights.
+    base: f64,
+}
+
+impl Data {
+    fn push<R: Rules>(&mut self, fen_text: &str, result: f64, basis: &Basis, start: &[S]) -> Result<(), String> {
+        let pos = fen::parse_position::<R>(fen_text).map_err(|e| e.to_string())?;
+        let t = trace(&pos);
+        let rho = f64::from(t.phase) / f64::from(MAX_PHASE);
+        let w0 = self.weights.len() as u32;
+        let mut per_param = std::collections::BTreeMap::<u32, i32>::new();
+        let mut base = 0.0;
+        for (i, &c) in t.coefficients.iter().enumerate() {
+            if c != 0 {
+                let c16 = i16::try_from(c).map_err(|_| format!("coefficient {c} out of range"))?;
+                self.weights.push((i as u16, c16));
+                base += f64::from(c) * (f64::from(start[i].mg()) * rho + f64::from(start[i].eg()) * (1.0 - rho));
+                for &p in &basis.rows[i] {
+                    *per_param.entry(p).or_default() += c;
+                }
+            }
+        }
+        let p0 = self.params.len() as u32;
+        self.params.extend(per_param.into_iter().filter(|&(_, c)| c != 0));
+        let (w1, p1) = (self.weights.len() as u32, self.params.len() as u32);
+        self.samples.push(Sample { weights: (w0, w1), params: (p0, p1), rho, result, base });
+        Ok(())
+    }
+
+    fn params_of(&self, smp: &Sample) -> &[(u32, i32)] {
+        &self.params[smp.params.0 as usize..smp.params.1 as usize]
+    }
+
+    /// The evaluation with parameters `theta`.
+    fn eval(&self, smp: &Sample, theta: &[[f64; 2]]) -> f64 {
+        let moved: f64 = self
+            .params_of(smp)
+            .iter()
+            .map(|&(p, c)| f64::from(c) * (theta[p as usize][0] * smp.rho + theta[p as usize][1] * (1.0 - smp.rho)))
+            .sum();
+        smp.base + moved
+    }
+
+    fn loss(&self, theta: &[[f64; 2]], k: f64) -> f64 {
+        self.mean(|smp| self.eval(smp, theta), k)
+    }
+
+    /// The loss of integer weights `w`, straight from the weight coefficients.
+    fn loss_of_weights(&self, w: &[S], k: f64) -> f64 {
+        self.mean(
+            |smp| {
+                self.weights[smp.weights.0 as usize..smp.weights.1 as usize]
+                    .iter()
+                    .map(|&(i, c)| {
+                        let w = w[i as usize];
+                        f64::from(c) * (f64::from(w.mg()) * smp.rho + f64::from(w.eg()) * (1.0 - smp.rho))
+                    })
+                    .sum()
+            },
+            k,
+        )
+    }
+
+    fn mean(&self, eval: impl Fn(&Sample) -> f64, k: f64) -> f64 {
+        let sum: f64 = self.samples.iter().map(|smp| (smp.result - sigmoid(k, eval(smp))).powi(2)).sum();
+        sum / self.samples.len().max(1) as f64
+    }
+}
+
+fn sigmoid(k: f64, e: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
+}
+
+/// Reads `FEN;result` lines; the last `validation` share goes to the second set. The data
+/// is written game by game, so the split falls between games, not inside one.
+fn load<R: Rules>(opts: &FitOptions, basis: &Basis, start: &[S]) -> Result<(Data, Data), String> {
+    let mut lines = Vec::new();
+    for path in &opts.data {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        lines.extend(text.lines().filter(|l| !l.trim().is_empty()).map(str::to_owned));
+    }
+    let split = lines.len() - (lines.len() as f64 * opts.validation) as usize;
+    let (mut train, mut valid) = (Data::default(), Data::default());
+    for (n, line) in lines.iter().enumerate() {
+        let (fen_text, result) = line.rsplit_once(';').ok_or_else(|| format!("line {}: no ';'", n + 1))?;
+        let result: f64 = result.trim().parse().map_err(|e| format!("line {}: result: {e}", n + 1))?;
+        let set = if n < split { &mut train } else { &mut valid };
+        set.push::<R>(fen_text, result, basis, start).map_err(|e| format!("line {}: {e}", n + 1))?;
+    }
+    Ok((train, valid))
+}
+
+/// The K that minimises the loss of the starting weights: a golden-section search.
+fn fit_k(data: &Data, theta: &[[f64; 2]]) -> f64 {
+    let (mut lo, mut hi) = (0.05f64, 5.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let (a, b) = (hi - g * (hi - lo), lo + g * (hi - lo));
+        if data.loss(theta, a) < data.loss(theta, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+pub fn run<R: Rules>(opts: &FitOptions) -> Result<(), String> {
+    let clock = Instant::now();
+    let start = weights_file::load(&opts.start, R::RULESET)?;
+    let basis = Basis::new(opts.full_pst);
+    let (train, valid) = load::<R>(opts, &basis, &start)?;
+    if train.samples.is_empty() {
+        return Err("no training positions".into());
+    }
+    let avg = train.weights.len() as f64 / train.samples.len() as f64;
+    println!(
+        "{} training and {} validation positions ({avg:.0} weights each), {} parameters, traced in {:.1} s",
+        train.samples.len(),
+        valid.samples.len(),
+        2 * basis.params,
+        clock.elapsed().as_secs_f64()
+    );
+    let mut theta = vec![[0f64; 2]; basis.params];
+    let k = fit_k(&train, &theta);
+    let (train0, valid0) = (train.loss_of_weights(&start, k), valid.loss_of_weights(&start, k));
+    println!("K = {k:.4}; start loss: train {train0:.6}, validation {valid0:.6}");
+
+    // Adam. The parameters of the epoch with the best validation loss are kept (early
+    // stopping), checked every `CHECK` epochs.
+    const CHECK: usize = 10;
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8f64);
+    let mut m = vec![[0f64; 2]; basis.params];
+    let mut v = vec![[0f64; 2]; basis.params];
+    let scale = 2.0 * k * std::f64::consts::LN_10 / 400.0 / train.samples.len() as f64;
+    let mut best = (valid0, 0, theta.clone());
+    for epoch in 1..=opts.epochs {
+        let mut grad: Vec<[f64; 2]> = theta.iter().map(|t| t.map(|x| 2.0 * opts.l2 * x / 1e4)).collect();
+        let mut sum = 0.0;
+        for smp in &train.samples {
+            let p = sigmoid(k, train.eval(smp, &theta));
+            let err = p - smp.result;
+            sum += err * err;
+            let d = err * p * (1.0 - p) * scale;
+            for &(i, c) in train.params_of(smp) {
+                let g = &mut grad[i as usize];
+                g[0] += d * f64::from(c) * smp.rho;
+                g[1] += d * f64::from(c) * (1.0 - smp.rho);
+            }
+        }
+        let lr = opts.lr * 0.1f64.powf((epoch - 1) as f64 / opts.epochs.max(1) as f64);
+        let (c1, c2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
+        for ((t, g), (m, v)) in theta.iter_mut().zip(&grad).zip(m.iter_mut().zip(v.iter_mut())) {
+            for j in 0..2 {
+                m[j] = b1 * m[j] + (1.0 - b1) * g[j];
+                v[j] = b2 * v[j] + (1.0 - b2) * g[j] * g[j];
+                t[j] -= lr * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
+            }
+        }
+        // Every epoch's training loss; the held-out loss every `CHECK` epochs.
+        let train_loss = sum / train.samples.len() as f64;
+        let mut line = format!("epoch {epoch:5}  loss {train_loss:.6}");
+        if epoch % CHECK == 0 || epoch == opts.epochs {
+            let valid_loss = valid.loss(&theta, k);
+            if valid.samples.is_empty() || valid_loss < best.0 {
+                best = (valid_loss, epoch, theta.clone());
+            }
+            line += &format!("  validation {valid_loss:.6}  lr {lr:.3}  {:.0} s", clock.elapsed().as_secs_f64());
+        }
+        println!("{line}");
+    }
+    let (_, best_epoch, theta) = best;
+    println!("keeping the parameters of epoch {best_epoch}, the best on validation");
+
+    let tuned: Vec<S> =
+        basis.weights(&start, &theta).iter().map(|w| s(w[0].round() as i32, w[1].round() as i32)).collect();
+    let (train1, valid1) = (train.loss_of_weights(&tuned, k), valid.loss_of_weights(&tuned, k));
+    println!("final (rounded) loss: train {train1:.6} (start {train0:.6}), validation {valid1:.6} (start {valid0:.6})");
+    let files: Vec<String> = opts.data.iter().map(|p| p.display().to_string()).collect();
+    let mut header = vec![
+        format!("command: `{}`", opts.command),
+        format!(
+            "data: {} ({} training positions, the last {} held out for validation)",
+            files.join(", "),
+            train.samples.len(),
+            valid.samples.len()
+        ),
+    ];
+    for path in &opts.data {
+        if let Ok(info) = std::fs::read_to_string(crate::selfplay::info_path(path)) {
+            header.extend(info.lines().map(|l| format!("  {}: {l}", path.display())));
+        }
+    }
+    header.extend([
+        format!(
+            "date: {}; from `{}`; K = {k:.4}; L2 {}; {} square tables; best of {} epochs on validation: {best_epoch}",
+            weights_file::today(),
+            opts.start,
+            opts.l2,
+            if opts.full_pst { "free" } else { "file + rank" },
+            opts.epochs
+        ),
+        format!("loss (mean squared error): train {train0:.6} -> {train1:.6}, validation {valid0:.6} -> {valid1:.6}"),
+    ]);
+    let text = weights_file::render(R::RULESET.id(), &tuned, &header);
+    std::fs::write(&opts.out, text).map_err(|e| format!("{}: {e}", opts.out.display()))?;
+    println!("wrote {}", opts.out.display());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use shatar_engine::board8::eval::evaluate;
+    use shatar_rules::{Mongolian, Position};
+
+    use super::*;
+
+    #[test]
+    fn the_fit_sees_the_engine_evaluation() {
+        // With the parameters at zero, the fit's evaluation is the engine's (White's view),
+        // but for the engine's integer division.
+        let start = shatar_engine::board8::eval::weights_of::<Mongolian>().to_vec();
+        let basis = Basis::new(false);
+        let mut data = Data::default();
+        let mut pos = Position::<Mongolian>::new();
+        let mut fens = Vec::new();
+        for i in 0..60 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[(i * 7) % moves.len()]);
+            fens.push((fen::write(&pos.to_setup()), pos));
+        }
+        for (fen_text, _) in &fens {
+            data.push::<Mongolian>(fen_text, 0.5, &basis, &start).unwrap();
+        }
+        let theta = vec![[0.0; 2]; basis.params];
+        for (smp, (_, pos)) in data.samples.iter().zip(&fens) {
+            let engine = f64::from(evaluate(pos) * pos.turn().fold(1, -1));
+            assert!((data.eval(smp, &theta) - engine).abs() < 1.0, "{} vs {engine}", data.eval(smp, &theta));
+        }
+        // Moving one rank parameter of the knight table moves every knight on that rank.
+        let rows = &basis.rows[PST + 64 + 8 * 2..PST + 64 + 8 * 3];
+        let rank_param = rows[0][1];
+        assert!(rows.iter().all(|r| r.len() == 2 && r[1] == rank_param));
+    }
+}

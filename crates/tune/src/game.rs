@@ -1,0 +1,135 @@
+//! Playing a game between two engines: a varied opening, then engine moves at a fixed
+//! node budget until the rules (through [`GameRecord`]) or the adjudication below end it.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use shatar_engine::{Clock, Control, Engine, Limits, Report, Score, SearchPosition};
+use shatar_rules::{GameRecord, GameResult, Move, Position, Rules, Ruleset};
+
+use crate::rng::Rng;
+
+/// How games are played and when they are cut short.
+#[derive(Clone, Debug)]
+pub struct GameOptions {
+    /// Search nodes per move.
+    pub nodes: u64,
+    /// Random (but not material-losing) plies after the compulsory first round.
+    pub random_plies: usize,
+    /// A game this long is scored a draw.
+    pub max_plies: usize,
+    /// Both engines see at least this many centipawns for one side for [`RESIGN_MOVES`]
+    /// moves in a row: that side wins. 0 turns adjudication off.
+    pub resign_cp: i32,
+    pub hash_mb: usize,
+}
+
+const RESIGN_MOVES: usize = 6;
+
+struct Wall(Instant);
+
+impl Clock for Wall {
+    fn now_ms(&self) -> u64 {
+        self.0.elapsed().as_millis() as u64
+    }
+}
+
+/// The opening: the compulsory first round of the Mongolian rules (2017 art. 1.2: White
+/// picks e2-e4 or d2-d4, Black must mirror it; the legal moves allow nothing else), then
+/// `random_plies` random moves that do not lose material by the static exchange test.
+pub fn opening<R: Rules>(rng: &mut Rng, random_plies: usize) -> GameRecord<R> {
+    let mut record = GameRecord::new(Position::<R>::new());
+    let first_round = if R::RULESET == Ruleset::Chess { 0 } else { 2 };
+    for _ in 0..first_round + random_plies {
+        if record.outcome().is_some() {
+            break;
+        }
+        let pos = *record.position();
+        let moves = pos.legal_moves();
+        let safe: Vec<Move> = moves.iter().copied().filter(|&m| pos.see_ge(m, 0)).collect();
+        let pool: &[Move] = if safe.is_empty() { &moves } else { &safe };
+        let m = pool[rng.below(pool.len())];
+        record.play(m).expect("a legal move");
+    }
+    record
+}
+
+/// White's score: 1, ½ or 0.
+pub fn white_score(result: GameResult) -> f64 {
+    match result {
+        GameResult::WhiteWins => 1.0,
+        GameResult::Draw => 0.5,
+        GameResult::BlackWins => 0.0,
+    }
+}
+
+/// A centipawn value for adjudication, the side to move's view: mates count as huge.
+fn centipawns(score: Score) -> i32 {
+    match score {
+        Score::Centipawns(cp) => cp,
+        Score::Mate(n) if n > 0 => 100_000,
+        Score::Mate(_) => -100_000,
+    }
+}
+
+/// Plays `record` to its end, `white` and `black` searching `options.nodes` nodes a move.
+/// `on_move` sees each position before its move, with the move and the search's score.
+/// Returns the result: the rules' (mate, stalemate, dead position, fivefold repetition,
+/// 75 moves, the folk draws), a threefold or fifty-move draw claimed at once (art. 9.2,
+/// 9.3), a draw at `max_plies`, or a resignation by adjudication.
+pub fn play_out<R, W, B>(
+    record: &mut GameRecord<R>,
+    white: &mut Engine<W>,
+    black: &mut Engine<B>,
+    options: &GameOptions,
+    mut on_move: impl FnMut(&Position<R>, Move, Score),
+) -> GameResult
+where
+    R: Rules,
+    W: SearchPosition<Move = Move> + From<Position<R>>,
+    B: SearchPosition<Move = Move> + From<Position<R>>,
+{
+    let clock = Wall(Instant::now());
+    let stop = AtomicBool::new(false);
+    let limits = Limits { nodes: Some(options.nodes), ..Limits::default() };
+    // Consecutive moves whose score (White's view) says White, or Black, is winning.
+    let mut streak = (0usize, 0usize);
+    loop {
+        if let Some(outcome) = record.outcome() {
+            return outcome.result;
+        }
+        if record.claimable_draw().is_some() || record.moves().len() >= options.max_plies {
+            return GameResult::Draw;
+        }
+        let pos = *record.position();
+        let positions = record.positions();
+        let history: Vec<u64> = positions[..positions.len() - 1].iter().map(|p| p.hash()).collect();
+        let mut sink = |_: &Report<Move>| {};
+        let control = Control { clock: &clock, stop: &stop, report: &mut sink };
+        let result = match pos.turn() {
+            shatar_rules::Color::White => white.search(&W::from(pos), &history, &limits, control),
+            shatar_rules::Color::Black => black.search(&B::from(pos), &history, &limits, control),
+        };
+        let (Some(m), Some(score)) = (result.best_move(), result.score()) else {
+            unreachable!("a game that is not over has a legal move");
+        };
+        on_move(&pos, m, score);
+        let cp = centipawns(score) * pos.turn().fold(1, -1);
+        if options.resign_cp > 0 {
+            streak = if cp >= options.resign_cp {
+                (streak.0 + 1, 0)
+            } else if cp <= -options.resign_cp {
+                (0, streak.1 + 1)
+            } else {
+                (0, 0)
+            };
+            if streak.0 >= RESIGN_MOVES {
+                return GameResult::WhiteWins;
+            }
+            if streak.1 >= RESIGN_MOVES {
+                return GameResult::BlackWins;
+            }
+        }
+        record.play(m).expect("the engine plays legal moves");
+    }
+}

@@ -1,0 +1,145 @@
+//! `shatar-tune selfplay`: games of the engine against itself, written as training
+//! positions `FEN;result` (White's score: 1.0, 0.5, 0.0), one per line, game by game.
+//!
+//! Kept: quiet positions only, where the evaluation alone should predict the result: not
+//! in check, the engine's move neither captures nor promotes, no mate score, and past the
+//! opening plies.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use shatar_engine::{Engine, Score, SearchPosition};
+use shatar_rules::{GameResult, Position, Rules, fen};
+
+use crate::game::{GameOptions, opening, play_out, white_score};
+use crate::rng::Rng;
+
+#[derive(Clone, Debug)]
+pub struct SelfPlay {
+    pub games: usize,
+    /// No new game starts after this many minutes (games under way are finished).
+    pub minutes: Option<f64>,
+    pub threads: usize,
+    pub seed: u64,
+    pub out: PathBuf,
+    /// Positions before this ply are not written.
+    pub skip_plies: usize,
+    pub game: GameOptions,
+    /// The command line, for the data's `.info` file.
+    pub command: String,
+}
+
+/// Where a data file's description goes: `FILE.info` beside it. `shatar-tune fit` copies
+/// it into the weight file's header.
+pub fn info_path(data: &std::path::Path) -> PathBuf {
+    let mut name = data.as_os_str().to_owned();
+    name.push(".info");
+    PathBuf::from(name)
+}
+
+struct Finished {
+    index: usize,
+    lines: Vec<String>,
+    result: GameResult,
+    plies: usize,
+}
+
+/// Plays game `index`: its opening is drawn from the seed and the index alone, so a run
+/// is reproducible whatever the thread count.
+fn play_game<R: Rules>(index: usize, opts: &SelfPlay, engines: &mut [Engine<Position<R>>; 2]) -> Finished {
+    let mut rng = Rng::new(opts.seed ^ (index as u64).wrapping_mul(0xd134_2543_de82_ef95));
+    let mut record = opening::<R>(&mut rng, opts.game.random_plies);
+    let mut kept = Vec::new();
+    let [white, black] = engines;
+    white.new_game();
+    black.new_game();
+    let result = play_out(&mut record, white, black, &opts.game, |pos, m, score| {
+        let ply = 2 * (pos.fullmoves() as usize - 1) + pos.turn().index();
+        if ply >= opts.skip_plies && !pos.is_check() && !pos.is_tactical(m) && matches!(score, Score::Centipawns(_)) {
+            kept.push(fen::write(&pos.to_setup()));
+        }
+    });
+    let score = white_score(result);
+    let lines = kept.into_iter().map(|f| format!("{f};{score:.1}")).collect();
+    Finished { index, lines, result, plies: record.moves().len() }
+}
+
+pub fn run<R: Rules>(opts: &SelfPlay) -> Result<(), String> {
+    let start = Instant::now();
+    let mut out = BufWriter::new(File::create(&opts.out).map_err(|e| format!("{}: {e}", opts.out.display()))?);
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<Finished>();
+    let mut totals = ([0usize; 3], 0usize, 0usize); // (white wins, draws, black wins), positions, plies
+    std::thread::scope(|scope| -> Result<(), String> {
+        for _ in 0..opts.threads.max(1) {
+            let (tx, next, start) = (tx.clone(), &next, &start);
+            scope.spawn(move || {
+                let mut engines = [0; 2].map(|_| Engine::<Position<R>>::new(opts.game.hash_mb));
+                loop {
+                    let out_of_time = opts.minutes.is_some_and(|m| start.elapsed().as_secs_f64() > 60.0 * m);
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if out_of_time || index >= opts.games || tx.send(play_game::<R>(index, opts, &mut engines)).is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // Games finish out of order; write them in order, so the file is reproducible.
+        let mut pending = BTreeMap::new();
+        let mut written = 0;
+        for game in rx {
+            pending.insert(game.index, game);
+            while let Some(game) = pending.remove(&written) {
+                for line in &game.lines {
+                    writeln!(out, "{line}").map_err(|e| e.to_string())?;
+                }
+                let k = match game.result {
+                    GameResult::WhiteWins => 0,
+                    GameResult::Draw => 1,
+                    GameResult::BlackWins => 2,
+                };
+                totals.0[k] += 1;
+                totals.1 += game.lines.len();
+                totals.2 += game.plies;
+                written += 1;
+                if written % 50 == 0 {
+                    let secs = start.elapsed().as_secs_f64();
+                    eprintln!(
+                        "{written}/{} games, +{} ={} -{}, {} positions, {:.0} plies/game, {secs:.0} s",
+                        opts.games,
+                        totals.0[0],
+                        totals.0[1],
+                        totals.0[2],
+                        totals.1,
+                        totals.2 as f64 / written as f64
+                    );
+                }
+            }
+        }
+        Ok(())
+    })?;
+    out.flush().map_err(|e| e.to_string())?;
+    let games = totals.0.iter().sum::<usize>();
+    let summary = format!(
+        "{games} games (+{} ={} -{} for White), {} positions, {:.0} s, {}",
+        totals.0[0],
+        totals.0[1],
+        totals.0[2],
+        totals.1,
+        start.elapsed().as_secs_f64(),
+        crate::weights_file::today()
+    );
+    eprintln!("{summary}");
+    let info = format!("`{}`: {summary}\n", opts.command);
+    let info_file = info_path(&opts.out);
+    std::fs::write(&info_file, info).map_err(|e| format!("{}: {e}", info_file.display()))?;
+    eprintln!("wrote {} and {}", opts.out.display(), info_file.display());
+    Ok(())
+}

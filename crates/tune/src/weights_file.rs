@@ -1,0 +1,113 @@
+//! The weight files the engine compiles (`crates/engine/src/board8/eval/weights/*.rs`):
+//! written section by section from the evaluation's layout, with a header saying how they
+//! were made, and read back for matches and as a fit's starting point.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use shatar_engine::board8::eval::layout::{COUNT, SECTIONS};
+use shatar_engine::board8::eval::{S, s, weights};
+use shatar_rules::Ruleset;
+
+const ROLES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+
+/// The Rust source of a weight file. `header` lines go into the module comment.
+pub fn render(ruleset: &str, weights: &[S], header: &[String]) -> String {
+    assert_eq!(weights.len(), COUNT);
+    let mut out = String::new();
+    let _ =
+        writeln!(out, "//! Evaluation weights for `{ruleset}`, written by `shatar-tune`. Do not edit by hand: rerun");
+    let _ = writeln!(out, "//! the tuner (crates/tune/README.md).");
+    let _ = writeln!(out, "//!");
+    for line in header {
+        let _ = writeln!(out, "//! {line}");
+    }
+    out.push_str("\nuse super::super::{Weights, s};\n\n#[rustfmt::skip]\npub static WEIGHTS: Weights = [\n");
+    for section in SECTIONS {
+        let _ = writeln!(out, "    // {} ({}): {}", section.name, section.len, section.index);
+        for (row, chunk) in weights[section.offset..section.offset + section.len].chunks(section.width).enumerate() {
+            if section.len == 6 * 64 && row % 8 == 0 {
+                let _ = writeln!(out, "    // {}, a1..h1 first", ROLES[row / 8]);
+            }
+            let cells: Vec<String> = chunk.iter().map(|w| format!("s({:4}, {:4}),", w.mg(), w.eg())).collect();
+            let _ = writeln!(out, "    {}", cells.join(" "));
+        }
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// The header lines of a file written by [`render`] (what follows its first paragraph).
+pub fn header(text: &str) -> Vec<String> {
+    let comment: Vec<&str> = text.lines().take_while(|l| l.starts_with("//!")).collect();
+    let body = comment.iter().position(|l| l.trim() == "//!").map_or(&comment[..0], |i| &comment[i + 1..]);
+    body.iter().map(|l| l.trim_start_matches("//!").trim().to_owned()).collect()
+}
+
+/// Reads the weights of a file written by [`render`]: every `s(mg, eg)` after the
+/// `WEIGHTS` line, in order.
+pub fn parse(text: &str) -> Result<Vec<S>, String> {
+    let body = text.split_once("pub static WEIGHTS").ok_or("no `pub static WEIGHTS` in the file")?.1;
+    let mut weights = Vec::with_capacity(COUNT);
+    for line in body.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        for cell in code.split("s(").skip(1) {
+            let inside = cell.split(')').next().unwrap_or("");
+            let (mg, eg) = inside.split_once(',').ok_or_else(|| format!("bad weight `s({inside})`"))?;
+            let number = |t: &str| t.trim().parse::<i32>().map_err(|e| format!("bad weight `s({inside})`: {e}"));
+            weights.push(s(number(mg)?, number(eg)?));
+        }
+    }
+    if weights.len() != COUNT {
+        return Err(format!("{} weights, the layout has {COUNT}", weights.len()));
+    }
+    Ok(weights)
+}
+
+/// A weight set by name: `bootstrap` for the hand-set values, `builtin` for the ones this
+/// binary was compiled with, else a weight file's path.
+pub fn load(spec: &str, ruleset: Ruleset) -> Result<Vec<S>, String> {
+    match spec {
+        "bootstrap" => return Ok(crate::bootstrap::weights()),
+        "builtin" => {
+            let builtin = match ruleset {
+                Ruleset::Mongolian => &weights::mongolian::WEIGHTS,
+                Ruleset::MongolianFolk => &weights::mongolian_folk::WEIGHTS,
+                Ruleset::Chess => &weights::chess::WEIGHTS,
+            };
+            return Ok(builtin.to_vec());
+        }
+        _ => {}
+    }
+    let text = std::fs::read_to_string(Path::new(spec)).map_err(|e| format!("{spec}: {e}"))?;
+    parse(&text).map_err(|e| format!("{spec}: {e}"))
+}
+
+/// Today's date (UTC), for the file header, without a date library.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn render_and_parse_round_trip() {
+        let weights = crate::bootstrap::weights();
+        let text = render("mongolian", &weights, &["test".to_string(), "two".to_string()]);
+        assert_eq!(parse(&text).unwrap(), weights);
+        assert_eq!(header(&text), ["test", "two"]);
+    }
+}
