@@ -87,6 +87,59 @@ const fn ln(x: f64) -> f64 {
     halvings * core::f64::consts::LN_2 + 2.0 * sum
 }
 
+/// What a node knows once it has its static evaluation: the inputs of its prunings.
+struct Node {
+    depth: i32,
+    ply: usize,
+    in_check: bool,
+    static_eval: Value,
+    /// The static evaluation is better than at our previous move: prune less.
+    improving: bool,
+}
+
+/// What the move loop knows about one move before searching it.
+#[derive(Clone, Copy)]
+struct MoveFacts {
+    tactical: bool,
+    stage: Stage,
+    gives_check: bool,
+}
+
+/// The keys of the quiet moves a node searched before a cutoff, which the history then
+/// punishes. Only the first ones are kept: later ones hardly ever cut off.
+struct QuietsTried {
+    keys: [usize; 32],
+    len: usize,
+}
+
+impl QuietsTried {
+    fn new() -> Self {
+        QuietsTried { keys: [0; 32], len: 0 }
+    }
+    fn push(&mut self, key: usize) {
+        if self.len < self.keys.len() {
+            self.keys[self.len] = key;
+            self.len += 1;
+        }
+    }
+    fn as_slice(&self) -> &[usize] {
+        &self.keys[..self.len]
+    }
+}
+
+/// A stored result that settles the node without a search: deep enough (checked by the
+/// caller) and with a bound on the right side of the window.
+fn table_cutoff<M>(e: crate::tt::Entry<M>, alpha: Value, beta: Value, ply: usize) -> Option<Value> {
+    let value = from_tt(e.value.into(), ply);
+    let usable = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => value >= beta,
+        Bound::Upper => value <= alpha,
+        Bound::None => false,
+    };
+    usable.then_some(value)
+}
+
 pub struct Tree<'a, P: SearchPosition> {
     pub tt: &'a mut TranspositionTable<P::Move>,
     pub tables: &'a mut Tables<P::Move>,
@@ -210,33 +263,19 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
 
     pub fn negamax<N: NodeKind>(&mut self, pos: &P, depth: i32, alpha: Value, beta: Value, ply: usize) -> Value {
         let (mut alpha, mut beta) = (alpha, beta);
-        let (alpha, beta) = (&mut alpha, &mut beta);
         self.pv_len[ply] = ply;
         if depth <= 0 {
-            return self.quiesce::<N>(pos, *alpha, *beta, ply);
+            return self.quiesce::<N>(pos, alpha, beta, ply);
         }
         if self.count_node() && !N::ROOT {
             return DRAW;
         }
         self.seldepth = self.seldepth.max(ply);
         let in_check = pos.is_check();
-
-        if !N::ROOT {
-            if self.is_repetition(pos) {
-                return DRAW;
-            }
-            if pos.is_draw_by_rule() && !(in_check && pos.legal_moves().is_empty()) {
-                return DRAW;
-            }
-            if ply >= MAX_PLY - 1 {
-                return self.evaluate(pos);
-            }
-            // Mate distance pruning: no line here beats a shorter mate found elsewhere.
-            *alpha = (*alpha).max(mated_in(ply));
-            *beta = (*beta).min(mate_in(ply + 1));
-            if *alpha >= *beta {
-                return *alpha;
-            }
+        if !N::ROOT
+            && let Some(value) = self.ends_before_moves(pos, in_check, &mut alpha, &mut beta, ply)
+        {
+            return value;
         }
 
         let entry = self.tt.probe(pos.hash());
@@ -244,17 +283,9 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         if !N::PV
             && let Some(e) = entry
             && i32::from(e.depth) >= depth
+            && let Some(value) = table_cutoff(e, alpha, beta, ply)
         {
-            let value = from_tt(e.value.into(), ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => value >= *beta,
-                Bound::Upper => value <= *alpha,
-                Bound::None => false,
-            };
-            if usable {
-                return value;
-            }
+            return value;
         }
 
         let moves = pos.legal_moves();
@@ -265,51 +296,33 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         let static_eval =
             if in_check { -INFINITE } else { entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval)) };
         self.static_evals[ply] = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
-
-        if !N::PV && !in_check {
-            // Reverse futility: far enough above beta that a shallow search will not fall.
-            let margin = 90 * depth - if improving { 60 } else { 0 };
-            if depth <= 6 && static_eval - margin >= *beta && !is_mate(*beta) {
-                return static_eval;
-            }
-            // Null move: if passing still holds beta, a real move will too. Guarded
-            // against zugzwang by the game (pieces beyond pawns) and by a verification
-            // search at high depth.
-            if depth >= 3 && static_eval >= *beta && !self.passed[ply] && pos.null_move_allowed() {
-                let reduction = 3 + depth / 4 + ((static_eval - *beta) / 200).min(3);
-                let mut next = pos.clone();
-                next.play_null();
-                self.passed[ply + 1] = true;
-                let value = self.child::<NonPv>(pos, &next, depth - 1 - reduction, *beta - 1, *beta, ply);
-                self.passed[ply + 1] = false;
-                if self.stopped {
-                    return DRAW;
-                }
-                if value >= *beta {
-                    let value = if is_mate(value) { *beta } else { value };
-                    if depth < 12 {
-                        return value;
-                    }
-                    let verified = self.negamax::<NonPv>(pos, depth - 1 - reduction, *beta - 1, *beta, ply);
-                    if verified >= *beta {
-                        return value;
-                    }
-                }
-            }
+        let node = Node {
+            depth,
+            ply,
+            in_check,
+            static_eval,
+            improving: !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2],
+        };
+        if !N::PV
+            && !in_check
+            && let Some(value) = self.prune_node(pos, &node, beta)
+        {
+            return value;
         }
-
         // Without a table move, a PV node's ordering is poor: search it a little shallower.
-        let depth = if N::PV && !N::ROOT && table_move.is_none() && depth >= 6 { depth - 1 } else { depth };
+        let node = Node {
+            depth: if N::PV && !N::ROOT && table_move.is_none() && depth >= 6 { depth - 1 } else { depth },
+            ..node
+        };
 
         let side = pos.turn().index();
         let killers = self.tables.killers(ply);
         let mut picker = MovePicker::new(pos, moves, table_move, killers, Selection::All);
-        let original_alpha = *alpha;
+        let original_alpha = alpha;
         let mut best_value = -INFINITE;
         let mut best_move = None;
         let mut searched = 0usize;
-        let mut quiets_tried: Vec<usize> = Vec::new();
+        let mut quiets_tried = QuietsTried::new();
 
         while let Some(m) = picker.next(pos, self.tables, side) {
             if N::ROOT && self.excluded.contains(&m) {
@@ -320,69 +333,28 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             let mut next = pos.clone();
             next.play_unchecked(m);
             let gives_check = next.is_check();
-
-            if !N::ROOT && best_value > -MATE_BOUND && !in_check && !gives_check {
-                if !tactical {
-                    // Late move pruning: at shallow depth, the last quiet moves rarely matter.
-                    let late = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
-                    if depth <= 5 && searched >= late {
-                        continue;
-                    }
-                    // Futility: too far below alpha for a quiet move to make up.
-                    if depth <= 5 && static_eval + 120 + 100 * depth <= *alpha {
-                        continue;
-                    }
-                } else if depth <= 5 && stage == Stage::BadTactical && !pos.see_ge(m, -90 * depth) {
-                    continue;
-                }
+            let facts = MoveFacts { tactical, stage, gives_check };
+            if !N::ROOT && best_value > -MATE_BOUND && self.prune_move(pos, m, &node, facts, searched, alpha) {
+                continue;
             }
-
-            // Check extension, for checks that do not simply lose the checking piece.
-            let extension = i32::from(gives_check && (depth <= 4 || pos.see_ge(m, 0)));
-            let new_depth = depth - 1 + extension;
             searched += 1;
-
-            let value = if searched == 1 {
-                if N::PV {
-                    self.child::<Pv>(pos, &next, new_depth, *alpha, *beta, ply)
-                } else {
-                    self.child::<NonPv>(pos, &next, new_depth, *alpha, *beta, ply)
-                }
-            } else {
-                let mut reduction = 0;
-                if depth >= 3 && !tactical && !in_check && !gives_check && searched > 1 + usize::from(N::PV) {
-                    reduction = late_move_reduction(depth, searched);
-                    reduction -= i32::from(N::PV);
-                    reduction += i32::from(!improving);
-                    reduction -= i32::from(stage == Stage::Killers);
-                    reduction -= self.tables.history(side, pos.move_key(m)) / 6000;
-                    reduction = reduction.clamp(0, new_depth - 1);
-                }
-                let mut value = self.child::<NonPv>(pos, &next, new_depth - reduction, *alpha, *alpha + 1, ply);
-                if value > *alpha && reduction > 0 {
-                    value = self.child::<NonPv>(pos, &next, new_depth, *alpha, *alpha + 1, ply);
-                }
-                if N::PV && value > *alpha && value < *beta {
-                    value = self.child::<Pv>(pos, &next, new_depth, *alpha, *beta, ply);
-                }
-                value
-            };
+            let value = self.search_move::<N>(pos, m, &next, &node, facts, searched, alpha, beta);
             if self.stopped {
                 return DRAW;
             }
 
             if value > best_value {
                 best_value = value;
-                if value > *alpha {
+                if value > alpha {
                     best_move = Some(m);
-                    *alpha = value;
+                    alpha = value;
                     if N::PV {
                         self.update_pv(ply, m);
                     }
-                    if value >= *beta {
+                    if value >= beta {
                         if !tactical {
                             let key = pos.move_key(m);
-                            self.tables.reward_cutoff(ply, side, depth, (m, key), &quiets_tried);
+                            self.tables.reward_cutoff(ply, side, node.depth, (m, key), quiets_tried.as_slice());
                         }
                         break;
                     }
@@ -395,12 +367,12 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
 
         if searched == 0 {
             // Every move was excluded (MultiPV ran out of root moves) or pruned.
-            return if N::ROOT { -INFINITE } else { static_eval.max(*alpha) };
+            return if N::ROOT { -INFINITE } else { static_eval.max(alpha) };
         }
 
-        let bound = if best_value >= *beta {
+        let bound = if best_value >= beta {
             Bound::Lower
-        } else if N::PV && *alpha > original_alpha {
+        } else if N::PV && alpha > original_alpha {
             Bound::Exact
         } else {
             Bound::Upper
@@ -408,16 +380,125 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         // A MultiPV line after the first saw only part of the root: not a root result.
         if !N::ROOT || self.excluded.is_empty() {
             let eval_to_store = if in_check { 0 } else { static_eval };
-            self.tt.store(
-                pos.hash(),
-                best_move,
-                to_tt(best_value, ply),
-                eval_to_store,
-                depth.clamp(0, 255) as u8,
-                bound,
-            );
+            let stored_depth = node.depth.clamp(0, 255) as u8;
+            self.tt.store(pos.hash(), best_move, to_tt(best_value, ply), eval_to_store, stored_depth, bound);
         }
         best_value
+    }
+
+    /// The game's ends that need no move generation (repetition, the rules' draws), the
+    /// ply limit, and mate distance pruning, which narrows the window.
+    fn ends_before_moves(
+        &mut self,
+        pos: &P,
+        in_check: bool,
+        alpha: &mut Value,
+        beta: &mut Value,
+        ply: usize,
+    ) -> Option<Value> {
+        if self.is_repetition(pos) {
+            return Some(DRAW);
+        }
+        if pos.is_draw_by_rule() && !(in_check && pos.legal_moves().is_empty()) {
+            return Some(DRAW);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(self.evaluate(pos));
+        }
+        // No line here beats a shorter mate found elsewhere.
+        *alpha = (*alpha).max(mated_in(ply));
+        *beta = (*beta).min(mate_in(ply + 1));
+        (*alpha >= *beta).then_some(*alpha)
+    }
+
+    /// Prunings of a whole non-PV node out of check, before any move is searched.
+    fn prune_node(&mut self, pos: &P, node: &Node, beta: Value) -> Option<Value> {
+        let Node { depth, ply, static_eval, improving, .. } = *node;
+        // Reverse futility: far enough above beta that a shallow search will not fall.
+        let margin = 90 * depth - if improving { 60 } else { 0 };
+        if depth <= 6 && static_eval - margin >= beta && !is_mate(beta) {
+            return Some(static_eval);
+        }
+        // Null move: if passing still holds beta, a real move will too. Guarded against
+        // zugzwang by the game (pieces beyond pawns, not in a fixed first round) and by a
+        // verification search at high depth.
+        if depth >= 3 && static_eval >= beta && !self.passed[ply] && pos.null_move_allowed() {
+            let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+            let mut next = pos.clone();
+            next.play_null();
+            self.passed[ply + 1] = true;
+            let value = self.child::<NonPv>(pos, &next, depth - 1 - reduction, beta - 1, beta, ply);
+            self.passed[ply + 1] = false;
+            if self.stopped {
+                return Some(DRAW);
+            }
+            if value >= beta {
+                let value = if is_mate(value) { beta } else { value };
+                if depth < 12 || self.negamax::<NonPv>(pos, depth - 1 - reduction, beta - 1, beta, ply) >= beta {
+                    return Some(value);
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether to skip move `m` unsearched: late quiet moves and hopeless ones at shallow
+    /// depth, captures that lose too much. Never in check, never a checking move.
+    fn prune_move(&self, pos: &P, m: P::Move, node: &Node, facts: MoveFacts, searched: usize, alpha: Value) -> bool {
+        let depth = node.depth;
+        if node.in_check || facts.gives_check || depth > 5 {
+            return false;
+        }
+        if facts.tactical {
+            return facts.stage == Stage::BadTactical && !pos.see_ge(m, -90 * depth);
+        }
+        let late = (3 + depth * depth) as usize / if node.improving { 1 } else { 2 };
+        searched >= late || node.static_eval + 120 + 100 * depth <= alpha
+    }
+
+    /// Searches one move: the first with the full window, the others with a null window,
+    /// reduced when late and quiet, and again in full if they beat alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move<N: NodeKind>(
+        &mut self,
+        pos: &P,
+        m: P::Move,
+        next: &P,
+        node: &Node,
+        facts: MoveFacts,
+        searched: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> Value {
+        let (depth, ply) = (node.depth, node.ply);
+        // Check extension, for checks that do not simply lose the checking piece.
+        let extension = i32::from(facts.gives_check && (depth <= 4 || pos.see_ge(m, 0)));
+        let new_depth = depth - 1 + extension;
+        if searched == 1 {
+            return if N::PV {
+                self.child::<Pv>(pos, next, new_depth, alpha, beta, ply)
+            } else {
+                self.child::<NonPv>(pos, next, new_depth, alpha, beta, ply)
+            };
+        }
+        let mut reduction = 0;
+        if depth >= 3 && !facts.tactical && !node.in_check && !facts.gives_check && searched > 1 + usize::from(N::PV) {
+            let side = pos.turn().index();
+            reduction = late_move_reduction(depth, searched);
+            reduction -= i32::from(N::PV);
+            reduction += i32::from(!node.improving);
+            reduction -= i32::from(facts.stage == Stage::Killers);
+            reduction -= self.tables.history(side, pos.move_key(m)) / 6000;
+            reduction = reduction.clamp(0, new_depth - 1);
+        }
+        let mut value = self.child::<NonPv>(pos, next, new_depth - reduction, alpha, alpha + 1, ply);
+        if value > alpha && reduction > 0 {
+            value = self.child::<NonPv>(pos, next, new_depth, alpha, alpha + 1, ply);
+        }
+        if N::PV && value > alpha && value < beta {
+            value = self.child::<Pv>(pos, next, new_depth, alpha, beta, ply);
+        }
+        value
     }
 
     /// Captures and promotions until the position is quiet, so that the evaluation never
@@ -442,17 +523,9 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         let entry = self.tt.probe(pos.hash());
         if !N::PV
             && let Some(e) = entry
+            && let Some(value) = table_cutoff(e, alpha, beta, ply)
         {
-            let value = from_tt(e.value.into(), ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => value >= beta,
-                Bound::Upper => value <= alpha,
-                Bound::None => false,
-            };
-            if usable {
-                return value;
-            }
+            return value;
         }
 
         // Out of check only captures and promotions are searched; a quiet position's
