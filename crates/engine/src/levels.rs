@@ -28,19 +28,19 @@ pub struct LevelSettings {
     pub mistake_cp: Value,
 }
 
-/// The search caps grow level by level; below level 8 the evaluation noise and the
-/// occasional choice of a worse line make the play human-weak. The steps were set with
-/// `shatar match` so that each level beats the one below clearly but not totally (the
+/// The depth cap rises a ply a level (each ply is worth a few hundred Elo this low), the
+/// node cap with it; below level 9 the evaluation noise and the occasional choice of a
+/// worse line make the play human-weak. The steps were measured with `shatar match` (the
 /// table of results is in the README). Level 10 has no cap: the caller's time decides.
 const TABLE: [LevelSettings; 10] = [
     settings(Some(1), Some(200), 200, 5, 50, 300),
     settings(Some(2), Some(500), 150, 4, 40, 220),
-    settings(Some(2), Some(1_200), 110, 4, 30, 160),
-    settings(Some(3), Some(3_000), 80, 3, 25, 120),
-    settings(Some(4), Some(6_000), 55, 3, 20, 90),
-    settings(Some(5), Some(15_000), 35, 2, 15, 60),
-    settings(Some(6), Some(30_000), 25, 2, 10, 40),
-    settings(Some(7), Some(60_000), 12, 2, 5, 25),
+    settings(Some(3), Some(1_200), 110, 4, 30, 160),
+    settings(Some(4), Some(3_000), 80, 3, 25, 120),
+    settings(Some(5), Some(6_000), 55, 3, 20, 90),
+    settings(Some(6), Some(15_000), 35, 2, 15, 60),
+    settings(Some(7), Some(30_000), 20, 2, 8, 30),
+    settings(Some(9), Some(60_000), 10, 2, 4, 20),
     settings(None, Some(200_000), 0, 1, 0, 0),
     settings(None, None, 0, 1, 0, 0),
 ];
@@ -149,6 +149,6 @@ mod tests {
     fn level_caps_tighten_but_keep_the_clock() {
         let base = Limits { nodes: Some(1_000), move_time_ms: Some(500), ..Limits::default() };
         let l = Level::new(4).unwrap().limits(&base);
-        assert_eq!((l.depth, l.nodes, l.move_time_ms, l.multi_pv), (Some(3), Some(1_000), Some(500), 3));
+        assert_eq!((l.depth, l.nodes, l.move_time_ms, l.multi_pv), (Some(4), Some(1_000), Some(500), 3));
     }
 }
