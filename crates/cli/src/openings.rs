@@ -13,7 +13,9 @@ use shatar_engine::{Level, Limits, Score};
 use shatar_rules::{AnyPosition, Move, Ruleset, map_position, san, with_position};
 
 use crate::args::Args;
-use crate::searcher::{SearchRequest, Searcher, mix};
+use shatar_engine::mix_seed as mix;
+
+use crate::searcher::{SearchRequest, Searcher};
 
 /// The built-in opening file of `ruleset`.
 pub fn builtin(ruleset: Ruleset) -> &'static str {

@@ -105,7 +105,7 @@ impl<P: SearchPosition> Engine<P> {
         self.set_noise((s.noise_cp > 0).then_some((seed, s.noise_cp)));
         let mut result = self.search(root, history, &level.limits(base), control);
         self.set_noise(None);
-        let dice = splitmix(seed ^ root.hash());
+        let dice = mix_seed(seed ^ root.hash());
         if let Some(best) = result.lines.first().map(|l| l.value)
             && !is_mate(best)
             && dice % 100 < u64::from(s.mistake_percent)
@@ -120,7 +120,9 @@ impl<P: SearchPosition> Engine<P> {
     }
 }
 
-fn splitmix(x: u64) -> u64 {
+/// A 64-bit mix (splitmix64): well-spread seeds for levels, games and openings from any
+/// number, the same everywhere.
+pub fn mix_seed(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

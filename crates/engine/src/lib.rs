@@ -30,7 +30,7 @@ mod search;
 mod tt;
 
 pub use any::{AnyEngine, EngineRules};
-pub use levels::{Level, LevelSettings};
+pub use levels::{Level, LevelSettings, mix_seed};
 pub use limits::{Clock, Delay, GameClock, Limits, MOVE_OVERHEAD_MS, TimeBudget};
 pub use position::SearchPosition;
 pub use score::{MATE, Score, Value};

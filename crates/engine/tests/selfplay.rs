@@ -7,7 +7,7 @@ mod common;
 
 use std::sync::atomic::AtomicBool;
 
-use shatar_engine::{Control, Engine, Level, Limits};
+use shatar_engine::{Control, Engine, Level, Limits, mix_seed};
 use shatar_rules::{
     Chess, Claim, ClaimVerdict, EndReason, GameRecord, GameResult, Mongolian, MongolianFolk, Position, Rules,
 };
@@ -26,18 +26,11 @@ struct Tally {
     reasons: std::collections::BTreeMap<String, usize>,
 }
 
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 fn play_game<R: Rules>(seed: u64, tally: &mut Tally) {
     let mut record = GameRecord::new(Position::<R>::new());
     let mut engines = [Engine::<Position<R>>::new(1), Engine::<Position<R>>::new(1)];
     // Levels 1-6 for variety: their noise and mistakes reach endgames, promotions and mates.
-    let levels = [Level::new(1 + (seed % 6) as u8).unwrap(), Level::new(1 + (splitmix(seed) % 6) as u8).unwrap()];
+    let levels = [Level::new(1 + (seed % 6) as u8).unwrap(), Level::new(1 + (mix_seed(seed) % 6) as u8).unwrap()];
     let stop = AtomicBool::new(false);
     let clock = common::Wall::new();
     let limits = Limits { nodes: Some(1_000), ..Limits::default() };
@@ -52,7 +45,7 @@ fn play_game<R: Rules>(seed: u64, tally: &mut Tally) {
         let m = if record.moves().len() < 6 {
             // A few random opening moves (after the first round's forced choice) so that
             // no two games are the same.
-            rng = splitmix(rng);
+            rng = mix_seed(rng);
             let moves = pos.legal_moves();
             moves[(rng % moves.len() as u64) as usize]
         } else {
@@ -105,7 +98,7 @@ fn check_ending<R: Rules>(record: &GameRecord<R>, reason: EndReason) {
 fn self_play<R: Rules>(seed: u64) -> Tally {
     let mut tally = Tally::default();
     for game in 0..GAMES {
-        play_game::<R>(splitmix(seed + game), &mut tally);
+        play_game::<R>(mix_seed(seed + game), &mut tally);
     }
     println!("{:?}: {tally:?}", R::RULESET);
     assert!(tally.white + tally.black > 0, "no decisive game at all: {tally:?}");

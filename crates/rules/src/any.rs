@@ -31,6 +31,28 @@ pub enum AnyPosition {
     Chess(Position<Chess>),
 }
 
+/// Runs `$body` with the type `$r` standing for the rules of `$ruleset` (a [`Ruleset`]):
+/// for code that is generic over `R: Rules` and needs no position to dispatch on.
+#[macro_export]
+macro_rules! with_rules {
+    ($ruleset:expr, $r:ident => $body:expr) => {
+        match $ruleset {
+            $crate::Ruleset::Mongolian => {
+                type $r = $crate::Mongolian;
+                $body
+            }
+            $crate::Ruleset::MongolianFolk => {
+                type $r = $crate::MongolianFolk;
+                $body
+            }
+            $crate::Ruleset::Chess => {
+                type $r = $crate::Chess;
+                $body
+            }
+        }
+    };
+}
+
 /// Runs `$body` with `$pos` bound to the concrete position inside `$any` (an
 /// `AnyPosition` or a reference to one). `$body` must have one type in all three arms.
 #[macro_export]

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
 
-use shatar_rules::{Chess, Mongolian, MongolianFolk, Ruleset};
+use shatar_rules::{Ruleset, with_rules};
 
 const USAGE: &str = "\
 usage:
@@ -71,26 +71,6 @@ impl Args {
             hash_mb: self.get("hash", Some(8))?,
         })
     }
-}
-
-/// Runs `$body` with `$r` the rules type of `$ruleset`.
-macro_rules! with_rules {
-    ($ruleset:expr, $r:ident => $body:expr) => {
-        match $ruleset {
-            Ruleset::Mongolian => {
-                type $r = Mongolian;
-                $body
-            }
-            Ruleset::MongolianFolk => {
-                type $r = MongolianFolk;
-                $body
-            }
-            Ruleset::Chess => {
-                type $r = Chess;
-                $body
-            }
-        }
-    };
 }
 
 fn run(argv: &[String]) -> Result<(), String> {

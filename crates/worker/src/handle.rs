@@ -11,34 +11,12 @@ use shatar_protocol::{
 };
 use shatar_rules::pgn::PgnGame;
 use shatar_rules::uci::{self, UciMoveError};
-use shatar_rules::{
-    AnyPosition, Chess, GameRecord, GameResult, Mongolian, MongolianFolk, Move, Position, Rules, Ruleset, fen,
-};
+use shatar_rules::{AnyPosition, GameRecord, GameResult, Move, Position, Rules, Ruleset, fen, with_rules};
 
 /// The largest transposition table a `NewGame` request gets. A wasm32 memory holds at
 /// most 4 GiB and browsers grant a worker less; a request beyond this is clamped, not
 /// refused, as UCI engines treat their `Hash` option.
 pub const MAX_WORKER_HASH_MB: u32 = 512;
-
-/// Runs `$body` with the type `$r` standing for the rules of `$ruleset`.
-macro_rules! with_rules {
-    ($ruleset:expr, $r:ident => $body:expr) => {
-        match $ruleset {
-            Ruleset::Mongolian => {
-                type $r = Mongolian;
-                $body
-            }
-            Ruleset::MongolianFolk => {
-                type $r = MongolianFolk;
-                $body
-            }
-            Ruleset::Chess => {
-                type $r = Chess;
-                $body
-            }
-        }
-    };
-}
 
 /// The worker's state between requests: the engine of the ruleset last searched.
 ///

@@ -27,8 +27,8 @@ use shatar_rules::{AnyPosition, Color, Ruleset, with_record};
 
 use crate::args::Args;
 use crate::openings;
-use crate::searcher::mix;
 use referee::{End, Played, Setup};
+use shatar_engine::mix_seed as mix;
 use spec::PlayerSpec;
 use stats::Sprt;
 use tally::Tally;
