@@ -2,7 +2,6 @@
 //! engine. Its total node count is a signature of the search: any change to what the
 //! engine searches changes it, and the native and WebAssembly builds must print the same.
 
-use alloc::vec::Vec;
 use core::sync::atomic::AtomicBool;
 
 use shatar_rules::{Chess, Mongolian, MongolianFolk, Position, Rules, fen};
@@ -64,9 +63,4 @@ fn search<R: Rules>(fen_text: &str, depth: u32, clock: &dyn Clock) -> u64 {
     let limits = Limits { depth: Some(depth), ..Limits::default() };
     let result = engine.search(&pos, &[], &limits, Control { clock, stop: &stop, report: &mut |_| {} });
     result.nodes
-}
-
-/// The bench positions' ids and FENs, for tools that list them.
-pub fn positions() -> Vec<(&'static str, &'static str)> {
-    POSITIONS.to_vec()
 }

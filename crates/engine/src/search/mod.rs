@@ -171,14 +171,12 @@ impl<P: SearchPosition> Engine<P> {
                 tree.excluded.push(best);
                 lines.push(Line { value, pv });
             }
-            // Lines finished in a stopped iteration are still the deeper, better answer.
             lines.sort_by_key(|l| -l.value);
+            // A stopped iteration's lines are kept only when no iteration has finished yet.
             let complete = lines.len() == multi_pv;
             if complete || (result.lines.is_empty() && !lines.is_empty()) {
                 result.lines = lines;
                 result.depth = depth;
-            } else if !lines.is_empty() && multi_pv == 1 {
-                result.lines = lines;
             }
             let time_ms = elapsed(control.clock);
             if complete {
