@@ -486,3 +486,13 @@ fn fuzz_no_panics() {
         exercise(&s.iter().collect::<String>());
     }
 }
+
+/// Dates for the `Date` tag: the epoch, a leap day, and a day of this project.
+#[test]
+fn civil_dates_from_day_counts() {
+    use shatar_rules::pgn::civil_date;
+    assert_eq!(civil_date(0), (1970, 1, 1));
+    assert_eq!(civil_date(11_016), (2000, 2, 29));
+    assert_eq!(civil_date(20_786), (2026, 11, 29));
+    assert_eq!(civil_date(-1), (1969, 12, 31));
+}

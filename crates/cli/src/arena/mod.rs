@@ -288,16 +288,7 @@ fn pgn_text(config: &Config, names: [&str; 2], finished: &Finished) -> String {
 /// Today's date as PGN writes it, `2024.05.17`, in UTC.
 fn today() -> String {
     let days = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // Days to the civil date (H. Hinnant's algorithm), from 0000-03-01 based eras.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = shatar_rules::pgn::civil_date(days);
     format!("{year:04}.{month:02}.{day:02}")
 }
 

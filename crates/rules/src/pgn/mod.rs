@@ -243,6 +243,22 @@ impl core::error::Error for PgnError {}
 
 pub use writer::write_games;
 
+/// The calendar date (year, month, day) of a day counted from 1970-01-01, for a `Date`
+/// tag. The caller reads the clock; this crate has none. (H. Hinnant's days-to-civil
+/// algorithm, in eras of 400 years starting on 0000-03-01.)
+pub fn civil_date(days_since_unix_epoch: i64) -> (i64, u32, u32) {
+    let z = days_since_unix_epoch + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
 /// Reads every game of a PGN text (one or many). Syntax only: moves are checked by
 /// [`PgnGame::replay`]. An empty text holds no games.
 pub fn parse_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
