@@ -37,7 +37,7 @@ extern crate std;
 
 mod game;
 mod messages;
-mod ruleset_id;
+pub mod ruleset_id;
 mod search;
 
 pub use game::Game;

@@ -140,6 +140,15 @@ macro_rules! with_record {
 }
 
 impl AnyRecord {
+    /// A game starting from `start`, with no moves yet.
+    pub fn new(start: AnyPosition) -> AnyRecord {
+        match start {
+            AnyPosition::Mongolian(p) => AnyRecord::Mongolian(GameRecord::new(p)),
+            AnyPosition::MongolianFolk(p) => AnyRecord::MongolianFolk(GameRecord::new(p)),
+            AnyPosition::Chess(p) => AnyRecord::Chess(GameRecord::new(p)),
+        }
+    }
+
     pub fn ruleset(&self) -> Ruleset {
         with_record!(self, r => r.position().ruleset())
     }
@@ -150,10 +159,15 @@ impl AnyRecord {
         with_record!(self, r => r.outcome())
     }
     pub fn position(&self) -> AnyPosition {
-        match self {
-            AnyRecord::Mongolian(r) => AnyPosition::Mongolian(*r.position()),
-            AnyRecord::MongolianFolk(r) => AnyPosition::MongolianFolk(*r.position()),
-            AnyRecord::Chess(r) => AnyPosition::Chess(*r.position()),
-        }
+        self.position_at(self.moves().len()).expect("the current position is in the record")
+    }
+
+    /// The position after the first `ply` moves; `None` beyond the last move.
+    pub fn position_at(&self, ply: usize) -> Option<AnyPosition> {
+        Some(match self {
+            AnyRecord::Mongolian(r) => AnyPosition::Mongolian(*r.positions().get(ply)?),
+            AnyRecord::MongolianFolk(r) => AnyPosition::MongolianFolk(*r.positions().get(ply)?),
+            AnyRecord::Chess(r) => AnyPosition::Chess(*r.positions().get(ply)?),
+        })
     }
 }
