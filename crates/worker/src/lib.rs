@@ -29,3 +29,7 @@ mod handle;
 mod wasm;
 
 pub use handle::{Handler, MAX_WORKER_HASH_MB};
+/// Re-exported for the browser tests (`tests/browser.rs`), which drive the worker's JS
+/// boundary from outside the crate.
+#[cfg(target_arch = "wasm32")]
+pub use wasm::Session;
