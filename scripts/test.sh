@@ -14,6 +14,8 @@ export PATH="$root/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 step "Format and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+# The browser-only code (the DOM layer, the worker's JS boundary) exists on wasm32 only.
+cargo clippy -p shatar-web -p shatar-worker --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
 step "Native tests (rules, perft, properties, UCI binary, protocol)"
@@ -24,6 +26,9 @@ cargo build --quiet -p shatar-rules --target wasm32-unknown-unknown
 
 step "WebAssembly: perft counts and speed in node"
 RUNS=1 scripts/bench-wasm.sh
+
+step "Browser tests (wasm-bindgen-test): the worker's boundary and the page's DOM layer"
+scripts/wasm-test.sh
 
 step "End-to-end: the page and the worker in headless Chromium"
 scripts/e2e.sh

@@ -1,14 +1,19 @@
 //! The page, written in Rust without a framework.
 //!
-//! [`model`] turns a position into what the board shows and is plain Rust, tested natively;
-//! the browser-only modules build SVG from it with `createElementNS` and talk to the
-//! engine worker with [`shatar_protocol`] messages. The view knows no rules: legal moves,
-//! the FEN and the status text all come from the rules core.
+//! The logic is plain Rust, tested natively: [`state`] is the page as a state machine
+//! (`update(state, msg) -> effects`), [`view`] turns the state into what the page shows,
+//! [`game`] is the game of whichever ruleset, [`saved`] the local-storage format,
+//! [`engine_client`] the supervised link to the engine worker, and [`glyphs`] the piece
+//! drawings. The browser-only [`dom`] module renders views with web-sys and turns events
+//! into messages; it knows no rules.
+
+pub mod engine_client;
+pub mod game;
+pub mod glyphs;
+pub mod saved;
+pub mod settings;
+pub mod state;
+pub mod view;
 
 #[cfg(target_arch = "wasm32")]
-mod app;
-#[cfg(target_arch = "wasm32")]
-mod engine_link;
-pub mod model;
-#[cfg(target_arch = "wasm32")]
-mod svg;
+pub mod dom;

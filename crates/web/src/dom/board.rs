@@ -1,0 +1,364 @@
+//! The board as SVG, built node by node (`createElementNS`, text through `textContent`,
+//! never markup), and patched cell by cell: a move touches the cells it changes.
+//!
+//! Dragging is the view's own business (a floating copy of the piece follows the
+//! pointer); what it means is decided by the state machine, which hears a press and a
+//! release on squares.
+
+use shatar_rules::{Color, Piece, Square};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Document, Element};
+
+use crate::glyphs::{PieceSet, glyph};
+use crate::settings::{Coordinates, Looks, Theme};
+use crate::view::{BoardView, CellView, Marks};
+
+const SVG_NS: &str = "http://www.w3.org/2000/svg";
+/// One cell is 100 user units; the glyphs are drawn in that box.
+const CELL: f64 = 100.0;
+/// Room for coordinates outside the board (left and bottom).
+const MARGIN: f64 = 32.0;
+/// A press that moves further than this (in CSS pixels) is a drag, not a click.
+const DRAG_THRESHOLD_PX: f64 = 4.0;
+
+fn svg(doc: &Document, tag: &str, attrs: &[(&str, &str)]) -> Result<Element, JsValue> {
+    let el = doc.create_element_ns(Some(SVG_NS), tag)?;
+    for (name, value) in attrs {
+        el.set_attribute(name, value)?;
+    }
+    Ok(el)
+}
+
+pub(super) fn add(parent: &Element, child: &Element) -> Result<(), JsValue> {
+    parent.append_child(child).map(drop)
+}
+
+/// What forces a rebuild instead of a patch: a change of drawing, not of position.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Style {
+    bottom: Color,
+    pieces: PieceSet,
+    theme: Theme,
+    coordinates: Coordinates,
+    face_to_face: bool,
+}
+
+struct CellDom {
+    g: Element,
+    piece: Option<Element>,
+    shown: Option<Piece>,
+    marks: Marks,
+    label: String,
+}
+
+struct Drag {
+    from: Square,
+    start: (f64, f64),
+    moved: bool,
+    ghost: Element,
+}
+
+pub struct BoardDom {
+    doc: Document,
+    holder: Element,
+    svg: Option<Element>,
+    /// Indexed by square.
+    cells: Vec<CellDom>,
+    style: Option<Style>,
+    view: Option<BoardView>,
+    drag: Option<Drag>,
+}
+
+impl BoardDom {
+    pub fn new(doc: Document, holder: Element) -> BoardDom {
+        BoardDom { doc, holder, svg: None, cells: Vec::new(), style: None, view: None, drag: None }
+    }
+
+    pub fn svg(&self) -> Option<&Element> {
+        self.svg.as_ref()
+    }
+
+    pub fn render(&mut self, view: &BoardView, looks: &Looks) -> Result<(), JsValue> {
+        let style = Style {
+            bottom: view.bottom,
+            pieces: looks.pieces,
+            theme: looks.theme,
+            coordinates: looks.coordinates,
+            face_to_face: looks.face_to_face,
+        };
+        if self.style != Some(style) || self.view.as_ref().is_none_or(|v| v.geometry != view.geometry) {
+            self.build(view, style)?;
+        }
+        for cell in &view.cells {
+            self.patch(cell, style)?;
+        }
+        if let Some(svg) = &self.svg {
+            svg.set_attribute("data-interactive", if view.interactive { "true" } else { "false" })?;
+        }
+        self.view = Some(view.clone());
+        Ok(())
+    }
+
+    fn margin(style: Style) -> f64 {
+        if style.coordinates == Coordinates::Outside { MARGIN } else { 0.0 }
+    }
+
+    fn build(&mut self, view: &BoardView, style: Style) -> Result<(), JsValue> {
+        self.drag = None;
+        let margin = Self::margin(style);
+        let width = f64::from(view.geometry.files) * CELL + margin;
+        let height = f64::from(view.geometry.ranks) * CELL + margin;
+        let theme = match style.theme {
+            Theme::Checkered => "board checkered",
+            Theme::Uncoloured => "board uncoloured",
+        };
+        let board = svg(
+            &self.doc,
+            "svg",
+            &[
+                ("viewBox", &format!("0 0 {width} {height}")),
+                ("class", theme),
+                ("role", "grid"),
+                ("aria-label", "Board"),
+                ("data-bottom", style.bottom.name()),
+            ],
+        )?;
+        let mut cells: Vec<Option<CellDom>> = (0..64).map(|_| None).collect();
+        let files = usize::from(view.geometry.files);
+        for row in view.cells.chunks(files) {
+            let row_el = svg(&self.doc, "g", &[("role", "row")])?;
+            for cell in row {
+                let g = self.cell_frame(cell, view.geometry.ranks - 1, margin, style)?;
+                row_el.append_child(&g)?;
+                cells[cell.square.index()] =
+                    Some(CellDom { g, piece: None, shown: None, marks: Marks::default(), label: String::new() });
+            }
+            board.append_child(&row_el)?;
+        }
+        if style.coordinates == Coordinates::Outside {
+            add(&board, &self.outside_coordinates(view)?)?;
+        }
+        self.cells = cells.into_iter().map(|c| c.expect("the view covers every square")).collect();
+        // The promotion picker lives in the holder too and stays above the board.
+        match &self.svg {
+            Some(old) => self.holder.replace_child(&board, old).map(drop)?,
+            None => self.holder.prepend_with_node_1(&board)?,
+        }
+        self.svg = Some(board);
+        self.style = Some(style);
+        self.view = None;
+        Ok(())
+    }
+
+    /// A cell's fixed parts: background, highlight, destination marks, and coordinates
+    /// drawn inside when asked.
+    fn cell_frame(&self, cell: &CellView, last_row: u8, margin: f64, style: Style) -> Result<Element, JsValue> {
+        let x = margin + f64::from(cell.col) * CELL;
+        let y = f64::from(cell.row) * CELL;
+        let shade = if cell.light { "sq light" } else { "sq dark" };
+        let g = svg(
+            &self.doc,
+            "g",
+            &[
+                ("role", "gridcell"),
+                ("class", shade),
+                ("transform", &format!("translate({x} {y})")),
+                ("data-square", &cell.name()),
+                ("data-piece", ""),
+            ],
+        )?;
+        for (tag, attrs) in [
+            ("rect", &[("class", "bg"), ("width", "100"), ("height", "100")][..]),
+            ("rect", &[("class", "hl"), ("x", "2"), ("y", "2"), ("width", "96"), ("height", "96")][..]),
+            ("circle", &[("class", "dot"), ("cx", "50"), ("cy", "50"), ("r", "15")][..]),
+            ("circle", &[("class", "ring"), ("cx", "50"), ("cy", "50"), ("r", "44")][..]),
+        ] {
+            let el = svg(&self.doc, tag, attrs)?;
+            el.set_attribute("aria-hidden", "true")?;
+            g.append_child(&el)?;
+        }
+        if style.coordinates == Coordinates::Inside {
+            let name = cell.name();
+            let (file, rank) = name.split_at(1);
+            if cell.col == 0 {
+                add(&g, &self.label("coord rank", "6", "20", rank)?)?;
+            }
+            if cell.row == last_row {
+                add(&g, &self.label("coord file", "92", "94", file)?)?;
+            }
+        }
+        Ok(g)
+    }
+
+    fn label(&self, class: &str, x: &str, y: &str, text: &str) -> Result<Element, JsValue> {
+        let t = svg(&self.doc, "text", &[("class", class), ("x", x), ("y", y), ("aria-hidden", "true")])?;
+        t.set_text_content(Some(text));
+        Ok(t)
+    }
+
+    /// Rank numbers down the left, file letters along the bottom, read from the cells
+    /// drawn there so they follow the orientation.
+    fn outside_coordinates(&self, view: &BoardView) -> Result<Element, JsValue> {
+        let g = svg(&self.doc, "g", &[("class", "coords"), ("aria-hidden", "true")])?;
+        let bottom_row = view.geometry.ranks - 1;
+        for cell in &view.cells {
+            let name = cell.name();
+            let (file, rank) = name.split_at(1);
+            if cell.col == 0 {
+                let y = (f64::from(cell.row) * CELL + CELL / 2.0).to_string();
+                add(&g, &self.label("", &(MARGIN / 2.0).to_string(), &y, rank)?)?;
+            }
+            if cell.row == bottom_row {
+                let x = (MARGIN + f64::from(cell.col) * CELL + CELL / 2.0).to_string();
+                let y = (f64::from(view.geometry.ranks) * CELL + MARGIN / 2.0).to_string();
+                add(&g, &self.label("", &x, &y, file)?)?;
+            }
+        }
+        Ok(g)
+    }
+
+    fn patch(&mut self, cell: &CellView, style: Style) -> Result<(), JsValue> {
+        let doc = self.doc.clone();
+        let dom = &mut self.cells[cell.square.index()];
+        if dom.shown != cell.piece {
+            if let Some(old) = dom.piece.take() {
+                old.remove();
+            }
+            if let Some(piece) = cell.piece {
+                let el = piece_element(&doc, piece, style.pieces, style.face_to_face)?;
+                dom.g.append_child(&el)?;
+                dom.piece = Some(el);
+            }
+            dom.shown = cell.piece;
+            dom.g.set_attribute("data-piece", &cell.piece_code())?;
+        }
+        if dom.marks != cell.marks {
+            let list = dom.g.class_list();
+            let m = cell.marks;
+            for (class, on) in [
+                ("selected", m.selected),
+                ("dest", m.destination),
+                ("capture", m.capture),
+                ("last", m.last_move),
+                ("check", m.check),
+                ("hint", m.hint),
+                ("movable", m.movable),
+            ] {
+                list.toggle_with_force(class, on)?;
+            }
+            dom.marks = m;
+        }
+        if dom.label != cell.label {
+            dom.g.set_attribute("aria-label", &cell.label)?;
+            dom.label = cell.label.clone();
+        }
+        Ok(())
+    }
+
+    /// The square under a point of the page, if it is on the board.
+    pub fn square_at(&self, client_x: f64, client_y: f64) -> Option<Square> {
+        let (svg, view, style) = (self.svg.as_ref()?, self.view.as_ref()?, self.style?);
+        let (x, y) = self.to_user(svg, client_x, client_y)?;
+        let margin = Self::margin(style);
+        let col = ((x - margin) / CELL).floor();
+        let row = (y / CELL).floor();
+        if col < 0.0 || row < 0.0 {
+            return None;
+        }
+        view.cells.iter().find(|c| f64::from(c.col) == col && f64::from(c.row) == row).map(|c| c.square)
+    }
+
+    fn to_user(&self, svg: &Element, client_x: f64, client_y: f64) -> Option<(f64, f64)> {
+        let rect = svg.get_bounding_client_rect();
+        let view = self.view.as_ref()?;
+        let margin = Self::margin(self.style?);
+        let width = f64::from(view.geometry.files) * CELL + margin;
+        let height = f64::from(view.geometry.ranks) * CELL + margin;
+        if rect.width() <= 0.0 || rect.height() <= 0.0 {
+            return None;
+        }
+        Some(((client_x - rect.left()) * width / rect.width(), (client_y - rect.top()) * height / rect.height()))
+    }
+
+    /// Lifts the piece on `from` to follow the pointer until [`BoardDom::end_drag`].
+    pub fn begin_drag(&mut self, from: Square, client_x: f64, client_y: f64) -> Result<(), JsValue> {
+        self.cancel_drag();
+        let Some(svg) = self.svg.clone() else { return Ok(()) };
+        let Some(piece) = self.cells[from.index()].piece.clone() else { return Ok(()) };
+        let ghost: Element = piece.clone_node_with_deep(true)?.dyn_into()?;
+        let wrapper = svg_el(&self.doc, "g", "ghost")?;
+        wrapper.append_child(&ghost)?;
+        svg.append_child(&wrapper)?;
+        self.drag = Some(Drag { from, start: (client_x, client_y), moved: false, ghost: wrapper });
+        self.move_drag(client_x, client_y)?;
+        if let Some(d) = &mut self.drag {
+            d.moved = false;
+        }
+        Ok(())
+    }
+
+    /// Moves the lifted piece; returns nothing the state needs until the drop.
+    pub fn move_drag(&mut self, client_x: f64, client_y: f64) -> Result<(), JsValue> {
+        let Some(svg) = self.svg.clone() else { return Ok(()) };
+        let Some((x, y)) = self.to_user(&svg, client_x, client_y) else { return Ok(()) };
+        let Some(drag) = &mut self.drag else { return Ok(()) };
+        let (dx, dy) = (client_x - drag.start.0, client_y - drag.start.1);
+        if !drag.moved && dx.hypot(dy) >= DRAG_THRESHOLD_PX {
+            drag.moved = true;
+            self.cells[drag.from.index()].g.class_list().add_1("lifted")?;
+            drag.ghost.class_list().add_1("moving")?;
+        }
+        if drag.moved {
+            drag.ghost.set_attribute("transform", &format!("translate({} {})", x - CELL / 2.0, y - CELL / 2.0))?;
+        }
+        Ok(())
+    }
+
+    /// Ends a drag: the square it ended over and whether it was a drag at all.
+    pub fn end_drag(&mut self, client_x: f64, client_y: f64) -> Option<(Option<Square>, bool)> {
+        let moved = self.drag.as_ref()?.moved;
+        let over = self.square_at(client_x, client_y);
+        self.cancel_drag();
+        Some((over, moved))
+    }
+
+    pub fn cancel_drag(&mut self) {
+        if let Some(drag) = self.drag.take() {
+            drag.ghost.remove();
+            let _ = self.cells.get(drag.from.index()).map(|c| c.g.class_list().remove_1("lifted"));
+        }
+    }
+
+    pub fn dragging(&self) -> bool {
+        self.drag.is_some()
+    }
+}
+
+fn svg_el(doc: &Document, tag: &str, class: &str) -> Result<Element, JsValue> {
+    svg(doc, tag, &[("class", class), ("aria-hidden", "true")])
+}
+
+/// A piece drawn from its glyph; both colours share the shapes, CSS colours them. Face to
+/// face, Black's pieces are turned round for the player sitting opposite.
+pub fn piece_element(doc: &Document, piece: Piece, set: PieceSet, turned: bool) -> Result<Element, JsValue> {
+    let colour = piece.color.name();
+    let g = svg(doc, "g", &[("class", &format!("piece {colour}")), ("aria-hidden", "true")])?;
+    if turned && piece.color == Color::Black {
+        g.set_attribute("transform", "rotate(180 50 50)")?;
+    }
+    for shape in glyph(set, piece.role) {
+        let el = svg(doc, shape.tag, shape.attrs)?;
+        if let Some(text) = shape.text {
+            el.set_text_content(Some(text));
+        }
+        g.append_child(&el)?;
+    }
+    Ok(g)
+}
+
+/// A small stand-alone picture of a piece (the promotion picker's buttons).
+pub fn piece_icon(doc: &Document, piece: Piece, set: PieceSet) -> Result<Element, JsValue> {
+    let icon = svg(doc, "svg", &[("viewBox", "0 0 100 100"), ("class", "piece-icon"), ("aria-hidden", "true")])?;
+    add(&icon, &piece_element(doc, piece, set, false)?)?;
+    Ok(icon)
+}

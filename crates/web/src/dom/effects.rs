@@ -1,0 +1,107 @@
+//! The browser's side of the state machine's effects that are not the worker's: local
+//! storage, sounds, the clipboard and downloads. Each failure is reported on the console
+//! and the page goes on (private mode may refuse storage; a browser may refuse audio).
+
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{AudioContext, Document, OscillatorType, Storage, Window};
+
+use crate::state::Sound;
+
+fn warn(what: &str, e: &JsValue) {
+    web_sys::console::warn_2(&format!("shatar: {what}").into(), e);
+}
+
+fn storage(window: &Window) -> Option<Storage> {
+    window.local_storage().ok().flatten()
+}
+
+pub fn load(window: &Window, key: &str) -> Option<String> {
+    storage(window)?.get_item(key).ok().flatten()
+}
+
+pub fn store(window: &Window, key: &str, text: &str) {
+    match storage(window) {
+        Some(s) => {
+            if let Err(e) = s.set_item(key, text) {
+                warn("could not save the game", &e);
+            }
+        }
+        None => web_sys::console::warn_1(&"shatar: local storage is not available; the game is not saved".into()),
+    }
+}
+
+/// Short synthesised tones: no sound files to download or cache.
+#[derive(Default)]
+pub struct Speaker {
+    context: Option<AudioContext>,
+}
+
+impl Speaker {
+    pub fn play(&mut self, sound: Sound) {
+        if let Err(e) = self.try_play(sound) {
+            warn("could not play a sound", &e);
+        }
+    }
+
+    fn try_play(&mut self, sound: Sound) -> Result<(), JsValue> {
+        if self.context.is_none() {
+            self.context = Some(AudioContext::new()?);
+        }
+        let ctx = self.context.as_ref().expect("just made");
+        // (frequency Hz, start s, length s, wave)
+        let notes: &[(f32, f64, f64, OscillatorType)] = match sound {
+            Sound::Move => &[(330.0, 0.0, 0.07, OscillatorType::Triangle)],
+            Sound::Capture => {
+                &[(392.0, 0.0, 0.06, OscillatorType::Triangle), (262.0, 0.05, 0.09, OscillatorType::Triangle)]
+            }
+            Sound::Check => &[(660.0, 0.0, 0.08, OscillatorType::Square), (660.0, 0.11, 0.08, OscillatorType::Square)],
+            Sound::End => &[
+                (392.0, 0.0, 0.12, OscillatorType::Sine),
+                (494.0, 0.12, 0.12, OscillatorType::Sine),
+                (587.0, 0.24, 0.25, OscillatorType::Sine),
+            ],
+        };
+        let now = ctx.current_time();
+        for &(freq, start, length, wave) in notes {
+            let osc = ctx.create_oscillator()?;
+            osc.set_type(wave);
+            osc.frequency().set_value(freq);
+            let gain = ctx.create_gain()?;
+            let g = gain.gain();
+            g.set_value_at_time(0.0, now + start)?;
+            g.linear_ramp_to_value_at_time(0.12, now + start + 0.01)?;
+            g.exponential_ramp_to_value_at_time(0.001, now + start + length)?;
+            osc.connect_with_audio_node(&gain)?;
+            gain.connect_with_audio_node(&ctx.destination())?;
+            osc.start_with_when(now + start)?;
+            osc.stop_with_when(now + start + length + 0.02)?;
+        }
+        Ok(())
+    }
+}
+
+pub fn copy(window: &Window, text: &str) {
+    // The promise's outcome is not awaited: a refusal is rare and the text stays
+    // available through the download button.
+    let _ = window.navigator().clipboard().write_text(text);
+}
+
+pub fn download(doc: &Document, file_name: &str, text: &str) {
+    if let Err(e) = try_download(doc, file_name, text) {
+        warn("could not offer the download", &e);
+    }
+}
+
+fn try_download(doc: &Document, file_name: &str, text: &str) -> Result<(), JsValue> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/plain;charset=utf-8");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let a: web_sys::HtmlAnchorElement = doc.create_element("a")?.dyn_into()?;
+    a.set_href(&url);
+    a.set_download(file_name);
+    a.click();
+    web_sys::Url::revoke_object_url(&url)?;
+    Ok(())
+}

@@ -1,0 +1,32 @@
+//! Event listeners that remove themselves: each [`Listener`] owns its closure and takes it
+//! off its target when dropped, so nothing is leaked with `Closure::forget`.
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{Event, EventTarget};
+
+pub struct Listener {
+    target: EventTarget,
+    kind: &'static str,
+    closure: Closure<dyn FnMut(Event)>,
+}
+
+impl Listener {
+    pub fn new(target: &EventTarget, kind: &'static str, f: impl FnMut(Event) + 'static) -> Result<Listener, JsValue> {
+        let closure = Closure::<dyn FnMut(Event)>::new(f);
+        target.add_event_listener_with_callback(kind, closure.as_ref().unchecked_ref())?;
+        Ok(Listener { target: target.clone(), kind, closure })
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        let _ = self.target.remove_event_listener_with_callback(self.kind, self.closure.as_ref().unchecked_ref());
+    }
+}
+
+/// The element an event happened on, or the nearest ancestor carrying `attribute`.
+pub fn closest_with(event: &Event, attribute: &str) -> Option<web_sys::Element> {
+    let target = event.target()?.dyn_into::<web_sys::Element>().ok()?;
+    target.closest(&format!("[{attribute}]")).ok().flatten()
+}

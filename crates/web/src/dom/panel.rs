@@ -1,0 +1,247 @@
+//! Everything beside the board, patched from [`PanelView`]: texts, the move list (rows
+//! appended or replaced, never all redrawn), buttons, the evaluation bar, the promotion
+//! picker. All text goes in through `textContent`: a PGN tag or a worker's words are
+//! never read as markup.
+
+use shatar_rules::{Color, Piece};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Document, Element, HtmlElement};
+
+use super::board::{add, piece_icon};
+use crate::settings::Looks;
+use crate::state::NoticeLevel;
+use crate::view::{MoveRow, PanelView};
+
+pub struct PanelDom {
+    doc: Document,
+    prev: Option<PanelView>,
+    prev_pieces: Option<crate::glyphs::PieceSet>,
+}
+
+fn by_id(doc: &Document, id: &str) -> Result<Element, JsValue> {
+    doc.get_element_by_id(id).ok_or_else(|| JsValue::from_str(&format!("shatar: index.html has no #{id}")))
+}
+
+fn set_text(doc: &Document, id: &str, text: &str) -> Result<(), JsValue> {
+    by_id(doc, id)?.set_text_content(Some(text));
+    Ok(())
+}
+
+fn set_hidden(doc: &Document, id: &str, hidden: bool) -> Result<(), JsValue> {
+    by_id(doc, id)?.dyn_into::<HtmlElement>()?.set_hidden(hidden);
+    Ok(())
+}
+
+fn enable(doc: &Document, action: &str, on: bool) -> Result<(), JsValue> {
+    if let Some(button) = doc.query_selector(&format!("[data-action=\"{action}\"]"))? {
+        button.toggle_attribute_with_force("disabled", !on)?;
+    }
+    Ok(())
+}
+
+impl PanelDom {
+    pub fn new(doc: Document) -> PanelDom {
+        PanelDom { doc, prev: None, prev_pieces: None }
+    }
+
+    pub fn render(&mut self, view: &PanelView, looks: &Looks, bottom: Color) -> Result<(), JsValue> {
+        let prev = self.prev.take();
+        let changed = |f: &dyn Fn(&PanelView) -> bool| prev.as_ref().is_none_or(f);
+        let doc = &self.doc;
+        if changed(&|p| p.title != view.title) {
+            set_text(doc, "title", &view.title)?;
+        }
+        if changed(&|p| p.status != view.status) {
+            set_text(doc, "status", &view.status)?;
+            // Face to face, the player across the table reads it turned round.
+            set_text(doc, "status-top", &format!("— {}", view.status))?;
+        }
+        if changed(&|p| p.result != view.result) {
+            set_text(doc, "result", view.result.as_deref().unwrap_or(""))?;
+            set_hidden(doc, "result", view.result.is_none())?;
+        }
+        if changed(&|p| p.notice != view.notice) {
+            let notice = by_id(doc, "notice")?;
+            match &view.notice {
+                Some(n) => {
+                    set_text(doc, "notice-text", &n.text)?;
+                    notice.set_attribute("data-level", if n.level == NoticeLevel::Error { "error" } else { "info" })?;
+                }
+                None => set_text(doc, "notice-text", "")?,
+            }
+            set_hidden(doc, "notice", view.notice.is_none())?;
+            let retry = view.notice.as_ref().is_some_and(|n| n.text.starts_with("The engine could not"));
+            set_hidden(doc, "retry-engine", !retry)?;
+        }
+        if changed(&|p| p.engine != view.engine) {
+            set_text(doc, "engine", &view.engine)?;
+        }
+        if changed(&|p| p.players != view.players) || changed(&|p| p.thinking != view.thinking) {
+            self.players(view, bottom)?;
+        }
+        self.moves(prev.as_ref(), view)?;
+        for (action, on) in [
+            ("first", view.can_go_back),
+            ("prev", view.can_go_back),
+            ("next", view.can_go_forward),
+            ("last", view.can_go_forward),
+            ("takeback", view.can_take_back),
+            ("resign", view.can_resign),
+            ("hint", view.can_hint),
+        ] {
+            enable(doc, action, on)?;
+        }
+        if changed(&|p| p.sound != view.sound)
+            && let Some(mute) = doc.query_selector("[data-action=\"mute\"]")?
+        {
+            mute.set_attribute("aria-pressed", if view.sound { "false" } else { "true" })?;
+            mute.set_text_content(Some(if view.sound { "Sound: on" } else { "Sound: off" }));
+        }
+        if changed(&|p| p.hint != view.hint) {
+            set_text(doc, "hint", view.hint.as_deref().unwrap_or(""))?;
+            set_hidden(doc, "hint", view.hint.is_none())?;
+        }
+        if changed(&|p| p.analysis != view.analysis) {
+            self.analysis(view)?;
+        }
+        if changed(&|p| p.promotion != view.promotion) || self.prev_pieces != Some(looks.pieces) {
+            self.promotion(view, looks)?;
+        }
+        self.prev_pieces = Some(looks.pieces);
+        self.prev = Some(view.clone());
+        Ok(())
+    }
+
+    fn players(&self, view: &PanelView, bottom: Color) -> Result<(), JsValue> {
+        let (white, black) = &view.players;
+        let (top, low) = if bottom == Color::White { (black, white) } else { (white, black) };
+        set_text(&self.doc, "player-top", top)?;
+        set_text(&self.doc, "player-bottom", low)?;
+        // The computer is the player whose name is not "You"; its line shows it thinking.
+        let top_thinks = view.thinking && top != "You";
+        set_hidden(&self.doc, "thinking-top", !top_thinks)?;
+        set_hidden(&self.doc, "thinking-bottom", !view.thinking || top_thinks)?;
+        Ok(())
+    }
+
+    /// Rows that did not change are left alone; the shown move is marked and kept in view.
+    fn moves(&self, prev: Option<&PanelView>, view: &PanelView) -> Result<(), JsValue> {
+        let list = by_id(&self.doc, "moves")?;
+        let old: &[MoveRow] = prev.map_or(&[], |p| &p.moves);
+        let children = list.children();
+        for (i, row) in view.moves.iter().enumerate() {
+            if old.get(i) == Some(row) && children.item(i as u32).is_some() {
+                continue;
+            }
+            let li = self.move_row(row)?;
+            match children.item(i as u32) {
+                Some(existing) => existing.replace_with_with_node_1(&li)?,
+                None => list.append_child(&li).map(drop)?,
+            }
+        }
+        while children.length() as usize > view.moves.len() {
+            if let Some(last) = list.last_element_child() {
+                last.remove();
+            }
+        }
+        let moved = prev.is_none_or(|p| p.shown_ply != view.shown_ply || p.moves != view.moves);
+        if moved {
+            if let Some(old) = list.query_selector(".current")? {
+                old.class_list().remove_1("current")?;
+                old.remove_attribute("aria-current")?;
+            }
+            if let Some(current) = list.query_selector(&format!("[data-ply=\"{}\"]", view.shown_ply))? {
+                current.class_list().add_1("current")?;
+                current.set_attribute("aria-current", "step")?;
+                scroll_into_view(&current);
+            }
+        }
+        Ok(())
+    }
+
+    fn move_row(&self, row: &MoveRow) -> Result<Element, JsValue> {
+        let li = self.doc.create_element("li")?;
+        let number = self.doc.create_element("span")?;
+        number.set_class_name("num");
+        number.set_text_content(Some(&format!("{}.", row.number)));
+        li.append_child(&number)?;
+        for half in [&row.white, &row.black] {
+            let el = match half {
+                Some((ply, text)) => {
+                    let b = self.doc.create_element("button")?;
+                    b.set_attribute("type", "button")?;
+                    b.set_attribute("data-ply", &ply.to_string())?;
+                    b.set_class_name("move");
+                    b.set_text_content(Some(text));
+                    b
+                }
+                None => {
+                    let s = self.doc.create_element("span")?;
+                    s.set_class_name("move empty");
+                    s.set_text_content(Some("…"));
+                    s
+                }
+            };
+            li.append_child(&el)?;
+        }
+        Ok(li)
+    }
+
+    fn analysis(&self, view: &PanelView) -> Result<(), JsValue> {
+        let doc = &self.doc;
+        set_hidden(doc, "analysis", view.analysis.is_none())?;
+        set_hidden(doc, "eval-bar", view.analysis.is_none())?;
+        if let Some(button) = doc.query_selector("[data-action=\"analysis\"]")? {
+            button.set_attribute("aria-pressed", if view.analysis.is_some() { "true" } else { "false" })?;
+        }
+        let Some(a) = &view.analysis else { return Ok(()) };
+        set_text(doc, "analysis-score", &a.score)?;
+        let depth = if a.depth == 0 { String::new() } else { format!("depth {}", a.depth) };
+        set_text(doc, "analysis-depth", &depth)?;
+        let lines = by_id(doc, "analysis-lines")?;
+        lines.set_text_content(None);
+        for line in &a.lines {
+            let li = doc.create_element("li")?;
+            li.set_text_content(Some(line));
+            lines.append_child(&li)?;
+        }
+        by_id(doc, "eval-bar")?.set_attribute("data-bottom", a.bottom.name())?;
+        if let Some(fill) = doc.query_selector("#eval-bar .eval-white")? {
+            let fill: HtmlElement = fill.dyn_into()?;
+            fill.style().set_property("height", &format!("{}%", f64::from(a.white_permille) / 10.0))?;
+        }
+        Ok(())
+    }
+
+    fn promotion(&self, view: &PanelView, looks: &Looks) -> Result<(), JsValue> {
+        let picker = by_id(&self.doc, "promotion")?;
+        picker.set_text_content(None);
+        let Some(p) = &view.promotion else {
+            picker.dyn_into::<HtmlElement>()?.set_hidden(true);
+            return Ok(());
+        };
+        for (role, code, name) in &p.choices {
+            let b = self.doc.create_element("button")?;
+            b.set_attribute("type", "button")?;
+            b.set_attribute("data-promote", &role.lower_char().to_string())?;
+            b.set_attribute("data-piece", code)?;
+            b.set_attribute("aria-label", name)?;
+            add(&b, &piece_icon(&self.doc, Piece::new(p.color, *role), looks.pieces)?)?;
+            picker.append_child(&b)?;
+        }
+        let cancel = self.doc.create_element("button")?;
+        cancel.set_attribute("type", "button")?;
+        cancel.set_attribute("data-action", "cancel-promotion")?;
+        cancel.set_attribute("aria-label", "Cancel")?;
+        cancel.set_text_content(Some("×"));
+        picker.append_child(&cancel)?;
+        picker.dyn_into::<HtmlElement>()?.set_hidden(false);
+        Ok(())
+    }
+}
+
+fn scroll_into_view(el: &Element) {
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+    el.scroll_into_view_with_scroll_into_view_options(&options);
+}

@@ -1,0 +1,197 @@
+//! The game the page plays, whatever its ruleset: a thin runtime-ruleset face of the rules
+//! crate's [`GameRecord`](shatar_rules::GameRecord). Every answer (legal moves, notation, endings, FEN, PGN) comes
+//! from the rules core; nothing here knows a rule.
+
+use shatar_protocol::Game as WireGame;
+use shatar_rules::notation::{PieceLetters, render_san};
+use shatar_rules::pgn::{self, PgnGame};
+use shatar_rules::{
+    AnyPosition, AnyRecord, Color, Move, Outcome, Piece, Ruleset, Square, uci, with_position, with_record,
+};
+
+/// A game record of any ruleset, with the moves the player can make in it.
+#[derive(Clone, Debug)]
+pub struct Game {
+    record: AnyRecord,
+}
+
+/// What a square shows at one point of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    pub position: AnyPosition,
+    /// The move that led here.
+    pub last_move: Option<Move>,
+}
+
+/// Why an import failed: which kind of text, and the reader's own words (line, column,
+/// field).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImportError {
+    Empty,
+    Pgn(String),
+    Fen(String),
+}
+
+impl core::fmt::Display for ImportError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ImportError::Empty => f.write_str("Nothing to import: paste a PGN game or a FEN position."),
+            ImportError::Pgn(e) => write!(f, "This PGN cannot be read: {e}"),
+            ImportError::Fen(e) => write!(f, "This FEN cannot be read: {e}"),
+        }
+    }
+}
+
+impl Game {
+    pub fn new(ruleset: Ruleset) -> Game {
+        Game::from_position(AnyPosition::startpos(ruleset))
+    }
+
+    pub fn from_position(start: AnyPosition) -> Game {
+        Game { record: AnyRecord::new(start) }
+    }
+
+    /// A game from the wire form the worker and the saved state use: its start and its
+    /// moves in UCI notation. The error names the first move that does not fit.
+    pub fn from_wire(wire: &WireGame) -> Result<Game, String> {
+        let start = match &wire.fen {
+            None => AnyPosition::startpos(wire.ruleset),
+            Some(text) => AnyPosition::from_fen(wire.ruleset, text).map_err(|e| format!("bad FEN \"{text}\": {e}"))?,
+        };
+        let mut game = Game::from_position(start);
+        for (i, text) in wire.moves.iter().enumerate() {
+            let m = with_position!(&game.position(), p => uci::parse_move(p, text))
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            game.play(m).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+        }
+        Ok(game)
+    }
+
+    pub fn to_wire(&self) -> WireGame {
+        self.wire_until(self.len())
+    }
+
+    /// The game as it stood after `ply` moves, for a search of an earlier position.
+    pub fn wire_until(&self, ply: usize) -> WireGame {
+        let initial = self.snapshot(0).position;
+        let fen = (initial != AnyPosition::startpos(self.ruleset())).then(|| initial.fen());
+        let moves = self.moves()[..ply.min(self.len())].iter().map(|m| m.to_string()).collect();
+        WireGame { ruleset: self.ruleset(), fen, moves }
+    }
+
+    pub fn ruleset(&self) -> Ruleset {
+        self.record.ruleset()
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        self.record.moves()
+    }
+
+    /// Moves played so far (plies).
+    pub fn len(&self) -> usize {
+        self.moves().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves().is_empty()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.record.outcome()
+    }
+
+    pub fn position(&self) -> AnyPosition {
+        self.record.position()
+    }
+
+    pub fn turn(&self) -> Color {
+        with_position!(self.position(), p => p.turn())
+    }
+
+    /// The position after `ply` moves (clamped to the game's length).
+    pub fn snapshot(&self, ply: usize) -> Snapshot {
+        let ply = ply.min(self.len());
+        let position = self.record.position_at(ply).expect("clamped to the game's length");
+        Snapshot { position, last_move: ply.checked_sub(1).map(|i| self.moves()[i]) }
+    }
+
+    /// The legal moves now; none once the game has ended.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        self.position().legal_moves().iter().copied().collect()
+    }
+
+    pub fn play(&mut self, m: Move) -> Result<(), shatar_rules::PlayError> {
+        with_record!(&mut self.record, r => r.play(m))
+    }
+
+    pub fn take_back(&mut self) -> Option<Move> {
+        with_record!(&mut self.record, r => r.take_back())
+    }
+
+    /// Records an ending decided off the board (resignation, a saved result).
+    pub fn set_outcome(&mut self, outcome: Outcome) {
+        with_record!(&mut self.record, r => r.set_outcome(outcome))
+    }
+
+    /// Each move in standard notation with `letters`, as the move list shows it.
+    pub fn move_texts(&self, letters: PieceLetters) -> Vec<String> {
+        with_record!(&self.record, r => r
+            .moves()
+            .iter()
+            .zip(r.positions())
+            .map(|(&m, pos)| render_san(pos, m, letters))
+            .collect())
+    }
+
+    /// The number of the first move (a FEN may start at move 30) and whether Black made it.
+    pub fn first_move_number(&self) -> (u32, Color) {
+        with_position!(self.snapshot(0).position, p => (p.fullmoves(), p.turn()))
+    }
+
+    pub fn fen_at(&self, ply: usize) -> String {
+        self.snapshot(ply).position.fen()
+    }
+
+    /// The game as PGN, with `tags` added to the ones the rules write (Variant, FEN).
+    pub fn pgn(&self, tags: &[(&str, String)]) -> String {
+        let mut game = with_record!(&self.record, r => PgnGame::from_record(r));
+        for (name, value) in tags {
+            game.set_tag(name, value.clone());
+        }
+        if let Some(o) = self.outcome() {
+            game.set_tag("Result", o.result.pgn());
+            game.set_tag("Termination", o.reason.description());
+        }
+        game.write()
+    }
+
+    /// Reads a pasted or loaded text: a PGN game (its Variant tag chooses the ruleset,
+    /// `default` without one) or a FEN position of `default`'s rules.
+    pub fn import(text: &str, default: Ruleset) -> Result<Game, ImportError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(ImportError::Empty);
+        }
+        if looks_like_fen(text) {
+            return AnyPosition::from_fen(default, text)
+                .map(Game::from_position)
+                .map_err(|e| ImportError::Fen(e.to_string()));
+        }
+        let parsed = pgn::parse_game(text).map_err(|e| ImportError::Pgn(e.to_string()))?;
+        let record = parsed.replay_any(default).map_err(|e| ImportError::Pgn(e.to_string()))?;
+        Ok(Game { record })
+    }
+
+    pub fn piece_at(&self, ply: usize, sq: Square) -> Option<Piece> {
+        with_position!(self.snapshot(ply).position, p => p.board().piece_at(sq))
+    }
+}
+
+/// A FEN's first field has eight ranks separated by `/`; a PGN never starts that way.
+fn looks_like_fen(text: &str) -> bool {
+    let first = text.split_whitespace().next().unwrap_or("");
+    first.matches('/').count() >= 7 && !text.starts_with('[')
+}

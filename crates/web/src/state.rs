@@ -1,0 +1,464 @@
+//! The page as a state machine: [`update`] takes the state and one [`Msg`] (a click, a
+//! worker reply, a restored save) and returns the [`Effect`]s the browser layer must carry
+//! out (post to the worker, save, play a sound, copy). Plain Rust, tested natively; the
+//! DOM layer renders [`crate::view`] of the state and knows no rules.
+
+mod engine;
+mod input;
+#[cfg(test)]
+mod tests;
+
+use shatar_rules::notation::PieceLetters;
+use shatar_rules::{Color, EndReason, Move, Outcome, Role, Ruleset, Square};
+
+pub use self::engine::{Analysis, AnalysisLine, EngineCommand};
+use crate::engine_client::{EngineEvent, EngineStatus, Token};
+use crate::game::Game;
+use crate::saved;
+use crate::settings::{GameSetup, Looks, Opponent};
+
+/// The key under which the browser layer keeps the game in local storage.
+pub const STORAGE_KEY: &str = "shatar.game";
+/// Where a saved state that could not be restored is set aside, for a bug report.
+pub const SET_ASIDE_KEY: &str = "shatar.game.set-aside";
+
+pub struct AppState {
+    pub setup: GameSetup,
+    pub looks: Looks,
+    pub game: Game,
+    /// The player's side against the computer; `None` when two people play.
+    pub human: Option<Color>,
+    /// Makes the computer's choices at a level repeatable within one game.
+    pub seed: u64,
+    /// The day the game started, as PGN writes it (`2026.11.29`).
+    pub date: String,
+    /// The side whose first rank is drawn at the bottom.
+    pub orientation: Color,
+    /// The ply shown while browsing the move list; `None` follows the game.
+    pub cursor: Option<usize>,
+    pub selected: Option<Square>,
+    /// A second press on the selected piece lets go of it, unless it turns into a drag.
+    release_deselects: bool,
+    pub promotion: Option<PromotionChoice>,
+    pub hint: Option<Hint>,
+    pub analysis: Option<Analysis>,
+    pub engine_status: EngineStatus,
+    /// The search the worker is running for us, and why.
+    running: Option<(Token, engine::JobKey)>,
+    /// A job that failed for good: not retried until something changes.
+    failed: Option<engine::JobKey>,
+    next_token: Token,
+    /// Bumped whenever the game changes other than by a move at its end (new game, import,
+    /// takeback), so that a search of the old game is never mistaken for one of the new.
+    generation: u64,
+    pub dialog: Option<Dialog>,
+    pub notice: Option<Notice>,
+    last_saved: String,
+}
+
+/// The promotion picker: the move's squares and the pieces the rules allow (Q R B N, or
+/// Q only under the folk rules).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PromotionChoice {
+    pub from: Square,
+    pub to: Square,
+    pub roles: Vec<Role>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hint {
+    Thinking,
+    Move { mv: Move, text: String },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dialog {
+    NewGame,
+    Import { error: Option<String> },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub level: NoticeLevel,
+    pub text: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoticeLevel {
+    Info,
+    Error,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Nav {
+    First,
+    Prev,
+    Next,
+    Last,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportKind {
+    Pgn,
+    Fen,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportHow {
+    Copy,
+    Download,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
+    /// Start-up: what local storage held, a fresh seed and today's date.
+    Restore {
+        saved: Option<String>,
+        seed: u64,
+        date: String,
+    },
+    /// A pointer went down on a square (the start of a click or a drag).
+    SquareDown(Square),
+    /// It came up over `over` (`None`: off the board); `dragged` when it moved enough to
+    /// be a drag rather than a click.
+    SquareUp {
+        over: Option<Square>,
+        dragged: bool,
+    },
+    Promote(Role),
+    CancelPromotion,
+    Navigate(Nav),
+    GoTo(usize),
+    TakeBack,
+    Resign,
+    Flip,
+    Hint,
+    ToggleAnalysis,
+    OpenDialog(Dialog),
+    CloseDialog,
+    StartGame {
+        setup: GameSetup,
+        seed: u64,
+        date: String,
+    },
+    Import {
+        text: String,
+        ruleset: Ruleset,
+    },
+    Export(ExportKind, ExportHow),
+    SetLooks(Looks),
+    /// The mute switch.
+    ToggleSound,
+    Engine(EngineEvent),
+    /// Try again a search that failed for good.
+    RetryEngine,
+    DismissNotice,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sound {
+    Move,
+    Capture,
+    Check,
+    End,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    Engine(EngineCommand),
+    /// Store this text under [`STORAGE_KEY`].
+    Save(String),
+    /// Keep this unreadable saved text under [`SET_ASIDE_KEY`].
+    SetAside(String),
+    Sound(Sound),
+    Copy(String),
+    Download {
+        file_name: String,
+        text: String,
+    },
+}
+
+impl AppState {
+    /// A fresh game with the default setup, before anything is restored.
+    pub fn new(seed: u64, date: String) -> AppState {
+        let setup = GameSetup::default();
+        let mut state = AppState {
+            setup,
+            looks: Looks::default(),
+            game: Game::new(setup.ruleset),
+            human: Some(Color::White),
+            seed,
+            date,
+            orientation: Color::White,
+            cursor: None,
+            selected: None,
+            release_deselects: false,
+            promotion: None,
+            hint: None,
+            analysis: None,
+            engine_status: EngineStatus::Starting,
+            running: None,
+            failed: None,
+            next_token: 1,
+            generation: 0,
+            dialog: None,
+            notice: None,
+            last_saved: String::new(),
+        };
+        state.start(setup, seed);
+        state
+    }
+
+    /// The ply the board shows.
+    pub fn shown_ply(&self) -> usize {
+        self.cursor.unwrap_or(self.game.len()).min(self.game.len())
+    }
+
+    pub fn is_browsing(&self) -> bool {
+        self.cursor.is_some_and(|c| c < self.game.len())
+    }
+
+    /// Whose turn it is belongs to a person at this device.
+    pub fn human_to_move(&self) -> bool {
+        self.human.is_none_or(|h| h == self.game.turn())
+    }
+
+    /// The player may move pieces now.
+    pub fn can_move(&self) -> bool {
+        self.game.outcome().is_none() && !self.is_browsing() && self.human_to_move() && self.promotion.is_none()
+    }
+
+    pub fn computer_thinking(&self) -> bool {
+        matches!(self.running, Some((_, engine::JobKey::Move { .. })))
+    }
+
+    /// Takeback is offered while there is a move of the player's to take back and the
+    /// game did not end by resignation.
+    pub fn can_take_back(&self) -> bool {
+        let resigned = self.game.outcome().is_some_and(|o| o.reason == EndReason::Resignation);
+        !resigned && !self.game.is_empty()
+    }
+
+    pub fn letters(&self) -> PieceLetters {
+        self.looks.notation
+    }
+
+    /// Begins a game of `setup` from its ruleset's initial position.
+    fn start(&mut self, setup: GameSetup, seed: u64) {
+        let setup = setup.normalised();
+        self.setup = setup;
+        self.seed = seed;
+        self.human = match setup.opponent {
+            Opponent::Computer { .. } => Some(setup.human_side(seed & 1 == 0)),
+            Opponent::Friend => None,
+        };
+        self.orientation = self.human.unwrap_or(Color::White);
+        self.replace_game(Game::new(setup.ruleset));
+    }
+
+    /// Everything that belonged to the previous game goes with it.
+    fn replace_game(&mut self, game: Game) {
+        self.game = game;
+        self.after_history_change();
+        self.analysis = self.analysis.take().map(|_| Analysis::default());
+    }
+
+    fn after_history_change(&mut self) {
+        self.generation += 1;
+        self.cursor = None;
+        self.selected = None;
+        self.promotion = None;
+        self.hint = None;
+        self.failed = None;
+    }
+
+    fn notify(&mut self, level: NoticeLevel, text: impl Into<String>) {
+        self.notice = Some(Notice { level, text: text.into() });
+    }
+}
+
+/// Applies `msg`, then brings the worker's job and the saved copy up to date.
+pub fn update(state: &mut AppState, msg: Msg) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    match msg {
+        Msg::Restore { saved, seed, date } => restore(state, saved, seed, date, &mut effects),
+        Msg::SquareDown(sq) => input::square_down(state, sq, &mut effects),
+        Msg::SquareUp { over, dragged } => input::square_up(state, over, dragged, &mut effects),
+        Msg::Promote(role) => input::promote(state, role, &mut effects),
+        Msg::CancelPromotion => state.promotion = None,
+        Msg::Navigate(nav) => navigate(state, nav),
+        Msg::GoTo(ply) => go_to(state, ply),
+        Msg::TakeBack => take_back(state),
+        Msg::Resign => resign(state, &mut effects),
+        Msg::Flip => state.orientation = state.orientation.other(),
+        Msg::Hint => {
+            if state.can_move() && state.hint.is_none() {
+                state.hint = Some(Hint::Thinking);
+            }
+        }
+        Msg::ToggleAnalysis => {
+            state.analysis = if state.analysis.is_some() { None } else { Some(Analysis::default()) };
+        }
+        Msg::OpenDialog(dialog) => state.dialog = Some(dialog),
+        Msg::CloseDialog => state.dialog = None,
+        Msg::StartGame { setup, seed, date } => {
+            state.date = date;
+            state.dialog = None;
+            state.notice = None;
+            state.start(setup, seed);
+            effects.push(Effect::Engine(EngineCommand::NewGame(state.setup.ruleset)));
+        }
+        Msg::Import { text, ruleset } => import(state, &text, ruleset, &mut effects),
+        Msg::Export(kind, how) => effects.push(export(state, kind, how)),
+        Msg::SetLooks(looks) => state.looks = looks,
+        Msg::ToggleSound => state.looks.sound = !state.looks.sound,
+        Msg::Engine(event) => engine::on_event(state, event, &mut effects),
+        Msg::RetryEngine => state.failed = None,
+        Msg::DismissNotice => state.notice = None,
+    }
+    engine::reconcile(state, &mut effects);
+    let text = saved::encode(state);
+    if text != state.last_saved {
+        effects.push(Effect::Save(text.clone()));
+        state.last_saved = text;
+    }
+    effects
+}
+
+fn restore(state: &mut AppState, text: Option<String>, seed: u64, date: String, effects: &mut Vec<Effect>) {
+    let Some(text) = text else {
+        *state = AppState::new(seed, date);
+        return;
+    };
+    match saved::decode(&text) {
+        Ok(restored) => {
+            *state = AppState::new(seed, date);
+            restored.apply(state);
+            // What was stored is what is there: no need to write it back.
+            state.last_saved = saved::encode(state);
+        }
+        Err(why) => {
+            *state = AppState::new(seed, date);
+            state.notify(
+                NoticeLevel::Error,
+                format!(
+                    "The saved game could not be restored ({why}). A new game has started; \
+                     the old save is kept in local storage as \"{SET_ASIDE_KEY}\"."
+                ),
+            );
+            effects.push(Effect::SetAside(text));
+        }
+    }
+}
+
+fn navigate(state: &mut AppState, nav: Nav) {
+    let shown = state.shown_ply();
+    let ply = match nav {
+        Nav::First => 0,
+        Nav::Prev => shown.saturating_sub(1),
+        Nav::Next => shown + 1,
+        Nav::Last => state.game.len(),
+    };
+    go_to(state, ply);
+}
+
+fn go_to(state: &mut AppState, ply: usize) {
+    let ply = ply.min(state.game.len());
+    state.cursor = (ply < state.game.len()).then_some(ply);
+    state.selected = None;
+    state.promotion = None;
+}
+
+/// Against the computer, back to the player's previous turn; between friends, one move.
+fn take_back(state: &mut AppState) {
+    if !state.can_take_back() {
+        return;
+    }
+    state.game.take_back();
+    if let Some(human) = state.human {
+        while !state.game.is_empty() && state.game.turn() != human {
+            state.game.take_back();
+        }
+    }
+    state.after_history_change();
+}
+
+/// The player to move resigns; against the computer, the player does, whoever is to move.
+fn resign(state: &mut AppState, effects: &mut Vec<Effect>) {
+    if state.game.outcome().is_some() {
+        return;
+    }
+    let loser = state.human.unwrap_or_else(|| state.game.turn());
+    state.game.set_outcome(Outcome::win(loser.other(), EndReason::Resignation));
+    state.after_history_change();
+    if state.looks.sound {
+        effects.push(Effect::Sound(Sound::End));
+    }
+}
+
+fn import(state: &mut AppState, text: &str, ruleset: Ruleset, effects: &mut Vec<Effect>) {
+    match Game::import(text, ruleset) {
+        Ok(game) => {
+            let ruleset = game.ruleset();
+            state.setup.ruleset = ruleset;
+            // An imported game is studied or continued by the people at the board.
+            state.setup.opponent = Opponent::Friend;
+            state.human = None;
+            state.dialog = None;
+            state.replace_game(game);
+            state.notify(NoticeLevel::Info, "Game imported.");
+            effects.push(Effect::Engine(EngineCommand::NewGame(ruleset)));
+        }
+        Err(e) => state.dialog = Some(Dialog::Import { error: Some(e.to_string()) }),
+    }
+}
+
+fn export(state: &AppState, kind: ExportKind, how: ExportHow) -> Effect {
+    let (text, file_name) = match kind {
+        ExportKind::Pgn => (pgn_text(state), format!("shatar-{}.pgn", state.date.replace('.', "-"))),
+        ExportKind::Fen => (state.game.fen_at(state.shown_ply()), String::from("shatar-position.fen")),
+    };
+    match how {
+        ExportHow::Copy => Effect::Copy(text),
+        ExportHow::Download => Effect::Download { file_name, text },
+    }
+}
+
+/// The game as PGN with the seven tags filled in as well as the page knows them.
+pub fn pgn_text(state: &AppState) -> String {
+    let name = |color: Color| match (state.human, state.setup.opponent) {
+        (Some(h), _) if h == color => String::from("Player"),
+        (Some(_), Opponent::Computer { level }) => format!("Shatar level {level}"),
+        _ => String::from(color.fold("White", "Black")),
+    };
+    let mut tags = vec![
+        ("Event", String::from("Casual game")),
+        ("Site", String::from("Shatar")),
+        ("Date", state.date.clone()),
+        ("White", name(Color::White)),
+        ("Black", name(Color::Black)),
+    ];
+    if let Some(tc) = state.setup.time_control.pgn_tag() {
+        tags.push(("TimeControl", tc));
+    }
+    state.game.pgn(&tags)
+}
+
+/// How a finished game is announced: "White wins by checkmate (2017 art. 5.1)".
+pub fn result_text(outcome: Outcome, ruleset: Ruleset) -> String {
+    use shatar_rules::GameResult;
+    let head = match outcome.result {
+        GameResult::WhiteWins => "White wins",
+        GameResult::BlackWins => "Black wins",
+        GameResult::Draw => "Draw",
+    };
+    let article = match ruleset {
+        // The articles are those of the 2017 text and the folk description.
+        Ruleset::Mongolian => format!(" (2017 {})", outcome.reason.article()),
+        Ruleset::MongolianFolk if outcome.reason.article().starts_with("folk") => {
+            format!(" ({})", outcome.reason.article())
+        }
+        _ => String::new(),
+    };
+    format!("{head} by {}{article}", outcome.reason.description())
+}

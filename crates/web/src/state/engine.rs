@@ -1,0 +1,232 @@
+//! What the worker should be doing, worked out afresh after every message: the
+//! computer's move when it is its turn, else a hint that was asked for, else analysis of
+//! the position shown. A search that no longer fits is superseded; its late answers carry
+//! an old token and are ignored.
+
+use shatar_protocol::{Score, SearchLimits, Strength};
+use shatar_rules::{Color, Ruleset, san, uci, with_position};
+
+use super::{AppState, Effect, Hint, NoticeLevel, input};
+use crate::engine_client::{EngineEvent, EngineStatus, Purpose, SearchJob, Token};
+use crate::settings::Opponent;
+
+/// What the page asks of the worker.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineCommand {
+    Submit(SearchJob),
+    /// Drop the running search: nothing needs it any more.
+    Cancel,
+    /// Forget what earlier games taught the engine.
+    NewGame(Ruleset),
+}
+
+/// Which search, of which game: two keys are equal when the same search would serve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobKey {
+    Move { generation: u64, ply: usize },
+    Hint { generation: u64, ply: usize },
+    Analysis { generation: u64, ply: usize, round: u8 },
+}
+
+/// The computer's time per move at each level (1 to 10): an upper bound, as the lower
+/// levels stop at their node caps long before.
+const MOVE_TIME_MS: [u64; 10] = [300, 300, 400, 500, 600, 800, 1000, 1500, 2000, 3000];
+const HINT_TIME_MS: u64 = 1000;
+/// Analysis deepens in rounds, each a fresh search that starts from what the table kept:
+/// short rounds keep the worker quick to follow the player through the moves.
+const ANALYSIS_ROUNDS_MS: [u64; 3] = [700, 2000, 6000];
+pub const ANALYSIS_LINES: u32 = 3;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Analysis {
+    /// The ply analysed and the round reached; lines belong to that ply.
+    pub ply: usize,
+    pub round: u8,
+    pub lines: Vec<AnalysisLine>,
+    /// All rounds are done.
+    pub finished: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisLine {
+    pub depth: u32,
+    /// From White's side, as the evaluation bar shows it.
+    pub white_score: Score,
+    /// The line in standard notation.
+    pub moves: Vec<String>,
+}
+
+fn wanted(state: &AppState) -> Option<JobKey> {
+    let generation = state.generation;
+    let ply = state.game.len();
+    let live = state.game.outcome().is_none();
+    if live && !state.human_to_move() {
+        return Some(JobKey::Move { generation, ply });
+    }
+    if live && state.hint == Some(Hint::Thinking) && !state.is_browsing() {
+        return Some(JobKey::Hint { generation, ply });
+    }
+    let analysis = state.analysis.as_ref()?;
+    let shown = state.shown_ply();
+    if analysis.finished && analysis.ply == shown {
+        return None;
+    }
+    let round = if analysis.ply == shown { analysis.round } else { 0 };
+    let position_over = with_position!(state.game.snapshot(shown).position, p => p.legal_moves().is_empty());
+    (!position_over).then_some(JobKey::Analysis { generation, ply: shown, round })
+}
+
+pub fn reconcile(state: &mut AppState, effects: &mut Vec<Effect>) {
+    let want = wanted(state).filter(|k| state.failed != Some(*k));
+    let running = state.running.map(|(_, key)| key);
+    if want == running {
+        return;
+    }
+    match want {
+        None => {
+            state.running = None;
+            effects.push(Effect::Engine(EngineCommand::Cancel));
+        }
+        Some(key) => {
+            let token = state.next_token;
+            state.next_token += 1;
+            state.running = Some((token, key));
+            if let JobKey::Analysis { ply, round, .. } = key
+                && let Some(a) = &mut state.analysis
+                && (a.ply != ply || a.round != round)
+            {
+                if a.ply != ply {
+                    a.lines.clear();
+                }
+                a.ply = ply;
+                a.round = round;
+                a.finished = false;
+            }
+            effects.push(Effect::Engine(EngineCommand::Submit(job(state, token, key))));
+        }
+    }
+}
+
+fn job(state: &AppState, token: Token, key: JobKey) -> SearchJob {
+    let (purpose, ply, limits) = match key {
+        JobKey::Move { ply, .. } => {
+            let level = match state.setup.opponent {
+                Opponent::Computer { level } => level,
+                Opponent::Friend => crate::settings::MAX_LEVEL,
+            };
+            let limits = SearchLimits {
+                move_time_ms: Some(MOVE_TIME_MS[usize::from(level.clamp(1, 10) - 1)]),
+                level: Some(Strength { level, seed: state.seed }),
+                ..SearchLimits::default()
+            };
+            (Purpose::Move, ply, limits)
+        }
+        JobKey::Hint { ply, .. } => {
+            (Purpose::Hint, ply, SearchLimits { move_time_ms: Some(HINT_TIME_MS), ..SearchLimits::default() })
+        }
+        JobKey::Analysis { ply, round, .. } => {
+            let limits = SearchLimits {
+                move_time_ms: Some(ANALYSIS_ROUNDS_MS[usize::from(round)]),
+                multi_pv: Some(ANALYSIS_LINES),
+                ..SearchLimits::default()
+            };
+            (Purpose::Analysis, ply, limits)
+        }
+    };
+    SearchJob { token, purpose, game: state.game.wire_until(ply), limits }
+}
+
+pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effect>) {
+    let current = |token: Token| state.running.filter(|(t, _)| *t == token).map(|(_, key)| key);
+    match event {
+        EngineEvent::Status(status) => state.engine_status = status,
+        EngineEvent::Info { token, info, .. } => {
+            if let Some(JobKey::Analysis { ply, .. }) = current(token) {
+                analysis_info(state, ply, &info);
+            }
+        }
+        EngineEvent::Best { token, best, .. } => {
+            let Some(key) = current(token) else { return };
+            state.running = None;
+            match key {
+                JobKey::Move { .. } => computer_move(state, &best.best_move, effects),
+                JobKey::Hint { .. } => {
+                    let pos = state.game.position();
+                    state.hint = with_position!(&pos, p => uci::parse_move(p, &best.best_move)
+                        .ok()
+                        .map(|mv| Hint::Move { mv, text: san::write(p, mv) }));
+                }
+                JobKey::Analysis { round, .. } => {
+                    if let Some(a) = &mut state.analysis {
+                        if usize::from(round) + 1 < ANALYSIS_ROUNDS_MS.len() {
+                            a.round = round + 1;
+                        } else {
+                            a.finished = true;
+                        }
+                    }
+                }
+            }
+        }
+        EngineEvent::Failed { token, reason, .. } => {
+            let Some(key) = current(token) else { return };
+            state.running = None;
+            state.failed = Some(key);
+            if matches!(key, JobKey::Hint { .. }) {
+                state.hint = None;
+            }
+            state.notify(NoticeLevel::Error, format!("The engine could not answer: {reason}"));
+        }
+    }
+}
+
+fn computer_move(state: &mut AppState, text: &str, effects: &mut Vec<Effect>) {
+    let pos = state.game.position();
+    match with_position!(&pos, p => uci::parse_move(p, text)) {
+        Ok(m) => input::play(state, m, effects),
+        Err(e) => {
+            state.failed = Some(JobKey::Move { generation: state.generation, ply: state.game.len() });
+            state.notify(NoticeLevel::Error, format!("The engine chose an impossible move {text}: {e}"));
+        }
+    }
+}
+
+/// Keeps the latest iteration of each line, in standard notation and from White's side.
+fn analysis_info(state: &mut AppState, ply: usize, info: &shatar_protocol::SearchInfo) {
+    let snapshot = state.game.snapshot(ply);
+    let mover = with_position!(snapshot.position, p => p.turn());
+    let moves = with_position!(&snapshot.position, p => pv_text(p, &info.pv));
+    let white_score = match (mover, info.score) {
+        (Color::White, s) => s,
+        (Color::Black, Score::Cp { cp }) => Score::Cp { cp: -cp },
+        (Color::Black, Score::Mate { moves }) => Score::Mate { moves: -moves },
+    };
+    let Some(a) = &mut state.analysis else { return };
+    let index = info.multi_pv.saturating_sub(1) as usize;
+    let line = AnalysisLine { depth: info.depth, white_score, moves };
+    if index < a.lines.len() {
+        a.lines[index] = line;
+    } else if index == a.lines.len() {
+        a.lines.push(line);
+    }
+}
+
+/// A principal variation in standard notation, as far as its moves are legal.
+fn pv_text<R: shatar_rules::Rules>(start: &shatar_rules::Position<R>, pv: &[String]) -> Vec<String> {
+    let mut pos = *start;
+    let mut out = Vec::new();
+    for text in pv {
+        let Ok(m) = uci::parse_move(&pos, text) else { break };
+        out.push(san::write(&pos, m));
+        match pos.play(m) {
+            Ok(next) => pos = next,
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+impl EngineStatus {
+    pub fn is_ready(&self) -> bool {
+        matches!(self, EngineStatus::Ready | EngineStatus::Thinking)
+    }
+}

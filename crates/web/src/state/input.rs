@@ -1,0 +1,102 @@
+//! Moving pieces: click-click and drag-and-drop both arrive as a press and a release on
+//! squares. The legal moves come from the rules core; a move that is not among them
+//! simply does not happen (the piece snaps back).
+
+use shatar_rules::{Move, Role, Square, with_position};
+
+use super::{AppState, Effect, PromotionChoice, Sound};
+
+/// The legal moves of the piece on `from`, when the player may move it now.
+pub fn moves_from(state: &AppState, from: Square) -> Vec<Move> {
+    if !state.can_move() {
+        return Vec::new();
+    }
+    state.game.legal_moves().into_iter().filter(|m| m.from() == from).collect()
+}
+
+pub fn square_down(state: &mut AppState, sq: Square, effects: &mut Vec<Effect>) {
+    if state.promotion.is_some() {
+        return;
+    }
+    if let Some(from) = state.selected
+        && from != sq
+        && moves_from(state, from).iter().any(|m| m.to() == sq)
+    {
+        try_move(state, from, sq, effects);
+        return;
+    }
+    if moves_from(state, sq).is_empty() {
+        state.selected = None;
+    } else {
+        state.release_deselects = state.selected == Some(sq);
+        state.selected = Some(sq);
+    }
+}
+
+pub fn square_up(state: &mut AppState, over: Option<Square>, dragged: bool, effects: &mut Vec<Effect>) {
+    let Some(from) = state.selected else { return };
+    match over {
+        Some(to) if dragged && to != from => {
+            if moves_from(state, from).iter().any(|m| m.to() == to) {
+                try_move(state, from, to, effects);
+            } else {
+                // An illegal drop: the piece goes back and lets go.
+                state.selected = None;
+            }
+        }
+        Some(to) if to == from && !dragged && state.release_deselects => state.selected = None,
+        None if dragged => state.selected = None,
+        _ => {}
+    }
+    state.release_deselects = false;
+}
+
+/// Plays `from`-`to`, or opens the promotion picker when the rules offer several pieces.
+fn try_move(state: &mut AppState, from: Square, to: Square, effects: &mut Vec<Effect>) {
+    let candidates: Vec<Move> = moves_from(state, from).into_iter().filter(|m| m.to() == to).collect();
+    state.selected = None;
+    match candidates.as_slice() {
+        [] => {}
+        [only] => play(state, *only, effects),
+        several => {
+            let roles = several.iter().filter_map(|m| m.promotion()).collect();
+            state.promotion = Some(PromotionChoice { from, to, roles });
+        }
+    }
+}
+
+pub fn promote(state: &mut AppState, role: Role, effects: &mut Vec<Effect>) {
+    let Some(choice) = state.promotion.take() else { return };
+    let chosen = state
+        .game
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.from() == choice.from && m.to() == choice.to && m.promotion() == Some(role));
+    if let Some(m) = chosen {
+        play(state, m, effects);
+    }
+}
+
+/// Plays a legal move, by the player or the computer, with its sound.
+pub fn play(state: &mut AppState, m: Move, effects: &mut Vec<Effect>) {
+    let capture = with_position!(state.game.position(), p => p.board().piece_at(m.to()).is_some());
+    if state.game.play(m).is_err() {
+        return;
+    }
+    state.selected = None;
+    state.hint = None;
+    state.cursor = None;
+    if state.looks.sound {
+        let check = with_position!(state.game.position(), p => p.is_check());
+        let sound = if state.game.outcome().is_some() {
+            Sound::End
+        } else if check {
+            Sound::Check
+        } else if capture {
+            Sound::Capture
+        } else {
+            Sound::Move
+        };
+        effects.push(Effect::Sound(sound));
+    }
+}

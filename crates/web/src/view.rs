@@ -1,0 +1,449 @@
+//! What the page shows, as plain data computed from the state: the board's cells with
+//! their pieces and marks, the move list, the texts and which buttons work. The DOM
+//! layer compares one view with the next and touches only what differs.
+
+use shatar_protocol::Score;
+use shatar_rules::{Color, Piece, Role, Ruleset, Square, with_position};
+
+use crate::state::{AppState, Dialog, Hint, Notice, PromotionChoice, result_text};
+
+/// The shape of a board: a grid of cells named by file and rank. The 8x8 games use
+/// [`Geometry::EIGHT_BY_EIGHT`]; Xiangqi will bring its own 9x10 intersections.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    pub files: u8,
+    pub ranks: u8,
+    pub cells: CellKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellKind {
+    /// Pieces stand in squares, coloured or not.
+    Squares,
+    /// Pieces stand on the crossings of lines.
+    Intersections,
+}
+
+impl Geometry {
+    pub const EIGHT_BY_EIGHT: Geometry = Geometry { files: 8, ranks: 8, cells: CellKind::Squares };
+
+    /// Where the cell at `file`, `rank` (from White's or Red's left corner) is drawn,
+    /// counted from the picture's top left, with `bottom`'s side at the bottom.
+    pub fn place(self, file: u8, rank: u8, bottom: Color) -> (u8, u8) {
+        match bottom {
+            Color::White => (file, self.ranks - 1 - rank),
+            Color::Black => (self.files - 1 - file, rank),
+        }
+    }
+}
+
+/// Marks on a cell, each drawn in its own way (not by colour alone).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    pub selected: bool,
+    /// A legal destination of the selected piece; `capture` when a piece stands there.
+    pub destination: bool,
+    pub capture: bool,
+    pub last_move: bool,
+    pub check: bool,
+    pub hint: bool,
+    /// A piece the player may pick up now.
+    pub movable: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellView {
+    pub square: Square,
+    pub piece: Option<Piece>,
+    pub light: bool,
+    pub col: u8,
+    pub row: u8,
+    pub marks: Marks,
+    pub label: String,
+}
+
+impl CellView {
+    /// `e4`, for `data-square`.
+    pub fn name(&self) -> String {
+        self.square.to_string()
+    }
+
+    /// `wN`, `bP`, or empty, for `data-piece`.
+    pub fn piece_code(&self) -> String {
+        self.piece.map(|p| p.code().iter().map(|&b| char::from(b)).collect()).unwrap_or_default()
+    }
+}
+
+/// What a piece is called aloud: Mongolian chess players say horse and camel.
+pub fn piece_name(ruleset: Ruleset, role: Role) -> &'static str {
+    match (ruleset, role) {
+        (Ruleset::Chess, role) => role.english_name(),
+        (_, Role::King) => "noyan",
+        (_, Role::Queen) => "berse",
+        (_, Role::Rook) => "cart",
+        (_, Role::Bishop) => "camel",
+        (_, Role::Knight) => "horse",
+        (_, Role::Pawn) => "boy",
+    }
+}
+
+fn label(ruleset: Ruleset, square: Square, piece: Option<Piece>) -> String {
+    match piece {
+        Some(p) => format!("{square}, {} {}", p.color.name(), piece_name(ruleset, p.role)),
+        None => format!("{square}, empty"),
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    pub geometry: Geometry,
+    pub bottom: Color,
+    /// Row by row from the top of the picture.
+    pub cells: Vec<CellView>,
+    /// The board takes pointer input (the player's turn, live position).
+    pub interactive: bool,
+}
+
+pub fn board(state: &AppState) -> BoardView {
+    let geometry = Geometry::EIGHT_BY_EIGHT;
+    let ply = state.shown_ply();
+    let snapshot = state.game.snapshot(ply);
+    let ruleset = state.game.ruleset();
+    let live = !state.is_browsing();
+    let legal = if state.can_move() { state.game.legal_moves() } else { Vec::new() };
+    let destinations: Vec<Square> = match state.selected {
+        Some(from) => legal.iter().filter(|m| m.from() == from).map(|m| m.to()).collect(),
+        None => Vec::new(),
+    };
+    let (checked_king, board) = with_position!(snapshot.position, p => {
+        (p.is_check().then(|| p.our_king()), *p.board())
+    });
+    let hint = match &state.hint {
+        Some(Hint::Move { mv, .. }) if live => Some(*mv),
+        _ => None,
+    };
+    let mut cells: Vec<CellView> = Square::ALL
+        .iter()
+        .map(|&sq| {
+            let (file, rank) = (sq.file() as u8, sq.rank() as u8);
+            let (col, row) = geometry.place(file, rank, state.orientation);
+            let piece = board.piece_at(sq);
+            let marks = Marks {
+                selected: state.selected == Some(sq),
+                destination: destinations.contains(&sq),
+                capture: destinations.contains(&sq) && piece.is_some(),
+                last_move: snapshot.last_move.is_some_and(|m| m.from() == sq || m.to() == sq),
+                check: checked_king == Some(sq),
+                hint: hint.is_some_and(|m| m.from() == sq || m.to() == sq),
+                movable: legal.iter().any(|m| m.from() == sq),
+            };
+            CellView { square: sq, piece, light: sq.is_light(), col, row, marks, label: label(ruleset, sq, piece) }
+        })
+        .collect();
+    cells.sort_by_key(|c| (c.row, c.col));
+    BoardView { geometry, bottom: state.orientation, cells, interactive: state.can_move() }
+}
+
+/// One numbered row of the move list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    pub number: u32,
+    /// `(ply after the move, text)`; `None` for the empty half of a row (a game that
+    /// starts with Black to move, or the last move still to come).
+    pub white: Option<(usize, String)>,
+    pub black: Option<(usize, String)>,
+}
+
+pub fn move_rows(state: &AppState) -> Vec<MoveRow> {
+    let texts = state.game.move_texts(state.letters());
+    let (first_number, first_side) = state.game.first_move_number();
+    let mut rows: Vec<MoveRow> = Vec::new();
+    let offset = usize::from(first_side == Color::Black);
+    for (i, text) in texts.into_iter().enumerate() {
+        let slot = i + offset;
+        let number = first_number + (slot / 2) as u32;
+        if slot % 2 == 0 || rows.is_empty() {
+            rows.push(MoveRow { number, white: None, black: None });
+        }
+        let row = rows.last_mut().expect("a row was just pushed");
+        let entry = Some((i + 1, text));
+        if slot % 2 == 0 {
+            row.white = entry;
+        } else {
+            row.black = entry;
+        }
+    }
+    rows
+}
+
+/// Everything beside the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PanelView {
+    pub title: String,
+    pub status: String,
+    /// The result with its reason, once the game is over.
+    pub result: Option<String>,
+    pub moves: Vec<MoveRow>,
+    /// The ply shown (0: the start), to highlight in the move list.
+    pub shown_ply: usize,
+    pub can_go_back: bool,
+    pub can_go_forward: bool,
+    pub can_take_back: bool,
+    pub can_resign: bool,
+    pub can_hint: bool,
+    pub hint: Option<String>,
+    pub thinking: bool,
+    pub analysis: Option<AnalysisView>,
+    pub promotion: Option<PromotionView>,
+    pub dialog: Option<Dialog>,
+    pub notice: Option<Notice>,
+    pub engine: String,
+    pub players: (String, String),
+    pub sound: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PromotionView {
+    pub color: Color,
+    /// `(role, piece code like "wQ", accessible name)`.
+    pub choices: Vec<(Role, String, String)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisView {
+    /// The side drawn at the bottom: the bar fills from that end.
+    pub bottom: Color,
+    /// White's share of the evaluation bar, 0 to 1000.
+    pub white_permille: u32,
+    pub score: String,
+    pub lines: Vec<String>,
+    pub depth: u32,
+    pub finished: bool,
+}
+
+pub fn panel(state: &AppState) -> PanelView {
+    let game = &state.game;
+    let ruleset = game.ruleset();
+    let outcome = game.outcome();
+    let shown = state.shown_ply();
+    PanelView {
+        title: ruleset.name().to_string(),
+        status: status(state),
+        result: outcome.map(|o| result_text(o, ruleset)),
+        moves: move_rows(state),
+        shown_ply: shown,
+        can_go_back: shown > 0,
+        can_go_forward: shown < game.len(),
+        can_take_back: state.can_take_back(),
+        can_resign: outcome.is_none() && !game.is_empty(),
+        can_hint: state.can_move() && state.hint.is_none(),
+        hint: match &state.hint {
+            Some(Hint::Thinking) => Some(String::from("Looking for a good move…")),
+            Some(Hint::Move { text, .. }) => Some(format!("Hint: {}", state.letters().render(text, game.turn()))),
+            None => None,
+        },
+        thinking: state.computer_thinking(),
+        analysis: state.analysis.as_ref().map(|a| analysis_view(state, a)),
+        promotion: state.promotion.as_ref().map(|p| promotion_view(state, p)),
+        dialog: state.dialog.clone(),
+        notice: state.notice.clone(),
+        engine: engine_text(state),
+        players: players(state),
+        sound: state.looks.sound,
+    }
+}
+
+fn players(state: &AppState) -> (String, String) {
+    use crate::settings::Opponent;
+    let name = |c: Color| match (state.human, state.setup.opponent) {
+        (Some(h), _) if h == c => String::from("You"),
+        (Some(_), Opponent::Computer { level }) => format!("Computer, level {level}"),
+        _ => String::from(c.fold("White", "Black")),
+    };
+    (name(Color::White), name(Color::Black))
+}
+
+fn status(state: &AppState) -> String {
+    let game = &state.game;
+    if let Some(o) = game.outcome() {
+        return result_text(o, game.ruleset());
+    }
+    if state.is_browsing() {
+        return format!("Viewing move {} of {}", state.shown_ply(), game.len());
+    }
+    let side = game.turn().fold("White", "Black");
+    let moves = game.legal_moves();
+    let check = with_position!(game.position(), p => p.is_check());
+    let mut text = if state.computer_thinking() {
+        String::from("The computer is thinking…")
+    } else {
+        match moves.as_slice() {
+            // The compulsory first round (2017 art. 1.2), as the legal moves show it.
+            [a, b] if game.is_empty() => {
+                format!("{side} opens with {}-{} or {}-{}", a.from(), a.to(), b.from(), b.to())
+            }
+            [only] => format!("{side} must play {}-{}", only.from(), only.to()),
+            _ if state.human.is_some() => String::from("Your move"),
+            _ => format!("{side} to move"),
+        }
+    };
+    if check {
+        text.push_str(" — check!");
+    }
+    text
+}
+
+fn engine_text(state: &AppState) -> String {
+    use crate::engine_client::EngineStatus;
+    match &state.engine_status {
+        EngineStatus::Starting => String::from("Engine: starting…"),
+        EngineStatus::Ready => String::from("Engine: ready"),
+        EngineStatus::Thinking => String::from("Engine: thinking…"),
+        EngineStatus::Restarting { reason } => format!("Engine: restarting ({reason})"),
+        EngineStatus::Unavailable { reason } => format!("Engine: unavailable ({reason})"),
+    }
+}
+
+fn promotion_view(state: &AppState, p: &PromotionChoice) -> PromotionView {
+    let color = state.game.turn();
+    let ruleset = state.game.ruleset();
+    let choices = p
+        .roles
+        .iter()
+        .map(|&role| {
+            let piece = Piece::new(color, role);
+            let code = piece.code().iter().map(|&b| char::from(b)).collect();
+            (role, code, piece_name(ruleset, role).to_string())
+        })
+        .collect();
+    PromotionView { color, choices }
+}
+
+fn analysis_view(state: &AppState, a: &crate::state::Analysis) -> AnalysisView {
+    let best = a.lines.first();
+    let (white_permille, score) = match best.map(|l| l.white_score) {
+        Some(s) => (bar_share(s), score_text(s)),
+        None => (500, String::from("…")),
+    };
+    let (number, side) = {
+        let snap = state.game.snapshot(a.ply);
+        with_position!(snap.position, p => (p.fullmoves(), p.turn()))
+    };
+    let letters = state.letters();
+    let lines = a
+        .lines
+        .iter()
+        .map(|l| {
+            let lead = if side == Color::White { format!("{number}.") } else { format!("{number}…") };
+            let mut mover = side;
+            let moves: Vec<String> = l
+                .moves
+                .iter()
+                .map(|m| {
+                    let text = letters.render(m, mover);
+                    mover = mover.other();
+                    text
+                })
+                .collect();
+            format!("{} {lead} {}", score_text(l.white_score), moves.join(" "))
+        })
+        .collect();
+    AnalysisView {
+        bottom: state.orientation,
+        white_permille,
+        score,
+        lines,
+        depth: best.map_or(0, |l| l.depth),
+        finished: a.finished,
+    }
+}
+
+/// A logistic curve: +4 pawns fills about 90 % of the bar; a mate fills it.
+fn bar_share(score: Score) -> u32 {
+    match score {
+        Score::Mate { moves } if moves > 0 => 1000,
+        Score::Mate { .. } => 0,
+        Score::Cp { cp } => {
+            let x = f64::from(cp) / 180.0;
+            (1000.0 / (1.0 + (-x).exp())).round() as u32
+        }
+    }
+}
+
+pub fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp { cp } => format!("{:+.2}", f64::from(cp) / 100.0),
+        Score::Mate { moves } if moves > 0 => format!("#{moves}"),
+        Score::Mate { moves } => format!("#-{}", -moves),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shatar_rules::Color;
+
+    use super::*;
+    use crate::state::{Msg, update};
+
+    fn at<'a>(board: &'a BoardView, name: &str) -> &'a CellView {
+        board.cells.iter().find(|c| c.name() == name).expect("every square is on the board")
+    }
+
+    fn fresh() -> AppState {
+        AppState::new(1, String::from("2026.11.29"))
+    }
+
+    #[test]
+    fn initial_position_from_white_side() {
+        let board = board(&fresh());
+        assert_eq!(board.cells.len(), 64);
+        // Drawing order: a8 top left, h1 bottom right.
+        assert_eq!(board.cells[0].name(), "a8");
+        assert_eq!(board.cells[63].name(), "h1");
+        assert_eq!((board.cells[63].col, board.cells[63].row), (7, 7));
+        assert_eq!(at(&board, "e1").piece_code(), "wK");
+        assert_eq!(at(&board, "d8").piece_code(), "bQ");
+        assert_eq!(at(&board, "e4").piece_code(), "");
+        assert_eq!(board.cells.iter().filter(|c| c.piece.is_some()).count(), 32);
+    }
+
+    /// 2017 art. 2.1: the light square is at each player's right hand, whichever side is
+    /// drawn at the bottom.
+    #[test]
+    fn light_square_at_each_right_hand() {
+        let mut state = fresh();
+        for bottom in [Color::White, Color::Black] {
+            let board = board(&state);
+            assert_eq!(board.bottom, bottom);
+            let right_hand = board.cells.last().expect("64 cells");
+            assert!(right_hand.light, "{bottom:?}: {} is light", right_hand.name());
+            assert!(board.cells[0].light, "the far right-hand corner too");
+            assert!(board.cells.windows(2).filter(|w| w[0].row == w[1].row).all(|w| w[0].light != w[1].light));
+            update(&mut state, Msg::Flip);
+        }
+        update(&mut state, Msg::Flip);
+        let flipped = board(&state);
+        assert_eq!(flipped.cells[0].name(), "h1");
+        assert_eq!(flipped.cells[63].name(), "a8");
+    }
+
+    #[test]
+    fn labels_name_the_pieces_as_players_do() {
+        let board = board(&fresh());
+        assert_eq!(at(&board, "g1").label, "g1, white horse");
+        assert_eq!(at(&board, "f8").label, "f8, black camel");
+        assert_eq!(at(&board, "e4").label, "e4, empty");
+        assert_eq!(piece_name(Ruleset::Chess, Role::Knight), "knight");
+    }
+
+    #[test]
+    fn scores_and_the_evaluation_bar() {
+        assert_eq!(score_text(Score::Cp { cp: 35 }), "+0.35");
+        assert_eq!(score_text(Score::Cp { cp: -120 }), "-1.20");
+        assert_eq!(score_text(Score::Mate { moves: 3 }), "#3");
+        assert_eq!(score_text(Score::Mate { moves: -2 }), "#-2");
+        assert_eq!(bar_share(Score::Cp { cp: 0 }), 500);
+        assert!(bar_share(Score::Cp { cp: 400 }) > 890);
+        assert_eq!(bar_share(Score::Mate { moves: -1 }), 0);
+    }
+}
