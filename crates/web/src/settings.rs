@@ -19,14 +19,37 @@ pub enum Opponent {
     Friend,
 }
 
-/// The side the player takes against the computer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SideChoice {
-    White,
-    Black,
-    Random,
+/// A choice offered in a form: an enum whose variants have stable ids, the `value` of the
+/// form's options and the saved state's words.
+macro_rules! choice {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $id:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum $name {
+            $($(#[$vmeta])* #[serde(rename = $id)] $variant),+
+        }
+
+        impl $name {
+            pub const fn id(self) -> &'static str {
+                match self {
+                    $($name::$variant => $id),+
+                }
+            }
+
+            pub fn from_id(id: &str) -> Option<$name> {
+                match id {
+                    $($id => Some($name::$variant),)+
+                    _ => None,
+                }
+            }
+        }
+    };
 }
+
+choice!(
+    /// The side the player takes against the computer.
+    SideChoice { White => "white", Black => "black", Random => "random" }
+);
 
 /// Chosen in the new-game dialog and kept with the game; the clocks that run it are a
 /// later issue's (clocks and the arbiter), so for now it is recorded, not enforced.
@@ -74,24 +97,17 @@ impl TimeControl {
     }
 }
 
-/// The squares: checkered with the light square at each right hand (2017 art. 2.1), or
-/// uncoloured as in the folk description of the board.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Theme {
-    #[default]
-    Checkered,
-    Uncoloured,
-}
+choice!(
+    /// The squares: checkered with the light square at each right hand (2017 art. 2.1), or
+    /// uncoloured as in the folk description of the board.
+    #[derive(Default)]
+    Theme { #[default] Checkered => "checkered", Uncoloured => "uncoloured" }
+);
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Coordinates {
-    #[default]
-    Outside,
-    Inside,
-    Off,
-}
+choice!(
+    #[derive(Default)]
+    Coordinates { #[default] Outside => "outside", Inside => "inside", Off => "off" }
+);
 
 /// What one game is: its rules, the opponent, the player's side and time control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -181,3 +197,34 @@ macro_rules! id_serde {
 
 id_serde!(piece_set_id, crate::glyphs::PieceSet, "piece set");
 id_serde!(letters_id, shatar_rules::notation::PieceLetters, "notation");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The form's option values, the saved words and the ids are one and the same.
+    #[test]
+    fn choices_are_saved_by_their_ids() {
+        for theme in [Theme::Checkered, Theme::Uncoloured] {
+            assert_eq!(Theme::from_id(theme.id()), Some(theme));
+            assert_eq!(serde_json::to_string(&theme).unwrap(), format!("\"{}\"", theme.id()));
+        }
+        for c in [Coordinates::Outside, Coordinates::Inside, Coordinates::Off] {
+            assert_eq!(serde_json::from_str::<Coordinates>(&format!("\"{}\"", c.id())).unwrap(), c);
+        }
+        for side in [SideChoice::White, SideChoice::Black, SideChoice::Random] {
+            assert_eq!(SideChoice::from_id(side.id()), Some(side));
+        }
+        for (id, tc) in TimeControl::PRESETS {
+            assert_eq!(TimeControl::from_id(id), Some(tc));
+            assert_eq!(tc.id(), id);
+        }
+        assert!(serde_json::from_str::<Looks>(r#"{"pieces":"wooden"}"#).unwrap_err().to_string().contains("wooden"));
+    }
+
+    #[test]
+    fn levels_from_old_or_edited_saves_are_clamped() {
+        let setup = GameSetup { opponent: Opponent::Computer { level: 42 }, ..GameSetup::default() };
+        assert_eq!(setup.normalised().opponent, Opponent::Computer { level: MAX_LEVEL });
+    }
+}

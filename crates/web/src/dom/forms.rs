@@ -70,12 +70,7 @@ fn fill_new_game(doc: &Document, setup: &GameSetup) -> Result<(), JsValue> {
     };
     select(doc, FORM, "opponent")?.set_value(opponent);
     select(doc, FORM, "level")?.set_value(&level.to_string());
-    let side = match setup.side {
-        SideChoice::White => "white",
-        SideChoice::Black => "black",
-        SideChoice::Random => "random",
-    };
-    select(doc, FORM, "side")?.set_value(side);
+    select(doc, FORM, "side")?.set_value(setup.side.id());
     select(doc, FORM, "time")?.set_value(setup.time_control.id());
     Ok(())
 }
@@ -88,11 +83,7 @@ pub fn read_new_game(doc: &Document) -> Result<GameSetup, JsValue> {
         "friend" => Opponent::Friend,
         _ => Opponent::Computer { level: value("level")?.parse().unwrap_or(3) },
     };
-    let side = match value("side")?.as_str() {
-        "black" => SideChoice::Black,
-        "random" => SideChoice::Random,
-        _ => SideChoice::White,
-    };
+    let side = SideChoice::from_id(&value("side")?).unwrap_or(SideChoice::White);
     let time_control = TimeControl::from_id(&value("time")?).unwrap_or(TimeControl::Untimed);
     Ok(GameSetup { ruleset, opponent, side, time_control }.normalised())
 }
@@ -109,6 +100,22 @@ pub fn set_import_text(doc: &Document, text: &str) -> Result<(), JsValue> {
     Ok(())
 }
 
+/// The game choices come from the rules crate: one list of rulesets and their names.
+pub fn fill_ruleset_choices(doc: &Document) -> Result<(), JsValue> {
+    let selects = doc.query_selector_all("select[name=\"ruleset\"]")?;
+    for i in 0..selects.length() {
+        let Some(select) = selects.item(i) else { continue };
+        select.set_text_content(None);
+        for ruleset in Ruleset::ALL {
+            let option = doc.create_element("option")?;
+            option.set_attribute("value", ruleset.id())?;
+            option.set_text_content(Some(ruleset.name()));
+            select.append_child(&option)?;
+        }
+    }
+    Ok(())
+}
+
 fn ruleset_from(id: &str) -> Ruleset {
     Ruleset::ALL.into_iter().find(|r| r.id() == id).unwrap_or(Ruleset::Mongolian)
 }
@@ -117,17 +124,8 @@ const LOOKS: &str = "looks";
 
 pub fn fill_looks(doc: &Document, looks: &Looks) -> Result<(), JsValue> {
     select(doc, LOOKS, "pieces")?.set_value(looks.pieces.id());
-    let theme = match looks.theme {
-        Theme::Checkered => "checkered",
-        Theme::Uncoloured => "uncoloured",
-    };
-    select(doc, LOOKS, "theme")?.set_value(theme);
-    let coordinates = match looks.coordinates {
-        Coordinates::Outside => "outside",
-        Coordinates::Inside => "inside",
-        Coordinates::Off => "off",
-    };
-    select(doc, LOOKS, "coordinates")?.set_value(coordinates);
+    select(doc, LOOKS, "theme")?.set_value(looks.theme.id());
+    select(doc, LOOKS, "coordinates")?.set_value(looks.coordinates.id());
     select(doc, LOOKS, "notation")?.set_value(looks.notation.id());
     checkbox(doc, LOOKS, "sound")?.set_checked(looks.sound);
     checkbox(doc, LOOKS, "face_to_face")?.set_checked(looks.face_to_face);
@@ -138,12 +136,8 @@ pub fn read_looks(doc: &Document) -> Result<Looks, JsValue> {
     let value = |name: &str| select(doc, LOOKS, name).map(|s| s.value());
     Ok(Looks {
         pieces: PieceSet::from_id(&value("pieces")?).unwrap_or_default(),
-        theme: if value("theme")? == "uncoloured" { Theme::Uncoloured } else { Theme::Checkered },
-        coordinates: match value("coordinates")?.as_str() {
-            "inside" => Coordinates::Inside,
-            "off" => Coordinates::Off,
-            _ => Coordinates::Outside,
-        },
+        theme: Theme::from_id(&value("theme")?).unwrap_or_default(),
+        coordinates: Coordinates::from_id(&value("coordinates")?).unwrap_or_default(),
         notation: PieceLetters::from_id(&value("notation")?).unwrap_or_default(),
         sound: checkbox(doc, LOOKS, "sound")?.checked(),
         face_to_face: checkbox(doc, LOOKS, "face_to_face")?.checked(),

@@ -70,6 +70,7 @@ pub fn start() -> Result<(), JsValue> {
     let weak = Rc::downgrade(&app);
     let engine = EngineHandle::new(move |event| dispatch(&weak, Msg::Engine(event)))?;
     app.borrow_mut().engine = Some(engine);
+    forms::fill_ruleset_choices(&doc)?;
     let listeners = listen_all(&app, &window, &doc)?;
     app.borrow_mut().listeners = listeners;
     let saved = effects::load(&window, STORAGE_KEY);
