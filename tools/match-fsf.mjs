@@ -28,7 +28,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
 const require = createRequire(import.meta.url);
 // crates/protocol's PROTOCOL_VERSION.
-const PROTOCOL = 2;
+const PROTOCOL = 3;
 const FSF_PACKAGE = "fairy-stockfish-nnue.wasm";
 const FSF_VERSION = require(`${FSF_PACKAGE}/package.json`).version;
 // A game this long has gone wrong: the 75-move rule ends real ones far earlier.
@@ -80,6 +80,14 @@ function usage(why) {
 // ---------------------------------------------------------------------------------------
 // Our engine: the worker's message handler, called directly (crates/worker/src/wasm.rs).
 
+/** The protocol's externally tagged body (`"Ready"`, `{"BestMove":{...}}`) as `{type, ...}`. */
+function untag(body) {
+  if (typeof body === "string") return { type: body };
+  const [type, fields] = Object.entries(body)[0];
+  // A newtype variant (`SearchInfo`, `BestMove`) carries its struct's fields directly.
+  return { type, ...fields };
+}
+
 class Shatar {
   constructor(gluePath) {
     this.wasm = require(resolve(gluePath));
@@ -87,29 +95,29 @@ class Shatar {
     this.nextId = 1;
   }
 
-  /** Every reply to one request; throws on an error reply. */
-  ask(body) {
-    const replies = this.session.handle({ v: PROTOCOL, id: this.nextId++, body });
-    const last = replies.at(-1)?.body;
+  /** Every reply to one request, as `{type, ...fields}`; throws on an error reply. */
+  ask(type, fields) {
+    const replies = this.session.handle({ v: PROTOCOL, id: this.nextId++, body: { [type]: fields } }).map((r) => untag(r.body));
+    const last = replies.at(-1);
     if (last?.type === "Error") throw new RefereeError(last.error, this.wasm.describe_error(last.error));
-    return replies.map((r) => r.body);
+    return replies;
   }
 
   status(game) {
-    return this.ask({ type: "GameStatus", game })[0];
+    return this.ask("GameStatus", { game })[0];
   }
 
   newGame(ruleset, hashMb) {
-    this.ask({ type: "NewGame", ruleset, hash_mb: hashMb });
+    this.ask("NewGame", { ruleset, hash_mb: hashMb });
   }
 
   search(game, movetime) {
-    const replies = this.ask({ type: "Search", game, limits: { move_time_ms: movetime } });
+    const replies = this.ask("Search", { game, limits: { move_time_ms: movetime } });
     return replies.at(-1);
   }
 
   pgn(game, tags, result) {
-    return this.ask({ type: "Pgn", game, tags: Object.entries(tags), result }).at(-1).text;
+    return this.ask("Pgn", { game, tags: Object.entries(tags), result }).at(-1).text;
   }
 }
 
@@ -362,8 +370,8 @@ function makeOpenings(count, ruleset, shatar, seed) {
       status = shatar.status({ ruleset, fen: after, moves });
     }
     if (status.outcome || seen.has(status.fen)) continue;
-    const scored = shatar.ask({ type: "Search", game: { ruleset, fen: after, moves }, limits: { depth: 8 } }).at(-1);
-    if (scored.score.kind !== "Cp" || Math.abs(scored.score.cp) > 60) continue;
+    const scored = shatar.ask("Search", { game: { ruleset, fen: after, moves }, limits: { depth: 8 } }).at(-1);
+    if (!scored.score.Cp || Math.abs(scored.score.Cp.cp) > 60) continue;
     seen.add(status.fen);
     openings.push({ fen: after, moves, variant: variantOf(ruleset, round[0] === "d2d4"), note: `${round.join(" ")} ${moves.join(" ")}` });
   }

@@ -13,7 +13,9 @@ use crate::search::{BestMove, SearchInfo, SearchLimits};
 /// 2: the engine requests (`NewGame`, `Search`, `GameStatus`, `Pgn`), their replies and
 /// errors. A page of this build talking to a worker of build 1 now hears "different
 /// builds, reload" instead of "malformed message".
-pub const PROTOCOL_VERSION: u32 = 2;
+///
+/// 3: bodies are externally tagged (`{"Perft":{...}}` for `{"type":"Perft",...}`).
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// Deeper perft requests are refused: the worker answers nothing else while it counts,
 /// and depth 8 from an open position is minutes of work.
@@ -58,7 +60,6 @@ impl Header {
 
 /// What the page asks the worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type")]
 pub enum Request {
     /// Counts the leaves of the legal move tree (checks the worker's move generator).
     Perft {
@@ -102,7 +103,6 @@ pub enum Request {
 
 /// What the worker says.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type")]
 pub enum Response {
     /// The worker's wasm is initialised and it listens: sent once, unasked.
     Ready,
@@ -142,7 +142,6 @@ pub enum Response {
 
 /// Why a request got no answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind")]
 pub enum ErrorKind {
     /// Not an envelope, or a body that is no known request.
     Malformed {

@@ -49,9 +49,8 @@ pub struct ClockState {
     pub moves_to_go: Option<u32>,
 }
 
-/// `{"kind":"None"}`, `{"kind":"Simple","ms":5000}`, `{"kind":"Bronstein","ms":5000}`.
+/// `"None"`, `{"Simple":{"ms":5000}}`, `{"Bronstein":{"ms":5000}}`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind")]
 pub enum Delay {
     #[default]
     None,
@@ -70,10 +69,9 @@ pub struct Strength {
     pub seed: u64,
 }
 
-/// A search score from the side to move's point of view: `{"kind":"Cp","cp":35}` or
-/// `{"kind":"Mate","moves":-2}` (mated in two).
+/// A search score from the side to move's point of view: `{"Cp":{"cp":35}}` or
+/// `{"Mate":{"moves":-2}}` (mated in two).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind")]
 pub enum Score {
     Cp {
         cp: i32,

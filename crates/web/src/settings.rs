@@ -11,7 +11,7 @@ use crate::glyphs::PieceSet;
 pub const MAX_LEVEL: u8 = 10;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Opponent {
     /// The engine at a level from 1 to [`MAX_LEVEL`].
     Computer { level: u8 },
@@ -54,7 +54,7 @@ choice!(
 /// Chosen in the new-game dialog and kept with the game; the clocks that run it are a
 /// later issue's (clocks and the arbiter), so for now it is recorded, not enforced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum TimeControl {
     Untimed,
     /// Base minutes and a Fischer increment in seconds (2017 art. 6.3.1).

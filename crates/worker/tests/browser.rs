@@ -113,14 +113,13 @@ fn malformed_messages_are_answered_with_a_typed_error() {
     let mut session = Session::new();
 
     // An envelope whose body is no request: the reply keeps the id.
-    let replies = send(&mut session, raw(r#"{"v":2,"id":9,"body":{"type":"Frobnicate"}}"#));
+    let replies = send(&mut session, raw(r#"{"v":3,"id":9,"body":{"Frobnicate":{}}}"#));
     assert_eq!(replies.len(), 1, "{replies:?}");
     assert_eq!(replies[0].id, 9);
     assert!(matches!(error_of(&replies[0]), ErrorKind::Malformed { .. }), "{replies:?}");
 
     // A known request with a field of the wrong type.
-    let replies =
-        send(&mut session, raw(r#"{"v":2,"id":10,"body":{"type":"Perft","fen":3,"ruleset":"chess","depth":1}}"#));
+    let replies = send(&mut session, raw(r#"{"v":3,"id":10,"body":{"Perft":{"fen":3,"ruleset":"chess","depth":1}}}"#));
     assert_eq!(replies[0].id, 10);
     assert!(matches!(error_of(&replies[0]), ErrorKind::Malformed { .. }), "{replies:?}");
 
@@ -148,7 +147,7 @@ fn a_page_of_another_build_hears_version_mismatch() {
     let older = PROTOCOL_VERSION - 1;
     // A body this version reads: still refused, since the peer may mean something else by it.
     let message =
-        format!(r#"{{"v":{older},"id":3,"body":{{"type":"Perft","fen":"{START}","ruleset":"chess","depth":1}}}}"#);
+        format!(r#"{{"v":{older},"id":3,"body":{{"Perft":{{"fen":"{START}","ruleset":"chess","depth":1}}}}}}"#);
     let replies = send(&mut session, raw(&message));
     assert_eq!(replies.len(), 1, "{replies:?}");
     assert_eq!((replies[0].v, replies[0].id), (PROTOCOL_VERSION, 3));
@@ -156,7 +155,7 @@ fn a_page_of_another_build_hears_version_mismatch() {
 
     // A body this version cannot read: the version, not the body, is what is reported.
     let newer = PROTOCOL_VERSION + 1;
-    let message = format!(r#"{{"v":{newer},"id":4,"body":{{"type":"Teleport","to":"e4"}}}}"#);
+    let message = format!(r#"{{"v":{newer},"id":4,"body":{{"Teleport":{{"to":"e4"}}}}}}"#);
     let replies = send(&mut session, raw(&message));
     assert_eq!(error_of(&replies[0]), &ErrorKind::VersionMismatch { expected: PROTOCOL_VERSION, got: newer });
     assert!(error_of(&replies[0]).to_string().contains("different builds"));

@@ -10,7 +10,6 @@ use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
-use serde::Serialize;
 use shatar_protocol::{Envelope, Header, Request, Response};
 use shatar_rules::Ruleset;
 use wasm_bindgen::prelude::*;
@@ -284,19 +283,25 @@ impl Shared {
 
 /// The header first, so that a worker of another build is recognised as such even when
 /// its body does not decode here: the client needs only `v` and `id` to say so.
+///
+/// The page reads and writes its messages through JSON text, with the same `serde_json`
+/// that reads its saved game: one deserializer for every type keeps the page's wasm small
+/// (each deserializer monomorphises every `Deserialize` impl anew).
 fn decode(data: JsValue) -> Result<Envelope<Response>, String> {
-    let header: Header = serde_wasm_bindgen::from_value(data.clone()).map_err(|e| e.to_string())?;
+    let text = js_sys::JSON::stringify(&data).map_err(|e| describe(&e))?;
+    let text = String::from(text);
+    let header: Header = serde_json::from_str(&text).map_err(|e| e.to_string())?;
     if let Err(error) = header.check_version() {
         return Ok(Envelope { v: header.v, id: header.id, body: Response::Error { error } });
     }
-    serde_wasm_bindgen::from_value(data).map_err(|e| e.to_string())
+    serde_json::from_str(&text).map_err(|e| e.to_string())
 }
 
 /// Plain objects only (no `Map`, no `BigInt`), as the worker expects and `postMessage`
 /// carries.
 fn post(worker: &Worker, envelope: &Envelope<Request>) -> Result<(), JsValue> {
-    let value = envelope.serialize(&serde_wasm_bindgen::Serializer::json_compatible())?;
-    worker.post_message(&value)
+    let text = serde_json::to_string(envelope).map_err(|e| JsValue::from_str(&e.to_string()))?;
+    worker.post_message(&js_sys::JSON::parse(&text)?)
 }
 
 fn describe(error: &JsValue) -> String {

@@ -490,12 +490,13 @@ fn a_version_mismatch_in_reply_to_a_search_fails_it() {
     let error = ErrorKind::VersionMismatch { expected: 1, got: PROTOCOL_VERSION };
     let (actions, events) = client.on_message(Ok(Envelope { v: 1, id, body: Response::Error { error } }), 10.0);
     assert_eq!(actions, [WorkerAction::Terminate]);
-    let reason = "page and worker are from different builds (protocol 1, expected 2); reload the page";
+    let reason =
+        format!("page and worker are from different builds (protocol 1, expected {PROTOCOL_VERSION}); reload the page");
     assert_eq!(
         events,
         [
-            EngineEvent::Status(EngineStatus::Unavailable { reason: reason.into() }),
-            EngineEvent::Failed { token: 1, purpose: Purpose::Move, reason: reason.into() },
+            EngineEvent::Status(EngineStatus::Unavailable { reason: reason.clone() }),
+            EngineEvent::Failed { token: 1, purpose: Purpose::Move, reason },
         ]
     );
 }
