@@ -16,6 +16,7 @@ pub struct PanelDom {
     doc: Document,
     prev: Option<PanelView>,
     prev_pieces: Option<crate::glyphs::PieceSet>,
+    prev_bottom: Option<Color>,
 }
 
 fn by_id(doc: &Document, id: &str) -> Result<Element, JsValue> {
@@ -41,7 +42,7 @@ fn enable(doc: &Document, action: &str, on: bool) -> Result<(), JsValue> {
 
 impl PanelDom {
     pub fn new(doc: Document) -> PanelDom {
-        PanelDom { doc, prev: None, prev_pieces: None }
+        PanelDom { doc, prev: None, prev_pieces: None, prev_bottom: None }
     }
 
     pub fn render(&mut self, view: &PanelView, looks: &Looks, bottom: Color) -> Result<(), JsValue> {
@@ -76,8 +77,10 @@ impl PanelDom {
         if changed(&|p| p.engine != view.engine) {
             set_text(doc, "engine", &view.engine)?;
         }
-        if changed(&|p| p.players != view.players) || changed(&|p| p.thinking != view.thinking) {
+        let flipped = self.prev_bottom != Some(bottom);
+        if flipped || changed(&|p| p.players != view.players || p.thinking != view.thinking) {
             self.players(view, bottom)?;
+            self.prev_bottom = Some(bottom);
         }
         self.moves(prev.as_ref(), view)?;
         for (action, on) in [
