@@ -1,13 +1,25 @@
 #!/usr/bin/env bash
-# End-to-end test: build the release site into dist/ with Trunk, then drive Chromium over
-# it (tests/e2e/board.mjs). Ends with the test's "N passed, M failed" line.
+# End-to-end tests: build the release site with Trunk into ${DIST:-dist}/, then drive
+# Debian's headless Chromium over it (tests/e2e/run.mjs: playing by clicks and drags,
+# promotion, reload, a killed engine worker, screenshots). Prints each test, the
+# screenshots' folder (target/e2e-screenshots/) and "N passed, M failed"; exits non-zero
+# on a failure.
+#
+#   scripts/e2e.sh                       build, then run every test
+#   SKIP_BUILD=1 scripts/e2e.sh          test the site already in ${DIST:-dist}/
+#   scripts/e2e.sh --only reload         only the tests whose name contains "reload"
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
+dist=${DIST:-dist}
+export SCREENSHOTS=${SCREENSHOTS:-$root/target/e2e-screenshots}
+
 scripts/tools.sh --browser --serve
 
-export PATH="$root/tools/node_modules/.bin:$PATH"
+export PATH="$root/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export TRUNK_SKIP_VERSION_CHECK=true
-trunk build --release
-node tests/e2e/board.mjs dist
+if [ "${SKIP_BUILD:-}" != 1 ]; then
+  trunk build --release --dist "$dist"
+fi
+node tests/e2e/run.mjs "$dist" "$@"

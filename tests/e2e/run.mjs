@@ -1,0 +1,48 @@
+// The end-to-end suite over a built site, in Debian's headless Chromium:
+//
+//   node tests/e2e/run.mjs [dist] [--only TEXT]...
+//
+// (scripts/e2e.sh builds the release site first). Serves dist/ on 127.0.0.1, runs every
+// test in a fresh browser context, saves screenshots in $SCREENSHOTS (default
+// target/e2e-screenshots/), and ends with "N passed, M failed"; exits 1 on any failure.
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+import { launchBrowser, repoRoot, runTests, serveDist } from "./lib.mjs";
+import { tests as board } from "./board.mjs";
+import { tests as play } from "./play.mjs";
+import { tests as recovery } from "./recovery.mjs";
+import { tests as screens } from "./screens.mjs";
+
+const args = process.argv.slice(2);
+const only = [];
+let dist = null;
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === "--only") only.push(args[++i]);
+  else dist = args[i];
+}
+dist = resolve(dist ?? join(repoRoot, "dist"));
+const shots = resolve(process.env.SCREENSHOTS ?? join(repoRoot, "target/e2e-screenshots"));
+mkdirSync(shots, { recursive: true });
+// A full run starts from an empty folder; a run of --only some tests keeps the others' pictures.
+if (only.length === 0) for (const f of readdirSync(shots)) if (f.endsWith(".png")) rmSync(join(shots, f));
+
+const started = Date.now();
+const server = await serveDist(dist);
+const { browser, close } = await launchBrowser();
+let result = { passed: 0, failed: 1 };
+try {
+  console.log(`site ${dist} at ${server.url}${process.env.E2E_SEED ? `, E2E_SEED=${process.env.E2E_SEED}` : ""}`);
+  result = await runTests([...board, ...play, ...recovery, ...screens], {
+    browser, url: server.url, shots, only: only.length ? only : null,
+  });
+} catch (e) {
+  console.log(`FAIL the suite stopped: ${e.stack ?? e}`);
+  result.failed += 1;
+} finally {
+  await close().catch(() => {});
+  await server.close();
+}
+console.log(`screenshots: ${shots}`);
+console.log(`${result.passed} passed, ${result.failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+process.exit(result.failed === 0 ? 0 : 1);
