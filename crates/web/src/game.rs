@@ -5,9 +5,7 @@
 use shatar_protocol::Game as WireGame;
 use shatar_rules::notation::{PieceLetters, render_san};
 use shatar_rules::pgn::{self, PgnGame};
-use shatar_rules::{
-    AnyPosition, AnyRecord, Color, Move, Outcome, Piece, Ruleset, Square, uci, with_position, with_record,
-};
+use shatar_rules::{AnyPosition, AnyRecord, Color, Move, Outcome, Ruleset, uci, with_position, with_record};
 
 /// A game record of any ruleset, with the moves the player can make in it.
 #[derive(Clone, Debug)]
@@ -184,14 +182,11 @@ impl Game {
         let record = parsed.replay_any(default).map_err(|e| ImportError::Pgn(e.to_string()))?;
         Ok(Game { record })
     }
-
-    pub fn piece_at(&self, ply: usize, sq: Square) -> Option<Piece> {
-        with_position!(self.snapshot(ply).position, p => p.board().piece_at(sq))
-    }
 }
 
-/// A FEN's first field has eight ranks separated by `/`; a PGN never starts that way.
+/// A FEN's first field is ranks separated by `/`; a PGN's first word never holds one (bar
+/// a game that is only its result). A broken FEN is thus reported as a FEN.
 fn looks_like_fen(text: &str) -> bool {
     let first = text.split_whitespace().next().unwrap_or("");
-    first.matches('/').count() >= 7 && !text.starts_with('[')
+    first.contains('/') && first != "1/2-1/2"
 }

@@ -363,6 +363,5 @@ fn listen_forms(app: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<Listener
             dispatch(&w, Msg::SetLooks(looks));
         }
     })?);
-    let _ = doc.body().map(|b: HtmlElement| b.set_attribute("data-app", "shatar"));
     Ok(out)
 }

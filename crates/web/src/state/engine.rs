@@ -7,7 +7,7 @@ use shatar_protocol::{Score, SearchLimits, Strength};
 use shatar_rules::{Color, Ruleset, san, uci, with_position};
 
 use super::{AppState, Effect, Hint, NoticeLevel, input};
-use crate::engine_client::{EngineEvent, EngineStatus, Purpose, SearchJob, Token};
+use crate::engine_client::{EngineEvent, Purpose, SearchJob, Token};
 use crate::settings::Opponent;
 
 /// What the page asks of the worker.
@@ -223,10 +223,4 @@ fn pv_text<R: shatar_rules::Rules>(start: &shatar_rules::Position<R>, pv: &[Stri
         }
     }
     out
-}
-
-impl EngineStatus {
-    pub fn is_ready(&self) -> bool {
-        matches!(self, EngineStatus::Ready | EngineStatus::Thinking)
-    }
 }

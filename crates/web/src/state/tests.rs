@@ -327,6 +327,7 @@ fn bad_imports_explain_themselves_and_change_nothing() {
     for (text, says) in [
         ("", "Nothing to import"),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - - 0 1", "FEN"),
+        ("8/8/8/8 w - - 0 1", "FEN"),
         ("[Variant \"Mongolian\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Qxf7 *", "move 3."),
         ("[Variant \"Shogi\"]\n\n1. e4 *", "Shogi"),
         ("1. e4 {never closed", "line 1"),
