@@ -15,7 +15,7 @@ use std::rc::{Rc, Weak};
 use shatar_rules::{Role, Square};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use web_sys::{Document, Event, HtmlElement, KeyboardEvent, PointerEvent, Window};
+use web_sys::{Document, Event, KeyboardEvent, PointerEvent, Window};
 
 use self::board::BoardDom;
 use self::engine::EngineHandle;
