@@ -4,7 +4,7 @@
 //! (`update(state, msg) -> effects`), [`view`] turns the state into what the page shows,
 //! [`game`] is the game of whichever ruleset, [`saved`] the local-storage format,
 //! [`engine_client`] the supervised link to the engine worker, and [`glyphs`] the piece
-//! drawings. The browser-only [`dom`] module renders views with web-sys and turns events
+//! drawings. The browser-only `dom` module renders views with web-sys and turns events
 //! into messages; it knows no rules.
 
 pub mod engine_client;
