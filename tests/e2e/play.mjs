@@ -1,7 +1,7 @@
 // Playing: a short game against the computer by clicks, one by drags, a checkmate between
 // friends, takeback and browsing, promotion under both Mongolian rulesets, import errors.
 import {
-  clickMove, clickSquare, dragMove, dragSquare, importText, moveTexts, newGame, open, pickMove, pieces, plies,
+  PHONE, clickMove, clickSquare, dragMove, dragSquare, importText, moveTexts, newGame, open, pickMove, pieces, plies,
   promotionOpen, recordChanges, rng, seen, text, visible, waitInteractive, waitPlies, withMark,
 } from "./lib.mjs";
 
@@ -198,6 +198,37 @@ export const tests = [
       t.eq("a queen on b8", (await pieces(page)).b8, "wQ");
       t.eq("the move", await moveTexts(page), ["b8=Q+"]);
       t.eq("Black to move", await page.$eval("svg.board", (e) => e.dataset.interactive), "true");
+    },
+  },
+  {
+    name: "touch on a phone: a drag by finger that does not scroll the page, then taps",
+    options: PHONE,
+    async run(t) {
+      const { page } = t;
+      await open(t);
+      await newGame(page, { ruleset: "mongolian", opponent: "friend" });
+      const centre = async (sq) => {
+        const b = await page.locator(`#board svg.board g[data-square="${sq}"]`).boundingBox();
+        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      };
+      const [from, to] = [await centre("e2"), await centre("e4")];
+      const scrolled = await page.evaluate(() => window.scrollY);
+      // A finger's drag as Chromium receives it from a touch screen: touch events, turned
+      // into pointer events by the browser.
+      const cdp = await t.context.newCDPSession(page);
+      const touch = (type, p) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
+      await touch("touchStart", from);
+      for (let i = 1; i <= 8; i++) await touch("touchMove", { x: from.x + (to.x - from.x) * i / 8, y: from.y + (to.y - from.y) * i / 8 });
+      await touch("touchEnd");
+      await waitPlies(page, 1);
+      t.eq("e2-e4 played by a finger's drag", await moveTexts(page), ["e4"]);
+      t.eq("the page did not scroll under the finger", await page.evaluate(() => window.scrollY), scrolled);
+      const tap = async (sq) => { const p = await centre(sq); await page.touchscreen.tap(p.x, p.y); };
+      await tap("e7");
+      t.eq("a tap picks the piece up", await withMark(page, "selected"), ["e7"]);
+      await tap("e5");
+      await waitPlies(page, 2);
+      t.eq("a second tap plays it", await moveTexts(page), ["e4", "e5"]);
     },
   },
   {
