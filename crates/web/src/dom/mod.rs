@@ -35,8 +35,6 @@ struct App {
     speaker: effects::Speaker,
     engine: Option<EngineHandle>,
     listeners: Vec<Listener>,
-    /// Messages raised while another is being handled (an effect's event) wait here.
-    queue: VecDeque<Msg>,
     looks_shown: Option<crate::settings::Looks>,
 }
 
@@ -64,7 +62,6 @@ pub fn start() -> Result<(), JsValue> {
         speaker: effects::Speaker::default(),
         engine: None,
         listeners: Vec::new(),
-        queue: VecDeque::new(),
         looks_shown: None,
     }));
     let weak = Rc::downgrade(&app);
@@ -101,18 +98,13 @@ fn fresh_seed_and_date() -> (u64, String) {
 }
 
 /// Handles `msg` and whatever it sets off. A message raised while the app is busy (an
-/// event fired by an effect) is queued and handled right after.
+/// event fired synchronously by an effect) is queued and handled right after.
 fn dispatch(app: &Weak<RefCell<App>>, msg: Msg) {
+    QUEUED.with(|q| q.borrow_mut().push_back(msg));
     let Some(app) = app.upgrade() else { return };
-    let Ok(mut inner) = app.try_borrow_mut() else {
-        // Busy: the running dispatch drains the queue before it returns.
-        QUEUED.with(|q| q.borrow_mut().push_back(msg));
-        return;
-    };
-    inner.queue.push_back(msg);
-    loop {
-        QUEUED.with(|q| inner.queue.extend(q.borrow_mut().drain(..)));
-        let Some(msg) = inner.queue.pop_front() else { break };
+    // Busy: the running dispatch drains the queue before it returns.
+    let Ok(mut inner) = app.try_borrow_mut() else { return };
+    while let Some(msg) = QUEUED.with(|q| q.borrow_mut().pop_front()) {
         let effects = update(&mut inner.state, msg);
         if let Err(e) = inner.render() {
             web_sys::console::error_2(&"shatar: render failed".into(), &e);
@@ -124,6 +116,7 @@ fn dispatch(app: &Weak<RefCell<App>>, msg: Msg) {
 }
 
 thread_local! {
+    /// Messages waiting for the app, in order.
     static QUEUED: RefCell<VecDeque<Msg>> = const { RefCell::new(VecDeque::new()) };
 }
 
