@@ -66,6 +66,9 @@ pub(crate) enum EndReasonDef {
     PerpetualCheck,
     Resignation,
     Agreement,
+    TimeForfeit,
+    TimeoutVsInsufficientMaterial,
+    BothFlags,
 }
 
 /// `{"result":"1-0","reason":"Checkmate"}`.
@@ -81,7 +84,7 @@ pub(crate) struct OutcomeDef {
 /// Remote definitions cannot sit inside an `Option` by themselves: these wrap them.
 macro_rules! optional {
     ($module:ident, $ty:ty, $def:literal) => {
-        pub(crate) mod $module {
+        pub mod $module {
             use super::*;
 
             #[derive(Serialize, Deserialize)]

@@ -43,7 +43,7 @@ mod messages;
 pub mod ruleset_id;
 mod search;
 
-pub use game::Game;
+pub use game::{Game, option_outcome};
 pub use messages::{Envelope, ErrorKind, Header, MAX_PERFT_DEPTH, PROTOCOL_VERSION, Request, Response};
 pub use search::{BestMove, ClockState, Delay, Score, SearchInfo, SearchLimits, Strength};
 

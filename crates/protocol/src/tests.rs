@@ -142,6 +142,9 @@ fn every_outcome_round_trips() {
         PerpetualCheck,
         Resignation,
         Agreement,
+        TimeForfeit,
+        TimeoutVsInsufficientMaterial,
+        BothFlags,
     ];
     for reason in reasons {
         for result in [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw] {

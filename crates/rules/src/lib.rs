@@ -24,6 +24,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod chess;
+pub mod clock;
 pub mod fen;
 mod game;
 mod mongolian;

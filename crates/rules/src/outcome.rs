@@ -60,6 +60,15 @@ pub enum EndReason {
     Resignation,
     /// 2017 art. 5.2.3, 9.1.
     Agreement,
+    /// 2017 art. 6.9: the flag fell before the moves of the period were made; the opponent
+    /// wins.
+    TimeForfeit,
+    /// 2017 art. 6.9: the flag fell, but the opponent cannot checkmate by any legal
+    /// sequence of moves, so the game is drawn.
+    TimeoutVsInsufficientMaterial,
+    /// 2017 art. 6.11.2: both flags are down in the last period (the one in which all
+    /// remaining moves must be made): a draw.
+    BothFlags,
 }
 
 impl EndReason {
@@ -77,6 +86,8 @@ impl EndReason {
             EndReason::KnightMate => "folk rules 6",
             EndReason::BareKing => "folk rules 5",
             EndReason::PerpetualCheck => "folk rules 4",
+            EndReason::TimeForfeit | EndReason::TimeoutVsInsufficientMaterial => "art. 6.9",
+            EndReason::BothFlags => "art. 6.11.2",
         }
     }
 
@@ -94,6 +105,9 @@ impl EndReason {
             EndReason::PerpetualCheck => "perpetual check",
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
+            EndReason::TimeForfeit => "time forfeit",
+            EndReason::TimeoutVsInsufficientMaterial => "time forfeit, but the opponent cannot checkmate",
+            EndReason::BothFlags => "both flags falling",
         }
     }
 }

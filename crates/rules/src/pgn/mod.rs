@@ -36,6 +36,7 @@
 //! assert_eq!(record.outcome().unwrap().result, GameResult::WhiteWins);
 //! ```
 
+mod clk;
 mod lexer;
 mod parser;
 mod replay;

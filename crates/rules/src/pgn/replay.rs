@@ -136,16 +136,29 @@ impl PgnGame {
                 let at = self.moves.last().map(|m| m.at);
                 return Err(self.error(PgnErrorKind::ResultMismatch { written, outcome }, at));
             }
-            (Some(GameResult::Draw), None) => record.set_outcome(Outcome::draw(EndReason::Agreement)),
-            (Some(GameResult::WhiteWins), None) => {
-                record.set_outcome(Outcome::win(Color::White, EndReason::Resignation))
-            }
-            (Some(GameResult::BlackWins), None) => {
-                record.set_outcome(Outcome::win(Color::Black, EndReason::Resignation))
-            }
+            (Some(written), None) => record.set_outcome(self.off_board_outcome(written)),
             _ => {}
         }
         Ok(record)
+    }
+
+    /// How a game ended that the moves leave unfinished. A flag fall when the Termination
+    /// tag says so: PGN standard 9.8.1's "time forfeit", or the description of one of the
+    /// clock's endings (which is what the site writes); else a draw by agreement or a
+    /// resignation, the usual reasons.
+    fn off_board_outcome(&self, result: GameResult) -> Outcome {
+        let termination = self.tag("Termination").map(str::trim).unwrap_or("");
+        let is = |reason: EndReason| termination.eq_ignore_ascii_case(reason.description());
+        let flag = is(EndReason::TimeForfeit) || is(EndReason::TimeoutVsInsufficientMaterial);
+        match result {
+            GameResult::Draw if is(EndReason::BothFlags) => Outcome::draw(EndReason::BothFlags),
+            GameResult::Draw if flag => Outcome::draw(EndReason::TimeoutVsInsufficientMaterial),
+            GameResult::Draw => Outcome::draw(EndReason::Agreement),
+            GameResult::WhiteWins | GameResult::BlackWins => {
+                let winner = if result == GameResult::WhiteWins { Color::White } else { Color::Black };
+                Outcome::win(winner, if flag { EndReason::TimeForfeit } else { EndReason::Resignation })
+            }
+        }
     }
 
     /// [`PgnGame::replay`] in the game's own ruleset ([`PgnGame::ruleset`] with `default`).

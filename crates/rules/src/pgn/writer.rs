@@ -4,6 +4,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::clock::DELAY_TAG;
 use crate::fen;
 use crate::moves::Move;
 use crate::outcome::GameResult;
@@ -29,7 +30,7 @@ const ROSTER: [(&str, &str); 7] = [
 ];
 
 /// Tags written right after the roster, in this order, when present.
-const AFTER_ROSTER: [&str; 5] = ["Variant", "FEN", "SetUp", "TimeControl", "Termination"];
+const AFTER_ROSTER: [&str; 6] = ["Variant", "FEN", "SetUp", "TimeControl", DELAY_TAG, "Termination"];
 
 impl PgnGame {
     /// A game of the moves `moves` from `initial` (the main line, no comments), with the
@@ -61,9 +62,9 @@ impl PgnGame {
     }
 
     /// The PGN text: tags (the seven-tag roster in order, then Variant, FEN, SetUp,
-    /// TimeControl, Termination, then the others as they come), a blank line, the move
-    /// text wrapped at [`LINE_WIDTH`] and the result, and a final newline. The Result tag
-    /// always repeats the result marker. A `}` inside a comment, which PGN cannot hold, is
+    /// TimeControl, our TimeControlDelay, Termination, then the others as they come), a
+    /// blank line, the move text wrapped at [`LINE_WIDTH`] and the result, and a final
+    /// newline. The Result tag always repeats the result marker. A `}` inside a comment, which PGN cannot hold, is
     /// written as `)`.
     pub fn write(&self) -> String {
         let mut out = String::new();
