@@ -5,7 +5,10 @@
 use shatar_protocol::Game as WireGame;
 use shatar_rules::notation::{PieceLetters, render_san};
 use shatar_rules::pgn::{self, PgnGame};
-use shatar_rules::{AnyPosition, AnyRecord, Color, Move, Outcome, Ruleset, uci, with_position, with_record};
+use shatar_rules::{
+    AnyPosition, AnyRecord, Claim, ClaimVerdict, Color, EndReason, Move, Outcome, PlayError, Ruleset, uci,
+    with_position, with_record,
+};
 
 /// A game record of any ruleset, with the moves the player can make in it.
 #[derive(Clone, Debug)]
@@ -121,12 +124,34 @@ impl Game {
         self.position().legal_moves().iter().copied().collect()
     }
 
-    pub fn play(&mut self, m: Move) -> Result<(), shatar_rules::PlayError> {
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
         with_record!(&mut self.record, r => r.play(m))
     }
 
     pub fn take_back(&mut self) -> Option<Move> {
         with_record!(&mut self.record, r => r.take_back())
+    }
+
+    /// The draw the player to move may claim now (2017 art. 9.2, 9.3), if any.
+    pub fn claimable_draw(&self) -> Option<EndReason> {
+        with_record!(&self.record, r => r.claimable_draw())
+    }
+
+    /// The draw the player to move may claim by announcing `m` (art. 9.2.a, 9.3.a).
+    pub fn claimable_draw_with(&self, m: Move) -> Option<EndReason> {
+        with_record!(&self.record, r => r.claimable_draw_with(m))
+    }
+
+    /// Judges a claim; a claim with a move plays the move either way (art. 9.5).
+    pub fn claim_draw(&mut self, claim: Claim) -> Result<ClaimVerdict, PlayError> {
+        with_record!(&mut self.record, r => r.claim_draw(claim))
+    }
+
+    /// Whether the ruleset's draws by repetition and the fifty-move rule are claimed (the
+    /// 2017 rules, FIDE) rather than automatic (the folk rules).
+    pub fn has_claims(&self) -> bool {
+        use shatar_rules::{DrawRules, Rules};
+        shatar_rules::with_rules!(self.ruleset(), R => R::DRAW_RULES == DrawRules::ClaimsAndAutomatic)
     }
 
     /// Records an ending decided off the board (resignation, a saved result).
@@ -153,11 +178,21 @@ impl Game {
         self.snapshot(ply).position.fen()
     }
 
-    /// The game as PGN, with `tags` added to the ones the rules write (Variant, FEN).
-    pub fn pgn(&self, tags: &[(&str, String)]) -> String {
+    /// The game as PGN, with `tags` added to the ones the rules write (Variant, FEN), each
+    /// move's clock reading after it (`[%clk h:mm:ss]`) and the draw offers (`(=)`, 2017
+    /// art. 9.1.2) marked after the plies that made them.
+    pub fn pgn(&self, tags: &[(&str, String)], clocks: &[u64], offers: &[usize]) -> String {
         let mut game = with_record!(&self.record, r => PgnGame::from_record(r));
         for (name, value) in tags {
             game.set_tag(name, value.clone());
+        }
+        for (pgn_move, &ms) in game.moves.iter_mut().zip(clocks) {
+            pgn_move.set_clock(ms);
+        }
+        for &ply in offers {
+            if let Some(m) = ply.checked_sub(1).and_then(|i| game.moves.get_mut(i)) {
+                m.draw_offer = true;
+            }
         }
         if let Some(o) = self.outcome() {
             game.set_tag("Result", o.result.pgn());

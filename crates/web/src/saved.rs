@@ -4,11 +4,12 @@
 
 use serde::{Deserialize, Serialize};
 use shatar_protocol::Game as WireGame;
-use shatar_rules::{Color, EndReason, Outcome};
+use shatar_rules::clock::Clock;
+use shatar_rules::{Color, Outcome};
 
 use crate::game::Game;
 use crate::settings::{GameSetup, Looks};
-use crate::state::AppState;
+use crate::state::{AppState, Timing};
 
 /// Bumped on any change an older page could misread.
 pub const FORMAT: u32 = 1;
@@ -26,9 +27,32 @@ pub struct Saved {
     pub seed: u64,
     pub date: String,
     pub game: WireGame,
-    /// The side that resigned: the one ending the moves do not record.
-    #[serde(default, with = "option_color")]
-    pub resigned: Option<Color>,
+    /// How the game ended off the board (resignation, agreement, a claim, a flag), when
+    /// it did: the moves do not record it.
+    #[serde(default, with = "shatar_protocol::option_outcome")]
+    pub ending: Option<Outcome>,
+    /// The clock as it stood at the last save, restored paused (see [`SavedClock`]).
+    #[serde(default)]
+    pub clock: Option<SavedClock>,
+    /// Plies after which a draw was offered.
+    #[serde(default)]
+    pub offers: Vec<usize>,
+}
+
+/// A clock saved between two visits. A reload never costs a player time and never gives
+/// any: the clock comes back paused at what it showed when the page was hidden (the page
+/// saves it then), or at the last move if the page was not closed cleanly (then the side
+/// to move gets back the time since its turn began). The players resume it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedClock {
+    pub base_ms: [u64; 2],
+    pub period: [usize; 2],
+    pub moves_in_period: [u32; 2],
+    #[serde(with = "color")]
+    pub to_move: Color,
+    pub delay_used_ms: u64,
+    pub flags: [bool; 2],
+    pub marks: Vec<u64>,
 }
 
 /// Why a save cannot be restored, in words for the notice.
@@ -59,8 +83,24 @@ pub struct Restored {
 }
 
 pub fn encode(state: &AppState) -> String {
-    let resigned = state.game.outcome().filter(|o| o.reason == EndReason::Resignation).and_then(|o| {
-        [Color::White, Color::Black].into_iter().find(|c| o.result == shatar_rules::GameResult::win_for(c.other()))
+    // Endings the moves themselves produce are found again by replaying them.
+    let ending = state
+        .game
+        .outcome()
+        .filter(|&o| Game::from_wire(&state.game.to_wire()).ok().and_then(|g| g.outcome()) != Some(o));
+    // As of the last press or pause: a running clock's save changes only when a move is
+    // made or the page is hidden (which pauses it), not with every tick.
+    let clock = state.timing.as_ref().map(|t| {
+        let c = &t.clock;
+        SavedClock {
+            base_ms: c.base_ms,
+            period: c.period,
+            moves_in_period: c.moves_in_period,
+            to_move: c.to_move,
+            delay_used_ms: c.delay_used_ms,
+            flags: c.flags,
+            marks: t.marks.clone(),
+        }
     });
     let saved = Saved {
         format: FORMAT,
@@ -71,7 +111,9 @@ pub fn encode(state: &AppState) -> String {
         seed: state.seed,
         date: state.date.clone(),
         game: state.game.to_wire(),
-        resigned,
+        ending,
+        clock,
+        offers: state.offers.clone(),
     };
     serde_json::to_string(&saved).expect("the save holds nothing serde_json cannot write")
 }
@@ -88,8 +130,8 @@ pub fn decode(text: &str) -> Result<Restored, RestoreError> {
     }
     let saved: Saved = serde_json::from_str(text).map_err(|e| RestoreError::NotJson(e.to_string()))?;
     let mut game = Game::from_wire(&saved.game).map_err(RestoreError::Game)?;
-    if let Some(loser) = saved.resigned {
-        game.set_outcome(Outcome::win(loser.other(), EndReason::Resignation));
+    if let Some(outcome) = saved.ending {
+        game.set_outcome(outcome);
     }
     Ok(Restored { saved, game })
 }
@@ -103,6 +145,23 @@ impl Restored {
         state.orientation = saved.orientation;
         state.seed = saved.seed;
         state.date = saved.date;
+        state.offers = saved.offers;
+        state.timing = match (saved.setup.time_control.control(), saved.clock) {
+            (Some(control), Some(c)) => {
+                // Started, then paused: the players resume it.
+                let mut clock = Clock::new(control);
+                clock.start(0);
+                clock.pause(0);
+                clock.base_ms = c.base_ms;
+                clock.period = c.period;
+                clock.moves_in_period = c.moves_in_period;
+                clock.to_move = c.to_move;
+                clock.delay_used_ms = c.delay_used_ms;
+                clock.flags = c.flags;
+                Some(Timing { clock, marks: c.marks, warned: [false; 2] })
+            }
+            _ => None,
+        };
         state.game = game;
     }
 }

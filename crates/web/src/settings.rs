@@ -2,6 +2,7 @@
 //! an enum with a stable id, the form it takes in the saved state and in the dialogs.
 
 use serde::{Deserialize, Serialize};
+use shatar_rules::clock::{self, Bonus, Period};
 use shatar_rules::notation::PieceLetters;
 use shatar_rules::{Color, Ruleset};
 
@@ -51,34 +52,71 @@ choice!(
     SideChoice { White => "white", Black => "black", Random => "random" }
 );
 
-/// Chosen in the new-game dialog and kept with the game; the clocks that run it are a
-/// later issue's (clocks and the arbiter), so for now it is recorded, not enforced.
+choice!(
+    /// What each move earns on the clock (2017 art. 6.3).
+    #[derive(Default)]
+    BonusKind {
+        #[default]
+        None => "none",
+        /// Added after each move (art. 6.3.1).
+        Increment => "increment",
+        /// Each move first spends this allowance; the base time falls only after it
+        /// (art. 6.3.2, "加长").
+        Delay => "delay",
+        /// The time used, up to this much, is given back after the move.
+        Bronstein => "bronstein",
+    }
+);
+
+/// A time control as the new-game dialog sets it: one period, or a first period with a
+/// move count and then one for the rest of the game (art. 6.3), the same bonus in both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timed {
+    pub base_seconds: u32,
+    pub bonus: BonusKind,
+    pub bonus_seconds: u32,
+    /// Moves to make in the first period; `None`: one period for the whole game.
+    #[serde(default)]
+    pub moves: Option<u32>,
+    /// The second period's time, added when the first period's moves are made.
+    #[serde(default)]
+    pub then_seconds: u32,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TimeControl {
     Untimed,
-    /// Base minutes and a Fischer increment in seconds (2017 art. 6.3.1).
-    Increment {
-        minutes: u32,
-        seconds: u32,
-    },
-    /// Base minutes and a simple delay in seconds (2017 art. 6.3.2).
-    Delay {
-        minutes: u32,
-        seconds: u32,
-    },
+    Timed(Timed),
+}
+
+const fn timed(minutes: u32, bonus: BonusKind, bonus_seconds: u32) -> TimeControl {
+    TimeControl::Timed(Timed { base_seconds: minutes * 60, bonus, bonus_seconds, moves: None, then_seconds: 0 })
 }
 
 impl TimeControl {
-    pub const PRESETS: [(&'static str, TimeControl); 6] = [
+    /// The dialog's presets, by id.
+    pub const PRESETS: [(&'static str, TimeControl); 8] = [
         ("untimed", TimeControl::Untimed),
-        ("5+3", TimeControl::Increment { minutes: 5, seconds: 3 }),
-        ("10+5", TimeControl::Increment { minutes: 10, seconds: 5 }),
-        ("15+10", TimeControl::Increment { minutes: 15, seconds: 10 }),
-        ("30+0", TimeControl::Increment { minutes: 30, seconds: 0 }),
-        ("25d5", TimeControl::Delay { minutes: 25, seconds: 5 }),
+        ("3+2", timed(3, BonusKind::Increment, 2)),
+        ("5+3", timed(5, BonusKind::Increment, 3)),
+        ("5d3", timed(5, BonusKind::Delay, 3)),
+        ("10+5", timed(10, BonusKind::Increment, 5)),
+        ("15+10", timed(15, BonusKind::Increment, 10)),
+        ("25d5", timed(25, BonusKind::Delay, 5)),
+        (
+            "40/90+30",
+            TimeControl::Timed(Timed {
+                base_seconds: 90 * 60,
+                bonus: BonusKind::Increment,
+                bonus_seconds: 30,
+                moves: Some(40),
+                then_seconds: 30 * 60,
+            }),
+        ),
     ];
 
+    /// A preset's id, or `custom`.
     pub fn id(self) -> &'static str {
         TimeControl::PRESETS.iter().find(|(_, tc)| *tc == self).map_or("custom", |(id, _)| id)
     }
@@ -87,13 +125,29 @@ impl TimeControl {
         TimeControl::PRESETS.iter().find(|(i, _)| *i == id).map(|(_, tc)| *tc)
     }
 
-    /// The PGN `TimeControl` tag, when PGN can say it (it has no delay form).
-    pub fn pgn_tag(self) -> Option<String> {
-        match self {
-            TimeControl::Untimed => Some("-".into()),
-            TimeControl::Increment { minutes, seconds } => Some(format!("{}+{seconds}", minutes * 60)),
-            TimeControl::Delay { .. } => None,
-        }
+    /// The clock's rules for this control; `None` when untimed.
+    pub fn control(self) -> Option<clock::TimeControl> {
+        let TimeControl::Timed(t) = self else { return None };
+        let ms = |s: u32| u64::from(s) * 1000;
+        let bonus = match t.bonus {
+            BonusKind::None => Bonus::None,
+            BonusKind::Increment => Bonus::Increment { ms: ms(t.bonus_seconds) },
+            BonusKind::Delay => Bonus::SimpleDelay { ms: ms(t.bonus_seconds) },
+            BonusKind::Bronstein => Bonus::Bronstein { ms: ms(t.bonus_seconds) },
+        };
+        let periods = match t.moves {
+            Some(moves) if moves > 0 => vec![
+                Period { moves: Some(moves), base_ms: ms(t.base_seconds), bonus },
+                Period { moves: None, base_ms: ms(t.then_seconds), bonus },
+            ],
+            _ => vec![Period { moves: None, base_ms: ms(t.base_seconds), bonus }],
+        };
+        Some(clock::TimeControl { periods })
+    }
+
+    /// "5 min + 3 s", "25 min, 5 s delay", "Untimed".
+    pub fn describe(self) -> String {
+        self.control().map_or_else(|| String::from("Untimed"), |c| c.describe())
     }
 }
 

@@ -3,19 +3,23 @@
 //! out (post to the worker, save, play a sound, copy). Plain Rust, tested natively; the
 //! DOM layer renders [`crate::view`] of the state and knows no rules.
 
+mod draws;
 mod engine;
 mod input;
 #[cfg(test)]
 mod tests;
+mod timing;
 
 use shatar_rules::notation::PieceLetters;
 use shatar_rules::{Color, EndReason, Move, Outcome, Role, Ruleset, Square};
 
+pub use self::draws::{DrawOffer, can_claim, can_offer};
 pub use self::engine::{Analysis, AnalysisLine, EngineCommand};
+pub use self::timing::{LOW_TIME_MS, Timing};
 use crate::engine_client::{EngineEvent, EngineStatus, Token};
 use crate::game::Game;
 use crate::saved;
-use crate::settings::{GameSetup, Looks, Opponent};
+use crate::settings::{GameSetup, Looks, Opponent, TimeControl};
 
 /// The key under which the browser layer keeps the game in local storage.
 pub const STORAGE_KEY: &str = "shatar.game";
@@ -53,6 +57,16 @@ pub struct AppState {
     generation: u64,
     pub dialog: Option<Dialog>,
     pub notice: Option<Notice>,
+    /// The time of the message being handled, in the browser layer's milliseconds.
+    pub now_ms: u64,
+    /// The game's clock, when it is timed.
+    pub timing: Option<Timing>,
+    /// The player's next move comes with a draw claim (2017 art. 9.2.a, 9.3.a).
+    pub claim_armed: bool,
+    /// A draw offer waiting for an answer.
+    pub draw_offer: Option<DrawOffer>,
+    /// The plies after which a draw was offered, written `(=)` in the record (art. 9.1.2).
+    pub offers: Vec<usize>,
     last_saved: String,
 }
 
@@ -153,6 +167,19 @@ pub enum Msg {
     /// Try again a search that failed for good.
     RetryEngine,
     DismissNotice,
+    /// Time passes: flags and low-time warnings are checked.
+    Tick,
+    PauseClock,
+    ResumeClock,
+    /// The page is being hidden or closed: the clock stops where it is, and is saved so.
+    Suspend,
+    ClaimDraw,
+    /// Announce a claim with the next move.
+    ArmClaim,
+    OfferDraw,
+    AnswerDraw {
+        accept: bool,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,6 +188,7 @@ pub enum Sound {
     Capture,
     Check,
     End,
+    LowTime,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -203,6 +231,11 @@ impl AppState {
             generation: 0,
             dialog: None,
             notice: None,
+            now_ms: 0,
+            timing: None,
+            claim_armed: false,
+            draw_offer: None,
+            offers: Vec::new(),
             last_saved: String::new(),
         };
         state.start(setup, seed);
@@ -232,11 +265,12 @@ impl AppState {
         matches!(self.running, Some((_, engine::JobKey::Move { .. })))
     }
 
-    /// Takeback is offered while there is a move of the player's to take back and the
-    /// game did not end by resignation.
+    /// Takeback is offered while there is a move of the player's to take back, the game
+    /// did not end by resignation, and no clock runs.
     pub fn can_take_back(&self) -> bool {
         let resigned = self.game.outcome().is_some_and(|o| o.reason == EndReason::Resignation);
-        !resigned && !self.game.is_empty()
+        // A clock cannot give back the time a move took: timed games have no takeback.
+        !resigned && !self.game.is_empty() && self.timing.is_none()
     }
 
     pub fn letters(&self) -> PieceLetters {
@@ -254,6 +288,7 @@ impl AppState {
         };
         self.orientation = self.human.unwrap_or(Color::White);
         self.replace_game(Game::new(setup.ruleset));
+        self.timing = setup.time_control.control().map(|c| Timing::start(c, self.now_ms));
     }
 
     /// Everything that belonged to the previous game goes with it.
@@ -265,6 +300,13 @@ impl AppState {
 
     fn after_history_change(&mut self) {
         self.generation += 1;
+        self.claim_armed = false;
+        self.draw_offer = None;
+        let len = self.game.len();
+        self.offers.retain(|&ply| ply <= len);
+        if let Some(t) = &mut self.timing {
+            t.marks.truncate(len);
+        }
         self.cursor = None;
         self.selected = None;
         self.promotion = None;
@@ -277,8 +319,16 @@ impl AppState {
     }
 }
 
-/// Applies `msg`, then brings the worker's job and the saved copy up to date.
+/// Applies `msg`, then brings the worker's job and the saved copy up to date, at the time
+/// of the last message.
 pub fn update(state: &mut AppState, msg: Msg) -> Vec<Effect> {
+    let now = state.now_ms;
+    update_at(state, msg, now)
+}
+
+/// [`update`] at `now_ms` (any monotonic milliseconds; the clock is never read here).
+pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
+    state.now_ms = state.now_ms.max(now_ms);
     let mut effects = Vec::new();
     match msg {
         Msg::Restore { saved, seed, date } => restore(state, saved, seed, date, &mut effects),
@@ -315,7 +365,16 @@ pub fn update(state: &mut AppState, msg: Msg) -> Vec<Effect> {
         Msg::Engine(event) => engine::on_event(state, event, &mut effects),
         Msg::RetryEngine => state.failed = None,
         Msg::DismissNotice => state.notice = None,
+        // Every message checks the clock below.
+        Msg::Tick => {}
+        Msg::PauseClock | Msg::Suspend => timing::pause(state),
+        Msg::ResumeClock => timing::resume(state),
+        Msg::ClaimDraw => draws::claim_now(state, &mut effects),
+        Msg::ArmClaim => state.claim_armed = !state.claim_armed && draws::can_claim(state),
+        Msg::OfferDraw => draws::offer(state),
+        Msg::AnswerDraw { accept } => draws::answer(state, accept, &mut effects),
     }
+    timing::tick(state, &mut effects);
     engine::reconcile(state, &mut effects);
     let text = saved::encode(state);
     if text != state.last_saved {
@@ -391,6 +450,7 @@ fn resign(state: &mut AppState, effects: &mut Vec<Effect>) {
     let loser = state.human.unwrap_or_else(|| state.game.turn());
     state.game.set_outcome(Outcome::win(loser.other(), EndReason::Resignation));
     state.after_history_change();
+    timing::stop(state);
     if state.looks.sound {
         effects.push(Effect::Sound(Sound::End));
     }
@@ -401,8 +461,11 @@ fn import(state: &mut AppState, text: &str, ruleset: Ruleset, effects: &mut Vec<
         Ok(game) => {
             let ruleset = game.ruleset();
             state.setup.ruleset = ruleset;
-            // An imported game is studied or continued by the people at the board.
+            // An imported game is studied or continued by the people at the board, untimed.
             state.setup.opponent = Opponent::Friend;
+            state.setup.time_control = TimeControl::Untimed;
+            state.timing = None;
+            state.offers.clear();
             state.human = None;
             state.dialog = None;
             state.replace_game(game);
@@ -438,10 +501,19 @@ pub fn pgn_text(state: &AppState) -> String {
         ("White", name(Color::White)),
         ("Black", name(Color::Black)),
     ];
-    if let Some(tc) = state.setup.time_control.pgn_tag() {
-        tags.push(("TimeControl", tc));
+    match state.setup.time_control.control() {
+        None => tags.push(("TimeControl", String::from("-"))),
+        Some(control) => {
+            if let Some(tc) = control.pgn_tag() {
+                tags.push(("TimeControl", tc));
+            }
+            if let Some((name, value)) = control.pgn_extra_tag() {
+                tags.push((name, value));
+            }
+        }
     }
-    state.game.pgn(&tags)
+    let marks = state.timing.as_ref().map_or(&[][..], |t| &t.marks[..]);
+    state.game.pgn(&tags, marks, &state.offers)
 }
 
 /// How a finished game is announced: "White wins by checkmate (2017 art. 5.1)".

@@ -200,6 +200,28 @@ pub struct PanelView {
     pub engine: String,
     pub players: (String, String),
     pub sound: bool,
+    /// White's and Black's clocks, in a timed game.
+    pub clocks: Option<(ClockView, ClockView)>,
+    pub clock_paused: bool,
+    pub can_claim: bool,
+    pub claim_armed: bool,
+    pub can_offer: bool,
+    /// "White offers a draw", while an offer waits.
+    pub offer: Option<String>,
+    /// The offer's answer is for someone at this device (two players; the computer
+    /// answers its own).
+    pub offer_answerable: bool,
+}
+
+/// One clock face: the base time, and the simple delay still to spend on this move shown
+/// apart from it (2017 art. 6.3.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockView {
+    pub text: String,
+    pub delay: Option<String>,
+    pub running: bool,
+    pub low: bool,
+    pub flag: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -250,7 +272,46 @@ pub fn panel(state: &AppState) -> PanelView {
         engine: engine_text(state),
         players: players(state),
         sound: state.looks.sound,
+        clocks: state
+            .timing
+            .as_ref()
+            .map(|t| (clock_view(t, Color::White, state.now_ms), clock_view(t, Color::Black, state.now_ms))),
+        clock_paused: state.timing.as_ref().is_some_and(|t| t.clock.is_paused()) && outcome.is_none(),
+        can_claim: crate::state::can_claim(state),
+        claim_armed: state.claim_armed,
+        can_offer: crate::state::can_offer(state),
+        offer: state.draw_offer.map(|o| format!("{} offers a draw", o.by.fold("White", "Black"))),
+        offer_answerable: state.draw_offer.is_some() && state.human.is_none(),
     }
+}
+
+fn clock_view(t: &crate::state::Timing, color: Color, now_ms: u64) -> ClockView {
+    let r = t.clock.read(color, now_ms);
+    let running = t.clock.running == Some(color);
+    ClockView {
+        text: clock_text(r.base_ms),
+        delay: (running && r.delay_ms > 0).then(|| format!("+{}", tenths(r.delay_ms))),
+        running,
+        low: r.base_ms + r.delay_ms < crate::state::LOW_TIME_MS,
+        flag: r.flag,
+    }
+}
+
+/// `1:05:09`, `4:59`, and tenths under ten seconds: `9.4`.
+pub fn clock_text(ms: u64) -> String {
+    if ms < crate::state::LOW_TIME_MS {
+        return tenths(ms);
+    }
+    let s = ms / 1000;
+    match s / 3600 {
+        0 => format!("{}:{:02}", s / 60, s % 60),
+        h => format!("{h}:{:02}:{:02}", s / 60 % 60, s % 60),
+    }
+}
+
+/// Seconds with tenths, rounded down: a clock must not show time that is not there.
+fn tenths(ms: u64) -> String {
+    format!("{}.{}", ms / 1000, ms / 100 % 10)
 }
 
 fn players(state: &AppState) -> (String, String) {

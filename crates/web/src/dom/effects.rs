@@ -55,6 +55,7 @@ impl Speaker {
                 &[(392.0, 0.0, 0.06, OscillatorType::Triangle), (262.0, 0.05, 0.09, OscillatorType::Triangle)]
             }
             Sound::Check => &[(660.0, 0.0, 0.08, OscillatorType::Square), (660.0, 0.11, 0.08, OscillatorType::Square)],
+            Sound::LowTime => &[(880.0, 0.0, 0.05, OscillatorType::Sine), (880.0, 0.12, 0.05, OscillatorType::Sine)],
             Sound::End => &[
                 (392.0, 0.0, 0.12, OscillatorType::Sine),
                 (494.0, 0.12, 0.12, OscillatorType::Sine),

@@ -8,7 +8,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, HtmlDialogElement, HtmlElement, HtmlFormElement, HtmlInputElement, HtmlSelectElement};
 
 use crate::glyphs::PieceSet;
-use crate::settings::{Coordinates, GameSetup, Looks, Opponent, SideChoice, Theme, TimeControl};
+use crate::settings::{BonusKind, Coordinates, GameSetup, Looks, Opponent, SideChoice, Theme, TimeControl, Timed};
 use crate::state::Dialog;
 
 pub const NEW_GAME: &str = "new-game-dialog";
@@ -22,6 +22,10 @@ fn element<T: JsCast>(doc: &Document, selector: &str) -> Result<T, JsValue> {
 }
 
 fn select(doc: &Document, form: &str, name: &str) -> Result<HtmlSelectElement, JsValue> {
+    element(doc, &format!("#{form} [name=\"{name}\"]"))
+}
+
+fn input(doc: &Document, form: &str, name: &str) -> Result<HtmlInputElement, JsValue> {
     element(doc, &format!("#{form} [name=\"{name}\"]"))
 }
 
@@ -72,6 +76,14 @@ fn fill_new_game(doc: &Document, setup: &GameSetup) -> Result<(), JsValue> {
     select(doc, FORM, "level")?.set_value(&level.to_string());
     select(doc, FORM, "side")?.set_value(setup.side.id());
     select(doc, FORM, "time")?.set_value(setup.time_control.id());
+    if let TimeControl::Timed(t) = setup.time_control {
+        let minutes = |s: u32| format!("{}", f64::from(s) / 60.0);
+        input(doc, FORM, "base_minutes")?.set_value(&minutes(t.base_seconds));
+        select(doc, FORM, "bonus")?.set_value(t.bonus.id());
+        input(doc, FORM, "bonus_seconds")?.set_value(&t.bonus_seconds.to_string());
+        input(doc, FORM, "moves")?.set_value(&t.moves.unwrap_or(0).to_string());
+        input(doc, FORM, "then_minutes")?.set_value(&minutes(t.then_seconds));
+    }
     Ok(())
 }
 
@@ -84,8 +96,42 @@ pub fn read_new_game(doc: &Document) -> Result<GameSetup, JsValue> {
         _ => Opponent::Computer { level: value("level")?.parse().unwrap_or(3) },
     };
     let side = SideChoice::from_id(&value("side")?).unwrap_or(SideChoice::White);
-    let time_control = TimeControl::from_id(&value("time")?).unwrap_or(TimeControl::Untimed);
+    let time_control = match value("time")?.as_str() {
+        "custom" => TimeControl::Timed(read_custom_time(doc)?),
+        id => TimeControl::from_id(id).unwrap_or(TimeControl::Untimed),
+    };
     Ok(GameSetup { ruleset, opponent, side, time_control }.normalised())
+}
+
+/// The custom form's fields; numbers out of range are brought into it.
+fn read_custom_time(doc: &Document) -> Result<Timed, JsValue> {
+    const FORM: &str = "new-game-form";
+    let number = |name: &str| -> Result<f64, JsValue> {
+        Ok(input(doc, FORM, name)?.value().trim().parse::<f64>().unwrap_or(0.0).clamp(0.0, 36_000.0))
+    };
+    let seconds = |minutes: f64| (minutes * 60.0).round() as u32;
+    let moves = number("moves")?.round() as u32;
+    Ok(Timed {
+        base_seconds: seconds(number("base_minutes")?).max(1),
+        bonus: BonusKind::from_id(&select(doc, FORM, "bonus")?.value()).unwrap_or_default(),
+        bonus_seconds: number("bonus_seconds")?.round() as u32,
+        moves: (moves > 0).then_some(moves),
+        then_seconds: seconds(number("then_minutes")?),
+    })
+}
+
+/// The time-control choices: the presets in words, then a custom control.
+pub fn fill_time_choices(doc: &Document) -> Result<(), JsValue> {
+    let select = select(doc, "new-game-form", "time")?;
+    select.set_text_content(None);
+    let choices = TimeControl::PRESETS.iter().map(|(id, tc)| (*id, tc.describe()));
+    for (id, label) in choices.chain([("custom", String::from("Custom…"))]) {
+        let option = doc.create_element("option")?;
+        option.set_attribute("value", id)?;
+        option.set_text_content(Some(&label));
+        select.append_child(&option)?;
+    }
+    Ok(())
 }
 
 pub fn read_import(doc: &Document) -> Result<(String, Ruleset), JsValue> {

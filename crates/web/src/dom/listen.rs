@@ -30,3 +30,25 @@ pub fn closest_with(event: &Event, attribute: &str) -> Option<web_sys::Element> 
     let target = event.target()?.dyn_into::<web_sys::Element>().ok()?;
     target.closest(&format!("[{attribute}]")).ok().flatten()
 }
+
+/// A repeating timer that stops when dropped.
+pub struct Interval {
+    window: web_sys::Window,
+    id: i32,
+    _closure: Closure<dyn FnMut()>,
+}
+
+impl Interval {
+    pub fn new(window: &web_sys::Window, every_ms: i32, f: impl FnMut() + 'static) -> Result<Interval, JsValue> {
+        let closure = Closure::<dyn FnMut()>::new(f);
+        let id = window
+            .set_interval_with_callback_and_timeout_and_arguments_0(closure.as_ref().unchecked_ref(), every_ms)?;
+        Ok(Interval { window: window.clone(), id, _closure: closure })
+    }
+}
+
+impl Drop for Interval {
+    fn drop(&mut self) {
+        self.window.clear_interval_with_handle(self.id);
+    }
+}

@@ -19,10 +19,13 @@ use web_sys::{Document, Event, KeyboardEvent, PointerEvent, Window};
 
 use self::board::BoardDom;
 use self::engine::EngineHandle;
-use self::listen::{Listener, closest_with};
+use self::listen::{Interval, Listener, closest_with};
+
+/// How often a running clock is looked at.
+const TICK_MS: i32 = 100;
 use self::panel::PanelDom;
 use crate::state::{
-    AppState, Dialog, Effect, EngineCommand, ExportHow, ExportKind, Msg, Nav, SET_ASIDE_KEY, STORAGE_KEY, update,
+    AppState, Dialog, Effect, EngineCommand, ExportHow, ExportKind, Msg, Nav, SET_ASIDE_KEY, STORAGE_KEY, update_at,
 };
 use crate::view;
 
@@ -35,6 +38,8 @@ struct App {
     speaker: effects::Speaker,
     engine: Option<EngineHandle>,
     listeners: Vec<Listener>,
+    /// Ticks the game's clock while it runs.
+    _ticker: Option<Interval>,
     looks_shown: Option<crate::settings::Looks>,
 }
 
@@ -62,14 +67,28 @@ pub fn start() -> Result<(), JsValue> {
         speaker: effects::Speaker::default(),
         engine: None,
         listeners: Vec::new(),
+        _ticker: None,
         looks_shown: None,
     }));
     let weak = Rc::downgrade(&app);
     let engine = EngineHandle::new(move |event| dispatch(&weak, Msg::Engine(event)))?;
     app.borrow_mut().engine = Some(engine);
     forms::fill_ruleset_choices(&doc)?;
+    forms::fill_time_choices(&doc)?;
     let listeners = listen_all(&app, &window, &doc)?;
     app.borrow_mut().listeners = listeners;
+    // Ten times a second, as a clock shows tenths under ten seconds; nothing is done
+    // while no clock runs.
+    let weak = Rc::downgrade(&app);
+    let ticker = Interval::new(&window, TICK_MS, move || {
+        let running = weak.upgrade().is_some_and(|app| {
+            app.try_borrow().is_ok_and(|a| a.state.timing.as_ref().is_some_and(|t| t.clock.running.is_some()))
+        });
+        if running {
+            dispatch(&weak, Msg::Tick);
+        }
+    })?;
+    app.borrow_mut()._ticker = Some(ticker);
     let saved = effects::load(&window, STORAGE_KEY);
     APP.with(|cell| *cell.borrow_mut() = Some(app.clone()));
     dispatch(&Rc::downgrade(&app), Msg::Restore { saved, seed, date });
@@ -90,6 +109,11 @@ pub fn debug_kill_engine_worker() {
     });
 }
 
+/// The page's monotonic milliseconds: what the state machine's clock runs on.
+fn now_ms() -> u64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0, |p| p.now() as u64)
+}
+
 fn fresh_seed_and_date() -> (u64, String) {
     let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
     let now = js_sys::Date::new_0();
@@ -105,7 +129,7 @@ fn dispatch(app: &Weak<RefCell<App>>, msg: Msg) {
     // Busy: the running dispatch drains the queue before it returns.
     let Ok(mut inner) = app.try_borrow_mut() else { return };
     while let Some(msg) = QUEUED.with(|q| q.borrow_mut().pop_front()) {
-        let effects = update(&mut inner.state, msg);
+        let effects = update_at(&mut inner.state, msg, now_ms());
         if let Err(e) = inner.render() {
             web_sys::console::error_2(&"shatar: render failed".into(), &e);
         }
@@ -240,6 +264,11 @@ fn listen_all(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) -> Result
         dispatch(&w, Msg::Navigate(nav));
     })?);
 
+    // Closing or leaving the page stops the clock where it is, and saves it so: a reload
+    // neither costs nor gives time (see `saved::SavedClock`).
+    let w = weak.clone();
+    out.push(Listener::new(window, "pagehide", move |_| dispatch(&w, Msg::Suspend))?);
+
     out.extend(listen_forms(&weak, doc)?);
     Ok(out)
 }
@@ -288,6 +317,13 @@ fn action_msg(action: &str) -> Option<Msg> {
         "cancel-promotion" => Msg::CancelPromotion,
         "dismiss" => Msg::DismissNotice,
         "retry-engine" => Msg::RetryEngine,
+        "offer-draw" => Msg::OfferDraw,
+        "claim-draw" => Msg::ClaimDraw,
+        "arm-claim" => Msg::ArmClaim,
+        "accept-draw" => Msg::AnswerDraw { accept: true },
+        "decline-draw" => Msg::AnswerDraw { accept: false },
+        "pause-clock" => Msg::PauseClock,
+        "resume-clock" => Msg::ResumeClock,
         _ => return None,
     })
 }

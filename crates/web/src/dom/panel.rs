@@ -78,6 +78,28 @@ impl PanelDom {
             set_text(doc, "engine", &view.engine)?;
         }
         let flipped = self.prev_bottom != Some(bottom);
+        if flipped || changed(&|p| p.clocks != view.clocks) {
+            self.clocks(view, bottom)?;
+        }
+        if changed(&|p| p.offer != view.offer || p.offer_answerable != view.offer_answerable) {
+            set_text(doc, "offer-text", view.offer.as_deref().unwrap_or(""))?;
+            set_hidden(doc, "offer", view.offer.is_none())?;
+            set_hidden(doc, "offer-answer", !view.offer_answerable)?;
+        }
+        if changed(&|p| p.claim_armed != view.claim_armed)
+            && let Some(arm) = doc.query_selector("[data-action=\"arm-claim\"]")?
+        {
+            arm.set_attribute("aria-pressed", if view.claim_armed { "true" } else { "false" })?;
+        }
+        let timed = view.clocks.is_some();
+        for (action, shown) in [
+            ("pause-clock", timed && !view.clock_paused && view.result.is_none()),
+            ("resume-clock", timed && view.clock_paused),
+        ] {
+            if let Some(button) = doc.query_selector(&format!("[data-action=\"{action}\"]"))? {
+                button.toggle_attribute_with_force("hidden", !shown)?;
+            }
+        }
         if flipped || changed(&|p| p.players != view.players || p.thinking != view.thinking) {
             self.players(view, bottom)?;
             self.prev_bottom = Some(bottom);
@@ -91,6 +113,9 @@ impl PanelDom {
             ("takeback", view.can_take_back),
             ("resign", view.can_resign),
             ("hint", view.can_hint),
+            ("offer-draw", view.can_offer),
+            ("claim-draw", view.can_claim),
+            ("arm-claim", view.can_claim),
         ] {
             enable(doc, action, on)?;
         }
@@ -112,6 +137,28 @@ impl PanelDom {
         }
         self.prev_pieces = Some(looks.pieces);
         self.prev = Some(view.clone());
+        Ok(())
+    }
+
+    /// The clock of the side drawn at the bottom is the bottom one.
+    fn clocks(&self, view: &PanelView, bottom: Color) -> Result<(), JsValue> {
+        for (id, color) in [("clock-top", bottom.other()), ("clock-bottom", bottom)] {
+            let el = by_id(&self.doc, id)?;
+            el.dyn_ref::<HtmlElement>().ok_or("a clock element")?.set_hidden(view.clocks.is_none());
+            let Some((white, black)) = &view.clocks else { continue };
+            let face = if color == Color::White { white } else { black };
+            el.set_attribute("data-color", color.name())?;
+            if let Some(time) = el.query_selector(".time")? {
+                time.set_text_content(Some(&face.text));
+            }
+            if let Some(delay) = el.query_selector(".delay")? {
+                delay.set_text_content(face.delay.as_deref());
+            }
+            let list = el.class_list();
+            list.toggle_with_force("running", face.running)?;
+            list.toggle_with_force("low", face.low)?;
+            list.toggle_with_force("flag", face.flag)?;
+        }
         Ok(())
     }
 

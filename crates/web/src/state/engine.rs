@@ -6,7 +6,7 @@
 use shatar_protocol::{Score, SearchLimits, Strength};
 use shatar_rules::{Color, Ruleset, san, uci, with_position};
 
-use super::{AppState, Effect, Hint, NoticeLevel, input};
+use super::{AppState, Effect, Hint, NoticeLevel, draws, input, timing};
 use crate::engine_client::{EngineEvent, Purpose, SearchJob, Token};
 use crate::settings::Opponent;
 
@@ -114,8 +114,11 @@ fn job(state: &AppState, token: Token, key: JobKey) -> SearchJob {
                 Opponent::Computer { level } => level,
                 Opponent::Friend => crate::settings::MAX_LEVEL,
             };
+            // The level's time is a ceiling; on the clock the engine plans its own time
+            // within it.
             let limits = SearchLimits {
                 move_time_ms: Some(MOVE_TIME_MS[usize::from(level.clamp(1, 10) - 1)]),
+                clock: timing::engine_clock(state),
                 level: Some(Strength { level, seed: state.seed }),
                 ..SearchLimits::default()
             };
@@ -149,7 +152,7 @@ pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effe
             let Some(key) = current(token) else { return };
             state.running = None;
             match key {
-                JobKey::Move { .. } => computer_move(state, &best.best_move, effects),
+                JobKey::Move { .. } => computer_move(state, &best, effects),
                 JobKey::Hint { .. } => {
                     let pos = state.game.position();
                     state.hint = with_position!(&pos, p => uci::parse_move(p, &best.best_move)
@@ -179,10 +182,20 @@ pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effe
     }
 }
 
-fn computer_move(state: &mut AppState, text: &str, effects: &mut Vec<Effect>) {
+fn computer_move(state: &mut AppState, best: &shatar_protocol::BestMove, effects: &mut Vec<Effect>) {
+    let text = &best.best_move;
     let pos = state.game.position();
     match with_position!(&pos, p => uci::parse_move(p, text)) {
-        Ok(m) => input::play(state, m, effects),
+        Ok(m) => {
+            let capture = with_position!(&pos, p => p.board().piece_at(m.to()).is_some());
+            if draws::computer_considers(state, m, best.score, effects) {
+                if state.game.outcome().is_none() {
+                    input::after_move(state, capture, effects);
+                }
+                return;
+            }
+            input::play(state, m, effects)
+        }
         Err(e) => {
             state.failed = Some(JobKey::Move { generation: state.generation, ply: state.game.len() });
             state.notify(NoticeLevel::Error, format!("The engine chose an impossible move {text}: {e}"));

@@ -4,7 +4,7 @@
 
 use shatar_rules::{Move, Role, Square, with_position};
 
-use super::{AppState, Effect, PromotionChoice, Sound};
+use super::{AppState, Effect, PromotionChoice, Sound, draws, timing};
 
 /// The legal moves of the piece on `from`, when the player may move it now.
 pub fn moves_from(state: &AppState, from: Square) -> Vec<Move> {
@@ -77,16 +77,35 @@ pub fn promote(state: &mut AppState, role: Role, effects: &mut Vec<Effect>) {
     }
 }
 
-/// Plays a legal move, by the player or the computer, with its sound.
+/// Plays a legal move, by the player or the computer, with the clock press and its
+/// sound. A move made after the mover's flag fell is not played: the flag ended the game.
 pub fn play(state: &mut AppState, m: Move, effects: &mut Vec<Effect>) {
     let capture = with_position!(state.game.position(), p => p.board().piece_at(m.to()).is_some());
-    if state.game.play(m).is_err() {
+    if !timing::press(state, effects) {
         return;
     }
+    let played = if state.claim_armed { draws::play_claiming(state, m, effects) } else { state.game.play(m).is_ok() };
+    if !played {
+        return;
+    }
+    after_move(state, capture, effects);
+}
+
+/// What follows any move: the board lets go, an offer the mover did not answer lapses,
+/// and a finished game stops the clock.
+pub fn after_move(state: &mut AppState, capture: bool, effects: &mut Vec<Effect>) {
     state.selected = None;
     state.hint = None;
     state.cursor = None;
-    if state.looks.sound {
+    state.claim_armed = false;
+    let mover = state.game.turn().other();
+    if state.draw_offer.is_some_and(|o| o.by != mover) {
+        state.draw_offer = None;
+    }
+    if state.game.outcome().is_some() {
+        timing::stop(state);
+    }
+    if state.looks.sound && !effects.iter().any(|e| matches!(e, Effect::Sound(Sound::End))) {
         let check = with_position!(state.game.position(), p => p.is_check());
         let sound = if state.game.outcome().is_some() {
             Sound::End

@@ -418,7 +418,7 @@ fn failed_searches_are_reported_and_not_retried_in_a_loop() {
 fn the_time_control_is_kept_with_the_game() {
     let mut state = AppState::new(1, "2026.11.29".into());
     let setup = GameSetup {
-        time_control: TimeControl::Increment { minutes: 5, seconds: 3 },
+        time_control: TimeControl::from_id("5+3").expect("a preset"),
         opponent: Opponent::Friend,
         ..GameSetup::default()
     };
@@ -435,3 +435,5 @@ fn the_mute_switch_silences_the_moves() {
     assert!(!effects.iter().any(|e| matches!(e, Effect::Sound(_))));
     assert!(effects.iter().any(|e| matches!(e, Effect::Save(_))), "the choice is kept with the game");
 }
+
+mod clock;

@@ -1,0 +1,136 @@
+//! Draw claims and offers (2017 art. 9). The rules crate judges a claim; this decides who
+//! may make one when, what a wrong claim costs on the clock, and how an offer is answered.
+
+use shatar_protocol::Score;
+use shatar_rules::{Claim, ClaimVerdict, Color, EndReason, Move, Outcome};
+
+use super::{AppState, Effect, NoticeLevel, Sound, timing};
+
+/// The computer takes a draw when it judges its position at least this much worse.
+const ACCEPT_BELOW_CP: i32 = -50;
+
+/// A draw offered by `by` after its move that made `ply` (art. 9.1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawOffer {
+    pub by: Color,
+    pub ply: usize,
+}
+
+/// The player to move (a person) may claim now, or announce the claim with a move.
+pub fn can_claim(state: &AppState) -> bool {
+    state.can_move() && state.game.has_claims()
+}
+
+/// Art. 9.2, 9.3, 9.5: the claim is checked at once; a wrong one costs two minutes.
+pub fn claim_now(state: &mut AppState, effects: &mut Vec<Effect>) {
+    if !can_claim(state) {
+        return;
+    }
+    let claimant = state.game.turn();
+    match state.game.claim_draw(Claim::Now) {
+        Ok(ClaimVerdict::Drawn(_)) => ended(state, effects),
+        Ok(ClaimVerdict::Rejected) => rejected(state, claimant),
+        Err(_) => {}
+    }
+}
+
+/// A move played with the claim announced (art. 9.2.a, 9.3.a): the move stands either way.
+pub fn play_claiming(state: &mut AppState, m: Move, effects: &mut Vec<Effect>) -> bool {
+    let claimant = state.game.turn();
+    match state.game.claim_draw(Claim::WithMove(m)) {
+        Ok(ClaimVerdict::Drawn(_)) => {
+            ended(state, effects);
+            true
+        }
+        Ok(ClaimVerdict::Rejected) => {
+            rejected(state, claimant);
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+fn ended(state: &mut AppState, effects: &mut Vec<Effect>) {
+    state.claim_armed = false;
+    state.draw_offer = None;
+    timing::stop(state);
+    if state.looks.sound {
+        effects.push(Effect::Sound(Sound::End));
+    }
+}
+
+fn rejected(state: &mut AppState, claimant: Color) {
+    state.claim_armed = false;
+    timing::wrong_claim(state, claimant);
+    let extra = if state.timing.is_some() {
+        format!(" {} gets two more minutes (art. 9.5.2).", claimant.other().fold("White", "Black"))
+    } else {
+        String::new()
+    };
+    state.notify(NoticeLevel::Info, format!("The claim does not hold: the game goes on.{extra}"));
+}
+
+/// A person may offer a draw after their own move, while it is the opponent's turn
+/// (art. 9.1.2), once per move.
+pub fn can_offer(state: &AppState) -> bool {
+    let by = state.game.turn().other();
+    state.game.outcome().is_none()
+        && !state.game.is_empty()
+        && state.draw_offer.is_none()
+        && !state.offers.contains(&state.game.len())
+        && state.human.is_none_or(|h| h == by)
+}
+
+pub fn offer(state: &mut AppState) {
+    if !can_offer(state) {
+        return;
+    }
+    let (by, ply) = (state.game.turn().other(), state.game.len());
+    state.draw_offer = Some(DrawOffer { by, ply });
+    state.offers.push(ply);
+}
+
+/// The opponent of the offer answers it (between friends).
+pub fn answer(state: &mut AppState, accept: bool, effects: &mut Vec<Effect>) {
+    if state.draw_offer.take().is_none() {
+        return;
+    }
+    if accept {
+        state.game.set_outcome(Outcome::draw(EndReason::Agreement));
+        ended(state, effects);
+    }
+}
+
+/// The computer has chosen `best` with `score` (its own point of view): it first takes a
+/// draw it is offered or may claim, when it judges it does not stand better. Returns
+/// `true` when that settled its turn (the game ended, or `best` was played with a claim).
+pub fn computer_considers(state: &mut AppState, best: Move, score: Score, effects: &mut Vec<Effect>) -> bool {
+    let cp = match score {
+        Score::Cp { cp } => cp,
+        Score::Mate { moves } if moves > 0 => i32::MAX,
+        Score::Mate { .. } => i32::MIN,
+    };
+    if let Some(offer) = state.draw_offer.take() {
+        if offer.by != state.game.turn() && cp <= ACCEPT_BELOW_CP {
+            state.game.set_outcome(Outcome::draw(EndReason::Agreement));
+            ended(state, effects);
+            state.notify(NoticeLevel::Info, "The computer accepts the draw.");
+            return true;
+        }
+        state.notify(NoticeLevel::Info, "The computer declines the draw and plays on.");
+    }
+    if cp > 0 {
+        return false;
+    }
+    if state.game.claimable_draw().is_some() {
+        if let Ok(ClaimVerdict::Drawn(_)) = state.game.claim_draw(Claim::Now) {
+            ended(state, effects);
+        }
+        return state.game.outcome().is_some();
+    }
+    if state.game.claimable_draw_with(best).is_some() {
+        // The move is written down with the claim, then the clock pressed (art. 9.2.a).
+        return !timing::press(state, effects) || play_claiming(state, best, effects);
+    }
+    false
+}

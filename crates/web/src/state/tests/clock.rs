@@ -1,0 +1,178 @@
+//! Clocks, claims and offers in the state machine (2017 art. 6 and 9), with time given
+//! by the messages: every sequence here is hand-timed.
+
+use shatar_protocol::Score;
+use shatar_rules::{Color, EndReason, GameResult, Ruleset};
+
+use super::*;
+use crate::settings::{BonusKind, Timed};
+
+fn timed(ruleset: Ruleset, base_seconds: u32, bonus: BonusKind, bonus_seconds: u32) -> AppState {
+    let mut state = AppState::new(3, "2026.11.29".into());
+    let time_control = TimeControl::Timed(Timed { base_seconds, bonus, bonus_seconds, moves: None, then_seconds: 0 });
+    let setup = GameSetup { ruleset, opponent: Opponent::Friend, side: SideChoice::White, time_control };
+    update_at(&mut state, Msg::StartGame { setup, seed: 3, date: "2026.11.29".into() }, 1_000);
+    state
+}
+
+/// Click `from` then `to`, all at `at` ms.
+fn move_at(state: &mut AppState, from: &str, to: &str, at: u64) -> Vec<Effect> {
+    let mut effects = update_at(state, Msg::SquareDown(sq(from)), at);
+    effects.extend(update_at(state, Msg::SquareUp { over: Some(sq(from)), dragged: false }, at));
+    effects.extend(update_at(state, Msg::SquareDown(sq(to)), at));
+    effects
+}
+
+fn reading(state: &AppState, color: Color) -> (u64, u64) {
+    let r = state.timing.as_ref().expect("timed").clock.read(color, state.now_ms);
+    (r.base_ms, r.delay_ms)
+}
+
+/// 2017 art. 6.3.2 and 6.9: a blitz game with a simple delay, a move inside the delay that
+/// leaves the base time alone, one that spends it, and a flag that falls on a tick.
+#[test]
+fn a_delay_blitz_where_the_flag_falls() {
+    let mut state = timed(Ruleset::Mongolian, 6, BonusKind::Delay, 1);
+    // White's clock started with the game at 1 000 ms (art. 6.6).
+    move_at(&mut state, "e2", "e4", 1_800);
+    assert_eq!(reading(&state, Color::White).0, 6_000, "0.8 s, inside the 1 s delay");
+    move_at(&mut state, "e7", "e5", 4_800);
+    assert_eq!(reading(&state, Color::Black).0, 4_000, "3 s: 1 s of delay, then 2 s of base");
+    // White thinks: the delay runs down first, shown apart from the base.
+    update_at(&mut state, Msg::Tick, 5_300);
+    assert_eq!(reading(&state, Color::White), (6_000, 500));
+    let panel = view::panel(&state);
+    let (white, black) = panel.clocks.expect("clocks shown");
+    assert_eq!((white.text.as_str(), white.delay.as_deref(), white.running), ("6.0", Some("+0.5"), true));
+    assert_eq!((black.text.as_str(), black.running, black.low), ("4.0", false, true));
+    // 1 s of delay and 6 s of base after 4 800 ms: the flag is down at 11 800 ms.
+    update_at(&mut state, Msg::Tick, 11_799);
+    assert!(state.game.outcome().is_none());
+    let effects = update_at(&mut state, Msg::Tick, 11_800);
+    let outcome = state.game.outcome().expect("the flag fell");
+    assert_eq!((outcome.result, outcome.reason), (GameResult::BlackWins, EndReason::TimeForfeit));
+    assert!(effects.contains(&Effect::Sound(Sound::End)));
+    assert_eq!(view::panel(&state).result.as_deref(), Some("Black wins by time forfeit (2017 art. 6.9)"));
+    // A move arriving after the flag is not played.
+    move_at(&mut state, "d2", "d3", 12_000);
+    assert_eq!(state.game.len(), 2);
+    let pgn = pgn_text(&state);
+    assert!(pgn.contains("[%clk 0:00:06.0]"), "{pgn}");
+    assert!(pgn.contains("[%clk 0:00:04.0]"), "{pgn}");
+    assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+    // PGN has no delay form: our own tag says it (see `clock::DELAY_TAG`).
+    assert!(pgn.contains("[TimeControlDelay \"6d1\"]"), "{pgn}");
+}
+
+#[test]
+fn an_increment_is_added_after_each_move() {
+    let mut state = timed(Ruleset::Chess, 60, BonusKind::Increment, 2);
+    move_at(&mut state, "e2", "e4", 4_000);
+    assert_eq!(reading(&state, Color::White).0, 59_000, "60 s - 3 s + 2 s");
+    assert!(pgn_text(&state).contains("[TimeControl \"60+2\"]"));
+}
+
+/// Art. 9.2 / 9.5.2: a threefold repetition claimed wrongly (two minutes to the opponent)
+/// and then rightly, by claiming with the move that makes it.
+#[test]
+fn threefold_claims_wrong_and_right() {
+    let mut state = timed(Ruleset::Mongolian, 300, BonusKind::None, 0);
+    let mut t = 1_000;
+    let mut go = |state: &mut AppState, from: &str, to: &str| {
+        t += 1_000;
+        move_at(state, from, to, t);
+    };
+    for (f, to) in [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("g8", "f6"), ("f3", "g1")] {
+        go(&mut state, f, to);
+    }
+    assert!(can_claim(&state), "a claim may be made at any turn under the 2017 rules");
+    // Black claims with 3...Ng8, which makes the position only twice: wrong.
+    update(&mut state, Msg::ArmClaim);
+    assert!(view::panel(&state).claim_armed);
+    go(&mut state, "f6", "g8");
+    assert_eq!(state.game.len(), 6, "the announced move stands (art. 9.5)");
+    assert!(state.game.outcome().is_none());
+    assert!(state.notice.as_ref().unwrap().text.contains("two more minutes"));
+    assert_eq!(reading(&state, Color::White).0, 300_000 - 3_000 + 120_000, "three 1 s moves, and 2 min");
+    // A claim now, in a position seen twice: wrong again, Black gets the two minutes.
+    update(&mut state, Msg::ClaimDraw);
+    assert!(state.game.outcome().is_none());
+    for (f, to) in [("g1", "f3"), ("g8", "f6"), ("f3", "g1")] {
+        go(&mut state, f, to);
+    }
+    update(&mut state, Msg::ArmClaim);
+    go(&mut state, "f6", "g8");
+    let outcome = state.game.outcome().expect("drawn by the claim");
+    assert_eq!((outcome.result, outcome.reason), (GameResult::Draw, EndReason::ThreefoldRepetition));
+    assert!(state.timing.as_ref().unwrap().clock.is_paused(), "the clock stops with the game");
+}
+
+#[test]
+fn folk_games_have_nothing_to_claim() {
+    let state = timed(Ruleset::MongolianFolk, 60, BonusKind::None, 0);
+    assert!(!can_claim(&state));
+}
+
+#[test]
+fn offers_between_friends_are_marked_and_answered() {
+    let mut state = friends(Ruleset::Chess);
+    assert!(!can_offer(&state), "an offer follows one's own move");
+    click_move(&mut state, "e2", "e4");
+    update(&mut state, Msg::OfferDraw);
+    assert_eq!(view::panel(&state).offer.as_deref(), Some("White offers a draw"));
+    assert!(view::panel(&state).offer_answerable);
+    // Black plays on: the offer lapses, and stays in the record as (=).
+    click_move(&mut state, "e7", "e5");
+    assert_eq!(state.draw_offer, None);
+    assert!(pgn_text(&state).contains("1. e4 (=) e5"), "{}", pgn_text(&state));
+    update(&mut state, Msg::OfferDraw);
+    update(&mut state, Msg::AnswerDraw { accept: true });
+    let outcome = state.game.outcome().expect("agreed");
+    assert_eq!(outcome.reason, EndReason::Agreement);
+}
+
+fn best_with_score(job: &SearchJob, uci: &str, cp: i32) -> Msg {
+    let Msg::Engine(EngineEvent::Best { token, purpose, mut best }) = best(job, uci) else { unreachable!() };
+    best.score = Score::Cp { cp };
+    Msg::Engine(EngineEvent::Best { token, purpose, best })
+}
+
+/// The computer takes a draw when it stands worse, and plays on otherwise.
+#[test]
+fn the_computer_answers_offers_by_its_evaluation() {
+    let (mut state, _) = vs_computer(SideChoice::White, 3);
+    let job = submitted(&click_move(&mut state, "e2", "e4")).pop().unwrap();
+    update(&mut state, Msg::OfferDraw);
+    update(&mut state, best_with_score(&job, "e7e5", 20));
+    assert_eq!(state.game.len(), 2, "declined: it played");
+    assert!(state.notice.as_ref().unwrap().text.contains("declines"));
+    let job = submitted(&click_move(&mut state, "g1", "f3")).pop().unwrap();
+    update(&mut state, Msg::OfferDraw);
+    update(&mut state, best_with_score(&job, "b8c6", -120));
+    assert_eq!(state.game.len(), 3, "accepted: no move");
+    assert_eq!(state.game.outcome().map(|o| o.reason), Some(EndReason::Agreement));
+}
+
+/// A reload neither costs nor gives time: the page hides, the clock pauses, the save keeps
+/// it paused; the players resume it.
+#[test]
+fn a_clock_survives_a_reload_paused() {
+    let mut state = timed(Ruleset::Mongolian, 60, BonusKind::Increment, 0);
+    move_at(&mut state, "d2", "d4", 3_000);
+    let effects = update_at(&mut state, Msg::Suspend, 10_000);
+    let saved = effects
+        .iter()
+        .rev()
+        .find_map(|e| if let Effect::Save(t) = e { Some(t.clone()) } else { None })
+        .expect("pausing saves");
+    let mut again = AppState::new(1, String::new());
+    // The new page's own milliseconds start again from near zero.
+    update_at(&mut again, Msg::Restore { saved: Some(saved), seed: 1, date: String::new() }, 50);
+    assert!(view::panel(&again).clock_paused);
+    assert_eq!(reading(&again, Color::White).0, 58_000);
+    assert_eq!(reading(&again, Color::Black).0, 53_000, "7 s spent before the page was hidden");
+    update_at(&mut again, Msg::ResumeClock, 100);
+    update_at(&mut again, Msg::Tick, 1_100);
+    assert_eq!(reading(&again, Color::Black).0, 52_000);
+    assert!(!view::panel(&again).can_take_back, "no takeback on the clock");
+}
