@@ -18,6 +18,8 @@ pub enum Opponent {
     Computer { level: u8 },
     /// Two people on this device.
     Friend,
+    /// Two people at a real board: this device is only their clock ("tap the clock").
+    OverTheBoard,
 }
 
 /// A choice offered in a form: an enum whose variants have stable ids, the `value` of the

@@ -173,6 +173,8 @@ pub enum Msg {
     ResumeClock,
     /// The page is being hidden or closed: the clock stops where it is, and is saved so.
     Suspend,
+    /// Over the board: `color` pressed its half of the clock.
+    TapClock(Color),
     ClaimDraw,
     /// Announce a claim with the next move.
     ArmClaim,
@@ -258,7 +260,16 @@ impl AppState {
 
     /// The player may move pieces now.
     pub fn can_move(&self) -> bool {
-        self.game.outcome().is_none() && !self.is_browsing() && self.human_to_move() && self.promotion.is_none()
+        self.game.outcome().is_none()
+            && !self.is_browsing()
+            && self.human_to_move()
+            && self.promotion.is_none()
+            && !self.clock_only()
+    }
+
+    /// The moves are made on a real board; the page is the clock.
+    pub fn clock_only(&self) -> bool {
+        self.setup.opponent == Opponent::OverTheBoard
     }
 
     pub fn computer_thinking(&self) -> bool {
@@ -284,11 +295,17 @@ impl AppState {
         self.seed = seed;
         self.human = match setup.opponent {
             Opponent::Computer { .. } => Some(setup.human_side(seed & 1 == 0)),
-            Opponent::Friend => None,
+            Opponent::Friend | Opponent::OverTheBoard => None,
         };
         self.orientation = self.human.unwrap_or(Color::White);
         self.replace_game(Game::new(setup.ruleset));
         self.timing = setup.time_control.control().map(|c| Timing::start(c, self.now_ms));
+        if self.clock_only() {
+            // The players sit down first; White's clock starts when they say (art. 6.6).
+            let control = setup.time_control.control().or_else(|| TimeControl::from_id("5+3")?.control());
+            self.timing = control.map(|c| Timing::start(c, self.now_ms));
+            timing::pause(self);
+        }
     }
 
     /// Everything that belonged to the previous game goes with it.
@@ -369,6 +386,7 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
         Msg::Tick => {}
         Msg::PauseClock | Msg::Suspend => timing::pause(state),
         Msg::ResumeClock => timing::resume(state),
+        Msg::TapClock(color) => timing::tap(state, color, &mut effects),
         Msg::ClaimDraw => draws::claim_now(state, &mut effects),
         Msg::ArmClaim => state.claim_armed = !state.claim_armed && draws::can_claim(state),
         Msg::OfferDraw => draws::offer(state),

@@ -208,6 +208,10 @@ pub struct PanelView {
     pub can_offer: bool,
     /// "White offers a draw", while an offer waits.
     pub offer: Option<String>,
+    /// The page is only the clock of a game on a real board.
+    pub clock_only: bool,
+    /// Moves made on each side's clock, over the board.
+    pub presses: (u32, u32),
     /// The offer's answer is for someone at this device (two players; the computer
     /// answers its own).
     pub offer_answerable: bool,
@@ -282,6 +286,12 @@ pub fn panel(state: &AppState) -> PanelView {
         can_offer: crate::state::can_offer(state),
         offer: state.draw_offer.map(|o| format!("{} offers a draw", o.by.fold("White", "Black"))),
         offer_answerable: state.draw_offer.is_some() && state.human.is_none(),
+        clock_only: state.clock_only(),
+        // One mark per press, White's first.
+        presses: state.timing.as_ref().map_or((0, 0), |t| {
+            let n = t.marks.len() as u32;
+            (n.div_ceil(2), n / 2)
+        }),
     }
 }
 
@@ -331,6 +341,9 @@ fn status(state: &AppState) -> String {
     }
     if state.is_browsing() {
         return format!("Viewing move {} of {}", state.shown_ply(), game.len());
+    }
+    if state.clock_only() {
+        return String::from("Over the board: after your move, press your half of the clock");
     }
     let side = game.turn().fold("White", "Black");
     let moves = game.legal_moves();

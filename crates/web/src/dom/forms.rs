@@ -71,6 +71,7 @@ fn fill_new_game(doc: &Document, setup: &GameSetup) -> Result<(), JsValue> {
     let (opponent, level) = match setup.opponent {
         Opponent::Computer { level } => ("computer", level),
         Opponent::Friend => ("friend", 3),
+        Opponent::OverTheBoard => ("board", 3),
     };
     select(doc, FORM, "opponent")?.set_value(opponent);
     select(doc, FORM, "level")?.set_value(&level.to_string());
@@ -93,6 +94,7 @@ pub fn read_new_game(doc: &Document) -> Result<GameSetup, JsValue> {
     let ruleset = ruleset_from(&value("ruleset")?);
     let opponent = match value("opponent")?.as_str() {
         "friend" => Opponent::Friend,
+        "board" => Opponent::OverTheBoard,
         _ => Opponent::Computer { level: value("level")?.parse().unwrap_or(3) },
     };
     let side = SideChoice::from_id(&value("side")?).unwrap_or(SideChoice::White);

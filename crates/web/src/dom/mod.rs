@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
-use shatar_rules::{Role, Square};
+use shatar_rules::{Color, Role, Square};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Event, KeyboardEvent, PointerEvent, Window};
@@ -190,7 +190,13 @@ fn listen_all(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) -> Result
     // Buttons say what they do in data-action; the move list's in data-ply.
     let w = weak.clone();
     out.push(Listener::new(doc, "click", move |e: Event| {
-        if let Some(el) = closest_with(&e, "data-promote") {
+        if let Some(el) = closest_with(&e, "data-tap") {
+            let color = match el.get_attribute("data-tap").as_deref() {
+                Some("white") => Color::White,
+                _ => Color::Black,
+            };
+            dispatch(&w, Msg::TapClock(color));
+        } else if let Some(el) = closest_with(&e, "data-promote") {
             let role = el.get_attribute("data-promote").and_then(|r| r.chars().next()).and_then(Role::from_char);
             if let Some(role) = role {
                 dispatch(&w, Msg::Promote(role));

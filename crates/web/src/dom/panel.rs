@@ -81,6 +81,9 @@ impl PanelDom {
         if flipped || changed(&|p| p.clocks != view.clocks) {
             self.clocks(view, bottom)?;
         }
+        if changed(&|p| p.clock_only != view.clock_only || p.clocks != view.clocks || p.presses != view.presses) {
+            self.tap_clock(view)?;
+        }
         if changed(&|p| p.offer != view.offer || p.offer_answerable != view.offer_answerable) {
             set_text(doc, "offer-text", view.offer.as_deref().unwrap_or(""))?;
             set_hidden(doc, "offer", view.offer.is_none())?;
@@ -96,8 +99,11 @@ impl PanelDom {
             ("pause-clock", timed && !view.clock_paused && view.result.is_none()),
             ("resume-clock", timed && view.clock_paused),
         ] {
-            if let Some(button) = doc.query_selector(&format!("[data-action=\"{action}\"]"))? {
-                button.toggle_attribute_with_force("hidden", !shown)?;
+            let buttons = doc.query_selector_all(&format!("[data-action=\"{action}\"]"))?;
+            for i in 0..buttons.length() {
+                if let Some(button) = buttons.item(i).and_then(|b| b.dyn_into::<Element>().ok()) {
+                    button.toggle_attribute_with_force("hidden", !shown)?;
+                }
             }
         }
         if flipped || changed(&|p| p.players != view.players || p.thinking != view.thinking) {
@@ -137,6 +143,33 @@ impl PanelDom {
         }
         self.prev_pieces = Some(looks.pieces);
         self.prev = Some(view.clone());
+        Ok(())
+    }
+
+    /// Over the board: the two halves of the big clock, White's at the bottom.
+    fn tap_clock(&self, view: &PanelView) -> Result<(), JsValue> {
+        set_hidden(&self.doc, "tap-clock", !view.clock_only)?;
+        if let Some(body) = self.doc.body() {
+            body.class_list().toggle_with_force("clock-only", view.clock_only)?;
+        }
+        let Some((white, black)) = &view.clocks else { return Ok(()) };
+        for (color, face, moves) in [("white", white, view.presses.0), ("black", black, view.presses.1)] {
+            let Some(el) = self.doc.query_selector(&format!("[data-tap=\"{color}\"]"))? else { continue };
+            for (part, text) in [
+                (".time", face.text.clone()),
+                (".delay", face.delay.clone().unwrap_or_default()),
+                (".count", format!("{moves} move{}", if moves == 1 { "" } else { "s" })),
+            ] {
+                if let Some(span) = el.query_selector(part)? {
+                    span.set_text_content(Some(&text));
+                }
+            }
+            el.set_attribute("aria-label", &format!("{color}'s clock, {}", face.text))?;
+            let list = el.class_list();
+            list.toggle_with_force("running", face.running)?;
+            list.toggle_with_force("low", face.low)?;
+            list.toggle_with_force("flag", face.flag)?;
+        }
         Ok(())
     }
 

@@ -75,6 +75,7 @@ fn rejected(state: &mut AppState, claimant: Color) {
 pub fn can_offer(state: &AppState) -> bool {
     let by = state.game.turn().other();
     state.game.outcome().is_none()
+        && !state.clock_only()
         && !state.game.is_empty()
         && state.draw_offer.is_none()
         && !state.offers.contains(&state.game.len())

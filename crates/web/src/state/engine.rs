@@ -112,7 +112,7 @@ fn job(state: &AppState, token: Token, key: JobKey) -> SearchJob {
         JobKey::Move { ply, .. } => {
             let level = match state.setup.opponent {
                 Opponent::Computer { level } => level,
-                Opponent::Friend => crate::settings::MAX_LEVEL,
+                Opponent::Friend | Opponent::OverTheBoard => crate::settings::MAX_LEVEL,
             };
             // The level's time is a ceiling; on the clock the engine plans its own time
             // within it.

@@ -71,8 +71,36 @@ pub fn tick(state: &mut AppState, effects: &mut Vec<Effect>) {
     }
 }
 
+/// Over the board: the player whose clock runs presses it after moving on the real board;
+/// a press on the other half does nothing.
+pub fn tap(state: &mut AppState, color: Color, effects: &mut Vec<Effect>) {
+    let now = state.now_ms;
+    if !state.clock_only() || state.game.outcome().is_some() {
+        return;
+    }
+    let Some(t) = &mut state.timing else { return };
+    if t.clock.to_move != color || t.clock.is_paused() {
+        return;
+    }
+    match t.clock.press(now) {
+        Ok(()) => {
+            t.marks.push(t.clock.read(color, now).base_ms);
+            if state.looks.sound {
+                effects.push(Effect::Sound(Sound::Move));
+            }
+        }
+        Err(flagged) => flag_fell(state, flagged, effects),
+    }
+}
+
 fn flag_fell(state: &mut AppState, flagged: Color, effects: &mut Vec<Effect>) {
-    let outcome = with_position!(state.game.position(), p => clock::flag_outcome(&p, flagged));
+    // Over the board the page cannot see the material: the flag decides, and 6.9's
+    // exception (an opponent who cannot mate) is the arbiter's to apply.
+    let outcome = if state.clock_only() {
+        shatar_rules::Outcome::win(flagged.other(), shatar_rules::EndReason::TimeForfeit)
+    } else {
+        with_position!(state.game.position(), p => clock::flag_outcome(&p, flagged))
+    };
     state.game.set_outcome(outcome);
     stop(state);
     if state.looks.sound {

@@ -176,3 +176,50 @@ fn a_clock_survives_a_reload_paused() {
     assert_eq!(reading(&again, Color::Black).0, 52_000);
     assert!(!view::panel(&again).can_take_back, "no takeback on the clock");
 }
+
+/// Art. 9.2.a: the computer claims the repetition its move makes, when it does not stand
+/// better; standing better, it plays on.
+#[test]
+fn the_computer_claims_what_it_may() {
+    for (cp, drawn) in [(0, true), (80, false)] {
+        let (mut state, _) = vs_computer(SideChoice::White, 3);
+        let mut job = submitted(&click_move(&mut state, "e2", "e4")).pop().unwrap();
+        for (reply, (from, to)) in
+            ["e7e5", "g8f6", "f6g8", "g8f6"].into_iter().zip([("g1", "f3"), ("f3", "g1"), ("g1", "f3"), ("f3", "g1")])
+        {
+            update(&mut state, best(&job, reply));
+            job = submitted(&click_move(&mut state, from, to)).pop().unwrap();
+        }
+        update(&mut state, best_with_score(&job, "f6g8", cp));
+        assert_eq!(state.game.len(), 10, "the move is played either way");
+        let outcome = state.game.outcome().map(|o| o.reason);
+        assert_eq!(outcome == Some(EndReason::ThreefoldRepetition), drawn, "{cp} cp: {outcome:?}");
+    }
+}
+
+/// Over the board the page is only the clock: it starts paused, each side presses its own
+/// half, a press out of turn does nothing, and the flag decides.
+#[test]
+fn tap_the_clock_over_the_board() {
+    let mut state = AppState::new(3, "2026.11.29".into());
+    let time_control = TimeControl::Timed(Timed {
+        base_seconds: 10,
+        bonus: BonusKind::Increment,
+        bonus_seconds: 1,
+        moves: None,
+        then_seconds: 0,
+    });
+    let setup = GameSetup { opponent: Opponent::OverTheBoard, time_control, ..GameSetup::default() };
+    update_at(&mut state, Msg::StartGame { setup, seed: 3, date: String::new() }, 0);
+    assert!(view::panel(&state).clock_paused, "waiting for the players");
+    assert!(!view::board(&state).interactive, "no moves on the screen");
+    update_at(&mut state, Msg::ResumeClock, 1_000);
+    update_at(&mut state, Msg::TapClock(Color::Black), 2_000);
+    assert_eq!(reading(&state, Color::White).0, 9_000, "Black's half does nothing on White's turn");
+    update_at(&mut state, Msg::TapClock(Color::White), 3_000);
+    assert_eq!(reading(&state, Color::White).0, 9_000, "10 s - 2 s + 1 s");
+    assert_eq!(view::panel(&state).presses, (1, 0));
+    update_at(&mut state, Msg::Tick, 13_000);
+    let outcome = state.game.outcome().expect("Black's flag fell");
+    assert_eq!((outcome.result, outcome.reason), (GameResult::WhiteWins, EndReason::TimeForfeit));
+}
