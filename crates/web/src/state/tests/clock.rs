@@ -223,3 +223,19 @@ fn tap_the_clock_over_the_board() {
     let outcome = state.game.outcome().expect("Black's flag fell");
     assert_eq!((outcome.result, outcome.reason), (GameResult::WhiteWins, EndReason::TimeForfeit));
 }
+
+/// Art. 9.2.b: the position has just occurred the third time; the player to move claims.
+#[test]
+fn a_right_claim_now_draws() {
+    let mut state = timed(Ruleset::Chess, 300, BonusKind::None, 0);
+    let moves = [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8")];
+    let again = [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8")];
+    for (i, (from, to)) in moves.iter().chain(&again).enumerate() {
+        move_at(&mut state, from, to, 2_000 + 1_000 * i as u64);
+    }
+    assert!(state.game.outcome().is_none(), "threefold is claimed, not automatic");
+    update(&mut state, Msg::ClaimDraw);
+    let outcome = state.game.outcome().expect("drawn");
+    assert_eq!((outcome.result, outcome.reason), (GameResult::Draw, EndReason::ThreefoldRepetition));
+    assert_eq!(view::panel(&state).result.as_deref(), Some("Draw by threefold repetition"));
+}
