@@ -78,12 +78,13 @@ fn fill_new_game(doc: &Document, setup: &GameSetup) -> Result<(), JsValue> {
     select(doc, FORM, "side")?.set_value(setup.side.id());
     select(doc, FORM, "time")?.set_value(setup.time_control.id());
     if let TimeControl::Timed(t) = setup.time_control {
-        let minutes = |s: u32| format!("{}", f64::from(s) / 60.0);
-        input(doc, FORM, "base_minutes")?.set_value(&minutes(t.base_seconds));
+        // Numbers pass as numbers: the browser reads and writes their text.
+        let minutes = |s: u32| f64::from(s) / 60.0;
+        input(doc, FORM, "base_minutes")?.set_value_as_number(minutes(t.base_seconds));
         select(doc, FORM, "bonus")?.set_value(t.bonus.id());
         input(doc, FORM, "bonus_seconds")?.set_value(&t.bonus_seconds.to_string());
         input(doc, FORM, "moves")?.set_value(&t.moves.unwrap_or(0).to_string());
-        input(doc, FORM, "then_minutes")?.set_value(&minutes(t.then_seconds));
+        input(doc, FORM, "then_minutes")?.set_value_as_number(minutes(t.then_seconds));
     }
     Ok(())
 }
@@ -109,7 +110,8 @@ pub fn read_new_game(doc: &Document) -> Result<GameSetup, JsValue> {
 fn read_custom_time(doc: &Document) -> Result<Timed, JsValue> {
     const FORM: &str = "new-game-form";
     let number = |name: &str| -> Result<f64, JsValue> {
-        Ok(input(doc, FORM, name)?.value().trim().parse::<f64>().unwrap_or(0.0).clamp(0.0, 36_000.0))
+        let n = input(doc, FORM, name)?.value_as_number();
+        Ok(if n.is_finite() { n.clamp(0.0, 36_000.0) } else { 0.0 })
     };
     let seconds = |minutes: f64| (minutes * 60.0).round() as u32;
     let moves = number("moves")?.round() as u32;
