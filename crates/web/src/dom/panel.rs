@@ -10,7 +10,7 @@ use web_sys::{Document, Element, HtmlElement};
 use super::board::{add, piece_icon};
 use crate::settings::Looks;
 use crate::state::NoticeLevel;
-use crate::view::{MoveRow, PanelView};
+use crate::view::{ClockView, MoveRow, PanelView};
 
 pub struct PanelDom {
     doc: Document,
@@ -155,20 +155,11 @@ impl PanelDom {
         let Some((white, black)) = &view.clocks else { return Ok(()) };
         for (color, face, moves) in [("white", white, view.presses.0), ("black", black, view.presses.1)] {
             let Some(el) = self.doc.query_selector(&format!("[data-tap=\"{color}\"]"))? else { continue };
-            for (part, text) in [
-                (".time", face.text.clone()),
-                (".delay", face.delay.clone().unwrap_or_default()),
-                (".count", format!("{moves} move{}", if moves == 1 { "" } else { "s" })),
-            ] {
-                if let Some(span) = el.query_selector(part)? {
-                    span.set_text_content(Some(&text));
-                }
+            show_face(&el, face)?;
+            if let Some(count) = el.query_selector(".count")? {
+                count.set_text_content(Some(&format!("{moves} move{}", if moves == 1 { "" } else { "s" })));
             }
             el.set_attribute("aria-label", &format!("{color}'s clock, {}", face.text))?;
-            let list = el.class_list();
-            list.toggle_with_force("running", face.running)?;
-            list.toggle_with_force("low", face.low)?;
-            list.toggle_with_force("flag", face.flag)?;
         }
         Ok(())
     }
@@ -181,16 +172,7 @@ impl PanelDom {
             let Some((white, black)) = &view.clocks else { continue };
             let face = if color == Color::White { white } else { black };
             el.set_attribute("data-color", color.name())?;
-            if let Some(time) = el.query_selector(".time")? {
-                time.set_text_content(Some(&face.text));
-            }
-            if let Some(delay) = el.query_selector(".delay")? {
-                delay.set_text_content(face.delay.as_deref());
-            }
-            let list = el.class_list();
-            list.toggle_with_force("running", face.running)?;
-            list.toggle_with_force("low", face.low)?;
-            list.toggle_with_force("flag", face.flag)?;
+            show_face(&el, face)?;
         }
         Ok(())
     }
@@ -321,6 +303,21 @@ impl PanelDom {
         picker.dyn_into::<HtmlElement>()?.set_hidden(false);
         Ok(())
     }
+}
+
+/// A clock face: its base time, its delay apart, and its state as classes (low time has an
+/// outline too, not only a colour).
+fn show_face(el: &Element, face: &ClockView) -> Result<(), JsValue> {
+    if let Some(time) = el.query_selector(".time")? {
+        time.set_text_content(Some(&face.text));
+    }
+    if let Some(delay) = el.query_selector(".delay")? {
+        delay.set_text_content(face.delay.as_deref());
+    }
+    let list = el.class_list();
+    list.toggle_with_force("running", face.running)?;
+    list.toggle_with_force("low", face.low)?;
+    list.toggle_with_force("flag", face.flag)
 }
 
 fn scroll_into_view(el: &Element) {
