@@ -317,7 +317,7 @@ fn show_face(el: &Element, face: &ClockView) -> Result<(), JsValue> {
     let list = el.class_list();
     list.toggle_with_force("running", face.running)?;
     list.toggle_with_force("low", face.low)?;
-    list.toggle_with_force("flag", face.flag)
+    list.toggle_with_force("flag", face.flag).map(drop)
 }
 
 fn scroll_into_view(el: &Element) {
