@@ -57,6 +57,7 @@ pub(crate) enum EndReasonDef {
     Checkmate,
     KnightMate,
     Stalemate,
+    NoLegalMove,
     DeadPosition,
     BareKing,
     ThreefoldRepetition,

@@ -133,6 +133,7 @@ fn every_outcome_round_trips() {
         Checkmate,
         KnightMate,
         Stalemate,
+        NoLegalMove,
         DeadPosition,
         BareKing,
         ThreefoldRepetition,

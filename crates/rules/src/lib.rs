@@ -41,6 +41,7 @@ pub mod san;
 mod setup;
 mod types;
 pub mod uci;
+pub mod xiangqi;
 mod zobrist;
 
 pub use any::{AnyPosition, AnyRecord};

@@ -42,6 +42,9 @@ pub enum EndReason {
     KnightMate,
     /// 2017 art. 5.2.1; FIDE 5.2.1.
     Stalemate,
+    /// Xiangqi (1956 ch. 5): a side that is not in check but has no legal move loses; there
+    /// is no stalemate draw. A side in check without a move is [`EndReason::Checkmate`].
+    NoLegalMove,
     /// Neither side can mate by any legal sequence: 2017 art. 1.4, 5.2.2, 9.7.
     DeadPosition,
     /// Folk rules ⑤: one side has nothing left but its king.
@@ -77,6 +80,7 @@ impl EndReason {
         match self {
             EndReason::Checkmate => "art. 5.1",
             EndReason::Stalemate => "art. 5.2.1",
+            EndReason::NoLegalMove => "1956 ch. 5",
             EndReason::DeadPosition => "art. 5.2.2, 9.7",
             EndReason::ThreefoldRepetition => "art. 9.2",
             EndReason::FiftyMoves => "art. 9.3",
@@ -96,6 +100,7 @@ impl EndReason {
             EndReason::Checkmate => "checkmate",
             EndReason::KnightMate => "checkmate by a knight (a draw under the folk rules)",
             EndReason::Stalemate => "stalemate",
+            EndReason::NoLegalMove => "no legal move (a loss in xiangqi)",
             EndReason::DeadPosition => "neither side can checkmate",
             EndReason::BareKing => "a bare king",
             EndReason::ThreefoldRepetition => "threefold repetition",

@@ -35,7 +35,7 @@ fn chess() {
 #[test]
 fn data_equals_the_shared_reference() {
     let shared = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/perft");
-    for file in ["mongolian.perft", "mongolian-folk.perft", "chess.perft"] {
+    for file in ["mongolian.perft", "mongolian-folk.perft", "chess.perft", "xiangqi.perft"] {
         let Ok(reference) = std::fs::read_to_string(format!("{shared}/{file}")) else { continue };
         let ours = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
         assert_eq!(ours, reference, "{file} differs from ../shared/perft/{file}");

@@ -1,0 +1,206 @@
+//! Move generation: the pseudo-legal moves of each piece, then a legality test that makes
+//! the move on a scratch board and asks whether the mover's general is attacked, which
+//! covers the flying-general rule too (the facing general "attacks" along the file).
+
+use super::board::{Board, ELEPHANT, HORSE, Piece, Role, in_palace, own_half};
+use super::moves::{Move, MoveList};
+use super::square::Square;
+use crate::types::Color;
+
+const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+/// The rank direction `color`'s soldiers advance in.
+#[inline]
+pub(crate) const fn forward(color: Color) -> i32 {
+    match color {
+        Color::White => 1,
+        Color::Black => -1,
+    }
+}
+
+#[inline]
+fn sq_at(i: u8) -> Square {
+    Square::new(i).expect("the tables hold points below 90")
+}
+
+/// Whether `by` attacks `sq` (a general's point): a piece of `by` could move there if it
+/// were the opponent's. The opposing general counts along an open file, since the generals
+/// may not face each other (1956 ch. 8 item 8; AXF 2008 ch. 3 §2 art. 一).
+pub(crate) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
+    let is = |s: Option<Square>, role: Role| s.and_then(|s| board.piece_at(s)) == Some(Piece::new(by, role));
+    // Chariots, the facing general, and cannons over exactly one screen.
+    for (df, dr) in ORTHOGONAL {
+        let mut cur = sq.offset(df, dr);
+        let mut screened = false;
+        while let Some(s) = cur {
+            if let Some(p) = board.piece_at(s) {
+                if screened {
+                    if p == Piece::new(by, Role::Cannon) {
+                        return true;
+                    }
+                    break;
+                }
+                if p.color == by && (p.role == Role::Chariot || (p.role == Role::General && df == 0)) {
+                    return true;
+                }
+                screened = true;
+            }
+            cur = s.offset(df, dr);
+        }
+    }
+    // Horses: a horse two points along one axis and one along the other, whose leg (the
+    // point diagonally next to `sq`, towards the horse) is empty.
+    for (df, dr) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
+        if is(sq.offset(df, dr), Role::Horse)
+            && sq.offset(df.signum(), dr.signum()).is_some_and(|leg| board.is_empty_at(leg))
+        {
+            return true;
+        }
+    }
+    // Soldiers: straight ahead of them, or beside them once they have crossed the river.
+    if is(sq.offset(0, -forward(by)), Role::Soldier) {
+        return true;
+    }
+    for df in [-1, 1] {
+        let s = sq.offset(df, 0);
+        if is(s, Role::Soldier) && s.is_some_and(|s| !own_half(by, s)) {
+            return true;
+        }
+    }
+    // Advisors and elephants never leave their own half, where the enemy general cannot be.
+    false
+}
+
+/// Pushes `from -> to` unless `to` holds a piece of `us`.
+#[inline]
+fn push_unless_own(board: &Board, us: Color, from: Square, to: Square, moves: &mut MoveList) {
+    if board.piece_at(to).is_none_or(|p| p.color != us) {
+        moves.push(Move::new(from, to));
+    }
+}
+
+/// The moves of `us` by the movement rules alone (1956 ch. 3; AXF 2008 ch. 3 §2), before
+/// the test that the general is safe.
+pub(crate) fn pseudo_legal(board: &Board, us: Color, moves: &mut MoveList) {
+    for from in Square::all() {
+        let Some(piece) = board.piece_at(from) else { continue };
+        if piece.color != us {
+            continue;
+        }
+        match piece.role {
+            // AXF 2008 ch. 3 §2 art. 一: one step orthogonally, inside the palace.
+            Role::General => {
+                for (df, dr) in ORTHOGONAL {
+                    if let Some(to) = from.offset(df, dr).filter(|&to| in_palace(us, to)) {
+                        push_unless_own(board, us, from, to, moves);
+                    }
+                }
+            }
+            // Art. 二: one step diagonally, inside the palace.
+            Role::Advisor => {
+                for (df, dr) in DIAGONAL {
+                    if let Some(to) = from.offset(df, dr).filter(|&to| in_palace(us, to)) {
+                        push_unless_own(board, us, from, to, moves);
+                    }
+                }
+            }
+            // Art. 三: two steps diagonally, not across the river, not over a piece on the eye.
+            Role::Elephant => {
+                let leaps = &ELEPHANT[from.index()];
+                for &(to, eye) in &leaps.to[..leaps.len as usize] {
+                    let (to, eye) = (sq_at(to), sq_at(eye));
+                    if own_half(us, to) && board.is_empty_at(eye) {
+                        push_unless_own(board, us, from, to, moves);
+                    }
+                }
+            }
+            // Art. 五: a piece on the leg hobbles the horse.
+            Role::Horse => {
+                let leaps = &HORSE[from.index()];
+                for &(to, leg) in &leaps.to[..leaps.len as usize] {
+                    let (to, leg) = (sq_at(to), sq_at(leg));
+                    if board.is_empty_at(leg) {
+                        push_unless_own(board, us, from, to, moves);
+                    }
+                }
+            }
+            // Art. 四: any distance along a line, never over a piece.
+            Role::Chariot => {
+                for (df, dr) in ORTHOGONAL {
+                    let mut cur = from.offset(df, dr);
+                    while let Some(to) = cur {
+                        match board.piece_at(to) {
+                            None => moves.push(Move::new(from, to)),
+                            Some(p) => {
+                                if p.color != us {
+                                    moves.push(Move::new(from, to));
+                                }
+                                break;
+                            }
+                        }
+                        cur = to.offset(df, dr);
+                    }
+                }
+            }
+            // Art. 六: moves as a chariot, but captures by jumping exactly one piece of
+            // either side, the screen (炮架).
+            Role::Cannon => {
+                for (df, dr) in ORTHOGONAL {
+                    let mut cur = from.offset(df, dr);
+                    while let Some(to) = cur {
+                        if board.piece_at(to).is_some() {
+                            break;
+                        }
+                        moves.push(Move::new(from, to));
+                        cur = to.offset(df, dr);
+                    }
+                    // `cur` is the screen, if any: look past it for the first piece.
+                    let mut beyond = cur.and_then(|screen| screen.offset(df, dr));
+                    while let Some(to) = beyond {
+                        if let Some(p) = board.piece_at(to) {
+                            if p.color != us {
+                                moves.push(Move::new(from, to));
+                            }
+                            break;
+                        }
+                        beyond = to.offset(df, dr);
+                    }
+                }
+            }
+            // Art. 七: one step forward; sideways too once across the river; never back.
+            Role::Soldier => {
+                if let Some(to) = from.offset(0, forward(us)) {
+                    push_unless_own(board, us, from, to, moves);
+                }
+                if !own_half(us, from) {
+                    for df in [-1, 1] {
+                        if let Some(to) = from.offset(df, 0) {
+                            push_unless_own(board, us, from, to, moves);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Keeps the moves after which `us`'s general, on `general`, is not attacked.
+pub(crate) fn retain_legal(board: &Board, us: Color, general: Square, moves: &mut MoveList) {
+    let mut scratch = *board;
+    moves.retain(|m| {
+        let piece = scratch.remove(m.from).expect("a move starts on a piece");
+        let captured = scratch.piece_at(m.to);
+        scratch.put(m.to, piece);
+        let g = if piece.role == Role::General { m.to } else { general };
+        let safe = !attacked(&scratch, g, us.other());
+        scratch.put(m.from, piece);
+        match captured {
+            Some(c) => scratch.put(m.to, c),
+            None => {
+                scratch.remove(m.to);
+            }
+        }
+        safe
+    });
+}
