@@ -220,7 +220,8 @@ fn perft(args: &[String]) -> Result<ExitCode, String> {
     };
     let position = game::play_uci_moves(&start, opts.moves.iter().map(String::as_str))?;
     let clock = Instant::now();
-    let nodes = uci::write_divide(&position, depth, &mut io::stdout().lock()).map_err(|e| e.to_string())?;
+    let divide: Vec<(String, u64)> = position.divide(depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect();
+    let nodes = uci::write_divide(&divide, depth, &mut io::stdout().lock()).map_err(|e| e.to_string())?;
     let secs = clock.elapsed().as_secs_f64();
     eprintln!("Time: {:.3} s, {:.2} Mnps", secs, nodes as f64 / secs.max(1e-9) / 1e6);
     Ok(ExitCode::SUCCESS)

@@ -19,11 +19,11 @@ use std::thread::{self, Scope, ScopedJoinHandle};
 use std::time::Duration;
 
 use shatar_engine::{Limits, Report, SearchResult};
-use shatar_rules::{AnyPosition, AnyRecord, Move, with_record};
+use shatar_rules::{AnyPosition, AnyRecord, Move, with_record, xiangqi};
 
 use crate::game;
 use crate::searcher::{SearchRequest, Searcher};
-use options::Options;
+use options::{Options, Variant};
 
 /// Reads commands from `input` until `quit` or the end of input. Returns an error only
 /// when the output can no longer be written (the GUI has gone).
@@ -98,6 +98,9 @@ struct Session<'scope, 'env, W> {
     options: Options,
     /// The game so far: the position to search and the history for repetitions.
     record: AnyRecord,
+    /// While `UCI_Variant` is xiangqi: its position, for `position`, `d` and `go perft`
+    /// (the engine does not play Xiangqi yet).
+    xiangqi: Option<xiangqi::Position>,
     /// `None` while a search has it.
     engine: Option<Searcher>,
     search: Option<Running<'scope>>,
@@ -110,6 +113,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             scope,
             out,
             record: game::new_record(AnyPosition::startpos(options.ruleset)),
+            xiangqi: None,
             engine: Some(Searcher::new(options.ruleset, options.hash_mb)),
             options,
             search: None,
@@ -135,15 +139,23 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                 self.engine().new_game();
                 self.options.new_game();
                 self.record = game::new_record(AnyPosition::startpos(self.options.ruleset));
+                self.xiangqi = self.xiangqi.map(|_| xiangqi::Position::new());
             }
             "setoption" => self.setoption(args)?,
+            "position" if self.xiangqi.is_some() => match parse_xiangqi_position(args) {
+                Ok(pos) => self.xiangqi = Some(pos),
+                Err(e) => say!(self, "info string error: {e}; the position is unchanged")?,
+            },
             "position" => match self.parse_position(args) {
                 Ok(record) => self.record = record,
                 Err(e) => say!(self, "info string error: {e}; the position is unchanged")?,
             },
             "go" => self.go(args)?,
             "stop" => self.stop_search(),
-            "d" => say!(self, "{}", game::describe(&self.record.position()))?,
+            "d" => match &self.xiangqi {
+                Some(pos) => say!(self, "Fen: {pos}")?,
+                None => say!(self, "{}", game::describe(&self.record.position()))?,
+            },
             // Pondering is not offered, so a `ponderhit` has nothing to change.
             "ponderhit" | "debug" | "register" => {}
             "quit" => return Ok(Flow::Quit),
@@ -184,6 +196,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             Ok(options::Changed::Ruleset) => {
                 // A new game: the old position may not even be legal under the new rules.
                 self.record = game::new_record(AnyPosition::startpos(self.options.ruleset));
+                self.xiangqi = (self.options.variant == Variant::Xiangqi).then(xiangqi::Position::new);
                 Ok(())
             }
             Ok(options::Changed::Hash) => {
@@ -223,14 +236,24 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         // One search at a time, and its `bestmove` before anything this `go` prints.
         self.finish_search();
         if let Some((&"perft", rest)) = args.split_first() {
-            let position = self.record.position();
+            let divide = |depth: u32| match &self.xiangqi {
+                Some(pos) => pos.divide(depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect(),
+                None => self.record.position().divide(depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect(),
+            };
             return match rest {
                 [depth] => match depth.parse::<u32>() {
-                    Ok(depth) => self.out.with(|w| write_divide(&position, depth, w)).map(drop),
+                    Ok(depth) => {
+                        let divide: Vec<(String, u64)> = divide(depth);
+                        self.out.with(|w| write_divide(&divide, depth, w)).map(drop)
+                    }
                     Err(_) => say!(self, "info string error: perft depth '{depth}' is not a whole number"),
                 },
                 _ => say!(self, "info string error: expected 'go perft <depth>'"),
             };
+        }
+        if self.xiangqi.is_some() {
+            say!(self, "info string the engine does not play xiangqi yet (its rules and go perft work)")?;
+            return say!(self, "bestmove (none)");
         }
         let root = self.record.position();
         let (request, errors) = go::parse(args, with_record!(&self.record, r => r.position().turn()));
@@ -316,11 +339,29 @@ impl<B: BufRead> Iterator for Lines<B> {
     }
 }
 
+/// `position (startpos | fen <FEN>) [moves <m1> ...]` for Xiangqi, moves in ICCS (`h2e2`).
+fn parse_xiangqi_position(args: &[&str]) -> Result<xiangqi::Position, String> {
+    let moves_at = args.iter().position(|&t| t == "moves").unwrap_or(args.len());
+    let (setup, moves) = (&args[..moves_at], args.get(moves_at + 1..).unwrap_or(&[]));
+    let mut pos = match setup.split_first() {
+        Some((&"startpos", [])) => xiangqi::Position::new(),
+        Some((&"fen", fields)) => {
+            let fen = fields.join(" ");
+            xiangqi::fen::parse_position(&fen).map_err(|e| format!("bad FEN '{fen}' for xiangqi: {e}"))?
+        }
+        _ => return Err("expected 'position startpos' or 'position fen <FEN>', then optionally 'moves ...'".into()),
+    };
+    for (i, text) in moves.iter().enumerate() {
+        let m = xiangqi::iccs::parse_legal(&pos, text).map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
+        pos.play(m).map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
+    }
+    Ok(pos)
+}
+
 /// Perft split by root move, in Stockfish's format: `move: count` lines, a blank line,
 /// `Nodes searched: <total>`.
-pub fn write_divide(position: &AnyPosition, depth: u32, out: &mut impl Write) -> io::Result<u64> {
-    let divide = position.divide(depth);
-    for (m, count) in &divide {
+pub fn write_divide(divide: &[(String, u64)], depth: u32, out: &mut impl Write) -> io::Result<u64> {
+    for (m, count) in divide {
         writeln!(out, "{m}: {count}")?;
     }
     let total = if depth == 0 { 1 } else { divide.iter().map(|(_, n)| n).sum() };
@@ -349,6 +390,21 @@ mod tests {
         );
         assert!(out.contains("bestmove "), "{out}");
         assert!(out.contains("Fen: "), "{out}");
+    }
+
+    /// The reference count of the Xiangqi start (../shared/perft/xiangqi.perft), Black's
+    /// 45 replies to 1. h2e2 (炮二平五) in ICCS, and a general that may not leave its step.
+    #[test]
+    fn xiangqi_positions_and_perft() {
+        let out = session(
+            "setoption name UCI_Variant value xiangqi\nposition startpos\ngo perft 2\n\
+             position startpos moves h2e2\nd\ngo perft 1\nposition startpos moves e0e2\ngo depth 3\n",
+        );
+        assert!(out.contains("Nodes searched: 1920"), "{out}");
+        assert!(out.contains("Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"), "{out}");
+        assert!(out.contains("Nodes searched: 45"), "{out}");
+        assert!(out.contains("move 1 ('e0e2')"), "{out}");
+        assert!(out.contains("bestmove (none)"), "{out}");
     }
 
     #[test]

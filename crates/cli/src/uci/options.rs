@@ -17,7 +17,21 @@ const SKILL: &str = "Skill Level";
 /// Lines to show; the engine never shows more than there are legal moves.
 const MAX_MULTI_PV: usize = 256;
 
+/// The game `UCI_Variant` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// One of the 8x8 rulesets, [`Options::ruleset`]: the engine plays it.
+    Board8,
+    /// Xiangqi: its rules are here (positions, `go perft`), its engine is not yet.
+    Xiangqi,
+}
+
+/// `UCI_Variant`'s value for Xiangqi.
+pub const XIANGQI: &str = "xiangqi";
+
 pub struct Options {
+    pub variant: Variant,
+    /// The 8x8 rules the engine plays (the last chosen while Xiangqi is).
     pub ruleset: Ruleset,
     pub hash_mb: usize,
     pub multi_pv: usize,
@@ -30,6 +44,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
+            variant: Variant::Board8,
             ruleset: Ruleset::default(),
             hash_mb: DEFAULT_HASH_MB,
             multi_pv: 1,
@@ -50,7 +65,8 @@ pub enum Changed {
 
 /// The `option` lines of the `uci` answer.
 pub fn declarations() -> Vec<String> {
-    let vars: Vec<String> = Ruleset::ALL.iter().map(|r| format!("var {}", r.id())).collect();
+    let vars: Vec<String> =
+        Ruleset::ALL.iter().map(|r| r.id()).chain([XIANGQI]).map(|id| format!("var {id}")).collect();
     vec![
         format!("option name {VARIANT} type combo default {} {}", Ruleset::default().id(), vars.join(" ")),
         format!("option name {HASH} type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
@@ -77,9 +93,12 @@ impl Options {
         };
         let is = |option: &str| name.eq_ignore_ascii_case(option);
         if is(VARIANT) {
-            let ruleset = value
-                .parse::<Ruleset>()
-                .map_err(|e| format!("{VARIANT} '{value}': {e}; still {}", self.ruleset.id()))?;
+            if value.eq_ignore_ascii_case(XIANGQI) {
+                self.variant = Variant::Xiangqi;
+                return Ok(Changed::Ruleset);
+            }
+            let ruleset = value.parse::<Ruleset>().map_err(|e| format!("{VARIANT} '{value}': {e}, or {XIANGQI}"))?;
+            self.variant = Variant::Board8;
             self.ruleset = ruleset;
             Ok(Changed::Ruleset)
         } else if is(HASH) {
@@ -140,6 +159,10 @@ mod tests {
         assert_eq!(o.multi_pv, 4);
         assert_eq!(set(&mut o, "name UCI_Variant value chess"), Ok(Changed::Ruleset));
         assert_eq!(o.ruleset, Ruleset::Chess);
+        assert_eq!(set(&mut o, "name UCI_Variant value Xiangqi"), Ok(Changed::Ruleset));
+        assert_eq!(o.variant, Variant::Xiangqi);
+        assert!(set(&mut o, "name UCI_Variant value shogi").unwrap_err().contains("or xiangqi"));
+        assert_eq!(o.variant, Variant::Xiangqi, "a bad value changes nothing");
         assert_eq!(set(&mut o, "name Clear Hash"), Ok(Changed::ClearHash));
         assert!(set(&mut o, "name Ponder value true").unwrap_err().contains("unknown option 'Ponder'"));
         assert!(set(&mut o, "name").is_err());
