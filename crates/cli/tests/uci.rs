@@ -65,7 +65,7 @@ fn handshake() {
         [
             &format!("id name Shatar {}", env!("CARGO_PKG_VERSION")) as &str,
             "id author The Shatar developers",
-            "option name UCI_Variant type combo default mongolian var mongolian var mongolian-folk var chess",
+            "option name UCI_Variant type combo default mongolian var mongolian var mongolian-folk var chess var xiangqi",
             "option name Hash type spin default 16 min 1 max 4096",
             "option name Clear Hash type button",
             "option name MultiPV type spin default 1 min 1 max 256",

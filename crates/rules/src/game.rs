@@ -32,6 +32,42 @@ pub trait GamePosition: Clone + Eq + Debug + Send + Sync + 'static {
     fn outcome(&self) -> Option<Outcome>;
 }
 
+/// Counts the leaves of the legal move tree `depth` plies deep (bulk-counted at the last
+/// ply), for any game.
+pub fn perft<P: GamePosition>(pos: &P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// Perft split by root move, in generation order: what `go perft` prints, and how two move
+/// generators are compared when their totals differ.
+pub fn divide<P: GamePosition>(pos: &P, depth: u32) -> alloc::vec::Vec<(P::Move, u64)> {
+    if depth == 0 {
+        return alloc::vec::Vec::new();
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            (m, perft(&next, depth - 1))
+        })
+        .collect()
+}
+
 impl<R: Rules> GamePosition for Position<R> {
     type Move = Move;
     type MoveList = MoveList;

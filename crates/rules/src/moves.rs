@@ -108,81 +108,8 @@ impl fmt::Debug for Move {
 pub const MAX_MOVES: usize = 256;
 
 /// A list of moves on the stack: move generation allocates nothing.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
+pub type MoveList = crate::stack_list::StackList<Move, MAX_MOVES>;
 
-impl MoveList {
-    #[inline]
-    pub const fn new() -> MoveList {
-        MoveList { moves: [Move(0); MAX_MOVES], len: 0 }
-    }
-    #[inline]
-    pub fn push(&mut self, m: Move) {
-        debug_assert!(self.len < MAX_MOVES);
-        // The bound holds by the capacity argument above; indexing keeps it checked anyway.
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-    #[inline]
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-    #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
-    }
-    pub fn contains(&self, m: Move) -> bool {
-        self.as_slice().contains(&m)
-    }
-    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
-        let mut j = 0;
-        for i in 0..self.len {
-            if keep(self.moves[i]) {
-                self.moves[j] = self.moves[i];
-                j += 1;
-            }
-        }
-        self.len = j;
-    }
-    pub fn iter(&self) -> core::slice::Iter<'_, Move> {
-        self.as_slice().iter()
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl core::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        self.as_slice()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = core::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
+impl crate::stack_list::Filler for Move {
+    const FILLER: Move = Move(0);
 }

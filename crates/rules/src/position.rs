@@ -404,39 +404,14 @@ impl<R: Rules> Position<R> {
         None
     }
 
-    /// Perft split by root move, in generation order: what `go perft` prints, and how two
-    /// move generators are compared when their totals differ.
+    /// Perft split by root move ([`crate::divide`]).
     pub fn divide(&self, depth: u32) -> alloc::vec::Vec<(Move, u64)> {
-        if depth == 0 {
-            return alloc::vec::Vec::new();
-        }
-        self.legal_moves()
-            .iter()
-            .map(|&m| {
-                let mut next = *self;
-                next.play_unchecked(m);
-                (m, next.perft(depth - 1))
-            })
-            .collect()
+        crate::game::divide(self, depth)
     }
 
-    /// Counts the leaves of the legal move tree `depth` plies deep.
+    /// Counts the leaves of the legal move tree `depth` plies deep ([`crate::perft`]).
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .iter()
-            .map(|&m| {
-                let mut next = *self;
-                next.play_unchecked(m);
-                next.perft(depth - 1)
-            })
-            .sum()
+        crate::game::perft(self, depth)
     }
 }
 

@@ -248,38 +248,14 @@ impl Position {
         Some(Outcome::win(self.turn.other(), reason))
     }
 
-    /// Counts the leaves of the legal move tree `depth` plies deep.
+    /// Counts the leaves of the legal move tree `depth` plies deep ([`crate::perft`]).
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .iter()
-            .map(|&m| {
-                let mut next = *self;
-                next.play_unchecked(m);
-                next.perft(depth - 1)
-            })
-            .sum()
+        crate::game::perft(self, depth)
     }
 
-    /// Perft split by first move, for finding where two generators disagree.
+    /// Perft split by first move ([`crate::divide`]).
     pub fn divide(&self, depth: u32) -> alloc::vec::Vec<(Move, u64)> {
-        if depth == 0 {
-            return alloc::vec::Vec::new();
-        }
-        self.legal_moves()
-            .iter()
-            .map(|&m| {
-                let mut next = *self;
-                next.play_unchecked(m);
-                (m, next.perft(depth - 1))
-            })
-            .collect()
+        crate::game::divide(self, depth)
     }
 }
 
