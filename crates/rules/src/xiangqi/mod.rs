@@ -1,6 +1,7 @@
 //! Xiangqi (Chinese chess) under the PRC rules of 1956 and the AXF competition rules of 2008:
 //! its own board of 9 files by 10 ranks of points, with the river and the two palaces, its
-//! own pieces, moves, FEN and ICCS coordinates. Nothing here touches the 8x8 games; what is
+//! own pieces, moves, FEN, ICCS coordinates, and the WXF and Chinese move notations
+//! ([`wxf`], [`chinese`]). Nothing here touches the 8x8 games; what is
 //! shared is [`Color`](crate::Color), where Red plays the part of white (it moves first,
 //! AXF 2008 ch. 3 §3 art. 一), the [`Outcome`](crate::Outcome) types, and the
 //! [`GamePosition`](crate::GamePosition) trait the engine and the UI work through.
@@ -23,12 +24,14 @@
 //! ```
 
 mod board;
+pub mod chinese;
 pub mod fen;
 pub mod iccs;
 mod movegen;
 mod moves;
 mod position;
 mod square;
+pub mod wxf;
 mod zobrist;
 
 pub use board::{Board, Piece, Role};
