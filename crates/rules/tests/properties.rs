@@ -12,19 +12,8 @@ use shatar_rules::{
     Chess, Color, Mongolian, MongolianFolk, Move, MoveKind, Piece, Position, Role, Rules, Ruleset, Square, fen,
 };
 
-/// A fixed-seed xorshift generator: the same games on every run and every machine.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 type Mailbox = [Option<Piece>; 64];
 

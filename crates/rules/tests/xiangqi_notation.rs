@@ -5,18 +5,8 @@
 use shatar_rules::xiangqi::{Move, Position, chinese, fen, iccs, wxf};
 use std::collections::HashSet;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 fn mv(s: &str) -> Move {
     iccs::parse(s).unwrap()

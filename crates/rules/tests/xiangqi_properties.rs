@@ -12,18 +12,8 @@
 use shatar_rules::xiangqi::{Move, Position, Square, fen, iccs};
 use shatar_rules::{Color, EndReason, GamePosition, GameResult};
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 /// `grid[rank][file]`, rank 0 on Red's side; upper case is Red.
 type Grid = [[Option<char>; 9]; 10];
