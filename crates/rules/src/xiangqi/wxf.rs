@@ -273,7 +273,7 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let mut i;
     let err =
         |i: usize, expected: &'static str| NotationError::Syntax { at: i, found: chars.get(i).copied(), expected };
-    let role_at = |i: usize| chars.get(i).and_then(|&c| role_of(c));
+    let role_at = |i: usize| chars.get(i).and_then(|&c| Role::from_char(c));
     let digit_at =
         |i: usize| chars.get(i).and_then(|c| c.to_digit(10)).filter(|&d| (1..=9).contains(&d)).map(|d| d as u8);
     let which = if let Some(role) = role_at(0) {
@@ -316,17 +316,4 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
         (0, _) => Err(NotationError::NoSuchMove(trimmed.into())),
         _ => Err(NotationError::Ambiguous(trimmed.into())),
     }
-}
-
-fn role_of(c: char) -> Option<Role> {
-    Some(match c.to_ascii_uppercase() {
-        'K' => Role::General,
-        'A' => Role::Advisor,
-        'E' | 'B' => Role::Elephant,
-        'H' | 'N' => Role::Horse,
-        'R' => Role::Chariot,
-        'C' => Role::Cannon,
-        'P' => Role::Soldier,
-        _ => return None,
-    })
 }
