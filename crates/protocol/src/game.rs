@@ -70,6 +70,9 @@ pub(crate) enum EndReasonDef {
     TimeForfeit,
     TimeoutVsInsufficientMaterial,
     BothFlags,
+    ForbiddenRepetition,
+    RepetitionDraw,
+    NaturalMoveLimit,
 }
 
 /// `{"result":"1-0","reason":"Checkmate"}`.

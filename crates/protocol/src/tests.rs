@@ -146,6 +146,9 @@ fn every_outcome_round_trips() {
         TimeForfeit,
         TimeoutVsInsufficientMaterial,
         BothFlags,
+        ForbiddenRepetition,
+        RepetitionDraw,
+        NaturalMoveLimit,
     ];
     for reason in reasons {
         for result in [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw] {

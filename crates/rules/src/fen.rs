@@ -92,37 +92,27 @@ impl From<PositionError> for FenError {
 }
 
 fn parse_board(field: &str) -> Result<Board, FenError> {
-    let ranks: alloc::vec::Vec<&str> = field.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::Board { rank: 8, problem: BoardProblem::NotEightRanks(ranks.len()) });
-    }
+    use crate::placement::{Problem, scan};
     let mut board = Board::empty();
-    for (i, text) in ranks.iter().enumerate() {
-        let rank_number = 8 - i as u8;
-        let err = |problem| FenError::Board { rank: rank_number, problem };
-        let rank = Rank::new(7 - i as u32).expect("eight ranks");
-        let mut file = 0u32;
-        let mut last_was_digit = false;
-        for c in text.chars() {
-            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                if last_was_digit {
-                    return Err(err(BoardProblem::AdjacentDigits));
-                }
-                file += d;
-                last_was_digit = true;
-            } else {
-                let piece = Piece::from_char(c).ok_or(err(BoardProblem::UnknownPiece(c)))?;
-                if file < 8 {
-                    board.put(Square::from_coords(File::new(file).expect("file < 8"), rank), piece);
-                }
-                file += 1;
-                last_was_digit = false;
+    scan(field, 8, 8, Piece::from_char, |file, written, piece| {
+        let rank = Rank::new(7 - written as u32).expect("eight ranks");
+        board.put(Square::from_coords(File::new(file).expect("file < 8"), rank), piece);
+    })
+    .map_err(|problem| {
+        let at = |written: usize| 8 - written as u8;
+        match problem {
+            Problem::RankCount(n) => FenError::Board { rank: 8, problem: BoardProblem::NotEightRanks(n) },
+            Problem::UnknownPiece { written, c } => {
+                FenError::Board { rank: at(written), problem: BoardProblem::UnknownPiece(c) }
+            }
+            Problem::WrongWidth { written, width } => {
+                FenError::Board { rank: at(written), problem: BoardProblem::WrongWidth(width) }
+            }
+            Problem::AdjacentDigits { written } => {
+                FenError::Board { rank: at(written), problem: BoardProblem::AdjacentDigits }
             }
         }
-        if file != 8 {
-            return Err(err(BoardProblem::WrongWidth(file)));
-        }
-    }
+    })?;
     Ok(board)
 }
 

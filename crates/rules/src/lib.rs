@@ -34,6 +34,7 @@ pub mod notation;
 mod outcome;
 pub mod perft_suite;
 pub mod pgn;
+mod placement;
 mod position;
 mod record;
 mod ruleset;

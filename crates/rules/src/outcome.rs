@@ -72,6 +72,16 @@ pub enum EndReason {
     /// 2017 art. 6.11.2: both flags are down in the last period (the one in which all
     /// remaining moves must be made): a draw.
     BothFlags,
+    /// Xiangqi (AXF 2008 ch. 4; 1956 ch. 8): a repeated cycle in which one side's moves
+    /// are forbidden (perpetual check, perpetual chase…) and the other's are not; the
+    /// forbidden side loses. The record's [`Ruling`](crate::xiangqi::Ruling) says which
+    /// ruling decided it.
+    ForbiddenRepetition,
+    /// Xiangqi (AXF 2008 ch. 4; 1956 ch. 7): a repeated cycle in which both sides' moves
+    /// are allowed, or both forbidden: a draw.
+    RepetitionDraw,
+    /// Xiangqi (AXF 2008 ch. 2 §8): 100 moves of the two sides together without a capture.
+    NaturalMoveLimit,
 }
 
 impl EndReason {
@@ -92,6 +102,8 @@ impl EndReason {
             EndReason::PerpetualCheck => "folk rules 4",
             EndReason::TimeForfeit | EndReason::TimeoutVsInsufficientMaterial => "art. 6.9",
             EndReason::BothFlags => "art. 6.11.2",
+            EndReason::ForbiddenRepetition | EndReason::RepetitionDraw => "AXF ch. 4",
+            EndReason::NaturalMoveLimit => "AXF ch. 2 §8",
         }
     }
 
@@ -113,6 +125,9 @@ impl EndReason {
             EndReason::TimeForfeit => "time forfeit",
             EndReason::TimeoutVsInsufficientMaterial => "time forfeit, but the opponent cannot checkmate",
             EndReason::BothFlags => "both flags falling",
+            EndReason::ForbiddenRepetition => "a forbidden repetition (perpetual check or chase)",
+            EndReason::RepetitionDraw => "repetition",
+            EndReason::NaturalMoveLimit => "the natural move limit (100 moves without a capture)",
         }
     }
 }

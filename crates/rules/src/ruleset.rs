@@ -36,7 +36,8 @@ impl Ruleset {
     }
 
     /// Reads a PGN `Variant` tag value, case-insensitively: our own values and ids, and
-    /// "Standard" or "Chess" for FIDE chess.
+    /// "Standard" or "Chess" for FIDE chess. Xiangqi is no `Ruleset` (its board is not 8x8):
+    /// [`crate::pgn::Game::from_pgn_variant`] reads its tag too.
     pub fn from_pgn_variant(value: &str) -> Option<Ruleset> {
         let v = value.trim();
         let named =

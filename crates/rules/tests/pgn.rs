@@ -315,7 +315,7 @@ fn error_messages() {
         ("1. e4 \"x\" *", "PGN game 1, line 1, column 7: unexpected string outside a tag"),
         (
             "[Variant \"Shogi\"]\n*",
-            "PGN game 1: unknown Variant \"Shogi\" (expected \"Mongolian\", \"Mongolian Folk\" or \"Standard\")",
+            "PGN game 1: unknown Variant \"Shogi\" (expected \"Mongolian\", \"Mongolian Folk\", \"Standard\" or \"Xiangqi\")",
         ),
         (
             "[FEN \"8/8/8 w - - 0 1\"]\n*",

@@ -29,8 +29,12 @@ pub(super) struct Lexer {
     column: u32,
 }
 
+/// Letters and digits of any script (so the Chinese xiangqi notation, 炮二平五 or 馬８進７,
+/// is one word), and the signs of SAN, ICCS (`H2-E2`) and WXF (`C2=5`, `+R+1`). The
+/// full-width signs and `·` are the AXF's international direction signs as Chinese text
+/// writes them. A `.` inside a word is read by the lexer itself (WXF `C2.5`).
 fn is_symbol_char(c: char) -> bool {
-    c.is_alphanumeric() || matches!(c, '_' | '+' | '#' | '=' | ':' | '-' | '/')
+    c.is_alphanumeric() || matches!(c, '_' | '+' | '#' | '=' | ':' | '-' | '/' | '·' | '＋' | '－' | '＝')
 }
 
 /// Collapses runs of whitespace to one space and trims: comments are kept as prose, so
@@ -67,6 +71,12 @@ impl Lexer {
             self.column += 1;
         }
         Some(c)
+    }
+
+    /// Whether the `.` at the cursor is followed by a single digit that ends the word.
+    fn wxf_dot(&self) -> bool {
+        let at = |k: usize| self.chars.get(self.i + k).copied();
+        at(1).is_some_and(|c| c.is_ascii_digit()) && !at(2).is_some_and(|c| c == '.' || is_symbol_char(c))
     }
 
     pub(super) fn pos(&self) -> TextPos {
@@ -174,9 +184,17 @@ impl Lexer {
             }
             c if is_symbol_char(c) => {
                 let mut s = String::from(c);
-                while let Some(d) = self.peek().filter(|&d| is_symbol_char(d)) {
-                    s.push(d);
-                    self.bump();
+                loop {
+                    match self.peek() {
+                        Some(d) if is_symbol_char(d) => {}
+                        // WXF's traverse `C2.5`: a dot between a move's characters and
+                        // one last digit. After digits alone it ends a move number (`1.`),
+                        // a run of dots (`e4...`) is never inside a word, and neither is
+                        // the dot of `e5.2.Nf3`, where a move number follows.
+                        Some('.') if !s.chars().all(|c| c.is_ascii_digit()) && self.wxf_dot() => {}
+                        _ => break,
+                    }
+                    s.push(self.bump().expect("peeked"));
                 }
                 match s.as_str() {
                     "1-0" => Tok::Result(Some(GameResult::WhiteWins)),

@@ -8,13 +8,39 @@
 //! themselves or let [`PgnGame::replay_any`] choose it from [`PgnGame::ruleset`].
 //!
 //! # Which game a PGN holds
-//! The `[Variant "..."]` tag names the ruleset ([`Ruleset::from_pgn_variant`]: "Mongolian",
-//! "Mongolian Folk", "Standard"/"Chess"). A game without a Variant tag is read in the
-//! ruleset the caller passes as its default: the site passes `mongolian`, its default game;
-//! a chess tool passes `chess`. The writer always writes the tag for the Mongolian
-//! rulesets and never for FIDE chess, so files this crate writes read back the same under
-//! any default — except chess games read with a Mongolian default, which is why the
-//! default is the caller's to choose.
+//! The `[Variant "..."]` tag names the game ([`PgnGame::game`], [`Game::from_pgn_variant`]):
+//! one of the 8x8 rulesets ([`Ruleset::from_pgn_variant`]: "Mongolian", "Mongolian Folk",
+//! "Standard"/"Chess"), or xiangqi ("Xiangqi" or "Chinese Chess", in any case). A game
+//! without a Variant tag is read in the ruleset the caller passes as its default: the site
+//! passes `mongolian`, its default game; a chess tool passes `chess`. The writer always
+//! writes the tag for the Mongolian rulesets and xiangqi and never for FIDE chess, so files
+//! this crate writes read back the same under any default — except chess games read with a
+//! Mongolian default, which is why the default is the caller's to choose.
+//!
+//! Xiangqi files from other programs follow the XQBase convention (中国象棋电脑应用规范,
+//! PGN): no Variant tag but `[Game "Chinese Chess"]`, which is read as xiangqi too when
+//! there is no Variant tag. Their `Red` tag stands in for `White` where errors name the
+//! players.
+//!
+//! An 8x8 game replays into a [`GameRecord`](crate::GameRecord) ([`PgnGame::replay`],
+//! [`PgnGame::replay_any`]); a xiangqi game into a [`xiangqi::Record`] with
+//! [`xiangqi::pgn::replay`], which reads moves in ICCS, WXF or Chinese notation. The 8x8
+//! readers refuse a xiangqi game with an error that says so ([`PgnErrorKind::IsXiangqi`]);
+//! callers that take both dispatch on [`PgnGame::game`]:
+//!
+//! ```
+//! use shatar_rules::pgn::{self, Game};
+//! use shatar_rules::{xiangqi, Ruleset};
+//! let game = pgn::parse_game("[Variant \"Xiangqi\"]\n1. C2=5 H8+7 *").unwrap();
+//! match game.game(Ruleset::Mongolian).unwrap() {
+//!     Game::Board8(_) => unreachable!(),
+//!     Game::Xiangqi => {
+//!         let record = xiangqi::pgn::replay(&game, xiangqi::RepetitionRules::Axf2008).unwrap();
+//!         assert_eq!(record.moves().len(), 2);
+//!     }
+//! }
+//! assert!(game.replay_any(Ruleset::Mongolian).unwrap_err().to_string().contains("xiangqi::pgn::replay"));
+//! ```
 //!
 //! # Errors
 //! Every error is a [`PgnError`] naming the game (its number in the file, and the White and
@@ -53,6 +79,7 @@ use crate::outcome::{GameResult, Outcome};
 use crate::ruleset::Ruleset;
 use crate::san::SanError;
 use crate::types::Color;
+use crate::xiangqi;
 
 /// The deepest nesting of variations the reader accepts; deeper text is an error, so that
 /// hostile input cannot exhaust the stack.
@@ -74,8 +101,8 @@ pub struct TextPos {
 /// One move of the move text, as written, with what is attached to it.
 #[derive(Clone, Debug, Default)]
 pub struct PgnMove {
-    /// The move as written (English SAN, long form or UCI); NAG marks like `!?` are split
-    /// off into `nags`.
+    /// The move as written (English SAN, long form or UCI; for xiangqi ICCS, WXF or the
+    /// Chinese notation); NAG marks like `!?` are split off into `nags`.
     pub san: String,
     /// Comments before the move: only at the start of a line (a variation, or the game).
     pub comments_before: Vec<String>,
@@ -158,12 +185,19 @@ pub enum PgnErrorKind {
     BadNag(String),
     /// A NAG or a variation before any move of its line.
     NothingToAnnotate(&'static str),
-    /// The Variant tag names no ruleset this crate knows.
+    /// The Variant tag names no game this crate knows.
     UnknownVariant(String),
     /// The game was replayed in a ruleset its Variant tag contradicts.
     VariantMismatch { variant: String, requested: Ruleset },
+    /// The Variant tag (or the XQBase `Game` tag) says xiangqi, and the game was given to an
+    /// 8x8 reader: [`xiangqi::pgn::replay`] reads it.
+    IsXiangqi { variant: String },
+    /// The game was replayed as xiangqi, but its Variant tag names an 8x8 ruleset.
+    NotXiangqi { variant: String },
     /// The FEN tag does not hold a legal position of the game.
     BadFen(FenError),
+    /// The FEN tag of a xiangqi game does not hold a legal xiangqi position.
+    BadXiangqiFen(xiangqi::fen::FenError),
     /// A move that is not legal (or not a move at all, or ambiguous).
     Move { number: u32, side: Color, san: String, in_variation: bool, error: SanError },
     /// A move after the game had already ended by the rules (checkmate, stalemate, or an
@@ -171,6 +205,45 @@ pub enum PgnErrorKind {
     AfterEnd { number: u32, side: Color, san: String, outcome: Outcome },
     /// The result marker contradicts how the moves end the game.
     ResultMismatch { written: GameResult, outcome: Outcome },
+    /// A xiangqi move that is not legal, in no notation, or ambiguous. `side` is
+    /// [`Color::White`] for Red.
+    XiangqiMove { number: u32, side: Color, text: String, in_variation: bool, error: xiangqi::pgn::MoveError },
+    /// A xiangqi move after the game had already ended by the rules (a mate, no legal move,
+    /// a repetition ruling, the natural move limit).
+    XiangqiAfterEnd { number: u32, side: Color, text: String, outcome: Outcome },
+}
+
+/// Which game a PGN holds: one of the 8x8 rulesets, or xiangqi (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Game {
+    /// Mongolian chess or FIDE chess: [`PgnGame::replay`], [`PgnGame::replay_any`].
+    Board8(Ruleset),
+    /// Xiangqi: [`xiangqi::pgn::replay`].
+    Xiangqi,
+}
+
+impl Game {
+    /// Reads a PGN `Variant` tag value, case-insensitively: an 8x8 ruleset
+    /// ([`Ruleset::from_pgn_variant`]), or "Xiangqi" / "Chinese Chess".
+    pub fn from_pgn_variant(value: &str) -> Option<Game> {
+        if xiangqi::pgn::names_xiangqi(value) {
+            Some(Game::Xiangqi)
+        } else {
+            Ruleset::from_pgn_variant(value).map(Game::Board8)
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Game::Board8(r) => r.name(),
+            Game::Xiangqi => "Xiangqi (Chinese chess)",
+        }
+    }
+}
+
+/// The side's name in messages: Red moves first in xiangqi.
+fn xiangqi_side(side: Color) -> &'static str {
+    side.fold("red", "black")
 }
 
 /// A PGN error: which game, where, and what.
@@ -199,13 +272,23 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::TooDeep => write!(f, "variations nested more than {MAX_VARIATION_DEPTH} deep"),
             PgnErrorKind::BadNag(t) => write!(f, "'{t}' is not an annotation ($0 to $255, !, ?, !!, ??, !?, ?!)"),
             PgnErrorKind::NothingToAnnotate(what) => write!(f, "{what} before any move"),
-            PgnErrorKind::UnknownVariant(v) => {
-                write!(f, "unknown Variant \"{v}\" (expected \"Mongolian\", \"Mongolian Folk\" or \"Standard\")")
-            }
+            PgnErrorKind::UnknownVariant(v) => write!(
+                f,
+                "unknown Variant \"{v}\" (expected \"Mongolian\", \"Mongolian Folk\", \"Standard\" or \"Xiangqi\")"
+            ),
             PgnErrorKind::VariantMismatch { variant, requested } => {
                 write!(f, "the Variant tag says \"{variant}\", but the game was read as {}", requested.name())
             }
+            PgnErrorKind::IsXiangqi { variant } => write!(
+                f,
+                "the game is xiangqi (\"{variant}\"), which the 8x8 reader cannot play: \
+                 read it with xiangqi::pgn::replay"
+            ),
+            PgnErrorKind::NotXiangqi { variant } => {
+                write!(f, "the Variant tag says \"{variant}\", but the game was read as xiangqi")
+            }
             PgnErrorKind::BadFen(e) => write!(f, "FEN tag: {e}"),
+            PgnErrorKind::BadXiangqiFen(e) => write!(f, "FEN tag: {e}"),
             PgnErrorKind::Move { number, side, san: _, in_variation, error } => {
                 let dots = side.fold(".", "...");
                 write!(f, "move {number}{dots} ({}", side.name())?;
@@ -223,6 +306,24 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::ResultMismatch { written, outcome } => {
                 write!(f, "the result {} contradicts the moves, which end the game {outcome}", written.pgn())
             }
+            PgnErrorKind::XiangqiMove { number, side, text, in_variation, error } => {
+                write!(f, "move {number}{} ({}", side.fold(".", "..."), xiangqi_side(*side))?;
+                if *in_variation {
+                    f.write_str(", in a variation")?;
+                }
+                f.write_str("): ")?;
+                // Some of the readers' messages quote the move; the others get it here.
+                if !error.quotes_text() {
+                    write!(f, "'{text}': ")?;
+                }
+                write!(f, "{error}")
+            }
+            PgnErrorKind::XiangqiAfterEnd { number, side, text, outcome } => write!(
+                f,
+                "move {number}{} ({}): '{text}' comes after the game has ended: {outcome}",
+                side.fold(".", "..."),
+                xiangqi_side(*side)
+            ),
         }
     }
 }

@@ -75,6 +75,8 @@ impl Parser {
         }
         match name.as_str() {
             "White" => self.white = Some(value.clone()),
+            // Xiangqi files (the XQBase convention) name the first player Red.
+            "Red" if self.white.is_none() => self.white = Some(value.clone()),
             "Black" => self.black = Some(value.clone()),
             _ => {}
         }

@@ -18,7 +18,7 @@ use crate::san;
 use crate::san::SanError;
 use crate::types::Color;
 
-use super::{PgnError, PgnErrorKind, PgnGame, PgnMove, TextPos};
+use super::{Game, PgnError, PgnErrorKind, PgnGame, PgnMove, TextPos};
 
 impl PgnGame {
     /// The value of the first tag called `name`.
@@ -39,23 +39,39 @@ impl PgnGame {
         self.tags.retain(|(n, _)| n != name);
     }
 
-    fn error(&self, kind: PgnErrorKind, at: Option<TextPos>) -> PgnError {
+    /// An error in this game: its number and players (`Red` standing in for a missing
+    /// `White`, as xiangqi files write it).
+    pub(crate) fn error(&self, kind: PgnErrorKind, at: Option<TextPos>) -> PgnError {
         PgnError {
             game: self.number.max(1),
-            white: self.tag("White").map(Into::into),
+            white: self.tag("White").or_else(|| self.tag("Red")).map(Into::into),
             black: self.tag("Black").map(Into::into),
             at,
             kind: Box::new(kind),
         }
     }
 
-    /// The ruleset of the game: its Variant tag, or `default` without one (see the module
-    /// docs: the site passes `mongolian`).
-    pub fn ruleset(&self, default: Ruleset) -> Result<Ruleset, PgnError> {
+    /// Which game this is: its Variant tag; without one, xiangqi if the XQBase `Game` tag
+    /// says "Chinese Chess" (or "Xiangqi"), else the 8x8 ruleset `default` (see the module
+    /// docs: the site passes `mongolian`). A Variant tag naming no known game is an error.
+    pub fn game(&self, default: Ruleset) -> Result<Game, PgnError> {
         match self.tag("Variant") {
-            None => Ok(default),
             Some(v) => {
-                Ruleset::from_pgn_variant(v).ok_or_else(|| self.error(PgnErrorKind::UnknownVariant(v.into()), None))
+                Game::from_pgn_variant(v).ok_or_else(|| self.error(PgnErrorKind::UnknownVariant(v.into()), None))
+            }
+            None if self.tag("Game").is_some_and(crate::xiangqi::pgn::names_xiangqi) => Ok(Game::Xiangqi),
+            None => Ok(Game::Board8(default)),
+        }
+    }
+
+    /// The 8x8 ruleset of the game: [`PgnGame::game`], for 8x8 callers. A xiangqi game is an
+    /// error ([`PgnErrorKind::IsXiangqi`]) that points to [`crate::xiangqi::pgn::replay`].
+    pub fn ruleset(&self, default: Ruleset) -> Result<Ruleset, PgnError> {
+        match self.game(default)? {
+            Game::Board8(r) => Ok(r),
+            Game::Xiangqi => {
+                let variant = self.tag("Variant").or_else(|| self.tag("Game")).unwrap_or("Xiangqi");
+                Err(self.error(PgnErrorKind::IsXiangqi { variant: variant.into() }, None))
             }
         }
     }
@@ -70,19 +86,18 @@ impl PgnGame {
 
     /// Plays the main line in the rules of `R` into a [`GameRecord`], checking the moves
     /// of every variation too. The first bad move is an error naming it. A Variant tag that
-    /// names another ruleset is an error; without the tag any `R` is accepted.
+    /// names another ruleset is an error, and so is a xiangqi game; without the tag any `R`
+    /// is accepted.
     ///
     /// The result marker becomes the record's outcome when the moves do not end the game
     /// themselves: `1-0`/`0-1` as a resignation and `1/2-1/2` as a draw by agreement (PGN
     /// does not say more). When they do (a mate, an automatic draw), the marker must agree.
     pub fn replay<R: Rules>(&self) -> Result<GameRecord<R>, PgnError> {
-        if let Some(v) = self.tag("Variant") {
-            let r = self.ruleset(R::RULESET)?;
-            if r != R::RULESET {
-                return Err(
-                    self.error(PgnErrorKind::VariantMismatch { variant: v.into(), requested: R::RULESET }, None)
-                );
-            }
+        let r = self.ruleset(R::RULESET)?;
+        if let Some(v) = self.tag("Variant")
+            && r != R::RULESET
+        {
+            return Err(self.error(PgnErrorKind::VariantMismatch { variant: v.into(), requested: R::RULESET }, None));
         }
         let initial = self.initial_position::<R>()?;
         let mut record = GameRecord::new(initial);
@@ -146,7 +161,7 @@ impl PgnGame {
     /// tag says so: PGN standard 9.8.1's "time forfeit", or the description of one of the
     /// clock's endings (which is what the site writes); else a draw by agreement or a
     /// resignation, the usual reasons.
-    fn off_board_outcome(&self, result: GameResult) -> Outcome {
+    pub(crate) fn off_board_outcome(&self, result: GameResult) -> Outcome {
         let termination = self.tag("Termination").map(str::trim).unwrap_or("");
         let is = |reason: EndReason| termination.eq_ignore_ascii_case(reason.description());
         let flag = is(EndReason::TimeForfeit) || is(EndReason::TimeoutVsInsufficientMaterial);

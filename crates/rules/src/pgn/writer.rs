@@ -14,6 +14,7 @@ use crate::position::Rules;
 use crate::record::GameRecord;
 use crate::san;
 use crate::types::Color;
+use crate::xiangqi;
 
 use super::{LINE_WIDTH, PgnGame, PgnMove};
 
@@ -86,10 +87,17 @@ impl PgnGame {
         }
         out.push('\n');
 
+        // The first move's number and side, from an 8x8 or a xiangqi FEN (they cannot be
+        // confused: 8 ranks against 10).
         let (number, turn) = self
             .tag("FEN")
-            .and_then(|f| fen::parse(f).ok())
-            .map_or((1, Color::White), |s| (s.fullmoves.max(1), s.turn));
+            .and_then(|f| {
+                fen::parse(f)
+                    .map(|s| (s.fullmoves, s.turn))
+                    .ok()
+                    .or_else(|| xiangqi::fen::parse_setup(f).map(|s| (s.fullmoves, s.turn)).ok())
+            })
+            .map_or((1, Color::White), |(n, turn)| (n.max(1), turn));
         let mut w = Wrapper { out: &mut out, words: Vec::new(), opens: 0 };
         if self.moves.is_empty() {
             for c in &self.comments {

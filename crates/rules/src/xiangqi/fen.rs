@@ -92,36 +92,27 @@ impl From<PositionError> for FenError {
 }
 
 fn parse_board(field: &str) -> Result<Board, FenError> {
-    let ranks: alloc::vec::Vec<&str> = field.split('/').collect();
-    if ranks.len() != 10 {
-        return Err(FenError::Board { rank: 9, problem: BoardProblem::NotTenRanks(ranks.len()) });
-    }
+    use crate::placement::{Problem, scan};
     let mut board = Board::empty();
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 9 - i as u8;
-        let err = |problem| FenError::Board { rank, problem };
-        let mut file = 0u32;
-        let mut last_was_digit = false;
-        for c in text.chars() {
-            if let Some(d) = c.to_digit(10).filter(|d| (1..=9).contains(d)) {
-                if last_was_digit {
-                    return Err(err(BoardProblem::AdjacentDigits));
-                }
-                file += d;
-                last_was_digit = true;
-            } else {
-                let piece = Piece::from_char(c).ok_or(err(BoardProblem::UnknownPiece(c)))?;
-                if let Some(sq) = Square::at(file as i32, rank as i32).filter(|_| file < 9) {
-                    board.put(sq, piece);
-                }
-                file += 1;
-                last_was_digit = false;
+    scan(field, 9, 10, Piece::from_char, |file, written, piece| {
+        let sq = Square::at(file as i32, 9 - written as i32).expect("a point of the board");
+        board.put(sq, piece);
+    })
+    .map_err(|problem| {
+        let at = |written: usize| 9 - written as u8;
+        match problem {
+            Problem::RankCount(n) => FenError::Board { rank: 9, problem: BoardProblem::NotTenRanks(n) },
+            Problem::UnknownPiece { written, c } => {
+                FenError::Board { rank: at(written), problem: BoardProblem::UnknownPiece(c) }
+            }
+            Problem::WrongWidth { written, width } => {
+                FenError::Board { rank: at(written), problem: BoardProblem::WrongWidth(width) }
+            }
+            Problem::AdjacentDigits { written } => {
+                FenError::Board { rank: at(written), problem: BoardProblem::AdjacentDigits }
             }
         }
-        if file != 9 {
-            return Err(err(BoardProblem::WrongWidth(file)));
-        }
-    }
+    })?;
     Ok(board)
 }
 

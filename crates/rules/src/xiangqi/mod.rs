@@ -1,10 +1,16 @@
 //! Xiangqi (Chinese chess) under the PRC rules of 1956 and the AXF competition rules of 2008:
 //! its own board of 9 files by 10 ranks of points, with the river and the two palaces, its
-//! own pieces, moves, FEN, ICCS coordinates, and the WXF and Chinese move notations
-//! ([`wxf`], [`chinese`]). Nothing here touches the 8x8 games; what is
-//! shared is [`Color`](crate::Color), where Red plays the part of white (it moves first,
-//! AXF 2008 ch. 3 §3 art. 一), the [`Outcome`](crate::Outcome) types, and the
-//! [`GamePosition`](crate::GamePosition) trait the engine and the UI work through.
+//! own pieces, moves, FEN, ICCS coordinates, the WXF and Chinese move notations
+//! ([`wxf`], [`chinese`]), and PGN in any of them ([`pgn`]). Nothing here touches the 8x8
+//! games; what is shared is [`Color`](crate::Color), where Red plays the part of white (it
+//! moves first, AXF 2008 ch. 3 §3 art. 一), the [`Outcome`](crate::Outcome) types, the
+//! [`GamePosition`](crate::GamePosition) trait the engine and the UI work through, and the
+//! PGN syntax tree ([`PgnGame`](crate::pgn::PgnGame)).
+//!
+//! History-dependent endings live in [`Record`], not in the FEN-sized [`Position`]: the
+//! repetition rulings ([`rulings`]: perpetual check and chase judged under the AXF 2008
+//! rulings or the 1956 lists, [`RepetitionRules`], each verdict explained with the ruling it
+//! rests on) and the natural move limit (AXF 2008 ch. 2 §8).
 //!
 //! The board is a 90-cell array indexed `rank * 9 + file` from Red's side, with the leaper
 //! tables (horse legs, elephant eyes) computed by `const fn`: at 90 points a mailbox is
@@ -29,7 +35,10 @@ pub mod fen;
 pub mod iccs;
 mod movegen;
 mod moves;
+pub mod pgn;
 mod position;
+pub mod record;
+pub mod rulings;
 mod square;
 pub mod wxf;
 mod zobrist;
@@ -37,4 +46,6 @@ mod zobrist;
 pub use board::{Board, Piece, Role};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use position::{IllegalMove, Position, PositionError, Setup};
+pub use record::{NaturalLimit, Record};
+pub use rulings::{Citation, Conduct, RepetitionRules, Ruling, Verdict};
 pub use square::{File, Rank, Square};

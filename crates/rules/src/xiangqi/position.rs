@@ -201,6 +201,15 @@ impl Position {
         self.legal_moves().contains(m)
     }
 
+    /// The moves by the movement rules alone, before the test that the general is safe:
+    /// a capture here that is missing from [`Position::legal_moves`] is a "false
+    /// protection" (假根, AXF ruling 29).
+    pub(crate) fn pseudo_legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        movegen::pseudo_legal(&self.board, self.turn, &mut moves);
+        moves
+    }
+
     /// Whether `m` takes a piece.
     #[inline]
     pub fn is_capture(&self, m: Move) -> bool {
@@ -226,6 +235,53 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = self.turn.other();
+    }
+
+    /// The same position with the other side to move: what the side that just moved
+    /// could do if it moved again. The repetition rulings ask this to find threats (a
+    /// chase, a threat of mate). Only sound when the side that just moved is not in check,
+    /// which holds after any legal move.
+    pub(crate) fn passed(&self) -> Position {
+        let mut next = *self;
+        next.turn = self.turn.other();
+        next.hash ^= zobrist::black_to_move();
+        next
+    }
+
+    /// Whether two positions are the same for repetition: same pieces on the same points,
+    /// same side to move (the move counters aside).
+    pub fn same_placement(&self, other: &Position) -> bool {
+        self.hash == other.hash && self.turn == other.turn && self.board == other.board
+    }
+
+    /// Whether `color`'s general would be attacked along a line (by a chariot, a cannon or
+    /// the facing general) with the piece on `sq` lifted off the board: the piece is pinned
+    /// to its line (AXF ruling 22). A piece on a horse's leg is not pinned this way: it is
+    /// the horse that is hobbled, and the piece may still take it.
+    pub(crate) fn pinned(&self, sq: Square, color: Color) -> bool {
+        let mut board = self.board;
+        board.remove(sq);
+        for (at, piece) in self.board.pieces() {
+            if piece.color != color && piece.role == Role::Horse {
+                board.remove(at);
+            }
+        }
+        super::movegen::attacked(&board, self.generals[color.index()], color.other())
+    }
+
+    /// Whether the piece on `sq` is pinned to its line by an enemy cannon (AXF ruling 22):
+    /// pinned, and no longer once the enemy cannons are gone.
+    pub(crate) fn pinned_by_cannon(&self, sq: Square, color: Color) -> bool {
+        if !self.pinned(sq, color) {
+            return false;
+        }
+        let mut without_cannons = *self;
+        for (at, piece) in self.board.pieces() {
+            if piece.color != color && piece.role == Role::Cannon {
+                without_cannons.board.remove(at);
+            }
+        }
+        !without_cannons.pinned(sq, color)
     }
 
     /// Plays `m` if it is legal.

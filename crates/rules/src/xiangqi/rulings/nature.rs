@@ -1,0 +1,361 @@
+//! What one move does, in the terms of the repetition rulings: a check (将/照), a chase
+//! (捉), a threat of mate (要杀), a threat of a discovered capture (要抽吃), an offer (献/兑), a
+//! block (拦), or nothing (闲).
+//!
+//! A **chase** is a threat the move creates to take a piece: after the move, the mover could
+//! take the piece by a legal move, and at least one of the pieces that could take it could
+//! not do so before the move. Whether the threat counts:
+//! - the general is never chased: that is a check;
+//! - under AXF an uncrossed soldier is not chased (ruling 20);
+//! - a pinned piece, which cannot leave its line, does not chase (ruling 22);
+//! - a general or soldier chases freely (rulings 23, 24; 1956 ch. 7 items 6, 7), unless
+//!   another piece chases with it (ruling 25);
+//! - a piece that can take its chaser of the same kind back is offered, not chased
+//!   (rulings 19, 35; 1956 ch. 7 item 2);
+//! - under AXF, a horse or cannon chases a chariot whether or not it is protected (rulings
+//!   10, 15, 16, 21), and so does any piece a chariot that a pin keeps from moving at all
+//!   (ruling 14);
+//! - otherwise the piece must be unprotected: protection is judged after the capture, as a
+//!   legal recapture, so a protector that is pinned or whose recapture would expose its own
+//!   general does not protect (ruling 29). A chase of a protected piece is "following" (跟,
+//!   1956 ch. 7 item 3; AXF rulings 12, 30), allowed.
+
+use alloc::vec::Vec;
+
+use super::RepetitionRules;
+use crate::types::Color;
+use crate::xiangqi::board::{Piece, Role, own_half};
+use crate::xiangqi::{Move, Position, Square};
+
+/// Why a chase counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChaseReason {
+    /// Nothing can take back.
+    Unprotected,
+    /// Something could take back, but only by exposing its own general (假根, AXF ruling 29).
+    FalselyProtected,
+    /// A horse or cannon after a chariot, protected or not (AXF rulings 10, 15, 16, 21).
+    HorseOrCannonOnChariot,
+    /// A chariot a pin keeps from moving at all (AXF ruling 14).
+    ImmobileChariot,
+}
+
+/// One piece's threat to take another, as the move left it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threat {
+    pub by: Square,
+    pub attacker: Piece,
+    pub target_at: Square,
+    pub target: Piece,
+}
+
+/// A chase that counts, with the reason it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chase {
+    pub threat: Threat,
+    pub reason: ChaseReason,
+    /// Whether the piece that took a step was not the chaser: a screen moved in front of a
+    /// cannon (AXF rulings 20, 21), or a line was opened.
+    pub discovered: bool,
+    /// Whether a general or soldier threatens the same piece too (AXF ruling 25).
+    pub joint: bool,
+    /// Whether the target is a chariot pinned to its line (AXF ruling 22).
+    pub target_pinned: bool,
+    /// Whether the mover's own chariot is pinned to its general along the line of the
+    /// chased chariot (车帅被联合控制, AXF ruling 32).
+    pub controlled: bool,
+}
+
+/// Everything a move does that the rulings look at.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveNature {
+    pub check: bool,
+    /// Not a check, but the mover would mate if it moved again.
+    pub mate_threat: bool,
+    /// Not a check, but the mover could give a check after which, whatever the answer, it
+    /// takes a piece that counts as chased (抽吃).
+    pub capture_threat: bool,
+    /// The moved piece stands where an enemy chariot, cannon or horse could go before.
+    pub block: bool,
+    pub chases: Vec<Chase>,
+    /// Threats by a general or soldier alone.
+    pub free_chases: Vec<Threat>,
+    /// Threats against a protected piece (following, 跟).
+    pub follows: Vec<Threat>,
+    /// A piece of the same kind offered to the target, which can take it (献/兑).
+    pub offers: Vec<Threat>,
+    /// The moved piece can be taken, and would be taken back: an exchange offered (兑), or
+    /// a block the enemy could break at a price.
+    pub offered: bool,
+    /// The moved piece can be taken for nothing: a piece offered (献).
+    pub sacrificed: bool,
+    /// The moved piece can be taken by an enemy piece of its own kind (an exchange offered,
+    /// as AXF ruling 19 sees same-kind pieces facing each other).
+    pub offered_to_same_kind: bool,
+    /// Two or more pieces newly after one protected piece (AXF ruling 30).
+    pub follows_by_several: bool,
+    /// Threats to uncrossed soldiers, which AXF does not count as chases (ruling 20).
+    pub uncrossed_soldiers: Vec<Threat>,
+    /// The moved piece is pinned to its line, and its threats do not count (AXF ruling 22).
+    pub pinned_mover: bool,
+    /// A threat against a chariot pinned to its line that did not count (AXF ruling 22).
+    pub pinned_chariot_spared: bool,
+}
+
+impl MoveNature {
+    /// Classifies `m`, a legal move in `before`.
+    pub fn of(before: &Position, m: Move, rules: RepetitionRules) -> MoveNature {
+        let mut after = *before;
+        after.play_unchecked(m);
+        let mut nature = MoveNature { check: after.is_check(), ..MoveNature::default() };
+        let again = after.passed();
+        nature.block = blocks(before, m);
+        let takes: Vec<Move> = after.legal_moves().iter().copied().filter(|r| r.to == m.to).collect();
+        nature.sacrificed = takes.iter().any(|&r| {
+            let mut taken = after;
+            taken.play_unchecked(r);
+            !taken.legal_moves().iter().any(|back| back.to == m.to)
+        });
+        nature.offered = !takes.is_empty() && !nature.sacrificed;
+        let moved = after.board().piece_at(m.to).map(|p| p.role);
+        nature.offered_to_same_kind = takes.iter().any(|r| after.board().piece_at(r.from).map(|p| p.role) == moved);
+        nature.pinned_mover =
+            again.pinned(m.to, before.turn()) && after.board().piece_at(m.to).is_some_and(|p| p.role != Role::General);
+        classify_threats(before, m, &after, &again, rules, &mut nature);
+        if !nature.check {
+            nature.mate_threat = threatens_mate(&again);
+            // A move that already chases is a chase: the threat behind a check says no more.
+            nature.capture_threat =
+                !nature.mate_threat && nature.chases.is_empty() && threatens_discovered_capture(&again, rules);
+        }
+        nature
+    }
+
+    pub fn chases_anything(&self) -> bool {
+        !self.chases.is_empty()
+    }
+}
+
+/// The legal captures of the side to move, as (attacker, target) points.
+fn captures(pos: &Position) -> Vec<(Square, Square)> {
+    let board = pos.board();
+    pos.legal_moves().iter().filter(|m| board.piece_at(m.to).is_some()).map(|m| (m.from, m.to)).collect()
+}
+
+fn classify_threats(
+    before: &Position,
+    m: Move,
+    after: &Position,
+    again: &Position,
+    rules: RepetitionRules,
+    nature: &mut MoveNature,
+) {
+    let us = before.turn();
+    let old = captures(before);
+    let new = captures(again);
+    // Where a piece now on `sq` stood before the move.
+    let was = |sq: Square| if sq == m.to { m.from } else { sq };
+    let board = after.board();
+    let mut targets: Vec<Square> = new.iter().map(|&(_, t)| t).collect();
+    targets.sort_unstable();
+    targets.dedup();
+    for t in targets {
+        let target = board.piece_at(t).expect("a capture takes a piece");
+        if target.role == Role::General {
+            continue;
+        }
+        let uncrossed = rules == RepetitionRules::Axf2008 && target.role == Role::Soldier && own_half(target.color, t);
+        let attackers: Vec<Square> = new
+            .iter()
+            .filter(|&&(_, to)| to == t)
+            .map(|&(a, _)| a)
+            .filter(|&a| board.piece_at(a).is_some_and(|p| p.role == Role::General) || !again.pinned(a, us))
+            .collect();
+        let fresh = |a: Square| !old.contains(&(was(a), t));
+        let is_new = attackers.iter().any(|&a| fresh(a));
+        if !is_new {
+            continue;
+        }
+        let threat =
+            |a: Square| Threat { by: a, attacker: board.piece_at(a).expect("an attacker"), target_at: t, target };
+        if uncrossed {
+            nature.uncrossed_soldiers.extend(attackers.iter().map(|&a| threat(a)));
+            continue;
+        }
+        let target_pinned = target.role == Role::Chariot && after.pinned_by_cannon(t, target.color);
+        let free: Vec<Square> = attackers
+            .iter()
+            .copied()
+            .filter(|&a| matches!(threat(a).attacker.role, Role::General | Role::Soldier))
+            .collect();
+        let mut counted = None;
+        let mut following = 0;
+        for &a in attackers.iter().filter(|a| !free.contains(a)) {
+            match judge_threat(after, again, threat(a), rules, Reply::Possible) {
+                ThreatKind::Chase(reason) => {
+                    let discovered = a != m.to;
+                    let controlled = reason == ChaseReason::HorseOrCannonOnChariot && controlled(again, t);
+                    let joint = !free.is_empty();
+                    let chase = Chase { threat: threat(a), reason, discovered, joint, target_pinned, controlled };
+                    // Prefer the piece that moved, which is the one the rulings name.
+                    if counted.is_none() || !discovered {
+                        counted = Some(chase);
+                    }
+                }
+                ThreatKind::Offer if fresh(a) => nature.offers.push(threat(a)),
+                ThreatKind::Follow if fresh(a) => {
+                    nature.pinned_chariot_spared |= target_pinned;
+                    nature.follows.push(threat(a));
+                }
+                ThreatKind::Offer | ThreatKind::Follow => {}
+            }
+            if matches!(judge_threat(after, again, threat(a), rules, Reply::Possible), ThreatKind::Follow) {
+                following += 1;
+            }
+        }
+        nature.follows_by_several |= counted.is_none() && following > 1;
+        match counted {
+            Some(chase) => nature.chases.push(chase),
+            None => {
+                for &a in &free {
+                    if matches!(judge_threat(after, again, threat(a), rules, Reply::Possible), ThreatKind::Chase(_)) {
+                        nature.free_chases.push(threat(a));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether the threatened side gets a move before the capture: after a move it does, and
+/// can take an offered piece; after a check has been answered it does not.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reply {
+    Possible,
+    None,
+}
+
+enum ThreatKind {
+    Chase(ChaseReason),
+    Offer,
+    Follow,
+}
+
+/// Whether `threat` (by the side that just moved in `after`; `again` is `after` with that
+/// side to move again) counts as a chase.
+fn judge_threat(
+    after: &Position,
+    again: &Position,
+    threat: Threat,
+    rules: RepetitionRules,
+    reply: Reply,
+) -> ThreatKind {
+    let Threat { by, attacker, target_at, target } = threat;
+    if reply == Reply::Possible && attacker.role == target.role && after.is_legal(Move::new(target_at, by)) {
+        return ThreatKind::Offer;
+    }
+    if rules == RepetitionRules::Axf2008 && target.role == Role::Chariot {
+        if matches!(attacker.role, Role::Horse | Role::Cannon) {
+            return ThreatKind::Chase(ChaseReason::HorseOrCannonOnChariot);
+        }
+        if is_immobile(after, target_at) {
+            return ThreatKind::Chase(ChaseReason::ImmobileChariot);
+        }
+    }
+    let mut taken = *again;
+    taken.play_unchecked(Move::new(by, target_at));
+    if taken.legal_moves().iter().any(|r| r.to == target_at) {
+        return ThreatKind::Follow;
+    }
+    if taken.pseudo_legal_moves().iter().any(|r| r.to == target_at) {
+        ThreatKind::Chase(ChaseReason::FalselyProtected)
+    } else {
+        ThreatKind::Chase(ChaseReason::Unprotected)
+    }
+}
+
+/// A piece of the side to move in `pos` that a pin keeps from moving at all: it has moves
+/// by the movement rules, none of them legal.
+fn is_immobile(pos: &Position, sq: Square) -> bool {
+    pos.legal_moves().iter().all(|m| m.from != sq) && pos.pseudo_legal_moves().iter().any(|m| m.from == sq)
+}
+
+/// Whether the side to move in `pos` has a move after which the other side has no legal
+/// move (mate, or a position without moves, which loses too: 1956 ch. 5).
+fn threatens_mate(pos: &Position) -> bool {
+    pos.legal_moves().iter().any(|&m| {
+        let mut next = *pos;
+        next.play_unchecked(m);
+        next.legal_moves().is_empty()
+    })
+}
+
+/// 抽吃: the side to move in `pos` has a check after which, whatever the answer, it can
+/// take a piece whose capture would count as a chase, and which it cannot take now: the
+/// check is what wins it.
+fn threatens_discovered_capture(pos: &Position, rules: RepetitionRules) -> bool {
+    let takeable_now: Vec<Square> = captures(pos).into_iter().map(|(_, t)| t).collect();
+    pos.legal_moves().iter().any(|&c| {
+        let mut checked = *pos;
+        checked.play_unchecked(c);
+        if !checked.is_check() {
+            return false;
+        }
+        let replies = checked.legal_moves();
+        !replies.is_empty()
+            && replies.iter().all(|&r| {
+                let mut answered = checked;
+                answered.play_unchecked(r);
+                let after = answered.passed();
+                captures(&answered).into_iter().any(|(a, t)| {
+                    let board = answered.board();
+                    let target = board.piece_at(t).expect("a capture takes a piece");
+                    let attacker = board.piece_at(a).expect("an attacker");
+                    target.role != Role::General
+                        && !takeable_now.contains(&if r.to == t { r.from } else { t })
+                        && matches!(
+                            judge_threat(
+                                &after,
+                                &answered,
+                                Threat { by: a, attacker, target_at: t, target },
+                                rules,
+                                Reply::None
+                            ),
+                            ThreatKind::Chase(_)
+                        )
+                })
+            })
+    })
+}
+
+/// AXF ruling 32: the side to move in `pos` has a chariot pinned to its general along a
+/// line through the enemy chariot on `chariot_at`, which it therefore cannot take.
+fn controlled(pos: &Position, chariot_at: Square) -> bool {
+    let us = pos.turn();
+    let general = pos.general(us);
+    pos.board().pieces().any(|(sq, p)| {
+        p.color == us && p.role == Role::Chariot && pos.pinned(sq, us) && in_line(general, sq, chariot_at)
+    })
+}
+
+/// Whether `b` lies on the straight line from `a` through to `c`, between them.
+fn in_line(a: Square, b: Square, c: Square) -> bool {
+    let (af, ar, bf, br, cf, cr) =
+        (a.file().index(), a.rank().index(), b.file().index(), b.rank().index(), c.file().index(), c.rank().index());
+    let between = |x: u8, y: u8, z: u8| (x < y && y < z) || (z < y && y < x);
+    (af == bf && bf == cf && between(ar, br, cr)) || (ar == br && br == cr && between(af, bf, cf))
+}
+
+/// 拦: the moved piece now stands on a point an enemy chariot, cannon or horse could move
+/// to before (had it been its turn), so it bars that piece's way.
+fn blocks(before: &Position, m: Move) -> bool {
+    let them: Color = before.turn().other();
+    let theirs = before.passed();
+    theirs.pseudo_legal_moves().iter().any(|r| {
+        r.to == m.to
+            && theirs
+                .board()
+                .piece_at(r.from)
+                .is_some_and(|p| p.color == them && matches!(p.role, Role::Chariot | Role::Cannon | Role::Horse))
+    })
+}
