@@ -21,6 +21,18 @@ RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 step "Native tests (rules, perft, properties, UCI binary, protocol)"
 cargo test --workspace --quiet
 
+# The fuzz checks already ran on their seeds above (crates/rules/tests/fuzz_seeds.rs); this
+# runs the fuzzer itself a little. SHATAR_FUZZ_SECONDS per target (0 skips it).
+fuzz_seconds=${SHATAR_FUZZ_SECONDS:-5}
+step "Fuzzing: every parser target for ${fuzz_seconds} s (scripts/fuzz.sh)"
+if [ "$fuzz_seconds" = 0 ]; then
+    echo "skipped (SHATAR_FUZZ_SECONDS=0)"
+elif cargo +nightly fuzz --version >/dev/null 2>&1; then
+    SHATAR_FUZZ_SANITIZER=none scripts/fuzz.sh "$fuzz_seconds"
+else
+    echo "skipped: needs a nightly toolchain and cargo-fuzz (see README.md, Fuzzing)"
+fi
+
 step "The rules crate builds for wasm32 (no_std + alloc)"
 cargo build --quiet -p shatar-rules --target wasm32-unknown-unknown
 

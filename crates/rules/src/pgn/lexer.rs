@@ -134,7 +134,9 @@ impl Lexer {
                 let mut s = String::new();
                 loop {
                     match self.bump() {
-                        None | Some('\n') => return Err((PgnErrorKind::UnterminatedString, at)),
+                        // A line break ends a tag's line: a string cannot hold one. A lone
+                        // '\r' is one too (the writer could only turn it into a space).
+                        None | Some('\n' | '\r') => return Err((PgnErrorKind::UnterminatedString, at)),
                         Some('"') => break,
                         Some('\\') => match self.peek() {
                             Some(e @ ('"' | '\\')) => {
