@@ -191,7 +191,11 @@ fn classify_threats(
         let mut counted = None;
         let mut following = 0;
         for &a in attackers.iter().filter(|a| !free.contains(a)) {
-            match judge_threat(after, again, threat(a), rules, Reply::Possible) {
+            let kind = judge_threat(after, again, threat(a), rules, Reply::Possible);
+            if matches!(kind, ThreatKind::Follow) {
+                following += 1;
+            }
+            match kind {
                 ThreatKind::Chase(reason) => {
                     let discovered = a != m.to;
                     let controlled = reason == ChaseReason::HorseOrCannonOnChariot && controlled(again, t);
@@ -208,9 +212,6 @@ fn classify_threats(
                     nature.follows.push(threat(a));
                 }
                 ThreatKind::Offer | ThreatKind::Follow => {}
-            }
-            if matches!(judge_threat(after, again, threat(a), rules, Reply::Possible), ThreatKind::Follow) {
-                following += 1;
             }
         }
         nature.follows_by_several |= counted.is_none() && following > 1;
