@@ -259,6 +259,11 @@ impl Position {
     /// to its line (AXF ruling 22). A piece on a horse's leg is not pinned this way: it is
     /// the horse that is hobbled, and the piece may still take it.
     pub(crate) fn pinned(&self, sq: Square, color: Color) -> bool {
+        let general = self.generals[color.index()];
+        if super::movegen::attacked(&self.board, general, color.other()) {
+            // Already in check: the piece holds nothing back.
+            return false;
+        }
         let mut board = self.board;
         board.remove(sq);
         for (at, piece) in self.board.pieces() {
@@ -266,7 +271,7 @@ impl Position {
                 board.remove(at);
             }
         }
-        super::movegen::attacked(&board, self.generals[color.index()], color.other())
+        super::movegen::attacked(&board, general, color.other())
     }
 
     /// Whether the piece on `sq` is pinned to its line by an enemy cannon (AXF ruling 22):

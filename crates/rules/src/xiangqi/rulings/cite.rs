@@ -119,7 +119,7 @@ fn axf_chase(c: &Conduct) -> Citation {
         ChaseReason::ImmobileChariot => 14,
         ChaseReason::FalselyProtected => 29,
         _ if *joint => 25,
-        ChaseReason::HorseOrCannonOnChariot if *chaser_count > 1 => 15,
+        ChaseReason::HorseOrCannonOnChariot if *chaser_count > 1 && chasers.contains(&Role::Horse) => 15,
         ChaseReason::HorseOrCannonOnChariot if chaser == Role::Horse => 16,
         ChaseReason::HorseOrCannonOnChariot if *by_screen => 21,
         ChaseReason::HorseOrCannonOnChariot => 10,

@@ -169,7 +169,12 @@ fn classify_threats(
             .iter()
             .filter(|&&(_, to)| to == t)
             .map(|&(a, _)| a)
-            .filter(|&a| board.piece_at(a).is_some_and(|p| p.role == Role::General) || !again.pinned(a, us))
+            // AXF 22: a piece pinned to its line, before the move and after, does not chase
+            // from it; one that has just stepped onto the line (to block a check) does.
+            .filter(|&a| {
+                board.piece_at(a).is_some_and(|p| p.role == Role::General)
+                    || !(again.pinned(a, us) && before.pinned(was(a), us))
+            })
             .collect();
         let fresh = |a: Square| !old.contains(&(was(a), t));
         let is_new = attackers.iter().any(|&a| fresh(a));
@@ -276,9 +281,14 @@ fn judge_threat(
 }
 
 /// A piece of the side to move in `pos` that a pin keeps from moving at all: it has moves
-/// by the movement rules, none of them legal.
+/// by the movement rules, none of them legal but, perhaps, taking the horse that pins it.
 fn is_immobile(pos: &Position, sq: Square) -> bool {
-    pos.legal_moves().iter().all(|m| m.from != sq) && pos.pseudo_legal_moves().iter().any(|m| m.from == sq)
+    // Taking the horse whose leg it blocks is no way out of the pin (AXF ruling 14's case).
+    let board = pos.board();
+    let escapes = |m: &&Move| {
+        m.from == sq && !board.piece_at(m.to).is_some_and(|p| p.color != pos.turn() && p.role == Role::Horse)
+    };
+    !pos.legal_moves().iter().any(|m| escapes(&m)) && pos.pseudo_legal_moves().iter().any(|m| escapes(&m))
 }
 
 /// Whether the side to move in `pos` has a move after which the other side has no legal
