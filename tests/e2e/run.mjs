@@ -11,6 +11,8 @@ import { join, resolve } from "node:path";
 import { launchBrowser, repoRoot, runTests, serveDist } from "./lib.mjs";
 import { tests as board } from "./board.mjs";
 import { tests as clocks } from "./clocks.mjs";
+import { tests as embed } from "./embed.mjs";
+import { tests as offline } from "./offline.mjs";
 import { tests as play } from "./play.mjs";
 import { tests as recovery } from "./recovery.mjs";
 import { tests as screens } from "./screens.mjs";
@@ -34,7 +36,7 @@ const { browser, close } = await launchBrowser();
 let result = { passed: 0, failed: 1 };
 try {
   console.log(`site ${dist} at ${server.url}${process.env.E2E_SEED ? `, E2E_SEED=${process.env.E2E_SEED}` : ""}`);
-  result = await runTests([...board, ...play, ...clocks, ...recovery, ...screens], {
+  result = await runTests([...board, ...play, ...clocks, ...recovery, ...embed, ...screens, ...offline], {
     browser, url: server.url, shots, only: only.length ? only : null,
   });
 } catch (e) {

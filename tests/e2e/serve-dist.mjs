@@ -16,6 +16,10 @@ const TYPES = {
   ".png": "image/png",
 };
 
+/** The folder each running server serves, by its URL: for tests that copy the site. */
+const roots = new Map();
+export const servedFrom = (url) => roots.get(url);
+
 export async function serveDist(dir) {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
@@ -28,12 +32,25 @@ export async function serveDist(dir) {
     }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }).end(body);
+      // Boards on other sites load the module, the wasm and the PGN files across origins
+      // (README, "Boards on your club's website").
+      res.writeHead(200, {
+        "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+        "access-control-allow-origin": "*",
+      }).end(body);
     } catch {
       res.writeHead(404).end("not found");
     }
   });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
+  const url = `http://127.0.0.1:${port}/`;
+  roots.set(url, root);
+  return {
+    url,
+    close: () => {
+      roots.delete(url);
+      return new Promise((ok) => server.close(ok));
+    },
+  };
 }

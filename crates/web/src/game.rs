@@ -201,6 +201,12 @@ impl Game {
         game.write()
     }
 
+    /// One game of a PGN file read with [`pgn::parse_games`], replayed.
+    pub fn from_pgn(game: &PgnGame, default: Ruleset) -> Result<Game, ImportError> {
+        let record = game.replay_any(default).map_err(|e| ImportError::Pgn(e.to_string()))?;
+        Ok(Game { record })
+    }
+
     /// Reads a pasted or loaded text: a PGN game (its Variant tag chooses the ruleset,
     /// `default` without one) or a FEN position of `default`'s rules.
     pub fn import(text: &str, default: Ruleset) -> Result<Game, ImportError> {

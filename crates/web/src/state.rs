@@ -9,13 +9,15 @@ mod input;
 #[cfg(test)]
 mod tests;
 mod timing;
+mod update;
 
 use shatar_rules::notation::PieceLetters;
-use shatar_rules::{Color, EndReason, Move, Outcome, Role, Ruleset, Square};
+use shatar_rules::{AnyPosition, Color, EndReason, Move, Outcome, Role, Ruleset, Square};
 
 pub use self::draws::{DrawOffer, can_claim, can_offer};
 pub use self::engine::{Analysis, AnalysisLine, EngineCommand};
 pub use self::timing::{LOW_TIME_MS, Timing};
+pub use self::update::Update;
 use crate::engine_client::{EngineEvent, EngineStatus, Token};
 use crate::game::Game;
 use crate::saved;
@@ -67,6 +69,8 @@ pub struct AppState {
     pub draw_offer: Option<DrawOffer>,
     /// The plies after which a draw was offered, written `(=)` in the record (art. 9.1.2).
     pub offers: Vec<usize>,
+    /// A new version of the site, once the service worker has one waiting.
+    pub update: Option<Update>,
     last_saved: String,
 }
 
@@ -182,6 +186,10 @@ pub enum Msg {
     AnswerDraw {
         accept: bool,
     },
+    /// A new version of the site is installed and waits for the player's word.
+    UpdateReady,
+    /// The player accepted it.
+    ApplyUpdate,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,6 +214,9 @@ pub enum Effect {
         file_name: String,
         text: String,
     },
+    /// Let the waiting version take over; the page reloads when it has. Comes after the
+    /// game's last [`Effect::Save`].
+    ApplyUpdate,
 }
 
 impl AppState {
@@ -238,6 +249,7 @@ impl AppState {
             claim_armed: false,
             draw_offer: None,
             offers: Vec::new(),
+            update: None,
             last_saved: String::new(),
         };
         state.start(setup, seed);
@@ -290,6 +302,12 @@ impl AppState {
 
     /// Begins a game of `setup` from its ruleset's initial position.
     fn start(&mut self, setup: GameSetup, seed: u64) {
+        self.start_from(setup, seed, None);
+    }
+
+    /// Begins a game of `setup` from `position` (an embedded board's FEN), which must be
+    /// of the setup's ruleset, or else from the initial position.
+    pub fn start_from(&mut self, setup: GameSetup, seed: u64, position: Option<AnyPosition>) {
         let setup = setup.normalised();
         self.setup = setup;
         self.seed = seed;
@@ -298,7 +316,8 @@ impl AppState {
             Opponent::Friend | Opponent::OverTheBoard => None,
         };
         self.orientation = self.human.unwrap_or(Color::White);
-        self.replace_game(Game::new(setup.ruleset));
+        let start = position.filter(|p| p.ruleset() == setup.ruleset);
+        self.replace_game(start.map_or_else(|| Game::new(setup.ruleset), Game::from_position));
         self.timing = setup.time_control.control().map(|c| Timing::start(c, self.now_ms));
         if self.clock_only() {
             // The players sit down first; White's clock starts when they say (art. 6.6).
@@ -347,8 +366,14 @@ pub fn update(state: &mut AppState, msg: Msg) -> Vec<Effect> {
 pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
     state.now_ms = state.now_ms.max(now_ms);
     let mut effects = Vec::new();
+    let mut applying_update = false;
     match msg {
-        Msg::Restore { saved, seed, date } => restore(state, saved, seed, date, &mut effects),
+        Msg::Restore { saved, seed, date } => {
+            // The browser may tell of a new version before the save is read.
+            let update = state.update;
+            restore(state, saved, seed, date, &mut effects);
+            state.update = update;
+        }
         Msg::SquareDown(sq) => input::square_down(state, sq, &mut effects),
         Msg::SquareUp { over, dragged } => input::square_up(state, over, dragged, &mut effects),
         Msg::Promote(role) => input::promote(state, role, &mut effects),
@@ -391,13 +416,19 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
         Msg::ArmClaim => state.claim_armed = !state.claim_armed && draws::can_claim(state),
         Msg::OfferDraw => draws::offer(state),
         Msg::AnswerDraw { accept } => draws::answer(state, accept, &mut effects),
+        Msg::UpdateReady => update::ready(state),
+        Msg::ApplyUpdate => applying_update = update::accept(state),
     }
     timing::tick(state, &mut effects);
     engine::reconcile(state, &mut effects);
     let text = saved::encode(state);
-    if text != state.last_saved {
+    // Saved again before a reload even when unchanged: an earlier write may have failed.
+    if text != state.last_saved || applying_update {
         effects.push(Effect::Save(text.clone()));
         state.last_saved = text;
+    }
+    if applying_update {
+        effects.push(Effect::ApplyUpdate);
     }
     effects
 }

@@ -3,9 +3,11 @@
 //! layer compares one view with the next and touches only what differs.
 
 use shatar_protocol::Score;
+use shatar_rules::notation::PieceLetters;
 use shatar_rules::{Color, Piece, Role, Ruleset, Square, with_position};
 
-use crate::state::{AppState, Dialog, Hint, Notice, PromotionChoice, result_text};
+use crate::game::{Game, Snapshot};
+use crate::state::{AppState, Dialog, Hint, Notice, PromotionChoice, Update, result_text};
 
 /// The shape of a board: a grid of cells named by file and rank. The 8x8 games use
 /// [`Geometry::EIGHT_BY_EIGHT`]; Xiangqi will bring its own 9x10 intersections.
@@ -49,6 +51,8 @@ pub struct Marks {
     pub hint: bool,
     /// A piece the player may pick up now.
     pub movable: bool,
+    /// A square an author marked on a diagram.
+    pub highlight: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,46 +106,76 @@ pub struct BoardView {
     pub cells: Vec<CellView>,
     /// The board takes pointer input (the player's turn, live position).
     pub interactive: bool,
+    /// Arrows an author drew, from one square to another.
+    pub arrows: Vec<(Square, Square)>,
 }
 
 pub fn board(state: &AppState) -> BoardView {
-    let geometry = Geometry::EIGHT_BY_EIGHT;
-    let ply = state.shown_ply();
-    let snapshot = state.game.snapshot(ply);
-    let ruleset = state.game.ruleset();
+    let snapshot = state.game.snapshot(state.shown_ply());
     let live = !state.is_browsing();
     let legal = if state.can_move() { state.game.legal_moves() } else { Vec::new() };
     let destinations: Vec<Square> = match state.selected {
         Some(from) => legal.iter().filter(|m| m.from() == from).map(|m| m.to()).collect(),
         None => Vec::new(),
     };
-    let (checked_king, board) = with_position!(snapshot.position, p => {
-        (p.is_check().then(|| p.our_king()), *p.board())
-    });
     let hint = match &state.hint {
         Some(Hint::Move { mv, .. }) if live => Some(*mv),
         _ => None,
     };
+    let cells = cells(snapshot, state.game.ruleset(), state.orientation, |sq, piece| Marks {
+        selected: state.selected == Some(sq),
+        destination: destinations.contains(&sq),
+        capture: destinations.contains(&sq) && piece.is_some(),
+        hint: hint.is_some_and(|m| m.from() == sq || m.to() == sq),
+        movable: legal.iter().any(|m| m.from() == sq),
+        ..Marks::default()
+    });
+    let geometry = Geometry::EIGHT_BY_EIGHT;
+    BoardView { geometry, bottom: state.orientation, cells, interactive: state.can_move(), arrows: Vec::new() }
+}
+
+/// A board nobody moves on: a viewer's position or a diagram, with the squares and arrows
+/// its author marked.
+pub fn still_board(
+    snapshot: Snapshot,
+    ruleset: Ruleset,
+    bottom: Color,
+    highlights: &[Square],
+    arrows: &[(Square, Square)],
+) -> BoardView {
+    let cells =
+        cells(snapshot, ruleset, bottom, |sq, _| Marks { highlight: highlights.contains(&sq), ..Marks::default() });
+    BoardView { geometry: Geometry::EIGHT_BY_EIGHT, bottom, cells, interactive: false, arrows: arrows.to_vec() }
+}
+
+/// The cells of `snapshot`, row by row from the top of the picture, with the last move and
+/// a king in check marked, and whatever else `marks` adds.
+fn cells(
+    snapshot: Snapshot,
+    ruleset: Ruleset,
+    bottom: Color,
+    marks: impl Fn(Square, Option<Piece>) -> Marks,
+) -> Vec<CellView> {
+    let geometry = Geometry::EIGHT_BY_EIGHT;
+    let (checked_king, board) = with_position!(snapshot.position, p => {
+        (p.is_check().then(|| p.our_king()), *p.board())
+    });
     let mut cells: Vec<CellView> = Square::ALL
         .iter()
         .map(|&sq| {
             let (file, rank) = (sq.file() as u8, sq.rank() as u8);
-            let (col, row) = geometry.place(file, rank, state.orientation);
+            let (col, row) = geometry.place(file, rank, bottom);
             let piece = board.piece_at(sq);
             let marks = Marks {
-                selected: state.selected == Some(sq),
-                destination: destinations.contains(&sq),
-                capture: destinations.contains(&sq) && piece.is_some(),
                 last_move: snapshot.last_move.is_some_and(|m| m.from() == sq || m.to() == sq),
                 check: checked_king == Some(sq),
-                hint: hint.is_some_and(|m| m.from() == sq || m.to() == sq),
-                movable: legal.iter().any(|m| m.from() == sq),
+                ..marks(sq, piece)
             };
             CellView { square: sq, piece, light: sq.is_light(), col, row, marks, label: label(ruleset, sq, piece) }
         })
         .collect();
     cells.sort_by_key(|c| (c.row, c.col));
-    BoardView { geometry, bottom: state.orientation, cells, interactive: state.can_move() }
+    cells
 }
 
 /// One numbered row of the move list.
@@ -155,8 +189,12 @@ pub struct MoveRow {
 }
 
 pub fn move_rows(state: &AppState) -> Vec<MoveRow> {
-    let texts = state.game.move_texts(state.letters());
-    let (first_number, first_side) = state.game.first_move_number();
+    move_rows_of(&state.game, state.letters())
+}
+
+pub fn move_rows_of(game: &Game, letters: PieceLetters) -> Vec<MoveRow> {
+    let texts = game.move_texts(letters);
+    let (first_number, first_side) = game.first_move_number();
     let mut rows: Vec<MoveRow> = Vec::new();
     let offset = usize::from(first_side == Color::Black);
     for (i, text) in texts.into_iter().enumerate() {
@@ -215,6 +253,22 @@ pub struct PanelView {
     /// The offer's answer is for someone at this device (two players; the computer
     /// answers its own).
     pub offer_answerable: bool,
+    /// A new version of the site waits for the player's word.
+    pub update: Option<UpdatePrompt>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UpdatePrompt {
+    pub text: &'static str,
+    /// The Reload button works until it has been pressed once.
+    pub can_reload: bool,
+}
+
+fn update_prompt(update: Update) -> UpdatePrompt {
+    match update {
+        Update::Ready => UpdatePrompt { text: "A new version is ready —", can_reload: true },
+        Update::Applying => UpdatePrompt { text: "Updating…", can_reload: false },
+    }
 }
 
 /// One clock face: the base time, and the simple delay still to spend on this move shown
@@ -286,6 +340,7 @@ pub fn panel(state: &AppState) -> PanelView {
         can_offer: crate::state::can_offer(state),
         offer: state.draw_offer.map(|o| format!("{} offers a draw", o.by.fold("White", "Black"))),
         offer_answerable: state.draw_offer.is_some() && state.human.is_none(),
+        update: state.update.map(update_prompt),
         clock_only: state.clock_only(),
         // One mark per press, White's first.
         presses: state.timing.as_ref().map_or((0, 0), |t| {

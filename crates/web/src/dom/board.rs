@@ -62,6 +62,8 @@ pub struct BoardDom {
     doc: Document,
     holder: Element,
     svg: Option<Element>,
+    /// The author's arrows, drawn over the pieces.
+    arrows: Option<Element>,
     /// Indexed by square.
     cells: Vec<CellDom>,
     style: Option<Style>,
@@ -71,7 +73,7 @@ pub struct BoardDom {
 
 impl BoardDom {
     pub fn new(doc: Document, holder: Element) -> BoardDom {
-        BoardDom { doc, holder, svg: None, cells: Vec::new(), style: None, view: None, drag: None }
+        BoardDom { doc, holder, svg: None, arrows: None, cells: Vec::new(), style: None, view: None, drag: None }
     }
 
     pub fn svg(&self) -> Option<&Element> {
@@ -86,11 +88,15 @@ impl BoardDom {
             coordinates: looks.coordinates,
             face_to_face: looks.face_to_face,
         };
-        if self.style != Some(style) || self.view.as_ref().is_none_or(|v| v.geometry != view.geometry) {
+        let rebuilt = self.style != Some(style) || self.view.as_ref().is_none_or(|v| v.geometry != view.geometry);
+        if rebuilt {
             self.build(view, style)?;
         }
         for cell in &view.cells {
             self.patch(cell, style)?;
+        }
+        if rebuilt || self.view.as_ref().is_none_or(|v| v.arrows != view.arrows) {
+            self.draw_arrows(view, style)?;
         }
         if let Some(svg) = &self.svg {
             svg.set_attribute("data-interactive", if view.interactive { "true" } else { "false" })?;
@@ -243,6 +249,7 @@ impl BoardDom {
                 ("check", m.check),
                 ("hint", m.hint),
                 ("movable", m.movable),
+                ("marked", m.highlight),
             ] {
                 list.toggle_with_force(class, on)?;
             }
@@ -252,6 +259,50 @@ impl BoardDom {
             dom.g.set_attribute("aria-label", &cell.label)?;
             dom.label = cell.label.clone();
         }
+        Ok(())
+    }
+
+    /// Each arrow runs from the middle of one cell towards the middle of another, its head
+    /// stopping short so the piece there stays visible.
+    fn draw_arrows(&mut self, view: &BoardView, style: Style) -> Result<(), JsValue> {
+        if let Some(old) = self.arrows.take() {
+            old.remove();
+        }
+        let Some(board) = &self.svg else { return Ok(()) };
+        if view.arrows.is_empty() {
+            return Ok(());
+        }
+        let layer = svg_el(&self.doc, "g", "arrows")?;
+        let margin = Self::margin(style);
+        let centre = |sq: Square| {
+            view.cells
+                .iter()
+                .find(|c| c.square == sq)
+                .map(|c| (margin + f64::from(c.col) * CELL + CELL / 2.0, f64::from(c.row) * CELL + CELL / 2.0))
+        };
+        for &(from, to) in &view.arrows {
+            let (Some((x1, y1)), Some((x2, y2))) = (centre(from), centre(to)) else { continue };
+            let length = (x2 - x1).hypot(y2 - y1);
+            if length == 0.0 {
+                continue;
+            }
+            let (ux, uy) = ((x2 - x1) / length, (y2 - y1) / length);
+            let (head, half) = (34.0, 20.0);
+            let (bx, by) = (x2 - ux * head, y2 - uy * head);
+            let line = [("x1", x1), ("y1", y1), ("x2", bx), ("y2", by)].map(|(k, v)| (k, v.to_string()));
+            let attrs: Vec<(&str, &str)> = line.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            let shaft = svg(&self.doc, "line", &attrs)?;
+            shaft.set_attribute("class", "shaft")?;
+            let points =
+                format!("{x2},{y2} {},{} {},{}", bx - uy * half, by + ux * half, bx + uy * half, by - ux * half);
+            let tip = svg(&self.doc, "polygon", &[("class", "head"), ("points", &points)])?;
+            let g = svg(&self.doc, "g", &[("class", "arrow"), ("data-arrow", &format!("{from}{to}"))])?;
+            add(&g, &shaft)?;
+            add(&g, &tip)?;
+            add(&layer, &g)?;
+        }
+        board.append_child(&layer)?;
+        self.arrows = Some(layer);
         Ok(())
     }
 

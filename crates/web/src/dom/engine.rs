@@ -18,8 +18,9 @@ use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
 use crate::engine_client::{EngineClient, EngineEvent, SearchJob, WorkerAction};
 
 /// The loader initialises the worker's wasm before it installs `onmessage`
-/// (www/worker-loader.js, copied to the site root by Trunk).
-const WORKER_URL: &str = "./worker-loader.js";
+/// (www/worker-loader.js, copied to the site root by Trunk): the app's page is there too.
+/// Embedded boards pass their own URL (`dom::embed::shared_engine`).
+pub const APP_WORKER_URL: &str = "./worker-loader.js";
 
 /// How often the watchdog looks: well under the shortest thing it times (a search's
 /// 2 s grace), and cheap.
@@ -36,6 +37,7 @@ pub struct EngineHandle {
 }
 
 struct Shared {
+    worker_url: String,
     state: RefCell<State>,
     on_event: RefCell<Box<dyn FnMut(EngineEvent)>>,
     /// Set by `Drop`: a batch being delivered when the page drops the handle stops there.
@@ -73,10 +75,11 @@ impl EngineHandle {
     /// Spawns the worker and starts the watchdog. `on_event` is called from worker and
     /// timer callbacks only (never from inside `submit`, `new_game` or `cancel`) and with
     /// nothing here borrowed, because it re-enters the page, which may call `submit`.
-    pub fn new(on_event: impl FnMut(EngineEvent) + 'static) -> Result<EngineHandle, JsValue> {
+    pub fn new(worker_url: &str, on_event: impl FnMut(EngineEvent) + 'static) -> Result<EngineHandle, JsValue> {
         let window = web_sys::window().ok_or("no window")?;
         let (client, actions) = EngineClient::new(now());
         let shared = Rc::new(Shared {
+            worker_url: worker_url.to_string(),
             state: RefCell::new(State { client, worker: None, pending: Vec::new() }),
             on_event: RefCell::new(Box::new(on_event)),
             closed: Cell::new(false),
@@ -213,7 +216,8 @@ impl State {
 }
 
 fn spawn(weak: &Weak<Shared>) -> Result<LiveWorker, JsValue> {
-    let worker = Worker::new(WORKER_URL)?;
+    let url = weak.upgrade().map(|s| s.worker_url.clone()).ok_or("the engine handle is gone")?;
+    let worker = Worker::new(&url)?;
     let message_weak = weak.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let message = decode(event.data());

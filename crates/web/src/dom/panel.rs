@@ -1,327 +1,139 @@
-//! Everything beside the board, patched from [`PanelView`]: texts, the move list (rows
-//! appended or replaced, never all redrawn), buttons, the evaluation bar, the promotion
-//! picker. All text goes in through `textContent`: a PGN tag or a worker's words are
-//! never read as markup.
+//! What the app's panel and the embedded boards share: the move list (rows appended or
+//! replaced, never all redrawn) and the promotion picker. All text goes in through
+//! `textContent`: a PGN tag or a worker's words are never read as markup.
 
-use shatar_rules::{Color, Piece};
+use shatar_rules::Piece;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlElement};
 
 use super::board::{add, piece_icon};
-use crate::settings::Looks;
-use crate::state::NoticeLevel;
-use crate::view::{ClockView, MoveRow, PanelView};
+use crate::glyphs::PieceSet;
+use crate::view::{MoveRow, PromotionView};
 
-pub struct PanelDom {
-    doc: Document,
-    prev: Option<PanelView>,
-    prev_pieces: Option<crate::glyphs::PieceSet>,
-    prev_bottom: Option<Color>,
-}
-
-fn by_id(doc: &Document, id: &str) -> Result<Element, JsValue> {
-    doc.get_element_by_id(id).ok_or_else(|| JsValue::from_str(&format!("shatar: index.html has no #{id}")))
-}
-
-fn set_text(doc: &Document, id: &str, text: &str) -> Result<(), JsValue> {
-    by_id(doc, id)?.set_text_content(Some(text));
+/// The promotion picker's buttons, or the picker hidden when no choice is pending.
+pub fn fill_promotion(
+    doc: &Document,
+    picker: &Element,
+    promotion: Option<&PromotionView>,
+    pieces: PieceSet,
+) -> Result<(), JsValue> {
+    picker.set_text_content(None);
+    let Some(p) = promotion else {
+        picker.dyn_ref::<HtmlElement>().ok_or("the picker is no HTML element")?.set_hidden(true);
+        return Ok(());
+    };
+    for (role, code, name) in &p.choices {
+        let b = doc.create_element("button")?;
+        b.set_attribute("type", "button")?;
+        b.set_attribute("data-promote", &role.lower_char().to_string())?;
+        b.set_attribute("data-piece", code)?;
+        b.set_attribute("aria-label", name)?;
+        add(&b, &piece_icon(doc, Piece::new(p.color, *role), pieces)?)?;
+        picker.append_child(&b)?;
+    }
+    let cancel = doc.create_element("button")?;
+    cancel.set_attribute("type", "button")?;
+    cancel.set_attribute("data-action", "cancel-promotion")?;
+    cancel.set_attribute("aria-label", "Cancel")?;
+    cancel.set_text_content(Some("×"));
+    picker.append_child(&cancel)?;
+    picker.dyn_ref::<HtmlElement>().ok_or("the picker is no HTML element")?.set_hidden(false);
     Ok(())
 }
 
-fn set_hidden(doc: &Document, id: &str, hidden: bool) -> Result<(), JsValue> {
-    by_id(doc, id)?.dyn_into::<HtmlElement>()?.set_hidden(hidden);
-    Ok(())
-}
-
-fn enable(doc: &Document, action: &str, on: bool) -> Result<(), JsValue> {
-    if let Some(button) = doc.query_selector(&format!("[data-action=\"{action}\"]"))? {
-        button.toggle_attribute_with_force("disabled", !on)?;
-    }
-    Ok(())
-}
-
-impl PanelDom {
-    pub fn new(doc: Document) -> PanelDom {
-        PanelDom { doc, prev: None, prev_pieces: None, prev_bottom: None }
-    }
-
-    pub fn render(&mut self, view: &PanelView, looks: &Looks, bottom: Color) -> Result<(), JsValue> {
-        let prev = self.prev.take();
-        let changed = |f: &dyn Fn(&PanelView) -> bool| prev.as_ref().is_none_or(f);
-        let doc = &self.doc;
-        if changed(&|p| p.title != view.title) {
-            set_text(doc, "title", &view.title)?;
-        }
-        if changed(&|p| p.status != view.status) {
-            set_text(doc, "status", &view.status)?;
-            // Face to face, the player across the table reads it turned round.
-            set_text(doc, "status-top", &format!("— {}", view.status))?;
-        }
-        if changed(&|p| p.result != view.result) {
-            set_text(doc, "result", view.result.as_deref().unwrap_or(""))?;
-            set_hidden(doc, "result", view.result.is_none())?;
-        }
-        if changed(&|p| p.notice != view.notice) {
-            let notice = by_id(doc, "notice")?;
-            match &view.notice {
-                Some(n) => {
-                    set_text(doc, "notice-text", &n.text)?;
-                    notice.set_attribute("data-level", if n.level == NoticeLevel::Error { "error" } else { "info" })?;
-                }
-                None => set_text(doc, "notice-text", "")?,
-            }
-            set_hidden(doc, "notice", view.notice.is_none())?;
-            let retry = view.notice.as_ref().is_some_and(|n| n.text.starts_with("The engine could not"));
-            set_hidden(doc, "retry-engine", !retry)?;
-        }
-        if changed(&|p| p.engine != view.engine) {
-            set_text(doc, "engine", &view.engine)?;
-        }
-        let flipped = self.prev_bottom != Some(bottom);
-        if flipped || changed(&|p| p.clocks != view.clocks) {
-            self.clocks(view, bottom)?;
-        }
-        if changed(&|p| p.clock_only != view.clock_only || p.clocks != view.clocks || p.presses != view.presses) {
-            self.tap_clock(view)?;
-        }
-        if changed(&|p| p.offer != view.offer || p.offer_answerable != view.offer_answerable) {
-            set_text(doc, "offer-text", view.offer.as_deref().unwrap_or(""))?;
-            set_hidden(doc, "offer", view.offer.is_none())?;
-            set_hidden(doc, "offer-answer", !view.offer_answerable)?;
-        }
-        if changed(&|p| p.claim_armed != view.claim_armed)
-            && let Some(arm) = doc.query_selector("[data-action=\"arm-claim\"]")?
-        {
-            arm.set_attribute("aria-pressed", if view.claim_armed { "true" } else { "false" })?;
-        }
-        let timed = view.clocks.is_some();
-        for (action, shown) in [
-            ("pause-clock", timed && !view.clock_paused && view.result.is_none()),
-            ("resume-clock", timed && view.clock_paused),
-        ] {
-            let buttons = doc.query_selector_all(&format!("[data-action=\"{action}\"]"))?;
-            for i in 0..buttons.length() {
-                if let Some(button) = buttons.item(i).and_then(|b| b.dyn_into::<Element>().ok()) {
-                    button.toggle_attribute_with_force("hidden", !shown)?;
-                }
-            }
-        }
-        if flipped || changed(&|p| p.players != view.players || p.thinking != view.thinking) {
-            self.players(view, bottom)?;
-            self.prev_bottom = Some(bottom);
-        }
-        self.moves(prev.as_ref(), view)?;
-        for (action, on) in [
-            ("first", view.can_go_back),
-            ("prev", view.can_go_back),
-            ("next", view.can_go_forward),
-            ("last", view.can_go_forward),
-            ("takeback", view.can_take_back),
-            ("resign", view.can_resign),
-            ("hint", view.can_hint),
-            ("offer-draw", view.can_offer),
-            ("claim-draw", view.can_claim),
-            ("arm-claim", view.can_claim),
-        ] {
-            enable(doc, action, on)?;
-        }
-        if changed(&|p| p.sound != view.sound)
-            && let Some(mute) = doc.query_selector("[data-action=\"mute\"]")?
-        {
-            mute.set_attribute("aria-pressed", if view.sound { "false" } else { "true" })?;
-            mute.set_text_content(Some(if view.sound { "Sound: on" } else { "Sound: off" }));
-        }
-        if changed(&|p| p.hint != view.hint) {
-            set_text(doc, "hint", view.hint.as_deref().unwrap_or(""))?;
-            set_hidden(doc, "hint", view.hint.is_none())?;
-        }
-        if changed(&|p| p.analysis != view.analysis) {
-            self.analysis(view)?;
-        }
-        if changed(&|p| p.promotion != view.promotion) || self.prev_pieces != Some(looks.pieces) {
-            self.promotion(view, looks)?;
-        }
-        self.prev_pieces = Some(looks.pieces);
-        self.prev = Some(view.clone());
-        Ok(())
-    }
-
-    /// Over the board: the two halves of the big clock, White's at the bottom.
-    fn tap_clock(&self, view: &PanelView) -> Result<(), JsValue> {
-        set_hidden(&self.doc, "tap-clock", !view.clock_only)?;
-        if let Some(body) = self.doc.body() {
-            body.class_list().toggle_with_force("clock-only", view.clock_only)?;
-        }
-        let Some((white, black)) = &view.clocks else { return Ok(()) };
-        for (color, face, moves) in [("white", white, view.presses.0), ("black", black, view.presses.1)] {
-            let Some(el) = self.doc.query_selector(&format!("[data-tap=\"{color}\"]"))? else { continue };
-            show_face(&el, face)?;
-            if let Some(count) = el.query_selector(".count")? {
-                count.set_text_content(Some(&format!("{moves} move{}", if moves == 1 { "" } else { "s" })));
-            }
-            el.set_attribute("aria-label", &format!("{color}'s clock, {}", face.text))?;
-        }
-        Ok(())
-    }
-
-    /// The clock of the side drawn at the bottom is the bottom one.
-    fn clocks(&self, view: &PanelView, bottom: Color) -> Result<(), JsValue> {
-        for (id, color) in [("clock-top", bottom.other()), ("clock-bottom", bottom)] {
-            let el = by_id(&self.doc, id)?;
-            el.dyn_ref::<HtmlElement>().ok_or("a clock element")?.set_hidden(view.clocks.is_none());
-            let Some((white, black)) = &view.clocks else { continue };
-            let face = if color == Color::White { white } else { black };
-            el.set_attribute("data-color", color.name())?;
-            show_face(&el, face)?;
-        }
-        Ok(())
-    }
-
-    fn players(&self, view: &PanelView, bottom: Color) -> Result<(), JsValue> {
-        let (white, black) = &view.players;
-        let (top, low) = if bottom == Color::White { (black, white) } else { (white, black) };
-        set_text(&self.doc, "player-top", top)?;
-        set_text(&self.doc, "player-bottom", low)?;
-        // The computer is the player whose name is not "You"; its line shows it thinking.
-        let top_thinks = view.thinking && top != "You";
-        set_hidden(&self.doc, "thinking-top", !top_thinks)?;
-        set_hidden(&self.doc, "thinking-bottom", !view.thinking || top_thinks)?;
-        Ok(())
-    }
-
-    /// Rows that did not change are left alone; the shown move is marked and kept in view.
-    fn moves(&self, prev: Option<&PanelView>, view: &PanelView) -> Result<(), JsValue> {
-        let list = by_id(&self.doc, "moves")?;
-        let old: &[MoveRow] = prev.map_or(&[], |p| &p.moves);
-        let children = list.children();
-        for (i, row) in view.moves.iter().enumerate() {
-            if old.get(i) == Some(row) && children.item(i as u32).is_some() {
-                continue;
-            }
-            let li = self.move_row(row)?;
-            match children.item(i as u32) {
-                Some(existing) => existing.replace_with_with_node_1(&li)?,
-                None => list.append_child(&li).map(drop)?,
-            }
-        }
-        while children.length() as usize > view.moves.len() {
-            if let Some(last) = list.last_element_child() {
-                last.remove();
-            }
-        }
-        let moved = prev.is_none_or(|p| p.shown_ply != view.shown_ply || p.moves != view.moves);
-        if moved {
-            if let Some(old) = list.query_selector(".current")? {
-                old.class_list().remove_1("current")?;
-                old.remove_attribute("aria-current")?;
-            }
-            if let Some(current) = list.query_selector(&format!("[data-ply=\"{}\"]", view.shown_ply))? {
-                current.class_list().add_1("current")?;
-                current.set_attribute("aria-current", "step")?;
-                scroll_into_view(&current);
-            }
-        }
-        Ok(())
-    }
-
-    fn move_row(&self, row: &MoveRow) -> Result<Element, JsValue> {
-        let li = self.doc.create_element("li")?;
-        let number = self.doc.create_element("span")?;
-        number.set_class_name("num");
-        number.set_text_content(Some(&format!("{}.", row.number)));
-        li.append_child(&number)?;
-        for half in [&row.white, &row.black] {
-            let el = match half {
-                Some((ply, text)) => {
-                    let b = self.doc.create_element("button")?;
-                    b.set_attribute("type", "button")?;
-                    b.set_attribute("data-ply", &ply.to_string())?;
-                    b.set_class_name("move");
-                    b.set_text_content(Some(text));
-                    b
-                }
-                None => {
-                    let s = self.doc.create_element("span")?;
-                    s.set_class_name("move empty");
-                    s.set_text_content(Some("…"));
-                    s
-                }
-            };
-            li.append_child(&el)?;
-        }
-        Ok(li)
-    }
-
-    fn analysis(&self, view: &PanelView) -> Result<(), JsValue> {
-        let doc = &self.doc;
-        set_hidden(doc, "analysis", view.analysis.is_none())?;
-        set_hidden(doc, "eval-bar", view.analysis.is_none())?;
-        if let Some(button) = doc.query_selector("[data-action=\"analysis\"]")? {
-            button.set_attribute("aria-pressed", if view.analysis.is_some() { "true" } else { "false" })?;
-        }
-        let Some(a) = &view.analysis else { return Ok(()) };
-        set_text(doc, "analysis-score", &a.score)?;
-        let depth = if a.depth == 0 { String::new() } else { format!("depth {}", a.depth) };
-        set_text(doc, "analysis-depth", &depth)?;
-        let lines = by_id(doc, "analysis-lines")?;
-        lines.set_text_content(None);
-        for line in &a.lines {
-            let li = doc.create_element("li")?;
-            li.set_text_content(Some(line));
-            lines.append_child(&li)?;
-        }
-        by_id(doc, "eval-bar")?.set_attribute("data-bottom", a.bottom.name())?;
-        if let Some(fill) = doc.query_selector("#eval-bar .eval-white")? {
-            let fill: HtmlElement = fill.dyn_into()?;
-            fill.style().set_property("height", &format!("{}%", f64::from(a.white_permille) / 10.0))?;
-        }
-        Ok(())
-    }
-
-    fn promotion(&self, view: &PanelView, looks: &Looks) -> Result<(), JsValue> {
-        let picker = by_id(&self.doc, "promotion")?;
-        picker.set_text_content(None);
-        let Some(p) = &view.promotion else {
-            picker.dyn_into::<HtmlElement>()?.set_hidden(true);
-            return Ok(());
-        };
-        for (role, code, name) in &p.choices {
-            let b = self.doc.create_element("button")?;
-            b.set_attribute("type", "button")?;
-            b.set_attribute("data-promote", &role.lower_char().to_string())?;
-            b.set_attribute("data-piece", code)?;
-            b.set_attribute("aria-label", name)?;
-            add(&b, &piece_icon(&self.doc, Piece::new(p.color, *role), looks.pieces)?)?;
-            picker.append_child(&b)?;
-        }
-        let cancel = self.doc.create_element("button")?;
-        cancel.set_attribute("type", "button")?;
-        cancel.set_attribute("data-action", "cancel-promotion")?;
-        cancel.set_attribute("aria-label", "Cancel")?;
-        cancel.set_text_content(Some("×"));
-        picker.append_child(&cancel)?;
-        picker.dyn_into::<HtmlElement>()?.set_hidden(false);
-        Ok(())
-    }
-}
-
-/// A clock face: its base time, its delay apart, and its state as classes (low time has an
-/// outline too, not only a colour).
-fn show_face(el: &Element, face: &ClockView) -> Result<(), JsValue> {
-    if let Some(time) = el.query_selector(".time")? {
-        time.set_text_content(Some(&face.text));
-    }
-    if let Some(delay) = el.query_selector(".delay")? {
-        delay.set_text_content(face.delay.as_deref());
-    }
-    let list = el.class_list();
-    list.toggle_with_force("running", face.running)?;
-    list.toggle_with_force("low", face.low)?;
-    list.toggle_with_force("flag", face.flag).map(drop)
-}
-
-fn scroll_into_view(el: &Element) {
+pub(super) fn scroll_into_view(el: &Element) {
     let options = web_sys::ScrollIntoViewOptions::new();
     options.set_block(web_sys::ScrollLogicalPosition::Nearest);
     el.scroll_into_view_with_scroll_into_view_options(&options);
+}
+
+/// How the shown move is kept in sight: the app scrolls it into view; a board on someone
+/// else's page scrolls only its own list, never the page around it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Scroll {
+    IntoView,
+    ListOnly,
+}
+
+/// Rows that did not change are left alone; the shown move is marked and kept in sight.
+/// `old` is what the list shows now (its rows and shown ply), if anything.
+pub fn patch_moves(
+    doc: &Document,
+    list: &Element,
+    old: Option<(&[MoveRow], usize)>,
+    rows: &[MoveRow],
+    shown_ply: usize,
+    scroll: Scroll,
+) -> Result<(), JsValue> {
+    let old_rows: &[MoveRow] = old.map_or(&[], |(r, _)| r);
+    let children = list.children();
+    for (i, row) in rows.iter().enumerate() {
+        if old_rows.get(i) == Some(row) && children.item(i as u32).is_some() {
+            continue;
+        }
+        let li = move_row(doc, row)?;
+        match children.item(i as u32) {
+            Some(existing) => existing.replace_with_with_node_1(&li)?,
+            None => list.append_child(&li).map(drop)?,
+        }
+    }
+    while children.length() as usize > rows.len() {
+        if let Some(last) = list.last_element_child() {
+            last.remove();
+        }
+    }
+    let moved = old.is_none_or(|(r, ply)| ply != shown_ply || r != rows);
+    if moved {
+        if let Some(old) = list.query_selector(".current")? {
+            old.class_list().remove_1("current")?;
+            old.remove_attribute("aria-current")?;
+        }
+        if let Some(current) = list.query_selector(&format!("[data-ply=\"{shown_ply}\"]"))? {
+            current.class_list().add_1("current")?;
+            current.set_attribute("aria-current", "step")?;
+            match scroll {
+                Scroll::IntoView => scroll_into_view(&current),
+                Scroll::ListOnly => scroll_within(list, &current),
+            }
+        } else if shown_ply == 0 && scroll == Scroll::ListOnly {
+            list.set_scroll_top(0);
+        }
+    }
+    Ok(())
+}
+
+fn scroll_within(list: &Element, item: &Element) {
+    let Some(item) = item.dyn_ref::<web_sys::HtmlElement>() else { return };
+    let (top, bottom) = (item.offset_top(), item.offset_top() + item.offset_height());
+    if top < list.scroll_top() || bottom > list.scroll_top() + list.client_height() {
+        list.set_scroll_top(top - list.client_height() / 2);
+    }
+}
+
+fn move_row(doc: &Document, row: &MoveRow) -> Result<Element, JsValue> {
+    let li = doc.create_element("li")?;
+    let number = doc.create_element("span")?;
+    number.set_class_name("num");
+    number.set_text_content(Some(&format!("{}.", row.number)));
+    li.append_child(&number)?;
+    for half in [&row.white, &row.black] {
+        let el = match half {
+            Some((ply, text)) => {
+                let b = doc.create_element("button")?;
+                b.set_attribute("type", "button")?;
+                b.set_attribute("data-ply", &ply.to_string())?;
+                b.set_class_name("move");
+                b.set_text_content(Some(text));
+                b
+            }
+            None => {
+                let s = doc.create_element("span")?;
+                s.set_class_name("move empty");
+                s.set_text_content(Some("…"));
+                s
+            }
+        };
+        li.append_child(&el)?;
+    }
+    Ok(li)
 }

@@ -437,3 +437,4 @@ fn the_mute_switch_silences_the_moves() {
 }
 
 mod clock;
+mod update;

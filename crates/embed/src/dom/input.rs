@@ -1,0 +1,135 @@
+//! A board's input: clicks on its buttons and moves, the pointer on the board (a press and
+//! a release, with a drag in between drawn by the view), the arrow keys while it has the
+//! focus, the game picker. Each becomes a [`BoardMsg`]; nothing here decides anything.
+
+use std::rc::Weak;
+
+use shatar_rules::{Role, Square};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::JsValue;
+use web_sys::{Event, KeyboardEvent, PointerEvent, ShadowRoot};
+
+use super::parts::Parts;
+use super::{BoardCell, BoardMsg, Content, dispatch};
+use crate::viewer::ViewerMsg;
+use shatar_web::dom::listen::{Listener, closest_with};
+use shatar_web::state::{Msg, Nav};
+
+/// The board's listeners, on its shadow root: clicks on buttons and moves, the pointer on
+/// the board, the arrow keys while it has the focus, the game picker.
+pub(super) fn listen(weak: &Weak<BoardCell>, root: &ShadowRoot, parts: &Parts) -> Result<Vec<Listener>, JsValue> {
+    let mut out = Vec::new();
+    let w = weak.clone();
+    out.push(Listener::new(root, "click", move |e: Event| {
+        if let Some(el) = closest_with(&e, "data-ply") {
+            if let Some(ply) = el.get_attribute("data-ply").and_then(|p| p.parse().ok()) {
+                dispatch(&w, BoardMsg::GoTo(ply));
+            }
+        } else if let Some(el) = closest_with(&e, "data-promote") {
+            let role = el.get_attribute("data-promote").and_then(|r| r.chars().next()).and_then(Role::from_char);
+            if let Some(role) = role {
+                dispatch(&w, BoardMsg::App(Msg::Promote(role)));
+            }
+        } else if let Some(el) = closest_with(&e, "data-action")
+            && let Some(msg) = action(&el.get_attribute("data-action").unwrap_or_default())
+        {
+            dispatch(&w, msg);
+        }
+    })?);
+    let w = weak.clone();
+    out.push(Listener::new(&parts.picker, "change", move |e: Event| {
+        let index =
+            e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()).map(|s| s.selected_index());
+        if let Some(index) = index.and_then(|i| usize::try_from(i).ok()) {
+            dispatch(&w, BoardMsg::View(ViewerMsg::Pick(index)));
+        }
+    })?);
+    let w = weak.clone();
+    out.push(Listener::new(&parts.frame, "keydown", move |e: Event| {
+        let Some(k) = e.dyn_ref::<KeyboardEvent>() else { return };
+        if k.alt_key() || k.ctrl_key() || k.meta_key() || closest_with(&e, "data-keys-own").is_some() {
+            return;
+        }
+        let nav = match k.key().as_str() {
+            "ArrowLeft" => Nav::Prev,
+            "ArrowRight" => Nav::Next,
+            "Home" => Nav::First,
+            "End" => Nav::Last,
+            _ => return,
+        };
+        e.prevent_default();
+        dispatch(&w, BoardMsg::Navigate(nav));
+    })?);
+    let holder: &web_sys::EventTarget = &parts.board_holder;
+    let w = weak.clone();
+    out.push(Listener::new(holder, "pointerdown", move |e: Event| pointer_down(&w, &e))?);
+    let w = weak.clone();
+    out.push(Listener::new(holder, "pointermove", move |e: Event| {
+        let Some(cell) = w.upgrade() else { return };
+        let Ok(mut inner) = cell.inner.try_borrow_mut() else { return };
+        if let Some(p) = e.dyn_ref::<PointerEvent>()
+            && inner.board.dragging()
+        {
+            e.prevent_default();
+            let _ = inner.board.move_drag(f64::from(p.client_x()), f64::from(p.client_y()));
+        }
+    })?);
+    for kind in ["pointerup", "pointercancel"] {
+        let w = weak.clone();
+        out.push(Listener::new(holder, kind, move |e: Event| {
+            let Some(p) = e.dyn_ref::<PointerEvent>() else { return };
+            let ended = {
+                let Some(cell) = w.upgrade() else { return };
+                let Ok(mut inner) = cell.inner.try_borrow_mut() else { return };
+                if e.type_() == "pointercancel" {
+                    inner.board.cancel_drag();
+                    Some((None, true))
+                } else {
+                    inner.board.end_drag(f64::from(p.client_x()), f64::from(p.client_y()))
+                }
+            };
+            if let Some((over, dragged)) = ended {
+                dispatch(&w, BoardMsg::App(Msg::SquareUp { over, dragged }));
+            }
+        })?);
+    }
+    Ok(out)
+}
+
+fn pointer_down(weak: &Weak<BoardCell>, e: &Event) {
+    let Some(p) = e.dyn_ref::<PointerEvent>() else { return };
+    if p.button() != 0 {
+        return;
+    }
+    let Some(cell_el) = closest_with(e, "data-square") else { return };
+    let Some(square) = cell_el.get_attribute("data-square").and_then(|s| Square::parse(&s)) else { return };
+    let Some(cell) = weak.upgrade() else { return };
+    if !cell.inner.try_borrow().is_ok_and(|i| matches!(i.content, Content::Play { .. })) {
+        return;
+    }
+    e.prevent_default();
+    dispatch(weak, BoardMsg::App(Msg::SquareDown(square)));
+    let Ok(mut inner) = cell.inner.try_borrow_mut() else { return };
+    let selected = matches!(&inner.content, Content::Play { state, .. } if state.selected == Some(square));
+    if selected {
+        let _ = inner.board.begin_drag(square, f64::from(p.client_x()), f64::from(p.client_y()));
+        if let Some(svg) = inner.board.svg() {
+            let _ = svg.set_pointer_capture(p.pointer_id());
+        }
+    }
+}
+
+fn action(action: &str) -> Option<BoardMsg> {
+    Some(match action {
+        "first" => BoardMsg::Navigate(Nav::First),
+        "prev" => BoardMsg::Navigate(Nav::Prev),
+        "next" => BoardMsg::Navigate(Nav::Next),
+        "last" => BoardMsg::Navigate(Nav::Last),
+        "flip" => BoardMsg::Flip,
+        "takeback" => BoardMsg::App(Msg::TakeBack),
+        "cancel-promotion" => BoardMsg::App(Msg::CancelPromotion),
+        "retry-engine" => BoardMsg::App(Msg::RetryEngine),
+        "new-game" => BoardMsg::NewGame,
+        _ => return None,
+    })
+}

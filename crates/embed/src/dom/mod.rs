@@ -1,0 +1,446 @@
+//! `<shatar-board>` in the browser. The element's class is a few lines of JS
+//! (www/shatar-board.js: a class extending `HTMLElement` cannot be written in Rust); it
+//! makes a [`Board`] with the element and its shadow root, and drops it when the element
+//! leaves the page. Everything else is here: the attributes are read by
+//! [`crate::config`], each mode's state is plain Rust, and this layer only draws
+//! and listens. [`start_page`] runs the two pages of our own that host boards: the iframe
+//! form and the snippet builder.
+
+pub mod builder;
+pub mod frame_page;
+mod input;
+mod parts;
+mod shared_engine;
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::{Rc, Weak};
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{HtmlElement, ShadowRoot};
+
+use self::parts::Parts;
+use self::shared_engine::SharedEngine;
+use crate::config::{self, ATTRIBUTES, Config, Mode, PgnSource};
+use crate::scheduler::BoardId;
+use crate::viewer::{Viewer, ViewerMsg};
+use crate::{HostEvent, play_events, save_key, start_play};
+use shatar_web::dom::board::BoardDom;
+use shatar_web::dom::listen::Listener;
+use shatar_web::state::{AppState, Effect, Msg, Nav, update_at};
+use shatar_web::view::BoardView;
+
+/// The board's own styles, inside its shadow root: the club's CSS cannot reach them, and
+/// they cannot reach the club's page.
+const STYLE: &str = concat!(
+    include_str!("../../../../www/board.css"),
+    include_str!("../../../../www/pieces.css"),
+    include_str!("../../../../www/embed.css"),
+);
+
+/// Called by shatar-board.js once the module is ready: the iframe page and the builder
+/// page say who they are in `<body data-shatar-page>`; a club's page says nothing and only
+/// has its elements.
+#[wasm_bindgen(js_name = startPage)]
+pub fn start_page() -> Result<(), JsValue> {
+    console_error_panic_hook::set_once();
+    let window = web_sys::window().ok_or("shatar: no window")?;
+    let doc = window.document().ok_or("shatar: no document")?;
+    match doc.body().and_then(|b| b.get_attribute("data-shatar-page")).as_deref() {
+        Some("frame") => frame_page::start(&window, &doc),
+        Some("builder") => builder::start(&window, &doc),
+        _ => Ok(()),
+    }
+}
+
+/// One `<shatar-board>`: owned by its element (JS), freed when the element leaves.
+#[wasm_bindgen]
+pub struct Board {
+    cell: Rc<BoardCell>,
+}
+
+struct BoardCell {
+    inner: RefCell<Inner>,
+    /// Messages that arrived while the board was busy, handled right after.
+    queue: RefCell<VecDeque<BoardMsg>>,
+}
+
+enum BoardMsg {
+    /// The attributes (or the element's text) changed.
+    Reload,
+    /// The snippet's game again, from the start.
+    NewGame,
+    App(Msg),
+    View(ViewerMsg),
+    /// Board-wide commands, whatever the mode (the keys, an iframe's parent).
+    Navigate(Nav),
+    GoTo(usize),
+    Flip,
+    /// A `src` PGN arrived, for the configuration of generation `generation`.
+    Fetched {
+        generation: u64,
+        text: Result<String, String>,
+    },
+}
+
+enum Content {
+    Loading,
+    Failed(String),
+    Play { state: Box<AppState>, save_key: String },
+    View(Viewer),
+    Diagram(BoardView),
+}
+
+struct Inner {
+    id: BoardId,
+    host: HtmlElement,
+    /// Where shatar-board.js was loaded from: the worker comes from there too.
+    base: String,
+    config: Option<Config>,
+    /// Bumped by every reload: a PGN fetched for an older configuration is dropped.
+    generation: u64,
+    content: Content,
+    parts: Parts,
+    board: BoardDom,
+    engine: Option<Rc<SharedEngine>>,
+    _listeners: Vec<Listener>,
+}
+
+thread_local! {
+    static NEXT_ID: std::cell::Cell<BoardId> = const { std::cell::Cell::new(1) };
+    /// The boards on the page, for the iframe page that commands its one board.
+    static BOARDS: RefCell<Vec<Weak<BoardCell>>> = const { RefCell::new(Vec::new()) };
+}
+
+#[wasm_bindgen]
+impl Board {
+    /// Draws the board the element's attributes ask for into `root`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(host: HtmlElement, root: ShadowRoot, base: String) -> Result<Board, JsValue> {
+        let doc = host.owner_document().ok_or("shatar-board: no document")?;
+        let parts = Parts::build(&doc, &root, STYLE)?;
+        let board = BoardDom::new(doc.clone(), parts.board_holder.clone());
+        let id = NEXT_ID.with(|n| n.replace(n.get() + 1));
+        let cell = Rc::new_cyclic(|weak: &Weak<BoardCell>| {
+            let listeners = input::listen(weak, &root, &parts).unwrap_or_else(|e| {
+                web_sys::console::error_2(&"shatar-board: could not listen".into(), &e);
+                Vec::new()
+            });
+            BoardCell {
+                inner: RefCell::new(Inner {
+                    id,
+                    host,
+                    base,
+                    config: None,
+                    generation: 0,
+                    content: Content::Loading,
+                    parts,
+                    board,
+                    engine: None,
+                    _listeners: listeners,
+                }),
+                queue: RefCell::new(VecDeque::new()),
+            }
+        });
+        BOARDS.with(|b| {
+            let mut boards = b.borrow_mut();
+            boards.retain(|w| w.strong_count() > 0);
+            boards.push(Rc::downgrade(&cell));
+        });
+        dispatch(&Rc::downgrade(&cell), BoardMsg::Reload);
+        Ok(Board { cell })
+    }
+
+    /// The element's attributes or text changed.
+    pub fn reload(&self) {
+        dispatch(&Rc::downgrade(&self.cell), BoardMsg::Reload);
+    }
+}
+
+impl Drop for Board {
+    fn drop(&mut self) {
+        if let Ok(inner) = self.cell.inner.try_borrow()
+            && let Some(engine) = &inner.engine
+        {
+            engine.unregister(inner.id);
+        }
+    }
+}
+
+/// The first board on the page (the iframe page's only one): its flip and go-to.
+pub(crate) fn command_first_board(command: &crate::frame::Command) {
+    use crate::frame::Command;
+    let Some(cell) = BOARDS.with(|b| b.borrow().iter().find_map(Weak::upgrade)) else { return };
+    let msg = match command {
+        Command::Flip => BoardMsg::Flip,
+        Command::GoTo { ply } => BoardMsg::GoTo(*ply),
+        Command::ReportHeight => return,
+    };
+    dispatch(&Rc::downgrade(&cell), msg);
+}
+
+fn dispatch(weak: &Weak<BoardCell>, msg: BoardMsg) {
+    let Some(cell) = weak.upgrade() else { return };
+    cell.queue.borrow_mut().push_back(msg);
+    let mut events = Vec::new();
+    {
+        // Busy: the running dispatch drains the queue before it returns.
+        let Ok(mut inner) = cell.inner.try_borrow_mut() else { return };
+        loop {
+            let Some(msg) = cell.queue.borrow_mut().pop_front() else { break };
+            events.extend(inner.handle(weak, msg));
+            if let Err(e) = inner.render() {
+                web_sys::console::error_2(&"shatar-board: render failed".into(), &e);
+            }
+        }
+    }
+    // Fired with nothing borrowed: the page's listeners may change the element at once.
+    let host = cell.inner.borrow().host.clone();
+    for event in events {
+        fire(&host, &event);
+    }
+}
+
+fn fire(host: &HtmlElement, event: &HostEvent) {
+    let detail = js_sys::Object::new();
+    for (name, value) in event.detail() {
+        let value = match name {
+            "ply" => JsValue::from_f64(value.parse::<u32>().map_or(0.0, f64::from)),
+            _ => JsValue::from_str(&value),
+        };
+        let _ = js_sys::Reflect::set(&detail, &name.into(), &value);
+    }
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&detail);
+    // An `error` stays on the element: a window-wide error handler expects script errors.
+    init.set_bubbles(!matches!(event, HostEvent::Error { .. }));
+    init.set_composed(true);
+    if let Ok(e) = web_sys::CustomEvent::new_with_event_init_dict(event.name(), &init) {
+        let _ = host.dispatch_event(&e);
+    }
+}
+
+impl Inner {
+    fn handle(&mut self, weak: &Weak<BoardCell>, msg: BoardMsg) -> Vec<HostEvent> {
+        match msg {
+            BoardMsg::Reload => self.reload(weak),
+            BoardMsg::NewGame => self.new_game(weak),
+            BoardMsg::Fetched { generation, .. } if generation != self.generation => Vec::new(),
+            BoardMsg::Fetched { text: Err(e), .. } => self.fail(e),
+            BoardMsg::Fetched { text: Ok(text), .. } => self.open_viewer(&text),
+            BoardMsg::View(msg) => {
+                if let Content::View(viewer) = &mut self.content {
+                    viewer.update(msg);
+                }
+                Vec::new()
+            }
+            BoardMsg::App(msg) => self.play(msg),
+            BoardMsg::Navigate(nav) => self.route(ViewerMsg::Navigate(nav), Msg::Navigate(nav)),
+            BoardMsg::GoTo(ply) => self.route(ViewerMsg::GoTo(ply), Msg::GoTo(ply)),
+            BoardMsg::Flip => {
+                if let (Content::Diagram(_), Some(config)) = (&self.content, &mut self.config) {
+                    config.orientation = !config.orientation;
+                    if let Mode::Diagram { arrows, highlights } = &config.mode {
+                        self.content = Content::Diagram(crate::diagram(config, highlights, arrows));
+                    }
+                    return Vec::new();
+                }
+                self.route(ViewerMsg::Flip, Msg::Flip)
+            }
+        }
+    }
+
+    /// A command for whichever state machine the mode has.
+    fn route(&mut self, viewer_msg: ViewerMsg, play_msg: Msg) -> Vec<HostEvent> {
+        match &mut self.content {
+            Content::View(viewer) => {
+                viewer.update(viewer_msg);
+                Vec::new()
+            }
+            Content::Play { .. } => self.play(play_msg),
+            _ => Vec::new(),
+        }
+    }
+
+    fn reload(&mut self, weak: &Weak<BoardCell>) -> Vec<HostEvent> {
+        let host = self.host.clone();
+        let text = host.text_content().unwrap_or_default();
+        let read = config::read(|name| host.get_attribute(name), &text);
+        let config = match read {
+            Ok(config) => config,
+            Err(e) => {
+                self.config = None;
+                return self.fail(e.to_string());
+            }
+        };
+        if self.config.as_ref() == Some(&config) && !matches!(self.content, Content::Failed(_)) {
+            return Vec::new();
+        }
+        self.generation += 1;
+        self.config = Some(config.clone());
+        let _ = self.parts.set_label(&crate::board_name(config.ruleset, &config.mode));
+        match &config.mode {
+            Mode::Diagram { arrows, highlights } => {
+                self.content = Content::Diagram(crate::diagram(&config, highlights, arrows));
+                vec![HostEvent::Ready { mode: "diagram" }]
+            }
+            Mode::View { source: PgnSource::Inline(text), .. } => self.open_viewer(&text.clone()),
+            Mode::View { source: PgnSource::Url(url), .. } => {
+                self.content = Content::Loading;
+                fetch_pgn(weak.clone(), self.generation, url.clone());
+                Vec::new()
+            }
+            Mode::Play { opponent } => self.open_play(weak, &config, *opponent),
+        }
+    }
+
+    fn new_game(&mut self, weak: &Weak<BoardCell>) -> Vec<HostEvent> {
+        let Some(config) = self.config.clone() else { return Vec::new() };
+        let Mode::Play { opponent } = config.mode else { return Vec::new() };
+        if let Content::Play { save_key, .. } = &self.content
+            && let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+        {
+            let _ = storage.remove_item(save_key);
+        }
+        self.open_play(weak, &config, opponent)
+    }
+
+    fn fail(&mut self, message: String) -> Vec<HostEvent> {
+        self.content = Content::Failed(message.clone());
+        vec![HostEvent::Error { message }]
+    }
+
+    fn open_viewer(&mut self, text: &str) -> Vec<HostEvent> {
+        let Some(config) = &self.config else { return Vec::new() };
+        let Mode::View { start, .. } = config.mode else { return Vec::new() };
+        match Viewer::new(text, config.ruleset, start, config.orientation, config.looks.notation) {
+            Ok(viewer) => {
+                self.content = Content::View(viewer);
+                vec![HostEvent::Ready { mode: "view" }]
+            }
+            Err(e) => self.fail(e),
+        }
+    }
+
+    fn open_play(&mut self, weak: &Weak<BoardCell>, config: &Config, opponent: config::Opponent) -> Vec<HostEvent> {
+        if matches!(opponent, config::Opponent::Computer { .. }) && self.engine.is_none() {
+            let deliver = weak.clone();
+            match shared_engine::get(&self.base) {
+                Ok(engine) => {
+                    engine.register(self.id, move |event| dispatch(&deliver, BoardMsg::App(Msg::Engine(event))));
+                    self.engine = Some(engine);
+                }
+                Err(e) => return self.fail(format!("the computer cannot start: {}", describe(&e))),
+            }
+        }
+        let (seed, date) = shatar_web::dom::fresh_seed_and_date();
+        let (mut state, effects) = start_play(config, opponent, seed, date, shatar_web::dom::now_ms());
+        let place = self.host.id();
+        let place = if place.is_empty() { format!("board-{}", self.id) } else { place };
+        let path = web_sys::window().and_then(|w| w.location().pathname().ok()).unwrap_or_default();
+        let snippet: String =
+            ATTRIBUTES.iter().filter_map(|n| self.host.get_attribute(n).map(|v| format!("{n}={v}\n"))).collect();
+        let key = save_key(&path, &place, &snippet);
+        let saved = web_sys::window().and_then(|w| shatar_web::dom::effects::load(&w, &key));
+        let mut effects = effects;
+        if saved.is_some() {
+            // The restored game replaces the fresh one; what the fresh one asked of the
+            // engine no longer matters.
+            let date = state.date.clone();
+            effects = update_at(&mut state, Msg::Restore { saved, seed, date }, shatar_web::dom::now_ms());
+            state.looks = config.looks;
+            state.orientation = config.orientation;
+        }
+        self.content = Content::Play { state: Box::new(state), save_key: key };
+        self.perform(effects);
+        vec![HostEvent::Ready { mode: "play" }]
+    }
+
+    fn play(&mut self, msg: Msg) -> Vec<HostEvent> {
+        let Content::Play { state, .. } = &mut self.content else { return Vec::new() };
+        let (before, was_over) = (state.game.len(), state.game.outcome().is_some());
+        // A new game against the computer keeps the snippet's setup.
+        let effects = update_at(state, msg, shatar_web::dom::now_ms());
+        let events = play_events(state, before, was_over);
+        self.perform(effects);
+        events
+    }
+
+    fn perform(&mut self, effects: Vec<Effect>) {
+        let Content::Play { save_key, .. } = &self.content else { return };
+        for effect in effects {
+            match effect {
+                Effect::Engine(command) => {
+                    if let Some(engine) = &self.engine {
+                        engine.command(self.id, command);
+                    }
+                }
+                Effect::Save(text) => {
+                    if let Some(window) = web_sys::window() {
+                        shatar_web::dom::effects::store(&window, save_key, &text);
+                    }
+                }
+                // No sound, copy, download or update prompt on someone else's page.
+                _ => {}
+            }
+        }
+    }
+
+    fn render(&mut self) -> Result<(), JsValue> {
+        let looks = self.config.as_ref().map(|c| c.looks).unwrap_or_default();
+        match &self.content {
+            Content::Loading => self.parts.show_loading(),
+            Content::Failed(message) => self.parts.show_error(message),
+            Content::Diagram(view) => {
+                self.board.render(view, &looks)?;
+                self.parts.show_diagram()
+            }
+            Content::View(viewer) => {
+                let view = viewer.view();
+                if let Some(board) = &view.board {
+                    self.board.render(board, &looks)?;
+                }
+                self.parts.show_viewer(&view)
+            }
+            Content::Play { state, .. } => {
+                let board = shatar_web::view::board(state);
+                self.board.render(&board, &looks)?;
+                self.parts.show_play(&shatar_web::view::panel(state), &board, looks.pieces)
+            }
+        }
+    }
+}
+
+fn describe(e: &JsValue) -> String {
+    e.as_string()
+        .or_else(|| e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())))
+        .unwrap_or_else(|| format!("{e:?}"))
+}
+
+/// Fetches a viewer's `src`; the answer comes back as a message.
+fn fetch_pgn(weak: Weak<BoardCell>, generation: u64, url: String) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let text = fetch_text(&url).await.map_err(|why| format!("could not load the PGN from {url}: {why}"));
+        dispatch(&weak, BoardMsg::Fetched { generation, text });
+    });
+}
+
+async fn fetch_text(url: &str) -> Result<String, String> {
+    use wasm_bindgen_futures::JsFuture;
+    let window = web_sys::window().ok_or("no window")?;
+    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|e| describe(&e))?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response".to_string())?;
+    if !response.ok() {
+        return Err(format!("HTTP {} {}", response.status(), response.status_text()));
+    }
+    let text = JsFuture::from(response.text().map_err(|e| describe(&e))?).await.map_err(|e| describe(&e))?;
+    text.as_string().ok_or_else(|| "the answer is not text".to_string())
+}
+
+/// Unused attribute names are the page's own (`id`, `class`...); this list is what the
+/// JS class observes.
+#[wasm_bindgen(js_name = observedAttributes)]
+pub fn observed_attributes() -> Vec<JsValue> {
+    ATTRIBUTES.iter().map(|a| JsValue::from_str(a)).collect()
+}

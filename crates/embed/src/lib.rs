@@ -1,0 +1,173 @@
+//! Boards on other people's pages: the `<shatar-board>` element and its iframe form, and
+//! the snippet builder. A module of its own, so that a club's page downloads the board and
+//! not the game's whole page, and the game's page nothing of this. The logic is plain Rust,
+//! tested natively: [`config`] reads the attributes, [`viewer`] is the `view` mode,
+//! [`scheduler`] shares one engine between the boards of a page, [`frame`] is the iframe's
+//! side of its conversation with the club's page, and [`snippet`] writes what the builder
+//! page hands a webmaster. The `play` mode is the app's own state machine
+//! ([`shatar_web::state`]); this module only sets it up and says what a page should hear of it.
+//! The browser layer is the `dom` module (wasm32 only).
+
+pub mod config;
+pub mod frame;
+pub mod scheduler;
+pub mod snippet;
+pub mod viewer;
+
+#[cfg(target_arch = "wasm32")]
+pub mod dom;
+
+#[cfg(test)]
+mod tests;
+
+use shatar_rules::{AnyPosition, Color, Ruleset};
+
+use self::config::{Config, Opponent};
+use shatar_web::settings::{GameSetup, SideChoice, TimeControl};
+use shatar_web::state::{AppState, Effect, Msg, result_text, update_at};
+use shatar_web::view::{BoardView, still_board};
+
+/// A `play` board: the app's state with the game the attributes ask for. Returns the
+/// effects of its first turn (the computer moves first when the visitor plays Black).
+pub fn start_play(
+    config: &Config,
+    opponent: Opponent,
+    seed: u64,
+    date: String,
+    now_ms: u64,
+) -> (AppState, Vec<Effect>) {
+    let mut state = AppState::new(seed, date);
+    state.looks = config.looks;
+    let setup = GameSetup {
+        ruleset: config.ruleset,
+        opponent: match opponent {
+            Opponent::Computer { level } => shatar_web::settings::Opponent::Computer { level },
+            Opponent::Friend => shatar_web::settings::Opponent::Friend,
+        },
+        side: config.orientation.fold(SideChoice::White, SideChoice::Black),
+        time_control: TimeControl::Untimed,
+    };
+    state.now_ms = now_ms;
+    state.start_from(setup, seed, config.position);
+    state.orientation = config.orientation;
+    let effects = update_at(&mut state, Msg::Tick, now_ms);
+    (state, effects)
+}
+
+/// A `diagram`: the position (or the initial one) with the author's marks.
+pub fn diagram(
+    config: &Config,
+    highlights: &[shatar_rules::Square],
+    arrows: &[(shatar_rules::Square, shatar_rules::Square)],
+) -> BoardView {
+    let position = config.position.unwrap_or_else(|| AnyPosition::startpos(config.ruleset));
+    let snapshot = shatar_web::game::Snapshot { position, last_move: None };
+    still_board(snapshot, config.ruleset, config.orientation, highlights, arrows)
+}
+
+/// What a page hears of a board, as DOM events on the element (and, from an iframe, as
+/// messages to its parent).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HostEvent {
+    /// The board is drawn and takes input.
+    Ready {
+        mode: &'static str,
+    },
+    /// A move was played on a `play` board.
+    Move {
+        ply: usize,
+        uci: String,
+        san: String,
+        fen: String,
+        color: Color,
+    },
+    GameOver {
+        result: String,
+        reason: String,
+        text: String,
+    },
+    /// Something the board could not use; shown in place too.
+    Error {
+        message: String,
+    },
+}
+
+impl HostEvent {
+    /// The DOM event's name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            HostEvent::Ready { .. } => "ready",
+            HostEvent::Move { .. } => "move",
+            HostEvent::GameOver { .. } => "gameover",
+            HostEvent::Error { .. } => "error",
+        }
+    }
+
+    /// The event's `detail`, as name and text pairs (numbers as text too: `ply`).
+    pub fn detail(&self) -> Vec<(&'static str, String)> {
+        match self {
+            HostEvent::Ready { mode } => vec![("mode", (*mode).to_string())],
+            HostEvent::Move { ply, uci, san, fen, color } => vec![
+                ("ply", ply.to_string()),
+                ("uci", uci.clone()),
+                ("san", san.clone()),
+                ("fen", fen.clone()),
+                ("color", color.name().to_string()),
+            ],
+            HostEvent::GameOver { result, reason, text } => {
+                vec![("result", result.clone()), ("reason", reason.clone()), ("text", text.clone())]
+            }
+            HostEvent::Error { message } => vec![("message", message.clone())],
+        }
+    }
+}
+
+/// What a `play` board's page should hear after a message: the moves added at the end of
+/// the game since `before_len`, then the game's end if it came with them.
+pub fn play_events(state: &AppState, before_len: usize, was_over: bool) -> Vec<HostEvent> {
+    let game = &state.game;
+    let mut events = Vec::new();
+    if game.len() > before_len {
+        let texts = game.move_texts(shatar_rules::notation::PieceLetters::English);
+        for ply in before_len + 1..=game.len() {
+            let mv = game.moves()[ply - 1];
+            let color = shatar_rules::with_position!(game.snapshot(ply - 1).position, p => p.turn());
+            events.push(HostEvent::Move {
+                ply,
+                uci: mv.to_string(),
+                san: texts[ply - 1].clone(),
+                fen: game.fen_at(ply),
+                color,
+            });
+        }
+    }
+    if let (Some(outcome), false) = (game.outcome(), was_over) {
+        events.push(HostEvent::GameOver {
+            result: outcome.result.pgn().to_string(),
+            reason: outcome.reason.description().to_string(),
+            text: result_text(outcome, game.ruleset()),
+        });
+    }
+    events
+}
+
+/// The local-storage key of a `play` board's game: the page and the board's place on it,
+/// and its attributes as written (`snippet`), so a changed snippet starts afresh instead of
+/// resuming a game the webmaster no longer offers.
+pub fn save_key(page_path: &str, place: &str, snippet: &str) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in snippet.bytes() {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("shatar.embed.{page_path}#{place}.{hash:016x}")
+}
+
+/// The ruleset's name, the element's accessible name.
+pub fn board_name(ruleset: Ruleset, mode: &config::Mode) -> String {
+    let what = match mode {
+        config::Mode::Play { .. } => "board",
+        config::Mode::View { .. } => "game viewer",
+        config::Mode::Diagram { .. } => "diagram",
+    };
+    format!("{} {what}", ruleset.name())
+}

@@ -1,0 +1,387 @@
+//! The game's page: turns DOM events into [`Msg`]s, runs [`update_at`], renders the views and
+//! carries out the effects.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::{Rc, Weak};
+
+use shatar_rules::{Color, Role, Square};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{Document, Event, KeyboardEvent, PointerEvent, Window};
+
+use super::board::BoardDom;
+use super::engine::{self, EngineHandle};
+use super::listen::{Interval, Listener, closest_with};
+
+/// How often a running clock is looked at.
+const TICK_MS: i32 = 100;
+use super::app_panel::PanelDom;
+use super::{effects, forms, fresh_seed_and_date, now_ms, service_worker};
+use crate::state::{
+    AppState, Dialog, Effect, EngineCommand, ExportHow, ExportKind, Msg, Nav, SET_ASIDE_KEY, STORAGE_KEY, update_at,
+};
+use crate::view;
+
+pub(super) struct App {
+    window: Window,
+    doc: Document,
+    state: AppState,
+    board: BoardDom,
+    panel: PanelDom,
+    speaker: effects::Speaker,
+    engine: Option<EngineHandle>,
+    pub(super) listeners: Vec<Listener>,
+    /// Ticks the game's clock while it runs.
+    _ticker: Option<Interval>,
+    looks_shown: Option<crate::settings::Looks>,
+}
+
+thread_local! {
+    static APP: RefCell<Option<Rc<RefCell<App>>>> = const { RefCell::new(None) };
+}
+
+#[wasm_bindgen(start)]
+pub fn start() -> Result<(), JsValue> {
+    console_error_panic_hook::set_once();
+    let window = web_sys::window().ok_or("shatar: no window")?;
+    let doc = window.document().ok_or("shatar: no document")?;
+    // The module is also loaded by its browser tests, on a page that is not the app's.
+    if doc.body().and_then(|b| b.get_attribute("data-shatar-page")).as_deref() != Some("app") {
+        return Ok(());
+    }
+    let holder = doc.get_element_by_id("board").ok_or("shatar: the app's page has no #board")?;
+    let (seed, date) = fresh_seed_and_date();
+    let app = Rc::new(RefCell::new(App {
+        window: window.clone(),
+        doc: doc.clone(),
+        state: AppState::new(seed, date.clone()),
+        board: BoardDom::new(doc.clone(), holder),
+        panel: PanelDom::new(doc.clone()),
+        speaker: effects::Speaker::default(),
+        engine: None,
+        listeners: Vec::new(),
+        _ticker: None,
+        looks_shown: None,
+    }));
+    let weak = Rc::downgrade(&app);
+    let engine = EngineHandle::new(engine::APP_WORKER_URL, move |event| dispatch(&weak, Msg::Engine(event)))?;
+    app.borrow_mut().engine = Some(engine);
+    forms::fill_ruleset_choices(&doc)?;
+    forms::fill_time_choices(&doc)?;
+    let listeners = listen_all(&app, &window, &doc)?;
+    app.borrow_mut().listeners = listeners;
+    // Ten times a second, as a clock shows tenths under ten seconds; nothing is done
+    // while no clock runs.
+    let weak = Rc::downgrade(&app);
+    let ticker = Interval::new(&window, TICK_MS, move || {
+        let running = weak.upgrade().is_some_and(|app| {
+            app.try_borrow().is_ok_and(|a| a.state.timing.as_ref().is_some_and(|t| t.clock.running.is_some()))
+        });
+        if running {
+            dispatch(&weak, Msg::Tick);
+        }
+    })?;
+    app.borrow_mut()._ticker = Some(ticker);
+    let saved = effects::load(&window, STORAGE_KEY);
+    APP.with(|cell| *cell.borrow_mut() = Some(app.clone()));
+    dispatch(&Rc::downgrade(&app), Msg::Restore { saved, seed, date });
+    service_worker::start(&app, &window, &doc);
+    Ok(())
+}
+
+/// For the end-to-end test of recovery: the worker vanishes as if it had crashed without
+/// a word, mid-search or not.
+#[wasm_bindgen]
+pub fn debug_kill_engine_worker() {
+    APP.with(|cell| {
+        if let Some(app) = cell.borrow().as_ref()
+            && let Ok(app) = app.try_borrow()
+            && let Some(engine) = &app.engine
+        {
+            engine.kill_worker_for_test();
+        }
+    });
+}
+
+/// Handles `msg` and whatever it sets off. A message raised while the app is busy (an
+/// event fired synchronously by an effect) is queued and handled right after.
+pub(super) fn dispatch(app: &Weak<RefCell<App>>, msg: Msg) {
+    QUEUED.with(|q| q.borrow_mut().push_back(msg));
+    let Some(app) = app.upgrade() else { return };
+    // Busy: the running dispatch drains the queue before it returns.
+    let Ok(mut inner) = app.try_borrow_mut() else { return };
+    while let Some(msg) = QUEUED.with(|q| q.borrow_mut().pop_front()) {
+        let effects = update_at(&mut inner.state, msg, now_ms());
+        if let Err(e) = inner.render() {
+            web_sys::console::error_2(&"shatar: render failed".into(), &e);
+        }
+        for effect in effects {
+            inner.perform(effect);
+        }
+    }
+}
+
+thread_local! {
+    /// Messages waiting for the app, in order.
+    static QUEUED: RefCell<VecDeque<Msg>> = const { RefCell::new(VecDeque::new()) };
+}
+
+impl App {
+    fn render(&mut self) -> Result<(), JsValue> {
+        let looks = self.state.looks;
+        let board = view::board(&self.state);
+        self.board.render(&board, &looks)?;
+        self.panel.render(&view::panel(&self.state), &looks, board.bottom)?;
+        forms::sync_dialogs(&self.doc, self.state.dialog.as_ref(), &self.state.setup)?;
+        if self.looks_shown != Some(looks) {
+            forms::fill_looks(&self.doc, &looks)?;
+            if let Some(body) = self.doc.body() {
+                body.class_list().toggle_with_force("face-to-face", looks.face_to_face)?;
+            }
+            self.looks_shown = Some(looks);
+        }
+        // Tests and scripts wait for this: the board takes moves from here on.
+        self.board.svg().map(|svg| svg.set_attribute("data-ready", "true")).transpose()?;
+        Ok(())
+    }
+
+    fn perform(&mut self, effect: Effect) {
+        match effect {
+            Effect::Engine(command) => {
+                let Some(engine) = &self.engine else { return };
+                match command {
+                    EngineCommand::Submit(job) => engine.submit(job),
+                    EngineCommand::Cancel => engine.cancel(),
+                    EngineCommand::NewGame(ruleset) => engine.new_game(ruleset),
+                }
+            }
+            Effect::Save(text) => effects::store(&self.window, STORAGE_KEY, &text),
+            Effect::SetAside(text) => effects::store(&self.window, SET_ASIDE_KEY, &text),
+            Effect::Sound(sound) => self.speaker.play(sound),
+            Effect::Copy(text) => effects::copy(&self.window, &text),
+            Effect::Download { file_name, text } => effects::download(&self.doc, &file_name, &text),
+            Effect::ApplyUpdate => service_worker::apply_update(&self.window),
+        }
+    }
+}
+
+/// Every listener the page needs, owned by the app and removed with it.
+fn listen_all(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) -> Result<Vec<Listener>, JsValue> {
+    let mut out = Vec::new();
+    let weak = Rc::downgrade(app);
+
+    // Buttons say what they do in data-action; the move list's in data-ply.
+    let w = weak.clone();
+    out.push(Listener::new(doc, "click", move |e: Event| {
+        if let Some(el) = closest_with(&e, "data-tap") {
+            let color = match el.get_attribute("data-tap").as_deref() {
+                Some("white") => Color::White,
+                _ => Color::Black,
+            };
+            dispatch(&w, Msg::TapClock(color));
+        } else if let Some(el) = closest_with(&e, "data-promote") {
+            let role = el.get_attribute("data-promote").and_then(|r| r.chars().next()).and_then(Role::from_char);
+            if let Some(role) = role {
+                dispatch(&w, Msg::Promote(role));
+            }
+        } else if let Some(el) = closest_with(&e, "data-ply") {
+            if let Some(ply) = el.get_attribute("data-ply").and_then(|p| p.parse().ok()) {
+                dispatch(&w, Msg::GoTo(ply));
+            }
+        } else if let Some(el) = closest_with(&e, "data-action") {
+            let action = el.get_attribute("data-action").unwrap_or_default();
+            if let Some(msg) = action_msg(&action) {
+                dispatch(&w, msg);
+            }
+        }
+    })?);
+
+    // The board: a press and a release, with a drag in between handled by the view.
+    let board_holder: web_sys::EventTarget = doc.get_element_by_id("board").ok_or("no #board")?.into();
+    let w = weak.clone();
+    out.push(Listener::new(&board_holder, "pointerdown", move |e: Event| pointer_down(&w, e))?);
+    let w = weak.clone();
+    out.push(Listener::new(&board_holder, "pointermove", move |e: Event| {
+        let Some(app) = w.upgrade() else { return };
+        let Ok(mut inner) = app.try_borrow_mut() else { return };
+        if let Some(p) = e.dyn_ref::<PointerEvent>()
+            && inner.board.dragging()
+        {
+            e.prevent_default();
+            let _ = inner.board.move_drag(f64::from(p.client_x()), f64::from(p.client_y()));
+        }
+    })?);
+    for kind in ["pointerup", "pointercancel"] {
+        let w = weak.clone();
+        out.push(Listener::new(&board_holder, kind, move |e: Event| {
+            let Some(p) = e.dyn_ref::<PointerEvent>() else { return };
+            let ended = {
+                let Some(app) = w.upgrade() else { return };
+                let Ok(mut inner) = app.try_borrow_mut() else { return };
+                if e.type_() == "pointercancel" {
+                    inner.board.cancel_drag();
+                    Some((None, true))
+                } else {
+                    inner.board.end_drag(f64::from(p.client_x()), f64::from(p.client_y()))
+                }
+            };
+            if let Some((over, dragged)) = ended {
+                dispatch(&w, Msg::SquareUp { over, dragged });
+            }
+        })?);
+    }
+
+    // Keys: through the moves, when no form field or dialog has them.
+    let w = weak.clone();
+    out.push(Listener::new(window, "keydown", move |e: Event| {
+        let Some(k) = e.dyn_ref::<KeyboardEvent>() else { return };
+        let typing = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|t| matches!(t.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if typing || k.alt_key() || k.ctrl_key() || k.meta_key() {
+            return;
+        }
+        let nav = match k.key().as_str() {
+            "ArrowLeft" => Nav::Prev,
+            "ArrowRight" => Nav::Next,
+            "Home" => Nav::First,
+            "End" => Nav::Last,
+            _ => return,
+        };
+        e.prevent_default();
+        dispatch(&w, Msg::Navigate(nav));
+    })?);
+
+    // Closing or leaving the page stops the clock where it is, and saves it so: a reload
+    // neither costs nor gives time (see `saved::SavedClock`).
+    let w = weak.clone();
+    out.push(Listener::new(window, "pagehide", move |_| dispatch(&w, Msg::Suspend))?);
+
+    out.extend(listen_forms(&weak, doc)?);
+    Ok(out)
+}
+
+fn pointer_down(app: &Weak<RefCell<App>>, e: Event) {
+    let Some(p) = e.dyn_ref::<PointerEvent>() else { return };
+    if p.button() != 0 {
+        return;
+    }
+    let Some(cell) = closest_with(&e, "data-square") else { return };
+    let Some(square) = cell.get_attribute("data-square").and_then(|s| Square::parse(&s)) else { return };
+    // No text selection or page scroll while a piece is held.
+    e.prevent_default();
+    dispatch(app, Msg::SquareDown(square));
+    let Some(app) = app.upgrade() else { return };
+    let Ok(mut inner) = app.try_borrow_mut() else { return };
+    if inner.state.selected == Some(square) {
+        let (x, y) = (f64::from(p.client_x()), f64::from(p.client_y()));
+        if let Err(err) = inner.board.begin_drag(square, x, y) {
+            web_sys::console::error_2(&"shatar: drag failed".into(), &err);
+        }
+        if let Some(svg) = inner.board.svg() {
+            let _ = svg.set_pointer_capture(p.pointer_id());
+        }
+    }
+}
+
+fn action_msg(action: &str) -> Option<Msg> {
+    Some(match action {
+        "new-game" => Msg::OpenDialog(Dialog::NewGame),
+        "import" => Msg::OpenDialog(Dialog::Import { error: None }),
+        "first" => Msg::Navigate(Nav::First),
+        "prev" => Msg::Navigate(Nav::Prev),
+        "next" => Msg::Navigate(Nav::Next),
+        "last" => Msg::Navigate(Nav::Last),
+        "takeback" => Msg::TakeBack,
+        "resign" => Msg::Resign,
+        "flip" => Msg::Flip,
+        "hint" => Msg::Hint,
+        "analysis" => Msg::ToggleAnalysis,
+        "mute" => Msg::ToggleSound,
+        "copy-pgn" => Msg::Export(ExportKind::Pgn, ExportHow::Copy),
+        "download-pgn" => Msg::Export(ExportKind::Pgn, ExportHow::Download),
+        "copy-fen" => Msg::Export(ExportKind::Fen, ExportHow::Copy),
+        "download-fen" => Msg::Export(ExportKind::Fen, ExportHow::Download),
+        "cancel-promotion" => Msg::CancelPromotion,
+        "dismiss" => Msg::DismissNotice,
+        "retry-engine" => Msg::RetryEngine,
+        "offer-draw" => Msg::OfferDraw,
+        "claim-draw" => Msg::ClaimDraw,
+        "arm-claim" => Msg::ArmClaim,
+        "accept-draw" => Msg::AnswerDraw { accept: true },
+        "decline-draw" => Msg::AnswerDraw { accept: false },
+        "pause-clock" => Msg::PauseClock,
+        "resume-clock" => Msg::ResumeClock,
+        "apply-update" => Msg::ApplyUpdate,
+        _ => return None,
+    })
+}
+
+/// The dialogs submit through `method="dialog"`; the button pressed is the submitter.
+fn listen_forms(app: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<Listener>, JsValue> {
+    let mut out = Vec::new();
+    let form_target = |id: &str| -> Result<web_sys::EventTarget, JsValue> {
+        Ok(doc.get_element_by_id(id).ok_or_else(|| format!("shatar: index.html has no #{id}"))?.into())
+    };
+    let submitter = |e: &Event| {
+        e.dyn_ref::<web_sys::SubmitEvent>()
+            .and_then(|s| s.submitter())
+            .and_then(|b| b.dyn_into::<web_sys::HtmlButtonElement>().ok())
+            .map(|b| b.value())
+            .unwrap_or_default()
+    };
+
+    let (w, d) = (app.clone(), doc.clone());
+    out.push(Listener::new(&form_target("new-game-form")?, "submit", move |e: Event| {
+        e.prevent_default();
+        let msg = match (submitter(&e).as_str(), forms::read_new_game(&d)) {
+            ("start", Ok(setup)) => {
+                let (seed, date) = fresh_seed_and_date();
+                Msg::StartGame { setup, seed, date }
+            }
+            _ => Msg::CloseDialog,
+        };
+        dispatch(&w, msg);
+    })?);
+
+    let (w, d) = (app.clone(), doc.clone());
+    out.push(Listener::new(&form_target("import-form")?, "submit", move |e: Event| {
+        e.prevent_default();
+        let msg = match (submitter(&e).as_str(), forms::read_import(&d)) {
+            ("import", Ok((text, ruleset))) => Msg::Import { text, ruleset },
+            _ => Msg::CloseDialog,
+        };
+        dispatch(&w, msg);
+    })?);
+
+    // Escape closes a dialog by itself; the state must hear of it.
+    for id in [forms::NEW_GAME, forms::IMPORT] {
+        let w = app.clone();
+        out.push(Listener::new(&form_target(id)?, "cancel", move |_| dispatch(&w, Msg::CloseDialog))?);
+    }
+
+    let d = doc.clone();
+    out.push(Listener::new(&form_target("import-form")?, "change", move |e: Event| {
+        let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        let d = d.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            match wasm_bindgen_futures::JsFuture::from(file.text()).await {
+                Ok(text) => {
+                    let _ = forms::set_import_text(&d, &text.as_string().unwrap_or_default());
+                }
+                Err(e) => web_sys::console::warn_2(&"shatar: could not read the file".into(), &e),
+            }
+        });
+    })?);
+
+    let (w, d) = (app.clone(), doc.clone());
+    out.push(Listener::new(&form_target("looks")?, "change", move |_| {
+        if let Ok(looks) = forms::read_looks(&d) {
+            dispatch(&w, Msg::SetLooks(looks));
+        }
+    })?);
+    Ok(out)
+}

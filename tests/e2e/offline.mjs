@@ -1,0 +1,153 @@
+// Offline and installing (www/sw.js, www/manifest.webmanifest): after one visit the app
+// loads and plays with the network gone; a new build is offered, not imposed, and taking
+// it keeps the game in progress.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import {
+  clickMove, moveTexts, newGame, pickMove, pieces, plies, ready, rng, serveDist, text, visible, waitInteractive,
+  waitPlies,
+} from "./lib.mjs";
+import { servedFrom } from "./serve-dist.mjs";
+
+/** Waits until the service worker has precached the build and controls the page. */
+async function controlled(page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((ok) => navigator.serviceWorker.addEventListener("controllerchange", ok, { once: true }));
+    }
+    const names = (await caches.keys()).filter((k) => k.startsWith("shatar-"));
+    const cached = names.length === 1 ? (await (await caches.open(names[0])).keys()).map((r) => new URL(r.url).pathname) : [];
+    return { scope: registration.scope, names, cached };
+  });
+}
+
+/** Plays `n` moves of the player's against the computer, each answered. */
+async function playAnswered(t, n, random) {
+  const { page } = t;
+  for (let i = 0; i < n; i++) {
+    await waitInteractive(page);
+    const picked = await pickMove(page, random);
+    t.must("a legal move is offered", picked !== null);
+    const before = await plies(page);
+    await clickMove(t, ...picked);
+    await waitPlies(page, before + 2);
+  }
+  await waitInteractive(page);
+}
+
+export const tests = [
+  {
+    name: "offline: after one visit the app loads and plays without a network",
+    async run(t) {
+      const { page, context } = t;
+      await page.goto(t.url);
+      await ready(page);
+      const sw = await controlled(page);
+      t.eq("one cache, of this build", sw.names.length, 1);
+      for (const path of ["/index.html", "/sw.js", "/manifest.webmanifest", "/icons/icon-192.png", "/worker-loader.js"]) {
+        t.check(`${path} ${path === "/sw.js" ? "is not" : "is"} precached`, sw.cached.includes(path) === (path !== "/sw.js"));
+      }
+      t.check("the hashed wasm is precached", sw.cached.some((p) => /^\/shatar-web-.*_bg\.wasm$/.test(p)), sw.cached.join(" "));
+
+      await context.setOffline(true);
+      await page.reload();
+      await ready(page);
+      t.check("really offline", await page.evaluate(() => !navigator.onLine));
+      await newGame(page, { ruleset: "mongolian", opponent: "computer", level: "1", side: "white" });
+      await clickMove(t, "e2", "e4");
+      await waitPlies(page, 2);
+      t.eq("the computer answers offline", await moveTexts(page), ["e4", "e5"]);
+
+      // Another page of the site, by its own address: from the cache too.
+      await page.goto(`${t.url}index.html?from=offline`);
+      await ready(page);
+      t.eq("the game is still there", await moveTexts(page), ["e4", "e5"]);
+
+      // Every page of the build opens offline as itself (in a tab of its own: only the
+      // answer is checked here, not what the page then does).
+      const tab = await context.newPage();
+      for (const path of sw.cached.filter((p) => p.endsWith(".html"))) {
+        const response = await tab.goto(t.url + path.slice(1));
+        const same = (await response.text()) === readFileSync(join(servedFrom(t.url), path), "utf8");
+        t.check(`${path} opens offline from the cache`, response.ok() && response.fromServiceWorker() && same,
+          `status ${response.status()}, the built file: ${same}`);
+      }
+      await tab.close();
+      await context.setOffline(false);
+    },
+  },
+  {
+    name: "offline: the manifest names the app and its icons load",
+    async run(t) {
+      const { page } = t;
+      await page.goto(t.url);
+      await ready(page);
+      const href = await page.$eval('link[rel="manifest"]', (e) => e.href);
+      const manifest = await page.evaluate((href) => fetch(href).then((r) => r.json()), href);
+      t.eq("names", [manifest.name, manifest.short_name], ["Shatar — Mongolian chess", "Shatar"]);
+      t.eq("start and scope", [manifest.start_url, manifest.scope, manifest.display], ["./", "./", "standalone"]);
+      const sizes = await page.evaluate(async ({ href, icons }) => Promise.all(icons.map(async (icon) => {
+        const img = new Image();
+        img.src = new URL(icon.src, href);
+        await img.decode();
+        return `${icon.purpose} ${icon.sizes} ${img.naturalWidth}x${img.naturalHeight}`;
+      })), { href, icons: manifest.icons.filter((i) => i.type === "image/png") });
+      t.eq("the PNG icons load at their sizes", sizes, ["any 192x192 192x192", "any 512x512 512x512", "maskable 512x512 512x512"]);
+      const theme = await page.$eval('meta[name="theme-color"]', (e) => e.content);
+      t.eq("the theme colour is the page's accent", theme, manifest.theme_color);
+    },
+  },
+  {
+    name: "offline: a new build is offered, and taking it keeps the game",
+    async run(t) {
+      const { page } = t;
+      // A copy of the site this test may redeploy.
+      const dir = mkdtempSync(join(tmpdir(), "shatar-deploy-"));
+      cpSync(servedFrom(t.url), dir, { recursive: true });
+      const server = await serveDist(dir);
+      try {
+        await page.goto(server.url);
+        await ready(page);
+        const first = await controlled(page);
+        await newGame(page, { ruleset: "mongolian", opponent: "computer", level: "1", side: "white" });
+        await clickMove(t, "d2", "d4");
+        await waitPlies(page, 2);
+        await playAnswered(t, 2, rng(4242));
+        const before = { moves: await moveTexts(page), pieces: await pieces(page) };
+        t.eq("six plies played", before.moves.length, 6);
+
+        // Deploy: the worker's bytes change, as with every build.
+        const sw = join(dir, "sw.js");
+        writeFileSync(sw, readFileSync(sw, "utf8").replace(/const VERSION = "([^"]*)"/, 'const VERSION = "$1-next"'));
+        await page.evaluate(() => { window.__samePage = true; });
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+        await page.waitForSelector("#update:not([hidden])");
+        const prompt = (await text(page, "#update")).replace(/\s+/g, " ");
+        t.eq("the prompt offers it", prompt, "A new version is ready — Reload");
+        await t.shot("desktop-update-prompt");
+        t.check("nothing switched on its own", await page.evaluate(() => window.__samePage === true));
+        t.eq("the game is untouched meanwhile", await moveTexts(page), before.moves);
+
+        await Promise.all([page.waitForEvent("load"), page.click('[data-action="apply-update"]')]);
+        await ready(page);
+        t.check("the page reloaded", await page.evaluate(() => window.__samePage === undefined));
+        t.eq("the same moves after the update", await moveTexts(page), before.moves);
+        t.eq("the same position", await pieces(page), before.pieces);
+        t.check("the prompt is gone", !(await visible(page, "#update")));
+        const after = await controlled(page);
+        t.check("the new build's cache replaced the old", after.names.length === 1 && after.names[0] !== first.names[0],
+          `${first.names} -> ${after.names}`);
+
+        await playAnswered(t, 1, rng(4243));
+        t.eq("play goes on", await plies(page), before.moves.length + 2);
+      } finally {
+        await t.context.close().catch(() => {});
+        await server.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  },
+];

@@ -1,0 +1,62 @@
+// The service worker: the site works offline once visited, and a new version waits until
+// the page asks for it (crates/web/src/dom/service_worker.rs shows the prompt), so a game
+// is never switched from under the player. Plain JS: the platform runs no wasm here first.
+//
+// scripts/post-build.sh fills in the two values below from the finished build: every file
+// of dist/ but this one, and a hash of their contents. So a new build always changes this
+// file's bytes, which is what makes the browser install it as a new version.
+const VERSION = "__SHATAR_VERSION__";
+const PRECACHE = /* __SHATAR_PRECACHE__ */ [];
+
+const PREFIX = "shatar-";
+const CACHE = `${PREFIX}${VERSION}`;
+const scope = new URL(self.registration.scope);
+
+self.addEventListener("install", (event) => {
+  // No skipWaiting here: the new version waits for the page's word.
+  event.waitUntil(caches.open(CACHE).then((cache) =>
+    // Checked with the server: an HTTP cache may hold the last build's unhashed files (the
+    // engine worker's), which must not be mixed with this build's page.
+    cache.addAll(PRECACHE.map((path) => new Request(new URL(path, scope), { cache: "no-cache" })))));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== scope.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(navigate(request, url));
+    return;
+  }
+  event.respondWith(caches.open(CACHE)
+    .then((cache) => cache.match(request, { ignoreSearch: true }))
+    .then((hit) => hit ?? fetch(request)));
+});
+
+// Pages come from the network while there is one, so a visit sees the newest site; offline,
+// the page asked for from the cache, and the app's page when it has no copy of that one.
+async function navigate(request, url) {
+  try {
+    return await fetch(request);
+  } catch (offline) {
+    const cache = await caches.open(CACHE);
+    const page = url.pathname.endsWith("/") ? new URL("index.html", url) : url;
+    return (await cache.match(page, { ignoreSearch: true }))
+      ?? (await cache.match(new URL("index.html", scope)))
+      ?? Response.error();
+  }
+}
