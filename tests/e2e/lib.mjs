@@ -250,6 +250,28 @@ async function played(t, before, what, promote) {
   });
 }
 
+export const over = (page) => page.$eval("#result", (e) => !e.hidden);
+
+/**
+ * Plays `n` moves of the player's by clicks against the computer, each answered, and
+ * returns whether the game ended on the way (random moves may walk into a mate).
+ */
+export async function playMoves(t, n, random) {
+  const { page } = t;
+  for (let i = 0; i < n; i++) {
+    await waitInteractive(page);
+    const picked = await pickMove(page, random);
+    t.must("a legal move is offered", picked !== null);
+    const before = await plies(page);
+    await clickMove(t, ...picked);
+    await page.waitForFunction((n) => document.querySelectorAll("#moves button[data-ply]").length >= n
+      || !document.querySelector("#result").hidden, before + 2, { timeout: 20_000 });
+    if (await over(page)) return true;
+  }
+  await waitInteractive(page);
+  return false;
+}
+
 export const promotionOpen = (page) => page.$eval("#promotion", (e) => !e.hidden);
 
 /**

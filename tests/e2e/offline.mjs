@@ -6,8 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import {
-  clickMove, moveTexts, newGame, pickMove, pieces, plies, ready, rng, serveDist, text, visible, waitInteractive,
-  waitPlies,
+  clickMove, moveTexts, newGame, pieces, playMoves, plies, ready, rng, serveDist, text, visible, waitPlies,
 } from "./lib.mjs";
 import { servedFrom } from "./serve-dist.mjs";
 
@@ -24,19 +23,6 @@ async function controlled(page) {
   });
 }
 
-/** Plays `n` moves of the player's against the computer, each answered. */
-async function playAnswered(t, n, random) {
-  const { page } = t;
-  for (let i = 0; i < n; i++) {
-    await waitInteractive(page);
-    const picked = await pickMove(page, random);
-    t.must("a legal move is offered", picked !== null);
-    const before = await plies(page);
-    await clickMove(t, ...picked);
-    await waitPlies(page, before + 2);
-  }
-  await waitInteractive(page);
-}
 
 export const tests = [
   {
@@ -115,7 +101,7 @@ export const tests = [
         await newGame(page, { ruleset: "mongolian", opponent: "computer", level: "1", side: "white" });
         await clickMove(t, "d2", "d4");
         await waitPlies(page, 2);
-        await playAnswered(t, 2, rng(4242));
+        await playMoves(t, 2, rng(4242));
         const before = { moves: await moveTexts(page), pieces: await pieces(page) };
         t.eq("six plies played", before.moves.length, 6);
 
@@ -141,7 +127,7 @@ export const tests = [
         t.check("the new build's cache replaced the old", after.names.length === 1 && after.names[0] !== first.names[0],
           `${first.names} -> ${after.names}`);
 
-        await playAnswered(t, 1, rng(4243));
+        await playMoves(t, 1, rng(4243));
         t.eq("play goes on", await plies(page), before.moves.length + 2);
       } finally {
         await t.context.close().catch(() => {});

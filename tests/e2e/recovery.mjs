@@ -1,33 +1,11 @@
 // What the page survives: a reload in the middle of a game, a corrupt save, and an engine
 // worker that dies without a word (mid-search or idle).
 import {
-  START_PIECES, clickMove, clickMoveThen, moveTexts, newGame, open, pickMove, pieces, plies, ready, recordChanges,
-  rng, seen, text, visible, waitInteractive, waitPlies, withMark,
+  START_PIECES, clickMove, clickMoveThen, moveTexts, newGame, open, over, pickMove, pieces, playMoves, plies, ready,
+  recordChanges, rng, seen, text, visible, waitInteractive, waitPlies, withMark,
 } from "./lib.mjs";
 
 const KILL = "window.wasmBindings.debug_kill_engine_worker()";
-
-const over = (page) => page.$eval("#result", (e) => !e.hidden);
-
-/**
- * Plays `n` moves of the player's by clicks against the computer, each answered, and
- * returns whether the game ended on the way (random moves may walk into a mate).
- */
-async function playMoves(t, n, random) {
-  const { page } = t;
-  for (let i = 0; i < n; i++) {
-    await waitInteractive(page);
-    const picked = await pickMove(page, random);
-    t.must("a legal move is offered", picked !== null);
-    const before = await plies(page);
-    await clickMove(t, ...picked);
-    await page.waitForFunction((n) => document.querySelectorAll("#moves button[data-ply]").length >= n
-      || !document.querySelector("#result").hidden, before + 2, { timeout: 20_000 });
-    if (await over(page)) return true;
-  }
-  await waitInteractive(page);
-  return false;
-}
 
 export const tests = [
   {

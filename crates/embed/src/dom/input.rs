@@ -65,29 +65,16 @@ pub(super) fn listen(weak: &Weak<BoardCell>, root: &ShadowRoot, parts: &Parts) -
     out.push(Listener::new(holder, "pointerdown", move |e: Event| pointer_down(&w, &e))?);
     let w = weak.clone();
     out.push(Listener::new(holder, "pointermove", move |e: Event| {
-        let Some(cell) = w.upgrade() else { return };
-        let Ok(mut inner) = cell.inner.try_borrow_mut() else { return };
-        if let Some(p) = e.dyn_ref::<PointerEvent>()
-            && inner.board.dragging()
+        if let Some(cell) = w.upgrade()
+            && let Ok(mut inner) = cell.inner.try_borrow_mut()
         {
-            e.prevent_default();
-            let _ = inner.board.move_drag(f64::from(p.client_x()), f64::from(p.client_y()));
+            inner.board.on_pointer_move(&e);
         }
     })?);
     for kind in ["pointerup", "pointercancel"] {
         let w = weak.clone();
         out.push(Listener::new(holder, kind, move |e: Event| {
-            let Some(p) = e.dyn_ref::<PointerEvent>() else { return };
-            let ended = {
-                let Some(cell) = w.upgrade() else { return };
-                let Ok(mut inner) = cell.inner.try_borrow_mut() else { return };
-                if e.type_() == "pointercancel" {
-                    inner.board.cancel_drag();
-                    Some((None, true))
-                } else {
-                    inner.board.end_drag(f64::from(p.client_x()), f64::from(p.client_y()))
-                }
-            };
+            let ended = w.upgrade().and_then(|cell| cell.inner.try_borrow_mut().ok()?.board.on_pointer_end(&e));
             if let Some((over, dragged)) = ended {
                 dispatch(&w, BoardMsg::App(Msg::SquareUp { over, dragged }));
             }

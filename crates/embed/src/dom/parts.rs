@@ -87,10 +87,11 @@ impl Parts {
         controls.append_child(&button(doc, "flip", "Flip", Some("Flip the board"))?)?;
         let moves = el("ol", "moves")?;
         moves.set_attribute("aria-label", "Moves")?;
+        // The game picker first: a reader chooses the game, then reads it.
+        frame.append_child(&picker)?;
         for part in [&heading, &top, &board_holder, &bottom, &status, &result, &error] {
             frame.append_child(part)?;
         }
-        frame.append_child(&picker)?;
         frame.append_child(&controls)?;
         frame.append_child(&moves)?;
         root.append_child(&frame)?;

@@ -203,29 +203,16 @@ fn listen_all(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) -> Result
     out.push(Listener::new(&board_holder, "pointerdown", move |e: Event| pointer_down(&w, e))?);
     let w = weak.clone();
     out.push(Listener::new(&board_holder, "pointermove", move |e: Event| {
-        let Some(app) = w.upgrade() else { return };
-        let Ok(mut inner) = app.try_borrow_mut() else { return };
-        if let Some(p) = e.dyn_ref::<PointerEvent>()
-            && inner.board.dragging()
+        if let Some(app) = w.upgrade()
+            && let Ok(mut inner) = app.try_borrow_mut()
         {
-            e.prevent_default();
-            let _ = inner.board.move_drag(f64::from(p.client_x()), f64::from(p.client_y()));
+            inner.board.on_pointer_move(&e);
         }
     })?);
     for kind in ["pointerup", "pointercancel"] {
         let w = weak.clone();
         out.push(Listener::new(&board_holder, kind, move |e: Event| {
-            let Some(p) = e.dyn_ref::<PointerEvent>() else { return };
-            let ended = {
-                let Some(app) = w.upgrade() else { return };
-                let Ok(mut inner) = app.try_borrow_mut() else { return };
-                if e.type_() == "pointercancel" {
-                    inner.board.cancel_drag();
-                    Some((None, true))
-                } else {
-                    inner.board.end_drag(f64::from(p.client_x()), f64::from(p.client_y()))
-                }
-            };
+            let ended = w.upgrade().and_then(|app| app.try_borrow_mut().ok()?.board.on_pointer_end(&e));
             if let Some((over, dragged)) = ended {
                 dispatch(&w, Msg::SquareUp { over, dragged });
             }

@@ -7,7 +7,7 @@
 
 use shatar_rules::{Color, Piece, Square};
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, Element};
+use web_sys::{Document, Element, Event, PointerEvent};
 
 use crate::glyphs::{PieceSet, glyph};
 use crate::settings::{Coordinates, Looks, Theme};
@@ -382,6 +382,28 @@ impl BoardDom {
 
     pub fn dragging(&self) -> bool {
         self.drag.is_some()
+    }
+
+    /// A `pointermove` on the board: a lifted piece follows it.
+    pub fn on_pointer_move(&mut self, e: &Event) {
+        if let Some(p) = e.dyn_ref::<PointerEvent>()
+            && self.dragging()
+        {
+            e.prevent_default();
+            let _ = self.move_drag(f64::from(p.client_x()), f64::from(p.client_y()));
+        }
+    }
+
+    /// A `pointerup` or `pointercancel` on the board: the square the press ended over
+    /// (`None`: off the board, or cancelled) and whether it was a drag, for the state's
+    /// `SquareUp`; `None` when no press of ours was going on.
+    pub fn on_pointer_end(&mut self, e: &Event) -> Option<(Option<Square>, bool)> {
+        let p = e.dyn_ref::<PointerEvent>()?;
+        if e.type_() == "pointercancel" {
+            self.cancel_drag();
+            return Some((None, true));
+        }
+        self.end_drag(f64::from(p.client_x()), f64::from(p.client_y()))
     }
 }
 
