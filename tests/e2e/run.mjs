@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 import { launchBrowser, repoRoot, runTests, serveDist } from "./lib.mjs";
+import { tests as a11y } from "./a11y.mjs";
 import { tests as board } from "./board.mjs";
 import { tests as clocks } from "./clocks.mjs";
 import { tests as embed } from "./embed.mjs";
@@ -36,7 +37,7 @@ const { browser, close } = await launchBrowser();
 let result = { passed: 0, failed: 1 };
 try {
   console.log(`site ${dist} at ${server.url}${process.env.E2E_SEED ? `, E2E_SEED=${process.env.E2E_SEED}` : ""}`);
-  result = await runTests([...board, ...play, ...clocks, ...recovery, ...embed, ...screens, ...offline], {
+  result = await runTests([...board, ...play, ...clocks, ...recovery, ...embed, ...a11y, ...screens, ...offline], {
     browser, url: server.url, shots, only: only.length ? only : null,
   });
 } catch (e) {

@@ -145,6 +145,8 @@ pub enum Msg {
     },
     Promote(Role),
     CancelPromotion,
+    /// Let go of the selected piece (Escape on the board), or of an open promotion choice.
+    Deselect,
     Navigate(Nav),
     GoTo(usize),
     TakeBack,
@@ -378,6 +380,10 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
         Msg::SquareUp { over, dragged } => input::square_up(state, over, dragged, &mut effects),
         Msg::Promote(role) => input::promote(state, role, &mut effects),
         Msg::CancelPromotion => state.promotion = None,
+        Msg::Deselect => {
+            state.selected = None;
+            state.promotion = None;
+        }
         Msg::Navigate(nav) => navigate(state, nav),
         Msg::GoTo(ply) => go_to(state, ply),
         Msg::TakeBack => take_back(state),

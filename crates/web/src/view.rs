@@ -78,6 +78,28 @@ impl CellView {
     }
 }
 
+impl Marks {
+    /// The marks a screen reader should hear after the square and its piece, in the order
+    /// they matter: ", selected", ", capture", ", move here", ", last move", ", check".
+    pub fn spoken(self) -> String {
+        let mut text = String::new();
+        for (on, word) in [
+            (self.selected, "selected"),
+            (self.capture, "capture"),
+            (self.destination && !self.capture, "move here"),
+            (self.check, "check"),
+            (self.last_move, "last move"),
+            (self.highlight, "marked"),
+        ] {
+            if on {
+                text.push_str(", ");
+                text.push_str(word);
+            }
+        }
+        text
+    }
+}
+
 /// What a piece is called aloud: Mongolian chess players say horse and camel.
 pub fn piece_name(ruleset: Ruleset, role: Role) -> &'static str {
     match (ruleset, role) {
@@ -171,11 +193,43 @@ fn cells(
                 check: checked_king == Some(sq),
                 ..marks(sq, piece)
             };
-            CellView { square: sq, piece, light: sq.is_light(), col, row, marks, label: label(ruleset, sq, piece) }
+            let label = label(ruleset, sq, piece) + &marks.spoken();
+            CellView { square: sq, piece, light: sq.is_light(), col, row, marks, label }
         })
         .collect();
     cells.sort_by_key(|c| (c.row, c.col));
     cells
+}
+
+/// The last move of the game as a screen reader should hear it: "12. White horse g1 to f3",
+/// "Black boy e5 takes horse d4, check", "White berse h5 takes boy f7, checkmate". `None`
+/// before the first move.
+pub fn move_announcement(game: &Game) -> Option<String> {
+    let ply = game.len();
+    let m = *game.moves().last()?;
+    let before = game.snapshot(ply - 1).position;
+    let after = game.snapshot(ply).position;
+    let ruleset = game.ruleset();
+    let (mover, victim) = with_position!(before, p => (p.board().piece_at(m.from()), p.board().piece_at(m.to())));
+    let (check, mate) = with_position!(after, p => (p.is_check(), p.is_check() && p.legal_moves().is_empty()));
+    let mover = mover?;
+    let (first_number, first_side) = game.first_move_number();
+    let number = first_number + ((ply - 1 + usize::from(first_side == Color::Black)) / 2) as u32;
+    let mut text =
+        format!("{number}. {} {} {} ", mover.color.fold("White", "Black"), piece_name(ruleset, mover.role), m.from());
+    match victim {
+        Some(v) => text.push_str(&format!("takes {} {}", piece_name(ruleset, v.role), m.to())),
+        None => text.push_str(&format!("to {}", m.to())),
+    }
+    if let Some(role) = m.promotion() {
+        text.push_str(&format!(", becomes {}", piece_name(ruleset, role)));
+    }
+    if mate {
+        text.push_str(", checkmate");
+    } else if check {
+        text.push_str(", check");
+    }
+    Some(text)
 }
 
 /// One numbered row of the move list.
@@ -255,6 +309,8 @@ pub struct PanelView {
     pub offer_answerable: bool,
     /// A new version of the site waits for the player's word.
     pub update: Option<UpdatePrompt>,
+    /// The last move, for the screen reader's live region.
+    pub announcement: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -307,6 +363,7 @@ pub fn panel(state: &AppState) -> PanelView {
     let outcome = game.outcome();
     let shown = state.shown_ply();
     PanelView {
+        announcement: move_announcement(game),
         title: ruleset.name().to_string(),
         status: status(state),
         result: outcome.map(|o| result_text(o, ruleset)),

@@ -67,7 +67,10 @@ pub fn start(window: &Window, doc: &Document) -> Result<(), JsValue> {
         Ok(trust) => *t.borrow_mut() = trust,
         Err(e) => web_sys::console::error_2(&"shatar embed: bad fragment".into(), &e),
     })?);
-    doc.body().ok_or("embed.html has no body")?.append_child(&board)?;
+    // In the page's main landmark, for the assistive technology that lists them.
+    let main: Element =
+        doc.get_element_by_id("frame").or_else(|| doc.body().map(Into::into)).ok_or("embed.html has no body")?;
+    main.append_child(&board)?;
 
     let (w, t, d) = (window.clone(), trust, doc.clone());
     let on_resize = Closure::<dyn FnMut()>::new(move || post_height(&w, &t, &d));

@@ -12,6 +12,7 @@ use web_sys::{Event, KeyboardEvent, PointerEvent, ShadowRoot};
 use super::parts::Parts;
 use super::{BoardCell, BoardMsg, Content, dispatch};
 use crate::viewer::ViewerMsg;
+use shatar_web::dom::board::BoardKey;
 use shatar_web::dom::listen::{Listener, closest_with};
 use shatar_web::state::{Msg, Nav};
 
@@ -47,7 +48,8 @@ pub(super) fn listen(weak: &Weak<BoardCell>, root: &ShadowRoot, parts: &Parts) -
     let w = weak.clone();
     out.push(Listener::new(&parts.frame, "keydown", move |e: Event| {
         let Some(k) = e.dyn_ref::<KeyboardEvent>() else { return };
-        if k.alt_key() || k.ctrl_key() || k.meta_key() || closest_with(&e, "data-keys-own").is_some() {
+        let elsewhere = closest_with(&e, "data-keys-own").is_some() || closest_with(&e, "data-square").is_some();
+        if k.alt_key() || k.ctrl_key() || k.meta_key() || elsewhere {
             return;
         }
         let nav = match k.key().as_str() {
@@ -61,6 +63,19 @@ pub(super) fn listen(weak: &Weak<BoardCell>, root: &ShadowRoot, parts: &Parts) -
         dispatch(&w, BoardMsg::Navigate(nav));
     })?);
     let holder: &web_sys::EventTarget = &parts.board_holder;
+    // Keys on the board: the arrows walk the squares, Enter or Space clicks one, Escape lets go.
+    let w = weak.clone();
+    out.push(Listener::new(holder, "keydown", move |e: Event| {
+        let key = w.upgrade().and_then(|cell| cell.inner.try_borrow_mut().ok()?.board.on_key(&e));
+        match key {
+            Some(BoardKey::Press(square)) => {
+                dispatch(&w, BoardMsg::App(Msg::SquareDown(square)));
+                dispatch(&w, BoardMsg::App(Msg::SquareUp { over: Some(square), dragged: false }));
+            }
+            Some(BoardKey::LetGo) => dispatch(&w, BoardMsg::App(Msg::Deselect)),
+            None => {}
+        }
+    })?);
     let w = weak.clone();
     out.push(Listener::new(holder, "pointerdown", move |e: Event| pointer_down(&w, &e))?);
     let w = weak.clone();

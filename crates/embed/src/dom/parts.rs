@@ -18,6 +18,8 @@ pub struct Parts {
     top: Element,
     bottom: Element,
     status: Element,
+    /// Each move for screen readers, not shown.
+    announce: Element,
     result: Element,
     error: Element,
     promotion: Element,
@@ -65,6 +67,9 @@ impl Parts {
         let status = el("p", "status")?;
         status.set_attribute("role", "status")?;
         status.set_attribute("aria-live", "polite")?;
+        let announce = el("p", "visually-hidden")?;
+        announce.set_attribute("aria-live", "polite")?;
+        announce.set_attribute("aria-atomic", "true")?;
         let result = el("p", "result")?;
         let error = el("p", "error")?;
         error.set_attribute("role", "alert")?;
@@ -94,6 +99,7 @@ impl Parts {
         }
         frame.append_child(&controls)?;
         frame.append_child(&moves)?;
+        frame.append_child(&announce)?;
         root.append_child(&frame)?;
         let parts = Parts {
             doc: doc.clone(),
@@ -104,6 +110,7 @@ impl Parts {
             top,
             bottom,
             status,
+            announce,
             result,
             error,
             promotion,
@@ -217,6 +224,10 @@ impl Parts {
             status = notice.text.clone();
         }
         self.status.set_text_content(Some(&status));
+        let announcement = panel.announcement.as_deref().unwrap_or("");
+        if self.announce.text_content().as_deref() != Some(announcement) {
+            self.announce.set_text_content(Some(announcement));
+        }
         self.enable_nav(panel.can_go_back, panel.can_go_forward)?;
         set_disabled(&self.play_actions, "takeback", !panel.can_take_back)?;
         if self.shown_promotion != panel.promotion {

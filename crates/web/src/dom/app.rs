@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Event, KeyboardEvent, PointerEvent, Window};
 
-use super::board::BoardDom;
+use super::board::{BoardDom, BoardKey};
 use super::engine::{self, EngineHandle};
 use super::listen::{Interval, Listener, closest_with};
 
@@ -219,10 +219,27 @@ fn listen_all(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) -> Result
         })?);
     }
 
-    // Keys: through the moves, when no form field or dialog has them.
+    // Keys on the board: the arrows walk the squares, Enter or Space clicks one, Escape lets go.
+    let w = weak.clone();
+    out.push(Listener::new(&board_holder, "keydown", move |e: Event| {
+        let key = w.upgrade().and_then(|app| app.try_borrow_mut().ok()?.board.on_key(&e));
+        match key {
+            Some(BoardKey::Press(square)) => {
+                dispatch(&w, Msg::SquareDown(square));
+                dispatch(&w, Msg::SquareUp { over: Some(square), dragged: false });
+            }
+            Some(BoardKey::LetGo) => dispatch(&w, Msg::Deselect),
+            None => {}
+        }
+    })?);
+
+    // Keys elsewhere: through the moves, when no form field, dialog or the board has them.
     let w = weak.clone();
     out.push(Listener::new(window, "keydown", move |e: Event| {
         let Some(k) = e.dyn_ref::<KeyboardEvent>() else { return };
+        if closest_with(&e, "data-square").is_some() {
+            return;
+        }
         let typing = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())

@@ -50,6 +50,9 @@ impl PanelDom {
         if changed(&|p| p.title != view.title) {
             set_text(doc, "title", &view.title)?;
         }
+        if changed(&|p| p.announcement != view.announcement) {
+            set_text(doc, "announce", view.announcement.as_deref().unwrap_or(""))?;
+        }
         if changed(&|p| p.status != view.status) {
             set_text(doc, "status", &view.status)?;
             // Face to face, the player across the table reads it turned round.

@@ -7,8 +7,9 @@
 
 use shatar_rules::{Color, Piece, Square};
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, Element, Event, PointerEvent};
+use web_sys::{Document, Element, Event, KeyboardEvent, PointerEvent};
 
+use super::listen::closest_with;
 use crate::glyphs::{PieceSet, glyph};
 use crate::settings::{Coordinates, Looks, Theme};
 use crate::view::{BoardView, CellView, Marks};
@@ -58,8 +59,19 @@ struct Drag {
     ghost: Element,
 }
 
+/// What a key pressed on the board means; the page turns it into its messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardKey {
+    /// Enter or Space on a square: a click there (pick up, put down).
+    Press(Square),
+    /// Escape: let go of the piece in hand.
+    LetGo,
+}
+
 pub struct BoardDom {
     doc: Document,
+    /// The one cell in the tab order (a roving tabindex): where the keyboard is on the board.
+    roving: Option<Square>,
     holder: Element,
     svg: Option<Element>,
     /// The author's arrows, drawn over the pieces.
@@ -73,7 +85,17 @@ pub struct BoardDom {
 
 impl BoardDom {
     pub fn new(doc: Document, holder: Element) -> BoardDom {
-        BoardDom { doc, holder, svg: None, arrows: None, cells: Vec::new(), style: None, view: None, drag: None }
+        BoardDom {
+            doc,
+            holder,
+            roving: None,
+            svg: None,
+            arrows: None,
+            cells: Vec::new(),
+            style: None,
+            view: None,
+            drag: None,
+        }
     }
 
     pub fn svg(&self) -> Option<&Element> {
@@ -153,7 +175,53 @@ impl BoardDom {
         self.svg = Some(board);
         self.style = Some(style);
         self.view = None;
+        // The keyboard comes in at the bottom left of the picture, or where it was.
+        let bottom_left = view.cells.iter().find(|c| c.col == 0 && c.row == view.geometry.ranks - 1).map(|c| c.square);
+        if let Some(sq) = self.roving.or(bottom_left) {
+            self.roving = Some(sq);
+            self.cells[sq.index()].g.set_attribute("tabindex", "0")?;
+        }
         Ok(())
+    }
+
+    /// A key on the board: arrows move the keyboard from square to square as the board is
+    /// drawn (up is up on the screen); Enter, Space and Escape are for the page to act on.
+    pub fn on_key(&mut self, e: &Event) -> Option<BoardKey> {
+        let k = e.dyn_ref::<KeyboardEvent>()?;
+        if k.alt_key() || k.ctrl_key() || k.meta_key() {
+            return None;
+        }
+        let here = closest_with(e, "data-square")?.get_attribute("data-square").and_then(|s| Square::parse(&s))?;
+        let (dc, dr): (i16, i16) = match k.key().as_str() {
+            "Enter" | " " => {
+                e.prevent_default();
+                return Some(BoardKey::Press(here));
+            }
+            "Escape" => return Some(BoardKey::LetGo),
+            "ArrowLeft" => (-1, 0),
+            "ArrowRight" => (1, 0),
+            "ArrowUp" => (0, -1),
+            "ArrowDown" => (0, 1),
+            _ => return None,
+        };
+        e.prevent_default();
+        let view = self.view.as_ref()?;
+        let cell = view.cells.iter().find(|c| c.square == here)?;
+        let (col, row) = (i16::from(cell.col) + dc, i16::from(cell.row) + dr);
+        let next = view.cells.iter().find(|c| i16::from(c.col) == col && i16::from(c.row) == row)?.square;
+        self.focus(next);
+        None
+    }
+
+    fn focus(&mut self, square: Square) {
+        if let Some(old) = self.roving.replace(square) {
+            let _ = self.cells[old.index()].g.set_attribute("tabindex", "-1");
+        }
+        let g = &self.cells[square.index()].g;
+        let _ = g.set_attribute("tabindex", "0");
+        if let Some(el) = g.dyn_ref::<web_sys::SvgElement>() {
+            let _ = el.focus();
+        }
     }
 
     /// A cell's fixed parts: background, highlight, destination marks, and coordinates
@@ -171,6 +239,7 @@ impl BoardDom {
                 ("transform", &format!("translate({x} {y})")),
                 ("data-square", &cell.name()),
                 ("data-piece", ""),
+                ("tabindex", "-1"),
             ],
         )?;
         for (tag, attrs) in [
@@ -253,6 +322,7 @@ impl BoardDom {
             ] {
                 list.toggle_with_force(class, on)?;
             }
+            dom.g.set_attribute("aria-selected", if m.selected { "true" } else { "false" })?;
             dom.marks = m;
         }
         if dom.label != cell.label {

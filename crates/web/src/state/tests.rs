@@ -437,4 +437,5 @@ fn the_mute_switch_silences_the_moves() {
 }
 
 mod clock;
+mod speech;
 mod update;
