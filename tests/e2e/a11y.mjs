@@ -132,6 +132,26 @@ export const tests = [
     },
   },
   {
+    name: "accessibility: the typed move box plays moves and answers questions",
+    async run(t) {
+      const { page } = t;
+      await open(t);
+      await tabTo(t, "the typed move box", (a) => a.tag === "INPUT");
+      await page.keyboard.type("e4");
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => document.querySelectorAll("#moves button[data-ply]").length >= 2, null, { timeout: 20_000 });
+      t.check("e4 typed, played, and answered by the computer", true);
+      await page.keyboard.type("where horses");
+      await page.keyboard.press("Enter");
+      const reply = await text(page, "#typed-reply");
+      t.check("a question is answered", /^White horse: b1, g1\. Black horse: /.test(reply), reply);
+      t.eq("the answer is read out", await page.$eval("#typed-reply", (e) => e.getAttribute("aria-live")), "polite");
+      await page.keyboard.type("Kd8");
+      await page.keyboard.press("Enter");
+      t.check("a wrong move is explained", (await text(page, "#typed-reply")).startsWith('"Kd8" is not a legal move here'));
+    },
+  },
+  {
     name: "accessibility: no serious or critical axe violations on the app and every embed",
     async run(t) {
       const { page } = t;

@@ -9,6 +9,7 @@ mod input;
 #[cfg(test)]
 mod tests;
 mod timing;
+pub mod typed;
 mod update;
 
 use shatar_rules::notation::PieceLetters;
@@ -69,6 +70,8 @@ pub struct AppState {
     pub draw_offer: Option<DrawOffer>,
     /// The plies after which a draw was offered, written `(=)` in the record (art. 9.1.2).
     pub offers: Vec<usize>,
+    /// The typed move box's answer to the last line typed, if it needed one.
+    pub typed_reply: Option<String>,
     /// A new version of the site, once the service worker has one waiting.
     pub update: Option<Update>,
     last_saved: String,
@@ -147,6 +150,8 @@ pub enum Msg {
     CancelPromotion,
     /// Let go of the selected piece (Escape on the board), or of an open promotion choice.
     Deselect,
+    /// A line from the typed move box: a move, or a question about the position.
+    Typed(String),
     Navigate(Nav),
     GoTo(usize),
     TakeBack,
@@ -251,6 +256,7 @@ impl AppState {
             claim_armed: false,
             draw_offer: None,
             offers: Vec::new(),
+            typed_reply: None,
             update: None,
             last_saved: String::new(),
         };
@@ -380,6 +386,7 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
         Msg::SquareUp { over, dragged } => input::square_up(state, over, dragged, &mut effects),
         Msg::Promote(role) => input::promote(state, role, &mut effects),
         Msg::CancelPromotion => state.promotion = None,
+        Msg::Typed(text) => typed::typed(state, &text, &mut effects),
         Msg::Deselect => {
             state.selected = None;
             state.promotion = None;

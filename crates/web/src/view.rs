@@ -311,6 +311,8 @@ pub struct PanelView {
     pub update: Option<UpdatePrompt>,
     /// The last move, for the screen reader's live region.
     pub announcement: Option<String>,
+    /// The typed move box's answer.
+    pub typed_reply: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -364,6 +366,7 @@ pub fn panel(state: &AppState) -> PanelView {
     let shown = state.shown_ply();
     PanelView {
         announcement: move_announcement(game),
+        typed_reply: state.typed_reply.clone(),
         title: ruleset.name().to_string(),
         status: status(state),
         result: outcome.map(|o| result_text(o, ruleset)),

@@ -350,6 +350,20 @@ fn listen_forms(app: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<Listener
         dispatch(&w, msg);
     })?);
 
+    out.push(Listener::new(&form_target("typed")?, "submit", {
+        let (w, d) = (app.clone(), doc.clone());
+        move |e: Event| {
+            e.prevent_default();
+            if let Some(input) =
+                d.get_element_by_id("typed-move").and_then(|i| i.dyn_into::<web_sys::HtmlInputElement>().ok())
+            {
+                let text = input.value();
+                input.set_value("");
+                dispatch(&w, Msg::Typed(text));
+            }
+        }
+    })?);
+
     let (w, d) = (app.clone(), doc.clone());
     out.push(Listener::new(&form_target("import-form")?, "submit", move |e: Event| {
         e.prevent_default();

@@ -4,6 +4,8 @@
 use shatar_rules::Ruleset;
 
 use super::*;
+use crate::settings::SideChoice;
+use crate::state::typed;
 use crate::view::{self, move_announcement};
 
 fn label(state: &AppState, square: &str) -> String {
@@ -47,4 +49,53 @@ fn moves_are_announced_with_captures_checks_and_mate() {
         click_move(&mut chess, from, to);
     }
     assert_eq!(move_announcement(&chess.game).as_deref(), Some("2. White queen d1 to h5, check"));
+}
+
+fn typed(state: &mut AppState, text: &str) -> Option<String> {
+    update(state, Msg::Typed(text.to_string()));
+    state.typed_reply.clone()
+}
+
+#[test]
+fn the_typed_box_plays_moves_in_any_notation() {
+    let mut state = friends(Ruleset::Mongolian);
+    assert_eq!(
+        typed(&mut state, "Nf3").unwrap(),
+        format!("\"Nf3\" is not a legal move here, nor a question I know. {}", typed::HELP)
+    );
+    for text in ["e4", "e7e5", "Ng1-f3", "Nc6", "  f1c4 "] {
+        assert_eq!(typed(&mut state, text), None, "{text} is played");
+    }
+    assert_eq!(state.game.move_texts(Default::default()), ["e4", "e5", "Nf3", "Nc6", "Bc4"]);
+    assert_eq!(view::panel(&state).typed_reply, None);
+}
+
+#[test]
+fn the_typed_box_answers_questions_about_the_position() {
+    let mut state = friends(Ruleset::Mongolian);
+    for text in ["e4", "e5", "Nf3"] {
+        typed(&mut state, text);
+    }
+    assert_eq!(typed(&mut state, "where horses").unwrap(), "White horse: b1, f3. Black horse: b8, g8");
+    assert_eq!(typed(&mut state, "Black knights").unwrap(), "Black horse: b8, g8");
+    assert_eq!(typed(&mut state, "white camels").unwrap(), "White camel: c1, f1");
+    assert_eq!(typed(&mut state, "read rank 4").unwrap(), "Rank 4: e4 white boy.");
+    assert_eq!(typed(&mut state, "rank 3").unwrap(), "Rank 3: f3 white horse.");
+    assert_eq!(typed(&mut state, "rank 6").unwrap(), "Rank 6 is empty.");
+    assert_eq!(
+        typed(&mut state, "file e").unwrap(),
+        "File e: e1 white noyan, e4 white boy, e5 black boy, e8 black noyan."
+    );
+    assert_eq!(typed(&mut state, "last").unwrap(), "2. White horse g1 to f3");
+    assert_eq!(typed(&mut state, "clocks").unwrap(), "This game has no clock.");
+    assert_eq!(typed(&mut state, "turn").unwrap(), view::panel(&state).status);
+    assert_eq!(typed(&mut state, "help").unwrap(), typed::HELP);
+}
+
+#[test]
+fn the_typed_box_waits_for_the_players_turn() {
+    let (mut state, _) = vs_computer(SideChoice::White, 1);
+    assert_eq!(typed(&mut state, "d4"), None);
+    assert_eq!(typed(&mut state, "d5").as_deref(), Some("It is not your turn."));
+    assert_eq!(state.game.len(), 1);
 }
