@@ -2,7 +2,7 @@
 // automated scan (axe-core, from tools/node_modules) of the app and every embed mode.
 import { join } from "node:path";
 
-import { open, repoRoot, text } from "./lib.mjs";
+import { open, repoRoot, setLook, text } from "./lib.mjs";
 import { serveClub } from "./serve-club.mjs";
 
 const AXE = join(repoRoot, "tools/node_modules/axe-core/axe.min.js");
@@ -149,6 +149,45 @@ export const tests = [
       await page.keyboard.type("Kd8");
       await page.keyboard.press("Enter");
       t.check("a wrong move is explained", (await text(page, "#typed-reply")).startsWith('"Kd8" is not a legal move here'));
+    },
+  },
+  {
+    name: "accessibility: each mark on the board stands 3:1 against both squares, in every theme",
+    async run(t) {
+      const { page } = t;
+      await open(t);
+      for (const theme of ["checkered", "uncoloured"]) {
+        await setLook(page, "theme", theme);
+        await page.waitForSelector(`svg.board.${theme}`);
+        const found = await page.evaluate(() => {
+          const rgb = (css) => css.match(/[\d.]+/g).slice(0, 3).map(Number);
+          const lum = ([r, g, b]) => [r, g, b].map((v) => {
+            const c = v / 255;
+            return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          }).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+          const ratio = (a, b) => {
+            const [hi, lo] = [lum(rgb(a)), lum(rgb(b))].sort((x, y) => y - x);
+            return (hi + 0.05) / (lo + 0.05);
+          };
+          // The mark, the part that draws its shape, and the property that colours it.
+          const marks = [["last", ".hl", "stroke"], ["selected", ".hl", "stroke"], ["check", ".hl", "stroke"],
+            ["hint", ".hl", "stroke"], ["dest", ".dot", "fill"], ["dest capture", ".ring", "stroke"], ["marked", ".hl", "stroke"]];
+          const out = [];
+          for (const shade of ["light", "dark"]) {
+            const cell = document.querySelector(`#board g.sq.${shade}:not(.last):not(.check)`);
+            const square = getComputedStyle(cell.querySelector(".bg")).fill;
+            for (const [mark, part, prop] of marks) {
+              cell.classList.add(...mark.split(" "));
+              const colour = getComputedStyle(cell.querySelector(part))[prop];
+              out.push({ mark, shade, ratio: Math.round(ratio(colour, square) * 100) / 100 });
+              cell.classList.remove(...mark.split(" "));
+            }
+          }
+          return out;
+        });
+        const weak = found.filter((f) => f.ratio < 3).map((f) => `${f.mark} on ${f.shade}: ${f.ratio}`);
+        t.eq(`${theme}: every mark 3:1 or more (${found.length} checked)`, weak, []);
+      }
     },
   },
   {
