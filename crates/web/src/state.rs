@@ -118,6 +118,19 @@ pub enum Nav {
     Last,
 }
 
+impl Nav {
+    /// The keys that step through a game, wherever a list of moves has the keyboard.
+    pub fn from_key(key: &str) -> Option<Nav> {
+        Some(match key {
+            "ArrowLeft" => Nav::Prev,
+            "ArrowRight" => Nav::Next,
+            "Home" => Nav::First,
+            "End" => Nav::Last,
+            _ => return None,
+        })
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExportKind {
     Pgn,

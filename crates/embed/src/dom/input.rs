@@ -52,13 +52,7 @@ pub(super) fn listen(weak: &Weak<BoardCell>, root: &ShadowRoot, parts: &Parts) -
         if k.alt_key() || k.ctrl_key() || k.meta_key() || elsewhere {
             return;
         }
-        let nav = match k.key().as_str() {
-            "ArrowLeft" => Nav::Prev,
-            "ArrowRight" => Nav::Next,
-            "Home" => Nav::First,
-            "End" => Nav::Last,
-            _ => return,
-        };
+        let Some(nav) = Nav::from_key(&k.key()) else { return };
         e.prevent_default();
         dispatch(&w, BoardMsg::Navigate(nav));
     })?);

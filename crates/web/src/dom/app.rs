@@ -247,13 +247,7 @@ fn listen_all(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) -> Result
         if typing || k.alt_key() || k.ctrl_key() || k.meta_key() {
             return;
         }
-        let nav = match k.key().as_str() {
-            "ArrowLeft" => Nav::Prev,
-            "ArrowRight" => Nav::Next,
-            "Home" => Nav::First,
-            "End" => Nav::Last,
-            _ => return,
-        };
+        let Some(nav) = Nav::from_key(&k.key()) else { return };
         e.prevent_default();
         dispatch(&w, Msg::Navigate(nav));
     })?);
