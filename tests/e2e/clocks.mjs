@@ -45,6 +45,10 @@ export const tests = [
       const start = await clock(page, "bottom");
       t.eq("White's clock runs from the start (art. 6.6), tenths under ten seconds", [start.running, /^\d\.\d$/.test(start.text)], [true, true]);
       t.check("the delay is shown apart from the base time", /^\+\d\.\d$/.test(start.delay), start.delay);
+      await page.waitForFunction(() => document.querySelector("#announce-time").textContent !== "", null, { timeout: 3_000 })
+        .catch(() => {});
+      t.eq("low time is said in a live region", await page.$eval("#announce-time", (e) => [e.textContent, e.getAttribute("aria-live")]),
+        ["White: less than 10 seconds", "polite"]);
       await clickMove(t, "e2", "e4");
       const afterMove = await clock(page, "bottom");
       t.check("a move inside the delay leaves the base time as it was (art. 6.3.2)", seconds(afterMove.text) >= 5.9, afterMove.text);

@@ -313,6 +313,8 @@ pub struct PanelView {
     pub announcement: Option<String>,
     /// The typed move box's answer.
     pub typed_reply: Option<String>,
+    /// "White: less than 10 seconds", while the running clock is low, for the live region.
+    pub time_warning: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -367,6 +369,7 @@ pub fn panel(state: &AppState) -> PanelView {
     PanelView {
         announcement: move_announcement(game),
         typed_reply: state.typed_reply.clone(),
+        time_warning: time_warning(state),
         title: ruleset.name().to_string(),
         status: status(state),
         result: outcome.map(|o| result_text(o, ruleset)),
@@ -420,6 +423,16 @@ fn clock_view(t: &crate::state::Timing, color: Color, now_ms: u64) -> ClockView 
         low: r.base_ms + r.delay_ms < crate::state::LOW_TIME_MS,
         flag: r.flag,
     }
+}
+
+/// The running clock's warning once it is low (the moment the low-time sound plays): said
+/// once by the live region, and again if the other side's clock runs low too.
+fn time_warning(state: &AppState) -> Option<String> {
+    let t = state.timing.as_ref()?;
+    let side = t.clock.running?;
+    let r = t.clock.read(side, state.now_ms);
+    let low = t.warned[side.index()] && r.base_ms + r.delay_ms < crate::state::LOW_TIME_MS && !r.flag;
+    low.then(|| format!("{}: less than {} seconds", side.fold("White", "Black"), crate::state::LOW_TIME_MS / 1000))
 }
 
 /// `1:05:09`, `4:59`, and tenths under ten seconds: `9.4`.

@@ -53,6 +53,9 @@ impl PanelDom {
         if changed(&|p| p.typed_reply != view.typed_reply) {
             set_text(doc, "typed-reply", view.typed_reply.as_deref().unwrap_or(""))?;
         }
+        if changed(&|p| p.time_warning != view.time_warning) {
+            set_text(doc, "announce-time", view.time_warning.as_deref().unwrap_or(""))?;
+        }
         if changed(&|p| p.announcement != view.announcement) {
             set_text(doc, "announce", view.announcement.as_deref().unwrap_or(""))?;
         }

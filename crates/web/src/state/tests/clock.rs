@@ -239,3 +239,16 @@ fn a_right_claim_now_draws() {
     assert_eq!((outcome.result, outcome.reason), (GameResult::Draw, EndReason::ThreefoldRepetition));
     assert_eq!(view::panel(&state).result.as_deref(), Some("Draw by threefold repetition"));
 }
+
+/// The live region hears once that a clock runs low: when the warning sound plays.
+#[test]
+fn low_time_is_announced_for_the_side_whose_clock_runs() {
+    let mut state = timed(Ruleset::Mongolian, 20, BonusKind::None, 0);
+    assert_eq!(crate::view::panel(&state).time_warning, None);
+    update_at(&mut state, Msg::Tick, 9_000);
+    assert_eq!(crate::view::panel(&state).time_warning, None, "12 s left");
+    update_at(&mut state, Msg::Tick, 12_000);
+    assert_eq!(crate::view::panel(&state).time_warning.as_deref(), Some("White: less than 10 seconds"));
+    move_at(&mut state, "e2", "e4", 12_500);
+    assert_eq!(crate::view::panel(&state).time_warning, None, "Black's clock runs, and has 20 s");
+}
