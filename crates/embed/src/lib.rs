@@ -54,15 +54,13 @@ pub fn start_play(
     (state, effects)
 }
 
-/// A `diagram`: the position (or the initial one) with the author's marks.
-pub fn diagram(
-    config: &Config,
-    highlights: &[shatar_rules::Square],
-    arrows: &[(shatar_rules::Square, shatar_rules::Square)],
-) -> BoardView {
+/// A `diagram`: the position (or the initial one) with the author's marks; `None` for a
+/// configuration of another mode.
+pub fn diagram(config: &Config) -> Option<BoardView> {
+    let config::Mode::Diagram { arrows, highlights } = &config.mode else { return None };
     let position = config.position.unwrap_or_else(|| AnyPosition::startpos(config.ruleset));
     let snapshot = shatar_web::game::Snapshot { position, last_move: None };
-    still_board(snapshot, config.ruleset, config.orientation, highlights, arrows)
+    Some(still_board(snapshot, config.ruleset, config.orientation, highlights, arrows))
 }
 
 /// What a page hears of a board, as DOM events on the element (and, from an iframe, as
@@ -92,6 +90,13 @@ pub enum HostEvent {
     },
 }
 
+/// One field of an event's `detail`: a JS number or string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Detail {
+    Number(usize),
+    Text(String),
+}
+
 impl HostEvent {
     /// The DOM event's name.
     pub fn name(&self) -> &'static str {
@@ -103,21 +108,22 @@ impl HostEvent {
         }
     }
 
-    /// The event's `detail`, as name and text pairs (numbers as text too: `ply`).
-    pub fn detail(&self) -> Vec<(&'static str, String)> {
+    /// The event's `detail`: its fields by name.
+    pub fn detail(&self) -> Vec<(&'static str, Detail)> {
+        let text = |s: &str| Detail::Text(s.to_string());
         match self {
-            HostEvent::Ready { mode } => vec![("mode", (*mode).to_string())],
+            HostEvent::Ready { mode } => vec![("mode", text(mode))],
             HostEvent::Move { ply, uci, san, fen, color } => vec![
-                ("ply", ply.to_string()),
-                ("uci", uci.clone()),
-                ("san", san.clone()),
-                ("fen", fen.clone()),
-                ("color", color.name().to_string()),
+                ("ply", Detail::Number(*ply)),
+                ("uci", text(uci)),
+                ("san", text(san)),
+                ("fen", text(fen)),
+                ("color", text(color.name())),
             ],
-            HostEvent::GameOver { result, reason, text } => {
-                vec![("result", result.clone()), ("reason", reason.clone()), ("text", text.clone())]
+            HostEvent::GameOver { result, reason, text: said } => {
+                vec![("result", text(result)), ("reason", text(reason)), ("text", text(said))]
             }
-            HostEvent::Error { message } => vec![("message", message.clone())],
+            HostEvent::Error { message } => vec![("message", text(message))],
         }
     }
 }
@@ -128,14 +134,13 @@ pub fn play_events(state: &AppState, before_len: usize, was_over: bool) -> Vec<H
     let game = &state.game;
     let mut events = Vec::new();
     if game.len() > before_len {
-        let texts = game.move_texts(shatar_rules::notation::PieceLetters::English);
         for ply in before_len + 1..=game.len() {
             let mv = game.moves()[ply - 1];
             let color = shatar_rules::with_position!(game.snapshot(ply - 1).position, p => p.turn());
             events.push(HostEvent::Move {
                 ply,
                 uci: mv.to_string(),
-                san: texts[ply - 1].clone(),
+                san: game.move_text(ply - 1, shatar_rules::notation::PieceLetters::English),
                 fen: game.fen_at(ply),
                 color,
             });

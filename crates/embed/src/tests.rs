@@ -10,7 +10,7 @@ use super::frame::{Command, Inbound, Refusal, Trust, encode, fragment_params, re
 use super::scheduler::{Delivery, Order, Scheduler};
 use super::snippet;
 use super::viewer::{Viewer, ViewerMsg};
-use super::{HostEvent, play_events, save_key, start_play};
+use super::{Detail, HostEvent, play_events, save_key, start_play};
 use shatar_web::engine_client::{EngineEvent, EngineStatus, Purpose, SearchJob};
 use shatar_web::game::Game;
 use shatar_web::state::{EngineCommand, Msg, Nav, update_at};
@@ -357,7 +357,7 @@ fn a_play_board_against_the_computer_as_black_lets_it_open() {
     let HostEvent::Move { ply, uci, san, color, fen } = &events[0] else { panic!("{events:?}") };
     assert_eq!((*ply, uci.as_str(), san.as_str(), *color), (1, "e2e4", "e4", Color::White));
     assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1");
-    assert_eq!(events[0].detail()[0], ("ply", "1".to_string()));
+    assert_eq!(events[0].detail()[0], ("ply", Detail::Number(1)));
 }
 
 #[test]
@@ -375,7 +375,7 @@ fn a_play_board_from_a_fen_and_its_ending_event() {
     let events = play_events(&state, 0, false);
     assert_eq!(events.len(), 2, "{events:?}");
     assert_eq!(events[1].name(), "gameover");
-    assert_eq!(events[1].detail()[0], ("result", "1-0".to_string()));
+    assert_eq!(events[1].detail()[0], ("result", Detail::Text("1-0".to_string())));
 }
 
 #[test]

@@ -71,8 +71,8 @@ impl Viewer {
         }
         let games: Vec<ViewerGame> = parsed.iter().map(|g| read_game(g, default)).collect();
         // Nothing to show at all is the board's error, not one game's.
-        if let Some(Err(first)) = games.iter().all(|g| g.game.is_err()).then(|| games[0].game.clone()) {
-            return Err(first);
+        if let (true, Err(first)) = (games.iter().all(|g| g.game.is_err()), &games[0].game) {
+            return Err(first.clone());
         }
         let mut viewer = Viewer { games, selected: 0, ply: 0, orientation, letters };
         if let Ok(game) = &viewer.games[0].game {

@@ -169,6 +169,18 @@ impl Game {
             .collect())
     }
 
+    /// The move `index` (from 0) in standard notation with `letters`.
+    pub fn move_text(&self, index: usize, letters: PieceLetters) -> String {
+        with_position!(&self.snapshot(index).position, p => render_san(p, self.moves()[index], letters))
+    }
+
+    /// The number the record gives the move `index` (from 0): a game from a FEN may start
+    /// at move 30, and with Black.
+    pub fn move_number(&self, index: usize) -> u32 {
+        let (first_number, first_side) = self.first_move_number();
+        first_number + ((index + usize::from(first_side == Color::Black)) / 2) as u32
+    }
+
     /// The number of the first move (a FEN may start at move 30) and whether Black made it.
     pub fn first_move_number(&self) -> (u32, Color) {
         with_position!(self.snapshot(0).position, p => (p.fullmoves(), p.turn()))

@@ -213,8 +213,7 @@ pub fn move_announcement(game: &Game) -> Option<String> {
     let (mover, victim) = with_position!(before, p => (p.board().piece_at(m.from()), p.board().piece_at(m.to())));
     let (check, mate) = with_position!(after, p => (p.is_check(), p.is_check() && p.legal_moves().is_empty()));
     let mover = mover?;
-    let (first_number, first_side) = game.first_move_number();
-    let number = first_number + ((ply - 1 + usize::from(first_side == Color::Black)) / 2) as u32;
+    let number = game.move_number(ply - 1);
     let mut text =
         format!("{number}. {} {} {} ", mover.color.fold("White", "Black"), piece_name(ruleset, mover.role), m.from());
     match victim {
@@ -462,7 +461,7 @@ fn players(state: &AppState) -> (String, String) {
     (name(Color::White), name(Color::Black))
 }
 
-fn status(state: &AppState) -> String {
+pub(crate) fn status(state: &AppState) -> String {
     let game = &state.game;
     if let Some(o) = game.outcome() {
         return result_text(o, game.ruleset());

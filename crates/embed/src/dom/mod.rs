@@ -25,7 +25,7 @@ use self::shared_engine::SharedEngine;
 use crate::config::{self, ATTRIBUTES, Config, Mode, PgnSource};
 use crate::scheduler::BoardId;
 use crate::viewer::{Viewer, ViewerMsg};
-use crate::{HostEvent, play_events, save_key, start_play};
+use crate::{Detail, HostEvent, play_events, save_key, start_play};
 use shatar_web::dom::board::BoardDom;
 use shatar_web::dom::listen::Listener;
 use shatar_web::state::{AppState, Effect, Msg, Nav, update_at};
@@ -205,9 +205,9 @@ fn dispatch(weak: &Weak<BoardCell>, msg: BoardMsg) {
 fn fire(host: &HtmlElement, event: &HostEvent) {
     let detail = js_sys::Object::new();
     for (name, value) in event.detail() {
-        let value = match name {
-            "ply" => JsValue::from_f64(value.parse::<u32>().map_or(0.0, f64::from)),
-            _ => JsValue::from_str(&value),
+        let value = match value {
+            Detail::Number(n) => JsValue::from_f64(n as f64),
+            Detail::Text(text) => JsValue::from_str(&text),
         };
         let _ = js_sys::Reflect::set(&detail, &name.into(), &value);
     }
@@ -241,8 +241,8 @@ impl Inner {
             BoardMsg::Flip => {
                 if let (Content::Diagram(_), Some(config)) = (&self.content, &mut self.config) {
                     config.orientation = !config.orientation;
-                    if let Mode::Diagram { arrows, highlights } = &config.mode {
-                        self.content = Content::Diagram(crate::diagram(config, highlights, arrows));
+                    if let Some(board) = crate::diagram(config) {
+                        self.content = Content::Diagram(board);
                     }
                     return Vec::new();
                 }
@@ -281,8 +281,8 @@ impl Inner {
         self.config = Some(config.clone());
         let _ = self.parts.set_label(&crate::board_name(config.ruleset, &config.mode));
         match &config.mode {
-            Mode::Diagram { arrows, highlights } => {
-                self.content = Content::Diagram(crate::diagram(&config, highlights, arrows));
+            Mode::Diagram { .. } => {
+                self.content = Content::Diagram(crate::diagram(&config).expect("a diagram's configuration"));
                 vec![HostEvent::Ready { mode: "diagram" }]
             }
             Mode::View { source: PgnSource::Inline(text), .. } => self.open_viewer(&text.clone()),

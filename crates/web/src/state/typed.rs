@@ -103,7 +103,7 @@ fn answer(state: &AppState, question: Question) -> String {
         Question::Last => {
             move_announcement(&state.game).unwrap_or_else(|| String::from("No move has been played yet."))
         }
-        Question::Turn => view::panel(state).status,
+        Question::Turn => view::status(state),
         Question::Clocks => match &state.timing {
             None => String::from("This game has no clock."),
             Some(t) => {
