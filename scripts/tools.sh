@@ -25,6 +25,9 @@ cd "$root"
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+# The screenshots of the Chinese page need a font with Chinese characters; the traditional
+# Mongolian script brings its own (www/fonts).
+fc-list :lang=zh 2>/dev/null | grep -q . || need_apt+=(fonts-wqy-microhei)
 
 step() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 

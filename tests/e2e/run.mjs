@@ -13,6 +13,7 @@ import { tests as a11y } from "./a11y.mjs";
 import { tests as board } from "./board.mjs";
 import { tests as clocks } from "./clocks.mjs";
 import { tests as embed } from "./embed.mjs";
+import { tests as i18n } from "./i18n.mjs";
 import { tests as offline } from "./offline.mjs";
 import { tests as play } from "./play.mjs";
 import { tests as recovery } from "./recovery.mjs";
@@ -37,7 +38,7 @@ const { browser, close } = await launchBrowser();
 let result = { passed: 0, failed: 1 };
 try {
   console.log(`site ${dist} at ${server.url}${process.env.E2E_SEED ? `, E2E_SEED=${process.env.E2E_SEED}` : ""}`);
-  result = await runTests([...board, ...play, ...clocks, ...recovery, ...embed, ...a11y, ...screens, ...offline], {
+  result = await runTests([...board, ...play, ...clocks, ...recovery, ...embed, ...a11y, ...i18n, ...screens, ...offline], {
     browser, url: server.url, shots, only: only.length ? only : null,
   });
 } catch (e) {

@@ -9,7 +9,8 @@ use shatar_rules::notation::PieceLetters;
 use shatar_rules::{AnyPosition, Color, Ruleset, Square};
 
 use shatar_web::glyphs::PieceSet;
-use shatar_web::settings::{Coordinates, Looks, MAX_LEVEL, Theme};
+pub use shatar_web::i18n::Lang;
+use shatar_web::settings::{Coordinates, Looks, MAX_LEVEL, Notation, Theme};
 
 /// Every attribute the element reads; the others (`id`, `class`, `style`...) are the page's.
 pub const ATTRIBUTES: [&str; 16] = [
@@ -72,30 +73,6 @@ pub enum StartPly {
     End,
 }
 
-/// The interface's language. Only English texts exist so far; the other three are the
-/// languages the translations will bring, accepted now so a club's snippet keeps working.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Lang {
-    #[default]
-    En,
-    ZhHans,
-    MnCyrl,
-    MnMong,
-}
-
-impl Lang {
-    pub const ALL: [Lang; 4] = [Lang::En, Lang::ZhHans, Lang::MnCyrl, Lang::MnMong];
-
-    pub const fn id(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::ZhHans => "zh-Hans",
-            Lang::MnCyrl => "mn-Cyrl",
-            Lang::MnMong => "mn-Mong",
-        }
-    }
-}
-
 /// A value the element cannot use: which attribute, what it held, what was wanted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AttrError {
@@ -140,7 +117,7 @@ pub fn read(attr: impl Fn(&str) -> Option<String>, text: &str) -> Result<Config,
             choose(name, &v, &[Coordinates::Outside, Coordinates::Inside, Coordinates::Off], |c| c.id())?;
     }
     if let Some((name, v)) = get("notation") {
-        looks.notation = choose(name, &v, &PieceLetters::ALL, |l| l.id())?;
+        looks.notation = Notation::Fixed(choose(name, &v, &PieceLetters::ALL, |l| l.id())?);
     }
     let orientation = match get("orientation") {
         None => Color::White,

@@ -22,10 +22,11 @@ mod tests;
 
 use shatar_rules::{AnyPosition, Color, Ruleset};
 
-use self::config::{Config, Opponent};
+use self::config::{Config, Lang, Opponent};
 use shatar_web::settings::{GameSetup, SideChoice, TimeControl};
 use shatar_web::state::{AppState, Effect, Msg, result_text, update_at};
-use shatar_web::view::{BoardView, still_board};
+use shatar_web::tf;
+use shatar_web::view::{BoardView, ruleset_name, still_board};
 
 /// A `play` board: the app's state with the game the attributes ask for. Returns the
 /// effects of its first turn (the computer moves first when the visitor plays Black).
@@ -38,6 +39,7 @@ pub fn start_play(
 ) -> (AppState, Vec<Effect>) {
     let mut state = AppState::new(seed, date);
     state.looks = config.looks;
+    state.lang = config.lang;
     let setup = GameSetup {
         ruleset: config.ruleset,
         opponent: match opponent {
@@ -60,7 +62,7 @@ pub fn diagram(config: &Config) -> Option<BoardView> {
     let config::Mode::Diagram { arrows, highlights } = &config.mode else { return None };
     let position = config.position.unwrap_or_else(|| AnyPosition::startpos(config.ruleset));
     let snapshot = shatar_web::game::Snapshot { position, last_move: None };
-    Some(still_board(snapshot, config.ruleset, config.orientation, highlights, arrows))
+    Some(still_board(snapshot, config.lang, config.ruleset, config.orientation, highlights, arrows))
 }
 
 /// What a page hears of a board, as DOM events on the element (and, from an iframe, as
@@ -150,7 +152,7 @@ pub fn play_events(state: &AppState, before_len: usize, was_over: bool) -> Vec<H
         events.push(HostEvent::GameOver {
             result: outcome.result.pgn().to_string(),
             reason: outcome.reason.description().to_string(),
-            text: result_text(outcome, game.ruleset()),
+            text: result_text(state.lang, outcome, game.ruleset()),
         });
     }
     events
@@ -168,11 +170,11 @@ pub fn save_key(page_path: &str, place: &str, snippet: &str) -> String {
 }
 
 /// The ruleset's name, the element's accessible name.
-pub fn board_name(ruleset: Ruleset, mode: &config::Mode) -> String {
-    let what = match mode {
-        config::Mode::Play { .. } => "board",
-        config::Mode::View { .. } => "game viewer",
-        config::Mode::Diagram { .. } => "diagram",
-    };
-    format!("{} {what}", ruleset.name())
+pub fn board_name(lang: Lang, ruleset: Ruleset, mode: &config::Mode) -> String {
+    let game = ruleset_name(lang, ruleset);
+    match mode {
+        config::Mode::Play { .. } => tf!(lang, "embed.label.play", game = game),
+        config::Mode::View { .. } => tf!(lang, "embed.label.view", game = game),
+        config::Mode::Diagram { .. } => tf!(lang, "embed.label.diagram", game = game),
+    }
 }

@@ -5,7 +5,7 @@
 use shatar_protocol::{BestMove, Score, SearchLimits};
 use shatar_rules::{Color, Ruleset, Square};
 
-use super::config::{self, AttrError, Config, Mode, Opponent, PgnSource, StartPly};
+use super::config::{self, AttrError, Config, Lang, Mode, Opponent, PgnSource, StartPly};
 use super::frame::{Command, Inbound, Refusal, Trust, encode, fragment_params, read_command};
 use super::scheduler::{Delivery, Order, Scheduler};
 use super::snippet;
@@ -126,7 +126,8 @@ fn a_wrong_value_says_which_attribute_what_it_held_and_what_was_wanted() {
 
 #[test]
 fn the_viewer_reads_the_club_file_and_steps_through_its_games() {
-    let mut v = Viewer::new(CLUB_GAMES, Ruleset::Mongolian, StartPly::End, Color::White, Default::default()).unwrap();
+    let mut v =
+        Viewer::new(CLUB_GAMES, Ruleset::Mongolian, StartPly::End, Color::White, Default::default(), Lang::En).unwrap();
     assert_eq!(v.game_count(), 2);
     let view = v.view();
     assert_eq!(view.titles.len(), 2);
@@ -159,7 +160,8 @@ fn the_viewer_reads_the_club_file_and_steps_through_its_games() {
 #[test]
 fn a_game_that_does_not_replay_shows_its_error_and_the_others_stay() {
     let text = format!("{CLUB_GAMES}\n[White \"X\"]\n[Black \"Y\"]\n\n1. e4 e5 2. Ke3 *\n");
-    let mut v = Viewer::new(&text, Ruleset::Mongolian, StartPly::Ply(2), Color::White, Default::default()).unwrap();
+    let mut v =
+        Viewer::new(&text, Ruleset::Mongolian, StartPly::Ply(2), Color::White, Default::default(), Lang::En).unwrap();
     assert_eq!(v.ply(), 2);
     v.update(ViewerMsg::Pick(2));
     let view = v.view();
@@ -170,14 +172,21 @@ fn a_game_that_does_not_replay_shows_its_error_and_the_others_stay() {
     v.update(ViewerMsg::Pick(0));
     assert!(v.view().board.is_some());
 
-    let unreadable =
-        Viewer::new("1. e4 {never closed", Ruleset::Mongolian, StartPly::End, Color::White, Default::default());
+    let unreadable = Viewer::new(
+        "1. e4 {never closed",
+        Ruleset::Mongolian,
+        StartPly::End,
+        Color::White,
+        Default::default(),
+        Lang::En,
+    );
     assert!(unreadable.unwrap_err().contains("never closed"));
     assert_eq!(
-        Viewer::new("", Ruleset::Mongolian, StartPly::End, Color::White, Default::default()).unwrap_err(),
+        Viewer::new("", Ruleset::Mongolian, StartPly::End, Color::White, Default::default(), Lang::En).unwrap_err(),
         "This PGN holds no game."
     );
-    let beyond = Viewer::new("1. e4 e5 *", Ruleset::Mongolian, StartPly::Ply(3), Color::White, Default::default());
+    let beyond =
+        Viewer::new("1. e4 e5 *", Ruleset::Mongolian, StartPly::Ply(3), Color::White, Default::default(), Lang::En);
     assert_eq!(beyond.unwrap_err(), "attribute move=\"3\": the game has 2 plies (half-moves), so 0 to 2 or end");
 }
 

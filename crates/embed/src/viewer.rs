@@ -2,14 +2,16 @@
 //! the file holds several. A game that does not replay shows its error in place of the
 //! board while the file's other games stay readable.
 
-use shatar_rules::notation::PieceLetters;
 use shatar_rules::pgn::{self, PgnGame};
 use shatar_rules::{Color, Ruleset};
 
 use super::config::StartPly;
 use shatar_web::game::Game;
+use shatar_web::i18n::Lang;
+use shatar_web::settings::Notation;
 use shatar_web::state::{Nav, result_text};
-use shatar_web::view::{BoardView, MoveRow, move_rows_of, still_board};
+use shatar_web::view::{BoardView, MoveRow, move_rows_of, side_name, still_board};
+use shatar_web::{t, tf};
 
 #[derive(Clone, Debug)]
 pub struct Viewer {
@@ -17,7 +19,8 @@ pub struct Viewer {
     selected: usize,
     ply: usize,
     orientation: Color,
-    letters: PieceLetters,
+    notation: Notation,
+    lang: Lang,
 }
 
 #[derive(Clone, Debug)]
@@ -63,18 +66,19 @@ impl Viewer {
         default: Ruleset,
         start: StartPly,
         orientation: Color,
-        letters: PieceLetters,
+        notation: Notation,
+        lang: Lang,
     ) -> Result<Viewer, String> {
-        let parsed = pgn::parse_games(text).map_err(|e| format!("This PGN cannot be read: {e}"))?;
+        let parsed = pgn::parse_games(text).map_err(|e| tf!(lang, "import.bad-pgn", error = e.to_string()))?;
         if parsed.is_empty() {
-            return Err(String::from("This PGN holds no game."));
+            return Err(t!(lang, "embed.no-game").to_string());
         }
         let games: Vec<ViewerGame> = parsed.iter().map(|g| read_game(g, default)).collect();
         // Nothing to show at all is the board's error, not one game's.
         if let (true, Err(first)) = (games.iter().all(|g| g.game.is_err()), &games[0].game) {
             return Err(first.clone());
         }
-        let mut viewer = Viewer { games, selected: 0, ply: 0, orientation, letters };
+        let mut viewer = Viewer { games, selected: 0, ply: 0, orientation, notation, lang };
         if let Ok(game) = &viewer.games[0].game {
             viewer.ply = match start {
                 StartPly::End => game.len(),
@@ -126,15 +130,15 @@ impl Viewer {
     pub fn view(&self) -> ViewerView {
         let shown = &self.games[self.selected];
         let tag = |name: &str| known_tag(&shown.tags, name);
-        let name =
-            |color: Color| tag(color.fold("White", "Black")).unwrap_or_else(|| color.fold("White", "Black").into());
+        let lang = self.lang;
+        let name = |color: Color| tag(color.fold("White", "Black")).unwrap_or_else(|| side_name(lang, color).into());
         let players = (name(!self.orientation), name(self.orientation));
         let heading = [tag("Event"), tag("Site"), tag("Date").map(|d| d.replace(".??", ""))]
             .into_iter()
             .flatten()
             .collect::<Vec<_>>()
             .join(" · ");
-        let titles = self.games.iter().enumerate().map(|(i, g)| title(i, &g.tags)).collect();
+        let titles = self.games.iter().enumerate().map(|(i, g)| title(lang, i, &g.tags)).collect();
         let base = ViewerView {
             board: None,
             error: None,
@@ -153,9 +157,9 @@ impl Viewer {
             Ok(game) => {
                 let ply = self.ply.min(game.len());
                 ViewerView {
-                    board: Some(still_board(game.snapshot(ply), game.ruleset(), self.orientation, &[], &[])),
-                    result: game.outcome().map(|o| result_text(o, game.ruleset())),
-                    moves: move_rows_of(game, self.letters),
+                    board: Some(still_board(game.snapshot(ply), lang, game.ruleset(), self.orientation, &[], &[])),
+                    result: game.outcome().map(|o| result_text(lang, o, game.ruleset())),
+                    moves: move_rows_of(game, self.notation.letters(lang)),
                     shown_ply: ply,
                     can_go_back: ply > 0,
                     can_go_forward: ply < game.len(),
@@ -179,14 +183,11 @@ fn known_tag(tags: &[(String, String)], name: &str) -> Option<String> {
 }
 
 /// "3. Batbayar – Dorj, Club championship (1-0)": enough to find a game in the picker.
-fn title(index: usize, tags: &[(String, String)]) -> String {
+fn title(lang: Lang, index: usize, tags: &[(String, String)]) -> String {
     let tag = |name| known_tag(tags, name);
-    let mut text = format!(
-        "{}. {} – {}",
-        index + 1,
-        tag("White").unwrap_or_else(|| "?".into()),
-        tag("Black").unwrap_or_else(|| "?".into())
-    );
+    let unknown = || t!(lang, "embed.unknown-player").to_string();
+    let mut text =
+        format!("{}. {} – {}", index + 1, tag("White").unwrap_or_else(unknown), tag("Black").unwrap_or_else(unknown));
     if let Some(event) = tag("Event") {
         text.push_str(&format!(", {event}"));
     }

@@ -1,21 +1,24 @@
-//! Piece letters for display in the move list: English, Mongolian Cyrillic, Chinese, or
-//! figurines.
+//! Piece letters for display in the move list: English, Mongolian Cyrillic, the
+//! traditional Mongolian script, Chinese, or figurines.
 //!
 //! Only display: the readers ([`crate::san::parse`], [`crate::uci::parse_move`], the PGN
 //! reader) accept English SAN and UCI coordinates only. Stored and exchanged notation
 //! (PGN files, messages) is always English; convert at the edge, for the eyes.
 //!
-//! | role | English | Cyrillic (2017 art. 2.3) | Chinese | Figurine (White / Black) |
-//! |---|---|---|---|---|
-//! | king | K | Н | 王 | ♔ / ♚ |
-//! | queen | Q | Б | 后 | ♕ / ♛ |
-//! | rook | R | Тр | 车 | ♖ / ♜ |
-//! | bishop | B | Т | 象 | ♗ / ♝ |
-//! | knight | N | М | 马 | ♘ / ♞ |
-//! | pawn | P | Х | 兵 | ♙ / ♟ |
+//! | role | English | Cyrillic (2017 art. 2.3) | Mongolian script | Chinese | Figurine (White / Black) |
+//! |---|---|---|---|---|---|
+//! | king | K | Н | ᠨ (ᠨᠣᠶᠠᠨ) | 王 | ♔ / ♚ |
+//! | queen | Q | Б | ᠪ (ᠪᠡᠷᠰ) | 后 | ♕ / ♛ |
+//! | rook | R | Тр | ᠲᠷ (ᠲᠡᠷᠭᠡ) | 车 | ♖ / ♜ |
+//! | bishop | B | Т | ᠲ (ᠲᠡᠮᠡᠭᠡ) | 象 | ♗ / ♝ |
+//! | knight | N | М | ᠮ (ᠮᠣᠷᠢ) | 马 | ♘ / ♞ |
+//! | pawn | P | Х | ᠬ (ᠬᠦᠦ) | 兵 | ♙ / ♟ |
 //!
 //! The rook's Cyrillic letter is two letters, `Тр` (тэрэг), to tell it from the bishop's
-//! `Т` (тэмээ). Figurines follow the colour of the side that moves: White's moves show the
+//! `Т` (тэмээ). The 2017 text's own notation uses "the first letter of the piece's
+//! Mongolian name" (art. 2.3), but our copy of it lost the traditional-script letters; the
+//! same clash (ᠲᠡᠷᠭᠡ, ᠲᠡᠮᠡᠭᠡ) is resolved as its Cyrillic example does, with ᠲᠷ for the
+//! cart. Figurines follow the colour of the side that moves: White's moves show the
 //! outlined set, Black's the filled set, so a move list reads like the board. Pawns get no
 //! letter in SAN or in the long form, whatever the language.
 //!
@@ -43,6 +46,8 @@ pub enum PieceLetters {
     English,
     /// Н Б Тр Т М Х: the Mongolian letters of the 2017 rules' examples (art. 2.3, 8.1).
     Cyrillic,
+    /// ᠨ ᠪ ᠲᠷ ᠲ ᠮ ᠬ: the initials of the pieces' names in the traditional script (art. 2.3).
+    MongolianScript,
     /// 王 后 车 象 马 兵.
     Chinese,
     /// ♔♕♖♗♘♙ for White's moves, ♚♛♜♝♞♟ for Black's.
@@ -50,14 +55,20 @@ pub enum PieceLetters {
 }
 
 impl PieceLetters {
-    pub const ALL: [PieceLetters; 4] =
-        [PieceLetters::English, PieceLetters::Cyrillic, PieceLetters::Chinese, PieceLetters::Figurine];
+    pub const ALL: [PieceLetters; 5] = [
+        PieceLetters::English,
+        PieceLetters::Cyrillic,
+        PieceLetters::MongolianScript,
+        PieceLetters::Chinese,
+        PieceLetters::Figurine,
+    ];
 
-    /// The id used in settings: `english`, `cyrillic`, `chinese`, `figurine`.
+    /// The id used in settings: `english`, `cyrillic`, `mongolian`, `chinese`, `figurine`.
     pub const fn id(self) -> &'static str {
         match self {
             PieceLetters::English => "english",
             PieceLetters::Cyrillic => "cyrillic",
+            PieceLetters::MongolianScript => "mongolian",
             PieceLetters::Chinese => "chinese",
             PieceLetters::Figurine => "figurine",
         }
@@ -85,6 +96,14 @@ impl PieceLetters {
                 Role::Bishop => "Т",
                 Role::Knight => "М",
                 Role::Pawn => "Х",
+            },
+            PieceLetters::MongolianScript => match role {
+                Role::King => "ᠨ",
+                Role::Queen => "ᠪ",
+                Role::Rook => "ᠲᠷ",
+                Role::Bishop => "ᠲ",
+                Role::Knight => "ᠮ",
+                Role::Pawn => "ᠬ",
             },
             PieceLetters::Chinese => match role {
                 Role::King => "王",
@@ -153,6 +172,10 @@ mod tests {
         assert_eq!(PieceLetters::Cyrillic.render("Kd2", c), "Нd2");
         assert_eq!(PieceLetters::Cyrillic.render("e8=Q#", c), "e8=Б#");
         assert_eq!(PieceLetters::Cyrillic.render("exd5", c), "exd5");
+        assert_eq!(PieceLetters::MongolianScript.render("Nf3", c), "ᠮf3");
+        assert_eq!(PieceLetters::MongolianScript.render("Rxe8", c), "ᠲᠷxe8");
+        assert_eq!(PieceLetters::MongolianScript.render("Bb5", c), "ᠲb5"); // 2017 art. 2.3
+        assert_eq!(PieceLetters::MongolianScript.render("e8=Q+", c), "e8=ᠪ+");
         assert_eq!(PieceLetters::Chinese.render("Nf3", c), "马f3");
         assert_eq!(PieceLetters::Chinese.render("Qh4e1", c), "后h4e1");
         assert_eq!(PieceLetters::Chinese.render("Rxe8", c), "车xe8");

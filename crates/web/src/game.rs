@@ -33,13 +33,21 @@ pub enum ImportError {
     Fen(String),
 }
 
+impl ImportError {
+    /// The error as the player reads it. The reader's own words (the line, the field) stay
+    /// in English: they quote the PGN or FEN, whose words are English.
+    pub fn text(&self, lang: crate::i18n::Lang) -> String {
+        match self {
+            ImportError::Empty => crate::t!(lang, "import.empty").to_string(),
+            ImportError::Pgn(e) => crate::tf!(lang, "import.bad-pgn", error = e),
+            ImportError::Fen(e) => crate::tf!(lang, "import.bad-fen", error = e),
+        }
+    }
+}
+
 impl core::fmt::Display for ImportError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            ImportError::Empty => f.write_str("Nothing to import: paste a PGN game or a FEN position."),
-            ImportError::Pgn(e) => write!(f, "This PGN cannot be read: {e}"),
-            ImportError::Fen(e) => write!(f, "This FEN cannot be read: {e}"),
-        }
+        f.write_str(&self.text(crate::i18n::Lang::En))
     }
 }
 

@@ -10,6 +10,7 @@
 pub mod engine_client;
 pub mod game;
 pub mod glyphs;
+pub mod i18n;
 pub mod saved;
 pub mod settings;
 pub mod state;

@@ -7,6 +7,8 @@ use shatar_rules::notation::PieceLetters;
 use shatar_rules::{Color, Ruleset};
 
 use crate::glyphs::PieceSet;
+use crate::i18n::Lang;
+use crate::{t, tf};
 
 /// The computer's strongest level (the engine's `Level` range).
 pub const MAX_LEVEL: u8 = 10;
@@ -147,9 +149,33 @@ impl TimeControl {
         Some(clock::TimeControl { periods })
     }
 
-    /// "5 min + 3 s", "25 min, 5 s delay", "Untimed".
-    pub fn describe(self) -> String {
-        self.control().map_or_else(|| String::from("Untimed"), |c| c.describe())
+    /// "5 min + 3 s", "25 min, 5 s delay", "40 moves in 90 min + 30 s, then 30 min + 30 s",
+    /// "Untimed".
+    pub fn describe(self, lang: Lang) -> String {
+        let TimeControl::Timed(t) = self else { return t!(lang, "time.untimed").to_string() };
+        let period = |seconds: u32, moves: Option<u32>| {
+            let time = duration(lang, seconds);
+            let head = match moves {
+                Some(1) => tf!(lang, "time.move-in", time = time),
+                Some(n) => tf!(lang, "time.moves-in", n = n.to_string(), time = time),
+                None => time,
+            };
+            let bonus = t.bonus_seconds.to_string();
+            match t.bonus {
+                BonusKind::None => head,
+                BonusKind::Increment => tf!(lang, "time.increment", base = head, bonus = bonus),
+                BonusKind::Delay => tf!(lang, "time.delay", base = head, bonus = bonus),
+                BonusKind::Bronstein => tf!(lang, "time.bronstein", base = head, bonus = bonus),
+            }
+        };
+        match t.moves {
+            Some(moves) if moves > 0 => {
+                let first = period(t.base_seconds, Some(moves));
+                let second = period(t.then_seconds, None);
+                tf!(lang, "time.then", first = first, second = second)
+            }
+            _ => period(t.base_seconds, None),
+        }
     }
 }
 
@@ -214,8 +240,11 @@ pub struct Looks {
     pub pieces: PieceSet,
     pub theme: Theme,
     pub coordinates: Coordinates,
-    #[serde(with = "letters_id")]
-    pub notation: PieceLetters,
+    #[serde(with = "notation_id")]
+    pub notation: Notation,
+    /// The language the player chose in the picker; `None` until they do.
+    #[serde(with = "lang_id")]
+    pub lang: Option<Lang>,
     pub sound: bool,
     /// Two players on one phone or tablet: the top player's side turned round.
     pub face_to_face: bool,
@@ -227,10 +256,20 @@ impl Default for Looks {
             pieces: PieceSet::Traditional,
             theme: Theme::Checkered,
             coordinates: Coordinates::Outside,
-            notation: PieceLetters::English,
+            notation: Notation::Auto,
+            lang: None,
             sound: true,
             face_to_face: false,
         }
+    }
+}
+
+/// Whole minutes as minutes, anything else as seconds.
+fn duration(lang: Lang, seconds: u32) -> String {
+    if seconds.is_multiple_of(60) {
+        tf!(lang, "time.minutes", n = (seconds / 60).to_string())
+    } else {
+        tf!(lang, "time.seconds", n = seconds.to_string())
     }
 }
 
@@ -252,7 +291,54 @@ macro_rules! id_serde {
 }
 
 id_serde!(piece_set_id, crate::glyphs::PieceSet, "piece set");
-id_serde!(letters_id, shatar_rules::notation::PieceLetters, "notation");
+id_serde!(notation_id, crate::settings::Notation, "notation");
+
+/// The stored language, written by its tag; an unknown tag reads as no choice, so that a
+/// save from a later version with more languages still loads.
+mod lang_id {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::i18n::Lang;
+
+    pub fn serialize<S: Serializer>(value: &Option<Lang>, s: S) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(lang) => s.serialize_some(lang.id()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Lang>, D::Error> {
+        Ok(Option::<String>::deserialize(d)?.and_then(|id| Lang::from_id(&id)))
+    }
+}
+
+/// The piece letters of the move list: the UI language's own, or a set the player chose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Notation {
+    #[default]
+    Auto,
+    Fixed(PieceLetters),
+}
+
+impl Notation {
+    pub fn id(self) -> &'static str {
+        match self {
+            Notation::Auto => "auto",
+            Notation::Fixed(letters) => letters.id(),
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Notation> {
+        if id == "auto" { Some(Notation::Auto) } else { PieceLetters::from_id(id).map(Notation::Fixed) }
+    }
+
+    pub fn letters(self, lang: Lang) -> PieceLetters {
+        match self {
+            Notation::Auto => lang.letters(),
+            Notation::Fixed(letters) => letters,
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -275,7 +361,28 @@ mod tests {
             assert_eq!(TimeControl::from_id(id), Some(tc));
             assert_eq!(tc.id(), id);
         }
+        let described: Vec<String> = TimeControl::PRESETS.iter().map(|(_, tc)| tc.describe(Lang::En)).collect();
+        assert_eq!(
+            described,
+            [
+                "Untimed",
+                "3 min + 2 s",
+                "5 min + 3 s",
+                "5 min, 3 s delay",
+                "10 min + 5 s",
+                "15 min + 10 s",
+                "25 min, 5 s delay",
+                "40 moves in 90 min + 30 s, then 30 min + 30 s"
+            ]
+        );
         assert!(serde_json::from_str::<Looks>(r#"{"pieces":"wooden"}"#).unwrap_err().to_string().contains("wooden"));
+        let looks: Looks = serde_json::from_str(r#"{"notation":"mongolian","lang":"mn-Mong"}"#).unwrap();
+        assert_eq!(looks.notation, Notation::Fixed(PieceLetters::MongolianScript));
+        assert_eq!(looks.lang, Some(Lang::MnMong));
+        let unknown: Looks = serde_json::from_str(r#"{"lang":"tlh"}"#).unwrap();
+        assert_eq!((unknown.lang, unknown.notation), (None, Notation::Auto));
+        let round = serde_json::to_string(&looks).unwrap();
+        assert_eq!(serde_json::from_str::<Looks>(&round).unwrap(), looks);
     }
 
     #[test]

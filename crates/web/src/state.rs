@@ -21,8 +21,10 @@ pub use self::timing::{LOW_TIME_MS, Timing};
 pub use self::update::Update;
 use crate::engine_client::{EngineEvent, EngineStatus, Token};
 use crate::game::Game;
+use crate::i18n::{self, Lang};
 use crate::saved;
 use crate::settings::{GameSetup, Looks, Opponent, TimeControl};
+use crate::{t, tf};
 
 /// The key under which the browser layer keeps the game in local storage.
 pub const STORAGE_KEY: &str = "shatar.game";
@@ -32,6 +34,11 @@ pub const SET_ASIDE_KEY: &str = "shatar.game.set-aside";
 pub struct AppState {
     pub setup: GameSetup,
     pub looks: Looks,
+    /// The language the page speaks: see [`crate::i18n::negotiate`].
+    pub lang: Lang,
+    /// What the address and the browser said of the language ([`Msg::Languages`]), kept
+    /// to weigh against the stored choice once a save is restored.
+    lang_hints: (Option<String>, Vec<String>),
     pub game: Game,
     /// The player's side against the computer; `None` when two people play.
     pub human: Option<Color>,
@@ -102,6 +109,8 @@ pub enum Dialog {
 pub struct Notice {
     pub level: NoticeLevel,
     pub text: String,
+    /// The engine failed for good: the notice offers to try again.
+    pub retry: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,6 +160,14 @@ pub enum Msg {
         seed: u64,
         date: String,
     },
+    /// Before [`Msg::Restore`]: what the page's address (`?lang=`) and the browser say of
+    /// the language, weighed against the stored choice.
+    Languages {
+        query: Option<String>,
+        browser: Vec<String>,
+    },
+    /// The player chose a language in the picker: it is used and remembered.
+    ChooseLang(Lang),
     /// A pointer went down on a square (the start of a click or a drag).
     SquareDown(Square),
     /// It came up over `over` (`None`: off the board); `dragged` when it moved enough to
@@ -246,6 +263,8 @@ impl AppState {
         let mut state = AppState {
             setup,
             looks: Looks::default(),
+            lang: Lang::En,
+            lang_hints: (None, Vec::new()),
             game: Game::new(setup.ruleset),
             human: Some(Color::White),
             seed,
@@ -318,7 +337,7 @@ impl AppState {
     }
 
     pub fn letters(&self) -> PieceLetters {
-        self.looks.notation
+        self.looks.notation.letters(self.lang)
     }
 
     /// Begins a game of `setup` from its ruleset's initial position.
@@ -371,8 +390,13 @@ impl AppState {
         self.failed = None;
     }
 
+    fn negotiate_lang(&mut self) {
+        let (query, browser) = &self.lang_hints;
+        self.lang = i18n::negotiate(query.as_deref(), self.looks.lang.map(Lang::id), browser);
+    }
+
     fn notify(&mut self, level: NoticeLevel, text: impl Into<String>) {
-        self.notice = Some(Notice { level, text: text.into() });
+        self.notice = Some(Notice { level, text: text.into(), retry: false });
     }
 }
 
@@ -392,8 +416,23 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
         Msg::Restore { saved, seed, date } => {
             // The browser may tell of a new version before the save is read.
             let update = state.update;
-            restore(state, saved, seed, date, &mut effects);
+            let hints = std::mem::take(&mut state.lang_hints);
+            let lang = state.lang;
+            restore(state, saved, seed, date, lang, &mut effects);
             state.update = update;
+            state.lang_hints = hints;
+            state.negotiate_lang();
+        }
+        Msg::Languages { query, browser } => {
+            state.lang_hints = (query, browser);
+            state.negotiate_lang();
+            // Nothing saved changes, and it comes before the save is read: writing the
+            // state now would put a fresh game over the stored one.
+            return effects;
+        }
+        Msg::ChooseLang(lang) => {
+            state.lang = lang;
+            state.looks.lang = Some(lang);
         }
         Msg::SquareDown(sq) => input::square_down(state, sq, &mut effects),
         Msg::SquareUp { over, dragged } => input::square_up(state, over, dragged, &mut effects),
@@ -428,7 +467,8 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
         }
         Msg::Import { text, ruleset } => import(state, &text, ruleset, &mut effects),
         Msg::Export(kind, how) => effects.push(export(state, kind, how)),
-        Msg::SetLooks(looks) => state.looks = looks,
+        // The form holds no language: the picker's choice stays.
+        Msg::SetLooks(looks) => state.looks = Looks { lang: state.looks.lang, ..looks },
         Msg::ToggleSound => state.looks.sound = !state.looks.sound,
         Msg::Engine(event) => engine::on_event(state, event, &mut effects),
         Msg::RetryEngine => state.failed = None,
@@ -459,7 +499,7 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
     effects
 }
 
-fn restore(state: &mut AppState, text: Option<String>, seed: u64, date: String, effects: &mut Vec<Effect>) {
+fn restore(state: &mut AppState, text: Option<String>, seed: u64, date: String, lang: Lang, effects: &mut Vec<Effect>) {
     let Some(text) = text else {
         *state = AppState::new(seed, date);
         return;
@@ -473,13 +513,8 @@ fn restore(state: &mut AppState, text: Option<String>, seed: u64, date: String, 
         }
         Err(why) => {
             *state = AppState::new(seed, date);
-            state.notify(
-                NoticeLevel::Error,
-                format!(
-                    "The saved game could not be restored ({why}). A new game has started; \
-                     the old save is kept in local storage as \"{SET_ASIDE_KEY}\"."
-                ),
-            );
+            let notice = tf!(lang, "notice.restore-failed", error = why.to_string(), key = SET_ASIDE_KEY);
+            state.notify(NoticeLevel::Error, notice);
             effects.push(Effect::SetAside(text));
         }
     }
@@ -544,10 +579,10 @@ fn import(state: &mut AppState, text: &str, ruleset: Ruleset, effects: &mut Vec<
             state.human = None;
             state.dialog = None;
             state.replace_game(game);
-            state.notify(NoticeLevel::Info, "Game imported.");
+            state.notify(NoticeLevel::Info, t!(state.lang, "notice.imported"));
             effects.push(Effect::Engine(EngineCommand::NewGame(ruleset)));
         }
-        Err(e) => state.dialog = Some(Dialog::Import { error: Some(e.to_string()) }),
+        Err(e) => state.dialog = Some(Dialog::Import { error: Some(e.text(state.lang)) }),
     }
 }
 
@@ -592,20 +627,44 @@ pub fn pgn_text(state: &AppState) -> String {
 }
 
 /// How a finished game is announced: "White wins by checkmate (2017 art. 5.1)".
-pub fn result_text(outcome: Outcome, ruleset: Ruleset) -> String {
+pub fn result_text(lang: Lang, outcome: Outcome, ruleset: Ruleset) -> String {
     use shatar_rules::GameResult;
-    let head = match outcome.result {
-        GameResult::WhiteWins => "White wins",
-        GameResult::BlackWins => "Black wins",
-        GameResult::Draw => "Draw",
+    let reason = reason_text(lang, outcome.reason);
+    let result = match outcome.result {
+        GameResult::WhiteWins => tf!(lang, "result.white", reason = reason),
+        GameResult::BlackWins => tf!(lang, "result.black", reason = reason),
+        GameResult::Draw => tf!(lang, "result.draw", reason = reason),
     };
     let article = match ruleset {
         // The articles are those of the 2017 text and the folk description.
-        Ruleset::Mongolian => format!(" (2017 {})", outcome.reason.article()),
-        Ruleset::MongolianFolk if outcome.reason.article().starts_with("folk") => {
-            format!(" ({})", outcome.reason.article())
-        }
-        _ => String::new(),
+        Ruleset::Mongolian => format!("2017 {}", outcome.reason.article()),
+        Ruleset::MongolianFolk if outcome.reason.article().starts_with("folk") => outcome.reason.article().to_string(),
+        _ => return result,
     };
-    format!("{head} by {}{article}", outcome.reason.description())
+    tf!(lang, "result.article", result = result, article = article)
+}
+
+/// Why a game ended, in words: "checkmate", "threefold repetition".
+pub fn reason_text(lang: Lang, reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Checkmate => t!(lang, "reason.checkmate"),
+        EndReason::KnightMate => t!(lang, "reason.knight-mate"),
+        EndReason::Stalemate => t!(lang, "reason.stalemate"),
+        EndReason::NoLegalMove => t!(lang, "reason.no-legal-move"),
+        EndReason::DeadPosition => t!(lang, "reason.dead-position"),
+        EndReason::BareKing => t!(lang, "reason.bare-king"),
+        EndReason::ThreefoldRepetition => t!(lang, "reason.threefold"),
+        EndReason::FiftyMoves => t!(lang, "reason.fifty-moves"),
+        EndReason::FivefoldRepetition => t!(lang, "reason.fivefold"),
+        EndReason::SeventyFiveMoves => t!(lang, "reason.seventy-five-moves"),
+        EndReason::PerpetualCheck => t!(lang, "reason.perpetual-check"),
+        EndReason::Resignation => t!(lang, "reason.resignation"),
+        EndReason::Agreement => t!(lang, "reason.agreement"),
+        EndReason::TimeForfeit => t!(lang, "reason.time-forfeit"),
+        EndReason::TimeoutVsInsufficientMaterial => t!(lang, "reason.timeout-no-mate"),
+        EndReason::BothFlags => t!(lang, "reason.both-flags"),
+        EndReason::ForbiddenRepetition => t!(lang, "reason.forbidden-repetition"),
+        EndReason::RepetitionDraw => t!(lang, "reason.repetition-draw"),
+        EndReason::NaturalMoveLimit => t!(lang, "reason.natural-limit"),
+    }
 }

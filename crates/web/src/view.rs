@@ -4,10 +4,12 @@
 
 use shatar_protocol::Score;
 use shatar_rules::notation::PieceLetters;
-use shatar_rules::{Color, Piece, Role, Ruleset, Square, with_position};
+use shatar_rules::{Color, Move, Piece, Role, Ruleset, Square, with_position};
 
 use crate::game::{Game, Snapshot};
+use crate::i18n::{Key, Lang};
 use crate::state::{AppState, Dialog, Hint, Notice, PromotionChoice, Update, result_text};
+use crate::{t, t_key, tf};
 
 /// The shape of a board: a grid of cells named by file and rank. The 8x8 games use
 /// [`Geometry::EIGHT_BY_EIGHT`]; Xiangqi will bring its own 9x10 intersections.
@@ -79,44 +81,61 @@ impl CellView {
 }
 
 impl Marks {
-    /// The marks a screen reader should hear after the square and its piece, in the order
-    /// they matter: ", selected", ", capture", ", move here", ", last move", ", check".
-    pub fn spoken(self) -> String {
-        let mut text = String::new();
-        for (on, word) in [
-            (self.selected, "selected"),
-            (self.capture, "capture"),
-            (self.destination && !self.capture, "move here"),
-            (self.check, "check"),
-            (self.last_move, "last move"),
-            (self.highlight, "marked"),
-        ] {
-            if on {
-                text.push_str(", ");
-                text.push_str(word);
-            }
-        }
-        text
+    /// `label` followed by the marks a screen reader should hear, in the order they
+    /// matter: "e4, empty, move here", "f7, black boy, capture, last move".
+    pub fn spoken(self, lang: Lang, label: String) -> String {
+        [
+            (self.selected, t_key!("mark.selected")),
+            (self.capture, t_key!("mark.capture")),
+            (self.destination && !self.capture, t_key!("mark.move-here")),
+            (self.check, t_key!("mark.check")),
+            (self.last_move, t_key!("mark.last-move")),
+            (self.highlight, t_key!("mark.marked")),
+        ]
+        .into_iter()
+        .filter(|(on, _)| *on)
+        .fold(label, |label, (_, mark)| tf!(lang, "square.mark", label = label, mark = lang.text(mark)))
     }
 }
 
 /// What a piece is called aloud: Mongolian chess players say horse and camel.
-pub fn piece_name(ruleset: Ruleset, role: Role) -> &'static str {
+pub fn piece_name(lang: Lang, ruleset: Ruleset, role: Role) -> &'static str {
+    lang.text(piece_key(ruleset, role))
+}
+
+fn piece_key(ruleset: Ruleset, role: Role) -> Key {
     match (ruleset, role) {
-        (Ruleset::Chess, role) => role.english_name(),
-        (_, Role::King) => "noyan",
-        (_, Role::Queen) => "berse",
-        (_, Role::Rook) => "cart",
-        (_, Role::Bishop) => "camel",
-        (_, Role::Knight) => "horse",
-        (_, Role::Pawn) => "boy",
+        (Ruleset::Chess, Role::King) => t_key!("piece.chess.king"),
+        (Ruleset::Chess, Role::Queen) => t_key!("piece.chess.queen"),
+        (Ruleset::Chess, Role::Rook) => t_key!("piece.chess.rook"),
+        (Ruleset::Chess, Role::Bishop) => t_key!("piece.chess.bishop"),
+        (Ruleset::Chess, Role::Knight) => t_key!("piece.chess.knight"),
+        (Ruleset::Chess, Role::Pawn) => t_key!("piece.chess.pawn"),
+        (_, Role::King) => t_key!("piece.mongolian.king"),
+        (_, Role::Queen) => t_key!("piece.mongolian.queen"),
+        (_, Role::Rook) => t_key!("piece.mongolian.rook"),
+        (_, Role::Bishop) => t_key!("piece.mongolian.bishop"),
+        (_, Role::Knight) => t_key!("piece.mongolian.knight"),
+        (_, Role::Pawn) => t_key!("piece.mongolian.pawn"),
     }
 }
 
-fn label(ruleset: Ruleset, square: Square, piece: Option<Piece>) -> String {
+/// "White" or "Black", as a sentence's subject.
+pub fn side_name(lang: Lang, color: Color) -> &'static str {
+    color.fold(t!(lang, "color.white"), t!(lang, "color.black"))
+}
+
+/// A piece with its colour: "white horse".
+pub fn colored_piece(lang: Lang, ruleset: Ruleset, piece: Piece) -> String {
+    let color = piece.color.fold(t!(lang, "adjective.white"), t!(lang, "adjective.black"));
+    tf!(lang, "piece", color = color, piece = piece_name(lang, ruleset, piece.role))
+}
+
+fn label(lang: Lang, ruleset: Ruleset, square: Square, piece: Option<Piece>) -> String {
+    let square = square.to_string();
     match piece {
-        Some(p) => format!("{square}, {} {}", p.color.name(), piece_name(ruleset, p.role)),
-        None => format!("{square}, empty"),
+        Some(p) => tf!(lang, "square.piece", square = square, piece = colored_piece(lang, ruleset, p)),
+        None => tf!(lang, "square.empty", square = square),
     }
 }
 
@@ -144,7 +163,7 @@ pub fn board(state: &AppState) -> BoardView {
         Some(Hint::Move { mv, .. }) if live => Some(*mv),
         _ => None,
     };
-    let cells = cells(snapshot, state.game.ruleset(), state.orientation, |sq, piece| Marks {
+    let cells = cells(snapshot, state.lang, state.game.ruleset(), state.orientation, |sq, piece| Marks {
         selected: state.selected == Some(sq),
         destination: destinations.contains(&sq),
         capture: destinations.contains(&sq) && piece.is_some(),
@@ -160,13 +179,16 @@ pub fn board(state: &AppState) -> BoardView {
 /// its author marked.
 pub fn still_board(
     snapshot: Snapshot,
+    lang: Lang,
     ruleset: Ruleset,
     bottom: Color,
     highlights: &[Square],
     arrows: &[(Square, Square)],
 ) -> BoardView {
-    let cells =
-        cells(snapshot, ruleset, bottom, |sq, _| Marks { highlight: highlights.contains(&sq), ..Marks::default() });
+    let cells = cells(snapshot, lang, ruleset, bottom, |sq, _| Marks {
+        highlight: highlights.contains(&sq),
+        ..Marks::default()
+    });
     BoardView { geometry: Geometry::EIGHT_BY_EIGHT, bottom, cells, interactive: false, arrows: arrows.to_vec() }
 }
 
@@ -174,6 +196,7 @@ pub fn still_board(
 /// a king in check marked, and whatever else `marks` adds.
 fn cells(
     snapshot: Snapshot,
+    lang: Lang,
     ruleset: Ruleset,
     bottom: Color,
     marks: impl Fn(Square, Option<Piece>) -> Marks,
@@ -193,7 +216,7 @@ fn cells(
                 check: checked_king == Some(sq),
                 ..marks(sq, piece)
             };
-            let label = label(ruleset, sq, piece) + &marks.spoken();
+            let label = marks.spoken(lang, label(lang, ruleset, sq, piece));
             CellView { square: sq, piece, light: sq.is_light(), col, row, marks, label }
         })
         .collect();
@@ -204,7 +227,7 @@ fn cells(
 /// The last move of the game as a screen reader should hear it: "12. White horse g1 to f3",
 /// "Black boy e5 takes horse d4, check", "White berse h5 takes boy f7, checkmate". `None`
 /// before the first move.
-pub fn move_announcement(game: &Game) -> Option<String> {
+pub fn move_announcement(game: &Game, lang: Lang) -> Option<String> {
     let ply = game.len();
     let m = *game.moves().last()?;
     let before = game.snapshot(ply - 1).position;
@@ -213,20 +236,23 @@ pub fn move_announcement(game: &Game) -> Option<String> {
     let (mover, victim) = with_position!(before, p => (p.board().piece_at(m.from()), p.board().piece_at(m.to())));
     let (check, mate) = with_position!(after, p => (p.is_check(), p.is_check() && p.legal_moves().is_empty()));
     let mover = mover?;
-    let number = game.move_number(ply - 1);
-    let mut text =
-        format!("{number}. {} {} {} ", mover.color.fold("White", "Black"), piece_name(ruleset, mover.role), m.from());
-    match victim {
-        Some(v) => text.push_str(&format!("takes {} {}", piece_name(ruleset, v.role), m.to())),
-        None => text.push_str(&format!("to {}", m.to())),
-    }
+    let number = game.move_number(ply - 1).to_string();
+    let (side, piece) = (side_name(lang, mover.color), piece_name(lang, ruleset, mover.role));
+    let (from, to) = (m.from().to_string(), m.to().to_string());
+    let mut text = match victim {
+        Some(v) => {
+            let victim = piece_name(lang, ruleset, v.role);
+            tf!(lang, "say.capture", number = number, side = side, piece = piece, from = from, victim = victim, to = to)
+        }
+        None => tf!(lang, "say.move", number = number, side = side, piece = piece, from = from, to = to),
+    };
     if let Some(role) = m.promotion() {
-        text.push_str(&format!(", becomes {}", piece_name(ruleset, role)));
+        text = tf!(lang, "say.promotion", move = text, piece = piece_name(lang, ruleset, role));
     }
     if mate {
-        text.push_str(", checkmate");
+        text = tf!(lang, "say.checkmate", move = text);
     } else if check {
-        text.push_str(", check");
+        text = tf!(lang, "say.check", move = text);
     }
     Some(text)
 }
@@ -291,6 +317,8 @@ pub struct PanelView {
     pub engine: String,
     pub players: (String, String),
     pub sound: bool,
+    /// The mute switch's text: "Sound: on".
+    pub sound_label: &'static str,
     /// White's and Black's clocks, in a timed game.
     pub clocks: Option<(ClockView, ClockView)>,
     pub clock_paused: bool,
@@ -301,8 +329,10 @@ pub struct PanelView {
     pub offer: Option<String>,
     /// The page is only the clock of a game on a real board.
     pub clock_only: bool,
-    /// Moves made on each side's clock, over the board.
-    pub presses: (u32, u32),
+    /// Moves made on each side's clock, over the board: "3 moves".
+    pub presses: (String, String),
+    /// The side the computer plays, if it plays.
+    pub computer: Option<Color>,
     /// The offer's answer is for someone at this device (two players; the computer
     /// answers its own).
     pub offer_answerable: bool,
@@ -323,10 +353,10 @@ pub struct UpdatePrompt {
     pub can_reload: bool,
 }
 
-fn update_prompt(update: Update) -> UpdatePrompt {
+fn update_prompt(lang: Lang, update: Update) -> UpdatePrompt {
     match update {
-        Update::Ready => UpdatePrompt { text: "A new version is ready —", can_reload: true },
-        Update::Applying => UpdatePrompt { text: "Updating…", can_reload: false },
+        Update::Ready => UpdatePrompt { text: t!(lang, "update.ready"), can_reload: true },
+        Update::Applying => UpdatePrompt { text: t!(lang, "update.applying"), can_reload: false },
     }
 }
 
@@ -335,6 +365,8 @@ fn update_prompt(update: Update) -> UpdatePrompt {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClockView {
     pub text: String,
+    /// "White's clock, 4:59", for the face's accessible name.
+    pub label: String,
     pub delay: Option<String>,
     pub running: bool,
     pub low: bool,
@@ -357,6 +389,8 @@ pub struct AnalysisView {
     pub score: String,
     pub lines: Vec<String>,
     pub depth: u32,
+    /// "depth 12", or nothing before the first answer.
+    pub depth_text: String,
     pub finished: bool,
 }
 
@@ -365,13 +399,14 @@ pub fn panel(state: &AppState) -> PanelView {
     let ruleset = game.ruleset();
     let outcome = game.outcome();
     let shown = state.shown_ply();
+    let lang = state.lang;
     PanelView {
-        announcement: move_announcement(game),
+        announcement: move_announcement(game, lang),
         typed_reply: state.typed_reply.clone(),
         time_warning: time_warning(state),
-        title: ruleset.name().to_string(),
+        title: ruleset_name(lang, ruleset).to_string(),
         status: status(state),
-        result: outcome.map(|o| result_text(o, ruleset)),
+        result: outcome.map(|o| result_text(lang, o, ruleset)),
         moves: move_rows(state),
         shown_ply: shown,
         can_go_back: shown > 0,
@@ -380,8 +415,10 @@ pub fn panel(state: &AppState) -> PanelView {
         can_resign: outcome.is_none() && !game.is_empty(),
         can_hint: state.can_move() && state.hint.is_none(),
         hint: match &state.hint {
-            Some(Hint::Thinking) => Some(String::from("Looking for a good move…")),
-            Some(Hint::Move { text, .. }) => Some(format!("Hint: {}", state.letters().render(text, game.turn()))),
+            Some(Hint::Thinking) => Some(t!(lang, "hint.thinking").to_string()),
+            Some(Hint::Move { text, .. }) => {
+                Some(tf!(lang, "hint.move", move = state.letters().render(text, game.turn())))
+            }
             None => None,
         },
         thinking: state.computer_thinking(),
@@ -392,31 +429,42 @@ pub fn panel(state: &AppState) -> PanelView {
         engine: engine_text(state),
         players: players(state),
         sound: state.looks.sound,
-        clocks: state
-            .timing
-            .as_ref()
-            .map(|t| (clock_view(t, Color::White, state.now_ms), clock_view(t, Color::Black, state.now_ms))),
+        sound_label: if state.looks.sound { t!(lang, "sound.on") } else { t!(lang, "sound.off") },
+        clocks: state.timing.as_ref().map(|t| {
+            (clock_view(lang, t, Color::White, state.now_ms), clock_view(lang, t, Color::Black, state.now_ms))
+        }),
         clock_paused: state.timing.as_ref().is_some_and(|t| t.clock.is_paused()) && outcome.is_none(),
         can_claim: crate::state::can_claim(state),
         claim_armed: state.claim_armed,
         can_offer: crate::state::can_offer(state),
-        offer: state.draw_offer.map(|o| format!("{} offers a draw", o.by.fold("White", "Black"))),
+        offer: state.draw_offer.map(|o| tf!(lang, "offer.text", side = side_name(lang, o.by))),
         offer_answerable: state.draw_offer.is_some() && state.human.is_none(),
-        update: state.update.map(update_prompt),
+        update: state.update.map(|u| update_prompt(lang, u)),
         clock_only: state.clock_only(),
         // One mark per press, White's first.
-        presses: state.timing.as_ref().map_or((0, 0), |t| {
-            let n = t.marks.len() as u32;
-            (n.div_ceil(2), n / 2)
-        }),
+        presses: {
+            let n = state.timing.as_ref().map_or(0, |t| t.marks.len());
+            (moves_made(lang, n.div_ceil(2)), moves_made(lang, n / 2))
+        },
+        computer: match state.setup.opponent {
+            crate::settings::Opponent::Computer { .. } => state.human.map(Color::other),
+            _ => None,
+        },
     }
 }
 
-fn clock_view(t: &crate::state::Timing, color: Color, now_ms: u64) -> ClockView {
+fn moves_made(lang: Lang, n: usize) -> String {
+    let n_text = n.to_string();
+    if n == 1 { tf!(lang, "clock.moves.one", n = n_text) } else { tf!(lang, "clock.moves.other", n = n_text) }
+}
+
+fn clock_view(lang: Lang, t: &crate::state::Timing, color: Color, now_ms: u64) -> ClockView {
     let r = t.clock.read(color, now_ms);
     let running = t.clock.running == Some(color);
+    let text = clock_text(r.base_ms);
     ClockView {
-        text: clock_text(r.base_ms),
+        label: tf!(lang, "clock.label", side = side_name(lang, color), time = text),
+        text,
         delay: (running && r.delay_ms > 0).then(|| format!("+{}", tenths(r.delay_ms))),
         running,
         low: r.base_ms + r.delay_ms < crate::state::LOW_TIME_MS,
@@ -431,7 +479,8 @@ fn time_warning(state: &AppState) -> Option<String> {
     let side = t.clock.running?;
     let r = t.clock.read(side, state.now_ms);
     let low = t.warned[side.index()] && r.base_ms + r.delay_ms < crate::state::LOW_TIME_MS && !r.flag;
-    low.then(|| format!("{}: less than {} seconds", side.fold("White", "Black"), crate::state::LOW_TIME_MS / 1000))
+    let seconds = (crate::state::LOW_TIME_MS / 1000).to_string();
+    low.then(|| tf!(state.lang, "say.low-time", side = side_name(state.lang, side), n = seconds))
 }
 
 /// `1:05:09`, `4:59`, and tenths under ten seconds: `9.4`.
@@ -453,55 +502,62 @@ fn tenths(ms: u64) -> String {
 
 fn players(state: &AppState) -> (String, String) {
     use crate::settings::Opponent;
+    let lang = state.lang;
     let name = |c: Color| match (state.human, state.setup.opponent) {
-        (Some(h), _) if h == c => String::from("You"),
-        (Some(_), Opponent::Computer { level }) => format!("Computer, level {level}"),
-        _ => String::from(c.fold("White", "Black")),
+        (Some(h), _) if h == c => t!(lang, "player.you").to_string(),
+        (Some(_), Opponent::Computer { level }) => tf!(lang, "player.computer", level = level.to_string()),
+        _ => side_name(lang, c).to_string(),
     };
     (name(Color::White), name(Color::Black))
 }
 
 pub(crate) fn status(state: &AppState) -> String {
-    let game = &state.game;
+    let (game, lang) = (&state.game, state.lang);
     if let Some(o) = game.outcome() {
-        return result_text(o, game.ruleset());
+        return result_text(lang, o, game.ruleset());
     }
     if state.is_browsing() {
-        return format!("Viewing move {} of {}", state.shown_ply(), game.len());
+        return tf!(lang, "status.viewing", ply = state.shown_ply().to_string(), total = game.len().to_string());
     }
     if state.clock_only() {
-        return String::from("Over the board: after your move, press your half of the clock");
+        return t!(lang, "status.over-the-board").to_string();
     }
-    let side = game.turn().fold("White", "Black");
+    let side = side_name(lang, game.turn());
     let moves = game.legal_moves();
     let check = with_position!(game.position(), p => p.is_check());
-    let mut text = if state.computer_thinking() {
-        String::from("The computer is thinking…")
+    let long = |m: &Move| format!("{}-{}", m.from(), m.to());
+    let text = if state.computer_thinking() {
+        t!(lang, "status.computer-thinking").to_string()
     } else {
         match moves.as_slice() {
             // The compulsory first round (2017 art. 1.2), as the legal moves show it.
-            [a, b] if game.is_empty() => {
-                format!("{side} opens with {}-{} or {}-{}", a.from(), a.to(), b.from(), b.to())
-            }
-            [only] => format!("{side} must play {}-{}", only.from(), only.to()),
-            _ if state.human.is_some() => String::from("Your move"),
-            _ => format!("{side} to move"),
+            [a, b] if game.is_empty() => tf!(lang, "status.opens-with", side = side, first = long(a), second = long(b)),
+            [only] => tf!(lang, "status.must-play", side = side, move = long(only)),
+            _ if state.human.is_some() => t!(lang, "status.your-move").to_string(),
+            _ => tf!(lang, "status.to-move", side = side),
         }
     };
-    if check {
-        text.push_str(" — check!");
-    }
-    text
+    if check { tf!(lang, "status.check", status = text) } else { text }
 }
 
 fn engine_text(state: &AppState) -> String {
     use crate::engine_client::EngineStatus;
+    let lang = state.lang;
     match &state.engine_status {
-        EngineStatus::Starting => String::from("Engine: starting…"),
-        EngineStatus::Ready => String::from("Engine: ready"),
-        EngineStatus::Thinking => String::from("Engine: thinking…"),
-        EngineStatus::Restarting { reason } => format!("Engine: restarting ({reason})"),
-        EngineStatus::Unavailable { reason } => format!("Engine: unavailable ({reason})"),
+        EngineStatus::Starting => t!(lang, "engine.starting").to_string(),
+        EngineStatus::Ready => t!(lang, "engine.ready").to_string(),
+        EngineStatus::Thinking => t!(lang, "engine.thinking").to_string(),
+        EngineStatus::Restarting { reason } => tf!(lang, "engine.restarting", reason = reason),
+        EngineStatus::Unavailable { reason } => tf!(lang, "engine.unavailable", reason = reason),
+    }
+}
+
+/// The game's name: "Mongolian chess (2017 rules)".
+pub fn ruleset_name(lang: Lang, ruleset: Ruleset) -> &'static str {
+    match ruleset {
+        Ruleset::Mongolian => t!(lang, "ruleset.mongolian"),
+        Ruleset::MongolianFolk => t!(lang, "ruleset.mongolian-folk"),
+        Ruleset::Chess => t!(lang, "ruleset.chess"),
     }
 }
 
@@ -514,7 +570,7 @@ fn promotion_view(state: &AppState, p: &PromotionChoice) -> PromotionView {
         .map(|&role| {
             let piece = Piece::new(color, role);
             let code = piece.code().iter().map(|&b| char::from(b)).collect();
-            (role, code, piece_name(ruleset, role).to_string())
+            (role, code, piece_name(state.lang, ruleset, role).to_string())
         })
         .collect();
     PromotionView { color, choices }
@@ -555,6 +611,10 @@ fn analysis_view(state: &AppState, a: &crate::state::Analysis) -> AnalysisView {
         score,
         lines,
         depth: best.map_or(0, |l| l.depth),
+        depth_text: match best.map_or(0, |l| l.depth) {
+            0 => String::new(),
+            depth => tf!(state.lang, "analysis.depth", n = depth.to_string()),
+        },
         finished: a.finished,
     }
 }
@@ -634,7 +694,7 @@ mod tests {
         assert_eq!(at(&board, "g1").label, "g1, white horse");
         assert_eq!(at(&board, "f8").label, "f8, black camel");
         assert_eq!(at(&board, "e4").label, "e4, empty");
-        assert_eq!(piece_name(Ruleset::Chess, Role::Knight), "knight");
+        assert_eq!(piece_name(Lang::En, Ruleset::Chess, Role::Knight), "knight");
     }
 
     #[test]

@@ -22,12 +22,13 @@ use web_sys::{HtmlElement, ShadowRoot};
 
 use self::parts::Parts;
 use self::shared_engine::SharedEngine;
-use crate::config::{self, ATTRIBUTES, Config, Mode, PgnSource};
+use crate::config::{self, ATTRIBUTES, Config, Lang, Mode, PgnSource};
 use crate::scheduler::BoardId;
 use crate::viewer::{Viewer, ViewerMsg};
 use crate::{Detail, HostEvent, play_events, save_key, start_play};
 use shatar_web::dom::board::BoardDom;
 use shatar_web::dom::listen::Listener;
+use shatar_web::dom::texts;
 use shatar_web::state::{AppState, Effect, Msg, Nav, update_at};
 use shatar_web::view::BoardView;
 
@@ -277,9 +278,23 @@ impl Inner {
         if self.config.as_ref() == Some(&config) && !matches!(self.content, Content::Failed(_)) {
             return Vec::new();
         }
+        // A board in another language waits for that language's texts, then reads its
+        // attributes again.
+        let again = weak.clone();
+        if !texts::ready_or_fetch(&self.base, config.lang, move || dispatch(&again, BoardMsg::Reload)) {
+            self.config = None;
+            self.content = Content::Loading;
+            return Vec::new();
+        }
         self.generation += 1;
         self.config = Some(config.clone());
-        let _ = self.parts.set_label(&crate::board_name(config.ruleset, &config.mode));
+        if config.lang == Lang::MnMong {
+            declare_mongolian_font(&self.base);
+        }
+        if let Err(e) = self.parts.set_lang(config.lang) {
+            web_sys::console::warn_2(&"shatar: the board's texts could not be set".into(), &e);
+        }
+        let _ = self.parts.set_label(&crate::board_name(config.lang, config.ruleset, &config.mode));
         match &config.mode {
             Mode::Diagram { .. } => {
                 self.content = Content::Diagram(crate::diagram(&config).expect("a diagram's configuration"));
@@ -314,7 +329,7 @@ impl Inner {
     fn open_viewer(&mut self, text: &str) -> Vec<HostEvent> {
         let Some(config) = &self.config else { return Vec::new() };
         let Mode::View { start, .. } = config.mode else { return Vec::new() };
-        match Viewer::new(text, config.ruleset, start, config.orientation, config.looks.notation) {
+        match Viewer::new(text, config.ruleset, start, config.orientation, config.looks.notation, config.lang) {
             Ok(viewer) => {
                 self.content = Content::View(viewer);
                 vec![HostEvent::Ready { mode: "view" }]
@@ -443,4 +458,27 @@ async fn fetch_text(url: &str) -> Result<String, String> {
 #[wasm_bindgen(js_name = observedAttributes)]
 pub fn observed_attributes() -> Vec<JsValue> {
     ATTRIBUTES.iter().map(|a| JsValue::from_str(a)).collect()
+}
+
+/// The traditional script's font, declared once on the page that holds the boards: a
+/// shadow root's own `@font-face` is not used by the browser. Only Mongolian letters use
+/// it (`unicode-range`: Mongolian letters and spaces), so the page's other text is untouched.
+fn declare_mongolian_font(base: &str) {
+    const ID: &str = "shatar-mongolian-font";
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    if doc.get_element_by_id(ID).is_some() {
+        return;
+    }
+    let css = format!(
+        "@font-face {{ font-family: \"Shatar Mongolian\"; src: url(\"{base}fonts/shatar-mongolian.woff2\") \
+         format(\"woff2\"); unicode-range: U+0020, U+1800-18AF, U+202F; font-display: swap; }}"
+    );
+    let added = doc.create_element("style").and_then(|style| {
+        style.set_id(ID);
+        style.set_text_content(Some(&css));
+        doc.head().ok_or_else(|| JsValue::from_str("no <head>"))?.append_child(&style)
+    });
+    if let Err(e) = added {
+        web_sys::console::warn_2(&"shatar: the Mongolian font could not be declared".into(), &e);
+    }
 }

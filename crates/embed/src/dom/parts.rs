@@ -7,7 +7,9 @@ use web_sys::{Document, Element, HtmlElement, HtmlSelectElement, ShadowRoot};
 use crate::viewer::ViewerView;
 use shatar_web::dom::panel::{Scroll, fill_promotion, patch_moves};
 use shatar_web::glyphs::PieceSet;
+use shatar_web::i18n::{Key, Lang};
 use shatar_web::view::{BoardView, MoveRow, PanelView};
+use shatar_web::{t, t_key, tf};
 
 pub struct Parts {
     doc: Document,
@@ -30,13 +32,20 @@ pub struct Parts {
     shown_moves: Option<(Vec<MoveRow>, usize)>,
     shown_titles: Vec<String>,
     shown_promotion: Option<shatar_web::view::PromotionView>,
+    /// The language of the board's texts, set by [`Parts::set_lang`].
+    lang: Lang,
 }
 
-const NAV: [(&str, &str, &str); 4] = [
-    ("first", "«", "First position"),
-    ("prev", "‹", "Previous move"),
-    ("next", "›", "Next move"),
-    ("last", "»", "Last position"),
+/// The buttons' texts, `(action, symbol, text)`: a button with a symbol shows it and is
+/// named by the text; the others show the text.
+const BUTTONS: [(&str, Option<&str>, Key); 7] = [
+    ("first", Some("«"), t_key!("nav.first")),
+    ("prev", Some("‹"), t_key!("nav.prev")),
+    ("next", Some("›"), t_key!("nav.next")),
+    ("last", Some("»"), t_key!("nav.last")),
+    ("new-game", None, t_key!("button.new-game")),
+    ("takeback", None, t_key!("action.takeback")),
+    ("flip", None, t_key!("action.flip.short")),
 ];
 
 impl Parts {
@@ -60,7 +69,6 @@ impl Parts {
         let board_holder = el("div", "board-holder")?;
         let promotion = el("div", "promotion")?;
         promotion.set_attribute("role", "dialog")?;
-        promotion.set_attribute("aria-label", "Promote to")?;
         promotion.set_attribute("hidden", "")?;
         board_holder.append_child(&promotion)?;
         let bottom = el("div", "name bottom")?;
@@ -80,16 +88,23 @@ impl Parts {
         let controls = el("div", "controls")?;
         let nav = el("div", "nav")?;
         nav.set_attribute("role", "group")?;
-        nav.set_attribute("aria-label", "Move list navigation")?;
-        for (action, text, label) in NAV {
-            nav.append_child(&button(doc, action, text, Some(label))?)?;
+        let play_actions = el("div", "actions")?;
+        for (action, _, _) in BUTTONS {
+            let b = doc.create_element("button")?;
+            b.set_attribute("type", "button")?;
+            b.set_attribute("data-action", action)?;
+            match action {
+                "first" | "prev" | "next" | "last" => nav.append_child(&b)?,
+                "new-game" | "takeback" => play_actions.append_child(&b)?,
+                _ => continue,
+            };
         }
         controls.append_child(&nav)?;
-        let play_actions = el("div", "actions")?;
-        play_actions.append_child(&button(doc, "new-game", "New game", None)?)?;
-        play_actions.append_child(&button(doc, "takeback", "Take back", None)?)?;
         controls.append_child(&play_actions)?;
-        controls.append_child(&button(doc, "flip", "Flip", Some("Flip the board"))?)?;
+        let flip = doc.create_element("button")?;
+        flip.set_attribute("type", "button")?;
+        flip.set_attribute("data-action", "flip")?;
+        controls.append_child(&flip)?;
         let moves = el("ol", "moves")?;
         moves.set_attribute("aria-label", "Moves")?;
         // The game picker first: a reader chooses the game, then reads it.
@@ -101,7 +116,7 @@ impl Parts {
         frame.append_child(&moves)?;
         frame.append_child(&announce)?;
         root.append_child(&frame)?;
-        let parts = Parts {
+        let mut parts = Parts {
             doc: doc.clone(),
             frame,
             board_holder,
@@ -120,9 +135,40 @@ impl Parts {
             shown_moves: None,
             shown_titles: Vec::new(),
             shown_promotion: None,
+            lang: Lang::En,
         };
+        parts.set_lang(Lang::En)?;
         parts.show_loading()?;
         Ok(parts)
+    }
+
+    /// Every fixed text of the board in `lang`, and `lang` on the frame so that a screen
+    /// reader speaks it and the traditional script gets its font.
+    pub fn set_lang(&mut self, lang: Lang) -> Result<(), JsValue> {
+        self.lang = lang;
+        self.frame.set_attribute("lang", lang.id())?;
+        for (action, symbol, key) in BUTTONS {
+            let Some(b) = self.frame.query_selector(&format!("[data-action=\"{action}\"]"))? else { continue };
+            match symbol {
+                Some(symbol) => {
+                    b.set_text_content(Some(symbol));
+                    b.set_attribute("aria-label", lang.text(key))?;
+                    b.set_attribute("title", lang.text(key))?;
+                }
+                None => b.set_text_content(Some(lang.text(key))),
+            }
+        }
+        if let Some(flip) = self.frame.query_selector("[data-action=\"flip\"]")? {
+            flip.set_attribute("title", t!(lang, "embed.flip.title"))?;
+        }
+        self.promotion.set_attribute("aria-label", t!(lang, "promotion.label"))?;
+        self.picker.set_attribute("aria-label", t!(lang, "embed.game-picker"))?;
+        self.controls
+            .query_selector(".nav")?
+            .map(|nav| nav.set_attribute("aria-label", t!(lang, "nav.group")))
+            .transpose()?;
+        self.moves.set_attribute("data-empty", t!(lang, "moves.empty"))?;
+        self.moves.set_attribute("aria-label", t!(lang, "moves.label"))
     }
 
     pub fn set_label(&self, label: &str) -> Result<(), JsValue> {
@@ -152,13 +198,13 @@ impl Parts {
 
     pub fn show_loading(&self) -> Result<(), JsValue> {
         self.frame.set_attribute("data-state", "loading")?;
-        self.status.set_text_content(Some("Loading…"));
+        self.status.set_text_content(Some(t!(self.lang, "loading")));
         self.only(&[&self.status])
     }
 
     pub fn show_error(&self, message: &str) -> Result<(), JsValue> {
         self.frame.set_attribute("data-state", "error")?;
-        self.error.set_text_content(Some(&format!("This board cannot be shown: {message}")));
+        self.error.set_text_content(Some(&tf!(self.lang, "embed.cannot-show", error = message)));
         self.only(&[&self.error])
     }
 
@@ -193,7 +239,7 @@ impl Parts {
         }
         match &view.error {
             Some(e) => {
-                self.error.set_text_content(Some(&format!("This game cannot be shown: {e}")));
+                self.error.set_text_content(Some(&tf!(self.lang, "embed.cannot-show-game", error = e)));
                 visible.push(&self.error);
             }
             None => {
@@ -218,7 +264,7 @@ impl Parts {
         self.bottom.set_text_content(Some(bottom));
         let mut status = panel.status.clone();
         if panel.thinking {
-            status = String::from("The computer is thinking…");
+            status = t!(self.lang, "status.computer-thinking").to_string();
         }
         if let Some(notice) = &panel.notice {
             status = notice.text.clone();
@@ -259,18 +305,6 @@ impl Parts {
         self.shown_moves = Some((rows.to_vec(), shown_ply));
         Ok(())
     }
-}
-
-fn button(doc: &Document, action: &str, text: &str, label: Option<&str>) -> Result<web_sys::Node, JsValue> {
-    let b = doc.create_element("button")?;
-    b.set_attribute("type", "button")?;
-    b.set_attribute("data-action", action)?;
-    if let Some(label) = label {
-        b.set_attribute("aria-label", label)?;
-        b.set_attribute("title", label)?;
-    }
-    b.set_text_content(Some(text));
-    Ok(b.into())
 }
 
 fn set_disabled(within: &Element, action: &str, disabled: bool) -> Result<(), JsValue> {

@@ -17,7 +17,8 @@ use super::listen::{Interval, Listener, closest_with};
 /// How often a running clock is looked at.
 const TICK_MS: i32 = 100;
 use super::app_panel::PanelDom;
-use super::{effects, forms, fresh_seed_and_date, now_ms, service_worker};
+use super::{effects, forms, fresh_seed_and_date, now_ms, page_text, service_worker, texts};
+use crate::i18n::Lang;
 use crate::state::{
     AppState, Dialog, Effect, EngineCommand, ExportHow, ExportKind, Msg, Nav, SET_ASIDE_KEY, STORAGE_KEY, update_at,
 };
@@ -35,6 +36,8 @@ pub(super) struct App {
     /// Ticks the game's clock while it runs.
     _ticker: Option<Interval>,
     looks_shown: Option<crate::settings::Looks>,
+    /// The language the page's static texts are in.
+    lang_shown: Option<Lang>,
 }
 
 thread_local! {
@@ -63,12 +66,11 @@ pub fn start() -> Result<(), JsValue> {
         listeners: Vec::new(),
         _ticker: None,
         looks_shown: None,
+        lang_shown: None,
     }));
     let weak = Rc::downgrade(&app);
     let engine = EngineHandle::new(engine::APP_WORKER_URL, move |event| dispatch(&weak, Msg::Engine(event)))?;
     app.borrow_mut().engine = Some(engine);
-    forms::fill_ruleset_choices(&doc)?;
-    forms::fill_time_choices(&doc)?;
     let listeners = listen_all(&app, &window, &doc)?;
     app.borrow_mut().listeners = listeners;
     // Ten times a second, as a clock shows tenths under ten seconds; nothing is done
@@ -85,6 +87,9 @@ pub fn start() -> Result<(), JsValue> {
     app.borrow_mut()._ticker = Some(ticker);
     let saved = effects::load(&window, STORAGE_KEY);
     APP.with(|cell| *cell.borrow_mut() = Some(app.clone()));
+    let (query, browser) = (page_text::query_lang(&window), page_text::browser_langs(&window));
+    // Both in one go: the language is settled (and its texts fetched) once the save is read.
+    QUEUED.with(|q| q.borrow_mut().push_back(Msg::Languages { query, browser }));
     dispatch(&Rc::downgrade(&app), Msg::Restore { saved, seed, date });
     service_worker::start(&app, &window, &doc);
     Ok(())
@@ -120,6 +125,9 @@ pub(super) fn dispatch(app: &Weak<RefCell<App>>, msg: Msg) {
             inner.perform(effect);
         }
     }
+    if let Err(e) = inner.settle() {
+        web_sys::console::error_2(&"shatar: render failed".into(), &e);
+    }
 }
 
 thread_local! {
@@ -133,7 +141,32 @@ impl App {
         let board = view::board(&self.state);
         self.board.render(&board, &looks)?;
         self.panel.render(&view::panel(&self.state), &looks, board.bottom)?;
-        forms::sync_dialogs(&self.doc, self.state.dialog.as_ref(), &self.state.setup)?;
+        forms::sync_dialogs(&self.doc, self.state.dialog.as_ref(), &self.state.setup)
+    }
+
+    /// After the messages of one event: the page's fixed texts in its language, the
+    /// settings form, and the word that the board takes moves. Another language's texts
+    /// come in their own file: until it is in, the page stays hidden rather than speak
+    /// the wrong language.
+    fn settle(&mut self) -> Result<(), JsValue> {
+        let looks = self.state.looks;
+        let lang = self.state.lang;
+        let weak = APP.with(|cell| cell.borrow().as_ref().map(Rc::downgrade));
+        let texts_ready = texts::ready_or_fetch("", lang, move || {
+            if let Some(weak) = weak {
+                dispatch(&weak, Msg::Tick);
+            }
+        });
+        if let Some(body) = self.doc.body() {
+            body.toggle_attribute_with_force("data-texts-pending", !texts_ready)?;
+        }
+        if !texts_ready {
+            return Ok(());
+        }
+        if self.lang_shown != Some(lang) {
+            page_text::translate(&self.doc, lang)?;
+            self.lang_shown = Some(lang);
+        }
         if self.looks_shown != Some(looks) {
             forms::fill_looks(&self.doc, &looks)?;
             if let Some(body) = self.doc.body() {
@@ -188,6 +221,15 @@ fn listen_all(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) -> Result
         } else if let Some(el) = closest_with(&e, "data-ply") {
             if let Some(ply) = el.get_attribute("data-ply").and_then(|p| p.parse().ok()) {
                 dispatch(&w, Msg::GoTo(ply));
+            }
+        } else if let Some(el) = closest_with(&e, "data-lang") {
+            if let Some(lang) = el.get_attribute("data-lang").and_then(|id| Lang::from_id(&id)) {
+                if let Some(window) = web_sys::window()
+                    && let Err(e) = page_text::forget_query_lang(&window)
+                {
+                    web_sys::console::warn_2(&"shatar: could not tidy the address".into(), &e);
+                }
+                dispatch(&w, Msg::ChooseLang(lang));
             }
         } else if let Some(el) = closest_with(&e, "data-action") {
             let action = el.get_attribute("data-action").unwrap_or_default();

@@ -78,7 +78,7 @@ impl PanelDom {
                 None => set_text(doc, "notice-text", "")?,
             }
             set_hidden(doc, "notice", view.notice.is_none())?;
-            let retry = view.notice.as_ref().is_some_and(|n| n.text.starts_with("The engine could not"));
+            let retry = view.notice.as_ref().is_some_and(|n| n.retry);
             set_hidden(doc, "retry-engine", !retry)?;
         }
         if changed(&|p| p.update != view.update) {
@@ -141,7 +141,7 @@ impl PanelDom {
             && let Some(mute) = doc.query_selector("[data-action=\"mute\"]")?
         {
             mute.set_attribute("aria-pressed", if view.sound { "false" } else { "true" })?;
-            mute.set_text_content(Some(if view.sound { "Sound: on" } else { "Sound: off" }));
+            mute.set_text_content(Some(view.sound_label));
         }
         if changed(&|p| p.hint != view.hint) {
             set_text(doc, "hint", view.hint.as_deref().unwrap_or(""))?;
@@ -165,13 +165,13 @@ impl PanelDom {
             body.class_list().toggle_with_force("clock-only", view.clock_only)?;
         }
         let Some((white, black)) = &view.clocks else { return Ok(()) };
-        for (color, face, moves) in [("white", white, view.presses.0), ("black", black, view.presses.1)] {
-            let Some(el) = self.doc.query_selector(&format!("[data-tap=\"{color}\"]"))? else { continue };
+        for (color, face, moves) in [(Color::White, white, &view.presses.0), (Color::Black, black, &view.presses.1)] {
+            let Some(el) = self.doc.query_selector(&format!("[data-tap=\"{}\"]", color.name()))? else { continue };
             show_face(&el, face)?;
             if let Some(count) = el.query_selector(".count")? {
-                count.set_text_content(Some(&format!("{moves} move{}", if moves == 1 { "" } else { "s" })));
+                count.set_text_content(Some(moves));
             }
-            el.set_attribute("aria-label", &format!("{color}'s clock, {}", face.text))?;
+            el.set_attribute("aria-label", &face.label)?;
         }
         Ok(())
     }
@@ -194,8 +194,7 @@ impl PanelDom {
         let (top, low) = if bottom == Color::White { (black, white) } else { (white, black) };
         set_text(&self.doc, "player-top", top)?;
         set_text(&self.doc, "player-bottom", low)?;
-        // The computer is the player whose name is not "You"; its line shows it thinking.
-        let top_thinks = view.thinking && top != "You";
+        let top_thinks = view.thinking && view.computer == Some(bottom.other());
         set_hidden(&self.doc, "thinking-top", !top_thinks)?;
         set_hidden(&self.doc, "thinking-bottom", !view.thinking || top_thinks)?;
         Ok(())
@@ -216,8 +215,7 @@ impl PanelDom {
         }
         let Some(a) = &view.analysis else { return Ok(()) };
         set_text(doc, "analysis-score", &a.score)?;
-        let depth = if a.depth == 0 { String::new() } else { format!("depth {}", a.depth) };
-        set_text(doc, "analysis-depth", &depth)?;
+        set_text(doc, "analysis-depth", &a.depth_text)?;
         let lines = by_id(doc, "analysis-lines")?;
         lines.set_text_content(None);
         for line in &a.lines {

@@ -3,13 +3,17 @@
 //! default rather than failing.
 
 use shatar_rules::Ruleset;
-use shatar_rules::notation::PieceLetters;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, HtmlDialogElement, HtmlElement, HtmlFormElement, HtmlInputElement, HtmlSelectElement};
 
 use crate::glyphs::PieceSet;
-use crate::settings::{BonusKind, Coordinates, GameSetup, Looks, Opponent, SideChoice, Theme, TimeControl, Timed};
+use crate::i18n::Lang;
+use crate::settings::{
+    BonusKind, Coordinates, GameSetup, Looks, Notation, Opponent, SideChoice, Theme, TimeControl, Timed,
+};
 use crate::state::Dialog;
+use crate::t;
+use crate::view::ruleset_name;
 
 pub const NEW_GAME: &str = "new-game-dialog";
 pub const IMPORT: &str = "import-dialog";
@@ -125,15 +129,19 @@ fn read_custom_time(doc: &Document) -> Result<Timed, JsValue> {
 }
 
 /// The time-control choices: the presets in words, then a custom control.
-pub fn fill_time_choices(doc: &Document) -> Result<(), JsValue> {
+pub fn fill_time_choices(doc: &Document, lang: Lang) -> Result<(), JsValue> {
     let select = select(doc, "new-game-form", "time")?;
+    let chosen = select.value();
     select.set_text_content(None);
-    let choices = TimeControl::PRESETS.iter().map(|(id, tc)| (*id, tc.describe()));
-    for (id, label) in choices.chain([("custom", String::from("Custom…"))]) {
+    let choices = TimeControl::PRESETS.iter().map(|(id, tc)| (*id, tc.describe(lang)));
+    for (id, label) in choices.chain([("custom", t!(lang, "time.custom").to_string())]) {
         let option = doc.create_element("option")?;
         option.set_attribute("value", id)?;
         option.set_text_content(Some(&label));
         select.append_child(&option)?;
+    }
+    if !chosen.is_empty() {
+        select.set_value(&chosen);
     }
     Ok(())
 }
@@ -151,16 +159,20 @@ pub fn set_import_text(doc: &Document, text: &str) -> Result<(), JsValue> {
 }
 
 /// The game choices come from the rules crate: one list of rulesets and their names.
-pub fn fill_ruleset_choices(doc: &Document) -> Result<(), JsValue> {
+pub fn fill_ruleset_choices(doc: &Document, lang: Lang) -> Result<(), JsValue> {
     let selects = doc.query_selector_all("select[name=\"ruleset\"]")?;
     for i in 0..selects.length() {
-        let Some(select) = selects.item(i) else { continue };
+        let Some(select) = selects.item(i).and_then(|s| s.dyn_into::<HtmlSelectElement>().ok()) else { continue };
+        let chosen = select.value();
         select.set_text_content(None);
         for ruleset in Ruleset::ALL {
             let option = doc.create_element("option")?;
             option.set_attribute("value", ruleset.id())?;
-            option.set_text_content(Some(ruleset.name()));
+            option.set_text_content(Some(ruleset_name(lang, ruleset)));
             select.append_child(&option)?;
+        }
+        if !chosen.is_empty() {
+            select.set_value(&chosen);
         }
     }
     Ok(())
@@ -188,8 +200,9 @@ pub fn read_looks(doc: &Document) -> Result<Looks, JsValue> {
         pieces: PieceSet::from_id(&value("pieces")?).unwrap_or_default(),
         theme: Theme::from_id(&value("theme")?).unwrap_or_default(),
         coordinates: Coordinates::from_id(&value("coordinates")?).unwrap_or_default(),
-        notation: PieceLetters::from_id(&value("notation")?).unwrap_or_default(),
+        notation: Notation::from_id(&value("notation")?).unwrap_or_default(),
         sound: checkbox(doc, LOOKS, "sound")?.checked(),
         face_to_face: checkbox(doc, LOOKS, "face_to_face")?.checked(),
+        lang: None,
     })
 }

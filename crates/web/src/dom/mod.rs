@@ -13,9 +13,12 @@ pub mod engine;
 #[cfg(feature = "app")]
 mod forms;
 pub mod listen;
+#[cfg(feature = "app")]
+mod page_text;
 pub mod panel;
 #[cfg(feature = "app")]
 mod service_worker;
+pub mod texts;
 
 /// The page's monotonic milliseconds: what the state machine's clock runs on.
 pub fn now_ms() -> u64 {

@@ -5,6 +5,8 @@ use shatar_protocol::Score;
 use shatar_rules::{Claim, ClaimVerdict, Color, EndReason, Move, Outcome};
 
 use super::{AppState, Effect, NoticeLevel, Sound, timing};
+use crate::view::side_name;
+use crate::{t, tf};
 
 /// The computer takes a draw when it judges its position at least this much worse.
 const ACCEPT_BELOW_CP: i32 = -50;
@@ -62,12 +64,13 @@ fn ended(state: &mut AppState, effects: &mut Vec<Effect>) {
 fn rejected(state: &mut AppState, claimant: Color) {
     state.claim_armed = false;
     timing::wrong_claim(state, claimant);
-    let extra = if state.timing.is_some() {
-        format!(" {} gets two more minutes (art. 9.5.2).", claimant.other().fold("White", "Black"))
+    let lang = state.lang;
+    let text = if state.timing.is_some() {
+        tf!(lang, "notice.claim-rejected-time", side = side_name(lang, claimant.other()))
     } else {
-        String::new()
+        t!(lang, "notice.claim-rejected").to_string()
     };
-    state.notify(NoticeLevel::Info, format!("The claim does not hold: the game goes on.{extra}"));
+    state.notify(NoticeLevel::Info, text);
 }
 
 /// A person may offer a draw after their own move, while it is the opponent's turn
@@ -115,10 +118,10 @@ pub fn computer_considers(state: &mut AppState, best: Move, score: Score, effect
         if offer.by != state.game.turn() && cp <= ACCEPT_BELOW_CP {
             state.game.set_outcome(Outcome::draw(EndReason::Agreement));
             ended(state, effects);
-            state.notify(NoticeLevel::Info, "The computer accepts the draw.");
+            state.notify(NoticeLevel::Info, t!(state.lang, "notice.computer-accepts"));
             return true;
         }
-        state.notify(NoticeLevel::Info, "The computer declines the draw and plays on.");
+        state.notify(NoticeLevel::Info, t!(state.lang, "notice.computer-declines"));
     }
     if cp > 0 {
         return false;

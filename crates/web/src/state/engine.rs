@@ -6,9 +6,10 @@
 use shatar_protocol::{Score, SearchLimits, Strength};
 use shatar_rules::{Color, Ruleset, san, uci, with_position};
 
-use super::{AppState, Effect, Hint, NoticeLevel, draws, input, timing};
+use super::{AppState, Effect, Hint, Notice, NoticeLevel, draws, input, timing};
 use crate::engine_client::{EngineEvent, Purpose, SearchJob, Token};
 use crate::settings::Opponent;
+use crate::tf;
 
 /// What the page asks of the worker.
 #[derive(Clone, Debug, PartialEq)]
@@ -177,7 +178,8 @@ pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effe
             if matches!(key, JobKey::Hint { .. }) {
                 state.hint = None;
             }
-            state.notify(NoticeLevel::Error, format!("The engine could not answer: {reason}"));
+            let text = tf!(state.lang, "notice.engine-failed", reason = reason);
+            state.notice = Some(Notice { level: NoticeLevel::Error, text, retry: true });
         }
     }
 }
@@ -198,7 +200,8 @@ fn computer_move(state: &mut AppState, best: &shatar_protocol::BestMove, effects
         }
         Err(e) => {
             state.failed = Some(JobKey::Move { generation: state.generation, ply: state.game.len() });
-            state.notify(NoticeLevel::Error, format!("The engine chose an impossible move {text}: {e}"));
+            let error = e.to_string();
+            state.notify(NoticeLevel::Error, tf!(state.lang, "notice.engine-impossible", move = text, error = error));
         }
     }
 }

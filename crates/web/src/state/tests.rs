@@ -437,5 +437,6 @@ fn the_mute_switch_silences_the_moves() {
 }
 
 mod clock;
+mod lang;
 mod speech;
 mod update;

@@ -7,7 +7,9 @@
 use shatar_rules::{Color, Move, Role, Square, san, uci, with_position};
 
 use super::{AppState, Effect, input};
-use crate::view::{self, clock_text, move_announcement, piece_name};
+use crate::i18n::{Key, Lang};
+use crate::view::{self, clock_text, colored_piece, move_announcement, piece_name, side_name};
+use crate::{t, t_key, tf};
 
 /// What the player typed, understood.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,12 +23,11 @@ enum Question {
     Help,
 }
 
-pub const HELP: &str = "Type a move (e4, Nf3, exd5, e7e8q, g1-f3) or ask: \"where horses\" \
-    (or any piece, \"white camels\"), \"rank 4\", \"file e\", \"last\", \"clocks\", \"turn\".";
-
-/// Handles a line typed in the box: plays it, or answers it in `state.typed_reply`.
+/// Handles a line typed in the box: plays it, or answers it in `state.typed_reply`, in
+/// the page's language.
 pub fn typed(state: &mut AppState, text: &str, effects: &mut Vec<Effect>) {
     let text = text.trim();
+    let lang = state.lang;
     state.typed_reply = None;
     if text.is_empty() {
         return;
@@ -36,16 +37,16 @@ pub fn typed(state: &mut AppState, text: &str, effects: &mut Vec<Effect>) {
         return;
     }
     let Some(m) = read_move(state, text) else {
-        state.typed_reply = Some(format!("\"{text}\" is not a legal move here, nor a question I know. {HELP}"));
+        state.typed_reply = Some(tf!(lang, "typed.unknown", text = text, help = t!(lang, "typed.help")));
         return;
     };
     if !state.can_move() {
         state.typed_reply = Some(String::from(if state.game.outcome().is_some() {
-            "The game is over."
+            t!(lang, "typed.over")
         } else if state.is_browsing() {
-            "You are looking at an earlier move: go to the last one first (End)."
+            t!(lang, "typed.browsing")
         } else {
-            "It is not your turn."
+            t!(lang, "typed.not-your-turn")
         }));
         return;
     }
@@ -61,64 +62,157 @@ fn read_move(state: &AppState, text: &str) -> Option<Move> {
     })
 }
 
+/// One word of a question, by what it means in any of the languages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Word {
+    Help,
+    Last,
+    Move,
+    Clocks,
+    Turn,
+    Rank,
+    File,
+    Side(Color),
+    Piece(Role),
+    Number(u8),
+    FileLetter(u8),
+}
+
 fn question(state: &AppState, text: &str) -> Option<Question> {
-    let lower = text.to_lowercase();
-    let words: Vec<&str> =
-        lower.split_whitespace().filter(|w| !matches!(*w, "where" | "are" | "the" | "read" | "is")).collect();
+    let words = words(state, text)?;
+    let all = |w: Word| words.iter().all(|&x| x == w);
     match words.as_slice() {
-        ["help"] | ["?"] => Some(Question::Help),
-        ["last"] | ["last", "move"] => Some(Question::Last),
-        ["clock" | "clocks" | "time"] => Some(Question::Clocks),
-        ["turn"] | ["status"] | ["whose", "turn"] => Some(Question::Turn),
-        ["rank", n] => n.parse().ok().filter(|n| (1..=8).contains(n)).map(Question::Rank),
-        ["file", f] if f.len() == 1 => {
-            let c = f.as_bytes()[0];
-            (b'a'..=b'h').contains(&c).then(|| Question::File(c - b'a'))
+        [Word::Help] => Some(Question::Help),
+        [Word::Last] | [Word::Last, Word::Move] => Some(Question::Last),
+        [Word::Clocks, ..] if all(Word::Clocks) => Some(Question::Clocks),
+        [Word::Turn, ..] if all(Word::Turn) => Some(Question::Turn),
+        [Word::Rank, Word::Number(n)] | [Word::Number(n), Word::Rank] if (1..=8).contains(n) => {
+            Some(Question::Rank(*n))
         }
-        [piece] => role(state, piece).map(|r| Question::Pieces(None, r)),
-        [color @ ("white" | "black"), piece] => {
-            let color = if *color == "white" { Color::White } else { Color::Black };
-            role(state, piece).map(|r| Question::Pieces(Some(color), r))
-        }
+        [Word::File, Word::FileLetter(f)] | [Word::FileLetter(f), Word::File] => Some(Question::File(*f)),
+        [Word::Piece(role)] => Some(Question::Pieces(None, *role)),
+        [Word::Side(color), Word::Piece(role)] => Some(Question::Pieces(Some(*color), *role)),
         _ => None,
     }
 }
 
-/// A piece by its name in this game or in chess, one or several: "horse", "knights".
+/// The words of `text` understood in the page's language or in English, filler words
+/// ("where", "are", 在哪里) left out; `None` if one is not understood.
+fn words(state: &AppState, text: &str) -> Option<Vec<Word>> {
+    let lang = state.lang;
+    let known = |key: Key| lang.text(key).split_whitespace().chain(Lang::En.text(key).split_whitespace());
+    let mut lower = lowercase(text);
+    // Chinese is written without spaces: its filler words are cut out wherever they are,
+    // the longest first (在哪里 before 在哪).
+    let cut: Vec<&str> = known(t_key!("words.filler")).filter(|w| w.chars().any(is_cjk)).collect();
+    while let Some(filler) = cut.iter().filter(|w| lower.contains(**w)).max_by_key(|w| w.len()) {
+        lower = lower.replace(filler, " ");
+    }
+    let fillers: Vec<&str> = known(t_key!("words.filler")).collect();
+    let mut words = Vec::new();
+    for token in lower.split_whitespace().filter(|t| !fillers.contains(t)) {
+        match word(state, token) {
+            Some(w) => words.push(w),
+            // "白马", "white" and "horse" written as one.
+            None => {
+                let (side, rest) = [Color::White, Color::Black].into_iter().find_map(|c| {
+                    let key = c.fold(t_key!("words.white"), t_key!("words.black"));
+                    known(key).find_map(|w| token.strip_prefix(w).filter(|r| !r.is_empty()).map(|r| (c, r)))
+                })?;
+                words.push(Word::Side(side));
+                words.push(word(state, rest).filter(|w| matches!(w, Word::Piece(_)))?);
+            }
+        }
+    }
+    (!words.is_empty()).then_some(words)
+}
+
+/// Lower case for the scripts the box reads: Latin and Cyrillic (Mongolian's Ө and Ү
+/// too); Chinese and the traditional script have no case. Smaller than `str::to_lowercase`
+/// and its tables of every script, which the page would carry for nothing.
+fn lowercase(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            'A'..='Z' | 'А'..='Я' => char::from_u32(c as u32 + 0x20).unwrap_or(c),
+            'Ѐ'..='Џ' => char::from_u32(c as u32 + 0x50).unwrap_or(c),
+            'Ө' | 'Ү' => char::from_u32(c as u32 + 1).unwrap_or(c),
+            _ => c,
+        })
+        .collect()
+}
+
+fn is_cjk(c: char) -> bool {
+    ('\u{3000}'..='\u{9fff}').contains(&c) || ('\u{ff00}'..='\u{ffef}').contains(&c)
+}
+
+fn word(state: &AppState, token: &str) -> Option<Word> {
+    let lang = state.lang;
+    let is =
+        |key: Key| lang.text(key).split_whitespace().chain(Lang::En.text(key).split_whitespace()).any(|w| w == token);
+    let simple = [
+        (t_key!("words.help"), Word::Help),
+        (t_key!("words.last"), Word::Last),
+        (t_key!("words.last-move"), Word::Move),
+        (t_key!("words.clocks"), Word::Clocks),
+        (t_key!("words.turn"), Word::Turn),
+        (t_key!("words.rank"), Word::Rank),
+        (t_key!("words.file"), Word::File),
+        (t_key!("words.white"), Word::Side(Color::White)),
+        (t_key!("words.black"), Word::Side(Color::Black)),
+    ];
+    if let Some((_, w)) = simple.iter().find(|(key, _)| is(*key)) {
+        return Some(*w);
+    }
+    if let Ok(n) = token.parse::<u8>() {
+        return Some(Word::Number(n));
+    }
+    if let [c @ b'a'..=b'h'] = token.as_bytes() {
+        return Some(Word::FileLetter(c - b'a'));
+    }
+    role(state, token).map(Word::Piece)
+}
+
+/// A piece by its name in this game or in chess, in the page's language or in English,
+/// one or several: "horse", "knights", "морьд".
 fn role(state: &AppState, word: &str) -> Option<Role> {
-    let forms = [Some(word), word.strip_suffix('s'), word.strip_suffix("es")];
+    let lang = state.lang;
+    let endings = lang
+        .text(t_key!("words.plural"))
+        .split_whitespace()
+        .chain(Lang::En.text(t_key!("words.plural")).split_whitespace());
+    let forms: Vec<&str> = std::iter::once(word).chain(endings.filter_map(|e| word.strip_suffix(e))).collect();
+    let ruleset = state.game.ruleset();
     Role::ALL.into_iter().find(|&r| {
-        let names = [piece_name(state.game.ruleset(), r), r.english_name()];
-        forms.iter().flatten().any(|form| names.iter().any(|n| n.eq_ignore_ascii_case(form)))
+        let names = [piece_name(lang, ruleset, r), piece_name(Lang::En, ruleset, r), r.english_name()];
+        forms.iter().any(|form| names.iter().any(|n| lowercase(n) == *form))
     })
 }
 
 fn answer(state: &AppState, question: Question) -> String {
-    let ruleset = state.game.ruleset();
+    let (ruleset, lang) = (state.game.ruleset(), state.lang);
     let board = with_position!(state.game.snapshot(state.shown_ply()).position, p => *p.board());
-    let name =
-        |sq: Square| board.piece_at(sq).map(|p| format!("{sq} {} {}", p.color.name(), piece_name(ruleset, p.role)));
+    let name = |sq: Square| board.piece_at(sq).map(|p| format!("{sq} {}", colored_piece(lang, ruleset, p)));
     match question {
-        Question::Help => String::from(HELP),
+        Question::Help => t!(lang, "typed.help").to_string(),
         Question::Last => {
-            move_announcement(&state.game).unwrap_or_else(|| String::from("No move has been played yet."))
+            move_announcement(&state.game, lang).unwrap_or_else(|| t!(lang, "typed.no-move-yet").to_string())
         }
         Question::Turn => view::status(state),
         Question::Clocks => match &state.timing {
-            None => String::from("This game has no clock."),
+            None => t!(lang, "typed.no-clock").to_string(),
             Some(t) => {
                 let read = |c: Color| clock_text(t.clock.read(c, state.now_ms).base_ms);
-                format!("White {}, Black {}", read(Color::White), read(Color::Black))
+                tf!(lang, "typed.clocks", white = read(Color::White), black = read(Color::Black))
             }
         },
         Question::Rank(rank) => {
             let occupied: Vec<String> =
                 (0..8).filter_map(|f| name(Square::ALL[usize::from(rank - 1) * 8 + f])).collect();
-            line(&format!("Rank {rank}"), &occupied)
+            line(lang, tf!(lang, "typed.rank", n = rank.to_string()), &occupied)
         }
         Question::File(file) => {
             let occupied: Vec<String> = (0..8).filter_map(|r| name(Square::ALL[r * 8 + usize::from(file)])).collect();
-            line(&format!("File {}", char::from(b'a' + file)), &occupied)
+            line(lang, tf!(lang, "typed.file", file = char::from(b'a' + file).to_string()), &occupied)
         }
         Question::Pieces(color, role) => {
             let colors = match color {
@@ -133,15 +227,26 @@ fn answer(state: &AppState, question: Question) -> String {
                         .filter(|&&sq| board.piece_at(sq).is_some_and(|p| p.color == c && p.role == role))
                         .map(|sq| sq.to_string())
                         .collect();
-                    let who = format!("{} {}", c.fold("White", "Black"), piece_name(ruleset, role));
-                    if squares.is_empty() { format!("{who}: none") } else { format!("{who}: {}", squares.join(", ")) }
+                    let who = tf!(lang, "piece", color = side_name(lang, c), piece = piece_name(lang, ruleset, role));
+                    if squares.is_empty() {
+                        tf!(lang, "typed.pieces-none", who = who)
+                    } else {
+                        tf!(lang, "typed.pieces", who = who, list = lang.list(&squares))
+                    }
                 })
                 .collect();
-            parts.join(". ")
+            parts
+                .into_iter()
+                .reduce(|first, next| tf!(lang, "typed.groups", first = first, next = next))
+                .unwrap_or_default()
         }
     }
 }
 
-fn line(what: &str, occupied: &[String]) -> String {
-    if occupied.is_empty() { format!("{what} is empty.") } else { format!("{what}: {}.", occupied.join(", ")) }
+fn line(lang: Lang, what: String, occupied: &[String]) -> String {
+    if occupied.is_empty() {
+        tf!(lang, "typed.line-empty", what = what)
+    } else {
+        tf!(lang, "typed.line", what = what, list = lang.list(occupied))
+    }
 }

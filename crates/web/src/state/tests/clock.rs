@@ -218,7 +218,7 @@ fn tap_the_clock_over_the_board() {
     assert_eq!(reading(&state, Color::White).0, 9_000, "Black's half does nothing on White's turn");
     update_at(&mut state, Msg::TapClock(Color::White), 3_000);
     assert_eq!(reading(&state, Color::White).0, 9_000, "10 s - 2 s + 1 s");
-    assert_eq!(view::panel(&state).presses, (1, 0));
+    assert_eq!(view::panel(&state).presses, (String::from("1 move"), String::from("0 moves")));
     update_at(&mut state, Msg::Tick, 13_000);
     let outcome = state.game.outcome().expect("Black's flag fell");
     assert_eq!((outcome.result, outcome.reason), (GameResult::WhiteWins, EndReason::TimeForfeit));

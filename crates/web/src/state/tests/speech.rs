@@ -5,7 +5,6 @@ use shatar_rules::Ruleset;
 
 use super::*;
 use crate::settings::SideChoice;
-use crate::state::typed;
 use crate::view::{self, move_announcement};
 
 fn label(state: &AppState, square: &str) -> String {
@@ -32,23 +31,23 @@ fn squares_say_their_marks() {
 #[test]
 fn moves_are_announced_with_captures_checks_and_mate() {
     let mut state = friends(Ruleset::Mongolian);
-    assert_eq!(move_announcement(&state.game), None);
+    assert_eq!(move_announcement(&state.game, Lang::En), None);
     click_move(&mut state, "e2", "e4");
-    assert_eq!(move_announcement(&state.game).as_deref(), Some("1. White boy e2 to e4"));
+    assert_eq!(move_announcement(&state.game, Lang::En).as_deref(), Some("1. White boy e2 to e4"));
     click_move(&mut state, "e7", "e5");
-    assert_eq!(move_announcement(&state.game).as_deref(), Some("1. Black boy e7 to e5"));
+    assert_eq!(move_announcement(&state.game, Lang::En).as_deref(), Some("1. Black boy e7 to e5"));
     for (from, to) in [("f1", "c4"), ("b8", "c6"), ("d1", "h5"), ("g8", "f6")] {
         click_move(&mut state, from, to);
     }
     click_move(&mut state, "h5", "f7");
-    assert_eq!(move_announcement(&state.game).as_deref(), Some("4. White berse h5 takes boy f7, checkmate"));
-    assert_eq!(view::panel(&state).announcement, move_announcement(&state.game));
+    assert_eq!(move_announcement(&state.game, Lang::En).as_deref(), Some("4. White berse h5 takes boy f7, checkmate"));
+    assert_eq!(view::panel(&state).announcement, move_announcement(&state.game, Lang::En));
 
     let mut chess = friends(Ruleset::Chess);
     for (from, to) in [("e2", "e4"), ("f7", "f6"), ("d1", "h5")] {
         click_move(&mut chess, from, to);
     }
-    assert_eq!(move_announcement(&chess.game).as_deref(), Some("2. White queen d1 to h5, check"));
+    assert_eq!(move_announcement(&chess.game, Lang::En).as_deref(), Some("2. White queen d1 to h5, check"));
 }
 
 fn typed(state: &mut AppState, text: &str) -> Option<String> {
@@ -61,7 +60,7 @@ fn the_typed_box_plays_moves_in_any_notation() {
     let mut state = friends(Ruleset::Mongolian);
     assert_eq!(
         typed(&mut state, "Nf3").unwrap(),
-        format!("\"Nf3\" is not a legal move here, nor a question I know. {}", typed::HELP)
+        format!("\"Nf3\" is not a legal move here, nor a question I know. {}", t!(Lang::En, "typed.help"))
     );
     for text in ["e4", "e7e5", "Ng1-f3", "Nc6", "  f1c4 "] {
         assert_eq!(typed(&mut state, text), None, "{text} is played");
@@ -89,7 +88,7 @@ fn the_typed_box_answers_questions_about_the_position() {
     assert_eq!(typed(&mut state, "last").unwrap(), "2. White horse g1 to f3");
     assert_eq!(typed(&mut state, "clocks").unwrap(), "This game has no clock.");
     assert_eq!(typed(&mut state, "turn").unwrap(), view::panel(&state).status);
-    assert_eq!(typed(&mut state, "help").unwrap(), typed::HELP);
+    assert_eq!(typed(&mut state, "help").unwrap(), t!(Lang::En, "typed.help"));
 }
 
 #[test]
