@@ -53,6 +53,8 @@ pub struct ViewerView {
     pub players: (String, String),
     pub result: Option<String>,
     pub moves: Vec<MoveRow>,
+    /// The language of the moves' piece letters, when not the board's.
+    pub moves_lang: Option<Lang>,
     pub shown_ply: usize,
     pub can_go_back: bool,
     pub can_go_forward: bool,
@@ -148,6 +150,7 @@ impl Viewer {
             players,
             result: None,
             moves: Vec::new(),
+            moves_lang: lang.other_letters(self.notation.letters(lang)),
             shown_ply: 0,
             can_go_back: false,
             can_go_forward: false,

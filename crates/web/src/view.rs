@@ -301,6 +301,8 @@ pub struct PanelView {
     /// The result with its reason, once the game is over.
     pub result: Option<String>,
     pub moves: Vec<MoveRow>,
+    /// The language of the move list's piece letters, when not the page's.
+    pub moves_lang: Option<Lang>,
     /// The ply shown (0: the start), to highlight in the move list.
     pub shown_ply: usize,
     pub can_go_back: bool,
@@ -408,6 +410,7 @@ pub fn panel(state: &AppState) -> PanelView {
         status: status(state),
         result: outcome.map(|o| result_text(lang, o, ruleset)),
         moves: move_rows(state),
+        moves_lang: lang.other_letters(state.letters()),
         shown_ply: shown,
         can_go_back: shown > 0,
         can_go_forward: shown < game.len(),

@@ -288,7 +288,8 @@ impl Inner {
         }
         self.generation += 1;
         self.config = Some(config.clone());
-        if config.lang == Lang::MnMong {
+        let letters = config.looks.notation.letters(config.lang);
+        if config.lang == Lang::MnMong || letters == shatar_rules::notation::PieceLetters::MongolianScript {
             declare_mongolian_font(&self.base);
         }
         if let Err(e) = self.parts.set_lang(config.lang) {

@@ -5,7 +5,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlElement, HtmlSelectElement, ShadowRoot};
 
 use crate::viewer::ViewerView;
-use shatar_web::dom::panel::{Scroll, fill_promotion, patch_moves};
+use shatar_web::dom::panel::{Scroll, fill_promotion, patch_moves, set_moves_lang};
 use shatar_web::glyphs::PieceSet;
 use shatar_web::i18n::{Key, Lang};
 use shatar_web::view::{BoardView, MoveRow, PanelView};
@@ -89,22 +89,17 @@ impl Parts {
         let nav = el("div", "nav")?;
         nav.set_attribute("role", "group")?;
         let play_actions = el("div", "actions")?;
-        for (action, _, _) in BUTTONS {
-            let b = doc.create_element("button")?;
-            b.set_attribute("type", "button")?;
-            b.set_attribute("data-action", action)?;
-            match action {
-                "first" | "prev" | "next" | "last" => nav.append_child(&b)?,
-                "new-game" | "takeback" => play_actions.append_child(&b)?,
-                _ => continue,
-            };
+        // Their texts come with the language (`set_lang`).
+        for (group, actions) in
+            [(&nav, &["first", "prev", "next", "last"][..]), (&play_actions, &["new-game", "takeback"][..])]
+        {
+            for action in actions {
+                group.append_child(&button(doc, action)?)?;
+            }
         }
         controls.append_child(&nav)?;
         controls.append_child(&play_actions)?;
-        let flip = doc.create_element("button")?;
-        flip.set_attribute("type", "button")?;
-        flip.set_attribute("data-action", "flip")?;
-        controls.append_child(&flip)?;
+        controls.append_child(&button(doc, "flip")?)?;
         let moves = el("ol", "moves")?;
         moves.set_attribute("aria-label", "Moves")?;
         // The game picker first: a reader chooses the game, then reads it.
@@ -250,6 +245,7 @@ impl Parts {
             }
         }
         self.only(&visible)?;
+        set_moves_lang(&self.moves, view.moves_lang)?;
         self.patch_moves(&view.moves, view.shown_ply)
     }
 
@@ -289,6 +285,7 @@ impl Parts {
             &self.play_actions,
             &self.moves,
         ])?;
+        set_moves_lang(&self.moves, panel.moves_lang)?;
         self.patch_moves(&panel.moves, panel.shown_ply)
     }
 
@@ -305,6 +302,13 @@ impl Parts {
         self.shown_moves = Some((rows.to_vec(), shown_ply));
         Ok(())
     }
+}
+
+fn button(doc: &Document, action: &str) -> Result<web_sys::Node, JsValue> {
+    let b = doc.create_element("button")?;
+    b.set_attribute("type", "button")?;
+    b.set_attribute("data-action", action)?;
+    Ok(b.into())
 }
 
 fn set_disabled(within: &Element, action: &str, disabled: bool) -> Result<(), JsValue> {

@@ -5,7 +5,7 @@ use shatar_rules::Color;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlElement};
 
-use super::panel::{Scroll, fill_promotion, patch_moves};
+use super::panel::{Scroll, fill_promotion, patch_moves, set_moves_lang};
 use crate::settings::Looks;
 use crate::state::NoticeLevel;
 use crate::view::{ClockView, PanelView};
@@ -203,6 +203,9 @@ impl PanelDom {
     fn moves(&self, prev: Option<&PanelView>, view: &PanelView) -> Result<(), JsValue> {
         let list = by_id(&self.doc, "moves")?;
         let old = prev.map(|p| (p.moves.as_slice(), p.shown_ply));
+        if prev.is_none_or(|p| p.moves_lang != view.moves_lang) {
+            set_moves_lang(&list, view.moves_lang)?;
+        }
         patch_moves(&self.doc, &list, old, &view.moves, view.shown_ply, Scroll::IntoView)
     }
 

@@ -8,7 +8,17 @@ use web_sys::{Document, Element, HtmlElement};
 
 use super::board::{add, piece_icon};
 use crate::glyphs::PieceSet;
+use crate::i18n::Lang;
 use crate::view::{MoveRow, PromotionView};
+
+/// Marks the move list with the language of its piece letters when they are not the
+/// page's (`None`: the page's own).
+pub fn set_moves_lang(list: &Element, lang: Option<Lang>) -> Result<(), JsValue> {
+    match lang {
+        Some(lang) => list.set_attribute("lang", lang.id()),
+        None => list.remove_attribute("lang"),
+    }
+}
 
 /// The promotion picker's buttons, or the picker hidden when no choice is pending.
 pub fn fill_promotion(

@@ -73,6 +73,20 @@ impl Lang {
         }
     }
 
+    /// The language whose letters `letters` are, when it is not this one: the move list
+    /// says so in `lang`, so that the letters get their language's font (and a screen
+    /// reader its voice). Figurines belong to none.
+    pub fn other_letters(self, letters: PieceLetters) -> Option<Lang> {
+        let theirs = match letters {
+            PieceLetters::English => Lang::En,
+            PieceLetters::Cyrillic => Lang::MnCyrl,
+            PieceLetters::MongolianScript => Lang::MnMong,
+            PieceLetters::Chinese => Lang::ZhHans,
+            PieceLetters::Figurine => return None,
+        };
+        (theirs != self).then_some(theirs)
+    }
+
     /// The language's text for `key`, or English's when it has none.
     pub fn text(self, key: Key) -> &'static str {
         lookup(self, key)

@@ -107,3 +107,16 @@ fn the_typed_box_understands_the_language() {
     update(&mut state, Msg::Typed("e4".into()));
     assert_eq!(state.game.len(), 1, "moves stay English SAN in every language");
 }
+
+#[test]
+fn letters_of_another_language_are_marked_as_such() {
+    let mut state = friends(Ruleset::Mongolian);
+    update(&mut state, Msg::ChooseLang(Lang::En));
+    assert_eq!(view::panel(&state).moves_lang, None, "the language's own letters");
+    let looks = Looks { notation: Notation::Fixed(PieceLetters::MongolianScript), ..state.looks };
+    update(&mut state, Msg::SetLooks(looks));
+    assert_eq!(view::panel(&state).moves_lang, Some(Lang::MnMong), "they get the script's font");
+    let looks = Looks { notation: Notation::Fixed(PieceLetters::Figurine), ..state.looks };
+    update(&mut state, Msg::SetLooks(looks));
+    assert_eq!(view::panel(&state).moves_lang, None, "figurines are no language's");
+}
