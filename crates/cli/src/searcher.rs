@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use shatar_engine::{AnyEngine, Clock, Control, DEFAULT_HASH_MB, Level, Limits, MAX_HASH_MB, Report, SearchResult};
-use shatar_rules::{AnyPosition, Move, Ruleset};
+use shatar_rules::{AnyPosition, Move, Ruleset, xiangqi};
 
 /// The engine reads no clock itself; native code lends it this one.
 pub struct WallClock(Instant);
@@ -85,6 +85,39 @@ impl Searcher {
     }
 }
 
+impl Searcher {
+    /// Searches a Xiangqi position, as [`Searcher::search`] an 8x8 one; `history` holds the
+    /// game's earlier positions' hashes, oldest first, the root excluded.
+    pub fn search_xiangqi(
+        &mut self,
+        request: &XiangqiRequest,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Report<xiangqi::Move>),
+    ) -> SearchResult<xiangqi::Move> {
+        let clock = WallClock::new();
+        let control = Control { clock: &clock, stop, report };
+        AnyEngine::search_xiangqi(
+            &mut self.slot,
+            self.hash_mb,
+            &request.root,
+            &request.history,
+            &request.limits,
+            (request.level, request.seed),
+            control,
+        )
+    }
+}
+
+/// A Xiangqi search to run, as [`SearchRequest`] for the 8x8 games.
+#[derive(Clone, Debug)]
+pub struct XiangqiRequest {
+    pub root: xiangqi::Position,
+    pub history: Vec<u64>,
+    pub limits: Limits,
+    pub level: Level,
+    pub seed: u64,
+}
+
 impl Default for Searcher {
     fn default() -> Self {
         Searcher::new(Ruleset::default(), DEFAULT_HASH_MB)
@@ -111,5 +144,23 @@ mod tests {
             let best = result.best_move().expect("a move");
             assert!(request.root.legal_moves().contains(best), "{ruleset}: {best}");
         }
+        // Then Xiangqi, in the same slot, and back.
+        let request = XiangqiRequest {
+            root: xiangqi::Position::new(),
+            history: Vec::new(),
+            limits: Limits { depth: Some(3), ..Limits::default() },
+            level: Level::MAX,
+            seed: 0,
+        };
+        let best = engine.search_xiangqi(&request, &stop, &mut |_| {}).best_move().expect("a move");
+        assert!(request.root.is_legal(best), "xiangqi: {best}");
+        let request = SearchRequest {
+            root: AnyPosition::startpos(Ruleset::Chess),
+            history: Vec::new(),
+            limits: Limits { depth: Some(2), ..Limits::default() },
+            level: Level::MAX,
+            seed: 0,
+        };
+        assert!(engine.search(&request, &stop, &mut |_| {}).best_move().is_some());
     }
 }

@@ -472,3 +472,33 @@ fn options_skill_multipv_hash() {
     // Level 1 goes no deeper than its cap of 1 ply.
     assert!(!out.contains("info depth 2 "), "{out}");
 }
+
+/// Xiangqi through UCI: the engine searches the start to depth 4 and answers a legal
+/// move in ICCS coordinates, after `info` lines with the same notation.
+#[test]
+fn xiangqi_go_answers_a_legal_iccs_move() {
+    let out = uci("uci\nsetoption name UCI_Variant value xiangqi\nposition startpos\ngo depth 4\n");
+    let best = bestmoves(&out);
+    assert_eq!(best.len(), 1, "{out}");
+    let start = shatar_rules::xiangqi::Position::new();
+    let m = shatar_rules::xiangqi::iccs::parse_legal(&start, best[0]).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(m.to_string(), best[0], "written as the rules crate writes ICCS");
+    let info = out.lines().find(|l| l.starts_with("info depth 4 ")).expect(&out);
+    let pv: Vec<&str> = info.split(" pv ").nth(1).expect(info).split_whitespace().collect();
+    assert_eq!(pv[0], best[0], "{info}");
+    // The whole line is playable.
+    let mut pos = start;
+    for text in pv {
+        let m = shatar_rules::xiangqi::iccs::parse_legal(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}: {info}"));
+        pos.play(m).unwrap();
+    }
+    // And the search continues the game from a position with moves.
+    let mut after = start;
+    after.play(m).unwrap();
+    let reply = after.legal_moves()[0];
+    let out = uci(&format!(
+        "setoption name UCI_Variant value xiangqi\nposition startpos moves {} {reply}\ngo nodes 5000\n",
+        best[0]
+    ));
+    assert_eq!(bestmoves(&out).len(), 1, "{out}");
+}

@@ -1,8 +1,8 @@
-//! [`AnyEngine`]: the engine of the 8x8 ruleset chosen at run time. The engine is generic
-//! over its position type; like the rules crate's `AnyPosition`, one enum holds an engine
-//! of each game, for the UCI binary and the browser worker alike.
+//! [`AnyEngine`]: the engine of the game chosen at run time (an 8x8 ruleset or Xiangqi).
+//! The engine is generic over its position type; like the rules crate's `AnyPosition`, one
+//! enum holds an engine of each game, for the UCI binary and the browser worker alike.
 
-use shatar_rules::{AnyPosition, Chess, Mongolian, MongolianFolk, Move, Position, Rules, Ruleset};
+use shatar_rules::{AnyPosition, Chess, Mongolian, MongolianFolk, Move, Position, Rules, Ruleset, xiangqi};
 
 use crate::levels::Level;
 use crate::limits::Limits;
@@ -12,6 +12,9 @@ pub enum AnyEngine {
     Mongolian(Engine<Position<Mongolian>>),
     MongolianFolk(Engine<Position<MongolianFolk>>),
     Chess(Engine<Position<Chess>>),
+    /// Xiangqi is no 8x8 [`Ruleset`]: it has its own position and move types, and is
+    /// reached through [`AnyEngine::search_xiangqi`].
+    Xiangqi(Engine<xiangqi::Position>),
 }
 
 /// The rulesets whose engine an [`AnyEngine`] holds.
@@ -44,6 +47,7 @@ macro_rules! with_engine {
             AnyEngine::Mongolian($e) => $body,
             AnyEngine::MongolianFolk($e) => $body,
             AnyEngine::Chess($e) => $body,
+            AnyEngine::Xiangqi($e) => $body,
         }
     };
 }
@@ -57,11 +61,13 @@ impl AnyEngine {
         }
     }
 
-    pub fn ruleset(&self) -> Ruleset {
+    /// The 8x8 ruleset the engine plays; `None` for Xiangqi.
+    pub fn ruleset(&self) -> Option<Ruleset> {
         match self {
-            AnyEngine::Mongolian(_) => Ruleset::Mongolian,
-            AnyEngine::MongolianFolk(_) => Ruleset::MongolianFolk,
-            AnyEngine::Chess(_) => Ruleset::Chess,
+            AnyEngine::Mongolian(_) => Some(Ruleset::Mongolian),
+            AnyEngine::MongolianFolk(_) => Some(Ruleset::MongolianFolk),
+            AnyEngine::Chess(_) => Some(Ruleset::Chess),
+            AnyEngine::Xiangqi(_) => None,
         }
     }
 
@@ -110,5 +116,32 @@ impl AnyEngine {
                 Self::slot_for::<Chess>(slot, hash_mb).search_at_level(level, p, history, limits, seed, control)
             }
         }
+    }
+
+    /// The Xiangqi engine in `slot`, as [`AnyEngine::slot_for`] does for the 8x8 games.
+    pub fn xiangqi_slot(slot: &mut Option<AnyEngine>, hash_mb: usize) -> &mut Engine<xiangqi::Position> {
+        if !matches!(slot, Some(AnyEngine::Xiangqi(_))) {
+            *slot = None;
+            *slot = Some(AnyEngine::Xiangqi(Engine::new(hash_mb)));
+        }
+        match slot {
+            Some(AnyEngine::Xiangqi(e)) => e,
+            _ => unreachable!("the slot was just given a Xiangqi engine"),
+        }
+    }
+
+    /// Searches a Xiangqi `root` at `level`, as [`AnyEngine::search`] does an 8x8 one.
+    /// `history` holds the game's earlier positions' hashes: the search scores a return
+    /// to one as a draw (the repetition rulings are not applied inside the search yet).
+    pub fn search_xiangqi(
+        slot: &mut Option<AnyEngine>,
+        hash_mb: usize,
+        root: &xiangqi::Position,
+        history: &[u64],
+        limits: &Limits,
+        (level, seed): (Level, u64),
+        control: Control<'_, xiangqi::Move>,
+    ) -> SearchResult<xiangqi::Move> {
+        Self::xiangqi_slot(slot, hash_mb).search_at_level(level, root, history, limits, seed, control)
     }
 }

@@ -28,6 +28,7 @@ mod position;
 mod score;
 mod search;
 mod tt;
+pub mod xiangqi;
 
 pub use any::{AnyEngine, EngineRules};
 pub use levels::{Level, LevelSettings, mix_seed};

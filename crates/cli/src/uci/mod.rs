@@ -19,10 +19,10 @@ use std::thread::{self, Scope, ScopedJoinHandle};
 use std::time::Duration;
 
 use shatar_engine::{Limits, Report, SearchResult};
-use shatar_rules::{AnyPosition, AnyRecord, Move, with_record, xiangqi};
+use shatar_rules::{AnyPosition, AnyRecord, with_record, xiangqi};
 
 use crate::game;
-use crate::searcher::{SearchRequest, Searcher};
+use crate::searcher::{SearchRequest, Searcher, XiangqiRequest};
 use options::{Options, Variant};
 
 /// Reads commands from `input` until `quit` or the end of input. Returns an error only
@@ -98,9 +98,9 @@ struct Session<'scope, 'env, W> {
     options: Options,
     /// The game so far: the position to search and the history for repetitions.
     record: AnyRecord,
-    /// While `UCI_Variant` is xiangqi: its position, for `position`, `d` and `go perft`
-    /// (the engine does not play Xiangqi yet).
-    xiangqi: Option<xiangqi::Position>,
+    /// While `UCI_Variant` is xiangqi: its game, refereed by the rules crate's record (the
+    /// repetition rulings, the natural move limit).
+    xiangqi: Option<xiangqi::Record>,
     /// `None` while a search has it.
     engine: Option<Searcher>,
     search: Option<Running<'scope>>,
@@ -139,11 +139,11 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                 self.engine().new_game();
                 self.options.new_game();
                 self.record = game::new_record(AnyPosition::startpos(self.options.ruleset));
-                self.xiangqi = self.xiangqi.map(|_| xiangqi::Position::new());
+                self.xiangqi = self.xiangqi.as_ref().map(|_| new_xiangqi_record(xiangqi::Position::new()));
             }
             "setoption" => self.setoption(args)?,
             "position" if self.xiangqi.is_some() => match parse_xiangqi_position(args) {
-                Ok(pos) => self.xiangqi = Some(pos),
+                Ok(record) => self.xiangqi = Some(record),
                 Err(e) => say!(self, "info string error: {e}; the position is unchanged")?,
             },
             "position" => match self.parse_position(args) {
@@ -153,7 +153,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             "go" => self.go(args)?,
             "stop" => self.stop_search(),
             "d" => match &self.xiangqi {
-                Some(pos) => say!(self, "Fen: {pos}")?,
+                Some(record) => say!(self, "Fen: {}", record.position())?,
                 None => say!(self, "{}", game::describe(&self.record.position()))?,
             },
             // Pondering is not offered, so a `ponderhit` has nothing to change.
@@ -196,7 +196,8 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             Ok(options::Changed::Ruleset) => {
                 // A new game: the old position may not even be legal under the new rules.
                 self.record = game::new_record(AnyPosition::startpos(self.options.ruleset));
-                self.xiangqi = (self.options.variant == Variant::Xiangqi).then(xiangqi::Position::new);
+                self.xiangqi =
+                    (self.options.variant == Variant::Xiangqi).then(|| new_xiangqi_record(xiangqi::Position::new()));
                 Ok(())
             }
             Ok(options::Changed::Hash) => {
@@ -237,7 +238,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         self.finish_search();
         if let Some((&"perft", rest)) = args.split_first() {
             let divide = |depth: u32| match &self.xiangqi {
-                Some(pos) => pos.divide(depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect(),
+                Some(record) => record.position().divide(depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect(),
                 None => self.record.position().divide(depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect(),
             };
             return match rest {
@@ -251,9 +252,28 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                 _ => say!(self, "info string error: expected 'go perft <depth>'"),
             };
         }
-        if self.xiangqi.is_some() {
-            say!(self, "info string the engine does not play xiangqi yet (its rules and go perft work)")?;
-            return say!(self, "bestmove (none)");
+        if let Some(record) = &self.xiangqi {
+            let root = *record.position();
+            let (request, errors) = go::parse(args, root.turn());
+            for e in errors {
+                say!(self, "info string error: {e}")?;
+            }
+            if let Some(outcome) = record.outcome() {
+                say!(self, "info string the game is over: {outcome}")?;
+                return say!(self, "bestmove (none)");
+            }
+            let positions = record.positions();
+            let search = XiangqiRequest {
+                root,
+                history: positions[..positions.len() - 1].iter().map(|p| p.hash()).collect(),
+                limits: Limits { multi_pv: self.options.multi_pv, ..request.limits },
+                level: self.options.level,
+                seed: self.options.seed,
+            };
+            self.spawn_search(request.infinite, move |engine, stop, report| {
+                engine.search_xiangqi(&search, stop, report)
+            });
+            return Ok(());
         }
         let root = self.record.position();
         let (request, errors) = go::parse(args, with_record!(&self.record, r => r.position().turn()));
@@ -264,21 +284,31 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             say!(self, "info string the game is over: {outcome}")?;
             return say!(self, "bestmove (none)");
         }
-        let (ruleset, hash_mb) = (self.options.ruleset, self.options.hash_mb);
-        // The engine is the search thread's until the search ends.
-        let mut engine = self.engine.take().unwrap_or_else(|| Searcher::new(ruleset, hash_mb));
-        let multi_pv = self.options.multi_pv;
         let search = SearchRequest {
             root,
             history: game::history_hashes(&self.record),
-            limits: Limits { multi_pv, ..request.limits },
+            limits: Limits { multi_pv: self.options.multi_pv, ..request.limits },
             level: self.options.level,
             seed: self.options.seed,
         };
+        self.spawn_search(request.infinite, move |engine, stop, report| engine.search(&search, stop, report));
+        Ok(())
+    }
+
+    /// Runs `search` on a thread of its own, which prints its `info` lines and its
+    /// `bestmove`; the engine is the thread's until the search ends.
+    fn spawn_search<M, F>(&mut self, infinite: bool, search: F)
+    where
+        M: Copy + fmt::Display,
+        F: FnOnce(&mut Searcher, &AtomicBool, &mut dyn FnMut(&Report<M>)) -> SearchResult<M> + Send + 'scope,
+    {
+        let (ruleset, hash_mb) = (self.options.ruleset, self.options.hash_mb);
+        let mut engine = self.engine.take().unwrap_or_else(|| Searcher::new(ruleset, hash_mb));
+        let multi_pv = self.options.multi_pv;
         let stop = Arc::new(AtomicBool::new(false));
-        let (out, thread_stop, infinite) = (self.out, Arc::clone(&stop), request.infinite);
+        let (out, thread_stop) = (self.out, Arc::clone(&stop));
         let handle = self.scope.spawn(move || {
-            let result = engine.search(&search, &thread_stop, &mut |report| {
+            let result = search(&mut engine, &thread_stop, &mut |report| {
                 // Weak levels search extra lines to choose among; show the GUI its own.
                 if report.multi_pv <= multi_pv {
                     let _ = out.line(format_args!("{}", InfoLine(report)));
@@ -292,14 +322,13 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             engine
         });
         self.search = Some(Running { handle, stop, infinite });
-        Ok(())
     }
 }
 
 /// A search report as a UCI `info` line.
-struct InfoLine<'a>(&'a Report<Move>);
+struct InfoLine<'a, M>(&'a Report<M>);
 
-impl fmt::Display for InfoLine<'_> {
+impl<M: fmt::Display> fmt::Display for InfoLine<'_, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let r = self.0;
         write!(
@@ -312,9 +341,9 @@ impl fmt::Display for InfoLine<'_> {
 }
 
 /// `bestmove <m> [ponder <reply>]`, or `bestmove (none)` without a legal move.
-struct BestMove<'a>(&'a SearchResult<Move>);
+struct BestMove<'a, M>(&'a SearchResult<M>);
 
-impl fmt::Display for BestMove<'_> {
+impl<M: Copy + fmt::Display> fmt::Display for BestMove<'_, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.0.best_move(), self.0.ponder_move()) {
             (Some(best), Some(reply)) => write!(f, "bestmove {best} ponder {reply}"),
@@ -339,11 +368,17 @@ impl<B: BufRead> Iterator for Lines<B> {
     }
 }
 
-/// `position (startpos | fen <FEN>) [moves <m1> ...]` for Xiangqi, moves in ICCS (`h2e2`).
-fn parse_xiangqi_position(args: &[&str]) -> Result<xiangqi::Position, String> {
+/// A Xiangqi game from `start`, under the AXF 2008 repetition rulings.
+fn new_xiangqi_record(start: xiangqi::Position) -> xiangqi::Record {
+    xiangqi::Record::new(start, xiangqi::RepetitionRules::default())
+}
+
+/// `position (startpos | fen <FEN>) [moves <m1> ...]` for Xiangqi, moves in ICCS (`h2e2`),
+/// refereed: a move after the game has ended by the rules is an error like an illegal one.
+fn parse_xiangqi_position(args: &[&str]) -> Result<xiangqi::Record, String> {
     let moves_at = args.iter().position(|&t| t == "moves").unwrap_or(args.len());
     let (setup, moves) = (&args[..moves_at], args.get(moves_at + 1..).unwrap_or(&[]));
-    let mut pos = match setup.split_first() {
+    let start = match setup.split_first() {
         Some((&"startpos", [])) => xiangqi::Position::new(),
         Some((&"fen", fields)) => {
             let fen = fields.join(" ");
@@ -351,11 +386,13 @@ fn parse_xiangqi_position(args: &[&str]) -> Result<xiangqi::Position, String> {
         }
         _ => return Err("expected 'position startpos' or 'position fen <FEN>', then optionally 'moves ...'".into()),
     };
+    let mut record = new_xiangqi_record(start);
     for (i, text) in moves.iter().enumerate() {
-        let m = xiangqi::iccs::parse_legal(&pos, text).map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
-        pos.play(m).map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
+        let m = xiangqi::iccs::parse_legal(record.position(), text)
+            .map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
+        record.play(m).map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
     }
-    Ok(pos)
+    Ok(record)
 }
 
 /// Perft split by root move, in Stockfish's format: `move: count` lines, a blank line,
@@ -404,6 +441,21 @@ mod tests {
         assert!(out.contains("Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"), "{out}");
         assert!(out.contains("Nodes searched: 45"), "{out}");
         assert!(out.contains("move 1 ('e0e2')"), "{out}");
+        // The bad `position` left the game after h2e2: Black's answer is one of its 45.
+        let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).expect(&out);
+        let best = best.split_whitespace().next().unwrap();
+        let mut after = xiangqi::Position::new();
+        after.play(xiangqi::iccs::parse("h2e2").unwrap()).unwrap();
+        assert!(xiangqi::iccs::parse_legal(&after, best).is_ok(), "{best} in {out}");
+    }
+
+    /// A Xiangqi game over by the rules gets no search.
+    #[test]
+    fn a_finished_xiangqi_game_is_not_searched() {
+        let out = session(
+            "setoption name UCI_Variant value xiangqi\nposition fen 4k4/9/4P4/9/9/3R1R3/9/9/9/4K4 b\ngo depth 2\n",
+        );
+        assert!(out.contains("info string the game is over"), "{out}");
         assert!(out.contains("bestmove (none)"), "{out}");
     }
 

@@ -22,7 +22,7 @@ const MAX_MULTI_PV: usize = 256;
 pub enum Variant {
     /// One of the 8x8 rulesets, [`Options::ruleset`]: the engine plays it.
     Board8,
-    /// Xiangqi: its rules are here (positions, `go perft`), its engine is not yet.
+    /// Xiangqi: positions and moves in ICCS, `go perft`, and the engine's search.
     Xiangqi,
 }
 

@@ -16,12 +16,12 @@ pub struct Section {
 }
 
 /// Declares each section's offset as a constant (each following the one before), the
-/// total [`COUNT`], and the [`SECTIONS`] table, from one list.
+/// total `COUNT`, and the `SECTIONS` table, from one list.
 macro_rules! layout {
     ($($name:ident: $len:expr, $width:expr, $index:literal;)*) => {
         layout!(@offsets 0; $($name: $len;)*);
-        pub const SECTIONS: &[Section] = &[
-            $(Section { name: stringify!($name), offset: $name, len: $len, width: $width, index: $index },)*
+        pub const SECTIONS: &[$crate::board8::eval::layout::Section] = &[
+            $($crate::board8::eval::layout::Section { name: stringify!($name), offset: $name, len: $len, width: $width, index: $index },)*
         ];
     };
     (@offsets $at:expr;) => {
@@ -33,6 +33,8 @@ macro_rules! layout {
         layout!(@offsets $at + $len; $($rest)*);
     };
 }
+// Xiangqi's evaluation lays out its weights the same way.
+pub(crate) use layout;
 
 layout! {
     MATERIAL: 5, 5, "pawn knight bishop rook queen";

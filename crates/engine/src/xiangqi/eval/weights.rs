@@ -1,0 +1,146 @@
+//! The Xiangqi weights, every one of them here: set by hand from the values Xiangqi
+//! players and engines commonly use, not tuned yet. The tuner (`shatar-tune`, see
+//! crates/tune/README.md) can later replace this file with a flat list like the 8x8 games'
+//! weight files; until then the square tables are written as boards, rank 9 (Black's back
+//! rank) at the top and Red's rank 0 at the bottom, seen from Red: Black's pieces read them
+//! turned over.
+
+use super::Weights;
+use super::layout::*;
+use crate::board8::eval::{S, s};
+
+/// Advisor, elephant, horse, chariot, cannon, soldier (the order of [`MATERIAL`]). The
+/// cannon is worth more than the horse with the board full (it needs screens to take),
+/// less in the endgame, where the horse's reach grows and screens are scarce.
+const MATERIAL_VALUES: [S; 6] = [s(200, 200), s(200, 200), s(400, 460), s(950, 950), s(460, 410), s(100, 100)];
+/// A soldier across the river steps sideways too: about worth a second one.
+const SOLDIER_CROSSED_VALUE: S = s(100, 120);
+/// Per missing advisor (elephant), times the enemy chariots, horses and cannons.
+const MISSING_ADVISOR_VALUE: S = s(-8, -4);
+const MISSING_ELEPHANT_VALUE: S = s(-6, -3);
+const TEMPO_VALUE: S = s(10, 5);
+
+/// A square table as a board, rank 9 first.
+type Table = [[i32; 9]; 10];
+
+/// The general stays home: every step out of its back rank's centre exposes it.
+#[rustfmt::skip]
+const GENERAL: Table = [
+    [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9],
+    [0, 0, 0, -25, -30, -25, 0, 0, 0],
+    [0, 0, 0, -15, -10, -15, 0, 0, 0],
+    [0, 0, 0,  -5,   5,  -5, 0, 0, 0],
+];
+
+/// The palace centre guards most; the upper corners least.
+#[rustfmt::skip]
+const ADVISOR: Table = [
+    [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9],
+    [0, 0, 0, -5, 0, -5, 0, 0, 0],
+    [0, 0, 0,  0, 5,  0, 0, 0, 0],
+    [0, 0, 0,  0, 0,  0, 0, 0, 0],
+];
+
+/// In front of the general (e2) the elephants link up; the edges and the river bank are weak.
+#[rustfmt::skip]
+const ELEPHANT: Table = [
+    [0; 9], [0; 9], [0; 9], [0; 9], [0; 9],
+    [ 0, 0, -5, 0, 0, 0, -5, 0,  0],
+    [ 0; 9],
+    [-5, 0,  0, 0, 5, 0,  0, 0, -5],
+    [ 0; 9],
+    [ 0, 0,  0, 0, 0, 0,  0, 0,  0],
+];
+
+/// Horses want the centre and the squares near the enemy palace; the corners and the
+/// start points (b0, h0) are where they do least.
+#[rustfmt::skip]
+const HORSE: Table = [
+    [  0, -5,  0,  0,  0,  0,  0, -5,   0],
+    [  0,  5, 15, 10,  0, 10, 15,  5,   0],
+    [  5, 15, 20, 25, 15, 25, 20, 15,   5],
+    [  5, 20, 20, 30, 25, 30, 20, 20,   5],
+    [  0, 15, 20, 25, 20, 25, 20, 15,   0],
+    [  0, 10, 15, 20, 20, 20, 15, 10,   0],
+    [  0,  5, 10, 10, 15, 10, 10,  5,   0],
+    [  0,  0,  5, 10,  5, 10,  5,  0,   0],
+    [-10,  0,  0,  0,-10,  0,  0,  0, -10],
+    [-10,-15,  0,-10,-10,-10,  0,-15, -10],
+];
+
+/// Chariots want open lines and the enemy's second rank; a chariot left in its corner
+/// (a0, i0) is the classic slow opening.
+#[rustfmt::skip]
+const CHARIOT: Table = [
+    [  5, 10,  5, 15, 15, 15,  5, 10,   5],
+    [ 10, 15, 10, 20, 25, 20, 10, 15,  10],
+    [  5, 10,  5, 15, 15, 15,  5, 10,   5],
+    [  5, 15, 10, 15, 15, 15, 10, 15,   5],
+    [  5, 10, 10, 15, 15, 15, 10, 10,   5],
+    [  5, 10, 10, 15, 15, 15, 10, 10,   5],
+    [  0,  5,  5, 10, 10, 10,  5,  5,   0],
+    [  0,  5,  0, 10,  5, 10,  0,  5,   0],
+    [  0,  5,  0,  5,  0,  5,  0,  5,   0],
+    [-10,  5,  0,  5,  0,  5,  0,  5, -10],
+];
+
+/// The central cannon (e2, and the central file generally) aims at the general; cannons on
+/// the enemy back rank's flanks pin; deep inside the enemy palace they lack screens.
+#[rustfmt::skip]
+const CANNON: Table = [
+    [10, 10,  0, -5,-10, -5,  0, 10, 10],
+    [ 5,  5,  0, -5, -5, -5,  0,  5,  5],
+    [ 5,  5,  0, -5,  0, -5,  0,  5,  5],
+    [ 0,  0,  0,  0,  5,  0,  0,  0,  0],
+    [ 0,  0,  0,  0,  5,  0,  0,  0,  0],
+    [-5,  0,  5,  0,  5,  0,  5,  0, -5],
+    [ 0,  0,  0,  0,  5,  0,  0,  0,  0],
+    [ 0,  5,  5, 10, 15, 10,  5,  5,  0],
+    [ 0,  0,  0,  5,  5,  5,  0,  0,  0],
+    [ 0,  0,  5, 10, 10, 10,  5,  0,  0],
+];
+
+/// Soldiers gain as they near the enemy palace (the river crossing itself is
+/// [`SOLDIER_CROSSED_VALUE`]); one that reaches the last rank can only walk sideways.
+#[rustfmt::skip]
+const SOLDIER: Table = [
+    [ 0,  0,  0,  5, 10,  5,  0,  0,  0],
+    [10, 20, 30, 50, 60, 50, 30, 20, 10],
+    [10, 20, 30, 45, 50, 45, 30, 20, 10],
+    [10, 15, 20, 30, 35, 30, 20, 15, 10],
+    [ 0,  5, 10, 15, 20, 15, 10,  5,  0],
+    [-5,  0,  5,  0, 10,  0,  5,  0, -5],
+    [-5,  0,  0,  0,  5,  0,  0,  0, -5],
+    [0; 9], [0; 9], [0; 9],
+];
+
+/// The tables in role order (General, Advisor, Elephant, Horse, Chariot, Cannon, Soldier).
+const TABLES: [Table; 7] = [GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER];
+
+/// The flat weight array the terms index, assembled from the values above.
+pub static WEIGHTS: Weights = assemble();
+
+const fn assemble() -> Weights {
+    let mut w = [s(0, 0); COUNT];
+    let mut i = 0;
+    while i < MATERIAL_VALUES.len() {
+        w[MATERIAL + i] = MATERIAL_VALUES[i];
+        i += 1;
+    }
+    w[SOLDIER_CROSSED] = SOLDIER_CROSSED_VALUE;
+    let mut role = 0;
+    while role < TABLES.len() {
+        let mut sq = 0;
+        while sq < 90 {
+            // Point `rank * 9 + file` is row `9 - rank` of the board as written.
+            let v = TABLES[role][9 - sq / 9][sq % 9];
+            w[PST + role * 90 + sq] = s(v, v);
+            sq += 1;
+        }
+        role += 1;
+    }
+    w[MISSING_ADVISOR] = MISSING_ADVISOR_VALUE;
+    w[MISSING_ELEPHANT] = MISSING_ELEPHANT_VALUE;
+    w[TEMPO] = TEMPO_VALUE;
+    w
+}

@@ -1,0 +1,149 @@
+//! Xiangqi for the search: move keys, the evaluation ([`eval`]), static exchange
+//! evaluation, the null move and the natural move limit.
+//!
+//! Not here yet: the repetition rulings. The search scores any repetition as a draw
+//! (`Tree::is_repetition` in `search/node.rs`), while under the AXF rulings the side that
+//! perpetually checks or chases loses; judging that inside the search needs the moves of
+//! the cycle, which is where a later slice hooks in (a `SearchPosition` method that rules
+//! on a repeated line, called in place of the draw score).
+
+pub mod eval;
+mod see;
+
+use shatar_rules::xiangqi::record::NATURAL_MOVE_LIMIT;
+use shatar_rules::xiangqi::{Move, MoveList, Piece, Position, Role, Square};
+
+use crate::position::SearchPosition;
+
+/// Piece values for move ordering and SEE (not the evaluation's): the usual values, a
+/// soldier across the river counting double.
+pub fn see_value(piece: Piece, sq: Square) -> i32 {
+    match piece.role {
+        Role::Soldier if eval::crossed_river(piece.color, sq) => 200,
+        Role::Soldier => 100,
+        Role::Advisor | Role::Elephant => 200,
+        Role::Horse => 400,
+        Role::Cannon => 450,
+        Role::Chariot => 900,
+        // Taking the general ends the game: no exchange goes on after it.
+        Role::General => 20_000,
+    }
+}
+
+impl SearchPosition for Position {
+    /// Role (colour is the table's side) by destination.
+    const MOVE_KEYS: usize = 7 * 90;
+
+    #[inline]
+    fn move_key(&self, m: Move) -> usize {
+        let role = self.board().piece_at(m.from).map_or(0, |p| p.role.index());
+        role * 90 + m.to.index()
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn tactical_moves(&self) -> MoveList {
+        // The rules crate generates all legal moves at once; the captures are kept.
+        let mut moves = self.legal_moves();
+        let board = *self.board();
+        moves.retain(|m| !board.is_empty_at(m.to));
+        moves
+    }
+
+    #[inline]
+    fn is_tactical(&self, m: Move) -> bool {
+        // Nothing promotes: only captures.
+        self.is_capture(m)
+    }
+
+    #[inline]
+    fn tactical_order(&self, m: Move) -> i32 {
+        let board = self.board();
+        let victim = board.piece_at(m.to).map_or(0, |p| see_value(p, m.to));
+        let attacker = board.piece_at(m.from).map_or(0, |p| see_value(p, m.from).min(1000));
+        // Victims first, by value; among them the cheapest attacker (attacker / 64 keeps
+        // the order within one victim class; the general counts as the dearest).
+        8 * victim - attacker / 64
+    }
+
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        see::see_ge(self, m, threshold)
+    }
+
+    fn null_move_allowed(&self) -> bool {
+        // Zugzwang guard: with only soldiers, advisors and elephants to move, passing is
+        // often the one thing the side could not do.
+        let us = self.turn();
+        let has_piece = self
+            .board()
+            .pieces()
+            .any(|(_, p)| p.color == us && matches!(p.role, Role::Chariot | Role::Cannon | Role::Horse));
+        has_piece && !self.is_check()
+    }
+
+    fn play_null(&mut self) {
+        // The rules crate keeps its pass (`Position::passed`) to itself; the same position
+        // is rebuilt from its setup with the other side to move. Sound because the side
+        // passing is not in check (see `null_move_allowed`).
+        let mut setup = self.to_setup();
+        setup.turn = setup.turn.other();
+        *self = Position::from_setup(setup).expect("passing out of check leaves a legal position");
+    }
+
+    fn is_draw_by_rule(&self) -> bool {
+        // AXF 2008 ch. 2 §8: 100 plies without a capture. The rule lets the claimant's
+        // checks beyond ten not count, which needs the game's history (`Record`); the search
+        // sees only the plies, so it may call a long checking sequence drawn a little early.
+        self.halfmoves() >= NATURAL_MOVE_LIMIT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::format;
+    use std::string::{String, ToString};
+    use std::vec::Vec;
+
+    use shatar_rules::xiangqi::fen;
+
+    use super::*;
+
+    #[test]
+    fn a_pass_changes_only_the_side_to_move() {
+        let mut pos = Position::new();
+        assert!(pos.null_move_allowed());
+        let before = pos;
+        pos.play_null();
+        assert_eq!((pos.turn(), pos.board(), pos.halfmoves()), (before.turn().other(), before.board(), 0));
+        assert_eq!(pos.hash(), pos.hash_from_scratch());
+        assert_ne!(pos.hash(), before.hash());
+    }
+
+    #[test]
+    fn no_pass_in_check_or_without_pieces_that_attack() {
+        // Black is in check from the soldier on e8.
+        let checked = fen::parse_position("4k4/4P4/9/9/9/9/9/9/4A4/3AK1R2 b").unwrap();
+        assert!(checked.is_check() && !checked.null_move_allowed());
+        let soldiers_only = fen::parse_position("4k4/9/9/9/9/p8/9/9/4A4/3AK1R2 b").unwrap();
+        assert!(!soldiers_only.null_move_allowed());
+    }
+
+    #[test]
+    fn the_natural_move_limit_draws_inside_the_search() {
+        let fen = |plies: u32| format!("3k5/9/9/9/9/9/9/9/9/4K1R2 w - - {plies} 60");
+        assert!(!fen::parse_position(&fen(99)).unwrap().is_draw_by_rule());
+        assert!(fen::parse_position(&fen(100)).unwrap().is_draw_by_rule());
+    }
+
+    #[test]
+    fn captures_are_ordered_by_victim_then_attacker() {
+        // The red soldier can take the black cannon, the red chariot a black soldier.
+        let pos = fen::parse_position("3k5/9/9/9/4c4/4P1p2/9/9/9/5KR2 w").unwrap();
+        let order = |s: &str| pos.tactical_order(shatar_rules::xiangqi::iccs::parse_legal(&pos, s).unwrap());
+        assert!(order("e4e5") > order("g0g4"));
+        let captures: Vec<String> = pos.tactical_moves().iter().map(|m| m.to_string()).collect();
+        assert_eq!(captures, ["g0g4", "e4e5"]);
+    }
+}
