@@ -200,6 +200,10 @@ export const tests = [
       await page.click('[data-action="new-game"]');
       await page.waitForSelector("dialog#new-game-dialog[open]");
       results.push(await scan(page, "the app's new-game dialog"));
+      for (const lang of ["zh-Hans", "mn-Cyrl", "mn-Mong"]) {
+        await open(t, `?lang=${lang}`);
+        results.push(await scan(page, `the app in ${lang}`));
+      }
       const club = await serveClub(join(repoRoot, "tests/club"), t.url);
       try {
         await page.goto(club.url);
