@@ -132,7 +132,7 @@ impl AnyEngine {
 
     /// Searches a Xiangqi `root` at `level`, as [`AnyEngine::search`] does an 8x8 one.
     /// `history` holds the game's earlier positions' hashes: the search scores a return
-    /// to one as a draw (the repetition rulings are not applied inside the search yet).
+    /// to one as a draw (perpetual check is ruled on only for cycles within the search).
     pub fn search_xiangqi(
         slot: &mut Option<AnyEngine>,
         hash_mb: usize,

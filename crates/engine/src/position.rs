@@ -7,6 +7,11 @@
 use shatar_rules::GamePosition;
 
 pub trait SearchPosition: GamePosition {
+    /// Whether a side that checks on every move of a repeated cycle, while the other does
+    /// not, loses (Xiangqi, AXF 2008). Without it (the default) every repetition inside
+    /// the search scores as a draw.
+    const PERPETUAL_CHECK_LOSES: bool = false;
+
     /// How many distinct values [`SearchPosition::move_key`] takes: the size of the
     /// history tables.
     const MOVE_KEYS: usize;

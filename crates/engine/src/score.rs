@@ -12,6 +12,13 @@ pub const MATE: Value = 31_000;
 pub const MAX_PLY: usize = 128;
 pub const MATE_BOUND: Value = MATE - MAX_PLY as Value;
 pub const DRAW: Value = 0;
+/// A game won by a ruling on a repetition (Xiangqi's perpetual check) inside the search.
+/// Not a mate score, on purpose: the ruling is read from one repetition on the search path,
+/// a forecast that the loser would have to go on (as a repetition's draw score is), not a
+/// forced end. So it carries no distance, is never shown as a mate nor ends the iterative
+/// deepening as a proven mate does, and sits below every real mate (the table stores it
+/// as it is) yet far above any material score.
+pub const RULED_WIN: Value = 20_000;
 
 /// The value of being mated `ply` plies from the root.
 #[inline]

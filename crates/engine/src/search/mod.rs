@@ -3,6 +3,7 @@
 //! gets the same search.
 
 mod node;
+mod perpetual;
 
 use alloc::vec::Vec;
 use core::sync::atomic::AtomicBool;

@@ -12,6 +12,7 @@ use crate::limits::Clock;
 use crate::picker::{MovePicker, Selection, Stage};
 use crate::position::SearchPosition;
 use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, is_mate, mate_in, mated_in, to_tt};
+use crate::search::perpetual;
 use crate::tt::{Bound, TranspositionTable};
 
 pub trait NodeKind {
@@ -160,6 +161,9 @@ pub struct Tree<'a, P: SearchPosition> {
     static_evals: [Value; MAX_PLY + 2],
     /// Whether the node at each ply was reached by a pass: no two passes in a row.
     passed: [bool; MAX_PLY + 2],
+    /// Whether the node at each ply of the path is in check, i.e. the move into it gave
+    /// check: what a repeated cycle is judged by when perpetual check loses.
+    checked: [bool; MAX_PLY + 2],
 }
 
 const PV_ROW: usize = MAX_PLY + 1;
@@ -185,6 +189,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             pv_len: [0; MAX_PLY + 1],
             static_evals: [0; MAX_PLY + 2],
             passed: [false; MAX_PLY + 2],
+            checked: [false; MAX_PLY + 2],
         }
     }
 
@@ -223,12 +228,22 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         self.stopped
     }
 
-    /// Whether `pos` repeats a position since the last irreversible move: scored as a
-    /// draw (a repetition the opponent can force again is one the engine cannot win by).
-    fn is_repetition(&self, pos: &P) -> bool {
+    /// The value of `pos`, at `ply`, if it repeats a position since the last irreversible
+    /// move: a draw (a repetition the opponent can force again is one the engine cannot
+    /// win by), unless the game rules on perpetual check and the cycle shows one.
+    /// `self.checked[ply]` must already hold whether `pos` is in check.
+    fn repetition(&self, pos: &P, ply: usize) -> Option<Value> {
         let hash = pos.hash();
         let reach = (pos.halfmoves() as usize).min(self.keys.len());
-        (2..=reach).step_by(2).any(|back| self.keys[self.keys.len() - back] == hash)
+        let back = (2..=reach).step_by(2).find(|&back| self.keys[self.keys.len() - back] == hash)?;
+        if !P::PERPETUAL_CHECK_LOSES {
+            return Some(DRAW);
+        }
+        // The cycle's moves led into plies `ply + 1 - back ..= ply`. Whether a move gave
+        // check is known from the root on (the root's own check says it of the move into
+        // it); a cycle that reaches further back, into the game's history, stays a draw.
+        // Like the draw score, the ruling depends on the path and still goes into the table.
+        Some((ply + 1).checked_sub(back).map_or(DRAW, |first| perpetual::ruling(&self.checked[first..=ply])))
     }
 
     /// The value of a position without legal moves, by the game's own rules: mated,
@@ -272,6 +287,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         }
         self.seldepth = self.seldepth.max(ply);
         let in_check = pos.is_check();
+        self.checked[ply] = in_check;
         if !N::ROOT
             && let Some(value) = self.ends_before_moves(pos, in_check, &mut alpha, &mut beta, ply)
         {
@@ -396,8 +412,8 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         beta: &mut Value,
         ply: usize,
     ) -> Option<Value> {
-        if self.is_repetition(pos) {
-            return Some(DRAW);
+        if let Some(value) = self.repetition(pos, ply) {
+            return Some(value);
         }
         if pos.is_draw_by_rule() && !(in_check && pos.legal_moves().is_empty()) {
             return Some(DRAW);
@@ -509,10 +525,11 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         }
         self.seldepth = self.seldepth.max(ply);
         self.pv_len[ply] = ply;
-        if self.is_repetition(pos) {
-            return DRAW;
-        }
         let in_check = pos.is_check();
+        self.checked[ply] = in_check;
+        if let Some(value) = self.repetition(pos, ply) {
+            return value;
+        }
         if pos.is_draw_by_rule() && !(in_check && pos.legal_moves().is_empty()) {
             return DRAW;
         }

@@ -1,11 +1,12 @@
 //! Xiangqi for the search: move keys, the evaluation ([`eval`]), static exchange
-//! evaluation, the null move and the natural move limit.
+//! evaluation, the null move, the natural move limit, and perpetual check.
 //!
-//! Not here yet: the repetition rulings. The search scores any repetition as a draw
-//! (`Tree::is_repetition` in `search/node.rs`), while under the AXF rulings the side that
-//! perpetually checks or chases loses; judging that inside the search needs the moves of
-//! the cycle, which is where a later slice hooks in (a `SearchPosition` method that rules
-//! on a repeated line, called in place of the draw score).
+//! Of the repetition rulings, the search applies perpetual check
+//! ([`SearchPosition::PERPETUAL_CHECK_LOSES`], judged in `search/perpetual.rs`): a
+//! repetition on the search path whose cycle the one side spent checking and the other
+//! not is lost by the checker. Only cycles that lie within the search (from the root on)
+//! are judged; one reaching into the game's earlier positions, whose checks the search is
+//! not told, stays a draw, as does a perpetual chase, which is not judged at all.
 
 pub mod eval;
 mod see;
@@ -33,6 +34,8 @@ pub fn see_value(piece: Piece, sq: Square) -> i32 {
 impl SearchPosition for Position {
     /// Role (colour is the table's side) by destination.
     const MOVE_KEYS: usize = 7 * 90;
+    /// The AXF 2008 rulings: perpetual check loses (see the rules crate's `rulings`).
+    const PERPETUAL_CHECK_LOSES: bool = true;
 
     #[inline]
     fn move_key(&self, m: Move) -> usize {
