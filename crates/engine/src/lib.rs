@@ -27,6 +27,7 @@ mod picker;
 mod position;
 mod score;
 mod search;
+pub mod tapered;
 mod tt;
 pub mod xiangqi;
 

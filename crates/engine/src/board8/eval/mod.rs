@@ -18,108 +18,18 @@ pub mod layout;
 mod terms;
 pub mod weights;
 
-use core::ops::{Add, AddAssign, Mul};
-
-use shatar_rules::{Board, Color, Position, Role, Rules, Ruleset};
+use shatar_rules::{Board, Position, Role, Rules, Ruleset};
 
 use layout::COUNT;
 
-/// A weight: a middlegame and an endgame value in centipawns, packed into one integer
-/// (`mg * 2^32 + eg`) so that adding and scaling a weight is one operation for both.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct S(i64);
-
-/// The weight with middlegame value `mg` and endgame value `eg`: the weight files are
-/// long lists of these.
-pub const fn s(mg: i32, eg: i32) -> S {
-    S(((mg as i64) << 32) + eg as i64)
-}
-
-impl S {
-    pub const fn mg(self) -> i32 {
-        // Rounds away the endgame part, which may be negative.
-        ((self.0 + (1 << 31)) >> 32) as i32
-    }
-    pub const fn eg(self) -> i32 {
-        self.0 as i32
-    }
-}
-
-impl core::fmt::Debug for S {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "s({}, {})", self.mg(), self.eg())
-    }
-}
-
-impl Add for S {
-    type Output = S;
-    #[inline(always)]
-    fn add(self, o: S) -> S {
-        S(self.0 + o.0)
-    }
-}
-
-impl AddAssign for S {
-    #[inline(always)]
-    fn add_assign(&mut self, o: S) {
-        self.0 += o.0;
-    }
-}
-
-impl Mul<i32> for S {
-    type Output = S;
-    #[inline(always)]
-    fn mul(self, c: i32) -> S {
-        S(self.0 * c as i64)
-    }
-}
+pub use crate::tapered::{Accumulator, S, s};
+use crate::tapered::{Sum, finish};
 
 /// One weight set: a value per index of [`layout`].
 pub type Weights = [S; COUNT];
 
-/// What the terms report to: `add(index, coefficient)` for each counted feature, the
-/// coefficient positive for White's features and negative for Black's.
-pub trait Accumulator {
-    fn add(&mut self, index: usize, coefficient: i32);
-}
-
-/// The search's accumulator: the weighted sum.
-struct Sum<'w> {
-    weights: &'w Weights,
-    total: S,
-}
-
-impl Accumulator for Sum<'_> {
-    #[inline(always)]
-    fn add(&mut self, index: usize, coefficient: i32) {
-        self.total += self.weights[index] * coefficient;
-    }
-}
-
-/// The tuner's accumulator: the coefficient of every weight, White's view.
-#[derive(Clone, Debug)]
-pub struct Trace {
-    pub coefficients: [i32; COUNT],
-    /// The game phase, [`MAX_PHASE`] with all pieces on the board down to 0.
-    pub phase: i32,
-    pub turn: Color,
-}
-
-impl Accumulator for Trace {
-    #[inline]
-    fn add(&mut self, index: usize, coefficient: i32) {
-        self.coefficients[index] += coefficient;
-    }
-}
-
-impl Trace {
-    /// The evaluation from these coefficients and `weights`, exactly as [`evaluate_with`]
-    /// computes it.
-    pub fn evaluate(&self, weights: &Weights) -> i32 {
-        let total = self.coefficients.iter().zip(weights).fold(S::default(), |acc, (&c, &w)| acc + w * c);
-        finish(total, self.phase, self.turn)
-    }
-}
+/// The tuner's record of a position: every weight's coefficient, White's view.
+pub type Trace = crate::tapered::Trace<COUNT>;
 
 /// The phase with every piece of the initial array on the board: knights and bishops
 /// count 1, rooks 2, queens 4.
@@ -132,18 +42,6 @@ pub fn phase(board: &Board) -> i32 {
     let minors = (board.knights() | board.bishops()).count() as i32;
     let phase = minors + 2 * board.rooks().count() as i32 + 4 * board.queens().count() as i32;
     phase.min(MAX_PHASE)
-}
-
-/// Well inside the search's mate bounds, whatever the material.
-const LIMIT: i32 = 10_000;
-
-/// Blends the middlegame and endgame sums by the phase and turns White's view into the
-/// side to move's.
-#[inline]
-fn finish(total: S, phase: i32, turn: Color) -> i32 {
-    let white = (total.mg() * phase + total.eg() * (MAX_PHASE - phase)) / MAX_PHASE;
-    let white = white.clamp(-LIMIT, LIMIT);
-    if turn == Color::White { white } else { -white }
 }
 
 /// The weights of ruleset `R`, chosen at compile time.
@@ -165,14 +63,14 @@ pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
 /// [`evaluate`] with other weights: for the tuner's matches between weight sets.
 #[inline]
 pub fn evaluate_with<R: Rules>(pos: &Position<R>, weights: &Weights) -> i32 {
-    let mut sum = Sum { weights, total: S::default() };
+    let mut sum = Sum::new(weights);
     terms::evaluate(pos.board(), pos.turn(), &mut sum);
-    finish(sum.total, phase(pos.board()), pos.turn())
+    finish(sum.total(), phase(pos.board()), MAX_PHASE, pos.turn())
 }
 
 /// Every weight's coefficient in `pos`, for the tuner.
 pub fn trace<R: Rules>(pos: &Position<R>) -> Trace {
-    let mut trace = Trace { coefficients: [0; COUNT], phase: phase(pos.board()), turn: pos.turn() };
+    let mut trace = Trace::new(phase(pos.board()), MAX_PHASE, pos.turn());
     terms::evaluate(pos.board(), pos.turn(), &mut trace);
     trace
 }

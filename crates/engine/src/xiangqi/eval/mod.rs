@@ -13,10 +13,9 @@ pub mod weights;
 
 pub use terms::crossed as crossed_river;
 
-use shatar_rules::Color;
 use shatar_rules::xiangqi::Position;
 
-use crate::board8::eval::{Accumulator, S};
+use crate::tapered::{S, Sum, finish};
 use layout::COUNT;
 
 /// One weight set: a value per index of [`layout`].
@@ -26,52 +25,8 @@ pub type Weights = [S; COUNT];
 /// down to 0 with none: how far the game is from the endgame.
 pub const MAX_PHASE: i32 = 16;
 
-/// Well inside the search's mate bounds, whatever the material.
-const LIMIT: i32 = 10_000;
-
-struct Sum<'w> {
-    weights: &'w Weights,
-    total: S,
-}
-
-impl Accumulator for Sum<'_> {
-    #[inline(always)]
-    fn add(&mut self, index: usize, coefficient: i32) {
-        self.total += self.weights[index] * coefficient;
-    }
-}
-
-/// The tuner's accumulator: the coefficient of every weight, Red's view.
-#[derive(Clone, Debug)]
-pub struct Trace {
-    pub coefficients: [i32; COUNT],
-    pub phase: i32,
-    pub turn: Color,
-}
-
-impl Accumulator for Trace {
-    #[inline]
-    fn add(&mut self, index: usize, coefficient: i32) {
-        self.coefficients[index] += coefficient;
-    }
-}
-
-impl Trace {
-    /// The evaluation from these coefficients and `weights`, exactly as [`evaluate_with`].
-    pub fn evaluate(&self, weights: &Weights) -> i32 {
-        let total = self.coefficients.iter().zip(weights).fold(S::default(), |acc, (&c, &w)| acc + w * c);
-        finish(total, self.phase, self.turn)
-    }
-}
-
-/// Blends the middlegame and endgame sums by the phase and turns Red's view into the side
-/// to move's.
-#[inline]
-fn finish(total: S, phase: i32, turn: Color) -> i32 {
-    let red = (total.mg() * phase + total.eg() * (MAX_PHASE - phase)) / MAX_PHASE;
-    let red = red.clamp(-LIMIT, LIMIT);
-    if turn == Color::White { red } else { -red }
-}
+/// The tuner's record of a position: every weight's coefficient, Red's view.
+pub type Trace = crate::tapered::Trace<COUNT>;
 
 /// The static evaluation in centipawns, from the side to move's point of view.
 #[inline]
@@ -81,14 +36,14 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// [`evaluate`] with other weights: for the tuner's matches between weight sets.
 pub fn evaluate_with(pos: &Position, weights: &Weights) -> i32 {
-    let mut sum = Sum { weights, total: S::default() };
+    let mut sum = Sum::new(weights);
     let phase = terms::evaluate(pos, &mut sum);
-    finish(sum.total, phase, pos.turn())
+    finish(sum.total(), phase, MAX_PHASE, pos.turn())
 }
 
 /// Every weight's coefficient in `pos`, for the tuner.
 pub fn trace(pos: &Position) -> Trace {
-    let mut trace = Trace { coefficients: [0; COUNT], phase: 0, turn: pos.turn() };
+    let mut trace = Trace::new(0, MAX_PHASE, pos.turn());
     trace.phase = terms::evaluate(pos, &mut trace);
     trace
 }

@@ -7,7 +7,7 @@ use shatar_rules::xiangqi::{Position, Role, Square};
 
 use super::MAX_PHASE;
 use super::layout::*;
-use crate::board8::eval::Accumulator;
+use crate::tapered::Accumulator;
 
 /// `sq` seen from `color`'s side: Black's points are turned over rank-wise, so one table
 /// serves both (the tables are symmetric left to right).
