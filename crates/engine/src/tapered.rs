@@ -1,6 +1,6 @@
 //! What every game's evaluation shares ([`crate::board8::eval`], [`crate::xiangqi::eval`]):
 //! weights as (middlegame, endgame) pairs [`S`], the terms' [`Accumulator`] with the
-//! search's weighted [`Sum`] and the tuner's [`Trace`], and the blend of the two sums by
+//! search's weighted sum and the tuner's [`Trace`], and the blend of the two sums by
 //! the game phase.
 
 use core::ops::{Add, AddAssign, Mul};

@@ -1,7 +1,8 @@
 //! Evaluation of Xiangqi: a linear function of the position, tapered between a
 //! middlegame and an endgame value by the attacking material left, built like the 8x8
 //! evaluation ([`crate::board8::eval`]): the same (middlegame, endgame) weights [`S`], the
-//! terms written once over an [`Accumulator`], so the tuner's trace can reach every weight.
+//! terms written once over an [`Accumulator`](crate::tapered::Accumulator), so the tuner's
+//! trace can reach every weight.
 //!
 //! The weights ([`weights`]) are set by hand from the usual values, not tuned yet. The
 //! taper carries the horse-and-cannon rule of thumb: the cannon needs screens and is worth
