@@ -16,7 +16,6 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
-use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{HtmlElement, ShadowRoot};
 
@@ -27,6 +26,7 @@ use crate::scheduler::BoardId;
 use crate::viewer::{Viewer, ViewerMsg};
 use crate::{Detail, HostEvent, play_events, save_key, start_play};
 use shatar_web::dom::board::BoardDom;
+use shatar_web::dom::fetch::{describe, fetch_text};
 use shatar_web::dom::listen::Listener;
 use shatar_web::dom::texts;
 use shatar_web::state::{AppState, Effect, Msg, Nav, update_at};
@@ -428,30 +428,12 @@ impl Inner {
     }
 }
 
-fn describe(e: &JsValue) -> String {
-    e.as_string()
-        .or_else(|| e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())))
-        .unwrap_or_else(|| format!("{e:?}"))
-}
-
 /// Fetches a viewer's `src`; the answer comes back as a message.
 fn fetch_pgn(weak: Weak<BoardCell>, generation: u64, url: String) {
     wasm_bindgen_futures::spawn_local(async move {
         let text = fetch_text(&url).await.map_err(|why| format!("could not load the PGN from {url}: {why}"));
         dispatch(&weak, BoardMsg::Fetched { generation, text });
     });
-}
-
-async fn fetch_text(url: &str) -> Result<String, String> {
-    use wasm_bindgen_futures::JsFuture;
-    let window = web_sys::window().ok_or("no window")?;
-    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|e| describe(&e))?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response".to_string())?;
-    if !response.ok() {
-        return Err(format!("HTTP {} {}", response.status(), response.status_text()));
-    }
-    let text = JsFuture::from(response.text().map_err(|e| describe(&e))?).await.map_err(|e| describe(&e))?;
-    text.as_string().ok_or_else(|| "the answer is not text".to_string())
 }
 
 /// Unused attribute names are the page's own (`id`, `class`...); this list is what the

@@ -10,6 +10,7 @@ mod app_panel;
 pub mod board;
 pub mod effects;
 pub mod engine;
+pub mod fetch;
 #[cfg(feature = "app")]
 mod forms;
 pub mod listen;

@@ -4,9 +4,7 @@
 
 use std::cell::RefCell;
 
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
-
+use super::fetch::fetch_text;
 use crate::i18n::{self, Lang};
 
 /// Something to do once a language's file is in.
@@ -42,7 +40,7 @@ pub fn ready_or_fetch(base: &str, lang: Lang, then: impl FnOnce() + 'static) -> 
     if first {
         let url = format!("{base}i18n/{}.txt", lang.id());
         wasm_bindgen_futures::spawn_local(async move {
-            match fetch(&url).await {
+            match fetch_text(&url).await {
                 Ok(text) => i18n::install(lang, text),
                 Err(why) => {
                     web_sys::console::warn_1(
@@ -62,16 +60,4 @@ pub fn ready_or_fetch(base: &str, lang: Lang, then: impl FnOnce() + 'static) -> 
         });
     }
     false
-}
-
-async fn fetch(url: &str) -> Result<String, String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let describe = |e: wasm_bindgen::JsValue| e.as_string().unwrap_or_else(|| format!("{e:?}"));
-    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(describe)?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response".to_string())?;
-    if !response.ok() {
-        return Err(format!("HTTP {}", response.status()));
-    }
-    let text = JsFuture::from(response.text().map_err(describe)?).await.map_err(describe)?;
-    text.as_string().ok_or_else(|| "not text".to_string())
 }

@@ -77,14 +77,7 @@ impl Lang {
     /// says so in `lang`, so that the letters get their language's font (and a screen
     /// reader its voice). Figurines belong to none.
     pub fn other_letters(self, letters: PieceLetters) -> Option<Lang> {
-        let theirs = match letters {
-            PieceLetters::English => Lang::En,
-            PieceLetters::Cyrillic => Lang::MnCyrl,
-            PieceLetters::MongolianScript => Lang::MnMong,
-            PieceLetters::Chinese => Lang::ZhHans,
-            PieceLetters::Figurine => return None,
-        };
-        (theirs != self).then_some(theirs)
+        Lang::ALL.into_iter().find(|l| l.letters() == letters).filter(|&theirs| theirs != self)
     }
 
     /// The language's text for `key`, or English's when it has none.
