@@ -394,7 +394,7 @@ pub fn xiangqi_pgn(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let Ok(games) = pgn::parse_games(text) else { return };
     for game in games {
-        if !matches!(game.game(Ruleset::Mongolian), Ok(pgn::Game::Xiangqi)) {
+        if !matches!(game.game(Ruleset::Mongolian), Ok(shatar_rules::GameKind::Xiangqi)) {
             continue;
         }
         for rules in [RepetitionRules::Axf2008, RepetitionRules::Prc1956] {

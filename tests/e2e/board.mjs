@@ -3,9 +3,10 @@
 import { START_PIECES, open, boardState, pieces, text, withMark } from "./lib.mjs";
 
 // crates/protocol's PROTOCOL_VERSION and its Mongolian start.
-const PROTOCOL = 3;
+const PROTOCOL = 4;
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
 const OPEN = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - -";
+const XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
 
 export const tests = [
   {
@@ -65,10 +66,11 @@ export const tests = [
           { v: PROTOCOL, id: 11, body: { Perft: { fen: OPEN, ruleset: "mongolian", depth: 2 } } },
           { v: PROTOCOL, id: 12, body: { Perft: { fen: "8/8/8/8", ruleset: "mongolian", depth: 1 } } },
           { v: PROTOCOL, id: 13, body: { Perft: { fen: START, ruleset: "mongolian", depth: 99 } } },
-          { v: PROTOCOL, id: 14, body: { LegalMoves: { fen: START, ruleset: "xiangqi" } } },
+          { v: PROTOCOL, id: 14, body: { LegalMoves: { fen: START, ruleset: "shogi" } } },
           { v: PROTOCOL, id: 15, body: { LegalMoves: { fen: START, ruleset: "chess" } } },
           { v: PROTOCOL, id: 16, body: { Search: { game: { ruleset: "mongolian", moves: ["e2e4", "e7e5"] }, limits: { depth: 3 } } } },
           { v: PROTOCOL, id: 17, body: { Search: { game: { ruleset: "mongolian", moves: ["e2e4", "e7e5", "e2e5"] }, limits: { depth: 3 } } } },
+          { v: PROTOCOL, id: 18, body: { LegalMoves: { fen: XIANGQI_START, ruleset: "xiangqi" } } },
         ],
       }).catch((e) => { t.check("worker replies", false, e.message); return []; });
       // Bodies are externally tagged: `"Ready"` or `{"Perft":{...}}`; read as [variant, fields].
@@ -84,6 +86,7 @@ export const tests = [
       t.eq("a bad FEN gets BadFen", untag(byId(12).error)[0], "BadFen");
       t.eq("a deep perft is refused", byId(13).error, { DepthTooLarge: { max: 7 } });
       t.eq("an unknown ruleset is Malformed", untag(byId(14).error)[0], "Malformed");
+      t.eq("the page's first worker is built without Xiangqi", byId(18).error, { GameNotBuilt: { game: "xiangqi" } });
       t.eq("still answering after errors (chess has 20 first moves)", byId(15).moves?.length, 20);
       const search = replies.filter((r) => r.id === 16).map((r) => untag(r.body));
       t.eq("a search reports depths 1 to 3, then its move", search.map(([type, b]) => type === "SearchInfo" ? b.depth : type),

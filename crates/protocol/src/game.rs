@@ -8,29 +8,32 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use shatar_rules::{EndReason, GameResult, Outcome, Ruleset};
+use shatar_rules::{EndReason, GameKind, GameResult, Outcome};
 
 /// A game as played so far.
 ///
-/// `{"ruleset":"mongolian","fen":null,"moves":["e2e4","e7e5","g1f3"]}`; `fen` and
-/// `moves` may be left out.
+/// `{"ruleset":"mongolian","fen":null,"moves":["e2e4","e7e5","g1f3"]}`, or
+/// `{"ruleset":"xiangqi","moves":["h2e2","h9g7"]}`; `fen` and `moves` may be left out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
+    /// Which game: an 8x8 ruleset or Xiangqi (the field keeps the name it had when only
+    /// 8x8 rulesets existed, so saved games still read).
     #[serde(with = "crate::ruleset_id")]
-    pub ruleset: Ruleset,
-    /// The position the game started from; `None` for the ruleset's initial position
-    /// (under the 2017 rules that is before the compulsory first round, art. 1.2).
+    pub ruleset: GameKind,
+    /// The position the game started from; `None` for the game's initial position (under
+    /// the 2017 rules that is before the compulsory first round, art. 1.2).
     #[serde(default)]
     pub fen: Option<String>,
-    /// The moves played since, in UCI notation, oldest first.
+    /// The moves played since, oldest first: UCI notation for the 8x8 games, ICCS
+    /// (`h2e2`, ranks 0–9 from Red's side) for Xiangqi.
     #[serde(default)]
     pub moves: Vec<String>,
 }
 
 impl Game {
-    /// The ruleset's initial position and no moves.
-    pub fn startpos(ruleset: Ruleset) -> Game {
-        Game { ruleset, fen: None, moves: Vec::new() }
+    /// The game's initial position and no moves.
+    pub fn startpos(game: impl Into<GameKind>) -> Game {
+        Game { ruleset: game.into(), fen: None, moves: Vec::new() }
     }
 }
 

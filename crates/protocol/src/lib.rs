@@ -7,28 +7,28 @@
 //!
 //! On the wire an envelope is a plain object whose body is serde's external tagging: an
 //! object with one key, the variant's name (a variant without fields is just its name):
-//! `{"v":3,"id":7,"body":{"Perft":{"fen":"...","ruleset":"mongolian","depth":3}}}`,
-//! `{"v":3,"id":0,"body":"Ready"}`. (Internally tagged enums, `{"type":"Perft",...}`,
+//! `{"v":4,"id":7,"body":{"Perft":{"fen":"...","ruleset":"mongolian","depth":3}}}`,
+//! `{"v":4,"id":0,"body":"Ready"}`. (Internally tagged enums, `{"type":"Perft",...}`,
 //! cost each wasm file about 25 KB gzipped of buffering code.)
 //!
 //! A search names the game, not just a position, so the worker can rebuild the
 //! repetition history the search and the draw rules need:
 //!
 //! ```text
-//! → {"v":3,"id":8,"body":{"Search":{
+//! → {"v":4,"id":8,"body":{"Search":{
 //!      "game":{"ruleset":"mongolian","fen":null,"moves":["e2e4","e7e5"]},
 //!      "limits":{"move_time_ms":1000}}}}
-//! ← {"v":3,"id":8,"body":{"SearchInfo":{"depth":1,"seldepth":1,"multi_pv":1,
+//! ← {"v":4,"id":8,"body":{"SearchInfo":{"depth":1,"seldepth":1,"multi_pv":1,
 //!      "score":{"Cp":{"cp":35}},"nodes":40,"nps":40000,"time_ms":1,"hashfull":0,"pv":["g1f3"]}}}
 //! ← ... one per finished iteration ...
-//! ← {"v":3,"id":8,"body":{"BestMove":{"best_move":"g1f3","ponder":"b8c6",
+//! ← {"v":4,"id":8,"body":{"BestMove":{"best_move":"g1f3","ponder":"b8c6",
 //!      "score":{"Cp":{"cp":30}},"depth":12,"nodes":812345,"time_ms":968}}}
 //! ```
 //!
 //! ```
 //! use shatar_protocol::{Envelope, Request, PROTOCOL_VERSION};
 //! use shatar_rules::Ruleset;
-//! let msg = Envelope::new(1, Request::LegalMoves { fen: "8/8/8/8/8/8/8/K1k5 w - -".into(), ruleset: Ruleset::Mongolian });
+//! let msg = Envelope::new(1, Request::LegalMoves { fen: "8/8/8/8/8/8/8/K1k5 w - -".into(), ruleset: Ruleset::Mongolian.into() });
 //! assert_eq!(msg.v, PROTOCOL_VERSION);
 //! ```
 

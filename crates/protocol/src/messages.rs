@@ -3,7 +3,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use serde::{Deserialize, Serialize};
-use shatar_rules::{EndReason, GameResult, Outcome, Ruleset};
+use shatar_rules::{EndReason, GameKind, GameResult, Outcome};
 
 use crate::game::{Game, OutcomeDef, option_end_reason, option_game_result, option_outcome};
 use crate::search::{BestMove, SearchInfo, SearchLimits};
@@ -15,7 +15,10 @@ use crate::search::{BestMove, SearchInfo, SearchLimits};
 /// builds, reload" instead of "malformed message".
 ///
 /// 3: bodies are externally tagged (`{"Perft":{...}}` for `{"type":"Perft",...}`).
-pub const PROTOCOL_VERSION: u32 = 3;
+///
+/// 4: Xiangqi (`"ruleset":"xiangqi"`, moves in ICCS), and `GameStatus` names the
+/// repetition ruling that decided a game.
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// Deeper perft requests are refused: the worker answers nothing else while it counts,
 /// and depth 8 from an open position is minutes of work.
@@ -65,21 +68,21 @@ pub enum Request {
     Perft {
         fen: String,
         #[serde(with = "crate::ruleset_id")]
-        ruleset: Ruleset,
+        ruleset: GameKind,
         depth: u32,
     },
-    /// The legal moves of a position, in UCI notation.
+    /// The legal moves of a position, in UCI notation (ICCS for Xiangqi).
     LegalMoves {
         fen: String,
         #[serde(with = "crate::ruleset_id")]
-        ruleset: Ruleset,
+        ruleset: GameKind,
     },
     /// Forget what earlier searches learnt (the transposition table and move-ordering
     /// memory), so that a new game does not depend on the last one. `hash_mb` sizes the
     /// table from now on; `None` keeps the size.
     NewGame {
         #[serde(with = "crate::ruleset_id")]
-        ruleset: Ruleset,
+        ruleset: GameKind,
         #[serde(default)]
         hash_mb: Option<u32>,
     },
@@ -121,7 +124,7 @@ pub enum Response {
     GameStatus {
         /// The current position.
         fen: String,
-        /// Its legal moves in UCI notation; empty once the game is over.
+        /// Its legal moves in UCI notation (ICCS for Xiangqi); empty once the game is over.
         legal_moves: Vec<String>,
         in_check: bool,
         /// How the game ended by itself (mate, stalemate, dead position, fivefold
@@ -131,6 +134,10 @@ pub enum Response {
         /// The draw the player to move may claim now (2017 art. 9.2, 9.3), if any.
         #[serde(with = "option_end_reason")]
         claimable_draw: Option<EndReason>,
+        /// Xiangqi: the repetition ruling that ended the game, with the rulings it cites
+        /// ("Red loses: perpetual check (AXF 2008 ruling 1)").
+        #[serde(default)]
+        ruling: Option<String>,
     },
     Pgn {
         text: String,
@@ -176,6 +183,12 @@ pub enum ErrorKind {
     /// A search with no depth, node, time or clock limit would never end: the worker
     /// cannot be stopped in the middle of a search.
     Unbounded,
+    /// This worker was built without the game (the page's first worker plays only the 8x8
+    /// games).
+    GameNotBuilt {
+        #[serde(with = "crate::ruleset_id")]
+        game: GameKind,
+    },
 }
 
 impl fmt::Display for ErrorKind {
@@ -193,6 +206,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Unbounded => {
                 f.write_str("a search needs a depth, node, move time or clock limit: the worker cannot be stopped")
             }
+            ErrorKind::GameNotBuilt { game } => write!(f, "this worker was built without {}", game.name()),
         }
     }
 }

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use shatar_rules::{Color, EndReason, GameResult, Outcome, Ruleset};
+use shatar_rules::{Color, EndReason, GameKind, GameResult, Outcome, Ruleset};
 
 use crate::*;
 
@@ -19,7 +19,7 @@ fn strings(xs: &[&str]) -> Vec<String> {
 }
 
 fn game() -> Game {
-    Game { ruleset: Ruleset::Mongolian, fen: None, moves: strings(&["e2e4", "e7e5", "g1f3"]) }
+    Game { ruleset: Ruleset::Mongolian.into(), fen: None, moves: strings(&["e2e4", "e7e5", "g1f3"]) }
 }
 
 fn every_limit() -> SearchLimits {
@@ -41,7 +41,7 @@ fn every_limit() -> SearchLimits {
 #[test]
 fn every_message_round_trips() {
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -".to_string();
-    for ruleset in Ruleset::ALL {
+    for ruleset in GameKind::ALL {
         round_trip(Envelope::new(3, Request::Perft { fen: fen.clone(), ruleset, depth: 3 }));
         round_trip(Envelope::new(4, Request::LegalMoves { fen: fen.clone(), ruleset }));
         round_trip(Envelope::new(5, Request::NewGame { ruleset, hash_mb: Some(32) }));
@@ -107,6 +107,7 @@ fn every_message_round_trips() {
                 in_check: true,
                 outcome,
                 claimable_draw,
+                ruling: outcome.map(|_| "Red loses: perpetual check (AXF 2008 ruling 1)".to_string()),
             },
         ));
     }
@@ -120,6 +121,7 @@ fn every_message_round_trips() {
         ErrorKind::GameOver { outcome: Outcome::draw(EndReason::Stalemate) },
         ErrorKind::LevelOutOfRange { level: 11, max: 10 },
         ErrorKind::Unbounded,
+        ErrorKind::GameNotBuilt { game: GameKind::Xiangqi },
     ] {
         round_trip(Envelope::new(5, Response::Error { error }));
     }
@@ -161,13 +163,14 @@ fn every_outcome_round_trips() {
 /// The JS side writes these objects by hand: the shape is part of the protocol.
 #[test]
 fn wire_shape_is_an_externally_tagged_object_with_the_ruleset_id() {
-    let msg = Envelope::new(7, Request::Perft { fen: "f".to_string(), ruleset: Ruleset::MongolianFolk, depth: 2 });
+    let msg =
+        Envelope::new(7, Request::Perft { fen: "f".to_string(), ruleset: Ruleset::MongolianFolk.into(), depth: 2 });
     assert_eq!(
         serde_json::to_string(&msg).expect("serialises"),
-        r#"{"v":3,"id":7,"body":{"Perft":{"fen":"f","ruleset":"mongolian-folk","depth":2}}}"#
+        r#"{"v":4,"id":7,"body":{"Perft":{"fen":"f","ruleset":"mongolian-folk","depth":2}}}"#
     );
     let ready = Envelope::new(0, Response::Ready);
-    assert_eq!(serde_json::to_string(&ready).expect("serialises"), r#"{"v":3,"id":0,"body":"Ready"}"#);
+    assert_eq!(serde_json::to_string(&ready).expect("serialises"), r#"{"v":4,"id":0,"body":"Ready"}"#);
 }
 
 #[test]
@@ -177,7 +180,7 @@ fn search_wire_shape() {
     assert_eq!(
         serde_json::to_string(&search).expect("serialises"),
         concat!(
-            r#"{"v":3,"id":8,"body":{"Search":{"#,
+            r#"{"v":4,"id":8,"body":{"Search":{"#,
             r#""game":{"ruleset":"mongolian","fen":null,"moves":["e2e4","e7e5","g1f3"]},"#,
             r#""limits":{"depth":null,"nodes":null,"move_time_ms":100,"clock":null,"level":null,"multi_pv":null}}}}"#
         )
@@ -196,7 +199,7 @@ fn search_wire_shape() {
     assert_eq!(
         serde_json::to_string(&best).expect("serialises"),
         concat!(
-            r#"{"v":3,"id":8,"body":{"BestMove":{"best_move":"b8c6","ponder":"f1c4","#,
+            r#"{"v":4,"id":8,"body":{"BestMove":{"best_move":"b8c6","ponder":"f1c4","#,
             r#""score":{"Mate":{"moves":-2}},"depth":5,"nodes":10,"time_ms":1}}}"#
         )
     );
@@ -206,7 +209,7 @@ fn search_wire_shape() {
     );
     assert_eq!(
         serde_json::to_string(&over).expect("serialises"),
-        r#"{"v":3,"id":8,"body":{"Error":{"error":{"GameOver":{"outcome":{"result":"1-0","reason":"Checkmate"}}}}}}"#
+        r#"{"v":4,"id":8,"body":{"Error":{"error":{"GameOver":{"outcome":{"result":"1-0","reason":"Checkmate"}}}}}}"#
     );
 }
 
@@ -214,7 +217,7 @@ fn search_wire_shape() {
 /// clock's extras and the seed.
 #[test]
 fn optional_fields_may_be_left_out() {
-    let text = r#"{"v":3,"id":1,"body":{"Search":{"game":{"ruleset":"chess"},
+    let text = r#"{"v":4,"id":1,"body":{"Search":{"game":{"ruleset":"chess"},
         "limits":{"clock":{"remaining_ms":60000},"level":{"level":4}}}}}"#;
     let msg: Envelope<Request> = serde_json::from_str(text).expect("minimal search");
     let clock = ClockState { remaining_ms: 60_000, ..ClockState::default() };
@@ -222,11 +225,11 @@ fn optional_fields_may_be_left_out() {
         SearchLimits { clock: Some(clock), level: Some(Strength { level: 4, seed: 0 }), ..SearchLimits::default() };
     assert_eq!(msg.body, Request::Search { game: Game::startpos(Ruleset::Chess), limits });
 
-    let text = r#"{"v":3,"id":2,"body":{"NewGame":{"ruleset":"mongolian"}}}"#;
+    let text = r#"{"v":4,"id":2,"body":{"NewGame":{"ruleset":"mongolian"}}}"#;
     let msg: Envelope<Request> = serde_json::from_str(text).expect("minimal new game");
-    assert_eq!(msg.body, Request::NewGame { ruleset: Ruleset::Mongolian, hash_mb: None });
+    assert_eq!(msg.body, Request::NewGame { ruleset: Ruleset::Mongolian.into(), hash_mb: None });
 
-    let text = r#"{"v":3,"id":3,"body":{"Pgn":{"game":{"ruleset":"mongolian-folk","moves":["e2e4"]}}}}"#;
+    let text = r#"{"v":4,"id":3,"body":{"Pgn":{"game":{"ruleset":"mongolian-folk","moves":["e2e4"]}}}}"#;
     let msg: Envelope<Request> = serde_json::from_str(text).expect("minimal pgn");
     let game = Game { moves: strings(&["e2e4"]), ..Game::startpos(Ruleset::MongolianFolk) };
     assert_eq!(msg.body, Request::Pgn { game, tags: Vec::new(), result: None });
@@ -234,30 +237,31 @@ fn optional_fields_may_be_left_out() {
 
 #[test]
 fn unknown_ruleset_and_unknown_request_are_errors_not_panics() {
-    let bad_ruleset = r#"{"v":3,"id":1,"body":{"LegalMoves":{"fen":"f","ruleset":"xiangqi"}}}"#;
-    assert!(serde_json::from_str::<Envelope<Request>>(bad_ruleset).is_err());
-    let bad_type = r#"{"v":3,"id":1,"body":"Launch"}"#;
+    let bad_ruleset = r#"{"v":4,"id":1,"body":{"LegalMoves":{"fen":"f","ruleset":"shogi"}}}"#;
+    let error = serde_json::from_str::<Envelope<Request>>(bad_ruleset).expect_err("no shogi");
+    assert!(error.to_string().contains("\"shogi\": unknown game"), "{error}");
+    let bad_type = r#"{"v":4,"id":1,"body":"Launch"}"#;
     assert!(serde_json::from_str::<Envelope<Request>>(bad_type).is_err());
-    let bad_delay = r#"{"v":3,"id":1,"body":{"Search":{"game":{"ruleset":"chess"},
+    let bad_delay = r#"{"v":4,"id":1,"body":{"Search":{"game":{"ruleset":"chess"},
         "limits":{"clock":{"remaining_ms":1,"delay":{"Hourglass":{"ms":5}}}}}}}"#;
     assert!(serde_json::from_str::<Envelope<Request>>(bad_delay).is_err());
-    let bad_result = r#"{"v":3,"id":1,"body":{"Pgn":{"game":{"ruleset":"chess"},"result":"2-0"}}}"#;
+    let bad_result = r#"{"v":4,"id":1,"body":{"Pgn":{"game":{"ruleset":"chess"},"result":"2-0"}}}"#;
     assert!(serde_json::from_str::<Envelope<Request>>(bad_result).is_err());
-    let negative_nodes = r#"{"v":3,"id":1,"body":{"Search":{"game":{"ruleset":"chess"},"limits":{"nodes":-5}}}}"#;
+    let negative_nodes = r#"{"v":4,"id":1,"body":{"Search":{"game":{"ruleset":"chess"},"limits":{"nodes":-5}}}}"#;
     assert!(serde_json::from_str::<Envelope<Request>>(negative_nodes).is_err());
 }
 
 #[test]
 fn header_reads_any_body_and_checks_the_version() {
-    let future = r#"{"v":4,"id":9,"body":{"SomethingNew":{"x":[1,2]}}}"#;
+    let future = r#"{"v":5,"id":9,"body":{"SomethingNew":{"x":[1,2]}}}"#;
     let header: Header = serde_json::from_str(future).expect("header of any body");
-    assert_eq!(header, Header { v: 4, id: 9 });
-    assert_eq!(header.check_version(), Err(ErrorKind::VersionMismatch { expected: PROTOCOL_VERSION, got: 4 }));
+    assert_eq!(header, Header { v: 5, id: 9 });
+    assert_eq!(header.check_version(), Err(ErrorKind::VersionMismatch { expected: PROTOCOL_VERSION, got: 5 }));
     assert_eq!(Header { v: PROTOCOL_VERSION, id: 1 }.check_version(), Ok(()));
     // A page of an earlier protocol (internally tagged) meets this worker: told apart from
     // a malformed message.
     let old: Header = serde_json::from_str(r#"{"v":2,"id":4,"body":{"type":"Perft"}}"#).expect("old header");
-    assert_eq!(old.check_version(), Err(ErrorKind::VersionMismatch { expected: 3, got: 2 }));
+    assert_eq!(old.check_version(), Err(ErrorKind::VersionMismatch { expected: PROTOCOL_VERSION, got: 2 }));
 }
 
 /// Errors say what and where, in words a page can show as they are.

@@ -57,6 +57,6 @@ pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use position::{DrawRules, IllegalMove, Position, PositionError, Restriction, Rules};
 pub use record::{Claim, ClaimVerdict, GameRecord, PlayError};
-pub use ruleset::{Ruleset, UnknownRuleset};
+pub use ruleset::{GameKind, Ruleset, UnknownGame, UnknownRuleset};
 pub use setup::{CastlingRights, Setup};
 pub use types::{ByColor, Color, File, Piece, Rank, Role, Square};

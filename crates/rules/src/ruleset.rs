@@ -1,4 +1,5 @@
-//! [`Ruleset`]: the runtime name of a game, for options, FEN/PGN tags and the UI.
+//! [`Ruleset`]: the runtime name of an 8x8 game, and [`GameKind`]: any game the crate plays,
+//! Xiangqi included, for options, FEN/PGN tags, the worker protocol and the UI.
 
 use core::fmt;
 use core::str::FromStr;
@@ -37,7 +38,7 @@ impl Ruleset {
 
     /// Reads a PGN `Variant` tag value, case-insensitively: our own values and ids, and
     /// "Standard" or "Chess" for FIDE chess. Xiangqi is no `Ruleset` (its board is not 8x8):
-    /// [`crate::pgn::Game::from_pgn_variant`] reads its tag too.
+    /// [`GameKind::from_pgn_variant`] reads its tag too.
     pub fn from_pgn_variant(value: &str) -> Option<Ruleset> {
         let v = value.trim();
         let named =
@@ -76,5 +77,94 @@ impl FromStr for Ruleset {
     type Err = UnknownRuleset;
     fn from_str(s: &str) -> Result<Ruleset, UnknownRuleset> {
         Ruleset::ALL.into_iter().find(|r| r.id().eq_ignore_ascii_case(s.trim())).ok_or(UnknownRuleset)
+    }
+}
+
+/// Any game the crate plays: one of the 8x8 rulesets, or Xiangqi on its own 9x10 board
+/// with its own position and move types. Callers that take both dispatch on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Mongolian chess or FIDE chess.
+    Board8(Ruleset),
+    /// Xiangqi, its repetitions judged under the AXF 2008 rulings.
+    Xiangqi,
+}
+
+impl Default for GameKind {
+    fn default() -> Self {
+        GameKind::Board8(Ruleset::default())
+    }
+}
+
+impl From<Ruleset> for GameKind {
+    fn from(ruleset: Ruleset) -> Self {
+        GameKind::Board8(ruleset)
+    }
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Board8(Ruleset::Mongolian),
+        GameKind::Board8(Ruleset::MongolianFolk),
+        GameKind::Board8(Ruleset::Chess),
+        GameKind::Xiangqi,
+    ];
+
+    /// The id used in options, URLs and the worker protocol: the ruleset's, or `xiangqi`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            GameKind::Board8(r) => r.id(),
+            GameKind::Xiangqi => "xiangqi",
+        }
+    }
+
+    /// The 8x8 ruleset, if the game is played on the 8x8 board.
+    pub const fn board8(self) -> Option<Ruleset> {
+        match self {
+            GameKind::Board8(r) => Some(r),
+            GameKind::Xiangqi => None,
+        }
+    }
+
+    /// Reads a PGN `Variant` tag value, case-insensitively: an 8x8 ruleset
+    /// ([`Ruleset::from_pgn_variant`]), or "Xiangqi" / "Chinese Chess".
+    pub fn from_pgn_variant(value: &str) -> Option<GameKind> {
+        if crate::xiangqi::pgn::names_xiangqi(value) {
+            Some(GameKind::Xiangqi)
+        } else {
+            Ruleset::from_pgn_variant(value).map(GameKind::Board8)
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Board8(r) => r.name(),
+            GameKind::Xiangqi => "Xiangqi (Chinese chess)",
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// An unknown game id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame;
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown game: expected mongolian, mongolian-folk, chess or xiangqi")
+    }
+}
+
+impl core::error::Error for UnknownGame {}
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<GameKind, UnknownGame> {
+        GameKind::ALL.into_iter().find(|g| g.id().eq_ignore_ascii_case(s.trim())).ok_or(UnknownGame)
     }
 }

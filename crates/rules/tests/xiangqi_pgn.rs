@@ -7,7 +7,8 @@
 mod common;
 
 use common::Rng;
-use shatar_rules::pgn::{self, Game, PgnError, PgnErrorKind, PgnGame, PgnMove};
+use shatar_rules::GameKind;
+use shatar_rules::pgn::{self, PgnError, PgnErrorKind, PgnGame, PgnMove};
 use shatar_rules::xiangqi::pgn::{self as xpgn, MoveError, Notation};
 use shatar_rules::xiangqi::{Move, Position, Record, RepetitionRules, chinese, fen, iccs, wxf};
 use shatar_rules::{Color, EndReason, GameResult, Mongolian, Outcome, Ruleset};
@@ -72,7 +73,7 @@ fn an_opening_in_each_notation_reads_back() {
         assert_eq!(game.tag("Variant"), Some("Xiangqi"));
         assert_eq!(game.tag("Format"), Some(notation.format_tag()));
         assert_eq!(game.tag("FEN"), None);
-        assert_eq!(game.game(Ruleset::Mongolian).unwrap(), Game::Xiangqi);
+        assert_eq!(game.game(Ruleset::Mongolian).unwrap(), GameKind::Xiangqi);
         // Written again, the same text.
         assert_eq!(xpgn::from_record(&back, notation).write(), xpgn::from_record(&record, notation).write());
     }
@@ -113,7 +114,7 @@ fn chinese_with_traditional_characters_and_full_width_digits() {
                 5. 兵七進一 炮８平９ 6. 車二平三 炮九退一 {黑方也可以寫八九} 7. 馬八進七 士４進５\n\
                 8. 傌七進六 砲9平7 9. 俥三平四 馬7進8 10. 炮八平七 車１平２ 1-0\n";
     let game = pgn::parse_game(text).unwrap();
-    assert_eq!(game.game(Ruleset::Chess).unwrap(), Game::Xiangqi);
+    assert_eq!(game.game(Ruleset::Chess).unwrap(), GameKind::Xiangqi);
     assert_eq!(game.moves[0].comments_before, ["評注：中炮對屏風馬"]);
     let record = xpgn::replay(&game, AXF).unwrap();
     assert_eq!(record.moves(), &opening_record().moves()[..20]);
@@ -323,15 +324,15 @@ fn the_8x8_reader_refuses_xiangqi() {
     assert_eq!(g.replay_any(Ruleset::Mongolian).unwrap_err().to_string(), format!("PGN game 1: {refused}"));
     assert_eq!(g.replay::<Mongolian>().unwrap_err().to_string(), format!("PGN game 1: {refused}"));
     assert_eq!(*g.ruleset(Ruleset::Chess).unwrap_err().kind, PgnErrorKind::IsXiangqi { variant: "Xiangqi".into() });
-    assert_eq!(g.game(Ruleset::Chess).unwrap(), Game::Xiangqi);
+    assert_eq!(g.game(Ruleset::Chess).unwrap(), GameKind::Xiangqi);
     for v in ["xiangqi", "XIANGQI", "Chinese Chess", "chinese chess", " Chinese chess "] {
-        assert_eq!(Game::from_pgn_variant(v), Some(Game::Xiangqi), "{v}");
+        assert_eq!(GameKind::from_pgn_variant(v), Some(GameKind::Xiangqi), "{v}");
     }
-    assert_eq!(Game::from_pgn_variant("Mongolian"), Some(Game::Board8(Ruleset::Mongolian)));
-    assert_eq!(Game::from_pgn_variant("Shogi"), None);
+    assert_eq!(GameKind::from_pgn_variant("Mongolian"), Some(GameKind::Board8(Ruleset::Mongolian)));
+    assert_eq!(GameKind::from_pgn_variant("Shogi"), None);
     // The XQBase Game tag, without a Variant tag.
     let g = pgn::parse_game("[Game \"Chinese Chess\"]\n[Red \"許銀川\"]\n1. C2=5 H8+7 *").unwrap();
-    assert_eq!(g.game(Ruleset::Mongolian).unwrap(), Game::Xiangqi);
+    assert_eq!(g.game(Ruleset::Mongolian).unwrap(), GameKind::Xiangqi);
     assert_eq!(
         g.replay_any(Ruleset::Mongolian).unwrap_err().to_string(),
         "PGN game 1 (許銀川 vs ?): the game is xiangqi (\"Chinese Chess\"), which the 8x8 reader cannot play: \
@@ -339,10 +340,10 @@ fn the_8x8_reader_refuses_xiangqi() {
     );
     // The Variant tag decides over the Game tag; 8x8 games are unchanged.
     let g = pgn::parse_game("[Game \"Chinese Chess\"]\n[Variant \"Mongolian\"]\n1. e4 e5 *").unwrap();
-    assert_eq!(g.game(Ruleset::Chess).unwrap(), Game::Board8(Ruleset::Mongolian));
+    assert_eq!(g.game(Ruleset::Chess).unwrap(), GameKind::Board8(Ruleset::Mongolian));
     assert_eq!(g.replay_any(Ruleset::Chess).unwrap().moves().len(), 2);
     let g = pgn::parse_game("1. e4 e5 *").unwrap();
-    assert_eq!(g.game(Ruleset::Chess).unwrap(), Game::Board8(Ruleset::Chess));
+    assert_eq!(g.game(Ruleset::Chess).unwrap(), GameKind::Board8(Ruleset::Chess));
     // A game without tags, given to the xiangqi reader, is read as xiangqi.
     assert_eq!(read("1. C2=5 H8+7 *").unwrap().moves().len(), 2);
 }

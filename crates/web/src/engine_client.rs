@@ -491,7 +491,7 @@ impl EngineClient {
             return;
         }
         let (request, sent) = if let Some(ruleset) = self.new_game.take() {
-            (Request::NewGame { ruleset, hash_mb: None }, Sent::NewGame)
+            (Request::NewGame { ruleset: ruleset.into(), hash_mb: None }, Sent::NewGame)
         } else if let Some(job) = self.job.as_mut().filter(|job| job.sent_id.is_none()) {
             job.sent_id = Some(self.next_id);
             let request = Request::Search { game: job.job.game.clone(), limits: job.job.limits.clone() };

@@ -63,9 +63,11 @@ impl Game {
     /// A game from the wire form the worker and the saved state use: its start and its
     /// moves in UCI notation. The error names the first move that does not fit.
     pub fn from_wire(wire: &WireGame) -> Result<Game, String> {
+        let ruleset =
+            wire.ruleset.board8().ok_or_else(|| format!("{} is not played on this page yet", wire.ruleset))?;
         let start = match &wire.fen {
-            None => AnyPosition::startpos(wire.ruleset),
-            Some(text) => AnyPosition::from_fen(wire.ruleset, text).map_err(|e| format!("bad FEN \"{text}\": {e}"))?,
+            None => AnyPosition::startpos(ruleset),
+            Some(text) => AnyPosition::from_fen(ruleset, text).map_err(|e| format!("bad FEN \"{text}\": {e}"))?,
         };
         let mut game = Game::from_position(start);
         for (i, text) in wire.moves.iter().enumerate() {
@@ -85,7 +87,7 @@ impl Game {
         let initial = self.snapshot(0).position;
         let fen = (initial != AnyPosition::startpos(self.ruleset())).then(|| initial.fen());
         let moves = self.moves()[..ply.min(self.len())].iter().map(|m| m.to_string()).collect();
-        WireGame { ruleset: self.ruleset(), fen, moves }
+        WireGame { ruleset: self.ruleset().into(), fen, moves }
     }
 
     pub fn ruleset(&self) -> Ruleset {

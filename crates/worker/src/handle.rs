@@ -1,5 +1,6 @@
 //! Requests to responses: everything the worker does, in plain Rust, tested natively.
 
+use std::fmt::Display;
 use std::sync::atomic::AtomicBool;
 
 use shatar_engine::{
@@ -11,19 +12,58 @@ use shatar_protocol::{
 };
 use shatar_rules::pgn::PgnGame;
 use shatar_rules::uci::{self, UciMoveError};
-use shatar_rules::{AnyPosition, GameRecord, GameResult, Move, Position, Rules, Ruleset, fen, with_rules};
+use shatar_rules::{AnyPosition, GameKind, GameRecord, GameResult, Position, Rules, Ruleset, fen, with_rules};
+
+#[cfg(feature = "xiangqi")]
+mod xiangqi;
+#[cfg(not(feature = "xiangqi"))]
+mod xiangqi {
+    //! A build without Xiangqi answers every Xiangqi request with the same typed error.
+    use shatar_protocol::ErrorKind;
+    use shatar_rules::GameKind;
+
+    fn missing<T>() -> Result<T, ErrorKind> {
+        Err(ErrorKind::GameNotBuilt { game: GameKind::Xiangqi })
+    }
+    pub(super) fn legal_moves(_: &str) -> Result<super::Response, ErrorKind> {
+        missing()
+    }
+    pub(super) fn perft(_: &str, _: u32) -> Result<u64, ErrorKind> {
+        missing()
+    }
+    pub(super) fn search(
+        _: &mut Option<super::AnyEngine>,
+        _: usize,
+        _: &super::Game,
+        _: &super::SearchLimits,
+        _: &super::Millis<'_>,
+        _: &mut dyn FnMut(super::SearchInfo),
+    ) -> Result<super::BestMove, ErrorKind> {
+        missing()
+    }
+    pub(super) fn status(_: &super::Game) -> Result<super::Response, ErrorKind> {
+        missing()
+    }
+    pub(super) fn pgn(
+        _: &super::Game,
+        _: &[(String, String)],
+        _: Option<super::GameResult>,
+    ) -> Result<super::Response, ErrorKind> {
+        missing()
+    }
+}
 
 /// The largest transposition table a `NewGame` request gets. A wasm32 memory holds at
 /// most 4 GiB and browsers grant a worker less; a request beyond this is clamped, not
 /// refused, as UCI engines treat their `Hash` option.
 pub const MAX_WORKER_HASH_MB: u32 = 512;
 
-/// The worker's state between requests: the engine of the ruleset last searched.
+/// The worker's state between requests: the engine of the game last searched.
 ///
-/// One engine is kept, for one ruleset: its transposition table and move-ordering memory
-/// carry over from one move of a game to the next, as a UCI engine's do. A `NewGame`
-/// request clears it; a search in another ruleset replaces it (its table would be of no
-/// use, and the worker's memory is better spent on one table).
+/// One engine is kept, for one game (an 8x8 ruleset or Xiangqi): its transposition table
+/// and move-ordering memory carry over from one move of a game to the next, as a UCI
+/// engine's do. A `NewGame` request clears it; a search in another game replaces it (its
+/// table would be of no use, and the worker's memory is better spent on one table).
 pub struct Handler {
     engine: Option<AnyEngine>,
     hash_mb: usize,
@@ -60,8 +100,10 @@ impl Handler {
     pub fn handle(&mut self, request: Request, now: &dyn Fn() -> f64, out: &mut dyn FnMut(Response)) {
         let answer = match request {
             Request::Perft { fen, ruleset, depth } => perft(ruleset, &fen, depth, now),
-            Request::LegalMoves { fen, ruleset } => position(ruleset, &fen)
-                .map(|pos| Response::LegalMoves { moves: pos.legal_moves().iter().map(Move::to_string).collect() }),
+            Request::LegalMoves { fen, ruleset: GameKind::Board8(ruleset) } => {
+                position(ruleset, &fen).map(|pos| Response::LegalMoves { moves: line(&pos.legal_moves()) })
+            }
+            Request::LegalMoves { fen, ruleset: GameKind::Xiangqi } => xiangqi::legal_moves(&fen),
             Request::NewGame { ruleset, hash_mb } => {
                 self.new_game(ruleset, hash_mb);
                 Ok(Response::NewGameReady)
@@ -69,16 +111,29 @@ impl Handler {
             Request::Search { game, limits } => {
                 let clock = Millis(now);
                 let mut info = |i: SearchInfo| out(Response::SearchInfo(i));
-                with_rules!(game.ruleset, R => self.search::<R>(&game, &limits, &clock, &mut info))
-                    .map(Response::BestMove)
+                match game.ruleset {
+                    GameKind::Board8(ruleset) => {
+                        with_rules!(ruleset, R => self.search::<R>(&game, &limits, &clock, &mut info))
+                    }
+                    GameKind::Xiangqi => {
+                        xiangqi::search(&mut self.engine, self.hash_mb, &game, &limits, &clock, &mut info)
+                    }
+                }
+                .map(Response::BestMove)
             }
-            Request::GameStatus { game } => with_rules!(game.ruleset, R => status::<R>(&game)),
-            Request::Pgn { game, tags, result } => with_rules!(game.ruleset, R => pgn::<R>(&game, &tags, result)),
+            Request::GameStatus { game } => match game.ruleset {
+                GameKind::Board8(ruleset) => with_rules!(ruleset, R => status::<R>(&game)),
+                GameKind::Xiangqi => xiangqi::status(&game),
+            },
+            Request::Pgn { game, tags, result } => match game.ruleset {
+                GameKind::Board8(ruleset) => with_rules!(ruleset, R => pgn::<R>(&game, &tags, result)),
+                GameKind::Xiangqi => xiangqi::pgn(&game, &tags, result),
+            },
         };
         out(answer.unwrap_or_else(|error| Response::Error { error }))
     }
 
-    fn new_game(&mut self, ruleset: Ruleset, hash_mb: Option<u32>) {
+    fn new_game(&mut self, game: GameKind, hash_mb: Option<u32>) {
         if let Some(mb) = hash_mb {
             let mb = mb.clamp(1, MAX_WORKER_HASH_MB) as usize;
             if mb != self.hash_mb {
@@ -87,7 +142,13 @@ impl Handler {
                 self.hash_mb = mb;
             }
         }
-        with_rules!(ruleset, R => self.engine::<R>().new_game());
+        match game {
+            GameKind::Board8(ruleset) => with_rules!(ruleset, R => self.engine::<R>().new_game()),
+            #[cfg(feature = "xiangqi")]
+            GameKind::Xiangqi => AnyEngine::xiangqi_slot(&mut self.engine, self.hash_mb).new_game(),
+            #[cfg(not(feature = "xiangqi"))]
+            GameKind::Xiangqi => {}
+        }
     }
 
     fn engine<R: EngineRules>(&mut self) -> &mut Engine<Position<R>> {
@@ -111,10 +172,8 @@ impl Handler {
         // to any of them as a draw.
         let positions = record.positions();
         let history: Vec<u64> = positions[..positions.len() - 1].iter().map(|p| p.hash()).collect();
-        // Nothing can set it: a synchronous search in a worker receives no message until
-        // it returns (see the crate documentation).
-        let stop = AtomicBool::new(false);
-        let mut report = |r: &Report<Move>| info(search_info(r));
+        let stop = stopless();
+        let mut report = |r: &Report<shatar_rules::Move>| info(search_info(r));
         let control = Control { clock, stop: &stop, report: &mut report };
         let engine = self.engine::<R>();
         let result = match level {
@@ -123,6 +182,12 @@ impl Handler {
         };
         Ok(best_move(&result))
     }
+}
+
+/// A stop flag nothing can set: a synchronous search in a worker receives no message until
+/// it returns (see the crate documentation).
+fn stopless() -> AtomicBool {
+    AtomicBool::new(false)
 }
 
 /// The engine's limits, and the level if one was asked for. Refuses a search that would
@@ -174,11 +239,12 @@ fn score(s: EngineScore) -> Score {
     }
 }
 
-fn uci_line(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(Move::to_string).collect()
+/// Moves in the game's wire notation: UCI, or ICCS for Xiangqi.
+fn line<M: Display>(moves: &[M]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
 }
 
-fn search_info(r: &Report<Move>) -> SearchInfo {
+fn search_info<M: Copy + Display>(r: &Report<M>) -> SearchInfo {
     SearchInfo {
         depth: r.depth,
         seldepth: r.seldepth,
@@ -188,11 +254,11 @@ fn search_info(r: &Report<Move>) -> SearchInfo {
         nps: r.nodes_per_second,
         time_ms: r.time_ms,
         hashfull: r.hashfull,
-        pv: uci_line(&r.pv),
+        pv: line(&r.pv),
     }
 }
 
-fn best_move(result: &SearchResult<Move>) -> BestMove {
+fn best_move<M: Copy + Display>(result: &SearchResult<M>) -> BestMove {
     // The game is not over, so the root has a legal move, and the engine returns one
     // whenever the root has one, even when stopped at once.
     let best = result.best_move().expect("the engine returns a move when the root has one");
@@ -206,13 +272,15 @@ fn best_move(result: &SearchResult<Move>) -> BestMove {
     }
 }
 
-fn perft(ruleset: Ruleset, fen: &str, depth: u32, now: &dyn Fn() -> f64) -> Result<Response, ErrorKind> {
+fn perft(game: GameKind, fen: &str, depth: u32, now: &dyn Fn() -> f64) -> Result<Response, ErrorKind> {
     if depth > MAX_PERFT_DEPTH {
         return Err(ErrorKind::DepthTooLarge { max: MAX_PERFT_DEPTH });
     }
-    let pos = position(ruleset, fen)?;
     let start = now();
-    let nodes = pos.perft(depth);
+    let nodes = match game {
+        GameKind::Board8(ruleset) => position(ruleset, fen)?.perft(depth),
+        GameKind::Xiangqi => xiangqi::perft(fen, depth)?,
+    };
     Ok(Response::PerftResult { nodes, millis: now() - start })
 }
 
@@ -228,11 +296,7 @@ fn replay<R: Rules>(game: &Game) -> Result<GameRecord<R>, ErrorKind> {
     };
     let mut record = GameRecord::new(initial);
     for (i, text) in game.moves.iter().enumerate() {
-        let illegal = |reason: String| ErrorKind::IllegalMove {
-            ply: u32::try_from(i + 1).unwrap_or(u32::MAX),
-            uci: text.clone(),
-            reason,
-        };
+        let illegal = |reason: String| illegal_move(i, text, reason);
         if let Some(outcome) = record.outcome() {
             return Err(illegal(format!("the game is over: {outcome}")));
         }
@@ -250,16 +314,22 @@ fn replay<R: Rules>(game: &Game) -> Result<GameRecord<R>, ErrorKind> {
     Ok(record)
 }
 
+/// Move `index` (from 0) of a game's list, `text`, does not fit.
+fn illegal_move(index: usize, text: &str, reason: String) -> ErrorKind {
+    ErrorKind::IllegalMove { ply: u32::try_from(index + 1).unwrap_or(u32::MAX), uci: text.to_string(), reason }
+}
+
 fn status<R: Rules>(game: &Game) -> Result<Response, ErrorKind> {
     let record = replay::<R>(game)?;
     let pos = record.position();
     let outcome = record.outcome();
     Ok(Response::GameStatus {
         fen: fen::write(&pos.to_setup()),
-        legal_moves: if outcome.is_some() { Vec::new() } else { uci_line(&pos.legal_moves()) },
+        legal_moves: if outcome.is_some() { Vec::new() } else { line(&pos.legal_moves()) },
         in_check: pos.is_check(),
         outcome,
         claimable_draw: record.claimable_draw(),
+        ruling: None,
     })
 }
 

@@ -55,7 +55,7 @@ fn error_of(reply: &Envelope<Response>) -> &ErrorKind {
 #[wasm_bindgen_test]
 fn perft_counts_the_mongolian_first_round() {
     let mut session = Session::new();
-    let request = Request::Perft { fen: START.into(), ruleset: Ruleset::Mongolian, depth: 3 };
+    let request = Request::Perft { fen: START.into(), ruleset: Ruleset::Mongolian.into(), depth: 3 };
     let replies = send(&mut session, to_js(&Envelope::new(4, request)));
     assert_eq!(replies.len(), 1, "{replies:?}");
     assert_eq!((replies[0].v, replies[0].id), (PROTOCOL_VERSION, 4));
@@ -66,7 +66,7 @@ fn perft_counts_the_mongolian_first_round() {
         }
         ref other => panic!("not a perft result: {other:?}"),
     }
-    let request = Request::Perft { fen: START.into(), ruleset: Ruleset::Chess, depth: 3 };
+    let request = Request::Perft { fen: START.into(), ruleset: Ruleset::Chess.into(), depth: 3 };
     let replies = send(&mut session, to_js(&Envelope::new(5, request)));
     assert!(matches!(replies[..], [Envelope { id: 5, body: Response::PerftResult { nodes: 8902, .. }, .. }]));
 }
@@ -74,8 +74,11 @@ fn perft_counts_the_mongolian_first_round() {
 #[wasm_bindgen_test]
 fn a_search_at_a_level_reports_its_iterations_then_a_legal_move() {
     let mut session = Session::new();
-    let game =
-        Game { ruleset: Ruleset::Mongolian, fen: None, moves: ["e2e4", "e7e5", "g1f3"].map(String::from).to_vec() };
+    let game = Game {
+        ruleset: Ruleset::Mongolian.into(),
+        fen: None,
+        moves: ["e2e4", "e7e5", "g1f3"].map(String::from).to_vec(),
+    };
     let limits = SearchLimits {
         move_time_ms: Some(300),
         level: Some(Strength { level: 5, seed: 11 }),
@@ -132,7 +135,7 @@ fn malformed_messages_are_answered_with_a_typed_error() {
     }
 
     // And the session still works afterwards.
-    let request = Request::LegalMoves { fen: "8/8/8/8/8/8/8/K1k5 w - -".into(), ruleset: Ruleset::Chess };
+    let request = Request::LegalMoves { fen: "8/8/8/8/8/8/8/K1k5 w - -".into(), ruleset: Ruleset::Chess.into() };
     let replies = send(&mut session, to_js(&Envelope::new(11, request)));
     let [Envelope { id: 11, body: Response::LegalMoves { moves }, .. }] = &replies[..] else {
         panic!("not the legal moves: {replies:?}")

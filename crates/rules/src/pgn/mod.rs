@@ -8,7 +8,7 @@
 //! themselves or let [`PgnGame::replay_any`] choose it from [`PgnGame::ruleset`].
 //!
 //! # Which game a PGN holds
-//! The `[Variant "..."]` tag names the game ([`PgnGame::game`], [`Game::from_pgn_variant`]):
+//! The `[Variant "..."]` tag names the game ([`PgnGame::game`], [`GameKind::from_pgn_variant`](crate::GameKind::from_pgn_variant)):
 //! one of the 8x8 rulesets ([`Ruleset::from_pgn_variant`]: "Mongolian", "Mongolian Folk",
 //! "Standard"/"Chess"), or xiangqi ("Xiangqi" or "Chinese Chess", in any case). A game
 //! without a Variant tag is read in the ruleset the caller passes as its default: the site
@@ -29,12 +29,12 @@
 //! callers that take both dispatch on [`PgnGame::game`]:
 //!
 //! ```
-//! use shatar_rules::pgn::{self, Game};
+//! use shatar_rules::{pgn, GameKind};
 //! use shatar_rules::{xiangqi, Ruleset};
 //! let game = pgn::parse_game("[Variant \"Xiangqi\"]\n1. C2=5 H8+7 *").unwrap();
 //! match game.game(Ruleset::Mongolian).unwrap() {
-//!     Game::Board8(_) => unreachable!(),
-//!     Game::Xiangqi => {
+//!     GameKind::Board8(_) => unreachable!(),
+//!     GameKind::Xiangqi => {
 //!         let record = xiangqi::pgn::replay(&game, xiangqi::RepetitionRules::Axf2008).unwrap();
 //!         assert_eq!(record.moves().len(), 2);
 //!     }
@@ -211,34 +211,6 @@ pub enum PgnErrorKind {
     /// A xiangqi move after the game had already ended by the rules (a mate, no legal move,
     /// a repetition ruling, the natural move limit).
     XiangqiAfterEnd { number: u32, side: Color, text: String, outcome: Outcome },
-}
-
-/// Which game a PGN holds: one of the 8x8 rulesets, or xiangqi (see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Game {
-    /// Mongolian chess or FIDE chess: [`PgnGame::replay`], [`PgnGame::replay_any`].
-    Board8(Ruleset),
-    /// Xiangqi: [`xiangqi::pgn::replay`].
-    Xiangqi,
-}
-
-impl Game {
-    /// Reads a PGN `Variant` tag value, case-insensitively: an 8x8 ruleset
-    /// ([`Ruleset::from_pgn_variant`]), or "Xiangqi" / "Chinese Chess".
-    pub fn from_pgn_variant(value: &str) -> Option<Game> {
-        if xiangqi::pgn::names_xiangqi(value) {
-            Some(Game::Xiangqi)
-        } else {
-            Ruleset::from_pgn_variant(value).map(Game::Board8)
-        }
-    }
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Game::Board8(r) => r.name(),
-            Game::Xiangqi => "Xiangqi (Chinese chess)",
-        }
-    }
 }
 
 /// The side's name in messages: Red moves first in xiangqi.

@@ -18,7 +18,8 @@ use crate::san;
 use crate::san::SanError;
 use crate::types::Color;
 
-use super::{Game, PgnError, PgnErrorKind, PgnGame, PgnMove, TextPos};
+use super::{PgnError, PgnErrorKind, PgnGame, PgnMove, TextPos};
+use crate::GameKind;
 
 impl PgnGame {
     /// The value of the first tag called `name`.
@@ -54,13 +55,13 @@ impl PgnGame {
     /// Which game this is: its Variant tag; without one, xiangqi if the XQBase `Game` tag
     /// says "Chinese Chess" (or "Xiangqi"), else the 8x8 ruleset `default` (see the module
     /// docs: the site passes `mongolian`). A Variant tag naming no known game is an error.
-    pub fn game(&self, default: Ruleset) -> Result<Game, PgnError> {
+    pub fn game(&self, default: Ruleset) -> Result<GameKind, PgnError> {
         match self.tag("Variant") {
             Some(v) => {
-                Game::from_pgn_variant(v).ok_or_else(|| self.error(PgnErrorKind::UnknownVariant(v.into()), None))
+                GameKind::from_pgn_variant(v).ok_or_else(|| self.error(PgnErrorKind::UnknownVariant(v.into()), None))
             }
-            None if self.tag("Game").is_some_and(crate::xiangqi::pgn::names_xiangqi) => Ok(Game::Xiangqi),
-            None => Ok(Game::Board8(default)),
+            None if self.tag("Game").is_some_and(crate::xiangqi::pgn::names_xiangqi) => Ok(GameKind::Xiangqi),
+            None => Ok(GameKind::Board8(default)),
         }
     }
 
@@ -68,8 +69,8 @@ impl PgnGame {
     /// error ([`PgnErrorKind::IsXiangqi`]) that points to [`crate::xiangqi::pgn::replay`].
     pub fn ruleset(&self, default: Ruleset) -> Result<Ruleset, PgnError> {
         match self.game(default)? {
-            Game::Board8(r) => Ok(r),
-            Game::Xiangqi => {
+            GameKind::Board8(r) => Ok(r),
+            GameKind::Xiangqi => {
                 let variant = self.tag("Variant").or_else(|| self.tag("Game")).unwrap_or("Xiangqi");
                 Err(self.error(PgnErrorKind::IsXiangqi { variant: variant.into() }, None))
             }

@@ -74,8 +74,9 @@ use core::fmt;
 use super::record::{PlayError, Record};
 use super::rulings::RepetitionRules;
 use super::{IllegalMove, Move, Position, chinese, fen, iccs, wxf};
+use crate::GameKind;
 use crate::outcome::{EndReason, Outcome};
-use crate::pgn::{Game, PgnError, PgnErrorKind, PgnGame, PgnMove};
+use crate::pgn::{PgnError, PgnErrorKind, PgnGame, PgnMove};
 use crate::ruleset::Ruleset;
 
 /// The Variant tag this module writes.
@@ -230,7 +231,7 @@ pub fn initial_position(game: &PgnGame) -> Result<Position, PgnError> {
 /// too. The first bad move is an error naming it; so is a Variant tag naming an 8x8
 /// ruleset or a game this crate does not know.
 pub fn replay(game: &PgnGame, rules: RepetitionRules) -> Result<Record, PgnError> {
-    if let Game::Board8(_) = game.game(Ruleset::default())?
+    if let GameKind::Board8(_) = game.game(Ruleset::default())?
         && let Some(v) = game.tag("Variant")
     {
         return Err(game.error(PgnErrorKind::NotXiangqi { variant: v.into() }, None));

@@ -10,7 +10,7 @@ fn job(token: Token, move_time_ms: u64) -> SearchJob {
     SearchJob {
         token,
         purpose: Purpose::Move,
-        game: Game { ruleset: Ruleset::Mongolian, fen: None, moves: vec!["e2e4".into(), "e7e5".into()] },
+        game: Game { ruleset: Ruleset::Mongolian.into(), fen: None, moves: vec!["e2e4".into(), "e7e5".into()] },
         limits: limits(move_time_ms),
     }
 }
@@ -108,7 +108,7 @@ fn a_new_client_spawns_a_worker_and_queues_requests_until_it_is_ready() {
     // Ready: the queued requests go out one at a time, in order, numbered from 1.
     let (actions, events) = client.on_message(ready(), 300.0);
     let new_game = posted(&actions);
-    assert_eq!((new_game.id, &new_game.body), (1, &Request::NewGame { ruleset: Ruleset::Chess, hash_mb: None }));
+    assert_eq!((new_game.id, &new_game.body), (1, &Request::NewGame { ruleset: Ruleset::Chess.into(), hash_mb: None }));
     assert_eq!(statuses(&events), [&EngineStatus::Thinking]);
 
     // NewGame's reply needs no event; the search follows it.
@@ -244,7 +244,7 @@ fn new_game_drops_the_job_and_clears_the_worker_memory_after_the_search() {
     assert!(restarted(&client.new_game(Ruleset::MongolianFolk, 100.0)));
     assert_eq!(client.on_message(best(id, "a2a3"), 200.0).1, [EngineEvent::Status(EngineStatus::Starting)]);
     let (actions, _) = client.on_message(ready(), 300.0);
-    assert_eq!(posted(&actions).body, Request::NewGame { ruleset: Ruleset::MongolianFolk, hash_mb: None });
+    assert_eq!(posted(&actions).body, Request::NewGame { ruleset: Ruleset::MongolianFolk.into(), hash_mb: None });
 
     // Short search: the NewGame waits for it, and its answer is dropped.
     let mut client = ready_client();
@@ -253,7 +253,7 @@ fn new_game_drops_the_job_and_clears_the_worker_memory_after_the_search() {
     let (actions, events) = client.on_message(best(id, "a2a3"), 1000.0);
     assert!(answers(&events).is_empty());
     let new_game = posted(&actions);
-    assert_eq!(new_game.body, Request::NewGame { ruleset: Ruleset::Chess, hash_mb: None });
+    assert_eq!(new_game.body, Request::NewGame { ruleset: Ruleset::Chess.into(), hash_mb: None });
     assert_eq!(client.on_message(reply(new_game.id, Response::NewGameReady), 1010.0), (vec![], vec![]));
     assert_eq!(client.status(), &EngineStatus::Ready);
 }

@@ -25,7 +25,11 @@ fn one(request: Request) -> Response {
 }
 
 fn game(ruleset: Ruleset, fen: Option<&str>, moves: &str) -> Game {
-    Game { ruleset, fen: fen.map(str::to_string), moves: moves.split_whitespace().map(str::to_string).collect() }
+    Game {
+        ruleset: ruleset.into(),
+        fen: fen.map(str::to_string),
+        moves: moves.split_whitespace().map(str::to_string).collect(),
+    }
 }
 
 fn depth(d: u32) -> SearchLimits {
@@ -55,25 +59,26 @@ fn error(response: Response) -> ErrorKind {
 
 #[test]
 fn perft_of_the_mongolian_start_follows_the_first_round() {
-    let request = Request::Perft { fen: START.into(), ruleset: Ruleset::Mongolian, depth: 3 };
+    let request = Request::Perft { fen: START.into(), ruleset: Ruleset::Mongolian.into(), depth: 3 };
     assert_eq!(one(request), Response::PerftResult { nodes: 42, millis: 0.0 });
 }
 
 #[test]
 fn legal_moves_depend_on_the_ruleset() {
-    let mongolian = one(Request::LegalMoves { fen: START.into(), ruleset: Ruleset::Mongolian });
+    let mongolian = one(Request::LegalMoves { fen: START.into(), ruleset: Ruleset::Mongolian.into() });
     assert_eq!(mongolian, Response::LegalMoves { moves: vec!["e2e4".into(), "d2d4".into()] });
-    let chess = one(Request::LegalMoves { fen: START.into(), ruleset: Ruleset::Chess });
+    let chess = one(Request::LegalMoves { fen: START.into(), ruleset: Ruleset::Chess.into() });
     assert!(matches!(chess, Response::LegalMoves { moves } if moves.len() == 20));
 }
 
 #[test]
 fn bad_input_is_a_typed_error() {
-    let bad_fen = one(Request::LegalMoves { fen: "not a fen".into(), ruleset: Ruleset::Mongolian });
+    let bad_fen = one(Request::LegalMoves { fen: "not a fen".into(), ruleset: Ruleset::Mongolian.into() });
     assert!(matches!(bad_fen, Response::Error { error: ErrorKind::BadFen { .. } }), "{bad_fen:?}");
-    let no_king = one(Request::Perft { fen: "8/8/8/8/8/8/8/8 w - -".into(), ruleset: Ruleset::Chess, depth: 1 });
+    let no_king = one(Request::Perft { fen: "8/8/8/8/8/8/8/8 w - -".into(), ruleset: Ruleset::Chess.into(), depth: 1 });
     assert!(matches!(no_king, Response::Error { error: ErrorKind::BadFen { .. } }), "{no_king:?}");
-    let deep = one(Request::Perft { fen: START.into(), ruleset: Ruleset::Mongolian, depth: MAX_PERFT_DEPTH + 1 });
+    let deep =
+        one(Request::Perft { fen: START.into(), ruleset: Ruleset::Mongolian.into(), depth: MAX_PERFT_DEPTH + 1 });
     assert_eq!(deep, Response::Error { error: ErrorKind::DepthTooLarge { max: MAX_PERFT_DEPTH } });
     let bad_start = one(Request::Search { game: game(Ruleset::Chess, Some("8/8/8/8 w"), ""), limits: depth(1) });
     assert!(matches!(bad_start, Response::Error { error: ErrorKind::BadFen { .. } }), "{bad_start:?}");
@@ -121,6 +126,7 @@ fn a_finished_game_gets_no_search() {
         in_check: true,
         outcome: Some(mate),
         claimable_draw: None,
+        ruling: None,
     };
     assert_eq!(status, expected);
 }
@@ -165,7 +171,7 @@ fn a_level_plays_the_same_move_for_the_same_seed() {
     let limits = SearchLimits { level: Some(Strength { level: 2, seed: 99 }), ..SearchLimits::default() };
     let middlegame = game(Ruleset::Mongolian, None, "e2e4 e7e5 g1f3 b8c6 f1c4");
     let (_, first) = search(&mut handler, middlegame.clone(), limits.clone());
-    ask(&mut handler, Request::NewGame { ruleset: Ruleset::Mongolian, hash_mb: None });
+    ask(&mut handler, Request::NewGame { ruleset: Ruleset::Mongolian.into(), hash_mb: None });
     let (_, again) = search(&mut handler, middlegame, limits);
     assert_eq!(first, again);
 }
@@ -182,7 +188,7 @@ fn the_engine_learns_until_a_new_game_or_another_ruleset() {
     assert!(warm < fresh, "the second search reuses the table: {warm} vs {fresh}");
 
     assert_eq!(
-        ask(&mut handler, Request::NewGame { ruleset: Ruleset::Chess, hash_mb: None }),
+        ask(&mut handler, Request::NewGame { ruleset: Ruleset::Chess.into(), hash_mb: None }),
         [Response::NewGameReady]
     );
     assert_eq!(nodes(&mut handler, chess()), fresh);
@@ -191,7 +197,7 @@ fn the_engine_learns_until_a_new_game_or_another_ruleset() {
     assert_eq!(nodes(&mut handler, chess()), fresh, "switching rulesets cleared the table");
 
     // A table of another size is another engine: it still starts empty.
-    ask(&mut handler, Request::NewGame { ruleset: Ruleset::Chess, hash_mb: Some(1) });
+    ask(&mut handler, Request::NewGame { ruleset: Ruleset::Chess.into(), hash_mb: Some(1) });
     assert!(nodes(&mut handler, chess()) > 0);
 }
 
