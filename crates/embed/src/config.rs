@@ -6,7 +6,8 @@
 use core::fmt;
 
 use shatar_rules::notation::PieceLetters;
-use shatar_rules::{AnyPosition, Color, Ruleset, Square};
+use shatar_rules::{Color, GameKind};
+use shatar_web::any::{AnyGamePosition, Cell};
 
 use shatar_web::glyphs::PieceSet;
 pub use shatar_web::i18n::Lang;
@@ -35,9 +36,9 @@ pub const ATTRIBUTES: [&str; 16] = [
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     pub mode: Mode,
-    pub ruleset: Ruleset,
+    pub ruleset: GameKind,
     /// The start (play) or the position shown (diagram), already checked to be legal.
-    pub position: Option<AnyPosition>,
+    pub position: Option<AnyGamePosition>,
     /// The side at the bottom; against the computer, the visitor's side too.
     pub orientation: Color,
     pub looks: Looks,
@@ -48,7 +49,7 @@ pub struct Config {
 pub enum Mode {
     Play { opponent: Opponent },
     View { source: PgnSource, start: StartPly },
-    Diagram { arrows: Vec<(Square, Square)>, highlights: Vec<Square> },
+    Diagram { arrows: Vec<(Cell, Cell)>, highlights: Vec<Cell> },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,9 +100,9 @@ impl std::error::Error for AttrError {}
 pub fn read(attr: impl Fn(&str) -> Option<String>, text: &str) -> Result<Config, AttrError> {
     let get = |name: &'static str| attr(name).map(|v| (name, v));
     let ruleset = match get("game") {
-        None => Ruleset::default(),
+        None => GameKind::default(),
         Some((name, v)) => v.trim().parse().map_err(|_| {
-            let ids: Vec<&str> = Ruleset::ALL.iter().map(|r| r.id()).collect();
+            let ids: Vec<&str> = GameKind::ALL.iter().map(|r| r.id()).collect();
             bad(name, &v, format!("expected {}", one_of(&ids)))
         })?,
     };
@@ -129,14 +130,14 @@ pub fn read(attr: impl Fn(&str) -> Option<String>, text: &str) -> Result<Config,
     };
     let position = match get("fen") {
         None => None,
-        Some((name, v)) => Some(AnyPosition::from_fen(ruleset, v.trim()).map_err(|e| bad(name, &v, format!("{e}")))?),
+        Some((name, v)) => Some(AnyGamePosition::from_fen(ruleset, v.trim()).map_err(|e| bad(name, &v, e))?),
     };
     let mode = match get("mode") {
         None => Mode::Play { opponent: opponent(&get)? },
         Some((name, v)) => match v.trim().to_ascii_lowercase().as_str() {
             "play" => Mode::Play { opponent: opponent(&get)? },
             "view" => Mode::View { source: source(&get, text)?, start: start_ply(&get)? },
-            "diagram" => Mode::Diagram { arrows: arrows(&get)?, highlights: highlights(&get)? },
+            "diagram" => Mode::Diagram { arrows: arrows(ruleset, &get)?, highlights: highlights(ruleset, &get)? },
             _ => return Err(bad(name, &v, "expected play, view or diagram".into())),
         },
     };
@@ -189,11 +190,12 @@ fn start_ply(get: &Get) -> Result<StartPly, AttrError> {
     }
 }
 
-fn square(attr: &'static str, whole: &str, text: &str) -> Result<Square, AttrError> {
-    Square::parse(text).ok_or_else(|| bad(attr, whole, format!("\"{text}\" is not a square (a1 to h8)")))
+fn square(game: GameKind, attr: &'static str, whole: &str, text: &str) -> Result<Cell, AttrError> {
+    let range = if game == GameKind::Xiangqi { "a point (a0 to i9)" } else { "a square (a1 to h8)" };
+    Cell::parse(game, text).ok_or_else(|| bad(attr, whole, format!("\"{text}\" is not {range}")))
 }
 
-fn arrows(get: &Get) -> Result<Vec<(Square, Square)>, AttrError> {
+fn arrows(game: GameKind, get: &Get) -> Result<Vec<(Cell, Cell)>, AttrError> {
     let Some((name, v)) = get("arrows") else { return Ok(Vec::new()) };
     list(&v)
         .map(|word| {
@@ -201,14 +203,14 @@ fn arrows(get: &Get) -> Result<Vec<(Square, Square)>, AttrError> {
             if word.len() != 4 {
                 return Err(bad(name, &v, format!("\"{word}\" is not an arrow: write its two squares, e2e4")));
             }
-            Ok((square(name, &v, &word[..split])?, square(name, &v, &word[split..])?))
+            Ok((square(game, name, &v, &word[..split])?, square(game, name, &v, &word[split..])?))
         })
         .collect()
 }
 
-fn highlights(get: &Get) -> Result<Vec<Square>, AttrError> {
+fn highlights(game: GameKind, get: &Get) -> Result<Vec<Cell>, AttrError> {
     let Some((name, v)) = get("highlights") else { return Ok(Vec::new()) };
-    list(&v).map(|word| square(name, &v, word)).collect()
+    list(&v).map(|word| square(game, name, &v, word)).collect()
 }
 
 /// Words separated by spaces or commas.

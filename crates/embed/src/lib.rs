@@ -20,11 +20,12 @@ pub mod dom;
 #[cfg(test)]
 mod tests;
 
-use shatar_rules::{AnyPosition, Color, Ruleset};
+use shatar_rules::{Color, GameKind};
+use shatar_web::any::AnyGamePosition;
 
 use self::config::{Config, Lang, Opponent};
 use shatar_web::settings::{GameSetup, SideChoice, TimeControl};
-use shatar_web::state::{AppState, Effect, Msg, result_text, update_at};
+use shatar_web::state::{AppState, Effect, Msg, update_at};
 use shatar_web::tf;
 use shatar_web::view::{BoardView, ruleset_name, still_board};
 
@@ -60,9 +61,9 @@ pub fn start_play(
 /// configuration of another mode.
 pub fn diagram(config: &Config) -> Option<BoardView> {
     let config::Mode::Diagram { arrows, highlights } = &config.mode else { return None };
-    let position = config.position.unwrap_or_else(|| AnyPosition::startpos(config.ruleset));
+    let position = config.position.unwrap_or_else(|| AnyGamePosition::startpos(config.ruleset));
     let snapshot = shatar_web::game::Snapshot { position, last_move: None };
-    Some(still_board(snapshot, config.lang, config.ruleset, config.orientation, highlights, arrows))
+    Some(still_board(snapshot, config.lang, config.orientation, highlights, arrows))
 }
 
 /// What a page hears of a board, as DOM events on the element (and, from an iframe, as
@@ -138,11 +139,11 @@ pub fn play_events(state: &AppState, before_len: usize, was_over: bool) -> Vec<H
     if game.len() > before_len {
         for ply in before_len + 1..=game.len() {
             let mv = game.moves()[ply - 1];
-            let color = shatar_rules::with_position!(game.snapshot(ply - 1).position, p => p.turn());
+            let color = game.snapshot(ply - 1).position.turn();
             events.push(HostEvent::Move {
                 ply,
                 uci: mv.to_string(),
-                san: game.move_text(ply - 1, shatar_rules::notation::PieceLetters::English),
+                san: game.move_text(ply - 1, shatar_web::any::MoveStyle::PLAIN),
                 fen: game.fen_at(ply),
                 color,
             });
@@ -152,7 +153,7 @@ pub fn play_events(state: &AppState, before_len: usize, was_over: bool) -> Vec<H
         events.push(HostEvent::GameOver {
             result: outcome.result.pgn().to_string(),
             reason: outcome.reason.description().to_string(),
-            text: result_text(state.lang, outcome, game.ruleset()),
+            text: shatar_web::view::game_result_text(state.lang, game, outcome),
         });
     }
     events
@@ -170,7 +171,7 @@ pub fn save_key(page_path: &str, place: &str, snippet: &str) -> String {
 }
 
 /// The ruleset's name, the element's accessible name.
-pub fn board_name(lang: Lang, ruleset: Ruleset, mode: &config::Mode) -> String {
+pub fn board_name(lang: Lang, ruleset: GameKind, mode: &config::Mode) -> String {
     let game = ruleset_name(lang, ruleset);
     match mode {
         config::Mode::Play { .. } => tf!(lang, "embed.label.play", game = game),

@@ -9,7 +9,7 @@
 
 use std::collections::VecDeque;
 
-use shatar_rules::Ruleset;
+use shatar_rules::GameKind;
 
 use shatar_web::engine_client::{EngineEvent, SearchJob, Token};
 use shatar_web::state::EngineCommand;
@@ -22,7 +22,7 @@ pub type BoardId = u32;
 pub enum Order {
     Submit(SearchJob),
     Cancel,
-    NewGame(Ruleset),
+    NewGame(GameKind),
 }
 
 /// An event for one board, or (`to: None`) for all of them: the engine's status.

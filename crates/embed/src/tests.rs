@@ -33,7 +33,7 @@ fn error(attrs: &[(&str, &str)]) -> String {
 fn no_attributes_is_a_board_to_play_the_computer_at_level_3() {
     let c = read(&[]).unwrap();
     assert_eq!(c.mode, Mode::Play { opponent: Opponent::Computer { level: 3 } });
-    assert_eq!((c.ruleset, c.orientation, c.position.is_none()), (Ruleset::Mongolian, Color::White, true));
+    assert_eq!((c.ruleset, c.orientation, c.position.is_none()), (Ruleset::Mongolian.into(), Color::White, true));
     assert!(!c.looks.sound, "an embedded board makes no sound");
 }
 
@@ -53,7 +53,7 @@ fn every_attribute_is_read() {
     ])
     .unwrap();
     assert_eq!(c.mode, Mode::Play { opponent: Opponent::Friend });
-    assert_eq!((c.ruleset, c.orientation, c.lang), (Ruleset::Chess, Color::Black, config::Lang::MnMong));
+    assert_eq!((c.ruleset, c.orientation, c.lang), (Ruleset::Chess.into(), Color::Black, config::Lang::MnMong));
     assert_eq!(c.looks.pieces, shatar_web::glyphs::PieceSet::Letters);
     assert_eq!(c.position.unwrap().fen(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
 
@@ -69,8 +69,8 @@ fn every_attribute_is_read() {
     assert_eq!(v.mode, Mode::View { source: PgnSource::Inline("1. e4 e5".into()), start: StartPly::End });
 }
 
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap()
+fn sq(name: &str) -> shatar_web::any::Cell {
+    Square::parse(name).unwrap().into()
 }
 
 #[test]
@@ -89,8 +89,8 @@ fn a_viewer_takes_its_games_from_src_then_pgn_then_its_own_text() {
 fn a_wrong_value_says_which_attribute_what_it_held_and_what_was_wanted() {
     assert_eq!(error(&[("mode", "veiw")]), "attribute mode=\"veiw\": expected play, view or diagram");
     assert_eq!(
-        error(&[("game", "xiangqi")]),
-        "attribute game=\"xiangqi\": expected mongolian, mongolian-folk or chess"
+        error(&[("game", "shogi")]),
+        "attribute game=\"shogi\": expected mongolian, mongolian-folk, chess or xiangqi"
     );
     assert_eq!(error(&[("level", "11")]), "attribute level=\"11\": expected a level from 1 to 10");
     assert_eq!(error(&[("opponent", "robot")]), "attribute opponent=\"robot\": expected computer or friend");
@@ -127,7 +127,8 @@ fn a_wrong_value_says_which_attribute_what_it_held_and_what_was_wanted() {
 #[test]
 fn the_viewer_reads_the_club_file_and_steps_through_its_games() {
     let mut v =
-        Viewer::new(CLUB_GAMES, Ruleset::Mongolian, StartPly::End, Color::White, Default::default(), Lang::En).unwrap();
+        Viewer::new(CLUB_GAMES, Ruleset::Mongolian.into(), StartPly::End, Color::White, Default::default(), Lang::En)
+            .unwrap();
     assert_eq!(v.game_count(), 2);
     let view = v.view();
     assert_eq!(view.titles.len(), 2);
@@ -161,7 +162,8 @@ fn the_viewer_reads_the_club_file_and_steps_through_its_games() {
 fn a_game_that_does_not_replay_shows_its_error_and_the_others_stay() {
     let text = format!("{CLUB_GAMES}\n[White \"X\"]\n[Black \"Y\"]\n\n1. e4 e5 2. Ke3 *\n");
     let mut v =
-        Viewer::new(&text, Ruleset::Mongolian, StartPly::Ply(2), Color::White, Default::default(), Lang::En).unwrap();
+        Viewer::new(&text, Ruleset::Mongolian.into(), StartPly::Ply(2), Color::White, Default::default(), Lang::En)
+            .unwrap();
     assert_eq!(v.ply(), 2);
     v.update(ViewerMsg::Pick(2));
     let view = v.view();
@@ -174,7 +176,7 @@ fn a_game_that_does_not_replay_shows_its_error_and_the_others_stay() {
 
     let unreadable = Viewer::new(
         "1. e4 {never closed",
-        Ruleset::Mongolian,
+        Ruleset::Mongolian.into(),
         StartPly::End,
         Color::White,
         Default::default(),
@@ -182,11 +184,18 @@ fn a_game_that_does_not_replay_shows_its_error_and_the_others_stay() {
     );
     assert!(unreadable.unwrap_err().contains("never closed"));
     assert_eq!(
-        Viewer::new("", Ruleset::Mongolian, StartPly::End, Color::White, Default::default(), Lang::En).unwrap_err(),
+        Viewer::new("", Ruleset::Mongolian.into(), StartPly::End, Color::White, Default::default(), Lang::En)
+            .unwrap_err(),
         "This PGN holds no game."
     );
-    let beyond =
-        Viewer::new("1. e4 e5 *", Ruleset::Mongolian, StartPly::Ply(3), Color::White, Default::default(), Lang::En);
+    let beyond = Viewer::new(
+        "1. e4 e5 *",
+        Ruleset::Mongolian.into(),
+        StartPly::Ply(3),
+        Color::White,
+        Default::default(),
+        Lang::En,
+    );
     assert_eq!(beyond.unwrap_err(), "attribute move=\"3\": the game has 2 plies (half-moves), so 0 to 2 or end");
 }
 
@@ -253,10 +262,13 @@ fn a_board_that_cancels_or_leaves_frees_the_engine_for_the_next() {
     assert_eq!(orders.first(), Some(&Order::Cancel));
     assert_eq!(submitted(&orders), vec![2]);
     // Clearing the engine's memory would drop board 2's search: not now.
-    assert!(s.command(1, EngineCommand::NewGame(Ruleset::Chess)).is_empty());
+    assert!(s.command(1, EngineCommand::NewGame(Ruleset::Chess.into())).is_empty());
     let orders = s.forget(2);
     assert_eq!(orders, vec![Order::Cancel]);
-    assert_eq!(s.command(1, EngineCommand::NewGame(Ruleset::Chess)), vec![Order::NewGame(Ruleset::Chess)]);
+    assert_eq!(
+        s.command(1, EngineCommand::NewGame(Ruleset::Chess.into())),
+        vec![Order::NewGame(Ruleset::Chess.into())]
+    );
 }
 
 #[test]

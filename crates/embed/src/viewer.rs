@@ -3,14 +3,15 @@
 //! board while the file's other games stay readable.
 
 use shatar_rules::pgn::{self, PgnGame};
-use shatar_rules::{Color, Ruleset};
+use shatar_rules::{Color, GameKind};
 
 use super::config::StartPly;
+use shatar_web::any::MoveStyle;
 use shatar_web::game::Game;
 use shatar_web::i18n::Lang;
-use shatar_web::settings::Notation;
-use shatar_web::state::{Nav, result_text};
-use shatar_web::view::{BoardView, MoveRow, move_rows_of, side_name, still_board};
+use shatar_web::settings::{Notation, XiangqiNotation};
+use shatar_web::state::Nav;
+use shatar_web::view::{BoardView, MoveRow, game_result_text, move_rows_of, side_name, still_board};
 use shatar_web::{t, tf};
 
 #[derive(Clone, Debug)]
@@ -65,7 +66,7 @@ impl Viewer {
     /// game that does not replay is shown with its error when picked.
     pub fn new(
         text: &str,
-        default: Ruleset,
+        default: GameKind,
         start: StartPly,
         orientation: Color,
         notation: Notation,
@@ -129,11 +130,23 @@ impl Viewer {
         before != (self.selected, self.ply, self.orientation)
     }
 
+    /// How the moves are written: the letters chosen (or the language's), and Xiangqi as
+    /// the language writes it.
+    fn style(&self) -> MoveStyle {
+        MoveStyle { letters: self.notation.letters(self.lang), xiangqi: XiangqiNotation::Auto.notation(self.lang) }
+    }
+
     pub fn view(&self) -> ViewerView {
         let shown = &self.games[self.selected];
         let tag = |name: &str| known_tag(&shown.tags, name);
         let lang = self.lang;
-        let name = |color: Color| tag(color.fold("White", "Black")).unwrap_or_else(|| side_name(lang, color).into());
+        let kind = self
+            .games
+            .get(self.selected)
+            .and_then(|g| g.game.as_ref().ok())
+            .map_or_else(GameKind::default, |g| g.kind());
+        let name =
+            |color: Color| tag(color.fold("White", "Black")).unwrap_or_else(|| side_name(lang, kind, color).into());
         let players = (name(!self.orientation), name(self.orientation));
         let heading = [tag("Event"), tag("Site"), tag("Date").map(|d| d.replace(".??", ""))]
             .into_iter()
@@ -160,9 +173,9 @@ impl Viewer {
             Ok(game) => {
                 let ply = self.ply.min(game.len());
                 ViewerView {
-                    board: Some(still_board(game.snapshot(ply), lang, game.ruleset(), self.orientation, &[], &[])),
-                    result: game.outcome().map(|o| result_text(lang, o, game.ruleset())),
-                    moves: move_rows_of(game, self.notation.letters(lang)),
+                    board: Some(still_board(game.snapshot(ply), lang, self.orientation, &[], &[])),
+                    result: game.outcome().map(|o| game_result_text(lang, game, o)),
+                    moves: move_rows_of(game, self.style()),
                     shown_ply: ply,
                     can_go_back: ply > 0,
                     can_go_forward: ply < game.len(),
@@ -173,7 +186,7 @@ impl Viewer {
     }
 }
 
-fn read_game(game: &PgnGame, default: Ruleset) -> ViewerGame {
+fn read_game(game: &PgnGame, default: GameKind) -> ViewerGame {
     ViewerGame { tags: game.tags.clone(), game: Game::from_pgn(game, default).map_err(|e| e.to_string()) }
 }
 

@@ -1,27 +1,38 @@
-//! The game the page plays, whatever its ruleset: a thin runtime-ruleset face of the rules
-//! crate's [`GameRecord`](shatar_rules::GameRecord). Every answer (legal moves, notation, endings, FEN, PGN) comes
-//! from the rules core; nothing here knows a rule.
+//! The game the page plays, whatever the game: a thin runtime face of the rules crate's
+//! records ([`AnyRecord`] for the 8x8 rulesets, [`xiangqi::Record`] for Xiangqi). Every
+//! answer (legal moves, notation, endings, FEN, PGN) comes from the rules core; nothing
+//! here knows a rule.
 
 use shatar_protocol::Game as WireGame;
-use shatar_rules::notation::{PieceLetters, render_san};
 use shatar_rules::pgn::{self, PgnGame};
+use shatar_rules::xiangqi::{self, RepetitionRules};
 use shatar_rules::{
-    AnyPosition, AnyRecord, Claim, ClaimVerdict, Color, EndReason, Move, Outcome, PlayError, Ruleset, uci,
-    with_position, with_record,
+    AnyPosition, AnyRecord, Claim, ClaimVerdict, Color, EndReason, GameKind, Outcome, PlayError, with_record,
 };
 
-/// A game record of any ruleset, with the moves the player can make in it.
+use crate::any::{AnyGamePosition, GameMove, MoveStyle};
+
+/// A game record of any game, with the moves the player can make in it.
 #[derive(Clone, Debug)]
 pub struct Game {
-    record: AnyRecord,
+    record: Record,
 }
 
-/// What a square shows at one point of the game.
+#[derive(Clone, Debug)]
+enum Record {
+    Board8(AnyRecord),
+    Xiangqi(xiangqi::Record),
+}
+
+/// The rulings the page judges Xiangqi repetitions by, as the worker does.
+const XIANGQI_RULES: RepetitionRules = RepetitionRules::Axf2008;
+
+/// What the board shows at one point of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Snapshot {
-    pub position: AnyPosition,
+    pub position: AnyGamePosition,
     /// The move that led here.
-    pub last_move: Option<Move>,
+    pub last_move: Option<GameMove>,
 }
 
 /// Why an import failed: which kind of text, and the reader's own words (line, column,
@@ -51,28 +62,68 @@ impl core::fmt::Display for ImportError {
     }
 }
 
-impl Game {
-    pub fn new(ruleset: Ruleset) -> Game {
-        Game::from_position(AnyPosition::startpos(ruleset))
+impl From<AnyPosition> for AnyGamePosition {
+    fn from(p: AnyPosition) -> Self {
+        AnyGamePosition::Board8(p)
+    }
+}
+
+impl From<xiangqi::Position> for AnyGamePosition {
+    fn from(p: xiangqi::Position) -> Self {
+        AnyGamePosition::Xiangqi(p)
+    }
+}
+
+impl AnyGamePosition {
+    /// The initial position of `game`.
+    pub fn startpos(game: GameKind) -> AnyGamePosition {
+        match game {
+            GameKind::Board8(r) => AnyPosition::startpos(r).into(),
+            GameKind::Xiangqi => xiangqi::Position::new().into(),
+        }
     }
 
-    pub fn from_position(start: AnyPosition) -> Game {
-        Game { record: AnyRecord::new(start) }
+    /// A position of `game` from its FEN; the error is the reader's own words.
+    pub fn from_fen(game: GameKind, text: &str) -> Result<AnyGamePosition, String> {
+        match game {
+            GameKind::Board8(r) => AnyPosition::from_fen(r, text).map(Into::into).map_err(|e| e.to_string()),
+            GameKind::Xiangqi => xiangqi::fen::parse_position(text).map(Into::into).map_err(|e| e.to_string()),
+        }
+    }
+
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyGamePosition::Board8(p) => GameKind::Board8(p.ruleset()),
+            AnyGamePosition::Xiangqi(_) => GameKind::Xiangqi,
+        }
+    }
+}
+
+impl Game {
+    pub fn new(game: impl Into<GameKind>) -> Game {
+        Game::from_position(AnyGamePosition::startpos(game.into()))
+    }
+
+    pub fn from_position(start: impl Into<AnyGamePosition>) -> Game {
+        let record = match start.into() {
+            AnyGamePosition::Board8(p) => Record::Board8(AnyRecord::new(p)),
+            AnyGamePosition::Xiangqi(p) => Record::Xiangqi(xiangqi::Record::new(p, XIANGQI_RULES)),
+        };
+        Game { record }
     }
 
     /// A game from the wire form the worker and the saved state use: its start and its
-    /// moves in UCI notation. The error names the first move that does not fit.
+    /// moves in the wire's notation. The error names the first move that does not fit.
     pub fn from_wire(wire: &WireGame) -> Result<Game, String> {
-        let ruleset =
-            wire.ruleset.board8().ok_or_else(|| format!("{} is not played on this page yet", wire.ruleset))?;
         let start = match &wire.fen {
-            None => AnyPosition::startpos(ruleset),
-            Some(text) => AnyPosition::from_fen(ruleset, text).map_err(|e| format!("bad FEN \"{text}\": {e}"))?,
+            None => AnyGamePosition::startpos(wire.ruleset),
+            Some(text) => {
+                AnyGamePosition::from_fen(wire.ruleset, text).map_err(|e| format!("bad FEN \"{text}\": {e}"))?
+            }
         };
         let mut game = Game::from_position(start);
         for (i, text) in wire.moves.iter().enumerate() {
-            let m = with_position!(&game.position(), p => uci::parse_move(p, text))
-                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            let m = game.position().parse_wire_move(text).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
             game.play(m).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
         }
         Ok(game)
@@ -85,103 +136,166 @@ impl Game {
     /// The game as it stood after `ply` moves, for a search of an earlier position.
     pub fn wire_until(&self, ply: usize) -> WireGame {
         let initial = self.snapshot(0).position;
-        let fen = (initial != AnyPosition::startpos(self.ruleset())).then(|| initial.fen());
+        let fen = (initial != AnyGamePosition::startpos(self.kind())).then(|| initial.fen());
         let moves = self.moves()[..ply.min(self.len())].iter().map(|m| m.to_string()).collect();
-        WireGame { ruleset: self.ruleset().into(), fen, moves }
+        WireGame { ruleset: self.kind(), fen, moves }
     }
 
-    pub fn ruleset(&self) -> Ruleset {
-        self.record.ruleset()
+    pub fn kind(&self) -> GameKind {
+        match &self.record {
+            Record::Board8(r) => GameKind::Board8(r.ruleset()),
+            Record::Xiangqi(_) => GameKind::Xiangqi,
+        }
     }
 
-    pub fn moves(&self) -> &[Move] {
-        self.record.moves()
+    pub fn moves(&self) -> Vec<GameMove> {
+        match &self.record {
+            Record::Board8(r) => r.moves().iter().map(|&m| GameMove::Board8(m)).collect(),
+            Record::Xiangqi(r) => r.moves().iter().map(|&m| GameMove::Xiangqi(m)).collect(),
+        }
     }
 
     /// Moves played so far (plies).
     pub fn len(&self) -> usize {
-        self.moves().len()
+        match &self.record {
+            Record::Board8(r) => r.moves().len(),
+            Record::Xiangqi(r) => r.moves().len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.moves().is_empty()
+        self.len() == 0
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
-        self.record.outcome()
+        match &self.record {
+            Record::Board8(r) => r.outcome(),
+            Record::Xiangqi(r) => r.outcome(),
+        }
     }
 
-    pub fn position(&self) -> AnyPosition {
-        self.record.position()
+    /// The Xiangqi repetition ruling that ended the game, in the rules' own words.
+    pub fn ruling(&self) -> Option<String> {
+        match &self.record {
+            Record::Board8(_) => None,
+            Record::Xiangqi(r) => r.ruling().map(ToString::to_string),
+        }
+    }
+
+    /// Who would lose, and by which ruling, if the Xiangqi cycle that has now brought a
+    /// position back a third time is repeated once more: what an arbiter warns of before
+    /// the fourth occurrence decides the game (AXF 2008 ch. 4). `None` when no cycle is
+    /// pending or it would be a draw.
+    pub fn repetition_warning(&self) -> Option<(Color, String)> {
+        let Record::Xiangqi(r) = &self.record else { return None };
+        let ruling = r.pending_ruling()?;
+        match ruling.verdict {
+            xiangqi::Verdict::Loses(loser) => Some((loser, ruling.to_string())),
+            xiangqi::Verdict::Draw => None,
+        }
+    }
+
+    pub fn position(&self) -> AnyGamePosition {
+        self.snapshot(self.len()).position
     }
 
     pub fn turn(&self) -> Color {
-        with_position!(self.position(), p => p.turn())
+        self.position().turn()
     }
 
     /// The position after `ply` moves (clamped to the game's length).
     pub fn snapshot(&self, ply: usize) -> Snapshot {
         let ply = ply.min(self.len());
-        let position = self.record.position_at(ply).expect("clamped to the game's length");
-        Snapshot { position, last_move: ply.checked_sub(1).map(|i| self.moves()[i]) }
+        let position = match &self.record {
+            Record::Board8(r) => r.position_at(ply).expect("clamped to the game's length").into(),
+            Record::Xiangqi(r) => r.positions()[ply].into(),
+        };
+        Snapshot { position, last_move: ply.checked_sub(1).map(|i| self.move_at(i)) }
+    }
+
+    fn move_at(&self, index: usize) -> GameMove {
+        match &self.record {
+            Record::Board8(r) => GameMove::Board8(r.moves()[index]),
+            Record::Xiangqi(r) => GameMove::Xiangqi(r.moves()[index]),
+        }
     }
 
     /// The legal moves now; none once the game has ended.
-    pub fn legal_moves(&self) -> Vec<Move> {
+    pub fn legal_moves(&self) -> Vec<GameMove> {
         if self.outcome().is_some() {
             return Vec::new();
         }
-        self.position().legal_moves().iter().copied().collect()
+        self.position().legal_moves()
     }
 
-    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
-        with_record!(&mut self.record, r => r.play(m))
+    pub fn play(&mut self, m: GameMove) -> Result<(), String> {
+        match (&mut self.record, m) {
+            (Record::Board8(r), GameMove::Board8(m)) => with_record!(r, r => r.play(m)).map_err(|e| e.to_string()),
+            (Record::Xiangqi(r), GameMove::Xiangqi(m)) => r.play(m).map_err(|e| e.to_string()),
+            _ => Err(format!("{m} is a move of another game")),
+        }
     }
 
-    pub fn take_back(&mut self) -> Option<Move> {
-        with_record!(&mut self.record, r => r.take_back())
+    pub fn take_back(&mut self) -> Option<GameMove> {
+        match &mut self.record {
+            Record::Board8(r) => with_record!(r, r => r.take_back()).map(GameMove::Board8),
+            Record::Xiangqi(r) => r.take_back().map(GameMove::Xiangqi),
+        }
     }
 
-    /// The draw the player to move may claim now (2017 art. 9.2, 9.3), if any.
+    /// The draw the player to move may claim now (2017 art. 9.2, 9.3), if any. Xiangqi's
+    /// repetitions and move limit end the game by themselves: nothing is claimed.
     pub fn claimable_draw(&self) -> Option<EndReason> {
-        with_record!(&self.record, r => r.claimable_draw())
+        match &self.record {
+            Record::Board8(r) => with_record!(r, r => r.claimable_draw()),
+            Record::Xiangqi(_) => None,
+        }
     }
 
     /// The draw the player to move may claim by announcing `m` (art. 9.2.a, 9.3.a).
-    pub fn claimable_draw_with(&self, m: Move) -> Option<EndReason> {
-        with_record!(&self.record, r => r.claimable_draw_with(m))
+    pub fn claimable_draw_with(&self, m: GameMove) -> Option<EndReason> {
+        match (&self.record, m) {
+            (Record::Board8(r), GameMove::Board8(m)) => with_record!(r, r => r.claimable_draw_with(m)),
+            _ => None,
+        }
     }
 
     /// Judges a claim; a claim with a move plays the move either way (art. 9.5).
     pub fn claim_draw(&mut self, claim: Claim) -> Result<ClaimVerdict, PlayError> {
-        with_record!(&mut self.record, r => r.claim_draw(claim))
+        match &mut self.record {
+            Record::Board8(r) => with_record!(r, r => r.claim_draw(claim)),
+            Record::Xiangqi(_) => Ok(ClaimVerdict::Rejected),
+        }
     }
 
-    /// Whether the ruleset's draws by repetition and the fifty-move rule are claimed (the
-    /// 2017 rules, FIDE) rather than automatic (the folk rules).
+    /// Whether the game's draws by repetition and the fifty-move rule are claimed (the
+    /// 2017 rules, FIDE) rather than automatic (the folk rules, Xiangqi).
     pub fn has_claims(&self) -> bool {
         use shatar_rules::{DrawRules, Rules};
-        shatar_rules::with_rules!(self.ruleset(), R => R::DRAW_RULES == DrawRules::ClaimsAndAutomatic)
+        match self.kind() {
+            GameKind::Board8(ruleset) => {
+                shatar_rules::with_rules!(ruleset, R => R::DRAW_RULES == DrawRules::ClaimsAndAutomatic)
+            }
+            GameKind::Xiangqi => false,
+        }
     }
 
     /// Records an ending decided off the board (resignation, a saved result).
     pub fn set_outcome(&mut self, outcome: Outcome) {
-        with_record!(&mut self.record, r => r.set_outcome(outcome))
+        match &mut self.record {
+            Record::Board8(r) => with_record!(r, r => r.set_outcome(outcome)),
+            Record::Xiangqi(r) => r.set_outcome(outcome),
+        }
     }
 
-    /// Each move in standard notation with `letters`, as the move list shows it.
-    pub fn move_texts(&self, letters: PieceLetters) -> Vec<String> {
-        with_record!(&self.record, r => r
-            .moves()
-            .iter()
-            .zip(r.positions())
-            .map(|(&m, pos)| render_san(pos, m, letters))
-            .collect())
+    /// Each move as the move list shows it.
+    pub fn move_texts(&self, style: MoveStyle) -> Vec<String> {
+        (0..self.len()).map(|i| self.move_text(i, style)).collect()
     }
 
-    /// The move `index` (from 0) in standard notation with `letters`.
-    pub fn move_text(&self, index: usize, letters: PieceLetters) -> String {
-        with_position!(&self.snapshot(index).position, p => render_san(p, self.moves()[index], letters))
+    /// The move `index` (from 0) as the move list shows it.
+    pub fn move_text(&self, index: usize, style: MoveStyle) -> String {
+        self.snapshot(index).position.write(self.move_at(index), style)
     }
 
     /// The number the record gives the move `index` (from 0): a game from a FEN may start
@@ -193,7 +307,8 @@ impl Game {
 
     /// The number of the first move (a FEN may start at move 30) and whether Black made it.
     pub fn first_move_number(&self) -> (u32, Color) {
-        with_position!(self.snapshot(0).position, p => (p.fullmoves(), p.turn()))
+        let start = self.snapshot(0).position;
+        (start.fullmoves(), start.turn())
     }
 
     pub fn fen_at(&self, ply: usize) -> String {
@@ -202,9 +317,19 @@ impl Game {
 
     /// The game as PGN, with `tags` added to the ones the rules write (Variant, FEN), each
     /// move's clock reading after it (`[%clk h:mm:ss]`) and the draw offers (`(=)`, 2017
-    /// art. 9.1.2) marked after the plies that made them.
-    pub fn pgn(&self, tags: &[(&str, String)], clocks: &[u64], offers: &[usize]) -> String {
-        let mut game = with_record!(&self.record, r => PgnGame::from_record(r));
+    /// art. 9.1.2) marked after the plies that made them. Xiangqi's moves are written in
+    /// `notation`.
+    pub fn pgn(
+        &self,
+        tags: &[(&str, String)],
+        clocks: &[u64],
+        offers: &[usize],
+        notation: xiangqi::pgn::Notation,
+    ) -> String {
+        let mut game = match &self.record {
+            Record::Board8(r) => with_record!(r, r => PgnGame::from_record(r)),
+            Record::Xiangqi(r) => xiangqi::pgn::from_record(r, notation),
+        };
         for (name, value) in tags {
             game.set_tag(name, value.clone());
         }
@@ -223,27 +348,35 @@ impl Game {
         game.write()
     }
 
-    /// One game of a PGN file read with [`pgn::parse_games`], replayed.
-    pub fn from_pgn(game: &PgnGame, default: Ruleset) -> Result<Game, ImportError> {
-        let record = game.replay_any(default).map_err(|e| ImportError::Pgn(e.to_string()))?;
+    /// One game of a PGN file read with [`pgn::parse_games`], replayed: the game its
+    /// Variant tag names; without one, `default` (a PGN pasted into a Xiangqi session is
+    /// Xiangqi).
+    pub fn from_pgn(game: &PgnGame, default: GameKind) -> Result<Game, ImportError> {
+        let pgn_error = |e: pgn::PgnError| ImportError::Pgn(e.to_string());
+        let board8 = default.board8().unwrap_or_default();
+        let kind = match (game.tag("Variant"), default) {
+            (None, GameKind::Xiangqi) => GameKind::Xiangqi,
+            _ => game.game(board8).map_err(pgn_error)?,
+        };
+        let record = match kind {
+            GameKind::Board8(_) => Record::Board8(game.replay_any(board8).map_err(pgn_error)?),
+            GameKind::Xiangqi => Record::Xiangqi(xiangqi::pgn::replay(game, XIANGQI_RULES).map_err(pgn_error)?),
+        };
         Ok(Game { record })
     }
 
-    /// Reads a pasted or loaded text: a PGN game (its Variant tag chooses the ruleset,
+    /// Reads a pasted or loaded text: a PGN game (its Variant tag chooses the game,
     /// `default` without one) or a FEN position of `default`'s rules.
-    pub fn import(text: &str, default: Ruleset) -> Result<Game, ImportError> {
+    pub fn import(text: &str, default: GameKind) -> Result<Game, ImportError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(ImportError::Empty);
         }
         if looks_like_fen(text) {
-            return AnyPosition::from_fen(default, text)
-                .map(Game::from_position)
-                .map_err(|e| ImportError::Fen(e.to_string()));
+            return AnyGamePosition::from_fen(default, text).map(Game::from_position).map_err(ImportError::Fen);
         }
         let parsed = pgn::parse_game(text).map_err(|e| ImportError::Pgn(e.to_string()))?;
-        let record = parsed.replay_any(default).map_err(|e| ImportError::Pgn(e.to_string()))?;
-        Ok(Game { record })
+        Game::from_pgn(&parsed, default)
     }
 }
 

@@ -7,6 +7,7 @@
 //! drawings. The browser-only `dom` module renders views with web-sys and turns events
 //! into messages; it knows no rules.
 
+pub mod any;
 pub mod engine_client;
 pub mod game;
 pub mod glyphs;

@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 use shatar_rules::clock::{self, Bonus, Period};
 use shatar_rules::notation::PieceLetters;
-use shatar_rules::{Color, Ruleset};
+use shatar_rules::xiangqi::pgn::Notation as XiangqiMoves;
+use shatar_rules::{Color, GameKind, Ruleset};
 
 use crate::glyphs::PieceSet;
 use crate::i18n::Lang;
@@ -194,8 +195,9 @@ choice!(
 /// What one game is: its rules, the opponent, the player's side and time control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameSetup {
+    /// The game (named `ruleset` from before Xiangqi, so that saved setups still read).
     #[serde(with = "shatar_protocol::ruleset_id")]
-    pub ruleset: Ruleset,
+    pub ruleset: GameKind,
     pub opponent: Opponent,
     pub side: SideChoice,
     pub time_control: TimeControl,
@@ -204,7 +206,7 @@ pub struct GameSetup {
 impl Default for GameSetup {
     fn default() -> Self {
         GameSetup {
-            ruleset: Ruleset::Mongolian,
+            ruleset: GameKind::Board8(Ruleset::Mongolian),
             opponent: Opponent::Computer { level: 3 },
             side: SideChoice::White,
             time_control: TimeControl::Untimed,
@@ -242,6 +244,9 @@ pub struct Looks {
     pub coordinates: Coordinates,
     #[serde(with = "notation_id")]
     pub notation: Notation,
+    /// How Xiangqi moves are written.
+    #[serde(with = "xiangqi_notation_id")]
+    pub xiangqi_notation: XiangqiNotation,
     /// The language the player chose in the picker; `None` until they do.
     #[serde(with = "lang_id")]
     pub lang: Option<Lang>,
@@ -257,6 +262,7 @@ impl Default for Looks {
             theme: Theme::Checkered,
             coordinates: Coordinates::Outside,
             notation: Notation::Auto,
+            xiangqi_notation: XiangqiNotation::Auto,
             lang: None,
             sound: true,
             face_to_face: false,
@@ -292,6 +298,7 @@ macro_rules! id_serde {
 
 id_serde!(piece_set_id, crate::glyphs::PieceSet, "piece set");
 id_serde!(notation_id, crate::settings::Notation, "notation");
+id_serde!(xiangqi_notation_id, crate::settings::XiangqiNotation, "Xiangqi notation");
 
 /// The stored language, written by its tag; an unknown tag reads as no choice, so that a
 /// save from a later version with more languages still loads.
@@ -336,6 +343,45 @@ impl Notation {
         match self {
             Notation::Auto => lang.letters(),
             Notation::Fixed(letters) => letters,
+        }
+    }
+}
+
+/// How the move list writes Xiangqi: as the UI language does (Chinese notation for
+/// Chinese, WXF for the others), or a notation the player chose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum XiangqiNotation {
+    #[default]
+    Auto,
+    Fixed(XiangqiMoves),
+}
+
+impl XiangqiNotation {
+    pub const ALL: [XiangqiNotation; 4] = [
+        XiangqiNotation::Auto,
+        XiangqiNotation::Fixed(XiangqiMoves::Chinese),
+        XiangqiNotation::Fixed(XiangqiMoves::Wxf),
+        XiangqiNotation::Fixed(XiangqiMoves::Iccs),
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            XiangqiNotation::Auto => "auto",
+            XiangqiNotation::Fixed(XiangqiMoves::Chinese) => "chinese",
+            XiangqiNotation::Fixed(XiangqiMoves::Wxf) => "wxf",
+            XiangqiNotation::Fixed(XiangqiMoves::Iccs) => "iccs",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<XiangqiNotation> {
+        XiangqiNotation::ALL.into_iter().find(|n| n.id() == id)
+    }
+
+    pub fn notation(self, lang: Lang) -> XiangqiMoves {
+        match self {
+            XiangqiNotation::Auto if lang == Lang::ZhHans => XiangqiMoves::Chinese,
+            XiangqiNotation::Auto => XiangqiMoves::Wxf,
+            XiangqiNotation::Fixed(n) => n,
         }
     }
 }

@@ -13,7 +13,9 @@ pub mod typed;
 mod update;
 
 use shatar_rules::notation::PieceLetters;
-use shatar_rules::{AnyPosition, Color, EndReason, Move, Outcome, Role, Ruleset, Square};
+use shatar_rules::{Color, EndReason, GameKind, Outcome, Role, Ruleset};
+
+use crate::any::{AnyGamePosition, Cell, GameMove, MoveStyle};
 
 pub use self::draws::{DrawOffer, can_claim, can_offer};
 pub use self::engine::{Analysis, AnalysisLine, EngineCommand};
@@ -50,7 +52,7 @@ pub struct AppState {
     pub orientation: Color,
     /// The ply shown while browsing the move list; `None` follows the game.
     pub cursor: Option<usize>,
-    pub selected: Option<Square>,
+    pub selected: Option<Cell>,
     /// A second press on the selected piece lets go of it, unless it turns into a drag.
     release_deselects: bool,
     pub promotion: Option<PromotionChoice>,
@@ -88,15 +90,15 @@ pub struct AppState {
 /// Q only under the folk rules).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PromotionChoice {
-    pub from: Square,
-    pub to: Square,
+    pub from: Cell,
+    pub to: Cell,
     pub roles: Vec<Role>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hint {
     Thinking,
-    Move { mv: Move, text: String },
+    Move { mv: GameMove, text: String },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -169,11 +171,11 @@ pub enum Msg {
     /// The player chose a language in the picker: it is used and remembered.
     ChooseLang(Lang),
     /// A pointer went down on a square (the start of a click or a drag).
-    SquareDown(Square),
+    SquareDown(Cell),
     /// It came up over `over` (`None`: off the board); `dragged` when it moved enough to
     /// be a drag rather than a click.
     SquareUp {
-        over: Option<Square>,
+        over: Option<Cell>,
         dragged: bool,
     },
     Promote(Role),
@@ -198,7 +200,7 @@ pub enum Msg {
     },
     Import {
         text: String,
-        ruleset: Ruleset,
+        ruleset: GameKind,
     },
     Export(ExportKind, ExportHow),
     SetLooks(Looks),
@@ -340,6 +342,20 @@ impl AppState {
         self.looks.notation.letters(self.lang)
     }
 
+    /// How the move list writes moves: the 8x8 letters and the Xiangqi notation chosen.
+    pub fn move_style(&self) -> MoveStyle {
+        MoveStyle { letters: self.letters(), xiangqi: self.looks.xiangqi_notation.notation(self.lang) }
+    }
+
+    /// A move in plain notation (English SAN, or WXF for Xiangqi) as the move list's letters
+    /// write it: hints and analysis lines are kept plain and shown this way.
+    pub fn render_plain(&self, text: &str, mover: Color) -> String {
+        match self.game.kind() {
+            GameKind::Board8(_) => self.letters().render(text, mover),
+            GameKind::Xiangqi => text.to_string(),
+        }
+    }
+
     /// Begins a game of `setup` from its ruleset's initial position.
     fn start(&mut self, setup: GameSetup, seed: u64) {
         self.start_from(setup, seed, None);
@@ -347,7 +363,7 @@ impl AppState {
 
     /// Begins a game of `setup` from `position` (an embedded board's FEN), which must be
     /// of the setup's ruleset, or else from the initial position.
-    pub fn start_from(&mut self, setup: GameSetup, seed: u64, position: Option<AnyPosition>) {
+    pub fn start_from(&mut self, setup: GameSetup, seed: u64, position: Option<AnyGamePosition>) {
         let setup = setup.normalised();
         self.setup = setup;
         self.seed = seed;
@@ -356,7 +372,7 @@ impl AppState {
             Opponent::Friend | Opponent::OverTheBoard => None,
         };
         self.orientation = self.human.unwrap_or(Color::White);
-        let start = position.filter(|p| p.ruleset() == setup.ruleset);
+        let start = position.filter(|p| p.kind() == setup.ruleset);
         self.replace_game(start.map_or_else(|| Game::new(setup.ruleset), Game::from_position));
         self.timing = setup.time_control.control().map(|c| Timing::start(c, self.now_ms));
         if self.clock_only() {
@@ -566,10 +582,10 @@ fn resign(state: &mut AppState, effects: &mut Vec<Effect>) {
     }
 }
 
-fn import(state: &mut AppState, text: &str, ruleset: Ruleset, effects: &mut Vec<Effect>) {
-    match Game::import(text, ruleset) {
+fn import(state: &mut AppState, text: &str, default: GameKind, effects: &mut Vec<Effect>) {
+    match Game::import(text, default) {
         Ok(game) => {
-            let ruleset = game.ruleset();
+            let ruleset = game.kind();
             state.setup.ruleset = ruleset;
             // An imported game is studied or continued by the people at the board, untimed.
             state.setup.opponent = Opponent::Friend;
@@ -602,7 +618,7 @@ pub fn pgn_text(state: &AppState) -> String {
     let name = |color: Color| match (state.human, state.setup.opponent) {
         (Some(h), _) if h == color => String::from("Player"),
         (Some(_), Opponent::Computer { level }) => format!("Shatar level {level}"),
-        _ => String::from(color.fold("White", "Black")),
+        _ => String::from(color.fold(if state.game.kind() == GameKind::Xiangqi { "Red" } else { "White" }, "Black")),
     };
     let mut tags = vec![
         ("Event", String::from("Casual game")),
@@ -623,22 +639,25 @@ pub fn pgn_text(state: &AppState) -> String {
         }
     }
     let marks = state.timing.as_ref().map_or(&[][..], |t| &t.marks[..]);
-    state.game.pgn(&tags, marks, &state.offers)
+    state.game.pgn(&tags, marks, &state.offers, state.move_style().xiangqi)
 }
 
 /// How a finished game is announced: "White wins by checkmate (2017 art. 5.1)".
-pub fn result_text(lang: Lang, outcome: Outcome, ruleset: Ruleset) -> String {
+pub fn result_text(lang: Lang, outcome: Outcome, game: GameKind) -> String {
     use shatar_rules::GameResult;
     let reason = reason_text(lang, outcome.reason);
     let result = match outcome.result {
+        GameResult::WhiteWins if game == GameKind::Xiangqi => tf!(lang, "result.red", reason = reason),
         GameResult::WhiteWins => tf!(lang, "result.white", reason = reason),
         GameResult::BlackWins => tf!(lang, "result.black", reason = reason),
         GameResult::Draw => tf!(lang, "result.draw", reason = reason),
     };
-    let article = match ruleset {
+    let article = match game {
         // The articles are those of the 2017 text and the folk description.
-        Ruleset::Mongolian => format!("2017 {}", outcome.reason.article()),
-        Ruleset::MongolianFolk if outcome.reason.article().starts_with("folk") => outcome.reason.article().to_string(),
+        GameKind::Board8(Ruleset::Mongolian) => format!("2017 {}", outcome.reason.article()),
+        GameKind::Board8(Ruleset::MongolianFolk) if outcome.reason.article().starts_with("folk") => {
+            outcome.reason.article().to_string()
+        }
         _ => return result,
     };
     tf!(lang, "result.article", result = result, article = article)

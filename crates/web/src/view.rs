@@ -3,8 +3,10 @@
 //! layer compares one view with the next and touches only what differs.
 
 use shatar_protocol::Score;
-use shatar_rules::notation::PieceLetters;
-use shatar_rules::{Color, Move, Piece, Role, Ruleset, Square, with_position};
+use shatar_rules::xiangqi;
+use shatar_rules::{Color, GameKind, Piece, Role, Ruleset};
+
+use crate::any::{AnyPiece, Cell, GameMove, MoveStyle};
 
 use crate::game::{Game, Snapshot};
 use crate::i18n::{Key, Lang};
@@ -12,7 +14,7 @@ use crate::state::{AppState, Dialog, Hint, Notice, PromotionChoice, Update, resu
 use crate::{t, t_key, tf};
 
 /// The shape of a board: a grid of cells named by file and rank. The 8x8 games use
-/// [`Geometry::EIGHT_BY_EIGHT`]; Xiangqi will bring its own 9x10 intersections.
+/// [`Geometry::EIGHT_BY_EIGHT`]; Xiangqi its own 9x10 intersections, [`Geometry::XIANGQI`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Geometry {
     pub files: u8,
@@ -30,6 +32,14 @@ pub enum CellKind {
 
 impl Geometry {
     pub const EIGHT_BY_EIGHT: Geometry = Geometry { files: 8, ranks: 8, cells: CellKind::Squares };
+    pub const XIANGQI: Geometry = Geometry { files: 9, ranks: 10, cells: CellKind::Intersections };
+
+    pub const fn of(game: GameKind) -> Geometry {
+        match game {
+            GameKind::Board8(_) => Geometry::EIGHT_BY_EIGHT,
+            GameKind::Xiangqi => Geometry::XIANGQI,
+        }
+    }
 
     /// Where the cell at `file`, `rank` (from White's or Red's left corner) is drawn,
     /// counted from the picture's top left, with `bottom`'s side at the bottom.
@@ -59,8 +69,10 @@ pub struct Marks {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CellView {
-    pub square: Square,
-    pub piece: Option<Piece>,
+    pub cell: Cell,
+    /// `e4`, or the Xiangqi point `e3`: for `data-square`.
+    pub name: String,
+    pub piece: Option<AnyPiece>,
     pub light: bool,
     pub col: u8,
     pub row: u8,
@@ -69,14 +81,9 @@ pub struct CellView {
 }
 
 impl CellView {
-    /// `e4`, for `data-square`.
-    pub fn name(&self) -> String {
-        self.square.to_string()
-    }
-
-    /// `wN`, `bP`, or empty, for `data-piece`.
+    /// `wN`, `bP`, `rC`, or empty, for `data-piece`.
     pub fn piece_code(&self) -> String {
-        self.piece.map(|p| p.code().iter().map(|&b| char::from(b)).collect()).unwrap_or_default()
+        self.piece.map(AnyPiece::code).unwrap_or_default()
     }
 }
 
@@ -99,8 +106,28 @@ impl Marks {
 }
 
 /// What a piece is called aloud: Mongolian chess players say horse and camel.
-pub fn piece_name(lang: Lang, ruleset: Ruleset, role: Role) -> &'static str {
+pub fn piece_name(lang: Lang, game: GameKind, piece: AnyPiece) -> &'static str {
+    match piece {
+        AnyPiece::Board8(p) => role_name(lang, game.board8().unwrap_or_default(), p.role),
+        AnyPiece::Xiangqi(p) => lang.text(xiangqi_key(p.role)),
+    }
+}
+
+/// An 8x8 piece's name by its role, as the promotion picker and the typed box name it.
+pub fn role_name(lang: Lang, ruleset: Ruleset, role: Role) -> &'static str {
     lang.text(piece_key(ruleset, role))
+}
+
+fn xiangqi_key(role: xiangqi::Role) -> Key {
+    match role {
+        xiangqi::Role::General => t_key!("piece.xiangqi.general"),
+        xiangqi::Role::Advisor => t_key!("piece.xiangqi.advisor"),
+        xiangqi::Role::Elephant => t_key!("piece.xiangqi.elephant"),
+        xiangqi::Role::Horse => t_key!("piece.xiangqi.horse"),
+        xiangqi::Role::Chariot => t_key!("piece.xiangqi.chariot"),
+        xiangqi::Role::Cannon => t_key!("piece.xiangqi.cannon"),
+        xiangqi::Role::Soldier => t_key!("piece.xiangqi.soldier"),
+    }
 }
 
 fn piece_key(ruleset: Ruleset, role: Role) -> Key {
@@ -120,22 +147,28 @@ fn piece_key(ruleset: Ruleset, role: Role) -> Key {
     }
 }
 
-/// "White" or "Black", as a sentence's subject.
-pub fn side_name(lang: Lang, color: Color) -> &'static str {
-    color.fold(t!(lang, "color.white"), t!(lang, "color.black"))
+/// "White" or "Black" ("Red" or "Black" in Xiangqi), as a sentence's subject.
+pub fn side_name(lang: Lang, game: GameKind, color: Color) -> &'static str {
+    match game {
+        GameKind::Board8(_) => color.fold(t!(lang, "color.white"), t!(lang, "color.black")),
+        GameKind::Xiangqi => color.fold(t!(lang, "color.red"), t!(lang, "color.black")),
+    }
 }
 
-/// A piece with its colour: "white horse".
-pub fn colored_piece(lang: Lang, ruleset: Ruleset, piece: Piece) -> String {
-    let color = piece.color.fold(t!(lang, "adjective.white"), t!(lang, "adjective.black"));
-    tf!(lang, "piece", color = color, piece = piece_name(lang, ruleset, piece.role))
+/// A piece with its colour: "white horse", "red cannon".
+pub fn colored_piece(lang: Lang, game: GameKind, piece: AnyPiece) -> String {
+    let color = match (game, piece.color()) {
+        (GameKind::Xiangqi, Color::White) => t!(lang, "adjective.red"),
+        (_, Color::White) => t!(lang, "adjective.white"),
+        (_, Color::Black) => t!(lang, "adjective.black"),
+    };
+    tf!(lang, "piece", color = color, piece = piece_name(lang, game, piece))
 }
 
-fn label(lang: Lang, ruleset: Ruleset, square: Square, piece: Option<Piece>) -> String {
-    let square = square.to_string();
+fn label(lang: Lang, game: GameKind, name: &str, piece: Option<AnyPiece>) -> String {
     match piece {
-        Some(p) => tf!(lang, "square.piece", square = square, piece = colored_piece(lang, ruleset, p)),
-        None => tf!(lang, "square.empty", square = square),
+        Some(p) => tf!(lang, "square.piece", square = name, piece = colored_piece(lang, game, p)),
+        None => tf!(lang, "square.empty", square = name),
     }
 }
 
@@ -147,15 +180,15 @@ pub struct BoardView {
     pub cells: Vec<CellView>,
     /// The board takes pointer input (the player's turn, live position).
     pub interactive: bool,
-    /// Arrows an author drew, from one square to another.
-    pub arrows: Vec<(Square, Square)>,
+    /// Arrows an author drew, from one cell to another.
+    pub arrows: Vec<(Cell, Cell)>,
 }
 
 pub fn board(state: &AppState) -> BoardView {
     let snapshot = state.game.snapshot(state.shown_ply());
     let live = !state.is_browsing();
     let legal = if state.can_move() { state.game.legal_moves() } else { Vec::new() };
-    let destinations: Vec<Square> = match state.selected {
+    let destinations: Vec<Cell> = match state.selected {
         Some(from) => legal.iter().filter(|m| m.from() == from).map(|m| m.to()).collect(),
         None => Vec::new(),
     };
@@ -163,7 +196,8 @@ pub fn board(state: &AppState) -> BoardView {
         Some(Hint::Move { mv, .. }) if live => Some(*mv),
         _ => None,
     };
-    let cells = cells(snapshot, state.lang, state.game.ruleset(), state.orientation, |sq, piece| Marks {
+    let game = state.game.kind();
+    let cells = cells(snapshot, state.lang, game, state.orientation, |sq, piece| Marks {
         selected: state.selected == Some(sq),
         destination: destinations.contains(&sq),
         capture: destinations.contains(&sq) && piece.is_some(),
@@ -171,7 +205,7 @@ pub fn board(state: &AppState) -> BoardView {
         movable: legal.iter().any(|m| m.from() == sq),
         ..Marks::default()
     });
-    let geometry = Geometry::EIGHT_BY_EIGHT;
+    let geometry = Geometry::of(game);
     BoardView { geometry, bottom: state.orientation, cells, interactive: state.can_move(), arrows: Vec::new() }
 }
 
@@ -180,16 +214,14 @@ pub fn board(state: &AppState) -> BoardView {
 pub fn still_board(
     snapshot: Snapshot,
     lang: Lang,
-    ruleset: Ruleset,
     bottom: Color,
-    highlights: &[Square],
-    arrows: &[(Square, Square)],
+    highlights: &[Cell],
+    arrows: &[(Cell, Cell)],
 ) -> BoardView {
-    let cells = cells(snapshot, lang, ruleset, bottom, |sq, _| Marks {
-        highlight: highlights.contains(&sq),
-        ..Marks::default()
-    });
-    BoardView { geometry: Geometry::EIGHT_BY_EIGHT, bottom, cells, interactive: false, arrows: arrows.to_vec() }
+    let game = snapshot.position.kind();
+    let cells =
+        cells(snapshot, lang, game, bottom, |sq, _| Marks { highlight: highlights.contains(&sq), ..Marks::default() });
+    BoardView { geometry: Geometry::of(game), bottom, cells, interactive: false, arrows: arrows.to_vec() }
 }
 
 /// The cells of `snapshot`, row by row from the top of the picture, with the last move and
@@ -197,27 +229,27 @@ pub fn still_board(
 fn cells(
     snapshot: Snapshot,
     lang: Lang,
-    ruleset: Ruleset,
+    game: GameKind,
     bottom: Color,
-    marks: impl Fn(Square, Option<Piece>) -> Marks,
+    marks: impl Fn(Cell, Option<AnyPiece>) -> Marks,
 ) -> Vec<CellView> {
-    let geometry = Geometry::EIGHT_BY_EIGHT;
-    let (checked_king, board) = with_position!(snapshot.position, p => {
-        (p.is_check().then(|| p.our_king()), *p.board())
-    });
-    let mut cells: Vec<CellView> = Square::ALL
-        .iter()
-        .map(|&sq| {
-            let (file, rank) = (sq.file() as u8, sq.rank() as u8);
-            let (col, row) = geometry.place(file, rank, bottom);
-            let piece = board.piece_at(sq);
+    let geometry = Geometry::of(game);
+    let position = snapshot.position;
+    let checked_king = position.checked_king();
+    let mut cells: Vec<CellView> = (0..geometry.ranks)
+        .flat_map(|rank| (0..geometry.files).map(move |file| Cell::new(file, rank)))
+        .map(|cell| {
+            let (col, row) = geometry.place(cell.file, cell.rank, bottom);
+            let piece = position.piece_at(cell);
             let marks = Marks {
-                last_move: snapshot.last_move.is_some_and(|m| m.from() == sq || m.to() == sq),
-                check: checked_king == Some(sq),
-                ..marks(sq, piece)
+                last_move: snapshot.last_move.is_some_and(|m| m.from() == cell || m.to() == cell),
+                check: checked_king == Some(cell),
+                ..marks(cell, piece)
             };
-            let label = marks.spoken(lang, label(lang, ruleset, sq, piece));
-            CellView { square: sq, piece, light: sq.is_light(), col, row, marks, label }
+            let name = cell.name(game);
+            let label = marks.spoken(lang, label(lang, game, &name, piece));
+            let light = cell.square().is_some_and(|sq| sq.is_light()) && geometry.cells == CellKind::Squares;
+            CellView { cell, name, piece, light, col, row, marks, label }
         })
         .collect();
     cells.sort_by_key(|c| (c.row, c.col));
@@ -229,25 +261,26 @@ fn cells(
 /// before the first move.
 pub fn move_announcement(game: &Game, lang: Lang) -> Option<String> {
     let ply = game.len();
-    let m = *game.moves().last()?;
+    let m = game.snapshot(ply).last_move?;
     let before = game.snapshot(ply - 1).position;
     let after = game.snapshot(ply).position;
-    let ruleset = game.ruleset();
-    let (mover, victim) = with_position!(before, p => (p.board().piece_at(m.from()), p.board().piece_at(m.to())));
-    let (check, mate) = with_position!(after, p => (p.is_check(), p.is_check() && p.legal_moves().is_empty()));
+    let kind = game.kind();
+    let (mover, victim) = (before.piece_at(m.from()), before.piece_at(m.to()));
+    let (check, mate) = (after.is_check(), after.is_check() && !after.has_legal_moves());
     let mover = mover?;
     let number = game.move_number(ply - 1).to_string();
-    let (side, piece) = (side_name(lang, mover.color), piece_name(lang, ruleset, mover.role));
-    let (from, to) = (m.from().to_string(), m.to().to_string());
+    let (side, piece) = (side_name(lang, kind, mover.color()), piece_name(lang, kind, mover));
+    let (from, to) = (m.from().name(kind), m.to().name(kind));
     let mut text = match victim {
         Some(v) => {
-            let victim = piece_name(lang, ruleset, v.role);
+            let victim = piece_name(lang, kind, v);
             tf!(lang, "say.capture", number = number, side = side, piece = piece, from = from, victim = victim, to = to)
         }
         None => tf!(lang, "say.move", number = number, side = side, piece = piece, from = from, to = to),
     };
     if let Some(role) = m.promotion() {
-        text = tf!(lang, "say.promotion", move = text, piece = piece_name(lang, ruleset, role));
+        text =
+            tf!(lang, "say.promotion", move = text, piece = role_name(lang, kind.board8().unwrap_or_default(), role));
     }
     if mate {
         text = tf!(lang, "say.checkmate", move = text);
@@ -268,11 +301,11 @@ pub struct MoveRow {
 }
 
 pub fn move_rows(state: &AppState) -> Vec<MoveRow> {
-    move_rows_of(&state.game, state.letters())
+    move_rows_of(&state.game, state.move_style())
 }
 
-pub fn move_rows_of(game: &Game, letters: PieceLetters) -> Vec<MoveRow> {
-    let texts = game.move_texts(letters);
+pub fn move_rows_of(game: &Game, style: MoveStyle) -> Vec<MoveRow> {
+    let texts = game.move_texts(style);
     let (first_number, first_side) = game.first_move_number();
     let mut rows: Vec<MoveRow> = Vec::new();
     let offset = usize::from(first_side == Color::Black);
@@ -398,7 +431,7 @@ pub struct AnalysisView {
 
 pub fn panel(state: &AppState) -> PanelView {
     let game = &state.game;
-    let ruleset = game.ruleset();
+    let kind = game.kind();
     let outcome = game.outcome();
     let shown = state.shown_ply();
     let lang = state.lang;
@@ -406,11 +439,14 @@ pub fn panel(state: &AppState) -> PanelView {
         announcement: move_announcement(game, lang),
         typed_reply: state.typed_reply.clone(),
         time_warning: time_warning(state),
-        title: ruleset_name(lang, ruleset).to_string(),
+        title: ruleset_name(lang, kind).to_string(),
         status: status(state),
-        result: outcome.map(|o| result_text(lang, o, ruleset)),
+        result: outcome.map(|o| game_result_text(lang, game, o)),
         moves: move_rows(state),
-        moves_lang: lang.other_letters(state.letters()),
+        moves_lang: match kind {
+            GameKind::Board8(_) => lang.other_letters(state.letters()),
+            GameKind::Xiangqi => None,
+        },
         shown_ply: shown,
         can_go_back: shown > 0,
         can_go_forward: shown < game.len(),
@@ -419,9 +455,7 @@ pub fn panel(state: &AppState) -> PanelView {
         can_hint: state.can_move() && state.hint.is_none(),
         hint: match &state.hint {
             Some(Hint::Thinking) => Some(t!(lang, "hint.thinking").to_string()),
-            Some(Hint::Move { text, .. }) => {
-                Some(tf!(lang, "hint.move", move = state.letters().render(text, game.turn())))
-            }
+            Some(Hint::Move { text, .. }) => Some(tf!(lang, "hint.move", move = state.render_plain(text, game.turn()))),
             None => None,
         },
         thinking: state.computer_thinking(),
@@ -434,13 +468,16 @@ pub fn panel(state: &AppState) -> PanelView {
         sound: state.looks.sound,
         sound_label: if state.looks.sound { t!(lang, "sound.on") } else { t!(lang, "sound.off") },
         clocks: state.timing.as_ref().map(|t| {
-            (clock_view(lang, t, Color::White, state.now_ms), clock_view(lang, t, Color::Black, state.now_ms))
+            (
+                clock_view(lang, kind, t, Color::White, state.now_ms),
+                clock_view(lang, kind, t, Color::Black, state.now_ms),
+            )
         }),
         clock_paused: state.timing.as_ref().is_some_and(|t| t.clock.is_paused()) && outcome.is_none(),
         can_claim: crate::state::can_claim(state),
         claim_armed: state.claim_armed,
         can_offer: crate::state::can_offer(state),
-        offer: state.draw_offer.map(|o| tf!(lang, "offer.text", side = side_name(lang, o.by))),
+        offer: state.draw_offer.map(|o| tf!(lang, "offer.text", side = side_name(lang, kind, o.by))),
         offer_answerable: state.draw_offer.is_some() && state.human.is_none(),
         update: state.update.map(|u| update_prompt(lang, u)),
         clock_only: state.clock_only(),
@@ -461,12 +498,12 @@ fn moves_made(lang: Lang, n: usize) -> String {
     if n == 1 { tf!(lang, "clock.moves.one", n = n_text) } else { tf!(lang, "clock.moves.other", n = n_text) }
 }
 
-fn clock_view(lang: Lang, t: &crate::state::Timing, color: Color, now_ms: u64) -> ClockView {
+fn clock_view(lang: Lang, game: GameKind, t: &crate::state::Timing, color: Color, now_ms: u64) -> ClockView {
     let r = t.clock.read(color, now_ms);
     let running = t.clock.running == Some(color);
     let text = clock_text(r.base_ms);
     ClockView {
-        label: tf!(lang, "clock.label", side = side_name(lang, color), time = text),
+        label: tf!(lang, "clock.label", side = side_name(lang, game, color), time = text),
         text,
         delay: (running && r.delay_ms > 0).then(|| format!("+{}", tenths(r.delay_ms))),
         running,
@@ -483,7 +520,8 @@ fn time_warning(state: &AppState) -> Option<String> {
     let r = t.clock.read(side, state.now_ms);
     let low = t.warned[side.index()] && r.base_ms + r.delay_ms < crate::state::LOW_TIME_MS && !r.flag;
     let seconds = (crate::state::LOW_TIME_MS / 1000).to_string();
-    low.then(|| tf!(state.lang, "say.low-time", side = side_name(state.lang, side), n = seconds))
+    let side = side_name(state.lang, state.game.kind(), side);
+    low.then(|| tf!(state.lang, "say.low-time", side = side, n = seconds))
 }
 
 /// `1:05:09`, `4:59`, and tenths under ten seconds: `9.4`.
@@ -509,7 +547,7 @@ fn players(state: &AppState) -> (String, String) {
     let name = |c: Color| match (state.human, state.setup.opponent) {
         (Some(h), _) if h == c => t!(lang, "player.you").to_string(),
         (Some(_), Opponent::Computer { level }) => tf!(lang, "player.computer", level = level.to_string()),
-        _ => side_name(lang, c).to_string(),
+        _ => side_name(lang, state.game.kind(), c).to_string(),
     };
     (name(Color::White), name(Color::Black))
 }
@@ -517,7 +555,7 @@ fn players(state: &AppState) -> (String, String) {
 pub(crate) fn status(state: &AppState) -> String {
     let (game, lang) = (&state.game, state.lang);
     if let Some(o) = game.outcome() {
-        return result_text(lang, o, game.ruleset());
+        return game_result_text(lang, game, o);
     }
     if state.is_browsing() {
         return tf!(lang, "status.viewing", ply = state.shown_ply().to_string(), total = game.len().to_string());
@@ -525,10 +563,11 @@ pub(crate) fn status(state: &AppState) -> String {
     if state.clock_only() {
         return t!(lang, "status.over-the-board").to_string();
     }
-    let side = side_name(lang, game.turn());
+    let kind = game.kind();
+    let side = side_name(lang, kind, game.turn());
     let moves = game.legal_moves();
-    let check = with_position!(game.position(), p => p.is_check());
-    let long = |m: &Move| format!("{}-{}", m.from(), m.to());
+    let check = game.position().is_check();
+    let long = |m: &GameMove| format!("{}-{}", m.from().name(kind), m.to().name(kind));
     let text = if state.computer_thinking() {
         t!(lang, "status.computer-thinking").to_string()
     } else {
@@ -556,24 +595,34 @@ fn engine_text(state: &AppState) -> String {
 }
 
 /// The game's name: "Mongolian chess (2017 rules)".
-pub fn ruleset_name(lang: Lang, ruleset: Ruleset) -> &'static str {
-    match ruleset {
-        Ruleset::Mongolian => t!(lang, "ruleset.mongolian"),
-        Ruleset::MongolianFolk => t!(lang, "ruleset.mongolian-folk"),
-        Ruleset::Chess => t!(lang, "ruleset.chess"),
+pub fn ruleset_name(lang: Lang, game: GameKind) -> &'static str {
+    match game {
+        GameKind::Board8(Ruleset::Mongolian) => t!(lang, "ruleset.mongolian"),
+        GameKind::Board8(Ruleset::MongolianFolk) => t!(lang, "ruleset.mongolian-folk"),
+        GameKind::Board8(Ruleset::Chess) => t!(lang, "ruleset.chess"),
+        GameKind::Xiangqi => t!(lang, "ruleset.xiangqi"),
+    }
+}
+
+/// How `game` ended, with the Xiangqi repetition ruling that decided it, if one did.
+pub fn game_result_text(lang: Lang, game: &Game, outcome: shatar_rules::Outcome) -> String {
+    let result = result_text(lang, outcome, game.kind());
+    match game.ruling() {
+        Some(ruling) => tf!(lang, "result.ruling", result = result, ruling = ruling),
+        None => result,
     }
 }
 
 fn promotion_view(state: &AppState, p: &PromotionChoice) -> PromotionView {
     let color = state.game.turn();
-    let ruleset = state.game.ruleset();
+    let ruleset = state.game.kind().board8().unwrap_or_default();
     let choices = p
         .roles
         .iter()
         .map(|&role| {
             let piece = Piece::new(color, role);
             let code = piece.code().iter().map(|&b| char::from(b)).collect();
-            (role, code, piece_name(state.lang, ruleset, role).to_string())
+            (role, code, role_name(state.lang, ruleset, role).to_string())
         })
         .collect();
     PromotionView { color, choices }
@@ -587,9 +636,8 @@ fn analysis_view(state: &AppState, a: &crate::state::Analysis) -> AnalysisView {
     };
     let (number, side) = {
         let snap = state.game.snapshot(a.ply);
-        with_position!(snap.position, p => (p.fullmoves(), p.turn()))
+        (snap.position.fullmoves(), snap.position.turn())
     };
-    let letters = state.letters();
     let lines = a
         .lines
         .iter()
@@ -600,7 +648,7 @@ fn analysis_view(state: &AppState, a: &crate::state::Analysis) -> AnalysisView {
                 .moves
                 .iter()
                 .map(|m| {
-                    let text = letters.render(m, mover);
+                    let text = state.render_plain(m, mover);
                     mover = mover.other();
                     text
                 })
@@ -650,7 +698,7 @@ mod tests {
     use crate::state::{Msg, update};
 
     fn at<'a>(board: &'a BoardView, name: &str) -> &'a CellView {
-        board.cells.iter().find(|c| c.name() == name).expect("every square is on the board")
+        board.cells.iter().find(|c| c.name == name).expect("every square is on the board")
     }
 
     fn fresh() -> AppState {
@@ -662,8 +710,8 @@ mod tests {
         let board = board(&fresh());
         assert_eq!(board.cells.len(), 64);
         // Drawing order: a8 top left, h1 bottom right.
-        assert_eq!(board.cells[0].name(), "a8");
-        assert_eq!(board.cells[63].name(), "h1");
+        assert_eq!(board.cells[0].name, "a8");
+        assert_eq!(board.cells[63].name, "h1");
         assert_eq!((board.cells[63].col, board.cells[63].row), (7, 7));
         assert_eq!(at(&board, "e1").piece_code(), "wK");
         assert_eq!(at(&board, "d8").piece_code(), "bQ");
@@ -680,15 +728,15 @@ mod tests {
             let board = board(&state);
             assert_eq!(board.bottom, bottom);
             let right_hand = board.cells.last().expect("64 cells");
-            assert!(right_hand.light, "{bottom:?}: {} is light", right_hand.name());
+            assert!(right_hand.light, "{bottom:?}: {} is light", right_hand.name);
             assert!(board.cells[0].light, "the far right-hand corner too");
             assert!(board.cells.windows(2).filter(|w| w[0].row == w[1].row).all(|w| w[0].light != w[1].light));
             update(&mut state, Msg::Flip);
         }
         update(&mut state, Msg::Flip);
         let flipped = board(&state);
-        assert_eq!(flipped.cells[0].name(), "h1");
-        assert_eq!(flipped.cells[63].name(), "a8");
+        assert_eq!(flipped.cells[0].name, "h1");
+        assert_eq!(flipped.cells[63].name, "a8");
     }
 
     #[test]
@@ -697,7 +745,7 @@ mod tests {
         assert_eq!(at(&board, "g1").label, "g1, white horse");
         assert_eq!(at(&board, "f8").label, "f8, black camel");
         assert_eq!(at(&board, "e4").label, "e4, empty");
-        assert_eq!(piece_name(Lang::En, Ruleset::Chess, Role::Knight), "knight");
+        assert_eq!(role_name(Lang::En, Ruleset::Chess, Role::Knight), "knight");
     }
 
     #[test]

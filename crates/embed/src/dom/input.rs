@@ -4,7 +4,7 @@
 
 use std::rc::Weak;
 
-use shatar_rules::{Role, Square};
+use shatar_rules::Role;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 use web_sys::{Event, KeyboardEvent, PointerEvent, ShadowRoot};
@@ -98,8 +98,9 @@ fn pointer_down(weak: &Weak<BoardCell>, e: &Event) {
         return;
     }
     let Some(cell_el) = closest_with(e, "data-square") else { return };
-    let Some(square) = cell_el.get_attribute("data-square").and_then(|s| Square::parse(&s)) else { return };
+    let Some(name) = cell_el.get_attribute("data-square") else { return };
     let Some(cell) = weak.upgrade() else { return };
+    let Some(square) = cell.inner.try_borrow().ok().and_then(|i| i.board.cell_named(&name)) else { return };
     if !cell.inner.try_borrow().is_ok_and(|i| matches!(i.content, Content::Play { .. })) {
         return;
     }

@@ -37,6 +37,7 @@ use shatar_web::view::BoardView;
 const STYLE: &str = concat!(
     include_str!("../../../../www/board.css"),
     include_str!("../../../../www/pieces.css"),
+    include_str!("../../../../www/xiangqi/pieces.css"),
     include_str!("../../../../www/embed.css"),
 );
 

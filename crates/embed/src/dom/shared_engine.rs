@@ -88,7 +88,7 @@ impl SharedEngine {
             match order {
                 Order::Submit(job) => handle.submit(job),
                 Order::Cancel => handle.cancel(),
-                Order::NewGame(ruleset) => handle.new_game(ruleset),
+                Order::NewGame(game) => handle.new_game(game.board8().unwrap_or_default()),
             }
         }
     }

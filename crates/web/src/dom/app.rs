@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
-use shatar_rules::{Color, Role, Square};
+use shatar_rules::{Color, Role};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Event, KeyboardEvent, PointerEvent, Window};
@@ -186,7 +186,7 @@ impl App {
                 match command {
                     EngineCommand::Submit(job) => engine.submit(job),
                     EngineCommand::Cancel => engine.cancel(),
-                    EngineCommand::NewGame(ruleset) => engine.new_game(ruleset),
+                    EngineCommand::NewGame(game) => engine.new_game(game.board8().unwrap_or_default()),
                 }
             }
             Effect::Save(text) => effects::store(&self.window, STORAGE_KEY, &text),
@@ -308,8 +308,9 @@ fn pointer_down(app: &Weak<RefCell<App>>, e: Event) {
     if p.button() != 0 {
         return;
     }
-    let Some(cell) = closest_with(&e, "data-square") else { return };
-    let Some(square) = cell.get_attribute("data-square").and_then(|s| Square::parse(&s)) else { return };
+    let Some(target) = closest_with(&e, "data-square") else { return };
+    let Some(name) = target.get_attribute("data-square") else { return };
+    let Some(square) = app.upgrade().and_then(|a| a.try_borrow().ok()?.board.cell_named(&name)) else { return };
     // No text selection or page scroll while a piece is held.
     e.prevent_default();
     dispatch(app, Msg::SquareDown(square));

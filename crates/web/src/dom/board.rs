@@ -5,24 +5,26 @@
 //! pointer); what it means is decided by the state machine, which hears a press and a
 //! release on squares.
 
-use shatar_rules::{Color, Piece, Square};
+use shatar_rules::{Color, Piece, xiangqi};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, Event, KeyboardEvent, PointerEvent};
 
 use super::listen::closest_with;
+use crate::any::{AnyPiece, Cell};
 use crate::glyphs::{PieceSet, glyph};
 use crate::settings::{Coordinates, Looks, Theme};
-use crate::view::{BoardView, CellView, Marks};
+use crate::view::{BoardView, CellKind, CellView, Geometry, Marks};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 /// One cell is 100 user units; the glyphs are drawn in that box.
-const CELL: f64 = 100.0;
-/// Room for coordinates outside the board (left and bottom).
+pub(super) const CELL: f64 = 100.0;
+/// Room for coordinates outside the board: left and bottom for the 8x8 board's ranks and
+/// files, top and bottom for Xiangqi's file numbers.
 const MARGIN: f64 = 32.0;
 /// A press that moves further than this (in CSS pixels) is a drag, not a click.
 const DRAG_THRESHOLD_PX: f64 = 4.0;
 
-fn svg(doc: &Document, tag: &str, attrs: &[(&str, &str)]) -> Result<Element, JsValue> {
+pub(super) fn svg(doc: &Document, tag: &str, attrs: &[(&str, &str)]) -> Result<Element, JsValue> {
     let el = doc.create_element_ns(Some(SVG_NS), tag)?;
     for (name, value) in attrs {
         el.set_attribute(name, value)?;
@@ -47,13 +49,13 @@ struct Style {
 struct CellDom {
     g: Element,
     piece: Option<Element>,
-    shown: Option<Piece>,
+    shown: Option<AnyPiece>,
     marks: Marks,
     label: String,
 }
 
 struct Drag {
-    from: Square,
+    from: Cell,
     start: (f64, f64),
     moved: bool,
     ghost: Element,
@@ -62,8 +64,8 @@ struct Drag {
 /// What a key pressed on the board means; the page turns it into its messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardKey {
-    /// Enter or Space on a square: a click there (pick up, put down).
-    Press(Square),
+    /// Enter or Space on a cell: a click there (pick up, put down).
+    Press(Cell),
     /// Escape: let go of the piece in hand.
     LetGo,
 }
@@ -71,13 +73,17 @@ pub enum BoardKey {
 pub struct BoardDom {
     doc: Document,
     /// The one cell in the tab order (a roving tabindex): where the keyboard is on the board.
-    roving: Option<Square>,
+    roving: Option<Cell>,
     holder: Element,
     svg: Option<Element>,
     /// The author's arrows, drawn over the pieces.
     arrows: Option<Element>,
-    /// Indexed by square.
+    /// Indexed by [`BoardDom::slot`]: rank by rank from White's or Red's side.
     cells: Vec<CellDom>,
+    files: usize,
+    /// Where the board's own files (the Xiangqi pieces) are: the page's folder, or an
+    /// embed's site.
+    asset_base: String,
     style: Option<Style>,
     view: Option<BoardView>,
     drag: Option<Drag>,
@@ -92,10 +98,18 @@ impl BoardDom {
             svg: None,
             arrows: None,
             cells: Vec::new(),
+            files: 8,
+            asset_base: String::new(),
             style: None,
             view: None,
             drag: None,
         }
+    }
+
+    /// Where to fetch the board's own files from (`https://club.example/shatar/`); the
+    /// page's own folder by default.
+    pub fn set_asset_base(&mut self, base: &str) {
+        self.asset_base = base.to_string();
     }
 
     pub fn svg(&self) -> Option<&Element> {
@@ -127,44 +141,53 @@ impl BoardDom {
         Ok(())
     }
 
-    fn margin(style: Style) -> f64 {
-        if style.coordinates == Coordinates::Outside { MARGIN } else { 0.0 }
+    fn slot(&self, cell: Cell) -> usize {
+        usize::from(cell.rank) * self.files + usize::from(cell.file)
     }
 
     fn build(&mut self, view: &BoardView, style: Style) -> Result<(), JsValue> {
         self.drag = None;
-        let margin = Self::margin(style);
-        let width = f64::from(view.geometry.files) * CELL + margin;
-        let height = f64::from(view.geometry.ranks) * CELL + margin;
-        let theme = match style.theme {
-            Theme::Checkered => "board checkered",
-            Theme::Uncoloured => "board uncoloured",
+        let frame = Frame::of(view.geometry, style);
+        let theme = match (view.geometry.cells, style.theme) {
+            (CellKind::Intersections, _) => "board xiangqi",
+            (CellKind::Squares, Theme::Checkered) => "board checkered",
+            (CellKind::Squares, Theme::Uncoloured) => "board uncoloured",
         };
         let board = svg(
             &self.doc,
             "svg",
             &[
-                ("viewBox", &format!("0 0 {width} {height}")),
+                ("viewBox", &format!("0 0 {} {}", frame.width, frame.height)),
                 ("class", theme),
                 ("role", "grid"),
                 ("aria-label", "Board"),
                 ("data-bottom", style.bottom.name()),
             ],
         )?;
-        let mut cells: Vec<Option<CellDom>> = (0..64).map(|_| None).collect();
-        let files = usize::from(view.geometry.files);
-        for row in view.cells.chunks(files) {
+        self.files = usize::from(view.geometry.files);
+        let mut cells: Vec<Option<CellDom>> = view.cells.iter().map(|_| None).collect();
+        if view.geometry.cells == CellKind::Intersections {
+            super::xiangqi_board::ensure_symbols(&self.holder, &self.asset_base);
+            add(&board, &super::xiangqi_board::lines(&self.doc, view.geometry, view.bottom, frame)?)?;
+        }
+        for row in view.cells.chunks(self.files) {
             let row_el = svg(&self.doc, "g", &[("role", "row")])?;
             for cell in row {
-                let g = self.cell_frame(cell, view.geometry.ranks - 1, margin, style)?;
+                let g = self.cell_frame(cell, view.geometry, frame, style)?;
                 row_el.append_child(&g)?;
-                cells[cell.square.index()] =
+                let slot = self.slot(cell.cell);
+                cells[slot] =
                     Some(CellDom { g, piece: None, shown: None, marks: Marks::default(), label: String::new() });
             }
             board.append_child(&row_el)?;
         }
-        if style.coordinates == Coordinates::Outside {
-            add(&board, &self.outside_coordinates(view)?)?;
+        match (view.geometry.cells, style.coordinates) {
+            (_, Coordinates::Off) => {}
+            (CellKind::Intersections, _) => {
+                add(&board, &super::xiangqi_board::file_numbers(&self.doc, view.geometry, view.bottom, frame)?)?;
+            }
+            (CellKind::Squares, Coordinates::Outside) => add(&board, &self.outside_coordinates(view)?)?,
+            (CellKind::Squares, Coordinates::Inside) => {}
         }
         self.cells = cells.into_iter().map(|c| c.expect("the view covers every square")).collect();
         // The promotion picker lives in the holder too and stays above the board.
@@ -176,10 +199,12 @@ impl BoardDom {
         self.style = Some(style);
         self.view = None;
         // The keyboard comes in at the bottom left of the picture, or where it was.
-        let bottom_left = view.cells.iter().find(|c| c.col == 0 && c.row == view.geometry.ranks - 1).map(|c| c.square);
-        if let Some(sq) = self.roving.or(bottom_left) {
-            self.roving = Some(sq);
-            self.cells[sq.index()].g.set_attribute("tabindex", "0")?;
+        let bottom_left = view.cells.iter().find(|c| c.col == 0 && c.row == view.geometry.ranks - 1).map(|c| c.cell);
+        let known = |cell: Cell| view.cells.iter().any(|c| c.cell == cell);
+        if let Some(cell) = self.roving.filter(|&c| known(c)).or(bottom_left) {
+            self.roving = Some(cell);
+            let slot = self.slot(cell);
+            self.cells[slot].g.set_attribute("tabindex", "0")?;
         }
         Ok(())
     }
@@ -191,7 +216,7 @@ impl BoardDom {
         if k.alt_key() || k.ctrl_key() || k.meta_key() {
             return None;
         }
-        let here = closest_with(e, "data-square")?.get_attribute("data-square").and_then(|s| Square::parse(&s))?;
+        let here = self.cell_named(&closest_with(e, "data-square")?.get_attribute("data-square")?)?;
         let (dc, dr): (i16, i16) = match k.key().as_str() {
             "Enter" | " " => {
                 e.prevent_default();
@@ -206,18 +231,18 @@ impl BoardDom {
         };
         e.prevent_default();
         let view = self.view.as_ref()?;
-        let cell = view.cells.iter().find(|c| c.square == here)?;
+        let cell = view.cells.iter().find(|c| c.cell == here)?;
         let (col, row) = (i16::from(cell.col) + dc, i16::from(cell.row) + dr);
-        let next = view.cells.iter().find(|c| i16::from(c.col) == col && i16::from(c.row) == row)?.square;
+        let next = view.cells.iter().find(|c| i16::from(c.col) == col && i16::from(c.row) == row)?.cell;
         self.focus(next);
         None
     }
 
-    fn focus(&mut self, square: Square) {
-        if let Some(old) = self.roving.replace(square) {
-            let _ = self.cells[old.index()].g.set_attribute("tabindex", "-1");
+    fn focus(&mut self, cell: Cell) {
+        if let Some(old) = self.roving.replace(cell) {
+            let _ = self.cells[self.slot(old)].g.set_attribute("tabindex", "-1");
         }
-        let g = &self.cells[square.index()].g;
+        let g = &self.cells[self.slot(cell)].g;
         let _ = g.set_attribute("tabindex", "0");
         if let Some(el) = g.dyn_ref::<web_sys::SvgElement>() {
             let _ = el.focus();
@@ -225,11 +250,17 @@ impl BoardDom {
     }
 
     /// A cell's fixed parts: background, highlight, destination marks, and coordinates
-    /// drawn inside when asked.
-    fn cell_frame(&self, cell: &CellView, last_row: u8, margin: f64, style: Style) -> Result<Element, JsValue> {
-        let x = margin + f64::from(cell.col) * CELL;
-        let y = f64::from(cell.row) * CELL;
-        let shade = if cell.light { "sq light" } else { "sq dark" };
+    /// drawn inside when asked. A Xiangqi point is a cell centred on its crossing, with a
+    /// round highlight.
+    fn cell_frame(&self, cell: &CellView, geometry: Geometry, frame: Frame, style: Style) -> Result<Element, JsValue> {
+        let x = frame.dx + f64::from(cell.col) * CELL;
+        let y = frame.dy + f64::from(cell.row) * CELL;
+        let points = geometry.cells == CellKind::Intersections;
+        let shade = match (points, cell.light) {
+            (true, _) => "sq point",
+            (false, true) => "sq light",
+            (false, false) => "sq dark",
+        };
         let g = svg(
             &self.doc,
             "g",
@@ -237,14 +268,19 @@ impl BoardDom {
                 ("role", "gridcell"),
                 ("class", shade),
                 ("transform", &format!("translate({x} {y})")),
-                ("data-square", &cell.name()),
+                ("data-square", &cell.name),
                 ("data-piece", ""),
                 ("tabindex", "-1"),
             ],
         )?;
+        let highlight = if points {
+            ("circle", &[("class", "hl"), ("cx", "50"), ("cy", "50"), ("r", "47")][..])
+        } else {
+            ("rect", &[("class", "hl"), ("x", "2"), ("y", "2"), ("width", "96"), ("height", "96")][..])
+        };
         for (tag, attrs) in [
             ("rect", &[("class", "bg"), ("width", "100"), ("height", "100")][..]),
-            ("rect", &[("class", "hl"), ("x", "2"), ("y", "2"), ("width", "96"), ("height", "96")][..]),
+            highlight,
             ("circle", &[("class", "dot"), ("cx", "50"), ("cy", "50"), ("r", "15")][..]),
             ("circle", &[("class", "ring"), ("cx", "50"), ("cy", "50"), ("r", "44")][..]),
         ] {
@@ -252,13 +288,12 @@ impl BoardDom {
             el.set_attribute("aria-hidden", "true")?;
             g.append_child(&el)?;
         }
-        if style.coordinates == Coordinates::Inside {
-            let name = cell.name();
-            let (file, rank) = name.split_at(1);
+        if style.coordinates == Coordinates::Inside && !points {
+            let (file, rank) = cell.name.split_at(1);
             if cell.col == 0 {
                 add(&g, &self.label("coord rank", "6", "20", rank)?)?;
             }
-            if cell.row == last_row {
+            if cell.row == geometry.ranks - 1 {
                 add(&g, &self.label("coord file", "92", "94", file)?)?;
             }
         }
@@ -277,8 +312,7 @@ impl BoardDom {
         let g = svg(&self.doc, "g", &[("class", "coords"), ("aria-hidden", "true")])?;
         let bottom_row = view.geometry.ranks - 1;
         for cell in &view.cells {
-            let name = cell.name();
-            let (file, rank) = name.split_at(1);
+            let (file, rank) = cell.name.split_at(1);
             if cell.col == 0 {
                 let y = (f64::from(cell.row) * CELL + CELL / 2.0).to_string();
                 add(&g, &self.label("", &(MARGIN / 2.0).to_string(), &y, rank)?)?;
@@ -294,13 +328,14 @@ impl BoardDom {
 
     fn patch(&mut self, cell: &CellView, style: Style) -> Result<(), JsValue> {
         let doc = self.doc.clone();
-        let dom = &mut self.cells[cell.square.index()];
+        let slot = self.slot(cell.cell);
+        let dom = &mut self.cells[slot];
         if dom.shown != cell.piece {
             if let Some(old) = dom.piece.take() {
                 old.remove();
             }
             if let Some(piece) = cell.piece {
-                let el = piece_element(&doc, piece, style.pieces, style.face_to_face)?;
+                let el = any_piece_element(&doc, piece, style.pieces, style.face_to_face)?;
                 dom.g.append_child(&el)?;
                 dom.piece = Some(el);
             }
@@ -343,13 +378,13 @@ impl BoardDom {
             return Ok(());
         }
         let layer = svg_el(&self.doc, "g", "arrows")?;
-        let margin = Self::margin(style);
-        let centre = |sq: Square| {
-            view.cells
-                .iter()
-                .find(|c| c.square == sq)
-                .map(|c| (margin + f64::from(c.col) * CELL + CELL / 2.0, f64::from(c.row) * CELL + CELL / 2.0))
+        let frame = Frame::of(view.geometry, style);
+        let centre = |cell: Cell| {
+            view.cells.iter().find(|c| c.cell == cell).map(|c| {
+                (frame.dx + f64::from(c.col) * CELL + CELL / 2.0, frame.dy + f64::from(c.row) * CELL + CELL / 2.0)
+            })
         };
+        let name = |cell: Cell| view.cells.iter().find(|c| c.cell == cell).map_or("", |c| c.name.as_str());
         for &(from, to) in &view.arrows {
             let (Some((x1, y1)), Some((x2, y2))) = (centre(from), centre(to)) else { continue };
             let length = (x2 - x1).hypot(y2 - y1);
@@ -366,7 +401,7 @@ impl BoardDom {
             let points =
                 format!("{x2},{y2} {},{} {},{}", bx - uy * half, by + ux * half, bx + uy * half, by - ux * half);
             let tip = svg(&self.doc, "polygon", &[("class", "head"), ("points", &points)])?;
-            let g = svg(&self.doc, "g", &[("class", "arrow"), ("data-arrow", &format!("{from}{to}"))])?;
+            let g = svg(&self.doc, "g", &[("class", "arrow"), ("data-arrow", &format!("{}{}", name(from), name(to)))])?;
             add(&g, &shaft)?;
             add(&g, &tip)?;
             add(&layer, &g)?;
@@ -376,36 +411,39 @@ impl BoardDom {
         Ok(())
     }
 
-    /// The square under a point of the page, if it is on the board.
-    pub fn square_at(&self, client_x: f64, client_y: f64) -> Option<Square> {
+    /// The cell drawn with this `data-square` name.
+    pub fn cell_named(&self, name: &str) -> Option<Cell> {
+        self.view.as_ref()?.cells.iter().find(|c| c.name == name).map(|c| c.cell)
+    }
+
+    /// The cell under a point of the page, if it is on the board.
+    pub fn square_at(&self, client_x: f64, client_y: f64) -> Option<Cell> {
         let (svg, view, style) = (self.svg.as_ref()?, self.view.as_ref()?, self.style?);
         let (x, y) = self.to_user(svg, client_x, client_y)?;
-        let margin = Self::margin(style);
-        let col = ((x - margin) / CELL).floor();
-        let row = (y / CELL).floor();
+        let frame = Frame::of(view.geometry, style);
+        let col = ((x - frame.dx) / CELL).floor();
+        let row = ((y - frame.dy) / CELL).floor();
         if col < 0.0 || row < 0.0 {
             return None;
         }
-        view.cells.iter().find(|c| f64::from(c.col) == col && f64::from(c.row) == row).map(|c| c.square)
+        view.cells.iter().find(|c| f64::from(c.col) == col && f64::from(c.row) == row).map(|c| c.cell)
     }
 
     fn to_user(&self, svg: &Element, client_x: f64, client_y: f64) -> Option<(f64, f64)> {
         let rect = svg.get_bounding_client_rect();
-        let view = self.view.as_ref()?;
-        let margin = Self::margin(self.style?);
-        let width = f64::from(view.geometry.files) * CELL + margin;
-        let height = f64::from(view.geometry.ranks) * CELL + margin;
+        let frame = Frame::of(self.view.as_ref()?.geometry, self.style?);
         if rect.width() <= 0.0 || rect.height() <= 0.0 {
             return None;
         }
-        Some(((client_x - rect.left()) * width / rect.width(), (client_y - rect.top()) * height / rect.height()))
+        let (x, y) = (client_x - rect.left(), client_y - rect.top());
+        Some((x * frame.width / rect.width(), y * frame.height / rect.height()))
     }
 
     /// Lifts the piece on `from` to follow the pointer until [`BoardDom::end_drag`].
-    pub fn begin_drag(&mut self, from: Square, client_x: f64, client_y: f64) -> Result<(), JsValue> {
+    pub fn begin_drag(&mut self, from: Cell, client_x: f64, client_y: f64) -> Result<(), JsValue> {
         self.cancel_drag();
         let Some(svg) = self.svg.clone() else { return Ok(()) };
-        let Some(piece) = self.cells[from.index()].piece.clone() else { return Ok(()) };
+        let Some(piece) = self.cells.get(self.slot(from)).and_then(|c| c.piece.clone()) else { return Ok(()) };
         let ghost: Element = piece.clone_node_with_deep(true)?.dyn_into()?;
         let wrapper = svg_el(&self.doc, "g", "ghost")?;
         wrapper.append_child(&ghost)?;
@@ -426,7 +464,8 @@ impl BoardDom {
         let (dx, dy) = (client_x - drag.start.0, client_y - drag.start.1);
         if !drag.moved && dx.hypot(dy) >= DRAG_THRESHOLD_PX {
             drag.moved = true;
-            self.cells[drag.from.index()].g.class_list().add_1("lifted")?;
+            let slot = usize::from(drag.from.rank) * self.files + usize::from(drag.from.file);
+            self.cells[slot].g.class_list().add_1("lifted")?;
             drag.ghost.class_list().add_1("moving")?;
         }
         if drag.moved {
@@ -436,7 +475,7 @@ impl BoardDom {
     }
 
     /// Ends a drag: the square it ended over and whether it was a drag at all.
-    pub fn end_drag(&mut self, client_x: f64, client_y: f64) -> Option<(Option<Square>, bool)> {
+    pub fn end_drag(&mut self, client_x: f64, client_y: f64) -> Option<(Option<Cell>, bool)> {
         let moved = self.drag.as_ref()?.moved;
         let over = self.square_at(client_x, client_y);
         self.cancel_drag();
@@ -446,7 +485,7 @@ impl BoardDom {
     pub fn cancel_drag(&mut self) {
         if let Some(drag) = self.drag.take() {
             drag.ghost.remove();
-            let _ = self.cells.get(drag.from.index()).map(|c| c.g.class_list().remove_1("lifted"));
+            let _ = self.cells.get(self.slot(drag.from)).map(|c| c.g.class_list().remove_1("lifted"));
         }
     }
 
@@ -467,7 +506,7 @@ impl BoardDom {
     /// A `pointerup` or `pointercancel` on the board: the square the press ended over
     /// (`None`: off the board, or cancelled) and whether it was a drag, for the state's
     /// `SquareUp`; `None` when no press of ours was going on.
-    pub fn on_pointer_end(&mut self, e: &Event) -> Option<(Option<Square>, bool)> {
+    pub fn on_pointer_end(&mut self, e: &Event) -> Option<(Option<Cell>, bool)> {
         let p = e.dyn_ref::<PointerEvent>()?;
         if e.type_() == "pointercancel" {
             self.cancel_drag();
@@ -477,8 +516,53 @@ impl BoardDom {
     }
 }
 
-fn svg_el(doc: &Document, tag: &str, class: &str) -> Result<Element, JsValue> {
+/// Where the cells sit in the picture: their offset, and the picture's size with room for
+/// the coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Frame {
+    pub dx: f64,
+    pub dy: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+impl Frame {
+    fn of(geometry: Geometry, style: Style) -> Frame {
+        let (w, h) = (f64::from(geometry.files) * CELL, f64::from(geometry.ranks) * CELL);
+        match (geometry.cells, style.coordinates) {
+            (_, Coordinates::Off) | (CellKind::Squares, Coordinates::Inside) => {
+                Frame { dx: 0.0, dy: 0.0, width: w, height: h }
+            }
+            (CellKind::Squares, Coordinates::Outside) => {
+                Frame { dx: MARGIN, dy: 0.0, width: w + MARGIN, height: h + MARGIN }
+            }
+            (CellKind::Intersections, _) => Frame { dx: 0.0, dy: MARGIN, width: w, height: h + 2.0 * MARGIN },
+        }
+    }
+}
+
+pub(super) fn svg_el(doc: &Document, tag: &str, class: &str) -> Result<Element, JsValue> {
     svg(doc, tag, &[("class", class), ("aria-hidden", "true")])
+}
+
+/// A piece of any game: an 8x8 glyph, or a Xiangqi disc from the symbols of
+/// `xiangqi/pieces.svg` ([`super::xiangqi_board`]).
+fn any_piece_element(doc: &Document, piece: AnyPiece, set: PieceSet, turned: bool) -> Result<Element, JsValue> {
+    match piece {
+        AnyPiece::Board8(p) => piece_element(doc, p, set, turned),
+        AnyPiece::Xiangqi(p) => xiangqi_piece(doc, p, set, turned),
+    }
+}
+
+fn xiangqi_piece(doc: &Document, piece: xiangqi::Piece, set: PieceSet, turned: bool) -> Result<Element, JsValue> {
+    let colour = piece.color.fold("red", "black");
+    let g = svg(doc, "g", &[("class", &format!("piece xq-piece {colour}")), ("aria-hidden", "true")])?;
+    if turned && piece.color == Color::Black {
+        g.set_attribute("transform", "rotate(180 50 50)")?;
+    }
+    let href = format!("#{}", super::xiangqi_board::symbol_id(piece, set));
+    add(&g, &svg(doc, "use", &[("href", &href), ("width", "100"), ("height", "100")])?)?;
+    Ok(g)
 }
 
 /// A piece drawn from its glyph; both colours share the shapes, CSS colours them. Face to

@@ -2,7 +2,7 @@
 //! typed values. A value the page does not know (an edited option) falls back to the
 //! default rather than failing.
 
-use shatar_rules::Ruleset;
+use shatar_rules::GameKind;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, HtmlDialogElement, HtmlElement, HtmlFormElement, HtmlInputElement, HtmlSelectElement};
 
@@ -10,6 +10,7 @@ use crate::glyphs::PieceSet;
 use crate::i18n::Lang;
 use crate::settings::{
     BonusKind, Coordinates, GameSetup, Looks, Notation, Opponent, SideChoice, Theme, TimeControl, Timed,
+    XiangqiNotation,
 };
 use crate::state::Dialog;
 use crate::t;
@@ -146,7 +147,7 @@ pub fn fill_time_choices(doc: &Document, lang: Lang) -> Result<(), JsValue> {
     Ok(())
 }
 
-pub fn read_import(doc: &Document) -> Result<(String, Ruleset), JsValue> {
+pub fn read_import(doc: &Document) -> Result<(String, GameKind), JsValue> {
     let text: web_sys::HtmlTextAreaElement = element(doc, "#import-form [name=\"text\"]")?;
     Ok((text.value(), ruleset_from(&select(doc, "import-form", "ruleset")?.value())))
 }
@@ -165,10 +166,10 @@ pub fn fill_ruleset_choices(doc: &Document, lang: Lang) -> Result<(), JsValue> {
         let Some(select) = selects.item(i).and_then(|s| s.dyn_into::<HtmlSelectElement>().ok()) else { continue };
         let chosen = select.value();
         select.set_text_content(None);
-        for ruleset in Ruleset::ALL {
+        for game in GameKind::ALL {
             let option = doc.create_element("option")?;
-            option.set_attribute("value", ruleset.id())?;
-            option.set_text_content(Some(ruleset_name(lang, ruleset)));
+            option.set_attribute("value", game.id())?;
+            option.set_text_content(Some(ruleset_name(lang, game)));
             select.append_child(&option)?;
         }
         if !chosen.is_empty() {
@@ -178,8 +179,8 @@ pub fn fill_ruleset_choices(doc: &Document, lang: Lang) -> Result<(), JsValue> {
     Ok(())
 }
 
-fn ruleset_from(id: &str) -> Ruleset {
-    Ruleset::ALL.into_iter().find(|r| r.id() == id).unwrap_or(Ruleset::Mongolian)
+fn ruleset_from(id: &str) -> GameKind {
+    id.parse().unwrap_or_default()
 }
 
 const LOOKS: &str = "looks";
@@ -189,6 +190,7 @@ pub fn fill_looks(doc: &Document, looks: &Looks) -> Result<(), JsValue> {
     select(doc, LOOKS, "theme")?.set_value(looks.theme.id());
     select(doc, LOOKS, "coordinates")?.set_value(looks.coordinates.id());
     select(doc, LOOKS, "notation")?.set_value(looks.notation.id());
+    select(doc, LOOKS, "xiangqi_notation")?.set_value(looks.xiangqi_notation.id());
     checkbox(doc, LOOKS, "sound")?.set_checked(looks.sound);
     checkbox(doc, LOOKS, "face_to_face")?.set_checked(looks.face_to_face);
     Ok(())
@@ -201,6 +203,7 @@ pub fn read_looks(doc: &Document) -> Result<Looks, JsValue> {
         theme: Theme::from_id(&value("theme")?).unwrap_or_default(),
         coordinates: Coordinates::from_id(&value("coordinates")?).unwrap_or_default(),
         notation: Notation::from_id(&value("notation")?).unwrap_or_default(),
+        xiangqi_notation: XiangqiNotation::from_id(&value("xiangqi_notation")?).unwrap_or_default(),
         sound: checkbox(doc, LOOKS, "sound")?.checked(),
         face_to_face: checkbox(doc, LOOKS, "face_to_face")?.checked(),
         lang: None,

@@ -20,6 +20,7 @@ pub mod panel;
 #[cfg(feature = "app")]
 mod service_worker;
 pub mod texts;
+pub mod xiangqi_board;
 
 /// The page's monotonic milliseconds: what the state machine's clock runs on.
 pub fn now_ms() -> u64 {

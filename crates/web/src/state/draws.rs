@@ -2,9 +2,10 @@
 //! may make one when, what a wrong claim costs on the clock, and how an offer is answered.
 
 use shatar_protocol::Score;
-use shatar_rules::{Claim, ClaimVerdict, Color, EndReason, Move, Outcome};
+use shatar_rules::{Claim, ClaimVerdict, Color, EndReason, Outcome};
 
 use super::{AppState, Effect, NoticeLevel, Sound, timing};
+use crate::any::GameMove;
 use crate::view::side_name;
 use crate::{t, tf};
 
@@ -37,7 +38,8 @@ pub fn claim_now(state: &mut AppState, effects: &mut Vec<Effect>) {
 }
 
 /// A move played with the claim announced (art. 9.2.a, 9.3.a): the move stands either way.
-pub fn play_claiming(state: &mut AppState, m: Move, effects: &mut Vec<Effect>) -> bool {
+pub fn play_claiming(state: &mut AppState, m: GameMove, effects: &mut Vec<Effect>) -> bool {
+    let GameMove::Board8(m) = m else { return state.game.play(m).is_ok() };
     let claimant = state.game.turn();
     match state.game.claim_draw(Claim::WithMove(m)) {
         Ok(ClaimVerdict::Drawn(_)) => {
@@ -66,7 +68,7 @@ fn rejected(state: &mut AppState, claimant: Color) {
     timing::wrong_claim(state, claimant);
     let lang = state.lang;
     let text = if state.timing.is_some() {
-        tf!(lang, "notice.claim-rejected-time", side = side_name(lang, claimant.other()))
+        tf!(lang, "notice.claim-rejected-time", side = side_name(lang, state.game.kind(), claimant.other()))
     } else {
         t!(lang, "notice.claim-rejected").to_string()
     };
@@ -108,7 +110,7 @@ pub fn answer(state: &mut AppState, accept: bool, effects: &mut Vec<Effect>) {
 /// The computer has chosen `best` with `score` (its own point of view): it first takes a
 /// draw it is offered or may claim, when it judges it does not stand better. Returns
 /// `true` when that settled its turn (the game ended, or `best` was played with a claim).
-pub fn computer_considers(state: &mut AppState, best: Move, score: Score, effects: &mut Vec<Effect>) -> bool {
+pub fn computer_considers(state: &mut AppState, best: GameMove, score: Score, effects: &mut Vec<Effect>) -> bool {
     let cp = match score {
         Score::Cp { cp } => cp,
         Score::Mate { moves } if moves > 0 => i32::MAX,

@@ -4,9 +4,10 @@
 //! an old token and are ignored.
 
 use shatar_protocol::{Score, SearchLimits, Strength};
-use shatar_rules::{Color, Ruleset, san, uci, with_position};
+use shatar_rules::{Color, GameKind};
 
 use super::{AppState, Effect, Hint, Notice, NoticeLevel, draws, input, timing};
+use crate::any::MoveStyle;
 use crate::engine_client::{EngineEvent, Purpose, SearchJob, Token};
 use crate::settings::Opponent;
 use crate::tf;
@@ -18,7 +19,7 @@ pub enum EngineCommand {
     /// Drop the running search: nothing needs it any more.
     Cancel,
     /// Forget what earlier games taught the engine.
-    NewGame(Ruleset),
+    NewGame(GameKind),
 }
 
 /// Which search, of which game: two keys are equal when the same search would serve.
@@ -73,7 +74,7 @@ fn wanted(state: &AppState) -> Option<JobKey> {
         return None;
     }
     let round = if analysis.ply == shown { analysis.round } else { 0 };
-    let position_over = with_position!(state.game.snapshot(shown).position, p => p.legal_moves().is_empty());
+    let position_over = !state.game.snapshot(shown).position.has_legal_moves();
     (!position_over).then_some(JobKey::Analysis { generation, ply: shown, round })
 }
 
@@ -156,9 +157,10 @@ pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effe
                 JobKey::Move { .. } => computer_move(state, &best, effects),
                 JobKey::Hint { .. } => {
                     let pos = state.game.position();
-                    state.hint = with_position!(&pos, p => uci::parse_move(p, &best.best_move)
+                    state.hint = pos
+                        .parse_wire_move(&best.best_move)
                         .ok()
-                        .map(|mv| Hint::Move { mv, text: san::write(p, mv) }));
+                        .map(|mv| Hint::Move { mv, text: pos.write_plain(mv) });
                 }
                 JobKey::Analysis { round, .. } => {
                     if let Some(a) = &mut state.analysis {
@@ -187,9 +189,9 @@ pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effe
 fn computer_move(state: &mut AppState, best: &shatar_protocol::BestMove, effects: &mut Vec<Effect>) {
     let text = &best.best_move;
     let pos = state.game.position();
-    match with_position!(&pos, p => uci::parse_move(p, text)) {
+    match pos.parse_wire_move(text) {
         Ok(m) => {
-            let capture = with_position!(&pos, p => p.board().piece_at(m.to()).is_some());
+            let capture = pos.piece_at(m.to()).is_some();
             if draws::computer_considers(state, m, best.score, effects) {
                 if state.game.outcome().is_none() {
                     input::after_move(state, capture, effects);
@@ -200,7 +202,7 @@ fn computer_move(state: &mut AppState, best: &shatar_protocol::BestMove, effects
         }
         Err(e) => {
             state.failed = Some(JobKey::Move { generation: state.generation, ply: state.game.len() });
-            let error = e.to_string();
+            let error = e;
             state.notify(NoticeLevel::Error, tf!(state.lang, "notice.engine-impossible", move = text, error = error));
         }
     }
@@ -209,8 +211,8 @@ fn computer_move(state: &mut AppState, best: &shatar_protocol::BestMove, effects
 /// Keeps the latest iteration of each line, in standard notation and from White's side.
 fn analysis_info(state: &mut AppState, ply: usize, info: &shatar_protocol::SearchInfo) {
     let snapshot = state.game.snapshot(ply);
-    let mover = with_position!(snapshot.position, p => p.turn());
-    let moves = with_position!(&snapshot.position, p => pv_text(p, &info.pv));
+    let mover = snapshot.position.turn();
+    let moves = snapshot.position.line_text(&info.pv, MoveStyle::PLAIN);
     let white_score = match (mover, info.score) {
         (Color::White, s) => s,
         (Color::Black, Score::Cp { cp }) => Score::Cp { cp: -cp },
@@ -224,19 +226,4 @@ fn analysis_info(state: &mut AppState, ply: usize, info: &shatar_protocol::Searc
     } else if index == a.lines.len() {
         a.lines.push(line);
     }
-}
-
-/// A principal variation in standard notation, as far as its moves are legal.
-fn pv_text<R: shatar_rules::Rules>(start: &shatar_rules::Position<R>, pv: &[String]) -> Vec<String> {
-    let mut pos = *start;
-    let mut out = Vec::new();
-    for text in pv {
-        let Ok(m) = uci::parse_move(&pos, text) else { break };
-        out.push(san::write(&pos, m));
-        match pos.play(m) {
-            Ok(next) => pos = next,
-            Err(_) => break,
-        }
-    }
-    out
 }

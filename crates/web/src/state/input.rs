@@ -1,20 +1,23 @@
 //! Moving pieces: click-click and drag-and-drop both arrive as a press and a release on
-//! squares. The legal moves come from the rules core; a move that is not among them
+//! cells. The legal moves come from the rules core; a move that is not among them
 //! simply does not happen (the piece snaps back).
 
-use shatar_rules::{Move, Role, Square, with_position};
+use shatar_rules::Role;
 
-use super::{AppState, Effect, PromotionChoice, Sound, draws, timing};
+use super::{AppState, Effect, NoticeLevel, PromotionChoice, Sound, draws, timing};
+use crate::any::{Cell, GameMove};
+use crate::tf;
+use crate::view::side_name;
 
 /// The legal moves of the piece on `from`, when the player may move it now.
-pub fn moves_from(state: &AppState, from: Square) -> Vec<Move> {
+pub fn moves_from(state: &AppState, from: Cell) -> Vec<GameMove> {
     if !state.can_move() {
         return Vec::new();
     }
     state.game.legal_moves().into_iter().filter(|m| m.from() == from).collect()
 }
 
-pub fn square_down(state: &mut AppState, sq: Square, effects: &mut Vec<Effect>) {
+pub fn square_down(state: &mut AppState, sq: Cell, effects: &mut Vec<Effect>) {
     if state.promotion.is_some() {
         return;
     }
@@ -33,7 +36,7 @@ pub fn square_down(state: &mut AppState, sq: Square, effects: &mut Vec<Effect>) 
     }
 }
 
-pub fn square_up(state: &mut AppState, over: Option<Square>, dragged: bool, effects: &mut Vec<Effect>) {
+pub fn square_up(state: &mut AppState, over: Option<Cell>, dragged: bool, effects: &mut Vec<Effect>) {
     let Some(from) = state.selected else { return };
     match over {
         Some(to) if dragged && to != from => {
@@ -52,8 +55,8 @@ pub fn square_up(state: &mut AppState, over: Option<Square>, dragged: bool, effe
 }
 
 /// Plays `from`-`to`, or opens the promotion picker when the rules offer several pieces.
-fn try_move(state: &mut AppState, from: Square, to: Square, effects: &mut Vec<Effect>) {
-    let candidates: Vec<Move> = moves_from(state, from).into_iter().filter(|m| m.to() == to).collect();
+fn try_move(state: &mut AppState, from: Cell, to: Cell, effects: &mut Vec<Effect>) {
+    let candidates: Vec<GameMove> = moves_from(state, from).into_iter().filter(|m| m.to() == to).collect();
     state.selected = None;
     match candidates.as_slice() {
         [] => {}
@@ -79,8 +82,8 @@ pub fn promote(state: &mut AppState, role: Role, effects: &mut Vec<Effect>) {
 
 /// Plays a legal move, by the player or the computer, with the clock press and its
 /// sound. A move made after the mover's flag fell is not played: the flag ended the game.
-pub fn play(state: &mut AppState, m: Move, effects: &mut Vec<Effect>) {
-    let capture = with_position!(state.game.position(), p => p.board().piece_at(m.to()).is_some());
+pub fn play(state: &mut AppState, m: GameMove, effects: &mut Vec<Effect>) {
+    let capture = state.game.position().piece_at(m.to()).is_some();
     if !timing::press(state, effects) {
         return;
     }
@@ -104,9 +107,12 @@ pub fn after_move(state: &mut AppState, capture: bool, effects: &mut Vec<Effect>
     }
     if state.game.outcome().is_some() {
         timing::stop(state);
+    } else if let Some((loser, ruling)) = state.game.repetition_warning() {
+        let side = side_name(state.lang, state.game.kind(), loser);
+        state.notify(NoticeLevel::Info, tf!(state.lang, "notice.repetition-warning", side = side, ruling = ruling));
     }
     if state.looks.sound && !effects.iter().any(|e| matches!(e, Effect::Sound(Sound::End))) {
-        let check = with_position!(state.game.position(), p => p.is_check());
+        let check = state.game.position().is_check();
         let sound = if state.game.outcome().is_some() {
             Sound::End
         } else if check {

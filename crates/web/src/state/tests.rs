@@ -2,17 +2,23 @@ use shatar_protocol::{BestMove, Score};
 use shatar_rules::{Color, EndReason, GameResult, Role, Ruleset, Square};
 
 use super::*;
+use crate::any::Cell;
 use crate::engine_client::{EngineEvent, Purpose, SearchJob};
 use crate::settings::{GameSetup, Opponent, SideChoice, TimeControl};
 use crate::view;
 
-fn sq(name: &str) -> Square {
-    Square::parse(name).expect("a square name")
+fn sq(name: &str) -> Cell {
+    Square::parse(name).expect("a square name").into()
 }
 
 fn friends(ruleset: Ruleset) -> AppState {
     let mut state = AppState::new(7, "2026.11.29".into());
-    let setup = GameSetup { ruleset, opponent: Opponent::Friend, side: SideChoice::White, ..GameSetup::default() };
+    let setup = GameSetup {
+        ruleset: ruleset.into(),
+        opponent: Opponent::Friend,
+        side: SideChoice::White,
+        ..GameSetup::default()
+    };
     update(&mut state, Msg::StartGame { setup, seed: 7, date: "2026.11.29".into() });
     state
 }
@@ -65,7 +71,7 @@ fn best(job: &SearchJob, uci: &str) -> Msg {
 }
 
 fn import(state: &mut AppState, text: &str) -> Vec<Effect> {
-    update(state, Msg::Import { text: text.into(), ruleset: Ruleset::Mongolian })
+    update(state, Msg::Import { text: text.into(), ruleset: Ruleset::Mongolian.into() })
 }
 
 /// 2017 art. 1.2: only e2-e4 and d2-d4 can be picked up at the start, then Black has one
@@ -73,13 +79,15 @@ fn import(state: &mut AppState, text: &str) -> Vec<Effect> {
 #[test]
 fn first_round_is_enforced_by_the_legal_moves() {
     let mut state = friends(Ruleset::Mongolian);
-    let movable: Vec<String> = view::board(&state).cells.iter().filter(|c| c.marks.movable).map(|c| c.name()).collect();
+    let movable: Vec<String> =
+        view::board(&state).cells.iter().filter(|c| c.marks.movable).map(|c| c.name.clone()).collect();
     assert_eq!(movable, ["d2", "e2"]);
     update(&mut state, Msg::SquareDown(sq("g1")));
     assert_eq!(state.selected, None, "the horse cannot move in the first round");
     click_move(&mut state, "e2", "e4");
     assert_eq!(state.game.len(), 1);
-    let black: Vec<String> = view::board(&state).cells.iter().filter(|c| c.marks.movable).map(|c| c.name()).collect();
+    let black: Vec<String> =
+        view::board(&state).cells.iter().filter(|c| c.marks.movable).map(|c| c.name.clone()).collect();
     assert_eq!(black, ["e7"]);
     assert_eq!(view::panel(&state).status, "Black must play e7-e5");
     click_move(&mut state, "d7", "d5");
@@ -92,7 +100,7 @@ fn click_click_shows_destinations_and_plays() {
     update(&mut state, Msg::SquareDown(sq("g1")));
     update(&mut state, Msg::SquareUp { over: Some(sq("g1")), dragged: false });
     let dests: Vec<String> =
-        view::board(&state).cells.iter().filter(|c| c.marks.destination).map(|c| c.name()).collect();
+        view::board(&state).cells.iter().filter(|c| c.marks.destination).map(|c| c.name.clone()).collect();
     assert_eq!(dests, ["f3", "h3"]);
     // A second click on the piece lets go of it.
     update(&mut state, Msg::SquareDown(sq("g1")));
@@ -102,7 +110,7 @@ fn click_click_shows_destinations_and_plays() {
     assert_eq!(state.game.moves()[0].to_string(), "g1f3");
     assert!(effects.contains(&Effect::Sound(Sound::Move)));
     let marked: Vec<String> =
-        view::board(&state).cells.iter().filter(|c| c.marks.last_move).map(|c| c.name()).collect();
+        view::board(&state).cells.iter().filter(|c| c.marks.last_move).map(|c| c.name.clone()).collect();
     assert_eq!(marked, ["f3", "g1"]);
 }
 
@@ -148,9 +156,9 @@ fn folk_promotion_needs_no_picker() {
     // Black keeps a pawn: a bare king would already have ended a folk game (folk rules 5).
     update(
         &mut state,
-        Msg::Import { text: "4k3/1P5p/8/8/8/8/7P/4K3 w - - 0 40".into(), ruleset: Ruleset::MongolianFolk },
+        Msg::Import { text: "4k3/1P5p/8/8/8/8/7P/4K3 w - - 0 40".into(), ruleset: Ruleset::MongolianFolk.into() },
     );
-    assert_eq!(state.game.ruleset(), Ruleset::MongolianFolk);
+    assert_eq!(state.game.kind(), Ruleset::MongolianFolk.into());
     click_move(&mut state, "b7", "b8");
     assert_eq!(state.promotion, None);
     assert_eq!(state.game.moves()[0].to_string(), "b7b8q");
@@ -159,7 +167,7 @@ fn folk_promotion_needs_no_picker() {
 #[test]
 fn cancelled_promotion_plays_nothing() {
     let mut state = friends(Ruleset::Chess);
-    update(&mut state, Msg::Import { text: PROMOTE_2017.into(), ruleset: Ruleset::Chess });
+    update(&mut state, Msg::Import { text: PROMOTE_2017.into(), ruleset: Ruleset::Chess.into() });
     drag_move(&mut state, "b7", Some("b8"));
     assert!(state.promotion.is_some());
     update(&mut state, Msg::CancelPromotion);
@@ -170,7 +178,7 @@ fn cancelled_promotion_plays_nothing() {
 #[test]
 fn computer_replies_and_stale_answers_are_ignored() {
     let (mut state, effects) = vs_computer(SideChoice::White, 1);
-    assert!(effects.contains(&Effect::Engine(EngineCommand::NewGame(Ruleset::Mongolian))));
+    assert!(effects.contains(&Effect::Engine(EngineCommand::NewGame(Ruleset::Mongolian.into()))));
     assert!(submitted(&effects).is_empty(), "White is the player's");
     let effects = click_move(&mut state, "e2", "e4");
     let jobs = submitted(&effects);
@@ -242,7 +250,7 @@ fn results_are_announced_with_their_reason() {
     let panel = view::panel(&state);
     assert_eq!(panel.result.as_deref(), Some("Black wins by checkmate"));
     let board = view::board(&state);
-    assert!(board.cells.iter().any(|c| c.marks.check && c.name() == "e1"));
+    assert!(board.cells.iter().any(|c| c.marks.check && c.name == "e1"));
     assert!(!board.interactive);
     assert!(!panel.can_resign);
     let mut state = friends(Ruleset::Mongolian);
@@ -260,7 +268,7 @@ fn navigation_shows_earlier_positions_without_moving() {
     update(&mut state, Msg::Navigate(Nav::First));
     assert_eq!(state.shown_ply(), 0);
     assert!(!view::board(&state).interactive, "moves are made at the end of the game only");
-    assert_eq!(view::board(&state).cells.iter().find(|c| c.name() == "e2").unwrap().piece_code(), "wP");
+    assert_eq!(view::board(&state).cells.iter().find(|c| c.name == "e2").unwrap().piece_code(), "wP");
     update(&mut state, Msg::Navigate(Nav::Next));
     assert_eq!(state.shown_ply(), 1);
     update(&mut state, Msg::GoTo(2));
@@ -333,7 +341,7 @@ fn bad_imports_explain_themselves_and_change_nothing() {
         ("1. e4 {never closed", "line 1"),
     ] {
         update(&mut state, Msg::OpenDialog(Dialog::Import { error: None }));
-        update(&mut state, Msg::Import { text: text.into(), ruleset: Ruleset::Mongolian });
+        update(&mut state, Msg::Import { text: text.into(), ruleset: Ruleset::Mongolian.into() });
         let Some(Dialog::Import { error: Some(error) }) = &state.dialog else { panic!("{text}: no error shown") };
         assert!(error.contains(says), "{text}: {error}");
         assert_eq!(state.game.len(), 1, "the game in progress is kept");
@@ -349,7 +357,7 @@ fn imports_a_pgn_and_exports_it_back() {
     let Some(Effect::Copy(pgn)) = effects.first() else { panic!("copied") };
     assert!(pgn.contains("[Variant \"Mongolian\"]"), "{pgn}");
     assert!(pgn.contains("1. d4 d5 2. Nf3 Nf6"), "{pgn}");
-    let again = Game::import(pgn, Ruleset::Chess).expect("our PGN reads back");
+    let again = Game::import(pgn, Ruleset::Chess.into()).expect("our PGN reads back");
     assert_eq!(again.to_wire(), state.game.to_wire());
     update(&mut state, Msg::Navigate(Nav::First));
     let effects = update(&mut state, Msg::Export(ExportKind::Fen, ExportHow::Download));
@@ -366,7 +374,7 @@ fn hints_and_analysis_use_the_same_worker() {
     assert_eq!(job.purpose, Purpose::Hint);
     update(&mut state, best(&job, "g1f3"));
     assert_eq!(view::panel(&state).hint.as_deref(), Some("Hint: Nf3"));
-    assert!(view::board(&state).cells.iter().any(|c| c.marks.hint && c.name() == "f3"));
+    assert!(view::board(&state).cells.iter().any(|c| c.marks.hint && c.name == "f3"));
 
     let effects = update(&mut state, Msg::ToggleAnalysis);
     let job = submitted(&effects).pop().expect("an analysis search");
@@ -440,3 +448,4 @@ mod clock;
 mod lang;
 mod speech;
 mod update;
+mod xiangqi;

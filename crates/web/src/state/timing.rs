@@ -2,8 +2,8 @@
 //! every move, checked for a fallen flag on every tick, paused and resumed. The clock's
 //! arithmetic is the rules crate's; this is when to call it.
 
+use shatar_rules::Color;
 use shatar_rules::clock::{self, Clock};
-use shatar_rules::{Color, with_position};
 
 use super::{AppState, Effect, Sound};
 
@@ -99,7 +99,7 @@ fn flag_fell(state: &mut AppState, flagged: Color, effects: &mut Vec<Effect>) {
     let outcome = if state.clock_only() {
         shatar_rules::Outcome::win(flagged.other(), shatar_rules::EndReason::TimeForfeit)
     } else {
-        with_position!(state.game.position(), p => clock::flag_outcome(&p, flagged))
+        state.game.position().flag_outcome(flagged)
     };
     state.game.set_outcome(outcome);
     stop(state);

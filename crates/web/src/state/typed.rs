@@ -4,11 +4,13 @@
 //! horses", "rank 4", "file e", "last", "clocks", "turn", "help"). A move is played as if
 //! made on the board; an answer goes to the live region beside the box.
 
-use shatar_rules::{Color, Move, Role, Square, san, uci, with_position};
+use shatar_rules::xiangqi;
+use shatar_rules::{Color, GameKind, Role, Square, san, uci, with_position};
 
 use super::{AppState, Effect, input};
+use crate::any::{AnyGamePosition, AnyPiece, Cell, GameMove};
 use crate::i18n::{Key, Lang};
-use crate::view::{self, clock_text, colored_piece, move_announcement, piece_name, side_name};
+use crate::view::{self, Geometry, clock_text, colored_piece, move_announcement, role_name, side_name};
 use crate::{t, t_key, tf};
 
 /// What the player typed, understood.
@@ -53,13 +55,18 @@ pub fn typed(state: &mut AppState, text: &str, effects: &mut Vec<Effect>) {
     input::play(state, m, effects);
 }
 
-fn read_move(state: &AppState, text: &str) -> Option<Move> {
-    with_position!(&state.game.position(), p => {
-        san::parse(p, text)
-            .ok()
-            .or_else(|| san::parse_long(p, text).ok())
-            .or_else(|| uci::parse_move(p, &text.to_ascii_lowercase().replace('-', "")).ok())
-    })
+/// A typed move: SAN, long or UCI for the 8x8 games; Chinese, WXF or ICCS for Xiangqi.
+fn read_move(state: &AppState, text: &str) -> Option<GameMove> {
+    match state.game.position() {
+        AnyGamePosition::Board8(pos) => with_position!(&pos, p => {
+            san::parse(p, text)
+                .ok()
+                .or_else(|| san::parse_long(p, text).ok())
+                .or_else(|| uci::parse_move(p, &text.to_ascii_lowercase().replace('-', "")).ok())
+        })
+        .map(GameMove::Board8),
+        AnyGamePosition::Xiangqi(p) => xiangqi::pgn::parse_move(&p, text, None).ok().map(GameMove::Xiangqi),
+    }
 }
 
 /// One word of a question, by what it means in any of the languages.
@@ -181,17 +188,23 @@ fn role(state: &AppState, word: &str) -> Option<Role> {
         .split_whitespace()
         .chain(Lang::En.text(t_key!("words.plural")).split_whitespace());
     let forms: Vec<&str> = std::iter::once(word).chain(endings.filter_map(|e| word.strip_suffix(e))).collect();
-    let ruleset = state.game.ruleset();
+    // Xiangqi's pieces are not asked about by name yet: only the 8x8 roles are words.
+    let ruleset = state.game.kind().board8()?;
     Role::ALL.into_iter().find(|&r| {
-        let names = [piece_name(lang, ruleset, r), piece_name(Lang::En, ruleset, r), r.english_name()];
+        let names = [role_name(lang, ruleset, r), role_name(Lang::En, ruleset, r), r.english_name()];
         forms.iter().any(|form| names.iter().any(|n| lowercase(n) == *form))
     })
 }
 
 fn answer(state: &AppState, question: Question) -> String {
-    let (ruleset, lang) = (state.game.ruleset(), state.lang);
-    let board = with_position!(state.game.snapshot(state.shown_ply()).position, p => *p.board());
-    let name = |sq: Square| board.piece_at(sq).map(|p| format!("{sq} {}", colored_piece(lang, ruleset, p)));
+    let (kind, lang) = (state.game.kind(), state.lang);
+    let position = state.game.snapshot(state.shown_ply()).position;
+    let geometry = Geometry::of(kind);
+    let name =
+        |cell: Cell| position.piece_at(cell).map(|p| format!("{} {}", cell.name(kind), colored_piece(lang, kind, p)));
+    // Ranks are spoken as the board's names count them: from 1 on the 8x8 board, from 0
+    // in Xiangqi's coordinates.
+    let first_rank = u8::from(kind != GameKind::Xiangqi);
     match question {
         Question::Help => t!(lang, "typed.help").to_string(),
         Question::Last => {
@@ -206,12 +219,12 @@ fn answer(state: &AppState, question: Question) -> String {
             }
         },
         Question::Rank(rank) => {
-            let occupied: Vec<String> =
-                (0..8).filter_map(|f| name(Square::ALL[usize::from(rank - 1) * 8 + f])).collect();
+            let index = rank.saturating_sub(first_rank);
+            let occupied: Vec<String> = (0..geometry.files).filter_map(|f| name(Cell::new(f, index))).collect();
             line(lang, tf!(lang, "typed.rank", n = rank.to_string()), &occupied)
         }
         Question::File(file) => {
-            let occupied: Vec<String> = (0..8).filter_map(|r| name(Square::ALL[r * 8 + usize::from(file)])).collect();
+            let occupied: Vec<String> = (0..geometry.ranks).filter_map(|r| name(Cell::new(file, r))).collect();
             line(lang, tf!(lang, "typed.file", file = char::from(b'a' + file).to_string()), &occupied)
         }
         Question::Pieces(color, role) => {
@@ -224,10 +237,15 @@ fn answer(state: &AppState, question: Question) -> String {
                 .map(|c| {
                     let squares: Vec<String> = Square::ALL
                         .iter()
-                        .filter(|&&sq| board.piece_at(sq).is_some_and(|p| p.color == c && p.role == role))
-                        .map(|sq| sq.to_string())
+                        .map(|&sq| Cell::from(sq))
+                        .filter(|&cell| {
+                            matches!(position.piece_at(cell), Some(AnyPiece::Board8(p)) if p.color == c && p.role == role)
+                        })
+                        .map(|cell| cell.name(kind))
                         .collect();
-                    let who = tf!(lang, "piece", color = side_name(lang, c), piece = piece_name(lang, ruleset, role));
+                    let ruleset = kind.board8().unwrap_or_default();
+                    let piece = role_name(lang, ruleset, role);
+                    let who = tf!(lang, "piece", color = side_name(lang, kind, c), piece = piece);
                     if squares.is_empty() {
                         tf!(lang, "typed.pieces-none", who = who)
                     } else {

@@ -10,7 +10,8 @@ use crate::settings::{BonusKind, Timed};
 fn timed(ruleset: Ruleset, base_seconds: u32, bonus: BonusKind, bonus_seconds: u32) -> AppState {
     let mut state = AppState::new(3, "2026.11.29".into());
     let time_control = TimeControl::Timed(Timed { base_seconds, bonus, bonus_seconds, moves: None, then_seconds: 0 });
-    let setup = GameSetup { ruleset, opponent: Opponent::Friend, side: SideChoice::White, time_control };
+    let setup =
+        GameSetup { ruleset: ruleset.into(), opponent: Opponent::Friend, side: SideChoice::White, time_control };
     update_at(&mut state, Msg::StartGame { setup, seed: 3, date: "2026.11.29".into() }, 1_000);
     state
 }

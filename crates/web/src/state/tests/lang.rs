@@ -65,7 +65,7 @@ fn what_is_read_and_heard_follows_the_language() {
     assert_eq!(panel.title, crate::t!(Lang::ZhHans, "ruleset.mongolian"));
     assert_eq!(panel.moves[1].white.as_ref().map(|(_, t)| t.as_str()), Some("马f3"), "Chinese letters");
     assert_eq!(panel.announcement.as_deref(), Some("2. 白方马 g1 到 f3"));
-    let cell = view::board(&state).cells.into_iter().find(|c| c.square == sq("f3")).unwrap();
+    let cell = view::board(&state).cells.into_iter().find(|c| c.cell == sq("f3")).unwrap();
     assert_eq!(cell.label, "f3，白马，上一步");
 
     update(&mut state, Msg::ChooseLang(Lang::MnMong));

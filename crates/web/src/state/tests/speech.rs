@@ -9,7 +9,7 @@ use crate::view::{self, move_announcement};
 
 fn label(state: &AppState, square: &str) -> String {
     let board = view::board(state);
-    board.cells.iter().find(|c| c.square == sq(square)).map(|c| c.label.clone()).unwrap()
+    board.cells.iter().find(|c| c.cell == sq(square)).map(|c| c.label.clone()).unwrap()
 }
 
 #[test]
@@ -65,7 +65,7 @@ fn the_typed_box_plays_moves_in_any_notation() {
     for text in ["e4", "e7e5", "Ng1-f3", "Nc6", "  f1c4 "] {
         assert_eq!(typed(&mut state, text), None, "{text} is played");
     }
-    assert_eq!(state.game.move_texts(Default::default()), ["e4", "e5", "Nf3", "Nc6", "Bc4"]);
+    assert_eq!(state.game.move_texts(crate::any::MoveStyle::PLAIN), ["e4", "e5", "Nf3", "Nc6", "Bc4"]);
     assert_eq!(view::panel(&state).typed_reply, None);
 }
 

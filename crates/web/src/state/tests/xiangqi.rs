@@ -1,0 +1,172 @@
+//! Xiangqi through the same state machine as the 8x8 games: its board of points, moves by
+//! clicks, the computer's ICCS answers, the notations, the rulings and the save.
+
+use shatar_protocol::{BestMove, Score};
+use shatar_rules::xiangqi::pgn::Notation as XiangqiMoves;
+use shatar_rules::{Color, EndReason, GameKind, GameResult};
+
+use super::*;
+use crate::any::{AnyPiece, Cell};
+use crate::engine_client::{EngineEvent, SearchJob};
+use crate::settings::XiangqiNotation;
+use crate::view::{CellKind, Geometry};
+
+fn pt(name: &str) -> Cell {
+    Cell::parse(GameKind::Xiangqi, name).expect("an ICCS point")
+}
+
+fn xiangqi(opponent: Opponent) -> (AppState, Vec<Effect>) {
+    let mut state = AppState::new(5, "2026.11.30".into());
+    let setup = GameSetup { ruleset: GameKind::Xiangqi, opponent, side: SideChoice::White, ..GameSetup::default() };
+    let effects = update(&mut state, Msg::StartGame { setup, seed: 5, date: "2026.11.30".into() });
+    (state, effects)
+}
+
+fn click(state: &mut AppState, from: &str, to: &str) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for at in [from, to] {
+        effects.extend(update(state, Msg::SquareDown(pt(at))));
+        effects.extend(update(state, Msg::SquareUp { over: Some(pt(at)), dragged: false }));
+    }
+    effects
+}
+
+fn cell<'a>(board: &'a view::BoardView, name: &str) -> &'a view::CellView {
+    board.cells.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("no cell {name}"))
+}
+
+fn answer(job: &SearchJob, iccs: &str) -> Msg {
+    let best =
+        BestMove { best_move: iccs.into(), ponder: None, score: Score::Cp { cp: 0 }, depth: 1, nodes: 1, time_ms: 1 };
+    Msg::Engine(EngineEvent::Best { token: job.token, purpose: job.purpose, best })
+}
+
+#[test]
+fn the_board_is_ninety_points_with_red_at_the_bottom() {
+    let (state, _) = xiangqi(Opponent::Friend);
+    let board = view::board(&state);
+    assert_eq!(board.geometry, Geometry { files: 9, ranks: 10, cells: CellKind::Intersections });
+    assert_eq!(board.cells.len(), 90);
+    // Row by row from the top of the picture: Black's back rank first, a0 at the bottom left.
+    assert_eq!((board.cells[0].name.as_str(), board.cells[89].name.as_str()), ("a9", "i0"));
+    assert_eq!(cell(&board, "a0").piece_code(), "rR");
+    assert_eq!(cell(&board, "h2").piece_code(), "rC");
+    assert_eq!(cell(&board, "e9").piece_code(), "bK");
+    assert_eq!(cell(&board, "h2").label, "h2, red cannon");
+    assert!(board.cells.iter().all(|c| !c.light), "points are not coloured squares");
+    let panel = view::panel(&state);
+    assert_eq!(panel.title, "Xiangqi (Chinese chess)");
+    assert_eq!(panel.players, ("Red".to_string(), "Black".to_string()));
+}
+
+#[test]
+fn moves_by_clicks_with_legal_destinations_and_every_notation() {
+    let (mut state, _) = xiangqi(Opponent::Friend);
+    update(&mut state, Msg::SquareDown(pt("h2")));
+    let board = view::board(&state);
+    let dests: Vec<&str> = board.cells.iter().filter(|c| c.marks.destination).map(|c| c.name.as_str()).collect();
+    // The cannon slides along rank 2 and up the h file, and jumps the horse's screen to h9.
+    assert!(dests.contains(&"e2") && dests.contains(&"h9") && !dests.contains(&"h8"), "{dests:?}");
+    assert!(cell(&board, "h9").marks.capture);
+    update(&mut state, Msg::SquareUp { over: Some(pt("h2")), dragged: false });
+    update(&mut state, Msg::SquareDown(pt("e2")));
+    click(&mut state, "h9", "g7");
+    assert_eq!(state.game.len(), 2);
+    assert_eq!(state.game.move_texts(MoveStyle::PLAIN), ["C2=5", "H8+7"]);
+    let moves = |state: &AppState| {
+        let row = &view::panel(state).moves[0];
+        (row.white.clone().unwrap().1, row.black.clone().unwrap().1)
+    };
+    assert_eq!(moves(&state), ("C2=5".into(), "H8+7".into()), "WXF in English by default");
+    state.lang = Lang::ZhHans;
+    assert_eq!(moves(&state), ("炮二平五".into(), "马8进7".into()), "Chinese notation in Chinese");
+    state.looks.xiangqi_notation = XiangqiNotation::Fixed(XiangqiMoves::Iccs);
+    assert_eq!(moves(&state), ("h2e2".into(), "h9g7".into()));
+    // An illegal click does nothing: a horse cannot leap over its leg.
+    click(&mut state, "b0", "d1");
+    assert_eq!(state.game.len(), 2);
+}
+
+#[test]
+fn the_computer_answers_in_iccs() {
+    let (mut state, effects) = xiangqi(Opponent::Computer { level: 3 });
+    assert!(effects.contains(&Effect::Engine(EngineCommand::NewGame(GameKind::Xiangqi))));
+    let effects = click(&mut state, "b2", "e2");
+    let job = submitted(&effects).pop().expect("the computer is asked to move");
+    assert_eq!(job.game.ruleset, GameKind::Xiangqi);
+    assert_eq!(job.game.moves, ["b2e2"]);
+    update(&mut state, answer(&job, "b9c7"));
+    assert_eq!(state.game.len(), 2);
+    let board = view::board(&state);
+    assert_eq!(cell(&board, "c7").piece, state.game.position().piece_at(pt("c7")));
+    assert!(matches!(cell(&board, "c7").piece, Some(AnyPiece::Xiangqi(_))));
+    assert!(cell(&board, "b9").marks.last_move && cell(&board, "c7").marks.last_move);
+    assert_eq!(view::panel(&state).status, "Your move");
+}
+
+/// AXF 2008 ruling 1: a perpetual check loses. The result names the ruling.
+#[test]
+fn a_perpetual_check_loses_and_the_result_cites_the_ruling() {
+    let (mut state, _) = xiangqi(Opponent::Friend);
+    update(&mut state, Msg::Import { text: "3k5/9/R8/9/9/9/9/9/9/4K4 w".into(), ruleset: GameKind::Xiangqi });
+    // The chariot checks from a9 and a8 in turn; the general steps between d9 and d8.
+    let cycle = ["d9d8", "a9a8", "d8d9", "a8a9"];
+    for (i, m) in std::iter::once(&"a7a9").chain(cycle.iter().cycle()).take(13).enumerate() {
+        assert_eq!(state.game.outcome(), None, "still going before move {}", i + 1);
+        let (from, to) = m.split_at(2);
+        click(&mut state, from, to);
+        if i == 8 {
+            // The third occurrence: Red is warned before the fourth decides.
+            let (loser, _) = state.game.repetition_warning().expect("the arbiter's warning");
+            assert_eq!(loser, Color::White);
+            let notice = state.notice.clone().expect("a notice").text;
+            assert!(notice.starts_with("Red is repeating a forbidden move"), "{notice}");
+        }
+    }
+    let outcome = state.game.outcome().expect("ruled");
+    assert_eq!((outcome.result, outcome.reason), (GameResult::BlackWins, EndReason::ForbiddenRepetition));
+    let result = view::panel(&state).result.expect("a result");
+    assert!(result.starts_with("Black wins by a forbidden repetition"), "{result}");
+    assert!(result.contains("Ruling: ") && result.contains("AXF"), "{result}");
+}
+
+#[test]
+fn a_xiangqi_game_survives_a_reload() {
+    let (mut state, _) = xiangqi(Opponent::Friend);
+    click(&mut state, "h2", "e2");
+    click(&mut state, "h9", "g7");
+    let saved = crate::saved::encode(&state);
+    let mut reloaded = AppState::new(9, "2026.11.30".into());
+    crate::saved::decode(&saved).expect("the save reads").apply(&mut reloaded);
+    assert_eq!(reloaded.game.kind(), GameKind::Xiangqi);
+    assert_eq!(reloaded.game.to_wire(), state.game.to_wire());
+    assert_eq!(reloaded.setup.ruleset, GameKind::Xiangqi);
+}
+
+#[test]
+fn pgn_export_and_import_in_the_players_notation() {
+    let (mut state, _) = xiangqi(Opponent::Friend);
+    click(&mut state, "h2", "e2");
+    click(&mut state, "h9", "g7");
+    state.lang = Lang::ZhHans;
+    let Effect::Copy(pgn) = export(&state, ExportKind::Pgn, ExportHow::Copy) else { panic!("copied") };
+    for needle in ["[Variant \"Xiangqi\"]", "[White \"Red\"]", "炮二平五", "马8进7"] {
+        assert!(pgn.contains(needle), "{needle} in\n{pgn}");
+    }
+    let again = Game::import(&pgn, Ruleset::Mongolian.into()).expect("our PGN reads back");
+    assert_eq!(again.to_wire(), state.game.to_wire());
+    // A PGN without a Variant tag pasted in a Xiangqi session is Xiangqi.
+    let bare = Game::import("1. C2=5 H8+7 *", GameKind::Xiangqi).expect("WXF without tags");
+    assert_eq!(bare.to_wire().moves, ["h2e2", "h9g7"]);
+}
+
+#[test]
+fn the_typed_box_plays_xiangqi_in_any_notation() {
+    let (mut state, _) = xiangqi(Opponent::Friend);
+    for text in ["炮二平五", "H8+7", "b0c2"] {
+        update(&mut state, Msg::Typed(text.into()));
+        assert_eq!(view::panel(&state).typed_reply, None, "{text} is played");
+    }
+    assert_eq!(state.game.to_wire().moves, ["h2e2", "h9g7", "b0c2"]);
+    assert_eq!(state.game.turn(), Color::Black);
+}
