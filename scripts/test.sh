@@ -15,7 +15,7 @@ step "Format and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 # The browser-only code (the DOM layer, the worker's JS boundary) exists on wasm32 only.
-cargo clippy -p shatar-web -p shatar-embed -p shatar-worker --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
+cargo clippy -p shatar-web -p shatar-embed -p shatar-worker -p shatar-worker-xiangqi --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
 step "Native tests (rules, perft, properties, UCI binary, protocol)"

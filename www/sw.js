@@ -44,8 +44,17 @@ self.addEventListener("fetch", (event) => {
   }
   event.respondWith(caches.open(CACHE)
     .then((cache) => cache.match(request, { ignoreSearch: true }))
-    .then((hit) => hit ?? fetch(request)));
+    .then((hit) => (hit ? asRequested(hit, url) : fetch(request))));
 });
+
+// A copy of a cached file for an address with a query (`worker-loader.js?build=xiangqi`)
+// must keep that address: a worker's script reads its query from its own location, which
+// is the response's URL, and the cached response's URL has no query. A new Response has
+// none, so the browser gives it the request's.
+function asRequested(hit, url) {
+  if (!url.search || hit.url === url.href) return hit;
+  return new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
+}
 
 // Pages come from the network while there is one, so a visit sees the newest site; offline,
 // the page asked for from the cache, and the app's page when it has no copy of that one.

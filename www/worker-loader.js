@@ -1,15 +1,19 @@
-// The engine worker's entry point. Trunk's generated loader uses a deprecated init form;
-// this one initialises the wasm, and only then installs onmessage (run_worker), which
-// posts Ready: the page queues its requests until then.
-//
-// A board embedded on another site starts the worker from a small blob script (a worker
-// must be same-origin with its page) that sets SHATAR_BASE to this site's address first.
-const base = self.SHATAR_BASE ?? "./";
-importScripts(`${base}shatar-worker.js`);
-wasm_bindgen({ module_or_path: `${base}shatar-worker_bg.wasm` })
-  .then(() => wasm_bindgen.run_worker())
-  .catch((err) => {
-    // A rejected promise is not an error event: rethrow outside it so the page's
-    // worker.onerror reports it instead of waiting for Ready forever.
-    setTimeout(() => { throw err; });
-  });
+// The engine worker's entry point: initialises the wasm, then run_worker installs
+// onmessage and posts Ready (the page queues its requests until then). `?build=xiangqi`
+// (or SHATAR_BUILD) picks the build with Xiangqi, from this fixed list only. An embed on
+// another site loads this from a blob script that sets SHATAR_BASE (and SHATAR_BUILD).
+// A block: the glue's top-level names share the global scope.
+{
+  const BUILDS = { "": "shatar-worker", xiangqi: "shatar-worker-xiangqi" };
+  const base = self.SHATAR_BASE ?? "./";
+  const wanted = self.SHATAR_BUILD ?? new URLSearchParams(self.location.search).get("build") ?? "";
+  if (!Object.hasOwn(BUILDS, wanted)) throw new Error(`no engine build named ${JSON.stringify(String(wanted))}`);
+  const build = BUILDS[wanted];
+  importScripts(`${base}${build}.js`);
+  wasm_bindgen({ module_or_path: `${base}${build}_bg.wasm` })
+    .then(() => wasm_bindgen.run_worker())
+    .catch((err) => {
+      // Rethrown outside the promise, so that worker.onerror reports it.
+      setTimeout(() => { throw err; });
+    });
+}

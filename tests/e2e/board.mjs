@@ -97,4 +97,47 @@ export const tests = [
       t.check("and the reason given", typeof reason === "string" && reason.length > 0, reason);
     },
   },
+  {
+    name: "worker protocol: the Xiangqi build, fetched only when asked for",
+    async run(t) {
+      // The page's normal load (its engine ready) fetches the 8x8 build only.
+      const fetched = [];
+      // (The service worker's precache fetches every file, this build's too: not counted.)
+      t.context.on("request", (request) => {
+        if (!request.serviceWorker()) fetched.push(new URL(request.url()).pathname);
+      });
+      await open(t);
+      await t.page.waitForFunction(() => /ready/i.test(document.querySelector("#engine")?.textContent ?? ""), null, { timeout: 15_000 });
+      t.check("the page fetched its first worker", fetched.includes("/shatar-worker_bg.wasm"), fetched.join(" "));
+      t.eq("and not the Xiangqi build", fetched.filter((p) => p.includes("xiangqi")), []);
+
+      // worker-loader.js?build=xiangqi: the build that plays Xiangqi and the 8x8 games.
+      const ask = (build, requests) => t.page.evaluate(async ({ build, requests }) => {
+        const worker = new Worker(`./worker-loader.js${build}`);
+        const got = [];
+        const done = new Promise((ok, fail) => {
+          setTimeout(() => fail(new Error(`timeout after ${got.length} replies`)), 15000);
+          worker.onerror = (e) => { e.preventDefault(); fail(new Error(e.message || "error event")); };
+          worker.onmessage = (e) => {
+            got.push(e.data);
+            if (got.length === 1) requests.forEach((m) => worker.postMessage(m));
+            if (got.length === requests.length + 1) ok(got);
+          };
+        });
+        try { return await done; } finally { worker.terminate(); }
+      }, { build, requests });
+      const replies = await ask("?build=xiangqi", [
+        { v: PROTOCOL, id: 1, body: { LegalMoves: { fen: XIANGQI_START, ruleset: "xiangqi" } } },
+        { v: PROTOCOL, id: 2, body: { LegalMoves: { fen: START, ruleset: "mongolian" } } },
+      ]).catch((e) => { t.check("the Xiangqi build replies", false, e.message); return []; });
+      const moves = (id) => replies.find((r) => r.id === id)?.body?.LegalMoves?.moves;
+      t.eq("it says Ready first", replies[0], { v: PROTOCOL, id: 0, body: "Ready" });
+      t.eq("the Xiangqi start has 44 moves", moves(1)?.length, 44);
+      t.eq("and it plays the 8x8 games too", moves(2), ["e2e4", "d2d4"]);
+
+      // Any other name is refused by the loader's fixed list, with an error event.
+      const refused = await ask("?build=..%2Fevil", []).then(() => "no error", (e) => e.message);
+      t.check("an unknown build is refused", /no engine build named/.test(refused), refused);
+    },
+  },
 ];

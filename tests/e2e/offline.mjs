@@ -37,6 +37,9 @@ export const tests = [
         t.check(`${path} ${path === "/sw.js" ? "is not" : "is"} precached`, sw.cached.includes(path) === (path !== "/sw.js"));
       }
       t.check("the hashed wasm is precached", sw.cached.some((p) => /^\/shatar-web-.*_bg\.wasm$/.test(p)), sw.cached.join(" "));
+      for (const path of ["/shatar-worker-xiangqi.js", "/shatar-worker-xiangqi_bg.wasm"]) {
+        t.check(`${path} (the Xiangqi worker) is precached`, sw.cached.includes(path));
+      }
 
       await context.setOffline(true);
       await page.reload();
@@ -46,6 +49,22 @@ export const tests = [
       await clickMove(t, "e2", "e4");
       await waitPlies(page, 2);
       t.eq("the computer answers offline", await moveTexts(page), ["e4", "e5"]);
+      // The Xiangqi worker, never fetched by the page until now, starts offline too.
+      const xiangqi = await page.evaluate(() => new Promise((ok, fail) => {
+        const worker = new Worker("./worker-loader.js?build=xiangqi");
+        setTimeout(() => fail(new Error("timeout")), 15000);
+        worker.onerror = (e) => fail(new Error(e.message || "error event"));
+        worker.onmessage = (e) => {
+          if (e.data?.body === "Ready") {
+            worker.postMessage({ v: e.data.v, id: 1, body: { LegalMoves: {
+              fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", ruleset: "xiangqi" } } });
+          } else {
+            worker.terminate();
+            ok(e.data?.body?.LegalMoves?.moves?.length);
+          }
+        };
+      })).catch((e) => e.message);
+      t.eq("the Xiangqi worker answers offline (44 moves from the start)", xiangqi, 44);
 
       // Another page of the site, by its own address: from the cache too.
       await page.goto(`${t.url}index.html?from=offline`);

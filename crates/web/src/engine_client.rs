@@ -21,11 +21,21 @@
 //! that request searches for the current job: a superseded search, a search of a dead
 //! worker, or a reply that arrives twice is dropped here, so the page never sees an
 //! answer for a token older than its last [`EngineClient::submit`].
+//!
+//! # Two builds of the worker
+//!
+//! The worker comes in two builds ([`WorkerBuild`]): the one the page starts with plays
+//! the 8x8 games only, and keeps the first download small; the other adds Xiangqi. The
+//! first job for Xiangqi (a search of a Xiangqi game, a `NewGame` of Xiangqi) replaces a
+//! worker of the first build with one of the second, and the job waits for it as for any
+//! new worker. The second build plays the 8x8 games too, so the client keeps it until the
+//! page is reloaded: every worker it spawns after that, a crashed one's replacement
+//! included, is of that build.
 
 use std::collections::VecDeque;
 
 use shatar_protocol::{BestMove, Envelope, Game, Header, Request, Response, SearchInfo, SearchLimits};
-use shatar_rules::Ruleset;
+use shatar_rules::GameKind;
 
 /// Numbers a search; an answer is applied only while its token is the current one.
 pub type Token = u64;
@@ -70,11 +80,32 @@ pub enum EngineStatus {
     },
 }
 
+/// Which build of the worker to start (see the module documentation): the glue knows
+/// each one's URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum WorkerBuild {
+    /// The 8x8 games only (Mongolian chess, its folk rules, chess): the page's first.
+    #[default]
+    Board8,
+    /// The 8x8 games and Xiangqi: fetched when Xiangqi is first played.
+    Xiangqi,
+}
+
+impl WorkerBuild {
+    /// Whether a worker of this build plays `game`.
+    pub fn plays(self, game: GameKind) -> bool {
+        match game {
+            GameKind::Board8(_) => true,
+            GameKind::Xiangqi => self == WorkerBuild::Xiangqi,
+        }
+    }
+}
+
 /// What the glue must do with the Worker, in the order given.
 #[derive(Clone, Debug, PartialEq)]
 pub enum WorkerAction {
-    /// Create a worker (and listen to it).
-    Spawn,
+    /// Create a worker of this build (and listen to it).
+    Spawn(WorkerBuild),
     /// Stop listening to the current worker and terminate it.
     Terminate,
     /// `postMessage` to the current worker.
@@ -160,11 +191,15 @@ struct Job {
 #[derive(Debug)]
 pub struct EngineClient {
     link: Link,
+    /// The build of every worker spawned from now on: the first until a job needs Xiangqi.
+    build: WorkerBuild,
+    /// The build of the worker `link` is about (when it is starting or ready).
+    link_build: WorkerBuild,
     /// Ids start at 1: the worker answers with 0 what it could not read an id from.
     next_id: u32,
     in_flight: Option<InFlight>,
     /// A `NewGame` still to post; it goes before the job.
-    new_game: Option<Ruleset>,
+    new_game: Option<GameKind>,
     job: Option<Job>,
     /// The token of the last job submitted and not cancelled since: events for any other
     /// are never reported.
@@ -185,6 +220,8 @@ impl EngineClient {
     pub fn new(now_ms: f64) -> (EngineClient, Vec<WorkerAction>) {
         let client = EngineClient {
             link: Link::Starting { since: now_ms },
+            build: WorkerBuild::Board8,
+            link_build: WorkerBuild::Board8,
             next_id: 1,
             in_flight: None,
             new_game: None,
@@ -195,12 +232,14 @@ impl EngineClient {
             status: EngineStatus::Starting,
             outbox: VecDeque::new(),
         };
-        (client, vec![WorkerAction::Spawn])
+        (client, vec![WorkerAction::Spawn(WorkerBuild::Board8)])
     }
 
     /// Supersedes any earlier job: after this, nothing is ever reported for an older token.
+    /// A job for a game the worker's build does not play replaces the worker first.
     pub fn submit(&mut self, job: SearchJob, now_ms: f64) -> Vec<WorkerAction> {
         let mut actions = Vec::new();
+        self.choose_build(job.game.ruleset);
         self.drop_job(now_ms, &mut actions);
         self.live_token = Some(job.token);
         if let Link::Incompatible { reason } = &self.link {
@@ -209,22 +248,31 @@ impl EngineClient {
         } else {
             self.job = Some(Job { job, sent_id: None, failures: 0 });
             self.revive(now_ms, &mut actions);
+            self.switch_build(now_ms, &mut actions);
             self.pump(now_ms, &mut actions);
         }
         actions
     }
 
-    /// Clears the worker's memory for a new game (Request::NewGame) and drops any job.
-    pub fn new_game(&mut self, ruleset: Ruleset, now_ms: f64) -> Vec<WorkerAction> {
+    /// Clears the worker's memory for a new game of `game` (Request::NewGame) and drops
+    /// any job. A game the worker's build does not play replaces the worker first.
+    pub fn new_game(&mut self, game: GameKind, now_ms: f64) -> Vec<WorkerAction> {
         let mut actions = Vec::new();
+        self.choose_build(game);
         self.drop_job(now_ms, &mut actions);
         self.live_token = None;
         if !matches!(self.link, Link::Incompatible { .. }) {
-            self.new_game = Some(ruleset);
+            self.new_game = Some(game);
             self.revive(now_ms, &mut actions);
+            self.switch_build(now_ms, &mut actions);
             self.pump(now_ms, &mut actions);
         }
         actions
+    }
+
+    /// The build of the workers the client spawns now: the first until a job needs more.
+    pub fn build(&self) -> WorkerBuild {
+        self.build
     }
 
     /// Drops the current job (stop analysis, takeback...): its answers are never reported.
@@ -421,21 +469,41 @@ impl EngineClient {
         }
     }
 
+    /// From now on, spawn a build that plays `game` (and never go back to a smaller one:
+    /// the Xiangqi build plays everything).
+    fn choose_build(&mut self, game: GameKind) {
+        if !self.build.plays(game) {
+            self.build = WorkerBuild::Xiangqi;
+        }
+    }
+
+    /// Replaces a worker (starting or ready) of a build other than the one chosen. Not a
+    /// failure: the new worker starts with no reason shown and no failure counted.
+    fn switch_build(&mut self, now_ms: f64, actions: &mut Vec<WorkerAction>) {
+        if matches!(self.link, Link::Starting { .. } | Link::Ready) && self.link_build != self.build {
+            self.restart(now_ms, actions);
+            self.restart_reason = None;
+        }
+    }
+
     /// Spawns a worker again after too many failed starts: a new request deserves a try.
     fn revive(&mut self, now_ms: f64, actions: &mut Vec<WorkerAction>) {
         if let Link::Down { .. } = self.link {
             self.starts_failed = 0;
             self.restart_reason = None;
             self.link = Link::Starting { since: now_ms };
-            actions.push(WorkerAction::Spawn);
+            self.link_build = self.build;
+            actions.push(WorkerAction::Spawn(self.build));
         }
     }
 
-    /// Replaces a live worker with a new one; nothing is in flight on the new one.
+    /// Replaces a live worker with a new one (of the build chosen now); nothing is in
+    /// flight on the new one.
     fn restart(&mut self, now_ms: f64, actions: &mut Vec<WorkerAction>) {
         actions.push(WorkerAction::Terminate);
-        actions.push(WorkerAction::Spawn);
+        actions.push(WorkerAction::Spawn(self.build));
         self.link = Link::Starting { since: now_ms };
+        self.link_build = self.build;
         self.in_flight = None;
         if let Some(job) = &mut self.job {
             job.sent_id = None;
@@ -490,8 +558,8 @@ impl EngineClient {
         if self.link != Link::Ready || self.in_flight.is_some() {
             return;
         }
-        let (request, sent) = if let Some(ruleset) = self.new_game.take() {
-            (Request::NewGame { ruleset: ruleset.into(), hash_mb: None }, Sent::NewGame)
+        let (request, sent) = if let Some(game) = self.new_game.take() {
+            (Request::NewGame { ruleset: game, hash_mb: None }, Sent::NewGame)
         } else if let Some(job) = self.job.as_mut().filter(|job| job.sent_id.is_none()) {
             job.sent_id = Some(self.next_id);
             let request = Request::Search { game: job.job.game.clone(), limits: job.job.limits.clone() };

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsValue;
 
 use crate::scheduler::{BoardId, Order, Scheduler};
-use shatar_web::dom::engine::EngineHandle;
+use shatar_web::dom::engine::{EngineHandle, WorkerUrls};
 use shatar_web::engine_client::EngineEvent;
 use shatar_web::state::EngineCommand;
 
@@ -36,7 +36,7 @@ pub fn get(base: &str) -> Result<Rc<SharedEngine>, JsValue> {
         boards: RefCell::new(Vec::new()),
     });
     let weak = Rc::downgrade(&engine);
-    let handle = EngineHandle::new(&worker_url(base)?, move |event| {
+    let handle = EngineHandle::new(worker_urls(base)?, move |event| {
         if let Some(engine) = weak.upgrade() {
             engine.on_event(event);
         }
@@ -46,16 +46,32 @@ pub fn get(base: &str) -> Result<Rc<SharedEngine>, JsValue> {
     Ok(engine)
 }
 
+/// Both builds of the worker (the 8x8 one, and the one with Xiangqi that the client
+/// switches to when a board plays Xiangqi), as `EngineHandle` wants them.
+fn worker_urls(base: &str) -> Result<WorkerUrls, JsValue> {
+    Ok(WorkerUrls { board8: worker_url(base, None)?.into(), xiangqi: worker_url(base, Some("xiangqi"))?.into() })
+}
+
 /// A worker must come from the page's own origin. A board on a club's site starts it
-/// from a blob script that loads ours from `base` (worker-loader.js reads SHATAR_BASE).
-fn worker_url(base: &str) -> Result<String, JsValue> {
+/// from a blob script that loads ours from `base` (worker-loader.js reads SHATAR_BASE,
+/// and the build from SHATAR_BUILD, as a blob's URL has no query to read it from).
+/// `build` is one of worker-loader.js's names, a constant here.
+fn worker_url(base: &str, build: Option<&'static str>) -> Result<String, JsValue> {
     let page = web_sys::window().ok_or("no window")?.location().origin()?;
     let site = web_sys::Url::new(base)?.origin();
     if page == site {
-        return Ok(format!("{base}worker-loader.js"));
+        return Ok(match build {
+            Some(build) => format!("{base}worker-loader.js?build={build}"),
+            None => format!("{base}worker-loader.js"),
+        });
     }
     let quoted = serde_json::to_string(base).map_err(|e| e.to_string())?;
-    let script = format!("self.SHATAR_BASE = {quoted};\nimportScripts(self.SHATAR_BASE + \"worker-loader.js\");\n");
+    let build = match build {
+        Some(build) => format!("self.SHATAR_BUILD = {};\n", serde_json::to_string(build).map_err(|e| e.to_string())?),
+        None => String::new(),
+    };
+    let script =
+        format!("self.SHATAR_BASE = {quoted};\n{build}importScripts(self.SHATAR_BASE + \"worker-loader.js\");\n");
     let parts = js_sys::Array::of1(&JsValue::from_str(&script));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("text/javascript");

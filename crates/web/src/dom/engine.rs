@@ -6,21 +6,45 @@
 //! The callbacks hold only a `Weak` reference to the shared state, so nothing they
 //! capture keeps it alive in a cycle.
 
+use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
 use shatar_protocol::{Envelope, Header, Request, Response};
-use shatar_rules::Ruleset;
+use shatar_rules::GameKind;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
 
-use crate::engine_client::{EngineClient, EngineEvent, SearchJob, WorkerAction};
+use crate::engine_client::{EngineClient, EngineEvent, SearchJob, WorkerAction, WorkerBuild};
 
-/// The loader initialises the worker's wasm before it installs `onmessage`
-/// (www/worker-loader.js, copied to the site root by Trunk): the app's page is there too.
-/// Embedded boards pass their own URL (`dom::embed::shared_engine`).
-pub const APP_WORKER_URL: &str = "./worker-loader.js";
+/// Where each build of the engine worker starts ([`WorkerBuild`]). The URLs are the
+/// page's own (a worker must be same-origin), fixed by the page, never built from input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorkerUrls {
+    /// The 8x8 games only: the page's first worker.
+    pub board8: Cow<'static, str>,
+    /// With Xiangqi: started when Xiangqi is first played, and kept.
+    pub xiangqi: Cow<'static, str>,
+}
+
+impl WorkerUrls {
+    fn of(&self, build: WorkerBuild) -> &str {
+        match build {
+            WorkerBuild::Board8 => &self.board8,
+            WorkerBuild::Xiangqi => &self.xiangqi,
+        }
+    }
+}
+
+/// The app's workers: the loader initialises the worker's wasm before it installs
+/// `onmessage` (www/worker-loader.js, copied to the site root by Trunk, where the app's
+/// page is too), and its `build` query names the build (its fixed list is there).
+/// Embedded boards pass their own URLs (`shatar_embed`'s `shared_engine`).
+pub const APP_WORKER_URL: WorkerUrls = WorkerUrls {
+    board8: Cow::Borrowed("./worker-loader.js"),
+    xiangqi: Cow::Borrowed("./worker-loader.js?build=xiangqi"),
+};
 
 /// How often the watchdog looks: well under the shortest thing it times (a search's
 /// 2 s grace), and cheap.
@@ -37,7 +61,7 @@ pub struct EngineHandle {
 }
 
 struct Shared {
-    worker_url: String,
+    worker_urls: WorkerUrls,
     state: RefCell<State>,
     on_event: RefCell<Box<dyn FnMut(EngineEvent)>>,
     /// Set by `Drop`: a batch being delivered when the page drops the handle stops there.
@@ -75,11 +99,11 @@ impl EngineHandle {
     /// Spawns the worker and starts the watchdog. `on_event` is called from worker and
     /// timer callbacks only (never from inside `submit`, `new_game` or `cancel`) and with
     /// nothing here borrowed, because it re-enters the page, which may call `submit`.
-    pub fn new(worker_url: &str, on_event: impl FnMut(EngineEvent) + 'static) -> Result<EngineHandle, JsValue> {
+    pub fn new(worker_urls: WorkerUrls, on_event: impl FnMut(EngineEvent) + 'static) -> Result<EngineHandle, JsValue> {
         let window = web_sys::window().ok_or("no window")?;
         let (client, actions) = EngineClient::new(now());
         let shared = Rc::new(Shared {
-            worker_url: worker_url.to_string(),
+            worker_urls,
             state: RefCell::new(State { client, worker: None, pending: Vec::new() }),
             on_event: RefCell::new(Box::new(on_event)),
             closed: Cell::new(false),
@@ -89,8 +113,8 @@ impl EngineHandle {
         // The first worker is created here so that a page that cannot create one at all
         // learns it from the error rather than from a status later.
         for action in actions {
-            if let WorkerAction::Spawn = action {
-                shared.state.borrow_mut().worker = Some(spawn(&weak)?);
+            if let WorkerAction::Spawn(build) = action {
+                shared.state.borrow_mut().worker = Some(spawn(&weak, build)?);
             }
         }
 
@@ -112,8 +136,10 @@ impl EngineHandle {
         self.command(|client, now| client.submit(job, now));
     }
 
-    pub fn new_game(&self, ruleset: Ruleset) {
-        self.command(|client, now| client.new_game(ruleset, now));
+    /// Takes a `Ruleset` too (an 8x8 game).
+    pub fn new_game(&self, game: impl Into<GameKind>) {
+        let game = game.into();
+        self.command(|client, now| client.new_game(game, now));
     }
 
     pub fn cancel(&self) {
@@ -186,7 +212,7 @@ impl State {
         let mut events = Vec::new();
         while let Some(action) = queue.pop_front() {
             let failed = match action {
-                WorkerAction::Spawn => match spawn(weak) {
+                WorkerAction::Spawn(build) => match spawn(weak, build) {
                     Ok(live) => {
                         self.worker = Some(live);
                         None
@@ -215,8 +241,8 @@ impl State {
     }
 }
 
-fn spawn(weak: &Weak<Shared>) -> Result<LiveWorker, JsValue> {
-    let url = weak.upgrade().map(|s| s.worker_url.clone()).ok_or("the engine handle is gone")?;
+fn spawn(weak: &Weak<Shared>, build: WorkerBuild) -> Result<LiveWorker, JsValue> {
+    let url = weak.upgrade().map(|s| s.worker_urls.of(build).to_string()).ok_or("the engine handle is gone")?;
     let worker = Worker::new(&url)?;
     let message_weak = weak.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {

@@ -1,5 +1,7 @@
 use shatar_protocol::{ErrorKind, PROTOCOL_VERSION, Score};
 
+use shatar_rules::Ruleset;
+
 use super::*;
 
 fn limits(move_time_ms: u64) -> SearchLimits {
@@ -60,7 +62,7 @@ fn search_of(envelope: &Envelope<Request>, job: &SearchJob) -> u32 {
 }
 
 fn restarted(actions: &[WorkerAction]) -> bool {
-    actions == [WorkerAction::Terminate, WorkerAction::Spawn]
+    actions == [WorkerAction::Terminate, WorkerAction::Spawn(WorkerBuild::Board8)]
 }
 
 /// Events about searches, without the status changes.
@@ -97,11 +99,11 @@ fn start_search(client: &mut EngineClient, job: &SearchJob, now: f64) -> u32 {
 #[test]
 fn a_new_client_spawns_a_worker_and_queues_requests_until_it_is_ready() {
     let (mut client, actions) = EngineClient::new(0.0);
-    assert_eq!(actions, [WorkerAction::Spawn]);
+    assert_eq!(actions, [WorkerAction::Spawn(WorkerBuild::Board8)]);
     assert_eq!(client.status(), &EngineStatus::Starting);
 
     let first = job(1, 1000);
-    assert_eq!(client.new_game(Ruleset::Chess, 10.0), []);
+    assert_eq!(client.new_game(Ruleset::Chess.into(), 10.0), []);
     assert_eq!(client.submit(first.clone(), 20.0), []);
     assert_eq!(client.tick(250.0), (vec![], vec![]));
 
@@ -241,7 +243,7 @@ fn new_game_drops_the_job_and_clears_the_worker_memory_after_the_search() {
     // Long search: killed; the NewGame goes to the new worker.
     let mut client = ready_client();
     let id = start_search(&mut client, &job(1, 5000), 0.0);
-    assert!(restarted(&client.new_game(Ruleset::MongolianFolk, 100.0)));
+    assert!(restarted(&client.new_game(Ruleset::MongolianFolk.into(), 100.0)));
     assert_eq!(client.on_message(best(id, "a2a3"), 200.0).1, [EngineEvent::Status(EngineStatus::Starting)]);
     let (actions, _) = client.on_message(ready(), 300.0);
     assert_eq!(posted(&actions).body, Request::NewGame { ruleset: Ruleset::MongolianFolk.into(), hash_mb: None });
@@ -249,7 +251,7 @@ fn new_game_drops_the_job_and_clears_the_worker_memory_after_the_search() {
     // Short search: the NewGame waits for it, and its answer is dropped.
     let mut client = ready_client();
     let id = start_search(&mut client, &job(1, 1000), 0.0);
-    assert_eq!(client.new_game(Ruleset::Chess, 900.0), []);
+    assert_eq!(client.new_game(Ruleset::Chess.into(), 900.0), []);
     let (actions, events) = client.on_message(best(id, "a2a3"), 1000.0);
     assert!(answers(&events).is_empty());
     let new_game = posted(&actions);
@@ -409,7 +411,7 @@ fn a_worker_that_never_starts_is_replaced_then_given_up_until_the_next_request()
     assert_eq!(client.tick(60_000.0), (vec![], vec![]));
 
     // A search asks again.
-    assert_eq!(client.submit(job(1, 1000), 70_000.0), [WorkerAction::Spawn]);
+    assert_eq!(client.submit(job(1, 1000), 70_000.0), [WorkerAction::Spawn(WorkerBuild::Board8)]);
     assert_eq!(client.take_events(), [EngineEvent::Status(EngineStatus::Starting)]);
     let (actions, events) = client.on_message(ready(), 70_100.0);
     search_of(posted(&actions), &job(1, 1000));
@@ -470,7 +472,7 @@ fn a_worker_of_another_build_is_reported_with_a_reload_hint_and_not_restarted() 
     // Later requests fail at once (reported by the next call that reports), spawn nothing.
     assert_eq!(client.submit(job(2, 1000), 100.0), []);
     assert_eq!(client.submit(job(3, 1000), 110.0), []);
-    assert_eq!(client.new_game(Ruleset::Chess, 120.0), []);
+    assert_eq!(client.new_game(Ruleset::Chess.into(), 120.0), []);
     assert_eq!(client.submit(job(4, 1000), 130.0), []);
     let (actions, events) = client.tick(250.0);
     assert_eq!(actions, []);
@@ -523,4 +525,117 @@ fn the_purpose_travels_with_the_answers() {
     assert!(matches!(answers(&events)[..], [EngineEvent::Info { token: 9, purpose: Purpose::Hint, .. }]));
     let (_, events) = client.on_message(best(id, "g1f3"), 10.0);
     assert!(matches!(answers(&events)[..], [EngineEvent::Best { token: 9, purpose: Purpose::Hint, .. }]));
+}
+
+fn xiangqi_job(token: Token, move_time_ms: u64) -> SearchJob {
+    SearchJob {
+        token,
+        purpose: Purpose::Move,
+        game: Game { ruleset: GameKind::Xiangqi, fen: None, moves: vec!["h2e2".into(), "h9g7".into()] },
+        limits: limits(move_time_ms),
+    }
+}
+
+/// Terminate the worker, spawn one of the Xiangqi build.
+fn switched(actions: &[WorkerAction]) -> bool {
+    actions == [WorkerAction::Terminate, WorkerAction::Spawn(WorkerBuild::Xiangqi)]
+}
+
+#[test]
+fn the_8x8_games_stay_on_the_first_worker_build() {
+    let mut client = ready_client();
+    for (token, ruleset) in [(1, Ruleset::Mongolian), (2, Ruleset::MongolianFolk), (3, Ruleset::Chess)] {
+        let new_game = posted(&client.new_game(ruleset.into(), (token as f64) * 1000.0)).clone();
+        assert_eq!(new_game.body, Request::NewGame { ruleset: ruleset.into(), hash_mb: None });
+        let (actions, _) = client.on_message(reply(new_game.id, Response::NewGameReady), 0.0);
+        assert_eq!(actions, []);
+        let mut search = job(token, 500);
+        search.game.ruleset = ruleset.into();
+        let id = start_search(&mut client, &search, (token as f64) * 1000.0 + 10.0);
+        let (actions, _) = client.on_message(best(id, "e2e4"), (token as f64) * 1000.0 + 500.0);
+        assert_eq!(actions, []);
+    }
+    assert_eq!(client.build(), WorkerBuild::Board8);
+    assert!(WorkerBuild::Board8.plays(Ruleset::Chess.into()) && !WorkerBuild::Board8.plays(GameKind::Xiangqi));
+    assert!(WorkerBuild::Xiangqi.plays(Ruleset::Mongolian.into()) && WorkerBuild::Xiangqi.plays(GameKind::Xiangqi));
+}
+
+#[test]
+fn the_first_xiangqi_job_switches_to_the_xiangqi_build_and_stays_there() {
+    // A NewGame of Xiangqi: the 8x8 worker makes way, and the NewGame goes to its successor.
+    let mut client = ready_client();
+    assert!(switched(&client.new_game(GameKind::Xiangqi, 100.0)));
+    assert_eq!(client.build(), WorkerBuild::Xiangqi);
+    // A switch is no failure: the status says starting, with no reason.
+    assert_eq!(client.take_events(), [EngineEvent::Status(EngineStatus::Starting)]);
+    let xiangqi = xiangqi_job(1, 1000);
+    assert_eq!(client.submit(xiangqi.clone(), 150.0), [], "waits for the new worker");
+    let (actions, _) = client.on_message(ready(), 400.0);
+    let new_game = posted(&actions);
+    assert_eq!(new_game.body, Request::NewGame { ruleset: GameKind::Xiangqi, hash_mb: None });
+    let (actions, _) = client.on_message(reply(new_game.id, Response::NewGameReady), 410.0);
+    let id = search_of(posted(&actions), &xiangqi);
+    let (_, events) = client.on_message(best(id, "b0c2"), 1400.0);
+    assert!(matches!(answers(&events)[..], [EngineEvent::Best { token: 1, .. }]), "{events:?}");
+
+    // An 8x8 game afterwards stays on the Xiangqi build: no switch back.
+    let new_game = posted(&client.new_game(Ruleset::Mongolian.into(), 2000.0)).clone();
+    assert_eq!(new_game.body, Request::NewGame { ruleset: Ruleset::Mongolian.into(), hash_mb: None });
+    client.on_message(reply(new_game.id, Response::NewGameReady), 2010.0);
+    start_search(&mut client, &job(2, 500), 2100.0);
+    assert_eq!(client.build(), WorkerBuild::Xiangqi);
+}
+
+#[test]
+fn a_xiangqi_search_on_the_first_build_is_sent_again_to_the_xiangqi_build() {
+    // Submitted while an 8x8 search runs (short: it would be left to finish), and while
+    // the first worker is still starting: the switch happens at once either way.
+    let mut client = ready_client();
+    start_search(&mut client, &job(1, 1000), 0.0);
+    let xiangqi = xiangqi_job(2, 1000);
+    assert!(switched(&client.submit(xiangqi.clone(), 900.0)));
+    let (actions, _) = client.on_message(ready(), 1000.0);
+    search_of(posted(&actions), &xiangqi);
+
+    let (mut client, _) = EngineClient::new(0.0);
+    assert!(switched(&client.submit(xiangqi.clone(), 10.0)));
+    let (actions, events) = client.on_message(ready(), 300.0);
+    search_of(posted(&actions), &xiangqi);
+    assert_eq!(statuses(&events), [&EngineStatus::Thinking]);
+
+    // A long 8x8 search is killed by the new job: one restart, of the Xiangqi build.
+    let mut client = ready_client();
+    start_search(&mut client, &job(1, 5000), 0.0);
+    assert!(switched(&client.submit(xiangqi.clone(), 100.0)));
+}
+
+#[test]
+fn a_crashed_or_hung_xiangqi_worker_is_replaced_by_the_xiangqi_build() {
+    let (mut client, _) = EngineClient::new(0.0);
+    client.on_message(ready(), 0.0);
+    let xiangqi = xiangqi_job(1, 1000);
+    assert!(switched(&client.submit(xiangqi.clone(), 10.0)));
+    client.on_message(ready(), 100.0);
+    client.take_events();
+
+    // It crashes mid-search: a Xiangqi worker again, and the search is sent again.
+    let (actions, events) = client.on_worker_error("unreachable", 200.0);
+    assert!(switched(&actions), "{actions:?}");
+    assert_eq!(statuses(&events), [&EngineStatus::Restarting { reason: "the engine crashed: unreachable".into() }]);
+    let (actions, _) = client.on_message(ready(), 300.0);
+    let id = search_of(posted(&actions), &xiangqi);
+
+    // It hangs: the watchdog spawns the Xiangqi build too.
+    let (actions, _) = client.tick(300.0 + 1000.0 + MIN_GRACE_MS + 1.0);
+    assert!(switched(&actions), "{actions:?}");
+    let (actions, _) = client.on_message(ready(), 4000.0);
+    assert_ne!(search_of(posted(&actions), &xiangqi), id);
+
+    // It fails to start three times in a row: down; the next job spawns the Xiangqi build.
+    let (mut client, _) = EngineClient::new(0.0);
+    assert!(switched(&client.new_game(GameKind::Xiangqi, 10.0)));
+    assert!(switched(&client.on_worker_error("failed to fetch", 100.0).0));
+    assert!(switched(&client.on_worker_error("failed to fetch", 200.0).0));
+    assert_eq!(client.on_worker_error("failed to fetch", 300.0).0, [WorkerAction::Terminate]);
+    assert_eq!(client.submit(job(2, 1000), 1000.0), [WorkerAction::Spawn(WorkerBuild::Xiangqi)]);
 }
