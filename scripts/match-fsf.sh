@@ -5,6 +5,7 @@
 #   scripts/match-fsf.sh                                  # 10 games at 100 ms a move
 #   scripts/match-fsf.sh --games 200 --movetime 100 --concurrency 2
 #   scripts/match-fsf.sh --games 20 --ruleset mongolian-folk --pgn folk.pgn
+#   scripts/match-fsf.sh --games 200 --ruleset xiangqi --concurrency 1   # FSF's own Xiangqi
 # Options after the script name go to tools/match-fsf.mjs; the PGN goes to
 # $CARGO_TARGET_DIR/match-fsf.pgn unless --pgn says otherwise.
 set -euo pipefail

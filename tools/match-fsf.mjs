@@ -1,17 +1,26 @@
 // A match between shatar and Fairy-Stockfish, both as WebAssembly under Node, one thread
 // each, at a fixed time per move. Our rules decide every game: legality, mate, stalemate,
 // dead positions, repetition and the move-count rules (a draw either side may claim is
-// taken as claimed); Fairy-Stockfish only knows the rules its variants.ini describes.
+// taken as claimed); Fairy-Stockfish only knows the rules its variants.ini describes (the
+// 8x8 rulesets) or its built-in Xiangqi, whose repetition rules only approximate the AXF
+// rulings our rules apply (perpetual check or chase loses, the natural move limit).
+//
+// Xiangqi moves are ICCS for our worker (ranks 0-9 from Red's side) and UCI with ranks 1-10
+// for Fairy-Stockfish (h2e2 is its h3e3); the two FENs are the same. Red plays "white".
+// With --ruleset xiangqi, Fairy-Stockfish's legal moves are compared with our rules' at
+// every ply (--check-moves does it for the other rulesets), and the summary counts the
+// disagreements.
 //
 // Driven by scripts/match-fsf.sh, which builds the wasm first. Directly:
 //   node --no-experimental-fetch tools/match-fsf.mjs --glue DIR/shatar_worker.js \
-//        [--games 200] [--movetime 100] [--concurrency 2] [--ruleset mongolian]
+//        [--games 200] [--movetime 100] [--concurrency 2] [--ruleset mongolian|mongolian-folk|xiangqi]
 //        [--openings tests/openings/mongolian.fen] [--pgn match.pgn] [--hash 16] [--seed 1]
-//        [--variants ../shared/notes/fairy-stockfish-variants.ini] [--verbose]
+//        [--variants ../shared/notes/fairy-stockfish-variants.ini] [--check-moves] [--verbose]
 //
 // Each opening is played twice, colours reversed. Openings come from the --openings file
-// (one FEN a line, after the first round; '#' starts a comment), or are made here: the
-// first round, then a few random plies, kept when our engine calls the position balanced.
+// (one FEN a line, after the first round for the 8x8 rulesets; '#' starts a comment), or
+// are made here: the first round (8x8) or the start (Xiangqi), then a few random plies,
+// kept when our engine calls the position balanced.
 // Games run in --concurrency child processes, each holding one engine of each kind; within
 // a game only the side to move computes, so a process keeps at most one core busy.
 //
@@ -28,11 +37,32 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
 const require = createRequire(import.meta.url);
 // crates/protocol's PROTOCOL_VERSION.
-const PROTOCOL = 3;
+const PROTOCOL = 4;
 const FSF_PACKAGE = "fairy-stockfish-nnue.wasm";
 const FSF_VERSION = require(`${FSF_PACKAGE}/package.json`).version;
-// A game this long has gone wrong: the 75-move rule ends real ones far earlier.
+// A game this long has gone wrong: the 75-move rule (8x8) and the natural move limit
+// (Xiangqi) end real ones far earlier.
 const MAX_PLIES = 1000;
+const RULESETS = ["mongolian", "mongolian-folk", "xiangqi"];
+
+// ---------------------------------------------------------------------------------------
+// Move notation: our rules' (UCI for the 8x8 rulesets, ICCS for Xiangqi) and
+// Fairy-Stockfish's (UCI; for Xiangqi with ranks 1-10, so ICCS h2e2 is its h3e3 and a9a8
+// its a10a9).
+
+const ICCS = /^([a-i])([0-9])([a-i])([0-9])$/;
+const FSF_XIANGQI = /^([a-i])(10|[1-9])([a-i])(10|[1-9])$/;
+
+/** `{ toFsf, fromFsf }` for a ruleset. A move that is not of the expected form (FSF's
+ *  "(none)", a garbled reply) passes through unchanged, and our referee refuses it. */
+function notation(ruleset) {
+  if (ruleset !== "xiangqi") return { toFsf: (m) => m, fromFsf: (m) => m };
+  const shift = (re, by) => (m) => {
+    const p = re.exec(m);
+    return p ? `${p[1]}${Number(p[2]) + by}${p[3]}${Number(p[4]) + by}` : m;
+  };
+  return { toFsf: shift(ICCS, 1), fromFsf: shift(FSF_XIANGQI, -1) };
+}
 
 function parseArgs(argv) {
   const opts = {
@@ -46,13 +76,14 @@ function parseArgs(argv) {
     hash: 16,
     seed: 1,
     variants: resolve(root, "../shared/notes/fairy-stockfish-variants.ini"),
+    checkMoves: false,
     verbose: false,
     child: false,
   };
   const numbers = new Set(["games", "movetime", "concurrency", "hash", "seed"]);
   for (let i = 0; i < argv.length; i++) {
-    const name = argv[i].replace(/^--/, "");
-    if (name === "verbose" || name === "child") {
+    const name = argv[i].replace(/^--/, "").replace(/-(.)/g, (_, c) => c.toUpperCase());
+    if (name === "verbose" || name === "child" || name === "checkMoves") {
       opts[name] = true;
     } else if (name in opts && i + 1 < argv.length) {
       const value = argv[++i];
@@ -63,7 +94,8 @@ function parseArgs(argv) {
     }
   }
   if (!opts.glue) usage("--glue is required (scripts/match-fsf.sh passes it)");
-  if (!["mongolian", "mongolian-folk"].includes(opts.ruleset)) usage("--ruleset: mongolian or mongolian-folk");
+  if (!RULESETS.includes(opts.ruleset)) usage(`--ruleset: ${RULESETS.join(", ")}`);
+  if (opts.ruleset === "xiangqi") opts.checkMoves = true;
   opts.openings ??= resolve(root, `tests/openings/${opts.ruleset}.fen`);
   opts.concurrency = Math.max(1, opts.concurrency);
   return opts;
@@ -72,8 +104,8 @@ function parseArgs(argv) {
 function usage(why) {
   console.error(`match-fsf: ${why}`);
   console.error("usage: node --no-experimental-fetch tools/match-fsf.mjs --glue shatar_worker.js [--games N] [--movetime MS]");
-  console.error("       [--concurrency N] [--ruleset mongolian|mongolian-folk] [--openings FILE] [--pgn FILE] [--hash MB]");
-  console.error("       [--seed N] [--variants INI] [--verbose]");
+  console.error(`       [--concurrency N] [--ruleset ${RULESETS.join("|")}] [--openings FILE] [--pgn FILE] [--hash MB]`);
+  console.error("       [--seed N] [--variants INI] [--check-moves] [--verbose]");
   process.exit(2);
 }
 
@@ -132,23 +164,27 @@ class RefereeError extends Error {
 // Fairy-Stockfish over its UCI message interface.
 
 class Fsf {
-  static async start(variantsIni, hashMb) {
+  /** `variantsIni`: the text of the variants for the 8x8 rulesets; null for Xiangqi, which
+   *  is built in. Moves go in and come out in our rules' notation (`notation(ruleset)`). */
+  static async start(variantsIni, hashMb, ruleset) {
     const Stockfish = require(`${FSF_PACKAGE}/stockfish.js`);
-    const fsf = new Fsf(await Stockfish());
-    fsf.engine.FS.writeFile("/variants.ini", variantsIni);
+    const fsf = new Fsf(await Stockfish(), notation(ruleset));
+    if (variantsIni !== null) fsf.engine.FS.writeFile("/variants.ini", variantsIni);
     fsf.send("uci");
     await fsf.waitFor((l) => l === "uciok", 60_000);
-    fsf.send("setoption name VariantPath value /variants.ini");
+    if (variantsIni !== null) fsf.send("setoption name VariantPath value /variants.ini");
     fsf.send("setoption name Threads value 1");
     fsf.send(`setoption name Hash value ${hashMb}`);
     await fsf.ready();
     return fsf;
   }
 
-  constructor(engine) {
+  constructor(engine, notation) {
     this.engine = engine;
+    this.notation = notation;
     this.waiters = [];
     this.lastInfo = null;
+    this.perftLines = null;
     this.variant = null;
     engine.addMessageListener((line) => this.onLine(line));
   }
@@ -159,6 +195,8 @@ class Fsf {
 
   onLine(line) {
     if (line.startsWith("info") && line.includes(" score ")) this.lastInfo = line;
+    // `go perft 1` lists each legal move as "a2a4: 1".
+    if (this.perftLines && /^\S+: \d+$/.test(line)) this.perftLines.push(line.split(":")[0]);
     for (const w of [...this.waiters]) {
       if (w.test(line)) {
         this.waiters.splice(this.waiters.indexOf(w), 1);
@@ -193,16 +231,23 @@ class Fsf {
     await this.ready();
   }
 
+  /** `moves` in our rules' notation. */
   position(fen, moves) {
-    this.send(moves.length ? `position fen ${fen} moves ${moves.join(" ")}` : `position fen ${fen}`);
+    const fsfMoves = moves.map(this.notation.toFsf);
+    this.send(fsfMoves.length ? `position fen ${fen} moves ${fsfMoves.join(" ")}` : `position fen ${fen}`);
   }
 
-  /** The number of legal moves FSF sees: checks that its variant matches our rules. */
-  async perft1(fen) {
-    this.position(fen, []);
+  /** The legal moves FSF sees after `moves` from `fen`, in our notation: compared with our
+   *  rules' to check that its variant matches them. */
+  async legalMoves(fen, moves) {
+    this.position(fen, moves);
+    this.perftLines = [];
     this.send("go perft 1");
     const line = await this.waitFor((l) => l.startsWith("Nodes searched"), 30_000);
-    return Number(line.split(":")[1]);
+    const listed = this.perftLines.map(this.notation.fromFsf);
+    this.perftLines = null;
+    if (listed.length !== Number(line.split(":")[1])) throw new Error(`Fairy-Stockfish's perft 1 listed ${listed.length} moves but counted ${line}`);
+    return listed;
   }
 
   async go(fen, moves, movetime) {
@@ -211,14 +256,34 @@ class Fsf {
     this.send(`go movetime ${movetime}`);
     const line = await this.waitFor((l) => l.startsWith("bestmove"), 10 * movetime + 10_000);
     const info = this.lastInfo ?? "";
-    return { move: line.split(/\s+/)[1], depth: Number(/ depth (\d+)/.exec(info)?.[1] ?? 0) };
+    const field = (name) => Number(new RegExp(` ${name} (-?\\d+)`).exec(info)?.[1] ?? 0);
+    const score = / score (cp|mate) (-?\d+)/.exec(info);
+    return {
+      move: this.notation.fromFsf(line.split(/\s+/)[1]),
+      depth: field("depth"),
+      nodes: field("nodes"),
+      // From the mover's side, as UCI gives it.
+      score: score ? { [score[1] === "cp" ? "Cp" : "Mate"]: Number(score[2]) } : null,
+    };
   }
 }
 
 // ---------------------------------------------------------------------------------------
 // One game, in a child process.
 
-const turnOf = (fen) => fen.split(/\s+/)[1];
+/** Whether white (Red in Xiangqi, written "w" or "r") is to move. */
+const whiteToMove = (fen) => ["w", "r"].includes(fen.split(/\s+/)[1]);
+
+/** Where our rules' and FSF's legal moves differ, or null. */
+function compareMoves(ours, theirs) {
+  const [a, b] = [new Set(ours), new Set(theirs)];
+  const onlyOurs = ours.filter((m) => !b.has(m));
+  const onlyFsf = theirs.filter((m) => !a.has(m));
+  return onlyOurs.length || onlyFsf.length || ours.length !== a.size || theirs.length !== b.size ? { onlyOurs, onlyFsf } : null;
+}
+
+/** Game ends by the lack of a legal move: Fairy-Stockfish should see none either. */
+const NO_MOVE_ENDS = new Set(["Checkmate", "KnightMate", "Stalemate", "NoLegalMove"]);
 
 async function playGame(shatar, fsf, opts, job) {
   const { opening, shatarWhite } = job;
@@ -229,17 +294,23 @@ async function playGame(shatar, fsf, opts, job) {
   await fsf.newGame(opening.variant);
 
   const start = shatar.status(game());
-  const fsfCount = await fsf.perft1(start.fen);
-  if (fsfCount !== start.legal_moves.length) {
-    throw new Error(`Fairy-Stockfish (${opening.variant}) sees ${fsfCount} legal moves in ${start.fen}, our rules ${start.legal_moves.length}: its variant does not match our rules`);
+  const fsfStart = await fsf.legalMoves(opening.fen, moves);
+  const startDiff = opts.checkMoves ? compareMoves(start.legal_moves, fsfStart) : null;
+  if (fsfStart.length !== start.legal_moves.length || startDiff) {
+    throw new Error(`Fairy-Stockfish (${opening.variant}) sees ${fsfStart.length} legal moves in ${start.fen}, our rules ${start.legal_moves.length}` +
+      `${startDiff ? ` (only ours: ${startDiff.onlyOurs.join(" ") || "-"}; only FSF's: ${startDiff.onlyFsf.join(" ") || "-"})` : ""}: its variant does not match our rules`);
   }
 
-  const stats = { shatar: { ms: 0, depth: 0, moves: 0 }, fsf: { ms: 0, depth: 0, moves: 0 } };
+  const stats = { shatar: { ms: 0, depth: 0, nodes: 0, moves: 0 }, fsf: { ms: 0, depth: 0, nodes: 0, moves: 0 } };
+  // Plies where FSF's legal moves differ from our rules' (--check-moves).
+  const disagreements = [];
+  let fsfScore = null; // FSF's last score, from its side
   let status = start;
-  let end = null; // { result: "1-0" | "0-1" | "1/2-1/2", reason, termination }
+  let end = null; // { result: "1-0" | "0-1" | "1/2-1/2", reason, detail?, termination }
   while (!end) {
     if (status.outcome) {
-      end = { ...status.outcome, termination: "normal" };
+      // Xiangqi's repetition rulings say which ruling decided ("perpetual check"...).
+      end = { ...status.outcome, detail: status.ruling ?? null, termination: "normal" };
       break;
     }
     if (status.claimable_draw) {
@@ -251,34 +322,45 @@ async function playGame(shatar, fsf, opts, job) {
       end = { result: "1/2-1/2", reason: `no end after ${MAX_PLIES} plies`, termination: "adjudication" };
       break;
     }
-    const white = turnOf(status.fen) === "w";
+    const white = whiteToMove(status.fen);
     const mover = white === shatarWhite ? "shatar" : "fsf";
     const t0 = performance.now();
     let move;
     let depth;
+    let nodes;
     if (mover === "shatar") {
       const best = shatar.search(game(), opts.movetime);
       move = best.best_move;
       depth = best.depth;
+      nodes = best.nodes;
     } else {
-      ({ move, depth } = await fsf.go(opening.fen, moves, opts.movetime));
+      let score;
+      ({ move, depth, nodes, score } = await fsf.go(opening.fen, moves, opts.movetime));
+      fsfScore = score;
     }
     stats[mover].ms += performance.now() - t0;
     stats[mover].depth += depth;
+    stats[mover].nodes += nodes;
     stats[mover].moves += 1;
     try {
       status = shatar.status({ ruleset, fen: opening.fen, moves: [...moves, move] });
       moves.push(move);
+      if (opts.checkMoves && (!status.outcome || NO_MOVE_ENDS.has(status.outcome.reason))) {
+        // Once the game is over our rules list no moves; after a mate FSF should list none.
+        const diff = compareMoves(status.legal_moves, await fsf.legalMoves(opening.fen, moves));
+        if (diff) disagreements.push({ ply: moves.length, fen: status.fen, ...diff });
+      }
     } catch (e) {
       if (!(e instanceof RefereeError)) throw e;
       // A move our rules refuse, or none ("(none)") where our rules see one: the mover
       // loses, and the PGN says why. Either engine doing so is a bug to look at.
-      end = { result: white ? "0-1" : "1-0", reason: `${mover} played ${move}: ${e.message}`, termination: "rules infraction" };
+      end = { result: white ? "0-1" : "1-0", reason: `illegal move by ${mover}`, detail: `${move}: ${e.message}`, termination: "rules infraction" };
     }
     if (opts.verbose) process.stdout.write(`[game ${job.index + 1}] ${mover} ${move}\n`);
   }
 
   const names = shatarWhite ? ["shatar", `Fairy-Stockfish ${FSF_VERSION}`] : [`Fairy-Stockfish ${FSF_VERSION}`, "shatar"];
+  const endText = end.detail ? `${end.reason}: ${end.detail}` : end.reason;
   const tags = {
     Event: `shatar vs Fairy-Stockfish, ${opts.movetime} ms/move`,
     Site: "Node " + process.version,
@@ -289,17 +371,28 @@ async function playGame(shatar, fsf, opts, job) {
     Termination: end.termination,
     TimeControl: "-",
     MoveTimeMs: String(opts.movetime),
-    EndReason: end.reason,
+    EndReason: endText,
     // Its line in the openings file (not counting comments), or its number if made here.
     OpeningNumber: String(job.openingIndex + 1),
   };
   const pgn = shatar.pgn({ ruleset, fen: opening.fen, moves }, tags, end.result);
-  return { index: job.index, shatarWhite, result: end.result, reason: end.reason, plies: moves.length - opening.moves.length, stats, pgn };
+  return {
+    index: job.index,
+    shatarWhite,
+    result: end.result,
+    reason: end.reason,
+    detail: end.detail ?? null,
+    plies: moves.length - opening.moves.length,
+    stats,
+    disagreements,
+    fsfScore,
+    pgn,
+  };
 }
 
 async function child(opts) {
   const shatar = new Shatar(opts.glue);
-  const fsf = await Fsf.start(readFileSync(opts.variants, "utf8"), opts.hash);
+  const fsf = await Fsf.start(opts.ruleset === "xiangqi" ? null : readFileSync(opts.variants, "utf8"), opts.hash, opts.ruleset);
   process.send({ type: "ready" });
   // The match is over (or failed) when the parent goes: FSF's threads would keep us alive.
   process.on("disconnect", () => process.exit(0));
@@ -316,10 +409,11 @@ async function child(opts) {
 // ---------------------------------------------------------------------------------------
 // Openings.
 
-/** The FSF variant a position belongs to: the variants start after 1.e4 e5 or 1.d4 d5 and
- *  differ only in their start position, which `position fen` overrides; the name follows
- *  the first round for the log's sake. */
+/** The FSF variant a position belongs to: the 8x8 variants start after 1.e4 e5 or 1.d4 d5
+ *  and differ only in their start position, which `position fen` overrides; the name
+ *  follows the first round for the log's sake. Xiangqi is FSF's own. */
 function variantOf(ruleset, firstRoundCloses) {
+  if (ruleset === "xiangqi") return "xiangqi";
   return `${ruleset}-${firstRoundCloses ? "closed" : "open"}`;
 }
 
@@ -352,18 +446,20 @@ function random(seed) {
   };
 }
 
-/** The first round, then 2 to 4 random plies, kept when a depth-8 search of our engine
- *  scores the position within 60 centipawns of equality. */
+/** The first round (8x8; Xiangqi has none), then 2 to 4 random plies (Xiangqi: 4 to 6),
+ *  kept when a depth-8 search of our engine scores the position within 60 centipawns of
+ *  equality. */
 function makeOpenings(count, ruleset, shatar, seed) {
   const next = random(seed);
-  const rounds = [["e2e4", "e7e5"], ["d2d4", "d7d5"]];
+  const xiangqi = ruleset === "xiangqi";
+  const rounds = xiangqi ? [[], []] : [["e2e4", "e7e5"], ["d2d4", "d7d5"]];
   const openings = [];
   const seen = new Set();
   for (let tries = 0; openings.length < count && tries < 50 * count; tries++) {
     const round = rounds[openings.length % 2];
     const after = shatar.status({ ruleset, fen: null, moves: round }).fen;
     const moves = [];
-    const plies = 2 + Math.floor(next() * 3);
+    const plies = (xiangqi ? 4 : 2) + Math.floor(next() * 3);
     let status = shatar.status({ ruleset, fen: after, moves });
     for (let p = 0; p < plies && !status.outcome; p++) {
       moves.push(status.legal_moves[Math.floor(next() * status.legal_moves.length)]);
@@ -373,7 +469,7 @@ function makeOpenings(count, ruleset, shatar, seed) {
     const scored = shatar.ask("Search", { game: { ruleset, fen: after, moves }, limits: { depth: 8 } }).at(-1);
     if (!scored.score.Cp || Math.abs(scored.score.Cp.cp) > 60) continue;
     seen.add(status.fen);
-    openings.push({ fen: after, moves, variant: variantOf(ruleset, round[0] === "d2d4"), note: `${round.join(" ")} ${moves.join(" ")}` });
+    openings.push({ fen: after, moves, variant: variantOf(ruleset, round[0] === "d2d4"), note: [...round, ...moves].join(" ") });
   }
   return openings;
 }
@@ -384,12 +480,15 @@ function makeOpenings(count, ruleset, shatar, seed) {
 /** Elo difference for a score fraction. */
 const elo = (p) => -400 * Math.log10(1 / p - 1);
 
-/** Score and Elo with a 95% interval, from the per-game scores (normal approximation of
- *  the mean game score, as cutechess and fastchess report it). */
-function summary(points) {
-  const n = points.length;
-  const mean = points.reduce((a, b) => a + b, 0) / n;
-  const variance = points.reduce((a, x) => a + (x - mean) ** 2, 0) / n;
+/** Score and Elo with a 95% interval, from the scores of independent units (games, or
+ *  the two games of an opening): the normal approximation of their mean, as cutechess and
+ *  fastchess report it. `points` are per game; `unit` games make one unit. */
+function summary(points, unit = 1) {
+  const units = [];
+  for (let i = 0; i + unit <= points.length; i += unit) units.push(points.slice(i, i + unit).reduce((a, b) => a + b, 0) / unit);
+  const n = units.length;
+  const mean = units.reduce((a, b) => a + b, 0) / n;
+  const variance = units.reduce((a, x) => a + (x - mean) ** 2, 0) / n;
   const margin = 1.96 * Math.sqrt(variance / n);
   const clamp = (p) => Math.min(Math.max(p, 1e-6), 1 - 1e-6);
   const [lo, mid, hi] = [mean - margin, mean, mean + margin].map((p) => elo(clamp(p)));
@@ -397,6 +496,26 @@ function summary(points) {
 }
 
 const fmtElo = (x) => (Math.abs(x) >= 1999 ? (x > 0 ? "+inf" : "-inf") : `${x >= 0 ? "+" : ""}${x.toFixed(0)}`);
+
+/** Our side's points in a finished game. */
+const ourPoints = (r) => (r.result === "1/2-1/2" ? 0.5 : (r.result === "1-0") === r.shatarWhite ? 1 : 0);
+
+/** "score 47.5%, Elo -17 (95%: -60 to +25; by pairs: -55 to +20)". The pairs (an opening
+ *  with each colour, games 2k and 2k+1) are independent where single games are not, so
+ *  their interval is the sounder one; it is left out until there are pairs. */
+function scoreLine(results) {
+  const byIndex = [...results].sort((a, b) => a.index - b.index);
+  const points = byIndex.map(ourPoints);
+  const { mean, elo: e, lo, hi } = summary(points);
+  // Whole pairs only: both games of an opening have finished.
+  const pairPoints = [];
+  for (let i = 0; i + 1 < byIndex.length; i++) {
+    if (byIndex[i].index % 2 === 0 && byIndex[i + 1].index === byIndex[i].index + 1) pairPoints.push(points[i], points[i + 1]);
+  }
+  const pairs = pairPoints.length >= 4 ? summary(pairPoints, 2) : null;
+  return `score ${(mean * 100).toFixed(1)}%, Elo ${fmtElo(e)} (95%: ${fmtElo(lo)} to ${fmtElo(hi)}` +
+    `${pairs ? `; by pairs of games: ${fmtElo(pairs.lo)} to ${fmtElo(pairs.hi)}` : ""})`;
+}
 
 // ---------------------------------------------------------------------------------------
 // The match.
@@ -447,12 +566,17 @@ async function main(opts) {
         }
         results.push(msg);
         appendFileSync(opts.pgn, msg.pgn + "\n");
-        const points = msg.result === "1/2-1/2" ? 0.5 : (msg.result === "1-0") === msg.shatarWhite ? 1 : 0;
+        const points = ourPoints(msg);
         tally[points === 1 ? "W" : points === 0 ? "L" : "D"] += 1;
         const s = msg.stats;
+        const fsfScore = msg.fsfScore ? ` (last score ${msg.fsfScore.Cp ?? `mate ${msg.fsfScore.Mate}`})` : "";
         console.log(`game ${String(msg.index + 1).padStart(3)}: shatar ${msg.shatarWhite ? "white" : "black"} ${msg.result.padEnd(7)} ` +
-          `${msg.reason}, ${msg.plies} plies; shatar depth ${(s.shatar.depth / Math.max(1, s.shatar.moves)).toFixed(1)}, ` +
-          `fsf depth ${(s.fsf.depth / Math.max(1, s.fsf.moves)).toFixed(1)}   [+${tally.W} =${tally.D} -${tally.L}]`);
+          `${msg.reason}${msg.detail ? ` (${msg.detail})` : ""}, ${msg.plies} plies; shatar depth ${(s.shatar.depth / Math.max(1, s.shatar.moves)).toFixed(1)}, ` +
+          `fsf depth ${(s.fsf.depth / Math.max(1, s.fsf.moves)).toFixed(1)}${fsfScore}   [+${tally.W} =${tally.D} -${tally.L}]`);
+        for (const d of msg.disagreements.slice(0, 3)) {
+          console.log(`  legal moves differ at ply ${d.ply} (${d.fen}): only ours ${d.onlyOurs.join(" ") || "-"}; only FSF's ${d.onlyFsf.join(" ") || "-"}`);
+        }
+        if (results.length % 20 === 0 && results.length < jobs.length) console.log(`  after ${results.length} games: ${scoreLine(results)}`);
         feed();
       });
       proc.on("exit", (code) => {
@@ -465,17 +589,30 @@ async function main(opts) {
 
   // The figures.
   results.sort((a, b) => a.index - b.index);
-  const points = results.map((r) => (r.result === "1/2-1/2" ? 0.5 : (r.result === "1-0") === r.shatarWhite ? 1 : 0));
-  const { mean, elo: e, lo, hi } = summary(points);
+  // How games ended, each with our side's +won =drawn -lost.
   const reasons = new Map();
-  for (const r of results) reasons.set(r.reason, (reasons.get(r.reason) ?? 0) + 1);
+  for (const r of results) {
+    const t = reasons.get(r.reason) ?? { n: 0, W: 0, D: 0, L: 0 };
+    const p = ourPoints(r);
+    t.n += 1;
+    t[p === 1 ? "W" : p === 0 ? "L" : "D"] += 1;
+    reasons.set(r.reason, t);
+  }
   const total = (side, key) => results.reduce((a, r) => a + r.stats[side][key], 0);
-  const perMove = (side) => `${(total(side, "ms") / total(side, "moves")).toFixed(0)} ms, depth ${(total(side, "depth") / total(side, "moves")).toFixed(1)}`;
+  const perMove = (side) => {
+    const [ms, moves] = [total(side, "ms"), total(side, "moves")];
+    return `${(ms / moves).toFixed(0)} ms, depth ${(total(side, "depth") / moves).toFixed(1)}, ${((total(side, "nodes") / ms) * 1000 / 1e3).toFixed(0)} knodes/s`;
+  };
+  const plies = results.map((r) => r.plies);
+  const disagreements = results.reduce((a, r) => a + r.disagreements.length, 0);
   console.log("");
-  console.log(`shatar: +${tally.W} =${tally.D} -${tally.L} of ${results.length}: score ${(mean * 100).toFixed(1)}%, ` +
-    `Elo ${fmtElo(e)} (95%: ${fmtElo(lo)} to ${fmtElo(hi)})`);
-  console.log(`ends: ${[...reasons].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join(", ")}`);
+  console.log(`shatar: +${tally.W} =${tally.D} -${tally.L} of ${results.length}: ${scoreLine(results)}`);
+  console.log(`ends (shatar +won =drawn -lost): ${[...reasons].sort((a, b) => b[1].n - a[1].n)
+    .map(([r, t]) => `${r} ${t.n} (+${t.W} =${t.D} -${t.L})`).join(", ")}`);
+  console.log(`length: ${(plies.reduce((a, b) => a + b, 0) / plies.length).toFixed(1)} plies on average after the opening ` +
+    `(${Math.min(...plies)} to ${Math.max(...plies)})`);
   console.log(`per move: shatar ${perMove("shatar")}; Fairy-Stockfish ${perMove("fsf")}`);
+  if (opts.checkMoves) console.log(`legal moves: ${disagreements ? `${disagreements} plies where FSF and our rules differ (above)` : "FSF and our rules agreed at every ply"}`);
   console.log(`PGN: ${opts.pgn}; ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 

@@ -4,7 +4,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use shatar_engine::{AnyEngine, Clock, Control, DEFAULT_HASH_MB, Level, Limits, MAX_HASH_MB, Report, SearchResult};
+use shatar_engine::{
+    AnyEngine, Clock, Control, DEFAULT_HASH_MB, History, Level, Limits, MAX_HASH_MB, Report, SearchResult,
+};
 use shatar_rules::{AnyPosition, Move, Ruleset, xiangqi};
 
 /// The engine reads no clock itself; native code lends it this one.
@@ -100,7 +102,7 @@ impl Searcher {
             &mut self.slot,
             self.hash_mb,
             &request.root,
-            &request.history,
+            History::with_checks(&request.history, &request.history_checks),
             &request.limits,
             (request.level, request.seed),
             control,
@@ -113,6 +115,9 @@ impl Searcher {
 pub struct XiangqiRequest {
     pub root: xiangqi::Position,
     pub history: Vec<u64>,
+    /// Whether each position of `history` was in check: perpetual check is then ruled on
+    /// in cycles that reach back into the game.
+    pub history_checks: Vec<bool>,
     pub limits: Limits,
     pub level: Level,
     pub seed: u64,
@@ -148,6 +153,7 @@ mod tests {
         let request = XiangqiRequest {
             root: xiangqi::Position::new(),
             history: Vec::new(),
+            history_checks: Vec::new(),
             limits: Limits { depth: Some(3), ..Limits::default() },
             level: Level::MAX,
             seed: 0,

@@ -407,3 +407,26 @@ fn a_changed_snippet_does_not_resume_the_old_game() {
     assert_ne!(save_key("/club/", "board-1", a), save_key("/club/", "board-2", a));
     assert!(save_key("/club/", "lesson", a).starts_with("shatar.embed./club/#lesson."));
 }
+
+/// The club's Xiangqi page (tests/club/xiangqi.html): a record in the traditional Chinese
+/// notation, Red named by XQBase's tag, shown in the language's notation.
+#[test]
+fn a_xiangqi_viewer_reads_chinese_notation_and_names_red() {
+    let html = include_str!("../../../tests/club/xiangqi.html");
+    let start = html.find("[Event").expect("the PGN");
+    let pgn = &html[start..start + html[start..].find("</shatar-board>").expect("its end")];
+    let viewer = |lang| {
+        Viewer::new(pgn, shatar_rules::GameKind::Xiangqi, StartPly::End, Color::White, Default::default(), lang)
+            .expect("a readable record")
+            .view()
+    };
+    let english = viewer(Lang::En);
+    assert_eq!(english.players, ("Oyuna".to_string(), "Bataa".to_string()));
+    let first = english.moves[0].clone();
+    assert_eq!((first.white.unwrap().1, first.black.unwrap().1), ("C2=5".to_string(), "H8+7".to_string()));
+    let chinese = viewer(Lang::ZhHans);
+    assert_eq!(chinese.moves[0].white.clone().unwrap().1, "炮二平五");
+    let board = chinese.board.expect("a board");
+    assert_eq!(board.cells.len(), 90);
+    assert!(board.cells.iter().any(|c| c.name == "f5" && c.piece_code() == "rN"));
+}

@@ -145,8 +145,11 @@ impl Viewer {
             .get(self.selected)
             .and_then(|g| g.game.as_ref().ok())
             .map_or_else(GameKind::default, |g| g.kind());
-        let name =
-            |color: Color| tag(color.fold("White", "Black")).unwrap_or_else(|| side_name(lang, kind, color).into());
+        // Xiangqi records name the first player Red (XQBase's tags) as often as White.
+        let name = |color: Color| {
+            let red = (kind == GameKind::Xiangqi && color == Color::White).then(|| tag("Red")).flatten();
+            tag(color.fold("White", "Black")).or(red).unwrap_or_else(|| side_name(lang, kind, color).into())
+        };
         let players = (name(!self.orientation), name(self.orientation));
         let heading = [tag("Event"), tag("Site"), tag("Date").map(|d| d.replace(".??", ""))]
             .into_iter()
@@ -202,8 +205,12 @@ fn known_tag(tags: &[(String, String)], name: &str) -> Option<String> {
 fn title(lang: Lang, index: usize, tags: &[(String, String)]) -> String {
     let tag = |name| known_tag(tags, name);
     let unknown = || t!(lang, "embed.unknown-player").to_string();
-    let mut text =
-        format!("{}. {} – {}", index + 1, tag("White").unwrap_or_else(unknown), tag("Black").unwrap_or_else(unknown));
+    let mut text = format!(
+        "{}. {} – {}",
+        index + 1,
+        tag("White").or_else(|| tag("Red")).unwrap_or_else(unknown),
+        tag("Black").unwrap_or_else(unknown)
+    );
     if let Some(event) = tag("Event") {
         text.push_str(&format!(", {event}"));
     }

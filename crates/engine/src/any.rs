@@ -6,7 +6,7 @@ use shatar_rules::{AnyPosition, Chess, Mongolian, MongolianFolk, Move, Position,
 
 use crate::levels::Level;
 use crate::limits::Limits;
-use crate::search::{Control, Engine, SearchResult};
+use crate::search::{Control, Engine, History, SearchResult};
 
 pub enum AnyEngine {
     Mongolian(Engine<Position<Mongolian>>),
@@ -131,13 +131,13 @@ impl AnyEngine {
     }
 
     /// Searches a Xiangqi `root` at `level`, as [`AnyEngine::search`] does an 8x8 one.
-    /// `history` holds the game's earlier positions' hashes: the search scores a return
-    /// to one as a draw (perpetual check is ruled on only for cycles within the search).
+    /// `history` holds the game's earlier positions: the search scores a return to one as
+    /// a draw, or rules on perpetual check when `history` says which of them were in check.
     pub fn search_xiangqi(
         slot: &mut Option<AnyEngine>,
         hash_mb: usize,
         root: &xiangqi::Position,
-        history: &[u64],
+        history: History<'_>,
         limits: &Limits,
         (level, seed): (Level, u64),
         control: Control<'_, xiangqi::Move>,

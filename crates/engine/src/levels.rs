@@ -92,11 +92,11 @@ impl Level {
 impl<P: SearchPosition> Engine<P> {
     /// Chooses a move the way `level` plays, within `base` limits. `seed` makes the
     /// level's noise and choices repeatable (pass a new one for each game).
-    pub fn search_at_level(
+    pub fn search_at_level<'h>(
         &mut self,
         level: Level,
         root: &P,
-        history: &[u64],
+        history: impl Into<crate::search::History<'h>>,
         base: &Limits,
         seed: u64,
         control: Control<'_, P::Move>,

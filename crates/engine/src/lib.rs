@@ -36,5 +36,5 @@ pub use levels::{Level, LevelSettings, mix_seed};
 pub use limits::{Clock, Delay, GameClock, Limits, MOVE_OVERHEAD_MS, TimeBudget};
 pub use position::SearchPosition;
 pub use score::{MATE, Score, Value};
-pub use search::{Control, Engine, Line, Report, SearchResult};
+pub use search::{Control, Engine, History, Line, Report, SearchResult};
 pub use tt::{DEFAULT_HASH_MB, MAX_HASH_MB};

@@ -342,3 +342,15 @@ fn axf_17_chariot_and_horse_chasing_each_other_is_a_draw() {
          b7 by the horse (AXF ruling 17)"
     );
 }
+
+/// AXF 1 still, when the checked side's pieces stand attacking something all along: the
+/// general escaping check uncovers no chase, since the black chariot d1 attacked the red
+/// horse c1 before the escape as after it (its capture was only barred by the check). From
+/// game 1 of the Fairy-Stockfish match, which the referee once drew as "perpetual check
+/// against perpetual chase".
+#[test]
+fn axf_01_an_escape_from_check_is_no_chase_by_the_pieces_behind_it() {
+    let r = rule("5kR2/9/9/9/9/9/9/9/2Nr5/4K4 b", &["f9f8", "g9g8", "f8f9", "g8g9"], AXF);
+    expect(&r, Verdict::Loses(RED), Citation::Axf(1));
+    assert_eq!(r.to_string(), "Red loses: perpetual check (AXF ruling 1)");
+}

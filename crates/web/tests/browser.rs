@@ -40,8 +40,8 @@ fn cell(holder: &Element, name: &str) -> Element {
     holder.query_selector(&format!("[data-square=\"{name}\"]")).unwrap().expect(name)
 }
 
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap()
+fn sq(name: &str) -> shatar_web::any::Cell {
+    Square::parse(name).unwrap().into()
 }
 
 #[wasm_bindgen_test]

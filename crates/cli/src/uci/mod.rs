@@ -266,6 +266,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             let search = XiangqiRequest {
                 root,
                 history: positions[..positions.len() - 1].iter().map(|p| p.hash()).collect(),
+                history_checks: positions[..positions.len() - 1].iter().map(|p| p.is_check()).collect(),
                 limits: Limits { multi_pv: self.options.multi_pv, ..request.limits },
                 level: self.options.level,
                 seed: self.options.seed,

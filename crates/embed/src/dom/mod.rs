@@ -122,7 +122,8 @@ impl Board {
     pub fn new(host: HtmlElement, root: ShadowRoot, base: String) -> Result<Board, JsValue> {
         let doc = host.owner_document().ok_or("shatar-board: no document")?;
         let parts = Parts::build(&doc, &root, STYLE)?;
-        let board = BoardDom::new(doc.clone(), parts.board_holder.clone());
+        let mut board = BoardDom::new(doc.clone(), parts.board_holder.clone());
+        board.set_asset_base(&base);
         let id = NEXT_ID.with(|n| n.replace(n.get() + 1));
         let cell = Rc::new_cyclic(|weak: &Weak<BoardCell>| {
             let listeners = input::listen(weak, &root, &parts).unwrap_or_else(|e| {

@@ -104,7 +104,7 @@ impl SharedEngine {
             match order {
                 Order::Submit(job) => handle.submit(job),
                 Order::Cancel => handle.cancel(),
-                Order::NewGame(game) => handle.new_game(game.board8().unwrap_or_default()),
+                Order::NewGame(game) => handle.new_game(game),
             }
         }
     }

@@ -15,6 +15,29 @@ use crate::score::{INFINITE, MAX_PLY, Score, Value, is_mate};
 use crate::tt::{DEFAULT_HASH_MB, MAX_HASH_MB, TranspositionTable};
 use node::{Deadline, Root, Tree};
 
+/// The game's positions before the root, oldest first: their hashes, where the search
+/// finds repetitions, and, when the caller knows it, whether each was in check (the move
+/// into it gave check), which lets a repetition whose cycle reaches back into the game be
+/// ruled on as perpetual check too (Xiangqi). A plain slice of hashes converts into one.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct History<'h> {
+    pub hashes: &'h [u64],
+    /// One per hash; ignored when the lengths differ.
+    pub checks: Option<&'h [bool]>,
+}
+
+impl<'h> History<'h> {
+    pub fn with_checks(hashes: &'h [u64], checks: &'h [bool]) -> History<'h> {
+        History { hashes, checks: Some(checks) }
+    }
+}
+
+impl<'h, T: AsRef<[u64]> + ?Sized> From<&'h T> for History<'h> {
+    fn from(hashes: &'h T) -> History<'h> {
+        History { hashes: hashes.as_ref(), checks: None }
+    }
+}
+
 /// What the caller lends a search: the clock, a flag to stop it from outside (another
 /// thread, or a UCI `stop`), and where progress reports go.
 pub struct Control<'a, M> {
@@ -129,13 +152,14 @@ impl<P: SearchPosition> Engine<P> {
     /// Searches `root`, whose game went through the positions hashed in `history`
     /// (oldest first, the root excluded), until a limit is reached or `control.stop`
     /// is set. Always returns a move when the root has one, even if stopped at once.
-    pub fn search(
+    pub fn search<'h>(
         &mut self,
         root: &P,
-        history: &[u64],
+        history: impl Into<History<'h>>,
         limits: &Limits,
         control: Control<'_, P::Move>,
     ) -> SearchResult<P::Move> {
+        let history = history.into();
         let start_ms = control.clock.now_ms();
         let budget = TimeBudget::plan(limits);
         let root_moves = root.legal_moves();
@@ -154,7 +178,10 @@ impl<P: SearchPosition> Engine<P> {
             hard_ms: budget.map(|b| b.hard_ms),
             node_limit: limits.nodes,
         };
-        let mut tree = Tree::new(&mut self.tt, &mut self.tables, deadline, history.to_vec());
+        let mut tree = Tree::new(&mut self.tt, &mut self.tables, deadline, history.hashes.to_vec());
+        if let Some(checks) = history.checks.filter(|c| c.len() == history.hashes.len()) {
+            tree.history_checks = checks.to_vec();
+        }
         tree.noise = self.noise;
         let elapsed = |clock: &dyn Clock| clock.now_ms().saturating_sub(start_ms);
 

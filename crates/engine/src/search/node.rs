@@ -148,6 +148,9 @@ pub struct Tree<'a, P: SearchPosition> {
     /// Hashes of the game's earlier positions, then of the search path to the parent of
     /// the current node: what repetitions are found in.
     pub keys: Vec<u64>,
+    /// Whether each of the game's earlier positions was in check, when known (one per
+    /// position before the root; empty otherwise).
+    pub history_checks: Vec<bool>,
     /// Root moves already taken by earlier lines of a MultiPV search.
     pub excluded: Vec<P::Move>,
     /// Leaf-evaluation noise for the weaker levels: (seed, amplitude in centipawns).
@@ -180,6 +183,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             tables,
             deadline,
             keys,
+            history_checks: Vec::new(),
             excluded: Vec::new(),
             noise: None,
             nodes: 0,
@@ -241,9 +245,22 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         }
         // The cycle's moves led into plies `ply + 1 - back ..= ply`. Whether a move gave
         // check is known from the root on (the root's own check says it of the move into
-        // it); a cycle that reaches further back, into the game's history, stays a draw.
-        // Like the draw score, the ruling depends on the path and still goes into the table.
-        Some((ply + 1).checked_sub(back).map_or(DRAW, |first| perpetual::ruling(&self.checked[first..=ply])))
+        // it), and before the root when the caller gave the history's checks; a cycle that
+        // reaches back into a history without them stays a draw. Like the draw score, the
+        // ruling depends on the path and still goes into the table.
+        Some(match (ply + 1).checked_sub(back) {
+            Some(first) => perpetual::ruling(&self.checked[first..=ply]),
+            None => {
+                let before = back - (ply + 1);
+                let known = self.history_checks.len();
+                if known + ply != self.keys.len() || before > known {
+                    return Some(DRAW);
+                }
+                let cycle: Vec<bool> =
+                    self.history_checks[known - before..].iter().chain(&self.checked[..=ply]).copied().collect();
+                perpetual::ruling(&cycle)
+            }
+        })
     }
 
     /// The value of a position without legal moves, by the game's own rules: mated,

@@ -2,7 +2,9 @@
 //! the side that checks on every move of the cycle loses, unless the other side also
 //! does). Only checks are judged: perpetual chase, which the AXF rulings also forbid, is
 //! out of scope here and such a repetition still scores as a draw (the rules crate rules
-//! on it once the game itself repeats).
+//! on it once the game itself repeats). A cycle that reaches back into the game before the
+//! root is ruled on too when the caller says which earlier positions were in check
+//! ([`History::with_checks`](crate::History::with_checks)).
 
 use crate::score::{DRAW, RULED_WIN, Value};
 
@@ -34,7 +36,7 @@ mod tests {
     use super::*;
     use crate::limits::{Clock, Limits};
     use crate::position::SearchPosition;
-    use crate::search::{Control, Engine, Line};
+    use crate::search::{Control, Engine, History, Line};
 
     #[test]
     fn the_side_that_always_checks_loses() {
@@ -60,7 +62,7 @@ mod tests {
     }
 
     /// The best line of a fixed-depth search of `pos` from a fresh engine.
-    fn best_line<P: SearchPosition>(pos: &P, history: &[u64], depth: u32) -> Line<P::Move> {
+    fn best_line<'h, P: SearchPosition>(pos: &P, history: impl Into<History<'h>>, depth: u32) -> Line<P::Move> {
         let mut engine = Engine::<P>::new(4);
         let stop = AtomicBool::new(false);
         let limits = Limits { depth: Some(depth), ..Limits::default() };
@@ -125,6 +127,25 @@ mod tests {
         let root = fen::parse_position(FORCED_CHECKER).unwrap();
         let history = forced_cycle(&root, &FORCED_CYCLE, false);
         assert_eq!(best_line(&root, &history, 8).value, DRAW);
+    }
+
+    #[test]
+    fn xiangqi_cycle_reaching_into_the_history_is_ruled_when_its_checks_are_known() {
+        // The same game, now with each earlier position's check: the cycle that began
+        // before the root shows Red checking on every move, so Black repeats it to win.
+        let root = fen::parse_position(FORCED_CHECKER).unwrap();
+        let history = forced_cycle(&root, &FORCED_CYCLE, false);
+        let mut pos = root;
+        let mut checks = Vec::new();
+        for text in FORCED_CYCLE {
+            checks.push(pos.is_check());
+            pos.play(iccs::parse_legal(&pos, text).unwrap()).unwrap();
+        }
+        assert_eq!(checks, [true, false, true, false]);
+        let line = best_line(&root, History::with_checks(&history, &checks), 8);
+        assert_eq!((line.value, line.pv[0].to_string()), (RULED_WIN, "d9e9".to_string()));
+        // The checks of another length than the hashes are ignored: a plain repetition.
+        assert_eq!(best_line(&root, History::with_checks(&history, &checks[1..]), 8).value, DRAW);
     }
 
     #[test]

@@ -186,7 +186,7 @@ impl App {
                 match command {
                     EngineCommand::Submit(job) => engine.submit(job),
                     EngineCommand::Cancel => engine.cancel(),
-                    EngineCommand::NewGame(game) => engine.new_game(game.board8().unwrap_or_default()),
+                    EngineCommand::NewGame(game) => engine.new_game(game),
                 }
             }
             Effect::Save(text) => effects::store(&self.window, STORAGE_KEY, &text),

@@ -2,7 +2,7 @@
 //! crate's Xiangqi record (its repetition rulings and natural move limit) and the engine's
 //! Xiangqi search. Moves travel in ICCS (`h2e2`).
 
-use shatar_engine::{AnyEngine, Control, Report};
+use shatar_engine::{AnyEngine, Control, History, Report};
 use shatar_protocol::{BestMove, ErrorKind, Game, Response, SearchInfo, SearchLimits};
 use shatar_rules::GameResult;
 use shatar_rules::xiangqi::{self, Position, Record, RepetitionRules, fen, iccs, pgn};
@@ -57,14 +57,18 @@ pub(super) fn search(
     let (base, level) = engine_limits(limits)?;
     let root = *record.position();
     let positions = record.positions();
-    let history: Vec<u64> = positions[..positions.len() - 1].iter().map(Position::hash).collect();
+    let earlier = &positions[..positions.len() - 1];
+    let history: Vec<u64> = earlier.iter().map(Position::hash).collect();
+    // Which were in check: a cycle reaching back into the game is ruled on too.
+    let checks: Vec<bool> = earlier.iter().map(Position::is_check).collect();
+    let history = History::with_checks(&history, &checks);
     let stop = stopless();
     let mut report = |r: &Report<xiangqi::Move>| info(search_info(r));
     let control = Control { clock, stop: &stop, report: &mut report };
     let engine = AnyEngine::xiangqi_slot(slot, hash_mb);
     let result = match level {
-        Some((level, seed)) => engine.search_at_level(level, &root, &history, &base, seed, control),
-        None => engine.search(&root, &history, &base, control),
+        Some((level, seed)) => engine.search_at_level(level, &root, history, &base, seed, control),
+        None => engine.search(&root, history, &base, control),
     };
     Ok(best_move(&result))
 }

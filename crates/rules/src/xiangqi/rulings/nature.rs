@@ -142,6 +142,19 @@ fn captures(pos: &Position) -> Vec<(Square, Square)> {
     pos.legal_moves().iter().filter(|m| board.piece_at(m.to).is_some()).map(|m| (m.from, m.to)).collect()
 }
 
+/// What `pos`'s side attacked before its move. In check, legality admits only the answers
+/// to the check, which says nothing of what each piece attacks: there the captures by the
+/// movement rules stand for it, so that a general escaping check uncovers no "chase" by a
+/// piece that stood attacking all along (the Fairy-Stockfish match's game 1: a chariot on
+/// d1 against a horse on c1 while the general stepped f9-f8-f9).
+fn attacks_before(pos: &Position) -> Vec<(Square, Square)> {
+    if !pos.is_check() {
+        return captures(pos);
+    }
+    let board = pos.board();
+    pos.pseudo_legal_moves().iter().filter(|m| board.piece_at(m.to).is_some()).map(|m| (m.from, m.to)).collect()
+}
+
 fn classify_threats(
     before: &Position,
     m: Move,
@@ -151,7 +164,7 @@ fn classify_threats(
     nature: &mut MoveNature,
 ) {
     let us = before.turn();
-    let old = captures(before);
+    let old = attacks_before(before);
     let new = captures(again);
     // Where a piece now on `sq` stood before the move.
     let was = |sq: Square| if sq == m.to { m.from } else { sq };

@@ -170,3 +170,14 @@ fn the_typed_box_plays_xiangqi_in_any_notation() {
     assert_eq!(state.game.to_wire().moves, ["h2e2", "h9g7", "b0c2"]);
     assert_eq!(state.game.turn(), Color::Black);
 }
+
+/// The club page's game (tests/club/xiangqi.html) reads, in the traditional notation.
+#[test]
+fn the_club_pages_chinese_record_reads() {
+    let html = include_str!("../../../../../tests/club/xiangqi.html");
+    let start = html.find("[Event").expect("the PGN");
+    let end = html[start..].find("</shatar-board>").expect("its end") + start;
+    let game = Game::import(&html[start..end], Ruleset::Mongolian.into()).expect("a legal Xiangqi game");
+    assert_eq!((game.kind(), game.len()), (GameKind::Xiangqi, 19));
+    assert_eq!(game.move_text(18, MoveStyle { xiangqi: XiangqiMoves::Chinese, ..MoveStyle::PLAIN }), "傌六进四");
+}

@@ -1,0 +1,112 @@
+// Xiangqi in the browser: a game against the computer by clicks on the points of the
+// board (the computer is the Xiangqi build of the engine worker, fetched when the game
+// starts), the board's drawing in both piece sets, and a club page's viewer of a record in
+// the traditional Chinese notation.
+import { join } from "node:path";
+
+import {
+  clickMove, clickSquare, moveTexts, newGame, open, pickMove, pieces, plies, rng, text, visible, waitInteractive,
+  withMark, repoRoot,
+} from "./lib.mjs";
+import { serveClub } from "./serve-club.mjs";
+
+/** Waits for the computer's reply to the player's move that made `ply`, or the end. */
+async function computerReplies(page, ply) {
+  await page.waitForFunction((n) => document.querySelectorAll("#moves button[data-ply]").length >= n
+    || !document.querySelector("#result").hidden, ply + 1, { timeout: 30_000 });
+}
+
+/** Whether every piece's `<use>` found its symbol: a drawn piece has a size. */
+const piecesDrawn = (scope, root = "#board") => scope.locator(`${root} svg.board g.xq-piece use`).evaluateAll((uses) =>
+  uses.length > 0 && uses.every((u) => u.getBoundingClientRect().width > 10 && u.getBBox().width > 10));
+
+export const tests = [
+  {
+    name: "xiangqi: a game against the computer by clicks, with the Xiangqi worker",
+    async run(t) {
+      const { page } = t;
+      const wasm = [];
+      page.on("request", (r) => { if (r.url().endsWith(".wasm")) wasm.push(r.url().split("/").pop()); });
+      await open(t);
+      t.eq("the 8x8 page loads the small worker only", wasm.filter((w) => w.includes("xiangqi")), []);
+      await newGame(page, { ruleset: "xiangqi", opponent: "computer", level: "2", side: "white" });
+      await page.waitForFunction(() => document.querySelector("#board svg.board g.xq-piece use") !== null);
+      const start = await pieces(page);
+      t.eq("ninety points", await page.$$eval("#board svg.board g[data-square]", (e) => e.length), 90);
+      t.eq("Red's pieces at the bottom, Black's at the top",
+        [start.a0, start.e0, start.h2, start.e9, start.b7, start.i6], ["rR", "rK", "rC", "bK", "bC", "bP"]);
+      t.eq("file numbers: Red's 一..九 from its right, Black's 1..9 from its right",
+        await page.$$eval("#board .xq-files text", (els) => els.map((e) => e.textContent).join("")),
+        "九1八2七3六4五5四6三7二8一9");
+      t.check("the piece symbols were fetched and drawn", await piecesDrawn(t.page));
+      await t.shot("xiangqi-traditional");
+
+      await clickSquare(page, "h2");
+      const dests = await withMark(page, "dest");
+      t.check("the cannon's destinations come from the rules: along rank 2, up to h6, and the jump to h9",
+        dests.includes("e2") && dests.includes("h6") && dests.includes("h9") && !dests.includes("h8"), dests.join(" "));
+      await clickSquare(page, "h2");
+      await clickMove(t, "h2", "e2");
+      await computerReplies(page, 1);
+      t.eq("the computer answered in the move list", (await moveTexts(page)).length, 2);
+      t.eq("WXF notation in English", (await moveTexts(page))[0], "C2=5");
+      t.check("the Xiangqi worker was fetched for the game", wasm.some((w) => w.startsWith("shatar-worker-xiangqi")), wasm.join(" "));
+      t.eq("its move is marked as the last", (await withMark(page, "last")).length, 2);
+
+      const random = rng(1956);
+      for (let move = 2; move <= 6; move++) {
+        await waitInteractive(page, 30_000);
+        if (await visible(page, "#result")) break;
+        const picked = await pickMove(page, random);
+        t.must(`move ${move}: a legal move is offered`, picked !== null);
+        const before = await plies(page);
+        await clickMove(t, ...picked);
+        await computerReplies(page, before + 1);
+      }
+      const label = await page.$eval('#board g[data-square="e0"]', (e) => e.getAttribute("aria-label"));
+      t.check("a point's label names it and its piece", /^e0, red general/.test(label ?? "") || label?.startsWith("e0,"), label);
+      await t.shot("xiangqi-game");
+    },
+  },
+  {
+    name: "xiangqi: the international pieces, Chinese notation, and a saved game after a reload",
+    async run(t) {
+      const { page } = t;
+      await open(t, "?lang=zh-Hans");
+      await newGame(page, { ruleset: "xiangqi", opponent: "friend" });
+      await clickMove(t, "h2", "e2");
+      await clickMove(t, "h9", "g7");
+      t.eq("the moves in the traditional notation", await moveTexts(page), ["炮二平五", "马8进7"]);
+      await page.click("details.looks > summary").catch(() => {});
+      await page.selectOption("#looks select[name=pieces]", "international");
+      await page.waitForFunction(() => document.querySelector('#board g.xq-piece use')?.getAttribute("href")?.includes("international"));
+      t.check("the international symbols are drawn", await piecesDrawn(page));
+      await t.shot("xiangqi-international");
+      await page.reload();
+      await page.waitForFunction(() => document.querySelectorAll("#moves button[data-ply]").length === 2, null, { timeout: 20_000 });
+      t.eq("the game survives a reload", await moveTexts(page), ["炮二平五", "马8进7"]);
+      t.eq("still Xiangqi, with its pieces", (await pieces(page)).e2, "rC");
+    },
+  },
+  {
+    name: "xiangqi: a club's viewer of a record in Chinese notation, and a diagram",
+    async run(t) {
+      const club = await serveClub(join(repoRoot, "tests/club"), t.url);
+      t.cleanup = () => club.close();
+      const { page } = t;
+      await page.goto(club.url + "xiangqi.html");
+      await page.locator('#xq-view .frame[data-state="view"]').waitFor({ timeout: 20_000 });
+      const moves = await page.locator("#xq-view .moves button[data-ply]").evaluateAll((els) => els.map((e) => e.textContent.trim()));
+      t.eq("nineteen moves, written in Chinese", [moves.length, moves[0], moves[1], moves.at(-1)], [19, "炮二平五", "马8进7", "傌六进四"]);
+      const shown = await page.locator("#xq-view svg.board g[data-square]:not([data-piece=''])")
+        .evaluateAll((els) => Object.fromEntries(els.map((e) => [e.dataset.square, e.dataset.piece])));
+      t.eq("the last position: the red horse on f5, the black horse on h5", [shown.f5, shown.h5], ["rN", "bN"]);
+      t.check("the viewer's pieces are drawn", await piecesDrawn(page, "#xq-view"));
+      await page.locator('#xq-diagram .frame[data-state="diagram"]').waitFor({ timeout: 20_000 });
+      t.check("the diagram's arrow and mark", await page.locator('#xq-diagram [data-arrow="e2e8"]').count() === 1
+        && await page.locator('#xq-diagram g[data-square="e5"].marked').count() === 1);
+      t.check("the diagram's international pieces are drawn", await piecesDrawn(page, "#xq-diagram"));
+      await t.shot("xiangqi-club-page");
+    },
+  },
+];
