@@ -68,7 +68,7 @@ async function newFriendsGameByKeyboard(t) {
 
 const announced = (page) => page.$eval("#announce", (e) => e.textContent);
 
-async function scan(page, what) {
+export async function scan(page, what) {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

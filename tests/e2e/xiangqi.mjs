@@ -8,6 +8,7 @@ import {
   clickMove, clickSquare, moveTexts, newGame, open, pickMove, pieces, plies, rng, text, visible, waitInteractive,
   withMark, repoRoot,
 } from "./lib.mjs";
+import { scan } from "./a11y.mjs";
 import { serveClub } from "./serve-club.mjs";
 
 /** Waits for the computer's reply to the player's move that made `ply`, or the end. */
@@ -66,6 +67,7 @@ export const tests = [
       const label = await page.$eval('#board g[data-square="e0"]', (e) => e.getAttribute("aria-label"));
       t.check("a point's label names it and its piece", /^e0, red general/.test(label ?? "") || label?.startsWith("e0,"), label);
       await t.shot("xiangqi-game");
+      t.eq("axe finds nothing serious or critical on the Xiangqi board", (await scan(page, "xiangqi")).violations, []);
     },
   },
   {

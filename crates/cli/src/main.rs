@@ -32,6 +32,9 @@ USAGE:
                            The node count changes when what the search does changes
                            (a pure speed-up keeps it); the native and WebAssembly builds
                            must agree on it.
+    shatar bench --xiangqi [--depth N]
+                           The same for Xiangqi: its own bench positions and signature
+                           (default depth 11).
     shatar bench --perft [--variant V] [--runs N] [--quick]
                            Move generator speed: bulk-counted perft over a fixed set of
                            positions of the variant (mongolian: mn-initial d6, mn-open d5,
@@ -160,6 +163,7 @@ struct Options {
     runs: Option<usize>,
     quick: bool,
     perft: bool,
+    xiangqi: bool,
     depth: Option<u32>,
 }
 
@@ -179,9 +183,10 @@ impl Options {
             if !allowed.contains(&name) {
                 return Err(format!("unknown option '{name}' here (allowed: {})", allowed.join(", ")));
             }
-            if name == "--quick" || name == "--perft" {
+            if name == "--quick" || name == "--perft" || name == "--xiangqi" {
                 opts.quick |= name == "--quick";
                 opts.perft |= name == "--perft";
+                opts.xiangqi |= name == "--xiangqi";
                 continue;
             }
             let value = inline.or_else(|| iter.next().cloned()).ok_or_else(|| format!("{name} needs a value"))?;
@@ -229,11 +234,18 @@ fn perft(args: &[String]) -> Result<ExitCode, String> {
 
 fn bench(args: &[String]) -> Result<ExitCode, String> {
     let perft = args.iter().any(|a| a == "--perft");
-    let allowed: &[&str] = if perft { &["--perft", "--variant", "--runs", "--quick"] } else { &["--perft", "--depth"] };
+    let allowed: &[&str] =
+        if perft { &["--perft", "--variant", "--runs", "--quick"] } else { &["--perft", "--depth", "--xiangqi"] };
     let opts = Options::parse(args, allowed)
         .map_err(|e| if perft { e } else { format!("{e}; add --perft for the perft bench") })?;
     if let Some(extra) = opts.positional.first() {
         return Err(format!("bench takes no argument '{extra}'"));
+    }
+    if opts.xiangqi {
+        let depth = opts.depth.unwrap_or(shatar_engine::bench::XIANGQI_DEPTH);
+        let result = shatar_engine::bench::run_xiangqi(&WallClock::new(), depth);
+        print(&format!("bench: {} nodes {} ms {} nps\n", result.nodes, result.time_ms, result.nodes_per_second()))?;
+        return Ok(ExitCode::SUCCESS);
     }
     if !perft {
         let result = shatar_engine::bench::run(&WallClock::new(), opts.depth.unwrap_or(shatar_engine::bench::DEPTH));

@@ -334,14 +334,18 @@ fn status<R: Rules>(game: &Game) -> Result<Response, ErrorKind> {
 }
 
 fn pgn<R: Rules>(game: &Game, tags: &[(String, String)], result: Option<GameResult>) -> Result<Response, ErrorKind> {
-    let mut pgn = PgnGame::from_record(&replay::<R>(game)?);
+    Ok(pgn_text(PgnGame::from_record(&replay::<R>(game)?), tags, result))
+}
+
+/// `pgn` with the caller's tags, and its result when one is given, written out.
+fn pgn_text(mut pgn: PgnGame, tags: &[(String, String)], result: Option<GameResult>) -> Response {
     for (name, value) in tags {
         pgn.set_tag(name, value.as_str());
     }
     if result.is_some() {
         pgn.result = result;
     }
-    Ok(Response::Pgn { text: pgn.write() })
+    Response::Pgn { text: pgn.write() }
 }
 
 #[cfg(test)]

@@ -35,6 +35,20 @@ impl Role {
         self as usize
     }
 
+    /// The English name: `general`, `advisor`, `elephant`, `horse`, `chariot`, `cannon`,
+    /// `soldier`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::General => "general",
+            Role::Advisor => "advisor",
+            Role::Elephant => "elephant",
+            Role::Horse => "horse",
+            Role::Chariot => "chariot",
+            Role::Cannon => "cannon",
+            Role::Soldier => "soldier",
+        }
+    }
+
     /// The FEN letter in lower case: `k a b n r c p`, the common convention (the elephant
     /// is `b` and the horse `n`, as chess's bishop and knight).
     pub const fn lower_char(self) -> char {

@@ -6,7 +6,7 @@
 //! into the board's own tree, so a board inside an embed's shadow root finds them too.
 
 use shatar_rules::Color;
-use shatar_rules::xiangqi::{self, Role};
+use shatar_rules::xiangqi;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, DomParser, Element, SupportedType};
 
@@ -26,16 +26,7 @@ const SYMBOLS_CLASS: &str = "xq-symbols";
 pub fn symbol_id(piece: xiangqi::Piece, set: PieceSet) -> String {
     let set = if set == PieceSet::International { "international" } else { "traditional" };
     let color = piece.color.fold("red", "black");
-    let role = match piece.role {
-        Role::General => "general",
-        Role::Advisor => "advisor",
-        Role::Elephant => "elephant",
-        Role::Horse => "horse",
-        Role::Chariot => "chariot",
-        Role::Cannon => "cannon",
-        Role::Soldier => "soldier",
-    };
-    format!("xq-{set}-{color}-{role}")
+    format!("xq-{set}-{color}-{}", piece.role.name())
 }
 
 /// The centre of the point at `file`, `rank` (ICCS counting) in the picture.

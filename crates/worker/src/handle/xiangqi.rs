@@ -7,7 +7,7 @@ use shatar_protocol::{BestMove, ErrorKind, Game, Response, SearchInfo, SearchLim
 use shatar_rules::GameResult;
 use shatar_rules::xiangqi::{self, Position, Record, RepetitionRules, fen, iccs, pgn};
 
-use super::{Millis, best_move, engine_limits, illegal_move, line, search_info, stopless};
+use super::{Millis, best_move, engine_limits, illegal_move, line, pgn_text, search_info, stopless};
 
 /// The rulings the worker judges repetitions by; the page's game uses the same.
 const RULES: RepetitionRules = RepetitionRules::Axf2008;
@@ -91,14 +91,7 @@ pub(super) fn status(game: &Game) -> Result<Response, ErrorKind> {
 
 pub(super) fn pgn(game: &Game, tags: &[(String, String)], result: Option<GameResult>) -> Result<Response, ErrorKind> {
     // ICCS: the coordinates every Xiangqi program reads (XQBase's `Format "ICCS"`).
-    let mut pgn = pgn::from_record(&replay(game)?, pgn::Notation::Iccs);
-    for (name, value) in tags {
-        pgn.set_tag(name, value.as_str());
-    }
-    if result.is_some() {
-        pgn.result = result;
-    }
-    Ok(Response::Pgn { text: pgn.write() })
+    Ok(pgn_text(pgn::from_record(&replay(game)?, pgn::Notation::Iccs), tags, result))
 }
 
 #[cfg(test)]

@@ -363,18 +363,6 @@ impl fmt::Display for Ruling {
     }
 }
 
-pub(crate) fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::General => "general",
-        Role::Advisor => "advisor",
-        Role::Elephant => "elephant",
-        Role::Horse => "horse",
-        Role::Chariot => "chariot",
-        Role::Cannon => "cannon",
-        Role::Soldier => "soldier",
-    }
-}
-
 impl fmt::Display for Conduct {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -387,12 +375,12 @@ impl fmt::Display for Conduct {
                     ChaseReason::HorseOrCannonOnChariot => "",
                     ChaseReason::ImmobileChariot => "pinned ",
                 };
-                write!(f, "perpetual chase of the {quality}{} on {at} by the ", role_name(target.role))?;
+                write!(f, "perpetual chase of the {quality}{} on {at} by the ", target.role.name())?;
                 for (i, r) in chasers.iter().enumerate() {
                     if i > 0 {
                         f.write_str(" and the ")?;
                     }
-                    f.write_str(role_name(*r))?;
+                    f.write_str(r.name())?;
                 }
                 if *chaser_count > 1 && chasers.len() == 1 {
                     write!(f, "s in turn")?;
