@@ -30,7 +30,17 @@ export const tests = [
       page.on("request", (r) => { if (r.url().endsWith(".wasm")) wasm.push(r.url().split("/").pop()); });
       await open(t);
       t.eq("the 8x8 page loads the small worker only", wasm.filter((w) => w.includes("xiangqi")), []);
-      await newGame(page, { ruleset: "xiangqi", opponent: "computer", level: "2", side: "white" });
+      // The new-game dialog, by hand: choosing Xiangqi names the first side Red.
+      await page.click('[data-action="new-game"]');
+      await page.waitForSelector("dialog#new-game-dialog[open]");
+      const firstSide = () => page.$eval('#new-game-form select[name=side] option[value="white"]', (e) => e.textContent);
+      t.eq("the dialog says White for the 8x8 games", await firstSide(), "White");
+      await page.selectOption("#new-game-form select[name=ruleset]", "xiangqi");
+      t.eq("and Red once Xiangqi is chosen", await firstSide(), "Red");
+      await page.selectOption("#new-game-form select[name=opponent]", "computer");
+      await page.selectOption("#new-game-form select[name=level]", "2");
+      await page.selectOption("#new-game-form select[name=side]", "white");
+      await page.click('#new-game-form button[value="start"]');
       await page.waitForFunction(() => document.querySelector("#board svg.board g.xq-piece use") !== null);
       const start = await pieces(page);
       t.eq("ninety points", await page.$$eval("#board svg.board g[data-square]", (e) => e.length), 90);
@@ -79,6 +89,8 @@ export const tests = [
       await clickMove(t, "h2", "e2");
       await clickMove(t, "h9", "g7");
       t.eq("the moves in the traditional notation", await moveTexts(page), ["炮二平五", "马8进7"]);
+      t.eq("the sound switch speaks Chinese too (it kept its English first render once)",
+        await text(page, '[data-action="mute"]'), "声音：开");
       await page.click("details.looks > summary").catch(() => {});
       await page.selectOption("#looks select[name=pieces]", "international");
       await page.waitForFunction(() => document.querySelector('#board g.xq-piece use')?.getAttribute("href")?.includes("international"));

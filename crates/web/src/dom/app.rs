@@ -141,7 +141,7 @@ impl App {
         let board = view::board(&self.state);
         self.board.render(&board, &looks)?;
         self.panel.render(&view::panel(&self.state), &looks, board.bottom)?;
-        forms::sync_dialogs(&self.doc, self.state.dialog.as_ref(), &self.state.setup)
+        forms::sync_dialogs(&self.doc, self.state.dialog.as_ref(), &self.state.setup, self.state.lang)
     }
 
     /// After the messages of one event: the page's fixed texts in its language, the
@@ -385,6 +385,18 @@ fn listen_forms(app: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<Listener
             _ => Msg::CloseDialog,
         };
         dispatch(&w, msg);
+    })?);
+
+    let (w, d) = (app.clone(), doc.clone());
+    out.push(Listener::new(&form_target("new-game-form")?, "change", move |e: Event| {
+        let ruleset =
+            e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| t.get_attribute("name"));
+        if ruleset.as_deref() == Some("ruleset") {
+            let lang = w.upgrade().and_then(|a| a.try_borrow().ok().map(|a| a.state.lang)).unwrap_or_default();
+            if let Err(err) = forms::name_sides(&d, lang) {
+                web_sys::console::warn_2(&"shatar: the sides' names".into(), &err);
+            }
+        }
     })?);
 
     out.push(Listener::new(&form_target("typed")?, "submit", {

@@ -137,7 +137,7 @@ impl PanelDom {
         ] {
             enable(doc, action, on)?;
         }
-        if changed(&|p| p.sound != view.sound)
+        if changed(&|p| p.sound != view.sound || p.sound_label != view.sound_label)
             && let Some(mute) = doc.query_selector("[data-action=\"mute\"]")?
         {
             mute.set_attribute("aria-pressed", if view.sound { "false" } else { "true" })?;

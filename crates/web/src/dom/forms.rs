@@ -39,12 +39,13 @@ fn checkbox(doc: &Document, form: &str, name: &str) -> Result<HtmlInputElement, 
 }
 
 /// Opens or closes the dialogs to match the state; a dialog being opened is filled in.
-pub fn sync_dialogs(doc: &Document, wanted: Option<&Dialog>, setup: &GameSetup) -> Result<(), JsValue> {
+pub fn sync_dialogs(doc: &Document, wanted: Option<&Dialog>, setup: &GameSetup, lang: Lang) -> Result<(), JsValue> {
     let new_game: HtmlDialogElement = element(doc, &format!("#{NEW_GAME}"))?;
     let import: HtmlDialogElement = element(doc, &format!("#{IMPORT}"))?;
     match wanted {
         Some(Dialog::NewGame) if !new_game.open() => {
             fill_new_game(doc, setup)?;
+            name_sides(doc, lang)?;
             new_game.show_modal()?;
         }
         Some(Dialog::NewGame) => {}
@@ -109,6 +110,18 @@ pub fn read_new_game(doc: &Document) -> Result<GameSetup, JsValue> {
         id => TimeControl::from_id(id).unwrap_or(TimeControl::Untimed),
     };
     Ok(GameSetup { ruleset, opponent, side, time_control }.normalised())
+}
+
+/// The first side's name in the dialog follows the game chosen: White, or Red in Xiangqi.
+/// The option keeps its text's key, so a change of language names it rightly too.
+pub fn name_sides(doc: &Document, lang: Lang) -> Result<(), JsValue> {
+    const FORM: &str = "new-game-form";
+    let xiangqi = ruleset_from(&select(doc, FORM, "ruleset")?.value()) == GameKind::Xiangqi;
+    let first: HtmlElement = element(doc, &format!("#{FORM} [name=\"side\"] option[value=\"white\"]"))?;
+    let key = if xiangqi { "color.red" } else { "side.white" };
+    first.set_attribute("data-i18n", key)?;
+    first.set_text_content(Some(if xiangqi { t!(lang, "color.red") } else { t!(lang, "side.white") }));
+    Ok(())
 }
 
 /// The custom form's fields; numbers out of range are brought into it.
