@@ -103,7 +103,7 @@ export const tests = [
     },
   },
   {
-    name: "xiangqi: a club's viewer of a record in Chinese notation, and a diagram",
+    name: "xiangqi: a club's viewer of a record in Chinese notation, a board to play on, and a diagram",
     async run(t) {
       const club = await serveClub(join(repoRoot, "tests/club"), t.url);
       t.cleanup = () => club.close();
@@ -116,6 +116,16 @@ export const tests = [
         .evaluateAll((els) => Object.fromEntries(els.map((e) => [e.dataset.square, e.dataset.piece])));
       t.eq("the last position: the red horse on f5, the black horse on h5", [shown.f5, shown.h5], ["rN", "bN"]);
       t.check("the viewer's pieces are drawn", await piecesDrawn(page, "#xq-view"));
+      // A board to play on: the club's page gets the Xiangqi worker build for it.
+      await page.locator('#xq-play .frame[data-state="play"]').waitFor({ timeout: 20_000 });
+      await page.locator('#xq-play svg.board g[data-square="h2"]').click();
+      await page.locator('#xq-play svg.board g[data-square="e2"]').click();
+      await page.waitForFunction(() => {
+        const root = document.querySelector("#xq-play")?.shadowRoot;
+        return (root?.querySelectorAll(".moves button[data-ply]").length ?? 0) >= 2;
+      }, null, { timeout: 30_000 });
+      const played = await page.locator("#xq-play .moves button[data-ply]").evaluateAll((els) => els.map((e) => e.textContent.trim()));
+      t.eq("the embedded board plays Xiangqi against the computer", [played.length, played[0]], [2, "C2=5"]);
       await page.locator('#xq-diagram .frame[data-state="diagram"]').waitFor({ timeout: 20_000 });
       t.check("the diagram's arrow and mark", await page.locator('#xq-diagram [data-arrow="e2e8"]').count() === 1
         && await page.locator('#xq-diagram g[data-square="e5"].marked').count() === 1);

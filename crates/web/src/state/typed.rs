@@ -1,22 +1,23 @@
 //! The typed move box, for players who do not use the board (a screen reader, a braille
 //! display), in the spirit of lichess's blind mode: a move in SAN (`Nf3`, `exd5`, `e8=Q`),
-//! long form (`Ng1-f3`) or coordinates (`g1f3`), or a question about the position ("where
-//! horses", "rank 4", "file e", "last", "clocks", "turn", "help"). A move is played as if
-//! made on the board; an answer goes to the live region beside the box.
+//! long form (`Ng1-f3`) or coordinates (`g1f3`) — in Xiangqi, Chinese notation, WXF or ICCS
+//! — or a question about the position ("where horses", "red cannons", "rank 4", "file e",
+//! "last", "clocks", "turn", "help"). A move is played as if made on the board; an answer
+//! goes to the live region beside the box.
 
 use shatar_rules::xiangqi;
-use shatar_rules::{Color, GameKind, Role, Square, san, uci, with_position};
+use shatar_rules::{Color, GameKind, Role, san, uci, with_position};
 
 use super::{AppState, Effect, input};
 use crate::any::{AnyGamePosition, AnyPiece, Cell, GameMove};
 use crate::i18n::{Key, Lang};
-use crate::view::{self, Geometry, clock_text, colored_piece, move_announcement, role_name, side_name};
+use crate::view::{self, Geometry, clock_text, colored_piece, move_announcement, piece_name, role_name, side_name};
 use crate::{t, t_key, tf};
 
 /// What the player typed, understood.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Question {
-    Pieces(Option<Color>, Role),
+    Pieces(Option<Color>, PieceKind),
     Rank(u8),
     File(u8),
     Last,
@@ -80,23 +81,29 @@ enum Word {
     Rank,
     File,
     Side(Color),
-    Piece(Role),
+    Piece(PieceKind),
     Number(u8),
     FileLetter(u8),
 }
 
 fn question(state: &AppState, text: &str) -> Option<Question> {
     let words = words(state, text)?;
+    let geometry = Geometry::of(state.game.kind());
+    // Ranks as the cells' names count them: 1-8, or Xiangqi's 0-9.
+    let ranks = match state.game.kind() {
+        GameKind::Board8(_) => 1..=8,
+        GameKind::Xiangqi => 0..=9,
+    };
     let all = |w: Word| words.iter().all(|&x| x == w);
     match words.as_slice() {
         [Word::Help] => Some(Question::Help),
         [Word::Last] | [Word::Last, Word::Move] => Some(Question::Last),
         [Word::Clocks, ..] if all(Word::Clocks) => Some(Question::Clocks),
         [Word::Turn, ..] if all(Word::Turn) => Some(Question::Turn),
-        [Word::Rank, Word::Number(n)] | [Word::Number(n), Word::Rank] if (1..=8).contains(n) => {
-            Some(Question::Rank(*n))
+        [Word::Rank, Word::Number(n)] | [Word::Number(n), Word::Rank] if ranks.contains(n) => Some(Question::Rank(*n)),
+        [Word::File, Word::FileLetter(f)] | [Word::FileLetter(f), Word::File] if *f < geometry.files => {
+            Some(Question::File(*f))
         }
-        [Word::File, Word::FileLetter(f)] | [Word::FileLetter(f), Word::File] => Some(Question::File(*f)),
         [Word::Piece(role)] => Some(Question::Pieces(None, *role)),
         [Word::Side(color), Word::Piece(role)] => Some(Question::Pieces(Some(*color), *role)),
         _ => None,
@@ -123,8 +130,9 @@ fn words(state: &AppState, text: &str) -> Option<Vec<Word>> {
             // "白马", "white" and "horse" written as one.
             None => {
                 let (side, rest) = [Color::White, Color::Black].into_iter().find_map(|c| {
-                    let key = c.fold(t_key!("words.white"), t_key!("words.black"));
-                    known(key).find_map(|w| token.strip_prefix(w).filter(|r| !r.is_empty()).map(|r| (c, r)))
+                    side_words(state, c)
+                        .into_iter()
+                        .find_map(|w| token.strip_prefix(w.as_str()).filter(|r| !r.is_empty()).map(|r| (c, r)))
                 })?;
                 words.push(Word::Side(side));
                 words.push(word(state, rest).filter(|w| matches!(w, Word::Piece(_)))?);
@@ -164,36 +172,84 @@ fn word(state: &AppState, token: &str) -> Option<Word> {
         (t_key!("words.turn"), Word::Turn),
         (t_key!("words.rank"), Word::Rank),
         (t_key!("words.file"), Word::File),
-        (t_key!("words.white"), Word::Side(Color::White)),
-        (t_key!("words.black"), Word::Side(Color::Black)),
     ];
     if let Some((_, w)) = simple.iter().find(|(key, _)| is(*key)) {
         return Some(*w);
     }
+    if let Some(c) = [Color::White, Color::Black].into_iter().find(|&c| side_words(state, c).iter().any(|w| w == token))
+    {
+        return Some(Word::Side(c));
+    }
     if let Ok(n) = token.parse::<u8>() {
         return Some(Word::Number(n));
     }
-    if let [c @ b'a'..=b'h'] = token.as_bytes() {
+    if let [c @ b'a'..=b'i'] = token.as_bytes() {
         return Some(Word::FileLetter(c - b'a'));
     }
-    role(state, token).map(Word::Piece)
+    piece_kind(state, token).map(Word::Piece)
+}
+
+/// The words for a side, in the page's language and in English: white and black, and in
+/// Xiangqi red ("red", "红", "улаан") as well.
+fn side_words(state: &AppState, color: Color) -> Vec<String> {
+    let lang = state.lang;
+    let key = color.fold(t_key!("words.white"), t_key!("words.black"));
+    let mut words: Vec<String> =
+        lang.text(key).split_whitespace().chain(Lang::En.text(key).split_whitespace()).map(String::from).collect();
+    if state.game.kind() == GameKind::Xiangqi && color == Color::White {
+        let red = [t_key!("adjective.red"), t_key!("color.red")];
+        words.extend(red.into_iter().flat_map(|k| [lowercase(lang.text(k)), lowercase(Lang::En.text(k))]));
+    }
+    words
+}
+
+/// A kind of piece of the game on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PieceKind {
+    Board8(Role),
+    Xiangqi(xiangqi::Role),
+}
+
+impl PieceKind {
+    fn of(self, piece: AnyPiece) -> bool {
+        match (self, piece) {
+            (PieceKind::Board8(role), AnyPiece::Board8(p)) => p.role == role,
+            (PieceKind::Xiangqi(role), AnyPiece::Xiangqi(p)) => p.role == role,
+            _ => false,
+        }
+    }
+
+    fn name(self, lang: Lang, game: GameKind) -> &'static str {
+        match self {
+            PieceKind::Board8(role) => role_name(lang, game.board8().unwrap_or_default(), role),
+            PieceKind::Xiangqi(role) => {
+                piece_name(lang, game, AnyPiece::Xiangqi(xiangqi::Piece::new(Color::White, role)))
+            }
+        }
+    }
 }
 
 /// A piece by its name in this game or in chess, in the page's language or in English,
-/// one or several: "horse", "knights", "морьд".
-fn role(state: &AppState, word: &str) -> Option<Role> {
+/// one or several: "horse", "knights", "морьд", "cannons", "炮".
+fn piece_kind(state: &AppState, word: &str) -> Option<PieceKind> {
     let lang = state.lang;
     let endings = lang
         .text(t_key!("words.plural"))
         .split_whitespace()
         .chain(Lang::En.text(t_key!("words.plural")).split_whitespace());
     let forms: Vec<&str> = std::iter::once(word).chain(endings.filter_map(|e| word.strip_suffix(e))).collect();
-    // Xiangqi's pieces are not asked about by name yet: only the 8x8 roles are words.
-    let ruleset = state.game.kind().board8()?;
-    Role::ALL.into_iter().find(|&r| {
-        let names = [role_name(lang, ruleset, r), role_name(Lang::En, ruleset, r), r.english_name()];
-        forms.iter().any(|form| names.iter().any(|n| lowercase(n) == *form))
-    })
+    let named = |names: [&str; 3]| forms.iter().any(|form| names.iter().any(|n| lowercase(n) == *form));
+    let game = state.game.kind();
+    match game {
+        GameKind::Board8(ruleset) => Role::ALL
+            .into_iter()
+            .find(|&r| named([role_name(lang, ruleset, r), role_name(Lang::En, ruleset, r), r.english_name()]))
+            .map(PieceKind::Board8),
+        GameKind::Xiangqi => xiangqi::Role::ALL
+            .into_iter()
+            .map(PieceKind::Xiangqi)
+            .find(|k| named([k.name(lang, game), k.name(Lang::En, game), k.name(Lang::En, game)])),
+    }
 }
 
 fn answer(state: &AppState, question: Question) -> String {
@@ -227,7 +283,7 @@ fn answer(state: &AppState, question: Question) -> String {
             let occupied: Vec<String> = (0..geometry.ranks).filter_map(|r| name(Cell::new(file, r))).collect();
             line(lang, tf!(lang, "typed.file", file = char::from(b'a' + file).to_string()), &occupied)
         }
-        Question::Pieces(color, role) => {
+        Question::Pieces(color, piece_kind) => {
             let colors = match color {
                 Some(c) => vec![c],
                 None => vec![Color::White, Color::Black],
@@ -235,16 +291,12 @@ fn answer(state: &AppState, question: Question) -> String {
             let parts: Vec<String> = colors
                 .into_iter()
                 .map(|c| {
-                    let squares: Vec<String> = Square::ALL
-                        .iter()
-                        .map(|&sq| Cell::from(sq))
-                        .filter(|&cell| {
-                            matches!(position.piece_at(cell), Some(AnyPiece::Board8(p)) if p.color == c && p.role == role)
-                        })
+                    let squares: Vec<String> = (0..geometry.ranks)
+                        .flat_map(|r| (0..geometry.files).map(move |f| Cell::new(f, r)))
+                        .filter(|&cell| position.piece_at(cell).is_some_and(|p| p.color() == c && piece_kind.of(p)))
                         .map(|cell| cell.name(kind))
                         .collect();
-                    let ruleset = kind.board8().unwrap_or_default();
-                    let piece = role_name(lang, ruleset, role);
+                    let piece = piece_kind.name(lang, kind);
                     let who = tf!(lang, "piece", color = side_name(lang, kind, c), piece = piece);
                     if squares.is_empty() {
                         tf!(lang, "typed.pieces-none", who = who)

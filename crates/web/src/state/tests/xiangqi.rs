@@ -181,3 +181,25 @@ fn the_club_pages_chinese_record_reads() {
     assert_eq!((game.kind(), game.len()), (GameKind::Xiangqi, 19));
     assert_eq!(game.move_text(18, MoveStyle { xiangqi: XiangqiMoves::Chinese, ..MoveStyle::PLAIN }), "傌六进四");
 }
+
+/// The typed box answers questions about Xiangqi's pieces, sides, ranks (0-9) and files
+/// (a-i), in English and in Chinese.
+#[test]
+fn the_typed_box_answers_about_xiangqi_pieces() {
+    let (mut state, _) = xiangqi(Opponent::Friend);
+    let ask = |state: &mut AppState, text: &str| {
+        update(state, Msg::Typed(text.into()));
+        view::panel(state).typed_reply.unwrap_or_else(|| panic!("{text}: no answer"))
+    };
+    let cannons = ask(&mut state, "where cannons");
+    assert!(cannons.contains("b2, h2") && cannons.contains("b7, h7"), "{cannons}");
+    let red = ask(&mut state, "red chariots");
+    assert!(red.contains("a0, i0") && !red.contains("a9"), "{red}");
+    let rank = ask(&mut state, "rank 0");
+    assert!(rank.contains("e0 red general"), "{rank}");
+    let file = ask(&mut state, "file i");
+    assert!(file.contains("i9 black chariot"), "{file}");
+    state.lang = Lang::ZhHans;
+    let chinese = ask(&mut state, "红炮在哪里");
+    assert!(chinese.contains("b2") && !chinese.contains("b7"), "{chinese}");
+}
