@@ -11,10 +11,10 @@ use shatar_web::any::{AnyGamePosition, Cell};
 
 use shatar_web::glyphs::PieceSet;
 pub use shatar_web::i18n::Lang;
-use shatar_web::settings::{Coordinates, Looks, MAX_LEVEL, Notation, Theme};
+use shatar_web::settings::{Coordinates, Looks, MAX_LEVEL, Notation, Points, Theme};
 
 /// Every attribute the element reads; the others (`id`, `class`, `style`...) are the page's.
-pub const ATTRIBUTES: [&str; 16] = [
+pub const ATTRIBUTES: [&str; 17] = [
     "mode",
     "game",
     "fen",
@@ -28,6 +28,7 @@ pub const ATTRIBUTES: [&str; 16] = [
     "pieces",
     "coordinates",
     "notation",
+    "points",
     "move",
     "arrows",
     "highlights",
@@ -119,6 +120,9 @@ pub fn read(attr: impl Fn(&str) -> Option<String>, text: &str) -> Result<Config,
     }
     if let Some((name, v)) = get("notation") {
         looks.notation = Notation::Fixed(choose(name, &v, &PieceLetters::ALL, |l| l.id())?);
+    }
+    if let Some((name, v)) = get("points") {
+        looks.points = choose(name, &v, &[Points::None, Points::TwoOneZero], |p| p.id())?;
     }
     let orientation = match get("orientation") {
         None => Color::White,

@@ -153,7 +153,7 @@ pub fn play_events(state: &AppState, before_len: usize, was_over: bool) -> Vec<H
         events.push(HostEvent::GameOver {
             result: outcome.result.pgn().to_string(),
             reason: outcome.reason.description().to_string(),
-            text: shatar_web::view::game_result_text(state.lang, game, outcome),
+            text: shatar_web::view::game_result_text(state.lang, game, outcome, state.looks.points),
         });
     }
     events

@@ -13,6 +13,7 @@ use super::viewer::{Viewer, ViewerMsg};
 use super::{Detail, HostEvent, play_events, save_key, start_play};
 use shatar_web::engine_client::{EngineEvent, EngineStatus, Purpose, SearchJob};
 use shatar_web::game::Game;
+use shatar_web::settings::{Looks, Points};
 use shatar_web::state::{EngineCommand, Msg, Nav, update_at};
 
 const CLUB_GAMES: &str = include_str!("../../../tests/club/games.pgn");
@@ -424,6 +425,18 @@ fn a_xiangqi_viewer_reads_chinese_notation_and_names_red() {
     assert_eq!(english.players, ("Oyuna".to_string(), "Bataa".to_string()));
     let first = english.moves[0].clone();
     assert_eq!((first.white.unwrap().1, first.black.unwrap().1), ("C2=5".to_string(), "H8+7".to_string()));
+    // A finished record, scored as the club scores: "(2–0)" after the result.
+    let scored = Viewer::new(
+        "[Variant \"Xiangqi\"]\n\n1. C2=5 H8+7 1-0",
+        shatar_rules::GameKind::Xiangqi,
+        StartPly::End,
+        Color::White,
+        Looks { points: Points::TwoOneZero, ..Looks::default() },
+        Lang::En,
+    )
+    .expect("a readable record")
+    .view();
+    assert_eq!(scored.result.as_deref(), Some("Red wins by resignation (2–0)"));
     let chinese = viewer(Lang::ZhHans);
     assert_eq!(chinese.moves[0].white.clone().unwrap().1, "炮二平五");
     let board = chinese.board.expect("a board");

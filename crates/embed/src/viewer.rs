@@ -9,7 +9,7 @@ use super::config::StartPly;
 use shatar_web::any::MoveStyle;
 use shatar_web::game::Game;
 use shatar_web::i18n::Lang;
-use shatar_web::settings::{Notation, XiangqiNotation};
+use shatar_web::settings::Looks;
 use shatar_web::state::Nav;
 use shatar_web::view::{BoardView, MoveRow, game_result_text, move_rows_of, side_name, still_board};
 use shatar_web::{t, tf};
@@ -20,7 +20,8 @@ pub struct Viewer {
     selected: usize,
     ply: usize,
     orientation: Color,
-    notation: Notation,
+    /// The move list's notations and the results' points.
+    looks: Looks,
     lang: Lang,
 }
 
@@ -69,7 +70,7 @@ impl Viewer {
         default: GameKind,
         start: StartPly,
         orientation: Color,
-        notation: Notation,
+        looks: Looks,
         lang: Lang,
     ) -> Result<Viewer, String> {
         let parsed = pgn::parse_games(text).map_err(|e| tf!(lang, "import.bad-pgn", error = e.to_string()))?;
@@ -81,7 +82,7 @@ impl Viewer {
         if let (true, Err(first)) = (games.iter().all(|g| g.game.is_err()), &games[0].game) {
             return Err(first.clone());
         }
-        let mut viewer = Viewer { games, selected: 0, ply: 0, orientation, notation, lang };
+        let mut viewer = Viewer { games, selected: 0, ply: 0, orientation, looks, lang };
         if let Ok(game) = &viewer.games[0].game {
             viewer.ply = match start {
                 StartPly::End => game.len(),
@@ -133,7 +134,10 @@ impl Viewer {
     /// How the moves are written: the letters chosen (or the language's), and Xiangqi as
     /// the language writes it.
     fn style(&self) -> MoveStyle {
-        MoveStyle { letters: self.notation.letters(self.lang), xiangqi: XiangqiNotation::Auto.notation(self.lang) }
+        MoveStyle {
+            letters: self.looks.notation.letters(self.lang),
+            xiangqi: self.looks.xiangqi_notation.notation(self.lang),
+        }
     }
 
     pub fn view(&self) -> ViewerView {
@@ -166,7 +170,7 @@ impl Viewer {
             players,
             result: None,
             moves: Vec::new(),
-            moves_lang: lang.other_letters(self.notation.letters(lang)),
+            moves_lang: lang.other_letters(self.looks.notation.letters(lang)),
             shown_ply: 0,
             can_go_back: false,
             can_go_forward: false,
@@ -177,7 +181,7 @@ impl Viewer {
                 let ply = self.ply.min(game.len());
                 ViewerView {
                     board: Some(still_board(game.snapshot(ply), lang, self.orientation, &[], &[])),
-                    result: game.outcome().map(|o| game_result_text(lang, game, o)),
+                    result: game.outcome().map(|o| game_result_text(lang, game, o, self.looks.points)),
                     moves: move_rows_of(game, self.style()),
                     shown_ply: ply,
                     can_go_back: ply > 0,

@@ -188,6 +188,13 @@ choice!(
 );
 
 choice!(
+    /// Whether results are also given as match points, as clubs scoring Xiangqi (win 2,
+    /// draw 1, loss 0) write them.
+    #[derive(Default)]
+    Points { #[default] None => "none", TwoOneZero => "2-1-0" }
+);
+
+choice!(
     #[derive(Default)]
     Coordinates { #[default] Outside => "outside", Inside => "inside", Off => "off" }
 );
@@ -247,6 +254,7 @@ pub struct Looks {
     /// How Xiangqi moves are written.
     #[serde(with = "xiangqi_notation_id")]
     pub xiangqi_notation: XiangqiNotation,
+    pub points: Points,
     /// The language the player chose in the picker; `None` until they do.
     #[serde(with = "lang_id")]
     pub lang: Option<Lang>,
@@ -263,6 +271,7 @@ impl Default for Looks {
             coordinates: Coordinates::Outside,
             notation: Notation::Auto,
             xiangqi_notation: XiangqiNotation::Auto,
+            points: Points::None,
             lang: None,
             sound: true,
             face_to_face: false,

@@ -10,6 +10,7 @@ use crate::any::{AnyPiece, Cell, GameMove, MoveStyle};
 
 use crate::game::{Game, Snapshot};
 use crate::i18n::{Key, Lang};
+use crate::settings::Points;
 use crate::state::{AppState, Dialog, Hint, Notice, PromotionChoice, Update, result_text};
 use crate::{t, t_key, tf};
 
@@ -441,7 +442,7 @@ pub fn panel(state: &AppState) -> PanelView {
         time_warning: time_warning(state),
         title: ruleset_name(lang, kind).to_string(),
         status: status(state),
-        result: outcome.map(|o| game_result_text(lang, game, o)),
+        result: outcome.map(|o| game_result_text(lang, game, o, state.looks.points)),
         moves: move_rows(state),
         moves_lang: match kind {
             GameKind::Board8(_) => lang.other_letters(state.letters()),
@@ -555,7 +556,7 @@ fn players(state: &AppState) -> (String, String) {
 pub(crate) fn status(state: &AppState) -> String {
     let (game, lang) = (&state.game, state.lang);
     if let Some(o) = game.outcome() {
-        return game_result_text(lang, game, o);
+        return game_result_text(lang, game, o, state.looks.points);
     }
     if state.is_browsing() {
         return tf!(lang, "status.viewing", ply = state.shown_ply().to_string(), total = game.len().to_string());
@@ -604,9 +605,21 @@ pub fn ruleset_name(lang: Lang, game: GameKind) -> &'static str {
     }
 }
 
-/// How `game` ended, with the Xiangqi repetition ruling that decided it, if one did.
-pub fn game_result_text(lang: Lang, game: &Game, outcome: shatar_rules::Outcome) -> String {
+/// How `game` ended, with the Xiangqi repetition ruling that decided it, if one did, and
+/// the match points when `points` asks for them ("Red wins by checkmate (2–0)").
+pub fn game_result_text(lang: Lang, game: &Game, outcome: shatar_rules::Outcome, points: Points) -> String {
     let result = result_text(lang, outcome, game.kind());
+    let result = match points {
+        Points::None => result,
+        Points::TwoOneZero => {
+            let (white, black) = match outcome.result {
+                shatar_rules::GameResult::WhiteWins => (2, 0),
+                shatar_rules::GameResult::BlackWins => (0, 2),
+                shatar_rules::GameResult::Draw => (1, 1),
+            };
+            tf!(lang, "result.points", result = result, white = white.to_string(), black = black.to_string())
+        }
+    };
     match game.ruling() {
         Some(ruling) => tf!(lang, "result.ruling", result = result, ruling = ruling),
         None => result,

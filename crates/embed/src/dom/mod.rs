@@ -332,7 +332,7 @@ impl Inner {
     fn open_viewer(&mut self, text: &str) -> Vec<HostEvent> {
         let Some(config) = &self.config else { return Vec::new() };
         let Mode::View { start, .. } = config.mode else { return Vec::new() };
-        match Viewer::new(text, config.ruleset, start, config.orientation, config.looks.notation, config.lang) {
+        match Viewer::new(text, config.ruleset, start, config.orientation, config.looks, config.lang) {
             Ok(viewer) => {
                 self.content = Content::View(viewer);
                 vec![HostEvent::Ready { mode: "view" }]

@@ -9,7 +9,7 @@ use web_sys::{Document, HtmlDialogElement, HtmlElement, HtmlFormElement, HtmlInp
 use crate::glyphs::PieceSet;
 use crate::i18n::Lang;
 use crate::settings::{
-    BonusKind, Coordinates, GameSetup, Looks, Notation, Opponent, SideChoice, Theme, TimeControl, Timed,
+    BonusKind, Coordinates, GameSetup, Looks, Notation, Opponent, Points, SideChoice, Theme, TimeControl, Timed,
     XiangqiNotation,
 };
 use crate::state::Dialog;
@@ -220,5 +220,6 @@ pub fn read_looks(doc: &Document) -> Result<Looks, JsValue> {
         sound: checkbox(doc, LOOKS, "sound")?.checked(),
         face_to_face: checkbox(doc, LOOKS, "face_to_face")?.checked(),
         lang: None,
+        points: Points::None,
     })
 }
