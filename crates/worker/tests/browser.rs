@@ -116,13 +116,15 @@ fn malformed_messages_are_answered_with_a_typed_error() {
     let mut session = Session::new();
 
     // An envelope whose body is no request: the reply keeps the id.
-    let replies = send(&mut session, raw(r#"{"v":3,"id":9,"body":{"Frobnicate":{}}}"#));
+    let v = PROTOCOL_VERSION;
+    let replies = send(&mut session, raw(&format!(r#"{{"v":{v},"id":9,"body":{{"Frobnicate":{{}}}}}}"#)));
     assert_eq!(replies.len(), 1, "{replies:?}");
     assert_eq!(replies[0].id, 9);
     assert!(matches!(error_of(&replies[0]), ErrorKind::Malformed { .. }), "{replies:?}");
 
     // A known request with a field of the wrong type.
-    let replies = send(&mut session, raw(r#"{"v":3,"id":10,"body":{"Perft":{"fen":3,"ruleset":"chess","depth":1}}}"#));
+    let perft = format!(r#"{{"v":{v},"id":10,"body":{{"Perft":{{"fen":3,"ruleset":"chess","depth":1}}}}}}"#);
+    let replies = send(&mut session, raw(&perft));
     assert_eq!(replies[0].id, 10);
     assert!(matches!(error_of(&replies[0]), ErrorKind::Malformed { .. }), "{replies:?}");
 
