@@ -138,7 +138,7 @@ pub fn play_events(state: &AppState, before_len: usize, was_over: bool) -> Vec<H
     let mut events = Vec::new();
     if game.len() > before_len {
         for ply in before_len + 1..=game.len() {
-            let mv = game.moves()[ply - 1];
+            let Some(mv) = game.snapshot(ply).last_move else { continue };
             let color = game.snapshot(ply - 1).position.turn();
             events.push(HostEvent::Move {
                 ply,

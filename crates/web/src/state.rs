@@ -483,7 +483,6 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
         }
         Msg::Import { text, ruleset } => import(state, &text, ruleset, &mut effects),
         Msg::Export(kind, how) => effects.push(export(state, kind, how)),
-        // The form holds no language: the picker's choice stays.
         // The language has its picker, and match points are an embedded board's attribute:
         // the settings form carries neither.
         Msg::SetLooks(looks) => state.looks = Looks { lang: state.looks.lang, points: state.looks.points, ..looks },
