@@ -19,7 +19,7 @@ class ShatarBoard extends HTMLElement {
     // Before the wasm is ready the list is not known; the board reads every attribute
     // when it is made anyway.
     return ["mode", "game", "fen", "pgn", "src", "orientation", "opponent", "level", "lang", "theme", "pieces",
-      "coordinates", "notation", "move", "arrows", "highlights"];
+      "coordinates", "notation", "points", "move", "arrows", "highlights"];
   }
 
   #board = null;
