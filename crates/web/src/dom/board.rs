@@ -274,7 +274,7 @@ impl BoardDom {
             ],
         )?;
         let highlight = if points {
-            ("circle", &[("class", "hl"), ("cx", "50"), ("cy", "50"), ("r", "47")][..])
+            ("circle", &[("class", "hl"), ("cx", "50"), ("cy", "50"), ("r", "50")][..])
         } else {
             ("rect", &[("class", "hl"), ("x", "2"), ("y", "2"), ("width", "96"), ("height", "96")][..])
         };
