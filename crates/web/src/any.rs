@@ -8,7 +8,7 @@ use core::fmt;
 use shatar_rules::notation::{PieceLetters, render_san};
 use shatar_rules::xiangqi::{self, iccs};
 use shatar_rules::{
-    AnyPosition, Color, EndReason, GameKind, Move, Outcome, Piece, Role, Square, clock, san, uci, with_position,
+    AnyPosition, Color, EndReason, GameKind, Move, Outcome, Piece, Role, Square, clock, uci, with_position,
 };
 
 /// A place on the board, by file and rank counted from 0 at White's (Red's) left corner.
@@ -140,7 +140,7 @@ pub struct MoveStyle {
 }
 
 impl MoveStyle {
-    /// English letters and WXF: what files and the typed box use.
+    /// English letters (plain SAN) and WXF: what files, hints and analysis lines use.
     pub const PLAIN: MoveStyle = MoveStyle { letters: PieceLetters::English, xiangqi: xiangqi::pgn::Notation::Wxf };
 }
 
@@ -230,14 +230,6 @@ impl AnyGamePosition {
             }
             (AnyGamePosition::Xiangqi(p), GameMove::Xiangqi(m)) => style.xiangqi.write(p, m),
             _ => m.to_string(),
-        }
-    }
-
-    /// `m` in plain notation (English SAN, WXF): for hints and the files we write.
-    pub fn write_plain(&self, m: GameMove) -> String {
-        match (self, m) {
-            (AnyGamePosition::Board8(p), GameMove::Board8(m)) => with_position!(p, p => san::write(p, m)),
-            _ => self.write(m, MoveStyle::PLAIN),
         }
     }
 

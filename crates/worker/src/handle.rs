@@ -4,8 +4,8 @@ use std::fmt::Display;
 use std::sync::atomic::AtomicBool;
 
 use shatar_engine::{
-    AnyEngine, Clock, Control, DEFAULT_HASH_MB, Delay as EngineDelay, Engine, EngineRules, GameClock, Level, Limits,
-    Report, Score as EngineScore, SearchResult,
+    AnyEngine, Clock, Control, DEFAULT_HASH_MB, Delay as EngineDelay, Engine, EngineRules, GameClock, History, Level,
+    Limits, Report, Score as EngineScore, SearchPosition, SearchResult,
 };
 use shatar_protocol::{
     BestMove, ClockState, Delay, ErrorKind, Game, MAX_PERFT_DEPTH, Request, Response, Score, SearchInfo, SearchLimits,
@@ -36,7 +36,7 @@ mod xiangqi {
         _: usize,
         _: &super::Game,
         _: &super::SearchLimits,
-        _: &super::Millis<'_>,
+        _: &dyn super::Clock,
         _: &mut dyn FnMut(super::SearchInfo),
     ) -> Result<super::BestMove, ErrorKind> {
         missing()
@@ -166,28 +166,36 @@ impl Handler {
         if let Some(outcome) = record.outcome() {
             return Err(ErrorKind::GameOver { outcome });
         }
-        let (base, level) = engine_limits(limits)?;
+        let limits = engine_limits(limits)?;
         let root = *record.position();
         // The game's positions before the root, oldest first: the search scores a return
         // to any of them as a draw.
         let positions = record.positions();
         let history: Vec<u64> = positions[..positions.len() - 1].iter().map(|p| p.hash()).collect();
-        let stop = stopless();
-        let mut report = |r: &Report<shatar_rules::Move>| info(search_info(r));
-        let control = Control { clock, stop: &stop, report: &mut report };
-        let engine = self.engine::<R>();
-        let result = match level {
-            Some((level, seed)) => engine.search_at_level(level, &root, &history, &base, seed, control),
-            None => engine.search(&root, &history, &base, control),
-        };
-        Ok(best_move(&result))
+        Ok(run_search(self.engine::<R>(), &root, (&history).into(), limits, clock, info))
     }
 }
 
-/// A stop flag nothing can set: a synchronous search in a worker receives no message until
-/// it returns (see the crate documentation).
-fn stopless() -> AtomicBool {
-    AtomicBool::new(false)
+/// Searches `root` with `engine` at the level asked for, if any, reporting each finished
+/// iteration to `info`: the same for every game.
+fn run_search<P: SearchPosition>(
+    engine: &mut Engine<P>,
+    root: &P,
+    history: History<'_>,
+    (base, level): (Limits, Option<(Level, u64)>),
+    clock: &dyn Clock,
+    info: &mut dyn FnMut(SearchInfo),
+) -> BestMove {
+    // Nothing can set it: a synchronous search in a worker receives no message until it
+    // returns (see the crate documentation).
+    let stop = AtomicBool::new(false);
+    let mut report = |r: &Report<P::Move>| info(search_info(r));
+    let control = Control { clock, stop: &stop, report: &mut report };
+    let result = match level {
+        Some((level, seed)) => engine.search_at_level(level, root, history, &base, seed, control),
+        None => engine.search(root, history, &base, control),
+    };
+    best_move(&result)
 }
 
 /// The engine's limits, and the level if one was asked for. Refuses a search that would

@@ -160,7 +160,7 @@ pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effe
                     state.hint = pos
                         .parse_wire_move(&best.best_move)
                         .ok()
-                        .map(|mv| Hint::Move { mv, text: pos.write_plain(mv) });
+                        .map(|mv| Hint::Move { mv, text: pos.write(mv, MoveStyle::PLAIN) });
                 }
                 JobKey::Analysis { round, .. } => {
                     if let Some(a) = &mut state.analysis {

@@ -2,12 +2,12 @@
 //! crate's Xiangqi record (its repetition rulings and natural move limit) and the engine's
 //! Xiangqi search. Moves travel in ICCS (`h2e2`).
 
-use shatar_engine::{AnyEngine, Control, History, Report};
+use shatar_engine::{AnyEngine, Clock, History};
 use shatar_protocol::{BestMove, ErrorKind, Game, Response, SearchInfo, SearchLimits};
 use shatar_rules::GameResult;
-use shatar_rules::xiangqi::{self, Position, Record, RepetitionRules, fen, iccs, pgn};
+use shatar_rules::xiangqi::{Position, Record, RepetitionRules, fen, iccs, pgn};
 
-use super::{Millis, best_move, engine_limits, illegal_move, line, pgn_text, search_info, stopless};
+use super::{engine_limits, illegal_move, line, pgn_text, run_search};
 
 /// The rulings the worker judges repetitions by; the page's game uses the same.
 const RULES: RepetitionRules = RepetitionRules::Axf2008;
@@ -47,30 +47,22 @@ pub(super) fn search(
     hash_mb: usize,
     game: &Game,
     limits: &SearchLimits,
-    clock: &Millis<'_>,
+    clock: &dyn Clock,
     info: &mut dyn FnMut(SearchInfo),
 ) -> Result<BestMove, ErrorKind> {
     let record = replay(game)?;
     if let Some(outcome) = record.outcome() {
         return Err(ErrorKind::GameOver { outcome });
     }
-    let (base, level) = engine_limits(limits)?;
+    let limits = engine_limits(limits)?;
     let root = *record.position();
     let positions = record.positions();
     let earlier = &positions[..positions.len() - 1];
     let history: Vec<u64> = earlier.iter().map(Position::hash).collect();
     // Which were in check: a cycle reaching back into the game is ruled on too.
     let checks: Vec<bool> = earlier.iter().map(Position::is_check).collect();
-    let history = History::with_checks(&history, &checks);
-    let stop = stopless();
-    let mut report = |r: &Report<xiangqi::Move>| info(search_info(r));
-    let control = Control { clock, stop: &stop, report: &mut report };
     let engine = AnyEngine::xiangqi_slot(slot, hash_mb);
-    let result = match level {
-        Some((level, seed)) => engine.search_at_level(level, &root, history, &base, seed, control),
-        None => engine.search(&root, history, &base, control),
-    };
-    Ok(best_move(&result))
+    Ok(run_search(engine, &root, History::with_checks(&history, &checks), limits, clock, info))
 }
 
 pub(super) fn status(game: &Game) -> Result<Response, ErrorKind> {
