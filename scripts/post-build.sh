@@ -5,27 +5,46 @@
 set -euo pipefail
 dir=${TRUNK_STAGING_DIR:?"run by trunk as a post_build hook"}
 
-# 1. The embed module (crates/embed: <shatar-board>, embed.html, builder.html). Built here
-#    rather than by a <link data-trunk rel="rust"> in index.html, which would make the app's
-#    page load it too; with the same tools and profile as the page's wasm. Its files are
-#    named by content like Trunk's, and www/shatar-board.js is told the names.
 if [ "${TRUNK_PROFILE:-debug}" = release ]; then profile=release-web; out=release-web; else profile=dev; out=debug; fi
-cargo build --quiet -p shatar-embed --target wasm32-unknown-unknown --profile "$profile"
-built="${CARGO_TARGET_DIR:-$PWD/target}/wasm32-unknown-unknown/$out/shatar_embed.wasm"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-wasm-bindgen --target web --no-typescript --out-dir "$work" --out-name shatar-embed "$built"
-if [ "$profile" = release-web ]; then
-  wasm-opt -Oz "$work/shatar-embed_bg.wasm" --output "$work/shatar-embed_bg.wasm"
-fi
-hash=$(cat "$work/shatar-embed.js" "$work/shatar-embed_bg.wasm" | sha256sum | cut -c1-16)
-glue="shatar-embed-$hash.js"
-wasm="shatar-embed-${hash}_bg.wasm"
-cp "$work/shatar-embed.js" "$dir/$glue"
-cp "$work/shatar-embed_bg.wasm" "$dir/$wasm"
-sed -i -e "s|__SHATAR_EMBED_GLUE__|./$glue|" -e "s|__SHATAR_EMBED_WASM__|./$wasm|" "$dir/shatar-board.js"
 
-# 2. The service worker's precache list. Must stay last: it lists and hashes the
+# Builds crate $1 for the browser with the page's tools and profile, into the staging folder
+# as $2-<hash>.js and $2-<hash>_bg.wasm, named by content like Trunk's files; prints the
+# hash.
+build_module() {
+  local crate=$1 name=$2 built hash
+  cargo build --quiet -p "$crate" --target wasm32-unknown-unknown --profile "$profile"
+  built="${CARGO_TARGET_DIR:-$PWD/target}/wasm32-unknown-unknown/$out/${crate//-/_}.wasm"
+  rm -rf "$work/$name" && mkdir "$work/$name"
+  wasm-bindgen --target web --no-typescript --out-dir "$work/$name" --out-name "$name" "$built"
+  if [ "$profile" = release-web ]; then
+    wasm-opt -Oz "$work/$name/${name}_bg.wasm" --output "$work/$name/${name}_bg.wasm"
+  fi
+  hash=$(cat "$work/$name/$name.js" "$work/$name/${name}_bg.wasm" | sha256sum | cut -c1-16)
+  cp "$work/$name/$name.js" "$dir/$name-$hash.js"
+  cp "$work/$name/${name}_bg.wasm" "$dir/$name-${hash}_bg.wasm"
+  echo "$hash"
+}
+
+# 1. The embed module (crates/embed: <shatar-board>, embed.html, builder.html). Built here
+#    rather than by a <link data-trunk rel="rust"> in index.html, which would make the app's
+#    page load it too. www/shatar-board.js is told the names.
+hash=$(build_module shatar-embed shatar-embed)
+sed -i -e "s|__SHATAR_EMBED_GLUE__|./shatar-embed-$hash.js|" -e "s|__SHATAR_EMBED_WASM__|./shatar-embed-${hash}_bg.wasm|" \
+  "$dir/shatar-board.js"
+
+# 2. The page with Xiangqi (crates/web-xiangqi), which takes the page over from Trunk's
+#    build without it when Xiangqi is played (crates/web/src/carried.rs). Here for the same
+#    reason: a second main build in index.html would be loaded with the first. The first
+#    build reads the names from index.html's <meta name="shatar-xiangqi-build">.
+hash=$(build_module shatar-web-xiangqi shatar-web-xiangqi)
+grep -q '__SHATAR_XIANGQI_GLUE__ __SHATAR_XIANGQI_WASM__' "$dir/index.html" \
+  || { echo "post-build: index.html lacks the Xiangqi build's placeholders" >&2; exit 1; }
+sed -i -e "s|__SHATAR_XIANGQI_GLUE__|./shatar-web-xiangqi-$hash.js|" \
+  -e "s|__SHATAR_XIANGQI_WASM__|./shatar-web-xiangqi-${hash}_bg.wasm|" "$dir/index.html"
+
+# 3. The service worker's precache list. Must stay last: it lists and hashes the
 #    finished files.
 sw="$dir/sw.js"
 files=$(cd "$dir" && find . -type f ! -path ./sw.js -printf '%P\n' | LC_ALL=C sort)

@@ -15,11 +15,15 @@ step "Format and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 # The browser-only code (the DOM layer, the worker's JS boundary) exists on wasm32 only.
-cargo clippy -p shatar-web -p shatar-embed -p shatar-worker -p shatar-worker-xiangqi --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
+cargo clippy -p shatar-web -p shatar-embed -p shatar-worker -p shatar-worker-xiangqi -p shatar-web-xiangqi --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
+# The page's first build leaves Xiangqi out (crates/web/src/carried.rs): its own lints.
+cargo clippy -p shatar-web --no-default-features --features app --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
 step "Native tests (rules, perft, properties, UCI binary, protocol)"
 cargo test --workspace --quiet
+# The page's state machine as its first build has it, without Xiangqi: the handoff.
+cargo test -p shatar-web --no-default-features --features app --quiet
 
 # The fuzz checks already ran on their seeds above (crates/rules/tests/fuzz_seeds.rs); this
 # runs the fuzzer itself a little. SHATAR_FUZZ_SECONDS per target (0 skips it).

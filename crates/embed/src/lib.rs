@@ -27,6 +27,9 @@ use self::config::{Config, Lang, Opponent};
 use shatar_web::settings::{GameSetup, SideChoice, TimeControl};
 use shatar_web::state::{AppState, Effect, Msg, update_at};
 use shatar_web::tf;
+
+// One module serves every game: Cargo.toml turns on shatar-web's `xiangqi` feature.
+const _: () = assert!(shatar_web::carried::carries(GameKind::Xiangqi));
 use shatar_web::view::{BoardView, ruleset_name, still_board};
 
 /// A `play` board: the app's state with the game the attributes ask for. Returns the
@@ -51,7 +54,8 @@ pub fn start_play(
         time_control: TimeControl::Untimed,
     };
     state.now_ms = now_ms;
-    state.start_from(setup, seed, config.position);
+    let started = state.start_from(setup, seed, config.position);
+    debug_assert!(started.is_ok(), "the embed carries every game");
     state.orientation = config.orientation;
     let effects = update_at(&mut state, Msg::Tick, now_ms);
     (state, effects)
@@ -61,7 +65,7 @@ pub fn start_play(
 /// configuration of another mode.
 pub fn diagram(config: &Config) -> Option<BoardView> {
     let config::Mode::Diagram { arrows, highlights } = &config.mode else { return None };
-    let position = config.position.unwrap_or_else(|| AnyGamePosition::startpos(config.ruleset));
+    let position = config.position.or_else(|| AnyGamePosition::startpos(config.ruleset).ok())?;
     let snapshot = shatar_web::game::Snapshot { position, last_move: None };
     Some(still_board(snapshot, config.lang, config.orientation, highlights, arrows))
 }

@@ -7,6 +7,8 @@ use core::fmt;
 
 use shatar_rules::notation::{PieceLetters, render_san};
 use shatar_rules::xiangqi::{self, iccs};
+
+use crate::carried::Carried;
 use shatar_rules::{
     AnyPosition, Color, EndReason, GameKind, Move, Outcome, Piece, Role, Square, clock, uci, with_position,
 };
@@ -148,7 +150,8 @@ impl MoveStyle {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnyGamePosition {
     Board8(AnyPosition),
-    Xiangqi(xiangqi::Position),
+    /// Only in a build that carries Xiangqi ([`crate::carried`]).
+    Xiangqi(Carried<xiangqi::Position>),
 }
 
 impl AnyGamePosition {

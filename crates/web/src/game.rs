@@ -7,10 +7,11 @@ use shatar_protocol::Game as WireGame;
 use shatar_rules::pgn::{self, PgnGame};
 use shatar_rules::xiangqi::{self, RepetitionRules};
 use shatar_rules::{
-    AnyPosition, AnyRecord, Claim, ClaimVerdict, Color, EndReason, GameKind, Outcome, PlayError, with_record,
+    AnyPosition, AnyRecord, Claim, ClaimVerdict, Color, EndReason, GameKind, Outcome, PlayError, Ruleset, with_record,
 };
 
 use crate::any::{AnyGamePosition, GameMove, MoveStyle};
+use crate::carried::{Carried, NotCarried};
 
 /// A game record of any game, with the moves the player can make in it.
 #[derive(Clone, Debug)]
@@ -21,7 +22,8 @@ pub struct Game {
 #[derive(Clone, Debug)]
 enum Record {
     Board8(AnyRecord),
-    Xiangqi(xiangqi::Record),
+    /// Only in a build that carries Xiangqi ([`crate::carried`]).
+    Xiangqi(Carried<xiangqi::Record>),
 }
 
 /// The rulings the page judges Xiangqi repetitions by, as the worker does.
@@ -42,6 +44,8 @@ pub enum ImportError {
     Empty,
     Pgn(String),
     Fen(String),
+    /// The game is played by the page's other build, which the import is handed to.
+    NotCarried(NotCarried),
 }
 
 impl ImportError {
@@ -52,6 +56,7 @@ impl ImportError {
             ImportError::Empty => crate::t!(lang, "import.empty").to_string(),
             ImportError::Pgn(e) => crate::tf!(lang, "import.bad-pgn", error = e),
             ImportError::Fen(e) => crate::tf!(lang, "import.bad-fen", error = e),
+            ImportError::NotCarried(e) => e.to_string(),
         }
     }
 }
@@ -68,18 +73,12 @@ impl From<AnyPosition> for AnyGamePosition {
     }
 }
 
-impl From<xiangqi::Position> for AnyGamePosition {
-    fn from(p: xiangqi::Position) -> Self {
-        AnyGamePosition::Xiangqi(p)
-    }
-}
-
 impl AnyGamePosition {
     /// The initial position of `game`.
-    pub fn startpos(game: GameKind) -> AnyGamePosition {
+    pub fn startpos(game: GameKind) -> Result<AnyGamePosition, NotCarried> {
         match game {
-            GameKind::Board8(r) => AnyPosition::startpos(r).into(),
-            GameKind::Xiangqi => xiangqi::Position::new().into(),
+            GameKind::Board8(r) => Ok(AnyPosition::startpos(r).into()),
+            GameKind::Xiangqi => Carried::new(xiangqi::Position::new).map(AnyGamePosition::Xiangqi),
         }
     }
 
@@ -87,7 +86,10 @@ impl AnyGamePosition {
     pub fn from_fen(game: GameKind, text: &str) -> Result<AnyGamePosition, String> {
         match game {
             GameKind::Board8(r) => AnyPosition::from_fen(r, text).map(Into::into).map_err(|e| e.to_string()),
-            GameKind::Xiangqi => xiangqi::fen::parse_position(text).map(Into::into).map_err(|e| e.to_string()),
+            GameKind::Xiangqi => {
+                let parsed = Carried::new(|| xiangqi::fen::parse_position(text)).map_err(|e| e.to_string())?;
+                parsed.transpose().map(AnyGamePosition::Xiangqi).map_err(|e| e.to_string())
+            }
         }
     }
 
@@ -100,14 +102,20 @@ impl AnyGamePosition {
 }
 
 impl Game {
-    pub fn new(game: impl Into<GameKind>) -> Game {
-        Game::from_position(AnyGamePosition::startpos(game.into()))
+    /// A game of `ruleset` from its initial position.
+    pub fn new(ruleset: Ruleset) -> Game {
+        Game::from_position(AnyPosition::startpos(ruleset))
+    }
+
+    /// A game of `game` from its initial position, if this build carries the game.
+    pub fn of(game: GameKind) -> Result<Game, NotCarried> {
+        AnyGamePosition::startpos(game).map(Game::from_position)
     }
 
     pub fn from_position(start: impl Into<AnyGamePosition>) -> Game {
         let record = match start.into() {
             AnyGamePosition::Board8(p) => Record::Board8(AnyRecord::new(p)),
-            AnyGamePosition::Xiangqi(p) => Record::Xiangqi(xiangqi::Record::new(p, XIANGQI_RULES)),
+            AnyGamePosition::Xiangqi(p) => Record::Xiangqi(p.map(|p| xiangqi::Record::new(p, XIANGQI_RULES))),
         };
         Game { record }
     }
@@ -116,7 +124,7 @@ impl Game {
     /// moves in the wire's notation. The error names the first move that does not fit.
     pub fn from_wire(wire: &WireGame) -> Result<Game, String> {
         let start = match &wire.fen {
-            None => AnyGamePosition::startpos(wire.ruleset),
+            None => AnyGamePosition::startpos(wire.ruleset).map_err(|e| e.to_string())?,
             Some(text) => {
                 AnyGamePosition::from_fen(wire.ruleset, text).map_err(|e| format!("bad FEN \"{text}\": {e}"))?
             }
@@ -136,7 +144,7 @@ impl Game {
     /// The game as it stood after `ply` moves, for a search of an earlier position.
     pub fn wire_until(&self, ply: usize) -> WireGame {
         let initial = self.snapshot(0).position;
-        let fen = (initial != AnyGamePosition::startpos(self.kind())).then(|| initial.fen());
+        let fen = (AnyGamePosition::startpos(self.kind()) != Ok(initial)).then(|| initial.fen());
         let moves = self.moves()[..ply.min(self.len())].iter().map(|m| m.to_string()).collect();
         WireGame { ruleset: self.kind(), fen, moves }
     }
@@ -208,7 +216,7 @@ impl Game {
         let ply = ply.min(self.len());
         let position = match &self.record {
             Record::Board8(r) => r.position_at(ply).expect("clamped to the game's length").into(),
-            Record::Xiangqi(r) => r.positions()[ply].into(),
+            Record::Xiangqi(r) => AnyGamePosition::Xiangqi(r.as_ref().map(|r| r.positions()[ply])),
         };
         Snapshot { position, last_move: ply.checked_sub(1).map(|i| self.move_at(i)) }
     }
@@ -360,7 +368,11 @@ impl Game {
         };
         let record = match kind {
             GameKind::Board8(_) => Record::Board8(game.replay_any(board8).map_err(pgn_error)?),
-            GameKind::Xiangqi => Record::Xiangqi(xiangqi::pgn::replay(game, XIANGQI_RULES).map_err(pgn_error)?),
+            GameKind::Xiangqi => {
+                let replayed =
+                    Carried::new(|| xiangqi::pgn::replay(game, XIANGQI_RULES)).map_err(ImportError::NotCarried)?;
+                Record::Xiangqi(replayed.transpose().map_err(pgn_error)?)
+            }
         };
         Ok(Game { record })
     }
@@ -373,6 +385,9 @@ impl Game {
             return Err(ImportError::Empty);
         }
         if looks_like_fen(text) {
+            if !crate::carried::carries(default) {
+                return Err(ImportError::NotCarried(NotCarried(default)));
+            }
             return AnyGamePosition::from_fen(default, text).map(Game::from_position).map_err(ImportError::Fen);
         }
         let parsed = pgn::parse_game(text).map_err(|e| ImportError::Pgn(e.to_string()))?;

@@ -8,6 +8,7 @@
 //! into messages; it knows no rules.
 
 pub mod any;
+pub mod carried;
 pub mod engine_client;
 pub mod game;
 pub mod glyphs;

@@ -118,6 +118,18 @@ pub fn encode(state: &AppState) -> String {
     serde_json::to_string(&saved).expect("the save holds nothing serde_json cannot write")
 }
 
+/// The game a save is of, if it reads as a save of this format: which build of the page
+/// must restore it (see [`crate::carried`]).
+pub fn game_kind(text: &str) -> Option<shatar_rules::GameKind> {
+    #[derive(Deserialize)]
+    struct Probe {
+        format: Option<u32>,
+        game: WireGame,
+    }
+    let probe: Probe = serde_json::from_str(text).ok()?;
+    (probe.format == Some(FORMAT)).then_some(probe.game.ruleset)
+}
+
 pub fn decode(text: &str) -> Result<Restored, RestoreError> {
     // The format number first: a save from another version may not fit this layout.
     #[derive(Deserialize)]

@@ -16,13 +16,14 @@ use shatar_rules::notation::PieceLetters;
 use shatar_rules::{Color, EndReason, GameKind, Outcome, Role, Ruleset};
 
 use crate::any::{AnyGamePosition, Cell, GameMove, MoveStyle};
+use crate::carried::{Handoff, NotCarried};
 
 pub use self::draws::{DrawOffer, can_claim, can_offer};
 pub use self::engine::{Analysis, AnalysisLine, EngineCommand};
 pub use self::timing::{LOW_TIME_MS, Timing};
 pub use self::update::Update;
 use crate::engine_client::{EngineEvent, EngineStatus, Token};
-use crate::game::Game;
+use crate::game::{Game, ImportError};
 use crate::i18n::{self, Lang};
 use crate::saved;
 use crate::settings::{GameSetup, Looks, Opponent, TimeControl};
@@ -256,6 +257,9 @@ pub enum Effect {
     /// Let the waiting version take over; the page reloads when it has. Comes after the
     /// game's last [`Effect::Save`].
     ApplyUpdate,
+    /// Store this under [`crate::carried::HANDOFF_KEY`] and give the page to the build
+    /// that carries its game. Comes after the game's last [`Effect::Save`].
+    Handoff(Handoff),
 }
 
 impl AppState {
@@ -267,7 +271,8 @@ impl AppState {
             looks: Looks::default(),
             lang: Lang::En,
             lang_hints: (None, Vec::new()),
-            game: Game::new(setup.ruleset),
+            // Until the setup's game starts, below.
+            game: Game::new(Ruleset::Mongolian),
             human: Some(Color::White),
             seed,
             date,
@@ -294,7 +299,8 @@ impl AppState {
             update: None,
             last_saved: String::new(),
         };
-        state.start(setup, seed);
+        let started = state.start(setup, seed);
+        debug_assert!(started.is_ok(), "every build carries the default game");
         state
     }
 
@@ -357,14 +363,22 @@ impl AppState {
     }
 
     /// Begins a game of `setup` from its ruleset's initial position.
-    fn start(&mut self, setup: GameSetup, seed: u64) {
-        self.start_from(setup, seed, None);
+    fn start(&mut self, setup: GameSetup, seed: u64) -> Result<(), NotCarried> {
+        self.start_from(setup, seed, None)
     }
 
     /// Begins a game of `setup` from `position` (an embedded board's FEN), which must be
-    /// of the setup's ruleset, or else from the initial position.
-    pub fn start_from(&mut self, setup: GameSetup, seed: u64, position: Option<AnyGamePosition>) {
+    /// of the setup's ruleset, or else from the initial position. Nothing changes if this
+    /// build does not carry the setup's game.
+    pub fn start_from(
+        &mut self,
+        setup: GameSetup,
+        seed: u64,
+        position: Option<AnyGamePosition>,
+    ) -> Result<(), NotCarried> {
         let setup = setup.normalised();
+        let start = position.filter(|p| p.kind() == setup.ruleset);
+        let game = start.map_or_else(|| Game::of(setup.ruleset), |p| Ok(Game::from_position(p)))?;
         self.setup = setup;
         self.seed = seed;
         self.human = match setup.opponent {
@@ -372,8 +386,7 @@ impl AppState {
             Opponent::Friend | Opponent::OverTheBoard => None,
         };
         self.orientation = self.human.unwrap_or(Color::White);
-        let start = position.filter(|p| p.kind() == setup.ruleset);
-        self.replace_game(start.map_or_else(|| Game::new(setup.ruleset), Game::from_position));
+        self.replace_game(game);
         self.timing = setup.time_control.control().map(|c| Timing::start(c, self.now_ms));
         if self.clock_only() {
             // The players sit down first; White's clock starts when they say (art. 6.6).
@@ -381,6 +394,7 @@ impl AppState {
             self.timing = control.map(|c| Timing::start(c, self.now_ms));
             timing::pause(self);
         }
+        Ok(())
     }
 
     /// Everything that belonged to the previous game goes with it.
@@ -428,6 +442,7 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
     state.now_ms = state.now_ms.max(now_ms);
     let mut effects = Vec::new();
     let mut applying_update = false;
+    let mut handoff = None;
     match msg {
         Msg::Restore { saved, seed, date } => {
             // The browser may tell of a new version before the save is read.
@@ -474,14 +489,16 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
         }
         Msg::OpenDialog(dialog) => state.dialog = Some(dialog),
         Msg::CloseDialog => state.dialog = None,
-        Msg::StartGame { setup, seed, date } => {
-            state.date = date;
-            state.dialog = None;
-            state.notice = None;
-            state.start(setup, seed);
-            effects.push(Effect::Engine(EngineCommand::NewGame(state.setup.ruleset)));
-        }
-        Msg::Import { text, ruleset } => import(state, &text, ruleset, &mut effects),
+        Msg::StartGame { setup, seed, date } => match state.start(setup, seed) {
+            Ok(()) => {
+                state.date = date;
+                state.dialog = None;
+                state.notice = None;
+                effects.push(Effect::Engine(EngineCommand::NewGame(state.setup.ruleset)));
+            }
+            Err(NotCarried(_)) => handoff = Some(Handoff::StartGame { setup, seed, date }),
+        },
+        Msg::Import { text, ruleset } => handoff = import(state, &text, ruleset, &mut effects),
         Msg::Export(kind, how) => effects.push(export(state, kind, how)),
         // The language has its picker, and match points are an embedded board's attribute:
         // the settings form carries neither.
@@ -506,13 +523,14 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
     engine::reconcile(state, &mut effects);
     let text = saved::encode(state);
     // Saved again before a reload even when unchanged: an earlier write may have failed.
-    if text != state.last_saved || applying_update {
+    if text != state.last_saved || applying_update || handoff.is_some() {
         effects.push(Effect::Save(text.clone()));
         state.last_saved = text;
     }
     if applying_update {
         effects.push(Effect::ApplyUpdate);
     }
+    effects.extend(handoff.map(Effect::Handoff));
     effects
 }
 
@@ -583,7 +601,8 @@ fn resign(state: &mut AppState, effects: &mut Vec<Effect>) {
     }
 }
 
-fn import(state: &mut AppState, text: &str, default: GameKind, effects: &mut Vec<Effect>) {
+/// Imports `text`, or hands it to the build that carries its game.
+fn import(state: &mut AppState, text: &str, default: GameKind, effects: &mut Vec<Effect>) -> Option<Handoff> {
     match Game::import(text, default) {
         Ok(game) => {
             let ruleset = game.kind();
@@ -598,8 +617,13 @@ fn import(state: &mut AppState, text: &str, default: GameKind, effects: &mut Vec
             state.replace_game(game);
             state.notify(NoticeLevel::Info, t!(state.lang, "notice.imported"));
             effects.push(Effect::Engine(EngineCommand::NewGame(ruleset)));
+            None
         }
-        Err(e) => state.dialog = Some(Dialog::Import { error: Some(e.text(state.lang)) }),
+        Err(ImportError::NotCarried(_)) => Some(Handoff::Import { text: text.to_string(), ruleset: default }),
+        Err(e) => {
+            state.dialog = Some(Dialog::Import { error: Some(e.text(state.lang)) });
+            None
+        }
     }
 }
 

@@ -17,7 +17,7 @@ use super::listen::{Interval, Listener, closest_with};
 /// How often a running clock is looked at.
 const TICK_MS: i32 = 100;
 use super::app_panel::PanelDom;
-use super::{effects, forms, fresh_seed_and_date, now_ms, page_text, service_worker, texts};
+use super::{effects, forms, fresh_seed_and_date, handoff, now_ms, page_text, service_worker, texts};
 use crate::i18n::Lang;
 use crate::state::{
     AppState, Dialog, Effect, EngineCommand, ExportHow, ExportKind, Msg, Nav, SET_ASIDE_KEY, STORAGE_KEY, update_at,
@@ -53,6 +53,14 @@ pub fn start() -> Result<(), JsValue> {
     if doc.body().and_then(|b| b.get_attribute("data-shatar-page")).as_deref() != Some("app") {
         return Ok(());
     }
+    let saved = effects::load(&window, STORAGE_KEY);
+    #[cfg(not(feature = "xiangqi"))]
+    if crate::carried::needs_other_build(
+        saved.as_deref(),
+        effects::load(&window, crate::carried::HANDOFF_KEY).as_deref(),
+    ) {
+        return handoff::give_way(&doc);
+    }
     let holder = doc.get_element_by_id("board").ok_or("shatar: the app's page has no #board")?;
     let (seed, date) = fresh_seed_and_date();
     let app = Rc::new(RefCell::new(App {
@@ -85,12 +93,15 @@ pub fn start() -> Result<(), JsValue> {
         }
     })?;
     app.borrow_mut()._ticker = Some(ticker);
-    let saved = effects::load(&window, STORAGE_KEY);
     APP.with(|cell| *cell.borrow_mut() = Some(app.clone()));
     let (query, browser) = (page_text::query_lang(&window), page_text::browser_langs(&window));
     // Both in one go: the language is settled (and its texts fetched) once the save is read.
     QUEUED.with(|q| q.borrow_mut().push_back(Msg::Languages { query, browser }));
     dispatch(&Rc::downgrade(&app), Msg::Restore { saved, seed, date });
+    #[cfg(feature = "xiangqi")]
+    if let Some(msg) = handoff::take(&window) {
+        dispatch(&Rc::downgrade(&app), msg);
+    }
     service_worker::start(&app, &window, &doc);
     Ok(())
 }
@@ -195,6 +206,7 @@ impl App {
             Effect::Copy(text) => effects::copy(&self.window, &text),
             Effect::Download { file_name, text } => effects::download(&self.doc, &file_name, &text),
             Effect::ApplyUpdate => service_worker::apply_update(&self.window),
+            Effect::Handoff(handoff) => handoff::reload_with(&self.window, &handoff),
         }
     }
 }

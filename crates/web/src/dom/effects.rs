@@ -30,6 +30,12 @@ pub fn store(window: &Window, key: &str, text: &str) {
     }
 }
 
+pub fn remove(window: &Window, key: &str) {
+    if let Some(Err(e)) = storage(window).map(|s| s.remove_item(key)) {
+        warn("could not remove a stored item", &e);
+    }
+}
+
 /// Short synthesised tones: no sound files to download or cache.
 #[derive(Default)]
 pub struct Speaker {

@@ -13,6 +13,8 @@ pub mod engine;
 pub mod fetch;
 #[cfg(feature = "app")]
 mod forms;
+#[cfg(feature = "app")]
+mod handoff;
 pub mod listen;
 #[cfg(feature = "app")]
 mod page_text;

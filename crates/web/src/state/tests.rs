@@ -448,4 +448,7 @@ mod clock;
 mod lang;
 mod speech;
 mod update;
+#[cfg(not(feature = "xiangqi"))]
+mod without_xiangqi;
+#[cfg(feature = "xiangqi")]
 mod xiangqi;

@@ -203,3 +203,24 @@ fn the_typed_box_answers_about_xiangqi_pieces() {
     let chinese = ask(&mut state, "红炮在哪里");
     assert!(chinese.contains("b2") && !chinese.contains("b7"), "{chinese}");
 }
+
+/// The build with Xiangqi carries out what the first build handed over, after restoring
+/// the save (crate::carried), and never hands anything on.
+#[test]
+fn a_handoff_from_the_first_build_is_carried_out() {
+    use crate::carried::Handoff;
+    let setup = GameSetup { ruleset: GameKind::Xiangqi, opponent: Opponent::Friend, ..GameSetup::default() };
+    let mut state = AppState::new(4, "2026.11.30".into());
+    let handoff = Handoff::StartGame { setup, seed: 4, date: "2026.11.30".into() };
+    let effects = update(&mut state, Handoff::decode(&handoff.encode()).unwrap().into_msg());
+    assert_eq!(state.game.kind(), GameKind::Xiangqi);
+    assert!(effects.contains(&Effect::Engine(EngineCommand::NewGame(GameKind::Xiangqi))));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
+
+    let text = "[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9g7 *";
+    let handoff = Handoff::Import { text: text.into(), ruleset: Ruleset::Mongolian.into() };
+    let effects = update(&mut state, handoff.into_msg());
+    assert_eq!(state.game.len(), 2);
+    assert_eq!(state.notice.as_ref().map(|n| n.level), Some(NoticeLevel::Info));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
+}

@@ -1,0 +1,152 @@
+//! Which games this build of the page carries, and how the page hands over to the build
+//! that carries the rest.
+//!
+//! The page is built twice. The first download (index.html's page build, without the
+//! `xiangqi` feature) leaves out Xiangqi's rules, notations, PGN and rulings, about a fifth
+//! of the page's wasm, which the 8x8 games never need. The build with Xiangqi
+//! (`crates/web-xiangqi`, named by scripts/post-build.sh) is fetched when a Xiangqi game
+//! is started, imported or restored: the first build then stores a [`Handoff`] and steps
+//! aside before anything is drawn (`dom::handoff`), and the full build takes over the page,
+//! restores the save and carries the handoff out.
+//!
+//! Leaving the code out takes no `cfg` in the code that plays the game: Xiangqi's
+//! positions and records are held in a [`Carried`], which cannot be made in a build without
+//! the game. The compiler then knows every `match` arm that holds one is dead, and the
+//! game's code goes with it.
+
+use core::ops::{Deref, DerefMut};
+
+use serde::{Deserialize, Serialize};
+use shatar_rules::GameKind;
+
+use crate::settings::GameSetup;
+use crate::state::Msg;
+
+/// The proof that this build carries Xiangqi: one value with the `xiangqi` feature, none
+/// without.
+#[cfg(feature = "xiangqi")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InBuild;
+
+/// The proof that this build carries Xiangqi: one value with the `xiangqi` feature, none
+/// without.
+#[cfg(not(feature = "xiangqi"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InBuild {}
+
+/// A value of a game that only some builds carry: Xiangqi's positions and records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Carried<T>(T, InBuild);
+
+impl<T> Carried<T> {
+    /// What `make` makes, if this build carries its game. Without the game `make` is
+    /// never called, so that none of the code it reaches is built in either.
+    pub fn new(make: impl FnOnce() -> T) -> Result<Carried<T>, NotCarried> {
+        #[cfg(feature = "xiangqi")]
+        return Ok(Carried(make(), InBuild));
+        #[cfg(not(feature = "xiangqi"))]
+        {
+            let _ = make;
+            Err(NotCarried(GameKind::Xiangqi))
+        }
+    }
+
+    /// A value made from this one is of the same game, so the build carries it too.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Carried<U> {
+        Carried(f(self.0), self.1)
+    }
+
+    pub fn as_ref(&self) -> Carried<&T> {
+        Carried(&self.0, self.1)
+    }
+}
+
+impl<T, E> Carried<Result<T, E>> {
+    pub fn transpose(self) -> Result<Carried<T>, E> {
+        self.0.map(|value| Carried(value, self.1))
+    }
+}
+
+impl<T> Deref for Carried<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> DerefMut for Carried<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
+/// Whether this build plays `game`.
+pub const fn carries(game: GameKind) -> bool {
+    match game {
+        GameKind::Board8(_) => true,
+        GameKind::Xiangqi => cfg!(feature = "xiangqi"),
+    }
+}
+
+/// `game` is played by the page's other build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotCarried(pub GameKind);
+
+impl core::fmt::Display for NotCarried {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} is played by the page's build with Xiangqi, not this one", self.0)
+    }
+}
+
+/// Where a [`Handoff`] waits for the build that carries it out.
+pub const HANDOFF_KEY: &str = "shatar.handoff";
+
+/// What a player asked of a build that does not carry the game, for the build that does:
+/// stored under [`HANDOFF_KEY`] as JSON, read and removed once the other build has
+/// restored the save.
+///
+/// Tagged the plain way (`{"start-game": {...}}`): an internally tagged enum would bring
+/// serde's buffering code into the first build, about 3 kB.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Handoff {
+    /// The new-game dialog's choice.
+    StartGame { setup: GameSetup, seed: u64, date: String },
+    /// A PGN or FEN to import; `ruleset` is the game chosen when it was pasted.
+    Import {
+        text: String,
+        #[serde(with = "shatar_protocol::ruleset_id")]
+        ruleset: GameKind,
+    },
+}
+
+impl Handoff {
+    pub fn encode(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    pub fn decode(text: &str) -> Result<Handoff, String> {
+        serde_json::from_str(text).map_err(|e| format!("the stored handoff is unreadable: {e}"))
+    }
+
+    /// The message that carries it out.
+    pub fn into_msg(self) -> Msg {
+        match self {
+            Handoff::StartGame { setup, seed, date } => Msg::StartGame { setup, seed, date },
+            Handoff::Import { text, ruleset } => Msg::Import { text, ruleset },
+        }
+    }
+}
+
+/// Whether the page must be played by the other build: something is handed over to it, or
+/// the saved game is of a game this build leaves out. A save this build cannot read is
+/// this build's to report.
+pub fn needs_other_build(saved: Option<&str>, handoff: Option<&str>) -> bool {
+    if carries(GameKind::Xiangqi) {
+        return false;
+    }
+    if handoff.is_some_and(|text| Handoff::decode(text).is_ok()) {
+        return true;
+    }
+    saved.and_then(crate::saved::game_kind).is_some_and(|game| !carries(game))
+}
