@@ -265,8 +265,8 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             let positions = record.positions();
             let search = XiangqiRequest {
                 root,
-                history: positions[..positions.len() - 1].iter().map(|p| p.hash()).collect(),
-                history_checks: positions[..positions.len() - 1].iter().map(|p| p.is_check()).collect(),
+                positions: positions[..positions.len() - 1].to_vec(),
+                moves: record.moves().to_vec(),
                 limits: Limits { multi_pv: self.options.multi_pv, ..request.limits },
                 level: self.options.level,
                 seed: self.options.seed,
