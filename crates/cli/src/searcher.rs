@@ -88,8 +88,7 @@ impl Searcher {
 }
 
 impl Searcher {
-    /// Searches a Xiangqi position, as [`Searcher::search`] an 8x8 one; `history` holds the
-    /// game's earlier positions' hashes, oldest first, the root excluded.
+    /// Searches a Xiangqi position, as [`Searcher::search`] an 8x8 one.
     pub fn search_xiangqi(
         &mut self,
         request: &XiangqiRequest,
@@ -102,7 +101,7 @@ impl Searcher {
             &mut self.slot,
             self.hash_mb,
             &request.root,
-            History::with_checks(&request.history, &request.history_checks),
+            History::game(&request.positions, &request.moves),
             &request.limits,
             (request.level, request.seed),
             control,
@@ -114,10 +113,11 @@ impl Searcher {
 #[derive(Clone, Debug)]
 pub struct XiangqiRequest {
     pub root: xiangqi::Position,
-    pub history: Vec<u64>,
-    /// Whether each position of `history` was in check: perpetual check is then ruled on
-    /// in cycles that reach back into the game.
-    pub history_checks: Vec<bool>,
+    /// The game's earlier positions, oldest first, the root excluded, and the move played
+    /// from each (the last one into the root): the search finds repetitions in them and
+    /// judges a cycle that reaches back into them by the repetition rulings.
+    pub positions: Vec<xiangqi::Position>,
+    pub moves: Vec<xiangqi::Move>,
     pub limits: Limits,
     pub level: Level,
     pub seed: u64,
@@ -152,8 +152,8 @@ mod tests {
         // Then Xiangqi, in the same slot, and back.
         let request = XiangqiRequest {
             root: xiangqi::Position::new(),
-            history: Vec::new(),
-            history_checks: Vec::new(),
+            positions: Vec::new(),
+            moves: Vec::new(),
             limits: Limits { depth: Some(3), ..Limits::default() },
             level: Level::MAX,
             seed: 0,

@@ -131,13 +131,14 @@ impl AnyEngine {
     }
 
     /// Searches a Xiangqi `root` at `level`, as [`AnyEngine::search`] does an 8x8 one.
-    /// `history` holds the game's earlier positions: the search scores a return to one as
-    /// a draw, or rules on perpetual check when `history` says which of them were in check.
+    /// `history` holds the game's earlier positions: the search judges a cycle that
+    /// returns to one by the repetition rulings when `history` gives their moves too, and
+    /// scores it as a draw when it gives only their hashes.
     pub fn search_xiangqi(
         slot: &mut Option<AnyEngine>,
         hash_mb: usize,
         root: &xiangqi::Position,
-        history: History<'_>,
+        history: History<'_, xiangqi::Position>,
         limits: &Limits,
         (level, seed): (Level, u64),
         control: Control<'_, xiangqi::Move>,

@@ -96,7 +96,7 @@ impl<P: SearchPosition> Engine<P> {
         &mut self,
         level: Level,
         root: &P,
-        history: impl Into<crate::search::History<'h>>,
+        history: impl Into<crate::search::History<'h, P>>,
         base: &Limits,
         seed: u64,
         control: Control<'_, P::Move>,

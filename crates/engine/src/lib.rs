@@ -4,8 +4,9 @@
 //! transposition table, quiescence search with static exchange evaluation, staged move
 //! ordering (table move, good captures, killers, history, bad captures), null-move pruning
 //! with a zugzwang guard, late move reductions and pruning, check extensions and mate
-//! scores with distance. Repetitions and the game's move-count rule score as draws inside
-//! the search; the game's own ends (the folk knight mate and bare king) come from the
+//! scores with distance. The game's move-count rule scores as a draw inside the search,
+//! and so does a repetition unless the game rules on its cycle (Xiangqi's perpetual check
+//! and chase); the game's own ends (the folk knight mate and bare king) come from the
 //! rules crate, so the engine aims for what the rules reward.
 //!
 //! Pure like the rules: no I/O, and no clock of its own; the caller lends one
@@ -35,6 +36,6 @@ pub use any::{AnyEngine, EngineRules};
 pub use levels::{Level, LevelSettings, mix_seed};
 pub use limits::{Clock, Delay, GameClock, Limits, MOVE_OVERHEAD_MS, TimeBudget};
 pub use position::SearchPosition;
-pub use score::{MATE, Score, Value};
-pub use search::{Control, Engine, History, Line, Report, SearchResult};
+pub use score::{MATE, RULED_WIN, Score, Value};
+pub use search::{Control, Cycle, Engine, History, Line, Report, SearchResult};
 pub use tt::{DEFAULT_HASH_MB, MAX_HASH_MB};

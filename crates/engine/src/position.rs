@@ -6,12 +6,10 @@
 
 use shatar_rules::GamePosition;
 
-pub trait SearchPosition: GamePosition {
-    /// Whether a side that checks on every move of a repeated cycle, while the other does
-    /// not, loses (Xiangqi, AXF 2008). Without it (the default) every repetition inside
-    /// the search scores as a draw.
-    const PERPETUAL_CHECK_LOSES: bool = false;
+use crate::score::{DRAW, Value};
+use crate::search::Cycle;
 
+pub trait SearchPosition: GamePosition {
     /// How many distinct values [`SearchPosition::move_key`] takes: the size of the
     /// history tables.
     const MOVE_KEYS: usize;
@@ -48,4 +46,15 @@ pub trait SearchPosition: GamePosition {
     /// side (dead position), or a move-count rule ends or lets the side to move end the
     /// game (the fifty-move claim of 2017 art. 9.3).
     fn is_draw_by_rule(&self) -> bool;
+
+    /// The value, for the side to move, of a position the search has met before on its
+    /// path or in the game before the root: `cycle` is the way round. A draw by default (a
+    /// repetition the opponent can force again is one the side cannot win by), which is
+    /// what the 8x8 games' repetitions are. A game that forbids some perpetual conduct
+    /// (Xiangqi's perpetual check and chase) judges the cycle here, with its loser at
+    /// [`RULED_WIN`](crate::RULED_WIN) against it. Called only when a repetition is found,
+    /// so it may be slow.
+    fn repetition_value(_cycle: &Cycle<'_, Self>) -> Value {
+        DRAW
+    }
 }

@@ -12,7 +12,8 @@ pub const MATE: Value = 31_000;
 pub const MAX_PLY: usize = 128;
 pub const MATE_BOUND: Value = MATE - MAX_PLY as Value;
 pub const DRAW: Value = 0;
-/// A game won by a ruling on a repetition (Xiangqi's perpetual check) inside the search.
+/// A game won by a ruling on a repetition (Xiangqi's perpetual check or chase) inside the
+/// search.
 /// Not a mate score, on purpose: the ruling is read from one repetition on the search path,
 /// a forecast that the loser would have to go on (as a repetition's draw score is), not a
 /// forced end. So it carries no distance, is never shown as a mate nor ends the iterative

@@ -181,7 +181,7 @@ impl Handler {
 fn run_search<P: SearchPosition>(
     engine: &mut Engine<P>,
     root: &P,
-    history: History<'_>,
+    history: History<'_, P>,
     (base, level): (Limits, Option<(Level, u64)>),
     clock: &dyn Clock,
     info: &mut dyn FnMut(SearchInfo),

@@ -265,8 +265,8 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             let positions = record.positions();
             let search = XiangqiRequest {
                 root,
-                history: positions[..positions.len() - 1].iter().map(|p| p.hash()).collect(),
-                history_checks: positions[..positions.len() - 1].iter().map(|p| p.is_check()).collect(),
+                positions: positions[..positions.len() - 1].to_vec(),
+                moves: record.moves().to_vec(),
                 limits: Limits { multi_pv: self.options.multi_pv, ..request.limits },
                 level: self.options.level,
                 seed: self.options.seed,
@@ -458,6 +458,21 @@ mod tests {
         );
         assert!(out.contains("info string the game is over"), "{out}");
         assert!(out.contains("bestmove (none)"), "{out}");
+    }
+
+    /// The search is given the game's moves: after 15. g8g7 of game 82 of the match
+    /// against Fairy-Stockfish, h8h7 goes on with a chase begun before the root, which the
+    /// engine lost the game by; knowing only the earlier positions' hashes, it played it.
+    #[test]
+    fn a_xiangqi_chase_begun_before_the_search_is_not_repeated() {
+        let out = session(
+            "setoption name UCI_Variant value xiangqi\n\
+             position fen rnb1kabnr/4a4/4c4/2p1C1p1p/p8/9/P1P1P1P1P/1CN3Nc1/9/R1BAKAB1R w - - 3 5 moves c0e2 \
+             b9c7 e6f6 h9g7 a0b0 c6c5 f0e1 c7b5 b2b4 i9h9 b4g4 b5c3 g4g7 c3e2 g0e2 h2e2 e1f0 h9h7 g7g8 h7h8 g8g7\n\
+             go depth 8\n",
+        );
+        let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).expect(&out);
+        assert_ne!(best.split_whitespace().next(), Some("h8h7"), "{out}");
     }
 
     #[test]

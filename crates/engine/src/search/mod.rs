@@ -3,7 +3,7 @@
 //! gets the same search.
 
 mod node;
-mod perpetual;
+mod repetition;
 
 use alloc::vec::Vec;
 use core::sync::atomic::AtomicBool;
@@ -14,27 +14,56 @@ use crate::position::SearchPosition;
 use crate::score::{INFINITE, MAX_PLY, Score, Value, is_mate};
 use crate::tt::{DEFAULT_HASH_MB, MAX_HASH_MB, TranspositionTable};
 use node::{Deadline, Root, Tree};
+pub use repetition::Cycle;
 
-/// The game's positions before the root, oldest first: their hashes, where the search
-/// finds repetitions, and, when the caller knows it, whether each was in check (the move
-/// into it gave check), which lets a repetition whose cycle reaches back into the game be
-/// ruled on as perpetual check too (Xiangqi). A plain slice of hashes converts into one.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct History<'h> {
-    pub hashes: &'h [u64],
-    /// One per hash; ignored when the lengths differ.
-    pub checks: Option<&'h [bool]>,
+/// The game before the root, where the search finds repetitions that reach back past it.
+/// A plain slice of hashes converts into one.
+pub enum History<'h, P: SearchPosition> {
+    /// The hashes of the game's positions before the root, oldest first: enough to find a
+    /// repetition, not to judge it, so a cycle that reaches back into them is a draw
+    /// whatever the game's rulings (the 8x8 games' repetitions are draws anyway).
+    Hashes(&'h [u64]),
+    /// The game's positions before the root, oldest first (those since the last
+    /// irreversible move are enough), and the move played from each, the last one into
+    /// the root: a cycle that reaches back into them is judged as one within the search
+    /// is ([`SearchPosition::repetition_value`]). When the lengths differ the moves are
+    /// ignored and such a cycle is a draw.
+    Game { positions: &'h [P], moves: &'h [P::Move] },
 }
 
-impl<'h> History<'h> {
-    pub fn with_checks(hashes: &'h [u64], checks: &'h [bool]) -> History<'h> {
-        History { hashes, checks: Some(checks) }
+impl<'h, P: SearchPosition> History<'h, P> {
+    pub fn game(positions: &'h [P], moves: &'h [P::Move]) -> History<'h, P> {
+        History::Game { positions, moves }
     }
 }
 
-impl<'h, T: AsRef<[u64]> + ?Sized> From<&'h T> for History<'h> {
-    fn from(hashes: &'h T) -> History<'h> {
-        History { hashes: hashes.as_ref(), checks: None }
+impl<P: SearchPosition> Clone for History<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<P: SearchPosition> Copy for History<'_, P> {}
+
+impl<P: SearchPosition> Default for History<'_, P> {
+    fn default() -> Self {
+        History::Hashes(&[])
+    }
+}
+
+impl<P: SearchPosition> core::fmt::Debug for History<'_, P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            History::Hashes(hashes) => f.debug_tuple("Hashes").field(hashes).finish(),
+            History::Game { positions, moves } => {
+                f.debug_struct("Game").field("positions", positions).field("moves", moves).finish()
+            }
+        }
+    }
+}
+
+impl<'h, P: SearchPosition, T: AsRef<[u64]> + ?Sized> From<&'h T> for History<'h, P> {
+    fn from(hashes: &'h T) -> History<'h, P> {
+        History::Hashes(hashes.as_ref())
     }
 }
 
@@ -149,13 +178,13 @@ impl<P: SearchPosition> Engine<P> {
         self.noise = noise;
     }
 
-    /// Searches `root`, whose game went through the positions hashed in `history`
-    /// (oldest first, the root excluded), until a limit is reached or `control.stop`
-    /// is set. Always returns a move when the root has one, even if stopped at once.
+    /// Searches `root`, whose game went through `history` (oldest first, the root
+    /// excluded), until a limit is reached or `control.stop` is set. Always returns a move
+    /// when the root has one, even if stopped at once.
     pub fn search<'h>(
         &mut self,
         root: &P,
-        history: impl Into<History<'h>>,
+        history: impl Into<History<'h, P>>,
         limits: &Limits,
         control: Control<'_, P::Move>,
     ) -> SearchResult<P::Move> {
@@ -178,10 +207,7 @@ impl<P: SearchPosition> Engine<P> {
             hard_ms: budget.map(|b| b.hard_ms),
             node_limit: limits.nodes,
         };
-        let mut tree = Tree::new(&mut self.tt, &mut self.tables, deadline, history.hashes.to_vec());
-        if let Some(checks) = history.checks.filter(|c| c.len() == history.hashes.len()) {
-            tree.history_checks = checks.to_vec();
-        }
+        let mut tree = Tree::new(&mut self.tt, &mut self.tables, deadline, root, history);
         tree.noise = self.noise;
         let elapsed = |clock: &dyn Clock| clock.now_ms().saturating_sub(start_ms);
 

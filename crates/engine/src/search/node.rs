@@ -12,7 +12,7 @@ use crate::limits::Clock;
 use crate::picker::{MovePicker, Selection, Stage};
 use crate::position::SearchPosition;
 use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, is_mate, mate_in, mated_in, to_tt};
-use crate::search::perpetual;
+use crate::search::{Cycle, History};
 use crate::tt::{Bound, TranspositionTable};
 
 pub trait NodeKind {
@@ -148,9 +148,15 @@ pub struct Tree<'a, P: SearchPosition> {
     /// Hashes of the game's earlier positions, then of the search path to the parent of
     /// the current node: what repetitions are found in.
     pub keys: Vec<u64>,
-    /// Whether each of the game's earlier positions was in check, when known (one per
-    /// position before the root; empty otherwise).
-    pub history_checks: Vec<bool>,
+    /// What a repetition's cycle is rebuilt from when one is found (see [`Cycle`]): the
+    /// root; the game's positions before it with the move played from each, when the
+    /// caller gave them (one per hash before the root in `keys`; empty otherwise); and the
+    /// move played at each ply of the path.
+    root: P,
+    earlier: &'a [P],
+    earlier_moves: &'a [P::Move],
+    /// `None` for a pass. One store per move: the search's only cost for judging cycles.
+    path: [Option<P::Move>; MAX_PLY + 2],
     /// Root moves already taken by earlier lines of a MultiPV search.
     pub excluded: Vec<P::Move>,
     /// Leaf-evaluation noise for the weaker levels: (seed, amplitude in centipawns).
@@ -164,9 +170,6 @@ pub struct Tree<'a, P: SearchPosition> {
     static_evals: [Value; MAX_PLY + 2],
     /// Whether the node at each ply was reached by a pass: no two passes in a row.
     passed: [bool; MAX_PLY + 2],
-    /// Whether the node at each ply of the path is in check, i.e. the move into it gave
-    /// check: what a repeated cycle is judged by when perpetual check loses.
-    checked: [bool; MAX_PLY + 2],
 }
 
 const PV_ROW: usize = MAX_PLY + 1;
@@ -176,14 +179,25 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         tt: &'a mut TranspositionTable<P::Move>,
         tables: &'a mut Tables<P::Move>,
         deadline: Deadline<'a>,
-        keys: Vec<u64>,
+        root: &P,
+        history: History<'a, P>,
     ) -> Self {
+        let (keys, earlier, earlier_moves): (Vec<u64>, &[P], &[P::Move]) = match history {
+            History::Hashes(hashes) => (hashes.to_vec(), &[], &[]),
+            History::Game { positions, moves } => {
+                let keys = positions.iter().map(|p| p.hash()).collect();
+                if moves.len() == positions.len() { (keys, positions, moves) } else { (keys, &[], &[]) }
+            }
+        };
         Tree {
             tt,
             tables,
             deadline,
             keys,
-            history_checks: Vec::new(),
+            root: root.clone(),
+            earlier,
+            earlier_moves,
+            path: [None; MAX_PLY + 2],
             excluded: Vec::new(),
             noise: None,
             nodes: 0,
@@ -193,7 +207,6 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             pv_len: [0; MAX_PLY + 1],
             static_evals: [0; MAX_PLY + 2],
             passed: [false; MAX_PLY + 2],
-            checked: [false; MAX_PLY + 2],
         }
     }
 
@@ -233,34 +246,25 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
     }
 
     /// The value of `pos`, at `ply`, if it repeats a position since the last irreversible
-    /// move: a draw (a repetition the opponent can force again is one the engine cannot
-    /// win by), unless the game rules on perpetual check and the cycle shows one.
-    /// `self.checked[ply]` must already hold whether `pos` is in check.
+    /// move: the game's ruling on the cycle ([`SearchPosition::repetition_value`]), a draw
+    /// unless the game forbids what a side did in it.
+    ///
+    /// The value depends on the path that led here, not on the position alone, and still
+    /// goes into the transposition table through the nodes above, as the draw score always
+    /// has: the usual policy, trading the odd misjudged transposition for not tracking
+    /// paths in the table.
     fn repetition(&self, pos: &P, ply: usize) -> Option<Value> {
         let hash = pos.hash();
         let reach = (pos.halfmoves() as usize).min(self.keys.len());
-        let back = (2..=reach).step_by(2).find(|&back| self.keys[self.keys.len() - back] == hash)?;
-        if !P::PERPETUAL_CHECK_LOSES {
-            return Some(DRAW);
-        }
-        // The cycle's moves led into plies `ply + 1 - back ..= ply`. Whether a move gave
-        // check is known from the root on (the root's own check says it of the move into
-        // it), and before the root when the caller gave the history's checks; a cycle that
-        // reaches back into a history without them stays a draw. Like the draw score, the
-        // ruling depends on the path and still goes into the table.
-        Some(match (ply + 1).checked_sub(back) {
-            Some(first) => perpetual::ruling(&self.checked[first..=ply]),
-            None => {
-                let before = back - (ply + 1);
-                let known = self.history_checks.len();
-                if known + ply != self.keys.len() || before > known {
-                    return Some(DRAW);
-                }
-                let cycle: Vec<bool> =
-                    self.history_checks[known - before..].iter().chain(&self.checked[..=ply]).copied().collect();
-                perpetual::ruling(&cycle)
-            }
-        })
+        let plies = (2..=reach).step_by(2).find(|&back| self.keys[self.keys.len() - back] == hash)?;
+        let cycle = Cycle {
+            root: &self.root,
+            path: &self.path[..ply],
+            earlier: self.earlier,
+            earlier_moves: self.earlier_moves,
+            plies,
+        };
+        Some(P::repetition_value(&cycle))
     }
 
     /// The value of a position without legal moves, by the game's own rules: mated,
@@ -304,7 +308,6 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         }
         self.seldepth = self.seldepth.max(ply);
         let in_check = pos.is_check();
-        self.checked[ply] = in_check;
         if !N::ROOT
             && let Some(value) = self.ends_before_moves(pos, in_check, &mut alpha, &mut beta, ply)
         {
@@ -371,6 +374,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
                 continue;
             }
             searched += 1;
+            self.path[ply] = Some(m);
             let value = self.search_move::<N>(pos, m, &next, &node, facts, searched, alpha, beta);
             if self.stopped {
                 return DRAW;
@@ -459,6 +463,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
             let mut next = pos.clone();
             next.play_null();
+            self.path[ply] = None;
             self.passed[ply + 1] = true;
             let value = self.child::<NonPv>(pos, &next, depth - 1 - reduction, beta - 1, beta, ply);
             self.passed[ply + 1] = false;
@@ -543,7 +548,6 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         self.seldepth = self.seldepth.max(ply);
         self.pv_len[ply] = ply;
         let in_check = pos.is_check();
-        self.checked[ply] = in_check;
         if let Some(value) = self.repetition(pos, ply) {
             return value;
         }
@@ -587,6 +591,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         while let Some(m) = picker.next(pos, self.tables, side) {
             let mut next = pos.clone();
             next.play_unchecked(m);
+            self.path[ply] = Some(m);
             self.keys.push(pos.hash());
             let value = -self.quiesce::<N>(&next, -beta, -alpha, ply + 1);
             self.keys.pop();

@@ -1,20 +1,26 @@
 //! Xiangqi for the search: move keys, the evaluation ([`eval`]), static exchange
-//! evaluation, the null move, the natural move limit, and perpetual check.
+//! evaluation, the null move, the natural move limit, and the repetition rulings.
 //!
-//! Of the repetition rulings, the search applies perpetual check
-//! ([`SearchPosition::PERPETUAL_CHECK_LOSES`], judged in `search/perpetual.rs`): a
-//! repetition on the search path whose cycle the one side spent checking and the other
-//! not is lost by the checker. Only cycles that lie within the search (from the root on)
-//! are judged; one reaching into the game's earlier positions, whose checks the search is
-//! not told, stays a draw, as does a perpetual chase, which is not judged at all.
+//! A repetition on the search path is judged as the game's record judges one
+//! ([`SearchPosition::repetition_value`]): the rules crate's rulings over the cycle, under
+//! the AXF 2008 text ([`REPETITION_RULES`]), so the side that checks or chases
+//! perpetually while the other does not loses it. A cycle reaching back into the game
+//! before the root is judged when the caller gave the game's positions and moves
+//! ([`History::Game`](crate::History::Game)), and is a draw otherwise.
 
 pub mod eval;
 mod see;
 
 use shatar_rules::xiangqi::record::NATURAL_MOVE_LIMIT;
-use shatar_rules::xiangqi::{Move, MoveList, Piece, Position, Role, Square};
+use shatar_rules::xiangqi::{Move, MoveList, Piece, Position, RepetitionRules, Role, Square, Verdict, rulings};
 
 use crate::position::SearchPosition;
+use crate::score::{DRAW, RULED_WIN, Value};
+use crate::search::Cycle;
+
+/// The text the search judges repetitions by: the default of the rules crate, which the
+/// worker's and the UCI binary's records use too.
+pub const REPETITION_RULES: RepetitionRules = RepetitionRules::Axf2008;
 
 /// Piece values for move ordering and SEE (not the evaluation's): the usual values, a
 /// soldier across the river counting double.
@@ -34,8 +40,6 @@ pub fn see_value(piece: Piece, sq: Square) -> i32 {
 impl SearchPosition for Position {
     /// Role (colour is the table's side) by destination.
     const MOVE_KEYS: usize = 7 * 90;
-    /// The AXF 2008 rulings: perpetual check loses (see the rules crate's `rulings`).
-    const PERPETUAL_CHECK_LOSES: bool = true;
 
     #[inline]
     fn move_key(&self, m: Move) -> usize {
@@ -100,6 +104,17 @@ impl SearchPosition for Position {
         // checks beyond ten not count, which needs the game's history (`Record`); the search
         // sees only the plies, so it may call a long checking sequence drawn a little early.
         self.halfmoves() >= NATURAL_MOVE_LIMIT
+    }
+
+    fn repetition_value(cycle: &Cycle<'_, Self>) -> Value {
+        // The record's own call: the positions from the one repeated on, each with its
+        // move, the last move coming back to the first position.
+        let Some((positions, moves)) = cycle.replay() else { return DRAW };
+        match rulings::judge(&positions, &moves, REPETITION_RULES).verdict {
+            Verdict::Draw => DRAW,
+            Verdict::Loses(loser) if loser == positions[0].turn() => -RULED_WIN,
+            Verdict::Loses(_) => RULED_WIN,
+        }
     }
 }
 

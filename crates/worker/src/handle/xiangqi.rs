@@ -9,8 +9,9 @@ use shatar_rules::xiangqi::{Position, Record, RepetitionRules, fen, iccs, pgn};
 
 use super::{engine_limits, illegal_move, line, pgn_text, run_search};
 
-/// The rulings the worker judges repetitions by; the page's game uses the same.
-const RULES: RepetitionRules = RepetitionRules::Axf2008;
+/// The rulings the worker judges repetitions by; the page's game and the engine's search
+/// use the same.
+const RULES: RepetitionRules = shatar_engine::xiangqi::REPETITION_RULES;
 
 pub(super) fn position(text: &str) -> Result<Position, ErrorKind> {
     fen::parse_position(text).map_err(|e| ErrorKind::BadFen { detail: e.to_string() })
@@ -57,12 +58,11 @@ pub(super) fn search(
     let limits = engine_limits(limits)?;
     let root = *record.position();
     let positions = record.positions();
-    let earlier = &positions[..positions.len() - 1];
-    let history: Vec<u64> = earlier.iter().map(Position::hash).collect();
-    // Which were in check: a cycle reaching back into the game is ruled on too.
-    let checks: Vec<bool> = earlier.iter().map(Position::is_check).collect();
+    // The positions before the root with their moves: a cycle reaching back into the game
+    // is judged by the same rulings as the record's.
+    let history = History::game(&positions[..positions.len() - 1], record.moves());
     let engine = AnyEngine::xiangqi_slot(slot, hash_mb);
-    Ok(run_search(engine, &root, History::with_checks(&history, &checks), limits, clock, info))
+    Ok(run_search(engine, &root, history, limits, clock, info))
 }
 
 pub(super) fn status(game: &Game) -> Result<Response, ErrorKind> {

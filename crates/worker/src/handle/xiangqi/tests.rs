@@ -1,6 +1,6 @@
 //! The worker's Xiangqi answers, through the same `Handler::handle` the page calls.
 
-use shatar_protocol::{BestMove, ErrorKind, Game, Request, Response, SearchLimits};
+use shatar_protocol::{BestMove, ErrorKind, Game, Request, Response, Score, SearchLimits};
 use shatar_rules::xiangqi::{Position, iccs};
 use shatar_rules::{Color, EndReason, GameKind, GameResult, Outcome};
 
@@ -113,6 +113,21 @@ fn a_perpetual_check_is_ruled_a_loss_with_its_ruling() {
     else {
         panic!("the game goes on before the fourth occurrence")
     };
+}
+
+/// The search is given the game's moves, so it judges a cycle begun before its root: in
+/// game 82 of the match against Fairy-Stockfish the engine, Black, went on chasing the red
+/// cannon with its chariot (14. g7g8 h7h8 15. g8g7 h8h7) and lost by it. After 15. g8g7,
+/// h8h7 would come back to the position after 13... h9h7: a draw to a search that knew
+/// only the earlier positions' hashes, a lost chase now.
+#[test]
+fn a_chase_begun_before_the_search_is_not_repeated() {
+    let start = "rnb1kabnr/4a4/4c4/2p1C1p1p/p8/9/P1P1P1P1P/1CN3Nc1/9/R1BAKAB1R w - - 3 5";
+    let moves = "c0e2 b9c7 e6f6 h9g7 a0b0 c6c5 f0e1 c7b5 b2b4 i9h9 b4g4 b5c3 g4g7 c3e2 g0e2 h2e2 e1f0 h9h7 \
+                 g7g8 h7h8 g8g7";
+    let best = best(game(Some(start), moves), SearchLimits { depth: Some(8), ..SearchLimits::default() });
+    assert_ne!(best.best_move, "h8h7");
+    assert!(matches!(best.score, Score::Cp { cp } if cp < 0), "{:?}", best.score);
 }
 
 fn depth_1() -> SearchLimits {
