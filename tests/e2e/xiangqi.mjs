@@ -50,6 +50,15 @@ export const tests = [
         await page.$$eval("#board .xq-files text", (els) => els.map((e) => e.textContent).join("")),
         "九1八2七3六4五5四6三7二8一9");
       t.check("the piece symbols were fetched and drawn", await piecesDrawn(t.page));
+      // The river's words are our outlines, not text in whatever font the machine has.
+      t.eq("the river's words are <use>s of the outlines: 楚河 on the left, 漢界 on the right",
+        await page.$$eval("#board .xq-river > *", (els) => els.map((e) => `${e.tagName}${e.getAttribute("href")}`)),
+        ["use#xq-river-chu-he", "use#xq-river-han-jie"]);
+      t.check("both are drawn, inside the river, and hidden from assistive technology",
+        await page.$$eval("#board .xq-river use", (uses) => uses.every((u) => {
+          const b = u.getBBox();
+          return b.width > 100 && b.height > 30 && u.closest("[aria-hidden=true]") !== null;
+        })));
       await t.shot("xiangqi-traditional");
 
       await clickSquare(page, "h2");
