@@ -90,7 +90,7 @@ export const tests = [
     },
   },
   {
-    name: "xiangqi: the international pieces, Chinese notation, and a saved game after a reload",
+    name: "xiangqi: the international pieces, Chinese notation, a saved game after a reload, and match points",
     async run(t) {
       const { page } = t;
       await open(t, "?lang=zh-Hans");
@@ -109,6 +109,19 @@ export const tests = [
       await page.waitForFunction(() => document.querySelectorAll("#moves button[data-ply]").length === 2, null, { timeout: 20_000 });
       t.eq("the game survives a reload", await moveTexts(page), ["炮二平五", "马8进7"]);
       t.eq("still Xiangqi, with its pieces", (await pieces(page)).e2, "rC");
+
+      // A club's scoring, chosen in the settings: the result gives the match points.
+      await page.$eval("details.looks", (d) => { d.open = true; });
+      await page.selectOption("#looks select[name=points]", "2-1-0");
+      await page.click('[data-action="resign"]');
+      await page.waitForSelector("#result:not([hidden])");
+      const result = await text(page, "#result");
+      t.check("Red resigned: Black's win, scored 0–2", result.startsWith("黑方") && result.endsWith("（0–2）"), result);
+      await page.reload();
+      await page.waitForSelector("#result:not([hidden])", { timeout: 20_000 });
+      t.eq("the points stay after a reload, in the result and the settings",
+        [await text(page, "#result"), await page.$eval("#looks select[name=points]", (s) => s.value)], [result, "2-1-0"]);
+      await t.shot("xiangqi-match-points");
     },
   },
   {
