@@ -20,11 +20,18 @@ SOURCE_DATE_EPOCH to keep the day of an earlier run.
 
 The file holds only <symbol> elements, each viewBox="0 0 100 100", with the ids
 xq-{traditional,international}-{red,black}-{general,advisor,elephant,horse,chariot,cannon,
-soldier}. Each symbol is a disc (class xq-body), an inner ring (class xq-ring, no fill) and the
+soldier}, and the river's two words, xq-river-chu-he (楚河) and xq-river-han-jie (漢界). Each piece
+symbol is a disc (class xq-body), an inner ring (class xq-ring, no fill) and the
 mark (class xq-mark): the character's outline taken from the font through its cmap, or, for the
 international set, a pictogram drawn by hand below (the same for both sides). The file carries no
 colours: www/xiangqi/pieces.css colours the classes from the side's class (.xq-piece.red /
 .xq-piece.black) on an enclosing element.
+
+A river word's symbol (viewBox="0 0 200 100", one cell high and two wide, drawn 1:1 on the
+board's 100-unit cells) is a single path of class xq-river-word: the two characters' outlines
+from the same font, side by side on one baseline, the pair centred in the box. www/board.css
+colours it like the board's lines. Drawing the words as outlines rather than as <text> keeps
+them the same on a machine without a CJK font.
 
 The character outlines are derived from the font and stay under its licence, written into the
 file's opening comment and into www/xiangqi/LICENSE-fonts.txt.
@@ -66,6 +73,13 @@ FONTS = {
         52.0,
     ),
 }
+
+# The river's words, left to right as the board shows them: 楚河 on the left half of the river
+# and 漢界 on the right, whichever side is at the bottom (crates/web/src/dom/xiangqi_board.rs).
+RIVER = {"chu-he": "楚河", "han-jie": "漢界"}
+RIVER_BOX = (200, 100)  # the symbol's viewBox: two cells wide, one high
+RIVER_EM = 46.0  # the characters' em, in the board's units (a cell is 100)
+RIVER_PITCH = 94.0  # from one character's centre to the next: an em and a wide gap
 
 # The piece's geometry in its 100-unit box.
 DISC_R = 46.5  # the disc; its edge stroke (CSS) stays inside 50
@@ -218,6 +232,28 @@ def glyph_ops(font, ch, em):
     return rec.value, ((x1 - x0) * s, (y1 - y0) * s)
 
 
+def river_ops(font, word):
+    """The pen operations of a river word: each character's em box (its advance, and the
+    ideographic em from the typo descender to ascender) centred on its place, so the two
+    share a baseline, as text would; the pair centred in RIVER_BOX."""
+    cmap = font.getBestCmap()
+    gs = font.getGlyphSet()
+    upm = font["head"].unitsPerEm
+    os2 = font["OS/2"]
+    em_mid = (os2.sTypoAscender + os2.sTypoDescender) / 2
+    s = RIVER_EM / upm
+    w, h = RIVER_BOX
+    rec = QuadSplitPen()
+    for i, ch in enumerate(word):
+        gname = cmap.get(ord(ch))
+        if gname is None:
+            sys.exit(f"the font has no {ch} (U+{ord(ch):04X})")
+        advance = font["hmtx"][gname][0]
+        cx = w / 2 + (i - (len(word) - 1) / 2) * RIVER_PITCH
+        gs[gname].draw(TransformPen(rec, (s, 0, 0, -s, cx - advance / 2 * s, h / 2 + em_mid * s)))
+    return rec.value
+
+
 # --- the international set: pictograms drawn by hand --------------------------------------
 # Path data in the 100-unit box, inside the ring (radius RING_R about 50,50). Filled with
 # the mark's colour; holes by fill-rule evenodd.
@@ -362,7 +398,8 @@ def main():
         f"<!-- Xiangqi pieces for Shatar, written by scripts/xiangqi-pieces.py on {day}."
         f" The characters of the traditional set are the outlines of {fname} ({fver},"
         f" Debian's {package}), converted to SVG paths, scaled, centred and rounded to"
-        f" {GRID} unit; under the {lic}, see LICENSE-fonts.txt. The international set"
+        f" {GRID} unit (the river's words {' '.join(RIVER.values())} too); under the {lic}, see"
+        f" LICENSE-fonts.txt. The international set"
         f" is drawn for Shatar. -->",
     ]
     for color in ("red", "black"):
@@ -378,6 +415,12 @@ def main():
                 f'<symbol id="xq-international-{color}-{role}" viewBox="0 0 100 100">{disc()}'
                 f"{PICTOS[role]}</symbol>"
             )
+    w, h = RIVER_BOX
+    for key, word in RIVER.items():
+        out.append(
+            f'<symbol id="xq-river-{key}" viewBox="0 0 {w} {h}">'
+            f'<path class="xq-river-word" d="{path_d(river_ops(font, word))}"/></symbol>'
+        )
     out.append("</svg>")
     text = "\n".join(out) + "\n"
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
@@ -385,12 +428,13 @@ def main():
         f.write(text)
 
     chars = " ".join(CHARS["red"][r] for r in ROLES) + " / " + " ".join(CHARS["black"][r] for r in ROLES)
+    words = " and ".join(RIVER.values())
     notice = f"""\
 Fonts used by www/xiangqi/pieces.svg
 ====================================
 
 The characters of the traditional Xiangqi pieces in pieces.svg ({chars})
-are outlines taken from this font:
+and the river's words ({words}) are outlines taken from this font:
 
   Font:      {fname}
   Version:   {fver.removeprefix("Version ")}
@@ -399,8 +443,9 @@ are outlines taken from this font:
   Licence:   {lic} (the full text below)
 
 How they were changed: scripts/xiangqi-pieces.py read each glyph through the font's cmap,
-converted its outline to an SVG path, scaled it into the piece's 100-unit box, flipped
-the Y axis, centred it on the disc and rounded the coordinates to {GRID} unit; the date of
+converted its outline to an SVG path, scaled it into the piece's 100-unit box (a river
+word's 200 x 100 box), flipped the Y axis, centred it on the disc (a river word's
+characters side by side on one baseline) and rounded the coordinates to {GRID} unit; the date of
 the change is in the comment at the top of pieces.svg.
 
 {LICENCE_NOTE[args.font]}

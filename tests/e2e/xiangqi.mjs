@@ -50,6 +50,15 @@ export const tests = [
         await page.$$eval("#board .xq-files text", (els) => els.map((e) => e.textContent).join("")),
         "九1八2七3六4五5四6三7二8一9");
       t.check("the piece symbols were fetched and drawn", await piecesDrawn(t.page));
+      // The river's words are our outlines, not text in whatever font the machine has.
+      t.eq("the river's words are <use>s of the outlines: 楚河 on the left, 漢界 on the right",
+        await page.$$eval("#board .xq-river > *", (els) => els.map((e) => `${e.tagName}${e.getAttribute("href")}`)),
+        ["use#xq-river-chu-he", "use#xq-river-han-jie"]);
+      t.check("both are drawn, inside the river, and hidden from assistive technology",
+        await page.$$eval("#board .xq-river use", (uses) => uses.every((u) => {
+          const b = u.getBBox();
+          return b.width > 100 && b.height > 30 && u.closest("[aria-hidden=true]") !== null;
+        })));
       await t.shot("xiangqi-traditional");
 
       await clickSquare(page, "h2");
@@ -81,7 +90,7 @@ export const tests = [
     },
   },
   {
-    name: "xiangqi: the international pieces, Chinese notation, and a saved game after a reload",
+    name: "xiangqi: the international pieces, Chinese notation, a saved game after a reload, and match points",
     async run(t) {
       const { page } = t;
       await open(t, "?lang=zh-Hans");
@@ -100,6 +109,19 @@ export const tests = [
       await page.waitForFunction(() => document.querySelectorAll("#moves button[data-ply]").length === 2, null, { timeout: 20_000 });
       t.eq("the game survives a reload", await moveTexts(page), ["炮二平五", "马8进7"]);
       t.eq("still Xiangqi, with its pieces", (await pieces(page)).e2, "rC");
+
+      // A club's scoring, chosen in the settings: the result gives the match points.
+      await page.$eval("details.looks", (d) => { d.open = true; });
+      await page.selectOption("#looks select[name=points]", "2-1-0");
+      await page.click('[data-action="resign"]');
+      await page.waitForSelector("#result:not([hidden])");
+      const result = await text(page, "#result");
+      t.check("Red resigned: Black's win, scored 0–2", result.startsWith("黑方") && result.endsWith("（0–2）"), result);
+      await page.reload();
+      await page.waitForSelector("#result:not([hidden])", { timeout: 20_000 });
+      t.eq("the points stay after a reload, in the result and the settings",
+        [await text(page, "#result"), await page.$eval("#looks select[name=points]", (s) => s.value)], [result, "2-1-0"]);
+      await t.shot("xiangqi-match-points");
     },
   },
   {

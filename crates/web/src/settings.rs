@@ -189,7 +189,7 @@ choice!(
 
 choice!(
     /// Whether results are also given as match points, as clubs scoring Xiangqi (win 2,
-    /// draw 1, loss 0) write them.
+    /// draw 1, loss 0) write them: the settings form's choice, or an embed's attribute.
     #[derive(Default)]
     Points { #[default] None => "none", TwoOneZero => "2-1-0" }
 );

@@ -500,9 +500,8 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
         },
         Msg::Import { text, ruleset } => handoff = import(state, &text, ruleset, &mut effects),
         Msg::Export(kind, how) => effects.push(export(state, kind, how)),
-        // The language has its picker, and match points are an embedded board's attribute:
-        // the settings form carries neither.
-        Msg::SetLooks(looks) => state.looks = Looks { lang: state.looks.lang, points: state.looks.points, ..looks },
+        // The language has its picker: the settings form does not carry it.
+        Msg::SetLooks(looks) => state.looks = Looks { lang: state.looks.lang, ..looks },
         Msg::ToggleSound => state.looks.sound = !state.looks.sound,
         Msg::Engine(event) => engine::on_event(state, event, &mut effects),
         Msg::RetryEngine => state.failed = None,

@@ -204,6 +204,7 @@ pub fn fill_looks(doc: &Document, looks: &Looks) -> Result<(), JsValue> {
     select(doc, LOOKS, "coordinates")?.set_value(looks.coordinates.id());
     select(doc, LOOKS, "notation")?.set_value(looks.notation.id());
     select(doc, LOOKS, "xiangqi_notation")?.set_value(looks.xiangqi_notation.id());
+    select(doc, LOOKS, "points")?.set_value(looks.points.id());
     checkbox(doc, LOOKS, "sound")?.set_checked(looks.sound);
     checkbox(doc, LOOKS, "face_to_face")?.set_checked(looks.face_to_face);
     Ok(())
@@ -219,7 +220,7 @@ pub fn read_looks(doc: &Document) -> Result<Looks, JsValue> {
         xiangqi_notation: XiangqiNotation::from_id(&value("xiangqi_notation")?).unwrap_or_default(),
         sound: checkbox(doc, LOOKS, "sound")?.checked(),
         face_to_face: checkbox(doc, LOOKS, "face_to_face")?.checked(),
+        points: Points::from_id(&value("points")?).unwrap_or_default(),
         lang: None,
-        points: Points::None,
     })
 }

@@ -1,7 +1,7 @@
 //! What a Xiangqi board draws beyond its cells: the lines (9 files broken by the river, 10
 //! ranks), the palaces' diagonals, the position marks at the cannons' and soldiers' points,
 //! the river's words, and each side's file numbers (Red's 一..九 and Black's 1..9, each
-//! counted from that player's right). The pieces are `<use>`s of the symbols in
+//! counted from that player's right). The pieces and the river's words are `<use>`s of the symbols in
 //! `xiangqi/pieces.svg` (our drawings, made by `scripts/xiangqi-pieces.py`), fetched once
 //! into the board's own tree, so a board inside an embed's shadow root finds them too.
 
@@ -95,16 +95,19 @@ fn position_mark(doc: &Document, (x, y): (f64, f64), file: u8, last_file: u8) ->
     svg(doc, "path", &[("class", "xq-mark-point"), ("d", &d)])
 }
 
-/// 楚河 and 漢界 in the river, each on its half, upright whichever side is at the bottom.
+/// 楚河 and 漢界 in the river, each centred on its half, upright whichever side is at the
+/// bottom. They are `<use>`s of the outlines in `xiangqi/pieces.svg`, not `<text>`: a
+/// machine without a CJK font would show boxes. Each symbol is two cells wide and one high.
 fn river_words(doc: &Document, a: (f64, f64), b: (f64, f64)) -> Result<Element, JsValue> {
     let g = svg(doc, "g", &[("class", "xq-river")])?;
-    let y = ((a.1 + b.1) / 2.0).to_string();
+    let y = ((a.1 + b.1) / 2.0 - CELL / 2.0).to_string();
     let (left, right) = (a.0.min(b.0), a.0.max(b.0));
     let width = right - left;
-    for (text, x) in [("楚 河", left + width * 0.25), ("漢 界", left + width * 0.75)] {
-        let t = svg(doc, "text", &[("x", &x.to_string()), ("y", &y)])?;
-        t.set_text_content(Some(text));
-        add(&g, &t)?;
+    let (w, h) = ((2.0 * CELL).to_string(), CELL.to_string());
+    for (id, centre) in [("xq-river-chu-he", left + width * 0.25), ("xq-river-han-jie", left + width * 0.75)] {
+        let x = (centre - CELL).to_string();
+        let href = format!("#{id}");
+        add(&g, &svg(doc, "use", &[("href", &href), ("x", &x), ("y", &y), ("width", &w), ("height", &h)])?)?;
     }
     Ok(g)
 }

@@ -8,7 +8,7 @@ use shatar_rules::{Color, EndReason, GameKind, GameResult};
 use super::*;
 use crate::any::{AnyPiece, Cell};
 use crate::engine_client::{EngineEvent, SearchJob};
-use crate::settings::XiangqiNotation;
+use crate::settings::{Points, XiangqiNotation};
 use crate::view::{CellKind, Geometry};
 
 fn pt(name: &str) -> Cell {
@@ -141,6 +141,44 @@ fn a_xiangqi_game_survives_a_reload() {
     assert_eq!(reloaded.game.kind(), GameKind::Xiangqi);
     assert_eq!(reloaded.game.to_wire(), state.game.to_wire());
     assert_eq!(reloaded.setup.ruleset, GameKind::Xiangqi);
+}
+
+/// Clubs scoring Xiangqi choose the match points in the settings form: every result then
+/// carries them, and the choice is kept with the game's save. A save from before the
+/// setting reads as no points.
+#[test]
+fn match_points_from_the_settings_form_follow_the_result_and_a_reload() {
+    let (mut state, _) = xiangqi(Opponent::Friend);
+    assert_eq!(state.looks.points, Points::None);
+    // What the form sends: its own choices and no language.
+    let form = Looks { points: Points::TwoOneZero, lang: None, ..state.looks };
+    update(&mut state, Msg::SetLooks(form));
+    assert_eq!(state.looks.points, Points::TwoOneZero, "the form's choice is taken");
+    click(&mut state, "h2", "e2");
+    update(&mut state, Msg::Resign);
+    let result = view::panel(&state).result.expect("a result");
+    assert_eq!(result, "Red wins by resignation (2–0)");
+
+    let saved = crate::saved::encode(&state);
+    let mut reloaded = AppState::new(9, "2026.11.30".into());
+    crate::saved::decode(&saved).expect("the save reads").apply(&mut reloaded);
+    assert_eq!(reloaded.looks.points, Points::TwoOneZero);
+    assert_eq!(view::panel(&reloaded).result.as_deref(), Some("Red wins by resignation (2–0)"));
+
+    // Setting it back to none drops the points from the result shown.
+    let form = Looks { points: Points::None, ..reloaded.looks };
+    update(&mut reloaded, Msg::SetLooks(form));
+    assert_eq!(view::panel(&reloaded).result.as_deref(), Some("Red wins by resignation"));
+
+    // A save written before the form had the setting: its looks have no "points".
+    let mut old: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    let looks = old["looks"].as_object_mut().expect("the save's looks");
+    assert!(looks.remove("points").is_some(), "the looks are saved with their points");
+    let mut from_old = AppState::new(9, "2026.11.30".into());
+    crate::saved::decode(&old.to_string()).expect("an old save reads").apply(&mut from_old);
+    assert_eq!(from_old.looks.points, Points::None);
+    assert_eq!(from_old.looks.pieces, state.looks.pieces, "the other looks still read");
+    assert_eq!(view::panel(&from_old).result.as_deref(), Some("Red wins by resignation"));
 }
 
 #[test]
