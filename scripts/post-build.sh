@@ -34,15 +34,15 @@ hash=$(build_module shatar-embed shatar-embed)
 sed -i -e "s|__SHATAR_EMBED_GLUE__|./shatar-embed-$hash.js|" -e "s|__SHATAR_EMBED_WASM__|./shatar-embed-${hash}_bg.wasm|" \
   "$dir/shatar-board.js"
 
-# 2. The page with Xiangqi (crates/web-xiangqi), which takes the page over from Trunk's
+# 2. The page with Xiangqi (crates/page-xiangqi), which takes the page over from Trunk's
 #    build without it when Xiangqi is played (crates/web/src/carried.rs). Here for the same
 #    reason: a second main build in index.html would be loaded with the first. The first
 #    build reads the names from index.html's <meta name="shatar-xiangqi-build">.
-hash=$(build_module shatar-web-xiangqi shatar-web-xiangqi)
+hash=$(build_module shatar-page-xiangqi shatar-page-xiangqi)
 grep -q '__SHATAR_XIANGQI_GLUE__ __SHATAR_XIANGQI_WASM__' "$dir/index.html" \
   || { echo "post-build: index.html lacks the Xiangqi build's placeholders" >&2; exit 1; }
-sed -i -e "s|__SHATAR_XIANGQI_GLUE__|./shatar-web-xiangqi-$hash.js|" \
-  -e "s|__SHATAR_XIANGQI_WASM__|./shatar-web-xiangqi-${hash}_bg.wasm|" "$dir/index.html"
+sed -i -e "s|__SHATAR_XIANGQI_GLUE__|./shatar-page-xiangqi-$hash.js|" \
+  -e "s|__SHATAR_XIANGQI_WASM__|./shatar-page-xiangqi-${hash}_bg.wasm|" "$dir/index.html"
 
 # 3. The service worker's precache list. Must stay last: it lists and hashes the
 #    finished files.

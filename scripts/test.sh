@@ -15,7 +15,7 @@ step "Format and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 # The browser-only code (the DOM layer, the worker's JS boundary) exists on wasm32 only.
-cargo clippy -p shatar-web -p shatar-embed -p shatar-worker -p shatar-worker-xiangqi -p shatar-web-xiangqi --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
+cargo clippy -p shatar-web -p shatar-embed -p shatar-worker -p shatar-worker-8x8 -p shatar-worker-xiangqi -p shatar-page -p shatar-page-xiangqi --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
 # The page's first build leaves Xiangqi out (crates/web/src/carried.rs): its own lints.
 cargo clippy -p shatar-web --no-default-features --features app --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet

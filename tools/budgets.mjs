@@ -5,8 +5,10 @@
 // 1. Size: every file the page fetched until its engine was ready (playwright's request
 //    events: the page, its worker, their wasm), each gzipped (zlib level 9); and, as a
 //    cross-check, every file of dist/ gzipped. Target: the fetched total under 400 kB
-//    (400,000 bytes). The worker's second build, with Xiangqi (`shatar-worker-xiangqi*`),
-//    is fetched only when Xiangqi is played: the table marks it, and it must not be fetched.
+//    (400,000 bytes). The second builds of the worker and of the page, with Xiangqi
+//    (`shatar-worker-xiangqi*`, `shatar-page-xiangqi-*`),
+//    are fetched only when Xiangqi is played: the table marks them, and they must not be
+//    fetched.
 // 2. Time, median of N fresh browser contexts (a cold cache each): from navigation start
 //    to the board's first render (`svg.board[data-ready="true"]`), and to the first move
 //    played by two real clicks (e2, e4) sent as soon as the board says it takes moves
@@ -40,7 +42,7 @@ const TARGET_BYTES = 400_000;
 const TARGET_MS = 1000;
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 // The Xiangqi build of the worker (index.html, www/worker-loader.js).
-const XIANGQI_WORKER = /^shatar-worker-xiangqi(\.js|_bg\.wasm)$/;
+const XIANGQI_BUILDS = /^shatar-(worker-xiangqi(\.js|_bg\.wasm)|page-xiangqi-[0-9a-f]+(\.js|_bg\.wasm))$/;
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -143,21 +145,21 @@ try {
   for (const f of files) {
     const got = fetched.get(f.name);
     const note = got ? (got.count > 1 ? `${got.count} times` : "yes") : "no";
-    const what = XIANGQI_WORKER.test(f.name) ? "  (the Xiangqi worker: fetched when Xiangqi is played)" : "";
+    const what = XIANGQI_BUILDS.test(f.name) ? "  (with Xiangqi: fetched when Xiangqi is played)" : "";
     console.log(`  ${pad(f.name, w)}${lpad(kb(f.raw), 12)}${lpad(kb(f.gz), 12)}  ${note}${what}`);
   }
   for (const r of rows.filter((r) => !files.some((f) => f.name === r.name))) {
     console.log(`  ${pad(`${r.name} (not in dist: ${r.status})`, w)}${lpad(kb(r.raw), 12)}${lpad(kb(r.gz), 12)}  yes`);
   }
   console.log(`  ${pad("dist/ total", w)}${lpad(kb(staticRaw), 12)}${lpad(kb(staticGz), 12)}`);
-  const xiangqi = files.filter((f) => XIANGQI_WORKER.test(f.name));
+  const xiangqi = files.filter((f) => XIANGQI_BUILDS.test(f.name));
   const sum = (xs, k) => xs.reduce((s, f) => s + f[k], 0);
-  console.log(`  ${pad("of which the Xiangqi worker", w)}${lpad(kb(sum(xiangqi, "raw")), 12)}${lpad(kb(sum(xiangqi, "gz")), 12)}`);
+  console.log(`  ${pad("of which the Xiangqi builds", w)}${lpad(kb(sum(xiangqi, "raw")), 12)}${lpad(kb(sum(xiangqi, "gz")), 12)}`);
   console.log(`  ${pad(`fetched by the page (${rows.length} requests)`, w)}${lpad(kb(fetchedRaw), 12)}${lpad(kb(fetchedGz), 12)}`);
   console.log(`  and ${precached} requests of the service worker by then (its precache: off the path to the board)\n`);
   verdict("transfer, gzipped", fetchedGz < TARGET_BYTES, `${kb(fetchedGz)} (target < ${kb(TARGET_BYTES)})`);
-  const early = rows.filter((r) => XIANGQI_WORKER.test(r.name)).map((r) => r.name);
-  verdict("the Xiangqi worker left for Xiangqi", xiangqi.length === 2 && early.length === 0,
+  const early = rows.filter((r) => XIANGQI_BUILDS.test(r.name)).map((r) => r.name);
+  verdict("the Xiangqi builds left for Xiangqi", xiangqi.length === 4 && early.length === 0,
     early.length ? `fetched by the page: ${early.join(", ")}` : `${xiangqi.length} files in dist/, none fetched by the page`);
 
   // --- 2. Time to a board that takes a move ------------------------------------------------

@@ -4,7 +4,7 @@
 // another site loads this from a blob script that sets SHATAR_BASE (and SHATAR_BUILD).
 // A block: the glue's top-level names share the global scope.
 {
-  const BUILDS = { "": "shatar-worker", xiangqi: "shatar-worker-xiangqi" };
+  const BUILDS = { "": "shatar-worker-8x8", xiangqi: "shatar-worker-xiangqi" };
   const base = self.SHATAR_BASE ?? "./";
   const wanted = self.SHATAR_BUILD ?? new URLSearchParams(self.location.search).get("build") ?? "";
   if (!Object.hasOwn(BUILDS, wanted)) throw new Error(`no engine build named ${JSON.stringify(String(wanted))}`);

@@ -108,7 +108,7 @@ export const tests = [
       });
       await open(t);
       await t.page.waitForFunction(() => /ready/i.test(document.querySelector("#engine")?.textContent ?? ""), null, { timeout: 15_000 });
-      t.check("the page fetched its first worker", fetched.includes("/shatar-worker_bg.wasm"), fetched.join(" "));
+      t.check("the page fetched its first worker", fetched.includes("/shatar-worker-8x8_bg.wasm"), fetched.join(" "));
       t.eq("and not the Xiangqi build", fetched.filter((p) => p.includes("xiangqi")), []);
 
       // worker-loader.js?build=xiangqi: the build that plays Xiangqi and the 8x8 games.

@@ -309,6 +309,12 @@ export async function newGame(page, { ruleset = "mongolian", opponent = "compute
   }
   await page.selectOption(`${form} select[name=time]`, time);
   await page.click(`${form} button[value="start"]`);
+  if (ruleset === "xiangqi") {
+    // The page's first build hands Xiangqi to its build with it, through a reload: the
+    // board to wait for is the new page's.
+    await page.waitForSelector('#board svg.board.xiangqi[data-ready="true"]', { timeout: 30_000 });
+    return;
+  }
   await page.waitForSelector("dialog#new-game-dialog:not([open])", { state: "attached" });
   await ready(page);
 }

@@ -36,10 +36,12 @@ export const tests = [
       for (const path of ["/index.html", "/sw.js", "/manifest.webmanifest", "/icons/icon-192.png", "/worker-loader.js"]) {
         t.check(`${path} ${path === "/sw.js" ? "is not" : "is"} precached`, sw.cached.includes(path) === (path !== "/sw.js"));
       }
-      t.check("the hashed wasm is precached", sw.cached.some((p) => /^\/shatar-web-.*_bg\.wasm$/.test(p)), sw.cached.join(" "));
+      t.check("the hashed wasm is precached", sw.cached.some((p) => /^\/shatar-page-[0-9a-f]+_bg\.wasm$/.test(p)), sw.cached.join(" "));
       for (const path of ["/shatar-worker-xiangqi.js", "/shatar-worker-xiangqi_bg.wasm"]) {
         t.check(`${path} (the Xiangqi worker) is precached`, sw.cached.includes(path));
       }
+      t.check("the page's build with Xiangqi is precached",
+        sw.cached.filter((p) => /^\/shatar-page-xiangqi-[0-9a-f]+(\.js|_bg\.wasm)$/.test(p)).length === 2, sw.cached.join(" "));
 
       await context.setOffline(true);
       await page.reload();
@@ -70,6 +72,13 @@ export const tests = [
       await page.goto(`${t.url}index.html?from=offline`);
       await ready(page);
       t.eq("the game is still there", await moveTexts(page), ["e4", "e5"]);
+      // Xiangqi offline: the page's first build hands over to its build with Xiangqi, from
+      // the cache, and that build plays it.
+      await newGame(page, { ruleset: "xiangqi", opponent: "friend" });
+      t.eq("a Xiangqi board offline", await page.$$eval("#board svg.board g[data-square]", (e) => e.length), 90);
+      await clickMove(t, "h2", "e2");
+      await waitPlies(page, 1);
+      t.eq("and its move list", await moveTexts(page), ["C2=5"]);
 
       // Every page of the build opens offline as itself (in a tab of its own: only the
       // answer is checked here, not what the page then does).

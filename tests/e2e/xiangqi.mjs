@@ -29,7 +29,8 @@ export const tests = [
       const wasm = [];
       page.on("request", (r) => { if (r.url().endsWith(".wasm")) wasm.push(r.url().split("/").pop()); });
       await open(t);
-      t.eq("the 8x8 page loads the small worker only", wasm.filter((w) => w.includes("xiangqi")), []);
+      t.eq("the 8x8 page loads neither Xiangqi build, of the page or of the worker",
+        wasm.filter((w) => w.includes("xiangqi")), []);
       // The new-game dialog, by hand: choosing Xiangqi names the first side Red.
       await page.click('[data-action="new-game"]');
       await page.waitForSelector("dialog#new-game-dialog[open]");
@@ -42,6 +43,8 @@ export const tests = [
       await page.selectOption("#new-game-form select[name=side]", "white");
       await page.click('#new-game-form button[value="start"]');
       await page.waitForFunction(() => document.querySelector("#board svg.board g.xq-piece use") !== null);
+      t.check("the page's build with Xiangqi took the page over",
+        wasm.some((w) => /^shatar-page-xiangqi-[0-9a-f]+_bg\.wasm$/.test(w)), wasm.join(" "));
       const start = await pieces(page);
       t.eq("ninety points", await page.$$eval("#board svg.board g[data-square]", (e) => e.length), 90);
       t.eq("Red's pieces at the bottom, Black's at the top",

@@ -1,10 +1,10 @@
 //! Which games this build of the page carries, and how the page hands over to the build
 //! that carries the rest.
 //!
-//! The page is built twice. The first download (index.html's page build, without the
-//! `xiangqi` feature) leaves out Xiangqi's rules, notations, PGN and rulings, about a fifth
-//! of the page's wasm, which the 8x8 games never need. The build with Xiangqi
-//! (`crates/web-xiangqi`, named by scripts/post-build.sh) is fetched when a Xiangqi game
+//! The page is built twice. The first download (`crates/page`, without the `xiangqi`
+//! feature) leaves out Xiangqi's rules, notations, PGN and rulings, which the 8x8 games
+//! never need. The build with Xiangqi (`crates/page-xiangqi`, named by
+//! scripts/post-build.sh) is fetched when a Xiangqi game
 //! is started, imported or restored: the first build then stores a [`Handoff`] and steps
 //! aside before anything is drawn (`dom::handoff`), and the full build takes over the page,
 //! restores the save and carries the handoff out.

@@ -1,5 +1,5 @@
 //! The page with Xiangqi (`shatar-web` and its `xiangqi` feature) under a name of its own,
-//! built beside the page's first build, which leaves Xiangqi out to keep the 8x8 games'
+//! built beside the page's first build (`shatar-page`), which leaves Xiangqi out to keep the 8x8 games'
 //! download small. The first build hands the page over to this one when a Xiangqi game is
 //! started, imported or restored (`shatar_web::carried`).
 //!
