@@ -1,3 +1,4 @@
+use shatar_rules::Color;
 use shatar_rules::xiangqi::{Board, Piece, Position, Setup, fen};
 
 use super::*;
@@ -83,4 +84,31 @@ fn a_bare_palace_costs_more_against_more_attackers() {
     let two_guarded = pos("3aka3/9/9/9/9/9/4P4/9/9/R2AKA2R w");
     let (cost_one, cost_two) = (evaluate(&one) - evaluate(&one_guarded), evaluate(&two) - evaluate(&two_guarded));
     assert!(cost_two > cost_one && cost_one > 2 * 200, "{cost_one} {cost_two}");
+}
+
+#[test]
+fn mobility_counts_what_each_piece_can_reach() {
+    let start = Position::new();
+    let red = |sq: &str| sq.parse::<shatar_rules::xiangqi::Square>().unwrap();
+    // At the start: the chariot a0 reaches a1 and a2; the horse b0 reaches a2 and c2 (d1's
+    // leg, c0, holds the elephant); the cannon b2 reaches b1, a2, c2..g2 and b3..b6, and
+    // takes the horse b9 over the black cannon b7.
+    assert_eq!(terms::slides(start.board(), red("a0"), Color::White, false), 2);
+    assert_eq!(terms::horse_moves(start.board(), red("b0"), Color::White), 2);
+    assert_eq!(terms::slides(start.board(), red("b2"), Color::White, true), 12);
+    // A horse whose leg is blocked loses the two points past it.
+    let free = pos("4k4/9/9/9/9/9/4N4/9/9/4K4 w");
+    let hobbled = pos("4k4/9/9/9/9/4P4/4N4/9/9/4K4 w");
+    assert_eq!(terms::horse_moves(free.board(), red("e3"), Color::White), 8);
+    assert_eq!(terms::horse_moves(hobbled.board(), red("e3"), Color::White), 6);
+}
+
+#[test]
+fn a_cannon_on_the_general_file_counts_the_pieces_between() {
+    let red = |sq: &str| sq.parse::<shatar_rules::xiangqi::Square>().unwrap();
+    let central = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b");
+    assert_eq!(terms::pieces_to_general(&central, red("e2"), Color::White), Some(2));
+    assert_eq!(terms::pieces_to_general(&central, red("b2"), Color::White), None);
+    let open = pos("3k5/9/9/9/9/9/9/3C5/9/4K4 b");
+    assert_eq!(terms::pieces_to_general(&open, red("d2"), Color::White), Some(0));
 }

@@ -19,6 +19,14 @@ const SOLDIER_CROSSED_VALUE: S = s(100, 120);
 const MISSING_ADVISOR_VALUE: S = s(-8, -4);
 const MISSING_ELEPHANT_VALUE: S = s(-6, -3);
 const TEMPO_VALUE: S = s(10, 5);
+/// Per point of mobility above or below a typical count (chariot, horse, cannon): (typical,
+/// mg, eg per point). The horse's reach grows in the endgame; the cannon's captures need
+/// screens, so its count says less.
+const MOBILITY: [(usize, i32, i32, i32); 3] =
+    [(CHARIOT_MOBILITY, 8, 3, 4), (HORSE_MOBILITY, 4, 5, 6), (CANNON_MOBILITY, 7, 2, 2)];
+/// A cannon on the enemy general's file by the pieces between: none (empty-headed), one
+/// (check), two (a discovered check threatened).
+const CANNON_ON_GENERAL_FILE_VALUES: [S; 3] = [s(30, 10), s(10, 5), s(15, 5)];
 
 /// A square table as a board, rank 9 first.
 type Table = [[i32; 9]; 10];
@@ -141,6 +149,23 @@ const fn assemble() -> Weights {
     }
     w[MISSING_ADVISOR] = MISSING_ADVISOR_VALUE;
     w[MISSING_ELEPHANT] = MISSING_ELEPHANT_VALUE;
+    let mut m = 0;
+    while m < MOBILITY.len() {
+        let (at, typical, mg, eg) = MOBILITY[m];
+        let len = if at == HORSE_MOBILITY { 9 } else { 18 };
+        let mut n = 0;
+        while n < len {
+            let d = n - typical;
+            w[at + n as usize] = s(mg * d, eg * d);
+            n += 1;
+        }
+        m += 1;
+    }
+    let mut i = 0;
+    while i < 3 {
+        w[CANNON_ON_GENERAL_FILE + i] = CANNON_ON_GENERAL_FILE_VALUES[i];
+        i += 1;
+    }
     w[TEMPO] = TEMPO_VALUE;
     w
 }
