@@ -1,171 +1,110 @@
-//! The Xiangqi weights, every one of them here: set by hand from the values Xiangqi
-//! players and engines commonly use, not tuned yet. The tuner (`shatar-tune`, see
-//! crates/tune/README.md) can later replace this file with a flat list like the 8x8 games'
-//! weight files; until then the square tables are written as boards, rank 9 (Black's back
-//! rank) at the top and Red's rank 0 at the bottom, seen from Red: Black's pieces read them
-//! turned over.
+//! Evaluation weights for `xiangqi`, written by `shatar-tune`. Do not edit by hand: rerun
+//! the tuner (crates/tune/README.md).
+//!
+//! command: `shatar-tune init --ruleset xiangqi`
+//! The hand-set bootstrap values of crates/tune/src/bootstrap/xiangqi.rs, not tuned.
+//! date: 2026-11-30
 
-use super::Weights;
-use super::layout::*;
-use crate::board8::eval::{S, s};
+use super::{Weights, s};
 
-/// Advisor, elephant, horse, chariot, cannon, soldier (the order of [`MATERIAL`]). The
-/// cannon is worth more than the horse with the board full (it needs screens to take),
-/// less in the endgame, where the horse's reach grows and screens are scarce.
-const MATERIAL_VALUES: [S; 6] = [s(200, 200), s(200, 200), s(400, 460), s(950, 950), s(460, 410), s(100, 100)];
-/// A soldier across the river steps sideways too: about worth a second one.
-const SOLDIER_CROSSED_VALUE: S = s(100, 120);
-/// Per missing advisor (elephant), times the enemy chariots, horses and cannons.
-const MISSING_ADVISOR_VALUE: S = s(-8, -4);
-const MISSING_ELEPHANT_VALUE: S = s(-6, -3);
-const TEMPO_VALUE: S = s(10, 5);
-/// Per point of mobility above or below a typical count (chariot, horse, cannon): (typical,
-/// mg, eg per point). The horse's reach grows in the endgame; the cannon's captures need
-/// screens, so its count says less.
-const MOBILITY: [(usize, i32, i32, i32); 3] =
-    [(CHARIOT_MOBILITY, 8, 3, 4), (HORSE_MOBILITY, 4, 5, 6), (CANNON_MOBILITY, 7, 2, 2)];
-/// A cannon on the enemy general's file by the pieces between: none (empty-headed), one
-/// (check), two (a discovered check threatened).
-const CANNON_ON_GENERAL_FILE_VALUES: [S; 3] = [s(30, 10), s(10, 5), s(15, 5)];
-
-/// A square table as a board, rank 9 first.
-type Table = [[i32; 9]; 10];
-
-/// The general stays home: every step out of its back rank's centre exposes it.
 #[rustfmt::skip]
-const GENERAL: Table = [
-    [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9],
-    [0, 0, 0, -25, -30, -25, 0, 0, 0],
-    [0, 0, 0, -15, -10, -15, 0, 0, 0],
-    [0, 0, 0,  -5,   5,  -5, 0, 0, 0],
+pub static WEIGHTS: Weights = [
+    // MATERIAL (6): advisor elephant horse chariot cannon soldier
+    s( 200,  200), s( 200,  200), s( 400,  460), s( 950,  950), s( 460,  410), s( 100,  100),
+    // SOLDIER_CROSSED (1): soldier across the river (it may step sideways)
+    s( 100,  120),
+    // PST (630): role (K A B N R C P) * 90 + point from the owner's side (a0 = 0, i9 = 89)
+    // general, a0..i0 first
+    s(   0,    0), s(   0,    0), s(   0,    0), s(  -5,   -5), s(   5,    5), s(  -5,   -5), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -15,  -15), s( -10,  -10), s( -15,  -15), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -25,  -25), s( -30,  -30), s( -25,  -25), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    // advisor, a0..i0 first
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   5,    5), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(  -5,   -5), s(   0,    0), s(  -5,   -5), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    // elephant, a0..i0 first
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(  -5,   -5), s(   0,    0), s(   0,    0), s(   0,    0), s(   5,    5), s(   0,    0), s(   0,    0), s(   0,    0), s(  -5,   -5),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(  -5,   -5), s(   0,    0), s(   0,    0), s(   0,    0), s(  -5,   -5), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    // horse, a0..i0 first
+    s( -10,  -10), s( -15,  -15), s(   0,    0), s( -10,  -10), s( -10,  -10), s( -10,  -10), s(   0,    0), s( -15,  -15), s( -10,  -10),
+    s( -10,  -10), s(   0,    0), s(   0,    0), s(   0,    0), s( -10,  -10), s(   0,    0), s(   0,    0), s(   0,    0), s( -10,  -10),
+    s(   0,    0), s(   0,    0), s(   5,    5), s(  10,   10), s(   5,    5), s(  10,   10), s(   5,    5), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   5,    5), s(  10,   10), s(  10,   10), s(  15,   15), s(  10,   10), s(  10,   10), s(   5,    5), s(   0,    0),
+    s(   0,    0), s(  10,   10), s(  15,   15), s(  20,   20), s(  20,   20), s(  20,   20), s(  15,   15), s(  10,   10), s(   0,    0),
+    s(   0,    0), s(  15,   15), s(  20,   20), s(  25,   25), s(  20,   20), s(  25,   25), s(  20,   20), s(  15,   15), s(   0,    0),
+    s(   5,    5), s(  20,   20), s(  20,   20), s(  30,   30), s(  25,   25), s(  30,   30), s(  20,   20), s(  20,   20), s(   5,    5),
+    s(   5,    5), s(  15,   15), s(  20,   20), s(  25,   25), s(  15,   15), s(  25,   25), s(  20,   20), s(  15,   15), s(   5,    5),
+    s(   0,    0), s(   5,    5), s(  15,   15), s(  10,   10), s(   0,    0), s(  10,   10), s(  15,   15), s(   5,    5), s(   0,    0),
+    s(   0,    0), s(  -5,   -5), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(  -5,   -5), s(   0,    0),
+    // chariot, a0..i0 first
+    s( -10,  -10), s(   5,    5), s(   0,    0), s(   5,    5), s(   0,    0), s(   5,    5), s(   0,    0), s(   5,    5), s( -10,  -10),
+    s(   0,    0), s(   5,    5), s(   0,    0), s(   5,    5), s(   0,    0), s(   5,    5), s(   0,    0), s(   5,    5), s(   0,    0),
+    s(   0,    0), s(   5,    5), s(   0,    0), s(  10,   10), s(   5,    5), s(  10,   10), s(   0,    0), s(   5,    5), s(   0,    0),
+    s(   0,    0), s(   5,    5), s(   5,    5), s(  10,   10), s(  10,   10), s(  10,   10), s(   5,    5), s(   5,    5), s(   0,    0),
+    s(   5,    5), s(  10,   10), s(  10,   10), s(  15,   15), s(  15,   15), s(  15,   15), s(  10,   10), s(  10,   10), s(   5,    5),
+    s(   5,    5), s(  10,   10), s(  10,   10), s(  15,   15), s(  15,   15), s(  15,   15), s(  10,   10), s(  10,   10), s(   5,    5),
+    s(   5,    5), s(  15,   15), s(  10,   10), s(  15,   15), s(  15,   15), s(  15,   15), s(  10,   10), s(  15,   15), s(   5,    5),
+    s(   5,    5), s(  10,   10), s(   5,    5), s(  15,   15), s(  15,   15), s(  15,   15), s(   5,    5), s(  10,   10), s(   5,    5),
+    s(  10,   10), s(  15,   15), s(  10,   10), s(  20,   20), s(  25,   25), s(  20,   20), s(  10,   10), s(  15,   15), s(  10,   10),
+    s(   5,    5), s(  10,   10), s(   5,    5), s(  15,   15), s(  15,   15), s(  15,   15), s(   5,    5), s(  10,   10), s(   5,    5),
+    // cannon, a0..i0 first
+    s(   0,    0), s(   0,    0), s(   5,    5), s(  10,   10), s(  10,   10), s(  10,   10), s(   5,    5), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   5,    5), s(   5,    5), s(   5,    5), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   5,    5), s(   5,    5), s(  10,   10), s(  15,   15), s(  10,   10), s(   5,    5), s(   5,    5), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   5,    5), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(  -5,   -5), s(   0,    0), s(   5,    5), s(   0,    0), s(   5,    5), s(   0,    0), s(   5,    5), s(   0,    0), s(  -5,   -5),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   5,    5), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   5,    5), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   5,    5), s(   5,    5), s(   0,    0), s(  -5,   -5), s(   0,    0), s(  -5,   -5), s(   0,    0), s(   5,    5), s(   5,    5),
+    s(   5,    5), s(   5,    5), s(   0,    0), s(  -5,   -5), s(  -5,   -5), s(  -5,   -5), s(   0,    0), s(   5,    5), s(   5,    5),
+    s(  10,   10), s(  10,   10), s(   0,    0), s(  -5,   -5), s( -10,  -10), s(  -5,   -5), s(   0,    0), s(  10,   10), s(  10,   10),
+    // soldier, a0..i0 first
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(  -5,   -5), s(   0,    0), s(   0,    0), s(   0,    0), s(   5,    5), s(   0,    0), s(   0,    0), s(   0,    0), s(  -5,   -5),
+    s(  -5,   -5), s(   0,    0), s(   5,    5), s(   0,    0), s(  10,   10), s(   0,    0), s(   5,    5), s(   0,    0), s(  -5,   -5),
+    s(   0,    0), s(   5,    5), s(  10,   10), s(  15,   15), s(  20,   20), s(  15,   15), s(  10,   10), s(   5,    5), s(   0,    0),
+    s(  10,   10), s(  15,   15), s(  20,   20), s(  30,   30), s(  35,   35), s(  30,   30), s(  20,   20), s(  15,   15), s(  10,   10),
+    s(  10,   10), s(  20,   20), s(  30,   30), s(  45,   45), s(  50,   50), s(  45,   45), s(  30,   30), s(  20,   20), s(  10,   10),
+    s(  10,   10), s(  20,   20), s(  30,   30), s(  50,   50), s(  60,   60), s(  50,   50), s(  30,   30), s(  20,   20), s(  10,   10),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   5,    5), s(  10,   10), s(   5,    5), s(   0,    0), s(   0,    0), s(   0,    0),
+    // MISSING_ADVISOR (1): per missing advisor, times the enemy chariots, horses and cannons
+    s(  -8,   -4),
+    // MISSING_ELEPHANT (1): per missing elephant, times the enemy chariots, horses and cannons
+    s(  -6,   -3),
+    // CHARIOT_MOBILITY (18): points a chariot can move to, captures included (0..17)
+    s( -24,  -32), s( -21,  -28), s( -18,  -24), s( -15,  -20), s( -12,  -16), s(  -9,  -12), s(  -6,   -8), s(  -3,   -4), s(   0,    0),
+    s(   3,    4), s(   6,    8), s(   9,   12), s(  12,   16), s(  15,   20), s(  18,   24), s(  21,   28), s(  24,   32), s(  27,   36),
+    // HORSE_MOBILITY (9): points a horse can move to, its legs free (0..8)
+    s( -20,  -24), s( -15,  -18), s( -10,  -12), s(  -5,   -6), s(   0,    0), s(   5,    6), s(  10,   12), s(  15,   18), s(  20,   24),
+    // CANNON_MOBILITY (18): points a cannon can move to, plus its captures over a screen (0..17)
+    s( -14,  -14), s( -12,  -12), s( -10,  -10), s(  -8,   -8), s(  -6,   -6), s(  -4,   -4), s(  -2,   -2), s(   0,    0), s(   2,    2),
+    s(   4,    4), s(   6,    6), s(   8,    8), s(  10,   10), s(  12,   12), s(  14,   14), s(  16,   16), s(  18,   18), s(  20,   20),
+    // CANNON_ON_GENERAL_FILE (3): cannon on the enemy general's file, by the pieces between: 0, 1 (check), 2
+    s(  30,   10), s(  10,    5), s(  15,    5),
+    // TEMPO (1): the side to move
+    s(  10,    5),
 ];
-
-/// The palace centre guards most; the upper corners least.
-#[rustfmt::skip]
-const ADVISOR: Table = [
-    [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9],
-    [0, 0, 0, -5, 0, -5, 0, 0, 0],
-    [0, 0, 0,  0, 5,  0, 0, 0, 0],
-    [0, 0, 0,  0, 0,  0, 0, 0, 0],
-];
-
-/// In front of the general (e2) the elephants link up; the edges and the river bank are weak.
-#[rustfmt::skip]
-const ELEPHANT: Table = [
-    [0; 9], [0; 9], [0; 9], [0; 9], [0; 9],
-    [ 0, 0, -5, 0, 0, 0, -5, 0,  0],
-    [ 0; 9],
-    [-5, 0,  0, 0, 5, 0,  0, 0, -5],
-    [ 0; 9],
-    [ 0, 0,  0, 0, 0, 0,  0, 0,  0],
-];
-
-/// Horses want the centre and the squares near the enemy palace; the corners and the
-/// start points (b0, h0) are where they do least.
-#[rustfmt::skip]
-const HORSE: Table = [
-    [  0, -5,  0,  0,  0,  0,  0, -5,   0],
-    [  0,  5, 15, 10,  0, 10, 15,  5,   0],
-    [  5, 15, 20, 25, 15, 25, 20, 15,   5],
-    [  5, 20, 20, 30, 25, 30, 20, 20,   5],
-    [  0, 15, 20, 25, 20, 25, 20, 15,   0],
-    [  0, 10, 15, 20, 20, 20, 15, 10,   0],
-    [  0,  5, 10, 10, 15, 10, 10,  5,   0],
-    [  0,  0,  5, 10,  5, 10,  5,  0,   0],
-    [-10,  0,  0,  0,-10,  0,  0,  0, -10],
-    [-10,-15,  0,-10,-10,-10,  0,-15, -10],
-];
-
-/// Chariots want open lines and the enemy's second rank; a chariot left in its corner
-/// (a0, i0) is the classic slow opening.
-#[rustfmt::skip]
-const CHARIOT: Table = [
-    [  5, 10,  5, 15, 15, 15,  5, 10,   5],
-    [ 10, 15, 10, 20, 25, 20, 10, 15,  10],
-    [  5, 10,  5, 15, 15, 15,  5, 10,   5],
-    [  5, 15, 10, 15, 15, 15, 10, 15,   5],
-    [  5, 10, 10, 15, 15, 15, 10, 10,   5],
-    [  5, 10, 10, 15, 15, 15, 10, 10,   5],
-    [  0,  5,  5, 10, 10, 10,  5,  5,   0],
-    [  0,  5,  0, 10,  5, 10,  0,  5,   0],
-    [  0,  5,  0,  5,  0,  5,  0,  5,   0],
-    [-10,  5,  0,  5,  0,  5,  0,  5, -10],
-];
-
-/// The central cannon (e2, and the central file generally) aims at the general; cannons on
-/// the enemy back rank's flanks pin; deep inside the enemy palace they lack screens.
-#[rustfmt::skip]
-const CANNON: Table = [
-    [10, 10,  0, -5,-10, -5,  0, 10, 10],
-    [ 5,  5,  0, -5, -5, -5,  0,  5,  5],
-    [ 5,  5,  0, -5,  0, -5,  0,  5,  5],
-    [ 0,  0,  0,  0,  5,  0,  0,  0,  0],
-    [ 0,  0,  0,  0,  5,  0,  0,  0,  0],
-    [-5,  0,  5,  0,  5,  0,  5,  0, -5],
-    [ 0,  0,  0,  0,  5,  0,  0,  0,  0],
-    [ 0,  5,  5, 10, 15, 10,  5,  5,  0],
-    [ 0,  0,  0,  5,  5,  5,  0,  0,  0],
-    [ 0,  0,  5, 10, 10, 10,  5,  0,  0],
-];
-
-/// Soldiers gain as they near the enemy palace (the river crossing itself is
-/// [`SOLDIER_CROSSED_VALUE`]); one that reaches the last rank can only walk sideways.
-#[rustfmt::skip]
-const SOLDIER: Table = [
-    [ 0,  0,  0,  5, 10,  5,  0,  0,  0],
-    [10, 20, 30, 50, 60, 50, 30, 20, 10],
-    [10, 20, 30, 45, 50, 45, 30, 20, 10],
-    [10, 15, 20, 30, 35, 30, 20, 15, 10],
-    [ 0,  5, 10, 15, 20, 15, 10,  5,  0],
-    [-5,  0,  5,  0, 10,  0,  5,  0, -5],
-    [-5,  0,  0,  0,  5,  0,  0,  0, -5],
-    [0; 9], [0; 9], [0; 9],
-];
-
-/// The tables in role order (General, Advisor, Elephant, Horse, Chariot, Cannon, Soldier).
-const TABLES: [Table; 7] = [GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER];
-
-/// The flat weight array the terms index, assembled from the values above.
-pub static WEIGHTS: Weights = assemble();
-
-const fn assemble() -> Weights {
-    let mut w = [s(0, 0); COUNT];
-    let mut i = 0;
-    while i < MATERIAL_VALUES.len() {
-        w[MATERIAL + i] = MATERIAL_VALUES[i];
-        i += 1;
-    }
-    w[SOLDIER_CROSSED] = SOLDIER_CROSSED_VALUE;
-    let mut role = 0;
-    while role < TABLES.len() {
-        let mut sq = 0;
-        while sq < 90 {
-            // Point `rank * 9 + file` is row `9 - rank` of the board as written.
-            let v = TABLES[role][9 - sq / 9][sq % 9];
-            w[PST + role * 90 + sq] = s(v, v);
-            sq += 1;
-        }
-        role += 1;
-    }
-    w[MISSING_ADVISOR] = MISSING_ADVISOR_VALUE;
-    w[MISSING_ELEPHANT] = MISSING_ELEPHANT_VALUE;
-    let mut m = 0;
-    while m < MOBILITY.len() {
-        let (at, typical, mg, eg) = MOBILITY[m];
-        let len = if at == HORSE_MOBILITY { 9 } else { 18 };
-        let mut n = 0;
-        while n < len {
-            let d = n - typical;
-            w[at + n as usize] = s(mg * d, eg * d);
-            n += 1;
-        }
-        m += 1;
-    }
-    let mut i = 0;
-    while i < 3 {
-        w[CANNON_ON_GENERAL_FILE + i] = CANNON_ON_GENERAL_FILE_VALUES[i];
-        i += 1;
-    }
-    w[TEMPO] = TEMPO_VALUE;
-    w
-}
