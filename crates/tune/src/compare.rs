@@ -197,3 +197,26 @@ fn report(pairs: &[f64]) {
         elo(mean + margin)
     );
 }
+
+/// `shatar-tune scores`: the static evaluation and a fixed-depth search's score of each
+/// position in `fens` (the side to move's view) with `weights`, to see what a weight set
+/// makes of openings, e.g. whether it leans to the side to move.
+pub fn scores<G: Game>(weights: Vec<S>, fens: &[String], depth: u32) -> Result<(), String> {
+    if weights.len() != G::COUNT {
+        return Err(format!("{} weights, the layout has {}", weights.len(), G::COUNT));
+    }
+    SLOTS[0].set(weights).map_err(|_| "scores runs once per process")?;
+    let clock = crate::speed::Wall(std::time::Instant::now());
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let limits = shatar_engine::Limits { depth: Some(depth), ..shatar_engine::Limits::default() };
+    for text in fens {
+        let pos = Weighted::<G, 0>(G::parse_fen(text)?);
+        let mut engine = Engine::<Weighted<G, 0>>::new(16);
+        let control = shatar_engine::Control { clock: &clock, stop: &stop, report: &mut |_| {} };
+        let result = engine.search(&pos, &[], &limits, control);
+        let score = result.score().map_or("-".to_owned(), |s| format!("{s:?}"));
+        let best = result.best_move().map_or("-".to_owned(), |m| m.to_string());
+        println!("static {:5}  depth {depth}: {score:>16} {best:6}  {text}", pos.evaluate());
+    }
+    Ok(())
+}

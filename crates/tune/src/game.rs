@@ -5,11 +5,12 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use shatar_engine::{Clock, Control, Engine, Limits, Report, Score, SearchPosition};
+use shatar_engine::{Control, Engine, Limits, Report, Score, SearchPosition};
 use shatar_rules::{GamePosition, GameResult};
 
 use crate::games::{Game, MoveOf};
 use crate::rng::Rng;
+use crate::speed::Wall;
 
 /// How games are played and when they are cut short.
 #[derive(Clone, Debug)]
@@ -27,14 +28,6 @@ pub struct GameOptions {
 }
 
 const RESIGN_MOVES: usize = 6;
-
-struct Wall(Instant);
-
-impl Clock for Wall {
-    fn now_ms(&self) -> u64 {
-        self.0.elapsed().as_millis() as u64
-    }
-}
 
 /// The opening: the plies the rules prescribe (the Mongolian compulsory first round, 2017
 /// art. 1.2: White picks e2-e4 or d2-d4, Black must mirror it; the legal moves allow

@@ -30,6 +30,7 @@ usage:
                        [--start bootstrap|builtin|WEIGHTS.rs]
   shatar-tune compare  --ruleset ID --a bootstrap|builtin|WEIGHTS.rs --b ... --pairs N --nodes K
                        [--threads T] [--seed S] [--random-plies 6] [--max-plies 400] [--resign 1000] [--hash 8]
+  shatar-tune scores   --ruleset ID --weights bootstrap|builtin|WEIGHTS.rs --depth 8 --fen FEN...
   shatar-tune speed    [--ruleset mongolian] [--depth 10] [--passes 0]
 ID: mongolian, mongolian-folk, chess or xiangqi (the weight files are written where the
 engine reads them, paths from the repository root)";
@@ -151,6 +152,13 @@ fn run(argv: &[String]) -> Result<(), String> {
             };
             with_game!(args.game_kind(None)?, G => {
                 compare::run::<G>(weights_file::load::<G>(&a)?, weights_file::load::<G>(&b)?, &opts)
+            })
+        }
+        "scores" => {
+            let fens = args.values("fen").ok_or("--fen is required")?.to_vec();
+            let (weights, depth) = (args.get::<String>("weights", None)?, args.get("depth", Some(8))?);
+            with_game!(args.game_kind(None)?, G => {
+                compare::scores::<G>(weights_file::load::<G>(&weights)?, &fens, depth)
             })
         }
         "speed" => {

@@ -11,7 +11,7 @@ use shatar_rules::GamePosition;
 use crate::games::Game;
 use crate::rng::Rng;
 
-struct Wall(Instant);
+pub struct Wall(pub Instant);
 
 impl Clock for Wall {
     fn now_ms(&self) -> u64 {

@@ -83,12 +83,16 @@ pub fn evaluate(pos: &Position, acc: &mut impl Accumulator) -> i32 {
 /// beyond it, if any.
 #[inline]
 pub(super) fn slides(board: &Board, from: Square, color: Color, cannon: bool) -> usize {
+    let (at, file, rank) = (from.index(), from.index() % 9, from.index() / 9);
+    // Each ray as a step through the point indices (`rank * 9 + file`) and its length.
+    let rays = [(9, 9 - rank), (usize::MAX - 8, rank), (1, 8 - file), (usize::MAX, file)];
     let mut n = 0;
-    for (df, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-        let mut cur = from.offset(df, dr);
+    for (step, len) in rays {
+        let mut i = at;
         let mut screened = false;
-        while let Some(to) = cur {
-            match board.piece_at(to) {
+        for _ in 0..len {
+            i = i.wrapping_add(step);
+            match board.piece_at(Square::new(i as u8).expect("the ray stays on the board")) {
                 None => n += usize::from(!screened),
                 Some(_) if cannon && !screened => screened = true,
                 Some(p) => {
@@ -96,7 +100,6 @@ pub(super) fn slides(board: &Board, from: Square, color: Color, cannon: bool) ->
                     break;
                 }
             }
-            cur = to.offset(df, dr);
         }
     }
     n
