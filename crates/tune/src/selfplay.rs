@@ -143,3 +143,35 @@ pub fn run<G: Game>(opts: &SelfPlay) -> Result<(), String> {
     eprintln!("wrote {} and {}", opts.out.display(), info_file.display());
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Xiangqi;
+
+    #[test]
+    fn a_xiangqi_game_is_written_as_red_view_training_lines() {
+        let opts = SelfPlay {
+            games: 1,
+            minutes: None,
+            threads: 1,
+            seed: 3,
+            out: PathBuf::new(),
+            skip_plies: 12,
+            game: GameOptions { nodes: 300, random_plies: 6, max_plies: 80, resign_cp: 1000, hash_mb: 1 },
+            command: String::new(),
+        };
+        let mut engines = [0; 2].map(|_| Engine::new(1));
+        let game = play_game::<Xiangqi>(0, &opts, &mut engines);
+        assert!(game.plies <= 80 && !game.lines.is_empty());
+        let score = format!("{:.1}", white_score(game.result));
+        for line in &game.lines {
+            let (fen_text, result) = line.rsplit_once(';').unwrap();
+            let pos = Xiangqi::parse_fen(fen_text).unwrap();
+            assert!(!pos.is_check(), "{line}");
+            assert_eq!(result, score);
+        }
+        // The same index and seed play the same game.
+        assert_eq!(play_game::<Xiangqi>(0, &opts, &mut engines).lines, game.lines);
+    }
+}
