@@ -1,6 +1,6 @@
 //! Where each Xiangqi weight lives in the flat weight array, as the 8x8 games' layout does
 //! it (see [`crate::board8::eval::layout`]): the terms address weights only through these
-//! offsets, so the tuner can later fit them section by section.
+//! offsets, and the tuner writes and fits them section by section.
 
 use crate::board8::eval::layout::layout;
 
