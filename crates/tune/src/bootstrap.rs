@@ -1,6 +1,9 @@
-//! Hand-set starting weights: classical values, the same for every ruleset. They are
+//! Hand-set starting weights: classical values, the same for every 8x8 ruleset. They are
 //! what the engine played with before any tuning, the start of every fit, and the
-//! opponent the tuned weights are measured against (`shatar-tune compare`).
+//! opponent the tuned weights are measured against (`shatar-tune compare`). Xiangqi's
+//! are in [`xiangqi`].
+
+pub mod xiangqi;
 
 use shatar_engine::board8::eval::layout::*;
 use shatar_engine::board8::eval::{S, s};

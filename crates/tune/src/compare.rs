@@ -1,49 +1,62 @@
 //! `shatar-tune compare`: a match between two weight sets in one binary. A weight set
-//! cannot be swapped into `Position<R>`'s compiled evaluation, so each side searches a
-//! thin wrapper position whose evaluation reads its own weights through the same term
-//! code ([`evaluate_with`]); everything else (moves, exchange test, null move, draws) is
-//! the 8x8 games' own.
+//! cannot be swapped into a position's compiled evaluation, so each side searches a thin
+//! wrapper position whose evaluation reads its own weights through the same term code
+//! ([`Game::evaluate_with`]); everything else (moves, exchange test, null move, draws,
+//! perpetual check) is the game's own.
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use shatar_engine::board8::eval::{S, Weights, evaluate_with};
+use shatar_engine::tapered::S;
 use shatar_engine::{Engine, SearchPosition};
-use shatar_rules::{GamePosition, Move, MoveList, Outcome, Position, Rules};
+use shatar_rules::{GamePosition, Outcome};
 
 use crate::game::{GameOptions, opening, play_out, white_score};
+use crate::games::{Game, MoveOf};
 use crate::rng::Rng;
 
 /// The two weight sets of the match, set once before it starts.
-static SLOTS: [OnceLock<Box<Weights>>; 2] = [OnceLock::new(), OnceLock::new()];
+static SLOTS: [OnceLock<Vec<S>>; 2] = [OnceLock::new(), OnceLock::new()];
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weighted<R: Rules, const SLOT: usize>(Position<R>);
+pub struct Weighted<G: Game, const SLOT: usize>(G::Pos);
 
-impl<R: Rules, const SLOT: usize> From<Position<R>> for Weighted<R, SLOT> {
-    fn from(pos: Position<R>) -> Self {
-        Weighted(pos)
+// By hand: a derive would ask the marker type `G` for the traits too.
+impl<G: Game, const SLOT: usize> Clone for Weighted<G, SLOT> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G: Game, const SLOT: usize> Copy for Weighted<G, SLOT> {}
+impl<G: Game, const SLOT: usize> PartialEq for Weighted<G, SLOT> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+impl<G: Game, const SLOT: usize> Eq for Weighted<G, SLOT> {}
+impl<G: Game, const SLOT: usize> std::fmt::Debug for Weighted<G, SLOT> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
     }
 }
 
-impl<R: Rules, const SLOT: usize> GamePosition for Weighted<R, SLOT> {
-    type Move = Move;
-    type MoveList = MoveList;
+impl<G: Game, const SLOT: usize> GamePosition for Weighted<G, SLOT> {
+    type Move = MoveOf<G>;
+    type MoveList = <G::Pos as GamePosition>::MoveList;
     fn turn(&self) -> shatar_rules::Color {
         self.0.turn()
     }
-    fn legal_moves(&self) -> MoveList {
+    fn legal_moves(&self) -> Self::MoveList {
         self.0.legal_moves()
     }
-    fn play_unchecked(&mut self, m: Move) {
+    fn play_unchecked(&mut self, m: Self::Move) {
         self.0.play_unchecked(m)
     }
     fn is_check(&self) -> bool {
         self.0.is_check()
     }
-    fn is_capture(&self, m: Move) -> bool {
-        GamePosition::is_capture(&self.0, m)
+    fn is_capture(&self, m: Self::Move) -> bool {
+        self.0.is_capture(m)
     }
     fn hash(&self) -> u64 {
         self.0.hash()
@@ -56,31 +69,32 @@ impl<R: Rules, const SLOT: usize> GamePosition for Weighted<R, SLOT> {
     }
 }
 
-impl<R: Rules, const SLOT: usize> SearchPosition for Weighted<R, SLOT> {
-    const MOVE_KEYS: usize = <Position<R> as SearchPosition>::MOVE_KEYS;
-    fn move_key(&self, m: Move) -> usize {
+impl<G: Game, const SLOT: usize> SearchPosition for Weighted<G, SLOT> {
+    const PERPETUAL_CHECK_LOSES: bool = G::Pos::PERPETUAL_CHECK_LOSES;
+    const MOVE_KEYS: usize = G::Pos::MOVE_KEYS;
+    fn move_key(&self, m: Self::Move) -> usize {
         self.0.move_key(m)
     }
     fn evaluate(&self) -> i32 {
-        evaluate_with(&self.0, SLOTS[SLOT].get().expect("weights set before the match"))
+        G::evaluate_with(&self.0, SLOTS[SLOT].get().expect("weights set before the match"))
     }
-    fn tactical_moves(&self) -> MoveList {
-        SearchPosition::tactical_moves(&self.0)
+    fn tactical_moves(&self) -> Self::MoveList {
+        self.0.tactical_moves()
     }
-    fn is_tactical(&self, m: Move) -> bool {
+    fn is_tactical(&self, m: Self::Move) -> bool {
         self.0.is_tactical(m)
     }
-    fn tactical_order(&self, m: Move) -> i32 {
+    fn tactical_order(&self, m: Self::Move) -> i32 {
         self.0.tactical_order(m)
     }
-    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+    fn see_ge(&self, m: Self::Move, threshold: i32) -> bool {
         self.0.see_ge(m, threshold)
     }
     fn null_move_allowed(&self) -> bool {
         self.0.null_move_allowed()
     }
     fn play_null(&mut self) {
-        SearchPosition::play_null(&mut self.0)
+        self.0.play_null()
     }
     fn is_draw_by_rule(&self) -> bool {
         self.0.is_draw_by_rule()
@@ -97,12 +111,12 @@ pub struct CompareOptions {
 
 /// Plays `pairs` pairs of games between weight sets `a` and `b`, each pair from one random
 /// opening with colours swapped, and prints A's score with an Elo estimate.
-pub fn run<R: Rules>(a: Vec<S>, b: Vec<S>, opts: &CompareOptions) -> Result<(), String> {
-    let boxed = |w: Vec<S>| -> Result<Box<Weights>, String> {
-        w.into_boxed_slice().try_into().map_err(|_| "wrong number of weights".to_string())
-    };
+pub fn run<G: Game>(a: Vec<S>, b: Vec<S>, opts: &CompareOptions) -> Result<(), String> {
     for (slot, w) in SLOTS.iter().zip([a, b]) {
-        slot.set(boxed(w)?).map_err(|_| "compare runs once per process")?;
+        if w.len() != G::COUNT {
+            return Err(format!("{} weights, the layout has {}", w.len(), G::COUNT));
+        }
+        slot.set(w).map_err(|_| "compare runs once per process")?;
     }
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<f64>();
@@ -111,22 +125,34 @@ pub fn run<R: Rules>(a: Vec<S>, b: Vec<S>, opts: &CompareOptions) -> Result<(), 
         for _ in 0..opts.threads.max(1) {
             let (tx, next) = (tx.clone(), &next);
             scope.spawn(move || {
-                let mut a = Engine::<Weighted<R, 0>>::new(opts.game.hash_mb);
-                let mut b = Engine::<Weighted<R, 1>>::new(opts.game.hash_mb);
+                let mut a = Engine::<Weighted<G, 0>>::new(opts.game.hash_mb);
+                let mut b = Engine::<Weighted<G, 1>>::new(opts.game.hash_mb);
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= opts.pairs {
                         break;
                     }
                     let mut rng = Rng::new(opts.seed ^ (index as u64).wrapping_mul(0xd134_2543_de82_ef95));
-                    let start = opening::<R>(&mut rng, opts.game.random_plies);
+                    let start = opening::<G>(&mut rng, opts.game.random_plies);
                     let (mut first, mut second) = (start.clone(), start);
                     a.new_game();
                     b.new_game();
-                    let one = play_out(&mut first, &mut a, &mut b, &opts.game, |_, _, _| {});
+                    let one = play_out::<G, _, _>(
+                        &mut first,
+                        (&mut a, Weighted),
+                        (&mut b, Weighted),
+                        &opts.game,
+                        |_, _, _, _| {},
+                    );
                     a.new_game();
                     b.new_game();
-                    let two = play_out(&mut second, &mut b, &mut a, &opts.game, |_, _, _| {});
+                    let two = play_out::<G, _, _>(
+                        &mut second,
+                        (&mut b, Weighted),
+                        (&mut a, Weighted),
+                        &opts.game,
+                        |_, _, _, _| {},
+                    );
                     // A's points from the pair: 0 to 2.
                     let points = white_score(one) + 1.0 - white_score(two);
                     if tx.send(points).is_err() {
@@ -170,4 +196,27 @@ fn report(pairs: &[f64]) {
         elo(mean - margin),
         elo(mean + margin)
     );
+}
+
+/// `shatar-tune scores`: the static evaluation and a fixed-depth search's score of each
+/// position in `fens` (the side to move's view) with `weights`, to see what a weight set
+/// makes of openings, e.g. whether it leans to the side to move.
+pub fn scores<G: Game>(weights: Vec<S>, fens: &[String], depth: u32) -> Result<(), String> {
+    if weights.len() != G::COUNT {
+        return Err(format!("{} weights, the layout has {}", weights.len(), G::COUNT));
+    }
+    SLOTS[0].set(weights).map_err(|_| "scores runs once per process")?;
+    let clock = crate::speed::Wall(std::time::Instant::now());
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let limits = shatar_engine::Limits { depth: Some(depth), ..shatar_engine::Limits::default() };
+    for text in fens {
+        let pos = Weighted::<G, 0>(G::parse_fen(text)?);
+        let mut engine = Engine::<Weighted<G, 0>>::new(16);
+        let control = shatar_engine::Control { clock: &clock, stop: &stop, report: &mut |_| {} };
+        let result = engine.search(&pos, &[], &limits, control);
+        let score = result.score().map_or("-".to_owned(), |s| format!("{s:?}"));
+        let best = result.best_move().map_or("-".to_owned(), |m| m.to_string());
+        println!("static {:5}  depth {depth}: {score:>16} {best:6}  {text}", pos.evaluate());
+    }
+    Ok(())
 }

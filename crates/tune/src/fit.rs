@@ -1,7 +1,7 @@
 //! `shatar-tune fit`: Texel tuning. Each position is traced once into its sparse weight
 //! coefficients and phase; the evaluation is then a dot product, linear in the weights:
 //!
-//! `E = Σ c_i (mg_i ρ + eg_i (1 - ρ))`, with `ρ = phase / 24`, White's view,
+//! `E = Σ c_i (mg_i ρ + eg_i (1 - ρ))`, with `ρ = phase / max phase`, White's (Red's) view,
 //!
 //! and the fit minimises the mean squared error between the game result `y` (White's
 //! score) and `σ(E) = 1 / (1 + 10^(-K E / 400))`. K is fitted first, with the starting
@@ -11,16 +11,16 @@
 //! Adam with an exact gradient, an L2 pull of θ towards 0, and early stopping on the
 //! held-out positions. `A` ties weights together where the data is thin: by default each
 //! piece-square table moves by a per-file plus a per-rank amount (16 parameters per
-//! piece instead of 64), so a few thousand games (results are per game, so games rather
-//! than positions are what counts) still say something about every square.
+//! piece instead of 64; in Xiangqi, whose tables are symmetric left to right, 5 + 10
+//! instead of 90), so a few thousand games (results are per game, so games rather than
+//! positions are what counts) still say something about every square.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use shatar_engine::board8::eval::layout::{COUNT, PST};
-use shatar_engine::board8::eval::{MAX_PHASE, S, s, trace};
-use shatar_rules::{Rules, fen};
+use shatar_engine::tapered::{S, s};
 
+use crate::games::Game;
 use crate::weights_file;
 
 #[derive(Clone, Debug)]
@@ -51,9 +51,11 @@ struct Basis {
 }
 
 impl Basis {
-    fn new(full_pst: bool) -> Basis {
-        let is_pst = |i: usize| (PST..PST + 6 * 64).contains(&i);
-        let mut rows = vec![Vec::new(); COUNT];
+    fn new<G: Game>(full_pst: bool) -> Basis {
+        let pst = &G::PST;
+        let squares = pst.files * pst.ranks;
+        let is_pst = |i: usize| (pst.offset..pst.offset + pst.roles.len() * squares).contains(&i);
+        let mut rows = vec![Vec::new(); G::COUNT];
         let mut params = 0;
         for (i, row) in rows.iter_mut().enumerate() {
             if full_pst || !is_pst(i) {
@@ -62,11 +64,16 @@ impl Basis {
             }
         }
         if !full_pst {
-            for role in 0..6 {
-                let (files, ranks) = (params, params + 8);
-                params += 16;
-                for sq in 0..64 {
-                    rows[PST + 64 * role + sq] = vec![(files + sq % 8) as u32, (ranks + sq / 8) as u32];
+            // A file and its mirror share a parameter where the tables are symmetric.
+            let file_params = if pst.mirror_files { pst.files.div_ceil(2) } else { pst.files };
+            let file_param = |f: usize| if pst.mirror_files { f.min(pst.files - 1 - f) } else { f };
+            for role in 0..pst.roles.len() {
+                let (files, ranks) = (params, params + file_params);
+                params += file_params + pst.ranks;
+                for sq in 0..squares {
+                    let (file, rank) = (sq % pst.files, sq / pst.files);
+                    rows[pst.offset + squares * role + sq] =
+                        vec![(files + file_param(file)) as u32, (ranks + rank) as u32];
                 }
             }
         }
@@ -99,7 +106,7 @@ struct Data {
 struct Sample {
     weights: (u32, u32),
     params: (u32, u32),
-    /// The middlegame share, phase / 24.
+    /// The middlegame share, phase / max phase.
     rho: f64,
     result: f64,
     /// The evaluation with the starting weights.
@@ -107,14 +114,13 @@ struct Sample {
 }
 
 impl Data {
-    fn push<R: Rules>(&mut self, fen_text: &str, result: f64, basis: &Basis, start: &[S]) -> Result<(), String> {
-        let pos = fen::parse_position::<R>(fen_text).map_err(|e| e.to_string())?;
-        let t = trace(&pos);
-        let rho = f64::from(t.phase) / f64::from(MAX_PHASE);
+    fn push<G: Game>(&mut self, fen_text: &str, result: f64, basis: &Basis, start: &[S]) -> Result<(), String> {
+        let (coefficients, phase) = G::trace(&G::parse_fen(fen_text)?);
+        let rho = f64::from(phase) / f64::from(G::MAX_PHASE);
         let w0 = self.weights.len() as u32;
         let mut per_param = std::collections::BTreeMap::<u32, i32>::new();
         let mut base = 0.0;
-        for (i, &c) in t.coefficients.iter().enumerate() {
+        for (i, &c) in coefficients.iter().enumerate() {
             if c != 0 {
                 let c16 = i16::try_from(c).map_err(|_| format!("coefficient {c} out of range"))?;
                 self.weights.push((i as u16, c16));
@@ -177,7 +183,7 @@ fn sigmoid(k: f64, e: f64) -> f64 {
 
 /// Reads `FEN;result` lines; the last `validation` share goes to the second set. The data
 /// is written game by game, so the split falls between games, not inside one.
-fn load<R: Rules>(opts: &FitOptions, basis: &Basis, start: &[S]) -> Result<(Data, Data), String> {
+fn load<G: Game>(opts: &FitOptions, basis: &Basis, start: &[S]) -> Result<(Data, Data), String> {
     let mut lines = Vec::new();
     for path in &opts.data {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -189,7 +195,7 @@ fn load<R: Rules>(opts: &FitOptions, basis: &Basis, start: &[S]) -> Result<(Data
         let (fen_text, result) = line.rsplit_once(';').ok_or_else(|| format!("line {}: no ';'", n + 1))?;
         let result: f64 = result.trim().parse().map_err(|e| format!("line {}: result: {e}", n + 1))?;
         let set = if n < split { &mut train } else { &mut valid };
-        set.push::<R>(fen_text, result, basis, start).map_err(|e| format!("line {}: {e}", n + 1))?;
+        set.push::<G>(fen_text, result, basis, start).map_err(|e| format!("line {}: {e}", n + 1))?;
     }
     Ok((train, valid))
 }
@@ -209,11 +215,11 @@ fn fit_k(data: &Data, theta: &[[f64; 2]]) -> f64 {
     (lo + hi) / 2.0
 }
 
-pub fn run<R: Rules>(opts: &FitOptions) -> Result<(), String> {
+pub fn run<G: Game>(opts: &FitOptions) -> Result<(), String> {
     let clock = Instant::now();
-    let start = weights_file::load(&opts.start, R::RULESET)?;
-    let basis = Basis::new(opts.full_pst);
-    let (train, valid) = load::<R>(opts, &basis, &start)?;
+    let start = weights_file::load::<G>(&opts.start)?;
+    let basis = Basis::new::<G>(opts.full_pst);
+    let (train, valid) = load::<G>(opts, &basis, &start)?;
     if train.samples.is_empty() {
         return Err("no training positions".into());
     }
@@ -306,7 +312,7 @@ pub fn run<R: Rules>(opts: &FitOptions) -> Result<(), String> {
         ),
         format!("loss (mean squared error): train {train0:.6} -> {train1:.6}, validation {valid0:.6} -> {valid1:.6}"),
     ]);
-    let text = weights_file::render(R::RULESET.id(), &tuned, &header);
+    let text = weights_file::render::<G>(&tuned, &header);
     std::fs::write(&opts.out, text).map_err(|e| format!("{}: {e}", opts.out.display()))?;
     println!("wrote {}", opts.out.display());
     Ok(())
@@ -314,19 +320,19 @@ pub fn run<R: Rules>(opts: &FitOptions) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use shatar_engine::board8::eval::evaluate;
-    use shatar_rules::{Mongolian, Position};
+    use shatar_engine::SearchPosition;
+    use shatar_rules::{GamePosition, Mongolian};
 
     use super::*;
+    use crate::games::{Board8, Xiangqi};
 
-    #[test]
-    fn the_fit_sees_the_engine_evaluation() {
-        // With the parameters at zero, the fit's evaluation is the engine's (White's view),
-        // but for the engine's integer division.
-        let start = shatar_engine::board8::eval::weights_of::<Mongolian>().to_vec();
-        let basis = Basis::new(false);
+    /// With the parameters at zero, the fit's evaluation is the engine's (White's view),
+    /// but for the engine's integer division.
+    fn the_fit_sees_the_engine_evaluation<G: Game>() {
+        let start = G::builtin();
+        let basis = Basis::new::<G>(false);
         let mut data = Data::default();
-        let mut pos = Position::<Mongolian>::new();
+        let mut pos = *G::position(&G::new_record());
         let mut fens = Vec::new();
         for i in 0..60 {
             let moves = pos.legal_moves();
@@ -334,19 +340,36 @@ mod tests {
                 break;
             }
             pos.play_unchecked(moves[(i * 7) % moves.len()]);
-            fens.push((fen::write(&pos.to_setup()), pos));
+            fens.push((G::write_fen(&pos), pos));
         }
         for (fen_text, _) in &fens {
-            data.push::<Mongolian>(fen_text, 0.5, &basis, &start).unwrap();
+            data.push::<G>(fen_text, 0.5, &basis, &start).unwrap();
         }
         let theta = vec![[0.0; 2]; basis.params];
         for (smp, (_, pos)) in data.samples.iter().zip(&fens) {
-            let engine = f64::from(evaluate(pos) * pos.turn().fold(1, -1));
+            let engine = f64::from(pos.evaluate() * pos.turn().fold(1, -1));
             assert!((data.eval(smp, &theta) - engine).abs() < 1.0, "{} vs {engine}", data.eval(smp, &theta));
         }
+    }
+
+    #[test]
+    fn the_fit_sees_the_engine_evaluation_in_every_game() {
+        the_fit_sees_the_engine_evaluation::<Board8<Mongolian>>();
+        the_fit_sees_the_engine_evaluation::<Xiangqi>();
+    }
+
+    #[test]
+    fn a_rank_parameter_moves_the_whole_rank() {
         // Moving one rank parameter of the knight table moves every knight on that rank.
-        let rows = &basis.rows[PST + 64 + 8 * 2..PST + 64 + 8 * 3];
+        let basis = Basis::new::<Board8<Mongolian>>(false);
+        let pst = shatar_engine::board8::eval::layout::PST;
+        let rows = &basis.rows[pst + 64 + 8 * 2..pst + 64 + 8 * 3];
         let rank_param = rows[0][1];
         assert!(rows.iter().all(|r| r.len() == 2 && r[1] == rank_param));
+        // In Xiangqi a file and its mirror share their parameter: the horse on c3 and g3.
+        let basis = Basis::new::<Xiangqi>(false);
+        let horse = shatar_engine::xiangqi::eval::layout::PST + 3 * 90;
+        assert_eq!(basis.rows[horse + 3 * 9 + 2], basis.rows[horse + 3 * 9 + 6]);
+        assert_ne!(basis.rows[horse + 3 * 9 + 2], basis.rows[horse + 3 * 9 + 3]);
     }
 }

@@ -1,10 +1,12 @@
-//! `shatar-tune`: tunes the 8x8 evaluation's weights by self-play and Texel tuning. See
-//! README.md beside this crate for the procedure and its commands.
+//! `shatar-tune`: tunes the evaluation's weights (the 8x8 rulesets' and Xiangqi's) by
+//! self-play and Texel tuning. See README.md beside this crate for the procedure and its
+//! commands.
 
 mod bootstrap;
 mod compare;
 mod fit;
 mod game;
+mod games;
 mod rng;
 mod selfplay;
 mod speed;
@@ -14,11 +16,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
 
-use shatar_rules::{Ruleset, with_rules};
+use games::{Game, with_game};
+use shatar_rules::GameKind;
 
 const USAGE: &str = "\
 usage:
-  shatar-tune init     [--ruleset ID|all] [--dir crates/engine/src/board8/eval/weights]
+  shatar-tune init     [--ruleset ID|all]
   shatar-tune copy     --from WEIGHTS.rs --ruleset ID --out WEIGHTS.rs
   shatar-tune selfplay --ruleset ID --games N [--minutes M] --nodes K [--threads T] [--seed S] --out FILE
                        [--random-plies 6] [--skip-plies 12] [--max-plies 400] [--resign 1000] [--hash 8]
@@ -27,8 +30,10 @@ usage:
                        [--start bootstrap|builtin|WEIGHTS.rs]
   shatar-tune compare  --ruleset ID --a bootstrap|builtin|WEIGHTS.rs --b ... --pairs N --nodes K
                        [--threads T] [--seed S] [--random-plies 6] [--max-plies 400] [--resign 1000] [--hash 8]
-  shatar-tune speed    [--depth 10] [--passes 0]
-ID: mongolian, mongolian-folk or chess";
+  shatar-tune scores   --ruleset ID --weights bootstrap|builtin|WEIGHTS.rs --depth 8 --fen FEN...
+  shatar-tune speed    [--ruleset mongolian] [--depth 10] [--passes 0]
+ID: mongolian, mongolian-folk, chess or xiangqi (the weight files are written where the
+engine reads them, paths from the repository root)";
 
 /// `--key value...` options: a key takes every value up to the next key.
 struct Args(Vec<(String, Vec<String>)>);
@@ -58,8 +63,8 @@ impl Args {
         }
     }
 
-    fn ruleset(&self) -> Result<Ruleset, String> {
-        self.get::<String>("ruleset", None)?.parse::<Ruleset>().map_err(|e| e.to_string())
+    fn game_kind(&self, default: Option<&str>) -> Result<GameKind, String> {
+        self.get::<String>("ruleset", default.map(str::to_owned))?.parse::<GameKind>().map_err(|e| e.to_string())
     }
 
     fn game(&self) -> Result<game::GameOptions, String> {
@@ -78,21 +83,11 @@ fn run(argv: &[String]) -> Result<(), String> {
     let args = Args::parse(rest)?;
     match command.as_str() {
         "init" => {
-            let dir: PathBuf = args.get("dir", Some("crates/engine/src/board8/eval/weights".into()))?;
             let which = args.get::<String>("ruleset", Some("all".into()))?;
-            for ruleset in Ruleset::ALL {
-                if which != "all" && which != ruleset.id() {
-                    continue;
+            for kind in GameKind::ALL {
+                if which == "all" || which == kind.id() {
+                    with_game!(kind, G => init::<G>())?;
                 }
-                let path = dir.join(format!("{}.rs", ruleset.id().replace('-', "_")));
-                let header = [
-                    format!("command: `shatar-tune init --ruleset {}`", ruleset.id()),
-                    "The hand-set bootstrap values of crates/tune/src/bootstrap.rs, not tuned.".to_owned(),
-                    format!("date: {}", weights_file::today()),
-                ];
-                let text = weights_file::render(ruleset.id(), &bootstrap::weights(), &header);
-                std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-                println!("wrote {}", path.display());
             }
             Ok(())
         }
@@ -101,16 +96,16 @@ fn run(argv: &[String]) -> Result<(), String> {
             // from the 2017 rules' weights), its header saying where they came from.
             let from: String = args.get("from", None)?;
             let out: PathBuf = args.get("out", None)?;
-            let ruleset = args.ruleset()?;
+            let kind = args.game_kind(None)?;
             let text = std::fs::read_to_string(&from).map_err(|e| format!("{from}: {e}"))?;
-            let weights = weights_file::parse(&text)?;
             let mut header = vec![
                 format!("command: `shatar-tune {}`", argv.join(" ")),
                 format!("Copied from {from} ({}), whose header follows:", weights_file::today()),
             ];
             header.extend(weights_file::header(&text).into_iter().map(|l| format!("  {l}")));
-            std::fs::write(&out, weights_file::render(ruleset.id(), &weights, &header))
-                .map_err(|e| format!("{}: {e}", out.display()))?;
+            let text =
+                with_game!(kind, G => weights_file::parse::<G>(&text).map(|w| weights_file::render::<G>(&w, &header)))?;
+            std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
             println!("wrote {}", out.display());
             Ok(())
         }
@@ -125,7 +120,7 @@ fn run(argv: &[String]) -> Result<(), String> {
                 game: args.game()?,
                 command: format!("shatar-tune {}", argv.join(" ")),
             };
-            with_rules!(args.ruleset()?, R => selfplay::run::<R>(&opts))
+            with_game!(args.game_kind(None)?, G => selfplay::run::<G>(&opts))
         }
         "fit" => {
             let data: Vec<PathBuf> =
@@ -145,26 +140,48 @@ fn run(argv: &[String]) -> Result<(), String> {
                 },
                 command: format!("shatar-tune {}", argv.join(" ")),
             };
-            with_rules!(args.ruleset()?, R => fit::run::<R>(&opts))
+            with_game!(args.game_kind(None)?, G => fit::run::<G>(&opts))
         }
         "compare" => {
-            let ruleset = args.ruleset()?;
-            let a = weights_file::load(&args.get::<String>("a", None)?, ruleset)?;
-            let b = weights_file::load(&args.get::<String>("b", None)?, ruleset)?;
+            let (a, b) = (args.get::<String>("a", None)?, args.get::<String>("b", None)?);
             let opts = compare::CompareOptions {
                 pairs: args.get("pairs", None)?,
                 threads: args.get("threads", Some(1))?,
                 seed: args.get("seed", Some(1))?,
                 game: args.game()?,
             };
-            with_rules!(ruleset, R => compare::run::<R>(a, b, &opts))
+            with_game!(args.game_kind(None)?, G => {
+                compare::run::<G>(weights_file::load::<G>(&a)?, weights_file::load::<G>(&b)?, &opts)
+            })
+        }
+        "scores" => {
+            let fens = args.values("fen").ok_or("--fen is required")?.to_vec();
+            let (weights, depth) = (args.get::<String>("weights", None)?, args.get("depth", Some(8))?);
+            with_game!(args.game_kind(None)?, G => {
+                compare::scores::<G>(weights_file::load::<G>(&weights)?, &fens, depth)
+            })
         }
         "speed" => {
-            speed::run(args.get("depth", Some(10))?, args.get("passes", Some(0))?);
+            let (depth, passes) = (args.get("depth", Some(10))?, args.get("passes", Some(0))?);
+            with_game!(args.game_kind(Some("mongolian"))?, G => speed::run::<G>(depth, passes));
             Ok(())
         }
         _ => Err(USAGE.into()),
     }
+}
+
+/// Writes the hand-set bootstrap values into `G`'s weight file.
+fn init<G: Game>() -> Result<(), String> {
+    let path = PathBuf::from(G::weights_path());
+    let header = [
+        format!("command: `shatar-tune init --ruleset {}`", G::id()),
+        format!("The hand-set bootstrap values of {}, not tuned.", G::BOOTSTRAP_SOURCE),
+        format!("date: {}", weights_file::today()),
+    ];
+    let text = weights_file::render::<G>(&G::bootstrap(), &header);
+    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    println!("wrote {}", path.display());
+    Ok(())
 }
 
 fn main() -> ExitCode {

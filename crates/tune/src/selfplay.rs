@@ -14,9 +14,10 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use shatar_engine::{Engine, Score, SearchPosition};
-use shatar_rules::{GameResult, Position, Rules, fen};
+use shatar_rules::{GamePosition, GameResult};
 
 use crate::game::{GameOptions, opening, play_out, white_score};
+use crate::games::Game;
 use crate::rng::Rng;
 
 #[derive(Clone, Debug)]
@@ -51,25 +52,24 @@ struct Finished {
 
 /// Plays game `index`: its opening is drawn from the seed and the index alone, so a run
 /// is reproducible whatever the thread count.
-fn play_game<R: Rules>(index: usize, opts: &SelfPlay, engines: &mut [Engine<Position<R>>; 2]) -> Finished {
+fn play_game<G: Game>(index: usize, opts: &SelfPlay, engines: &mut [Engine<G::Pos>; 2]) -> Finished {
     let mut rng = Rng::new(opts.seed ^ (index as u64).wrapping_mul(0xd134_2543_de82_ef95));
-    let mut record = opening::<R>(&mut rng, opts.game.random_plies);
+    let mut record = opening::<G>(&mut rng, opts.game.random_plies);
     let mut kept = Vec::new();
     let [white, black] = engines;
     white.new_game();
     black.new_game();
-    let result = play_out(&mut record, white, black, &opts.game, |pos, m, score| {
-        let ply = 2 * (pos.fullmoves() as usize - 1) + pos.turn().index();
+    let result = play_out::<G, _, _>(&mut record, (white, |p| p), (black, |p| p), &opts.game, |pos, ply, m, score| {
         if ply >= opts.skip_plies && !pos.is_check() && !pos.is_tactical(m) && matches!(score, Score::Centipawns(_)) {
-            kept.push(fen::write(&pos.to_setup()));
+            kept.push(G::write_fen(pos));
         }
     });
     let score = white_score(result);
     let lines = kept.into_iter().map(|f| format!("{f};{score:.1}")).collect();
-    Finished { index, lines, result, plies: record.moves().len() }
+    Finished { index, lines, result, plies: G::positions(&record).len() - 1 }
 }
 
-pub fn run<R: Rules>(opts: &SelfPlay) -> Result<(), String> {
+pub fn run<G: Game>(opts: &SelfPlay) -> Result<(), String> {
     let start = Instant::now();
     let mut out = BufWriter::new(File::create(&opts.out).map_err(|e| format!("{}: {e}", opts.out.display()))?);
     let next = AtomicUsize::new(0);
@@ -79,11 +79,11 @@ pub fn run<R: Rules>(opts: &SelfPlay) -> Result<(), String> {
         for _ in 0..opts.threads.max(1) {
             let (tx, next, start) = (tx.clone(), &next, &start);
             scope.spawn(move || {
-                let mut engines = [0; 2].map(|_| Engine::<Position<R>>::new(opts.game.hash_mb));
+                let mut engines = [0; 2].map(|_| Engine::<G::Pos>::new(opts.game.hash_mb));
                 loop {
                     let out_of_time = opts.minutes.is_some_and(|m| start.elapsed().as_secs_f64() > 60.0 * m);
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    if out_of_time || index >= opts.games || tx.send(play_game::<R>(index, opts, &mut engines)).is_err()
+                    if out_of_time || index >= opts.games || tx.send(play_game::<G>(index, opts, &mut engines)).is_err()
                     {
                         break;
                     }
@@ -142,4 +142,36 @@ pub fn run<R: Rules>(opts: &SelfPlay) -> Result<(), String> {
     std::fs::write(&info_file, info).map_err(|e| format!("{}: {e}", info_file.display()))?;
     eprintln!("wrote {} and {}", opts.out.display(), info_file.display());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Xiangqi;
+
+    #[test]
+    fn a_xiangqi_game_is_written_as_red_view_training_lines() {
+        let opts = SelfPlay {
+            games: 1,
+            minutes: None,
+            threads: 1,
+            seed: 3,
+            out: PathBuf::new(),
+            skip_plies: 12,
+            game: GameOptions { nodes: 300, random_plies: 6, max_plies: 80, resign_cp: 1000, hash_mb: 1 },
+            command: String::new(),
+        };
+        let mut engines = [0; 2].map(|_| Engine::new(1));
+        let game = play_game::<Xiangqi>(0, &opts, &mut engines);
+        assert!(game.plies <= 80 && !game.lines.is_empty());
+        let score = format!("{:.1}", white_score(game.result));
+        for line in &game.lines {
+            let (fen_text, result) = line.rsplit_once(';').unwrap();
+            let pos = Xiangqi::parse_fen(fen_text).unwrap();
+            assert!(!pos.is_check(), "{line}");
+            assert_eq!(result, score);
+        }
+        // The same index and seed play the same game.
+        assert_eq!(play_game::<Xiangqi>(0, &opts, &mut engines).lines, game.lines);
+    }
 }

@@ -5,13 +5,13 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use shatar_engine::board8::eval::evaluate;
-use shatar_engine::{Clock, bench};
-use shatar_rules::{Mongolian, Position};
+use shatar_engine::{Clock, SearchPosition};
+use shatar_rules::GamePosition;
 
+use crate::games::Game;
 use crate::rng::Rng;
 
-struct Wall(Instant);
+pub struct Wall(pub Instant);
 
 impl Clock for Wall {
     fn now_ms(&self) -> u64 {
@@ -19,19 +19,19 @@ impl Clock for Wall {
     }
 }
 
-/// The search bench to `depth` (0: none), then `passes` rounds of evaluations (0: a
-/// second's worth).
-pub fn run(depth: u32, passes: u64) {
+/// The game's search bench to `depth` (0: none), then `passes` rounds of evaluations
+/// (0: a second's worth).
+pub fn run<G: Game>(depth: u32, passes: u64) {
     if depth > 0 {
         let clock = Wall(Instant::now());
-        let r = bench::run(&clock, depth);
+        let r = G::bench(&clock, depth);
         println!("search bench depth {depth}: {} nodes, {} ms, {} nodes/s", r.nodes, r.time_ms, r.nodes_per_second());
     }
 
     let mut rng = Rng::new(7);
     let mut positions = Vec::new();
     for _ in 0..200 {
-        let mut pos = Position::<Mongolian>::new();
+        let mut pos = *G::position(&G::new_record());
         for _ in 0..120 {
             let moves = pos.legal_moves();
             if moves.is_empty() || pos.outcome().is_some() {
@@ -46,7 +46,7 @@ pub fn run(depth: u32, passes: u64) {
     let mut sum = 0i64;
     while if passes == 0 { start.elapsed().as_millis() < 1000 } else { calls < passes * positions.len() as u64 } {
         for pos in &positions {
-            sum += i64::from(evaluate(black_box(pos)));
+            sum += i64::from(black_box(pos).evaluate());
         }
         calls += positions.len() as u64;
     }

@@ -1,19 +1,19 @@
-//! The weight files the engine compiles (`crates/engine/src/board8/eval/weights/*.rs`):
-//! written section by section from the evaluation's layout, with a header saying how they
-//! were made, and read back for matches and as a fit's starting point.
+//! The weight files the engine compiles (`crates/engine/src/board8/eval/weights/*.rs`,
+//! `crates/engine/src/xiangqi/eval/weights.rs`): written section by section from the
+//! evaluation's layout, with a header saying how they were made, and read back for
+//! matches and as a fit's starting point.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-use shatar_engine::board8::eval::layout::{COUNT, SECTIONS};
-use shatar_engine::board8::eval::{S, s, weights};
-use shatar_rules::Ruleset;
+use shatar_engine::tapered::{S, s};
 
-const ROLES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+use crate::games::Game;
 
-/// The Rust source of a weight file. `header` lines go into the module comment.
-pub fn render(ruleset: &str, weights: &[S], header: &[String]) -> String {
-    assert_eq!(weights.len(), COUNT);
+/// The Rust source of `G`'s weight file. `header` lines go into the module comment.
+pub fn render<G: Game>(weights: &[S], header: &[String]) -> String {
+    assert_eq!(weights.len(), G::COUNT);
+    let ruleset = G::id();
     let mut out = String::new();
     let _ =
         writeln!(out, "//! Evaluation weights for `{ruleset}`, written by `shatar-tune`. Do not edit by hand: rerun");
@@ -22,12 +22,15 @@ pub fn render(ruleset: &str, weights: &[S], header: &[String]) -> String {
     for line in header {
         let _ = writeln!(out, "//! {line}");
     }
-    out.push_str("\nuse super::super::{Weights, s};\n\n#[rustfmt::skip]\npub static WEIGHTS: Weights = [\n");
-    for section in SECTIONS {
+    let _ = write!(out, "\n{}\n\n#[rustfmt::skip]\npub static WEIGHTS: Weights = [\n", G::WEIGHTS_USE);
+    let pst = &G::PST;
+    // The square tables are written a rank to a line.
+    let rows_per_table = pst.ranks;
+    for section in G::SECTIONS {
         let _ = writeln!(out, "    // {} ({}): {}", section.name, section.len, section.index);
         for (row, chunk) in weights[section.offset..section.offset + section.len].chunks(section.width).enumerate() {
-            if section.len == 6 * 64 && row % 8 == 0 {
-                let _ = writeln!(out, "    // {}, a1..h1 first", ROLES[row / 8]);
+            if section.offset == pst.offset && row % rows_per_table == 0 {
+                let _ = writeln!(out, "    // {}, {} first", pst.roles[row / rows_per_table], pst.first_row);
             }
             let cells: Vec<String> = chunk.iter().map(|w| format!("s({:4}, {:4}),", w.mg(), w.eg())).collect();
             let _ = writeln!(out, "    {}", cells.join(" "));
@@ -46,9 +49,9 @@ pub fn header(text: &str) -> Vec<String> {
 
 /// Reads the weights of a file written by [`render`]: every `s(mg, eg)` after the
 /// `WEIGHTS` line, in order.
-pub fn parse(text: &str) -> Result<Vec<S>, String> {
+pub fn parse<G: Game>(text: &str) -> Result<Vec<S>, String> {
     let body = text.split_once("pub static WEIGHTS").ok_or("no `pub static WEIGHTS` in the file")?.1;
-    let mut weights = Vec::with_capacity(COUNT);
+    let mut weights = Vec::with_capacity(G::COUNT);
     for line in body.lines() {
         let code = line.split("//").next().unwrap_or("");
         for cell in code.split("s(").skip(1) {
@@ -58,29 +61,22 @@ pub fn parse(text: &str) -> Result<Vec<S>, String> {
             weights.push(s(number(mg)?, number(eg)?));
         }
     }
-    if weights.len() != COUNT {
-        return Err(format!("{} weights, the layout has {COUNT}", weights.len()));
+    if weights.len() != G::COUNT {
+        return Err(format!("{} weights, the layout has {}", weights.len(), G::COUNT));
     }
     Ok(weights)
 }
 
 /// A weight set by name: `bootstrap` for the hand-set values, `builtin` for the ones this
 /// binary was compiled with, else a weight file's path.
-pub fn load(spec: &str, ruleset: Ruleset) -> Result<Vec<S>, String> {
+pub fn load<G: Game>(spec: &str) -> Result<Vec<S>, String> {
     match spec {
-        "bootstrap" => return Ok(crate::bootstrap::weights()),
-        "builtin" => {
-            let builtin = match ruleset {
-                Ruleset::Mongolian => &weights::mongolian::WEIGHTS,
-                Ruleset::MongolianFolk => &weights::mongolian_folk::WEIGHTS,
-                Ruleset::Chess => &weights::chess::WEIGHTS,
-            };
-            return Ok(builtin.to_vec());
-        }
+        "bootstrap" => return Ok(G::bootstrap()),
+        "builtin" => return Ok(G::builtin()),
         _ => {}
     }
     let text = std::fs::read_to_string(Path::new(spec)).map_err(|e| format!("{spec}: {e}"))?;
-    parse(&text).map_err(|e| format!("{spec}: {e}"))
+    parse::<G>(&text).map_err(|e| format!("{spec}: {e}"))
 }
 
 /// Today's date (UTC), for the file header, without a date library.
@@ -94,11 +90,31 @@ pub fn today() -> String {
 mod tests {
     use super::*;
 
+    use crate::games::{Board8, Xiangqi};
+
+    fn round_trip<G: Game>() {
+        let weights = G::bootstrap();
+        let text = render::<G>(&weights, &["test".to_string(), "two".to_string()]);
+        assert_eq!(parse::<G>(&text).unwrap(), weights);
+        assert_eq!(header(&text), ["test", "two"]);
+    }
+
     #[test]
     fn render_and_parse_round_trip() {
-        let weights = crate::bootstrap::weights();
-        let text = render("mongolian", &weights, &["test".to_string(), "two".to_string()]);
-        assert_eq!(parse(&text).unwrap(), weights);
-        assert_eq!(header(&text), ["test", "two"]);
+        round_trip::<Board8<shatar_rules::Mongolian>>();
+        round_trip::<Xiangqi>();
+    }
+
+    #[test]
+    fn the_compiled_weights_are_the_files_as_written() {
+        // The files in the repository parse to what the engine was compiled with.
+        fn check<G: Game>() {
+            let path = format!("{}/../../{}", env!("CARGO_MANIFEST_DIR"), G::weights_path());
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert_eq!(parse::<G>(&text).unwrap(), G::builtin(), "{path}");
+        }
+        check::<Board8<shatar_rules::Mongolian>>();
+        check::<Board8<shatar_rules::Chess>>();
+        check::<Xiangqi>();
     }
 }

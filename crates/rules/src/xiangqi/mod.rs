@@ -43,7 +43,7 @@ mod square;
 pub mod wxf;
 mod zobrist;
 
-pub use board::{Board, Piece, Role};
+pub use board::{Board, HORSE, Leaps, Piece, Role};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use position::{IllegalMove, Position, PositionError, Setup};
 pub use record::{NaturalLimit, Record};

@@ -4,9 +4,10 @@
 //! terms written once over an [`Accumulator`](crate::tapered::Accumulator), so the tuner's
 //! trace can reach every weight.
 //!
-//! The weights ([`weights`]) are set by hand from the usual values, not tuned yet. The
-//! taper carries the horse-and-cannon rule of thumb: the cannon needs screens and is worth
-//! more than a horse while the board is full, the horse more once it empties.
+//! The weights ([`weights`]) are written by the tuner (`shatar-tune`, see
+//! crates/tune/README.md), starting from hand-set values (its `bootstrap`). The taper
+//! carries the horse-and-cannon rule of thumb: the cannon needs screens and is worth more
+//! than a horse while the board is full, the horse more once it empties.
 
 pub mod layout;
 mod terms;
@@ -16,7 +17,8 @@ pub use terms::crossed as crossed_river;
 
 use shatar_rules::xiangqi::Position;
 
-use crate::tapered::{S, Sum, finish};
+pub use crate::tapered::{S, s};
+use crate::tapered::{Sum, finish};
 use layout::COUNT;
 
 /// One weight set: a value per index of [`layout`].

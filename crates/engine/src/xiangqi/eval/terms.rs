@@ -3,7 +3,7 @@
 //! position (colours swapped, ranks turned over) gets exactly the negated sum.
 
 use shatar_rules::Color;
-use shatar_rules::xiangqi::{Position, Role, Square};
+use shatar_rules::xiangqi::{Board, HORSE, Position, Role, Square};
 
 use super::MAX_PHASE;
 use super::layout::*;
@@ -40,7 +40,8 @@ pub const fn material_index(role: Role) -> usize {
 pub fn evaluate(pos: &Position, acc: &mut impl Accumulator) -> i32 {
     // Pieces of each role, by colour index.
     let mut counts = [[0i32; 7]; 2];
-    for (sq, piece) in pos.board().pieces() {
+    let board = pos.board();
+    for (sq, piece) in board.pieces() {
         let (color, role) = (piece.color, piece.role);
         let sign = sign(color);
         counts[color.index()][role.index()] += 1;
@@ -48,8 +49,17 @@ pub fn evaluate(pos: &Position, acc: &mut impl Accumulator) -> i32 {
             acc.add(MATERIAL + material_index(role), sign);
         }
         acc.add(PST + role.index() * 90 + relative(color, sq), sign);
-        if role == Role::Soldier && crossed(color, sq) {
-            acc.add(SOLDIER_CROSSED, sign);
+        match role {
+            Role::Soldier if crossed(color, sq) => acc.add(SOLDIER_CROSSED, sign),
+            Role::Chariot => acc.add(CHARIOT_MOBILITY + slides(board, sq, color, false), sign),
+            Role::Cannon => {
+                acc.add(CANNON_MOBILITY + slides(board, sq, color, true), sign);
+                if let Some(between) = pieces_to_general(pos, sq, color) {
+                    acc.add(CANNON_ON_GENERAL_FILE + between, sign);
+                }
+            }
+            Role::Horse => acc.add(HORSE_MOBILITY + horse_moves(board, sq, color), sign),
+            _ => {}
         }
     }
     // King safety: the general's guards matter in proportion to what can attack it.
@@ -65,6 +75,64 @@ pub fn evaluate(pos: &Position, acc: &mut impl Accumulator) -> i32 {
     acc.add(TEMPO, sign(pos.turn()));
     let phase = |c: [i32; 7]| c[Role::Horse.index()] + c[Role::Cannon.index()] + 2 * c[Role::Chariot.index()];
     (phase(counts[0]) + phase(counts[1])).min(MAX_PHASE)
+}
+
+/// The points a chariot (`cannon` false) or a cannon of `color` on `from` can move to: a
+/// chariot's empty points up to the first piece, and that piece if it is an enemy; a
+/// cannon's empty points up to the first piece, its screen, and the enemy piece next
+/// beyond it, if any.
+#[inline]
+pub(super) fn slides(board: &Board, from: Square, color: Color, cannon: bool) -> usize {
+    let (at, file, rank) = (from.index(), from.index() % 9, from.index() / 9);
+    // Each ray as a step through the point indices (`rank * 9 + file`) and its length.
+    let rays = [(9, 9 - rank), (usize::MAX - 8, rank), (1, 8 - file), (usize::MAX, file)];
+    let mut n = 0;
+    for (step, len) in rays {
+        let mut i = at;
+        let mut screened = false;
+        for _ in 0..len {
+            i = i.wrapping_add(step);
+            match board.piece_at(Square::new(i as u8).expect("the ray stays on the board")) {
+                None => n += usize::from(!screened),
+                Some(_) if cannon && !screened => screened = true,
+                Some(p) => {
+                    n += usize::from(p.color != color);
+                    break;
+                }
+            }
+        }
+    }
+    n
+}
+
+/// The points a horse of `color` on `from` can move to: its leg (the point next to it
+/// towards the target) empty, the target not its own piece.
+#[inline]
+pub(super) fn horse_moves(board: &Board, from: Square, color: Color) -> usize {
+    let leaps = &HORSE[from.index()];
+    let point = |i: u8| Square::new(i).expect("the leap table holds points below 90");
+    leaps.to[..leaps.len as usize]
+        .iter()
+        .filter(|&&(to, leg)| {
+            board.is_empty_at(point(leg)) && board.piece_at(point(to)).is_none_or(|p| p.color != color)
+        })
+        .count()
+}
+
+/// For a cannon of `color` on `from`, on the enemy general's file: the pieces between the
+/// two, if at most two. None between is the "empty-headed" cannon: no piece can block it
+/// (a blocker would become its screen), so the general must leave the file; one is check;
+/// two threaten it: either piece leaving discovers the check.
+#[inline]
+pub(super) fn pieces_to_general(pos: &Position, from: Square, color: Color) -> Option<usize> {
+    let general = pos.general(color.other());
+    if general.file() != from.file() {
+        return None;
+    }
+    let (a, b) = (from.index().min(general.index()), from.index().max(general.index()));
+    let between =
+        (a + 9..b).step_by(9).filter(|&i| !pos.board().is_empty_at(Square::new(i as u8).expect("a point"))).count();
+    (between <= 2).then_some(between)
 }
 
 #[inline]

@@ -1,3 +1,4 @@
+use shatar_rules::Color;
 use shatar_rules::xiangqi::{Board, Piece, Position, Setup, fen};
 
 use super::*;
@@ -68,19 +69,50 @@ fn the_cannon_outweighs_the_horse_early_and_not_late() {
 
 #[test]
 fn a_soldier_gains_by_crossing_the_river() {
+    // By about a soldier's worth: what the tuned weights say (99 cp here, the hand-set
+    // ones 120), not an exact amount.
     let before = pos("4k4/9/9/9/9/4P4/9/9/9/3K5 w");
     let after = pos("4k4/9/9/9/4P4/9/9/9/9/3K5 w");
-    assert!(evaluate(&after) - evaluate(&before) >= 100);
+    assert!(evaluate(&after) - evaluate(&before) >= 80);
 }
 
 #[test]
 fn a_bare_palace_costs_more_against_more_attackers() {
-    // Black without advisors, against one chariot and against two.
-    // (The red soldier on e3 keeps the generals from facing.)
-    let one = pos("4k4/9/9/9/9/9/4P4/9/9/R2AKA3 w");
-    let one_guarded = pos("3aka3/9/9/9/9/9/4P4/9/9/R2AKA3 w");
-    let two = pos("4k4/9/9/9/9/9/4P4/9/9/R2AKA2R w");
-    let two_guarded = pos("3aka3/9/9/9/9/9/4P4/9/9/R2AKA2R w");
-    let (cost_one, cost_two) = (evaluate(&one) - evaluate(&one_guarded), evaluate(&two) - evaluate(&two_guarded));
-    assert!(cost_two > cost_one && cost_one > 2 * 200, "{cost_one} {cost_two}");
+    // Black without advisors in the opening: against every red piece, and against all but
+    // the chariots. The tuned weights price the palace's guards in the middlegame; in the
+    // endgame their loss costs little more than their material.
+    let full = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w");
+    let bare = pos("rnb1k1bnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w");
+    let full_fewer = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 w");
+    let bare_fewer = pos("rnb1k1bnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 w");
+    let (cost_all, cost_fewer) = (evaluate(&bare) - evaluate(&full), evaluate(&bare_fewer) - evaluate(&full_fewer));
+    let advisor = weights::WEIGHTS[layout::MATERIAL].mg();
+    assert!(cost_all > cost_fewer && cost_all > 2 * advisor, "{cost_all} {cost_fewer}");
+}
+
+#[test]
+fn mobility_counts_what_each_piece_can_reach() {
+    let start = Position::new();
+    let red = |sq: &str| sq.parse::<shatar_rules::xiangqi::Square>().unwrap();
+    // At the start: the chariot a0 reaches a1 and a2; the horse b0 reaches a2 and c2 (d1's
+    // leg, c0, holds the elephant); the cannon b2 reaches b1, a2, c2..g2 and b3..b6, and
+    // takes the horse b9 over the black cannon b7.
+    assert_eq!(terms::slides(start.board(), red("a0"), Color::White, false), 2);
+    assert_eq!(terms::horse_moves(start.board(), red("b0"), Color::White), 2);
+    assert_eq!(terms::slides(start.board(), red("b2"), Color::White, true), 12);
+    // A horse whose leg is blocked loses the two points past it.
+    let free = pos("4k4/9/9/9/9/9/4N4/9/9/4K4 w");
+    let hobbled = pos("4k4/9/9/9/9/4P4/4N4/9/9/4K4 w");
+    assert_eq!(terms::horse_moves(free.board(), red("e3"), Color::White), 8);
+    assert_eq!(terms::horse_moves(hobbled.board(), red("e3"), Color::White), 6);
+}
+
+#[test]
+fn a_cannon_on_the_general_file_counts_the_pieces_between() {
+    let red = |sq: &str| sq.parse::<shatar_rules::xiangqi::Square>().unwrap();
+    let central = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b");
+    assert_eq!(terms::pieces_to_general(&central, red("e2"), Color::White), Some(2));
+    assert_eq!(terms::pieces_to_general(&central, red("b2"), Color::White), None);
+    let open = pos("3k5/9/9/9/9/9/9/3C5/9/4K4 b");
+    assert_eq!(terms::pieces_to_general(&open, red("d2"), Color::White), Some(0));
 }

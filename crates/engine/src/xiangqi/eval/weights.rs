@@ -1,146 +1,113 @@
-//! The Xiangqi weights, every one of them here: set by hand from the values Xiangqi
-//! players and engines commonly use, not tuned yet. The tuner (`shatar-tune`, see
-//! crates/tune/README.md) can later replace this file with a flat list like the 8x8 games'
-//! weight files; until then the square tables are written as boards, rank 9 (Black's back
-//! rank) at the top and Red's rank 0 at the bottom, seen from Red: Black's pieces read them
-//! turned over.
+//! Evaluation weights for `xiangqi`, written by `shatar-tune`. Do not edit by hand: rerun
+//! the tuner (crates/tune/README.md).
+//!
+//! command: `shatar-tune fit --ruleset xiangqi --data target/tune/xiangqi-1.txt target/tune/xiangqi-2.txt --l2 0.0003 --out crates/engine/src/xiangqi/eval/weights.rs`
+//! data: target/tune/xiangqi-1.txt, target/tune/xiangqi-2.txt (224262 training positions, the last 24918 held out for validation)
+//!   target/tune/xiangqi-1.txt: `shatar-tune selfplay --ruleset xiangqi --games 100000 --minutes 20 --nodes 1000 --threads 1 --seed 1 --out target/tune/xiangqi-1.txt`: 1709 games (+774 =317 -618 for White), 161962 positions, 1200 s, 2026-11-30
+//!   target/tune/xiangqi-2.txt: `shatar-tune selfplay --ruleset xiangqi --games 100000 --minutes 8 --nodes 1000 --threads 1 --seed 2 --out target/tune/xiangqi-2.txt`: 926 games (+425 =166 -335 for White), 87218 positions, 480 s, 2026-11-30
+//! date: 2026-11-30; from `bootstrap`; K = 0.3449; L2 0.0003; file + rank square tables; best of 300 epochs on validation: 300
+//! loss (mean squared error): train 0.111357 -> 0.103481, validation 0.097501 -> 0.091402
 
-use super::Weights;
-use super::layout::*;
-use crate::board8::eval::{S, s};
+use super::{Weights, s};
 
-/// Advisor, elephant, horse, chariot, cannon, soldier (the order of [`MATERIAL`]). The
-/// cannon is worth more than the horse with the board full (it needs screens to take),
-/// less in the endgame, where the horse's reach grows and screens are scarce.
-const MATERIAL_VALUES: [S; 6] = [s(200, 200), s(200, 200), s(400, 460), s(950, 950), s(460, 410), s(100, 100)];
-/// A soldier across the river steps sideways too: about worth a second one.
-const SOLDIER_CROSSED_VALUE: S = s(100, 120);
-/// Per missing advisor (elephant), times the enemy chariots, horses and cannons.
-const MISSING_ADVISOR_VALUE: S = s(-8, -4);
-const MISSING_ELEPHANT_VALUE: S = s(-6, -3);
-const TEMPO_VALUE: S = s(10, 5);
-
-/// A square table as a board, rank 9 first.
-type Table = [[i32; 9]; 10];
-
-/// The general stays home: every step out of its back rank's centre exposes it.
 #[rustfmt::skip]
-const GENERAL: Table = [
-    [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9],
-    [0, 0, 0, -25, -30, -25, 0, 0, 0],
-    [0, 0, 0, -15, -10, -15, 0, 0, 0],
-    [0, 0, 0,  -5,   5,  -5, 0, 0, 0],
+pub static WEIGHTS: Weights = [
+    // MATERIAL (6): advisor elephant horse chariot cannon soldier
+    s( 199,  151), s( 179,  144), s( 420,  439), s(1001, 1006), s( 475,  418), s( 108,  108),
+    // SOLDIER_CROSSED (1): soldier across the river (it may step sideways)
+    s( 102,   93),
+    // PST (630): role (K A B N R C P) * 90 + point from the owner's side (a0 = 0, i9 = 89)
+    // general, a0..i0 first
+    s(  39,  -16), s(  39,  -16), s(  39,  -16), s(  20,   -7), s(  59,  -25), s(  20,   -7), s(  39,  -16), s(  39,  -16), s(  39,  -16),
+    s( -37,   16), s( -37,   16), s( -37,   16), s( -66,   15), s( -32,   -8), s( -66,   15), s( -37,   16), s( -37,   16), s( -37,   16),
+    s(  -3,   -1), s(  -3,   -1), s(  -3,   -1), s( -42,  -11), s( -18,  -45), s( -42,  -11), s(  -3,   -1), s(  -3,   -1), s(  -3,   -1),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -14,   14), s(  14,  -14), s( -14,   14), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -14,   14), s(  14,  -14), s( -14,   14), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -14,   14), s(  14,  -14), s( -14,   14), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -14,   14), s(  14,  -14), s( -14,   14), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -14,   14), s(  14,  -14), s( -14,   14), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -14,   14), s(  14,  -14), s( -14,   14), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -14,   14), s(  14,  -14), s( -14,   14), s(   0,    0), s(   0,    0), s(   0,    0),
+    // advisor, a0..i0 first
+    s( -15,  -26), s( -15,  -26), s( -15,  -26), s( -30,  -64), s(  -2,  -52), s( -30,  -64), s( -15,  -26), s( -15,  -26), s( -15,  -26),
+    s(  13,  -26), s(  13,  -26), s(  13,  -26), s(  -1,  -64), s(  32,  -48), s(  -1,  -64), s(  13,  -26), s(  13,  -26), s(  13,  -26),
+    s(   1,  -16), s(   1,  -16), s(   1,  -16), s( -18,  -58), s(  14,  -42), s( -18,  -58), s(   1,  -16), s(   1,  -16), s(   1,  -16),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -14,  -38), s(  13,  -26), s( -14,  -38), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -14,  -38), s(  13,  -26), s( -14,  -38), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -14,  -38), s(  13,  -26), s( -14,  -38), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -14,  -38), s(  13,  -26), s( -14,  -38), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -14,  -38), s(  13,  -26), s( -14,  -38), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -14,  -38), s(  13,  -26), s( -14,  -38), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -14,  -38), s(  13,  -26), s( -14,  -38), s(   0,    0), s(   0,    0), s(   0,    0),
+    // elephant, a0..i0 first
+    s( -30,  -49), s(  -6,  -33), s( -25,  -69), s(  -6,  -33), s(  16,  -64), s(  -6,  -33), s( -25,  -69), s(  -6,  -33), s( -30,  -49),
+    s( -24,  -16), s(   0,    0), s( -19,  -36), s(   0,    0), s(  22,  -31), s(   0,    0), s( -19,  -36), s(   0,    0), s( -24,  -16),
+    s( -31,  -65), s(  -2,  -44), s( -21,  -80), s(  -2,  -44), s(  25,  -70), s(  -2,  -44), s( -21,  -80), s(  -2,  -44), s( -31,  -65),
+    s( -24,  -16), s(   0,    0), s( -19,  -36), s(   0,    0), s(  22,  -31), s(   0,    0), s( -19,  -36), s(   0,    0), s( -24,  -16),
+    s( -37,  -20), s( -13,   -4), s( -37,  -45), s( -13,   -4), s(   9,  -35), s( -13,   -4), s( -37,  -45), s( -13,   -4), s( -37,  -20),
+    s( -24,  -16), s(   0,    0), s( -19,  -36), s(   0,    0), s(  22,  -31), s(   0,    0), s( -19,  -36), s(   0,    0), s( -24,  -16),
+    s( -24,  -16), s(   0,    0), s( -19,  -36), s(   0,    0), s(  22,  -31), s(   0,    0), s( -19,  -36), s(   0,    0), s( -24,  -16),
+    s( -24,  -16), s(   0,    0), s( -19,  -36), s(   0,    0), s(  22,  -31), s(   0,    0), s( -19,  -36), s(   0,    0), s( -24,  -16),
+    s( -24,  -16), s(   0,    0), s( -19,  -36), s(   0,    0), s(  22,  -31), s(   0,    0), s( -19,  -36), s(   0,    0), s( -24,  -16),
+    s( -24,  -16), s(   0,    0), s( -19,  -36), s(   0,    0), s(  22,  -31), s(   0,    0), s( -19,  -36), s(   0,    0), s( -24,  -16),
+    // horse, a0..i0 first
+    s( -15,  -11), s( -53,  -16), s( -28,   -1), s(  -5,  -11), s( -39,  -15), s(  -5,  -11), s( -28,   -1), s( -53,  -16), s( -15,  -11),
+    s( -14,  -12), s( -37,   -2), s( -27,   -3), s(   5,   -3), s( -38,  -16), s(   5,   -3), s( -27,   -3), s( -37,   -2), s( -14,  -12),
+    s(  29,   -3), s(  -4,   -3), s(  11,    1), s(  48,    6), s(  10,   -2), s(  48,    6), s(  11,    1), s(  -4,   -3), s(  29,   -3),
+    s(  10,   -4), s( -17,    1), s(  -2,    6), s(  30,    6), s(   2,    7), s(  30,    6), s(  -2,    6), s( -17,    1), s(  10,   -4),
+    s(  46,    5), s(  24,   15), s(  38,   19), s(  76,   24), s(  42,   21), s(  76,   24), s(  38,   19), s(  24,   15), s(  46,    5),
+    s(  34,   -6), s(  16,    9), s(  31,   13), s(  69,   18), s(  30,   10), s(  69,   18), s(  31,   13), s(  16,    9), s(  34,   -6),
+    s(  34,  -12), s(  16,    3), s(  26,    2), s(  69,   12), s(  30,    4), s(  69,   12), s(  26,    2), s(  16,    3), s(  34,  -12),
+    s(  26,   -1), s(   4,    9), s(  19,   13), s(  56,   18), s(  13,    5), s(  56,   18), s(  19,   13), s(   4,    9), s(  26,   -1),
+    s(  23,  -11), s(  -5,   -6), s(  15,    3), s(  43,   -2), s(  -1,  -15), s(  43,   -2), s(  15,    3), s(  -5,   -6), s(  23,  -11),
+    s(  17,   -7), s( -21,  -12), s(  -6,   -8), s(  26,   -8), s(  -7,  -11), s(  26,   -8), s(  -6,   -8), s( -21,  -12), s(  17,   -7),
+    // chariot, a0..i0 first
+    s( -27,   -4), s(  27,    7), s(  21,   12), s(  22,    9), s(  16,   15), s(  22,    9), s(  21,   12), s(  27,    7), s( -27,   -4),
+    s( -40,   13), s(   4,   14), s(  -2,   19), s(  -1,   16), s(  -7,   22), s(  -1,   16), s(  -2,   19), s(   4,   14), s( -40,   13),
+    s( -28,   17), s(  16,   18), s(  10,   23), s(  17,   25), s(  10,   31), s(  17,   25), s(  10,   23), s(  16,   18), s( -28,   17),
+    s(  -4,   16), s(  41,   17), s(  39,   27), s(  41,   24), s(  39,   35), s(  41,   24), s(  39,   27), s(  41,   17), s(  -4,   16),
+    s(   8,   32), s(  52,   33), s(  51,   43), s(  53,   40), s(  51,   51), s(  53,   40), s(  51,   43), s(  52,   33), s(   8,   32),
+    s(  -7,   23), s(  37,   24), s(  36,   34), s(  37,   31), s(  36,   42), s(  37,   31), s(  36,   34), s(  37,   24), s(  -7,   23),
+    s(   3,   25), s(  53,   31), s(  46,   36), s(  48,   33), s(  46,   44), s(  48,   33), s(  46,   36), s(  53,   31), s(   3,   25),
+    s(  -7,   24), s(  37,   25), s(  31,   30), s(  37,   32), s(  36,   43), s(  37,   32), s(  31,   30), s(  37,   25), s(  -7,   24),
+    s(  -6,   14), s(  38,   15), s(  32,   20), s(  38,   22), s(  42,   38), s(  38,   22), s(  32,   20), s(  38,   15), s(  -6,   14),
+    s(  -2,   18), s(  43,   19), s(  36,   24), s(  43,   26), s(  41,   37), s(  43,   26), s(  36,   24), s(  43,   19), s(  -2,   18),
+    // cannon, a0..i0 first
+    s(  -3,   14), s( -30,   -4), s(  -1,    4), s( -24,    5), s(  47,    4), s( -24,    5), s(  -1,    4), s( -30,   -4), s(  -3,   14),
+    s(  13,   15), s( -15,   -3), s(  10,   -1), s( -13,    0), s(  58,   -1), s( -13,    0), s(  10,   -1), s( -15,   -3), s(  13,   15),
+    s(  35,   34), s(  13,   21), s(  37,   23), s(  14,   24), s(  90,   28), s(  14,   24), s(  37,   23), s(  13,   21), s(  35,   34),
+    s(   3,   18), s( -25,   -1), s(   0,    2), s( -29,   -2), s(  48,    2), s( -29,   -2), s(   0,    2), s( -25,   -1), s(   3,   18),
+    s(  -5,    4), s( -28,   -9), s(   2,   -2), s( -31,  -10), s(  45,   -7), s( -31,  -10), s(   2,   -2), s( -28,   -9), s(  -5,    4),
+    s(   6,   16), s( -22,   -2), s(   3,    0), s( -25,   -4), s(  51,    0), s( -25,   -4), s(   3,    0), s( -22,   -2), s(   6,   16),
+    s(   3,   13), s( -25,   -5), s(   0,   -2), s( -28,   -6), s(  48,   -3), s( -28,   -6), s(   0,   -2), s( -25,   -5), s(   3,   13),
+    s(  14,   22), s( -14,    4), s(   6,    1), s( -27,   -8), s(  49,   -4), s( -27,   -8), s(   6,    1), s( -14,    4), s(  14,   22),
+    s(  10,   17), s( -17,   -1), s(   2,   -4), s( -31,  -13), s(  40,  -14), s( -31,  -13), s(   2,   -4), s( -17,   -1), s(  10,   17),
+    s(  28,   35), s(   1,   17), s(  15,   10), s( -18,    1), s(  48,   -6), s( -18,    1), s(  15,   10), s(   1,   17), s(  28,   35),
+    // soldier, a0..i0 first
+    s( -23,    2), s( -11,  -11), s(  -5,   -4), s(   7,    4), s(  40,   16), s(   7,    4), s(  -5,   -4), s( -11,  -11), s( -23,    2),
+    s( -23,    2), s( -11,  -11), s(  -5,   -4), s(   7,    4), s(  40,   16), s(   7,    4), s(  -5,   -4), s( -11,  -11), s( -23,    2),
+    s( -23,    2), s( -11,  -11), s(  -5,   -4), s(   7,    4), s(  40,   16), s(   7,    4), s(  -5,   -4), s( -11,  -11), s( -23,    2),
+    s( -36,   31), s( -19,   24), s( -13,   31), s(  -1,   38), s(  37,   55), s(  -1,   38), s( -13,   31), s( -19,   24), s( -36,   31),
+    s( -14,   -3), s(   3,  -10), s(  14,    2), s(  20,    4), s(  63,   26), s(  20,    4), s(  14,    2), s(   3,  -10), s( -14,   -3),
+    s( -36,   -2), s( -19,   -9), s(  -7,    3), s(   9,   15), s(  47,   32), s(   9,   15), s(  -7,    3), s( -19,   -9), s( -36,   -2),
+    s( -12,    3), s(   5,   -5), s(  16,    7), s(  37,   25), s(  75,   41), s(  37,   25), s(  16,    7), s(   5,   -5), s( -12,    3),
+    s(  -6,   17), s(  16,   14), s(  32,   31), s(  58,   54), s(  96,   71), s(  58,   54), s(  32,   31), s(  16,   14), s(  -6,   17),
+    s(  -3,   21), s(  19,   18), s(  35,   36), s(  67,   63), s( 110,   85), s(  67,   63), s(  35,   36), s(  19,   18), s(  -3,   21),
+    s( -25,  -25), s( -13,  -38), s(  -7,  -31), s(   9,  -18), s(  48,   -1), s(   9,  -18), s(  -7,  -31), s( -13,  -38), s( -25,  -25),
+    // MISSING_ADVISOR (1): per missing advisor, times the enemy chariots, horses and cannons
+    s( -27,   32),
+    // MISSING_ELEPHANT (1): per missing elephant, times the enemy chariots, horses and cannons
+    s( -25,    1),
+    // CHARIOT_MOBILITY (18): points a chariot can move to, captures included (0..17)
+    s( -24,  -32), s( -22,  -27), s( -33,  -27), s( -33,  -26), s( -14,  -17), s(  -2,  -12), s( -10,   -9), s(   4,    2), s(   3,    4),
+    s(   5,    8), s(   5,   15), s(  16,   21), s(  26,   26), s(  31,   27), s(  28,   27), s(  27,   35), s(  32,   36), s(  40,   43),
+    // HORSE_MOBILITY (9): points a horse can move to, its legs free (0..8)
+    s( -18,  -23), s( -17,  -18), s( -30,  -11), s( -19,   -9), s(   5,   -5), s(  22,   17), s(  27,    2), s(  18,   23), s(  31,    2),
+    // CANNON_MOBILITY (18): points a cannon can move to, plus its captures over a screen (0..17)
+    s( -15,  -14), s( -19,  -13), s( -15,  -11), s( -11,  -11), s(  -7,   -7), s(  -2,   -4), s(  -2,   -2), s(  -9,    2), s(  16,    2),
+    s(   2,    9), s(  12,   10), s(  21,   15), s(  14,   15), s(  15,   13), s(  17,   11), s(  16,   14), s(  18,   18), s(  21,   15),
+    // CANNON_ON_GENERAL_FILE (3): cannon on the enemy general's file, by the pieces between: 0, 1 (check), 2
+    s(  66,    8), s(  10,    5), s(  19,   10),
+    // TEMPO (1): the side to move
+    s(   8,   -7),
 ];
-
-/// The palace centre guards most; the upper corners least.
-#[rustfmt::skip]
-const ADVISOR: Table = [
-    [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9],
-    [0, 0, 0, -5, 0, -5, 0, 0, 0],
-    [0, 0, 0,  0, 5,  0, 0, 0, 0],
-    [0, 0, 0,  0, 0,  0, 0, 0, 0],
-];
-
-/// In front of the general (e2) the elephants link up; the edges and the river bank are weak.
-#[rustfmt::skip]
-const ELEPHANT: Table = [
-    [0; 9], [0; 9], [0; 9], [0; 9], [0; 9],
-    [ 0, 0, -5, 0, 0, 0, -5, 0,  0],
-    [ 0; 9],
-    [-5, 0,  0, 0, 5, 0,  0, 0, -5],
-    [ 0; 9],
-    [ 0, 0,  0, 0, 0, 0,  0, 0,  0],
-];
-
-/// Horses want the centre and the squares near the enemy palace; the corners and the
-/// start points (b0, h0) are where they do least.
-#[rustfmt::skip]
-const HORSE: Table = [
-    [  0, -5,  0,  0,  0,  0,  0, -5,   0],
-    [  0,  5, 15, 10,  0, 10, 15,  5,   0],
-    [  5, 15, 20, 25, 15, 25, 20, 15,   5],
-    [  5, 20, 20, 30, 25, 30, 20, 20,   5],
-    [  0, 15, 20, 25, 20, 25, 20, 15,   0],
-    [  0, 10, 15, 20, 20, 20, 15, 10,   0],
-    [  0,  5, 10, 10, 15, 10, 10,  5,   0],
-    [  0,  0,  5, 10,  5, 10,  5,  0,   0],
-    [-10,  0,  0,  0,-10,  0,  0,  0, -10],
-    [-10,-15,  0,-10,-10,-10,  0,-15, -10],
-];
-
-/// Chariots want open lines and the enemy's second rank; a chariot left in its corner
-/// (a0, i0) is the classic slow opening.
-#[rustfmt::skip]
-const CHARIOT: Table = [
-    [  5, 10,  5, 15, 15, 15,  5, 10,   5],
-    [ 10, 15, 10, 20, 25, 20, 10, 15,  10],
-    [  5, 10,  5, 15, 15, 15,  5, 10,   5],
-    [  5, 15, 10, 15, 15, 15, 10, 15,   5],
-    [  5, 10, 10, 15, 15, 15, 10, 10,   5],
-    [  5, 10, 10, 15, 15, 15, 10, 10,   5],
-    [  0,  5,  5, 10, 10, 10,  5,  5,   0],
-    [  0,  5,  0, 10,  5, 10,  0,  5,   0],
-    [  0,  5,  0,  5,  0,  5,  0,  5,   0],
-    [-10,  5,  0,  5,  0,  5,  0,  5, -10],
-];
-
-/// The central cannon (e2, and the central file generally) aims at the general; cannons on
-/// the enemy back rank's flanks pin; deep inside the enemy palace they lack screens.
-#[rustfmt::skip]
-const CANNON: Table = [
-    [10, 10,  0, -5,-10, -5,  0, 10, 10],
-    [ 5,  5,  0, -5, -5, -5,  0,  5,  5],
-    [ 5,  5,  0, -5,  0, -5,  0,  5,  5],
-    [ 0,  0,  0,  0,  5,  0,  0,  0,  0],
-    [ 0,  0,  0,  0,  5,  0,  0,  0,  0],
-    [-5,  0,  5,  0,  5,  0,  5,  0, -5],
-    [ 0,  0,  0,  0,  5,  0,  0,  0,  0],
-    [ 0,  5,  5, 10, 15, 10,  5,  5,  0],
-    [ 0,  0,  0,  5,  5,  5,  0,  0,  0],
-    [ 0,  0,  5, 10, 10, 10,  5,  0,  0],
-];
-
-/// Soldiers gain as they near the enemy palace (the river crossing itself is
-/// [`SOLDIER_CROSSED_VALUE`]); one that reaches the last rank can only walk sideways.
-#[rustfmt::skip]
-const SOLDIER: Table = [
-    [ 0,  0,  0,  5, 10,  5,  0,  0,  0],
-    [10, 20, 30, 50, 60, 50, 30, 20, 10],
-    [10, 20, 30, 45, 50, 45, 30, 20, 10],
-    [10, 15, 20, 30, 35, 30, 20, 15, 10],
-    [ 0,  5, 10, 15, 20, 15, 10,  5,  0],
-    [-5,  0,  5,  0, 10,  0,  5,  0, -5],
-    [-5,  0,  0,  0,  5,  0,  0,  0, -5],
-    [0; 9], [0; 9], [0; 9],
-];
-
-/// The tables in role order (General, Advisor, Elephant, Horse, Chariot, Cannon, Soldier).
-const TABLES: [Table; 7] = [GENERAL, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER];
-
-/// The flat weight array the terms index, assembled from the values above.
-pub static WEIGHTS: Weights = assemble();
-
-const fn assemble() -> Weights {
-    let mut w = [s(0, 0); COUNT];
-    let mut i = 0;
-    while i < MATERIAL_VALUES.len() {
-        w[MATERIAL + i] = MATERIAL_VALUES[i];
-        i += 1;
-    }
-    w[SOLDIER_CROSSED] = SOLDIER_CROSSED_VALUE;
-    let mut role = 0;
-    while role < TABLES.len() {
-        let mut sq = 0;
-        while sq < 90 {
-            // Point `rank * 9 + file` is row `9 - rank` of the board as written.
-            let v = TABLES[role][9 - sq / 9][sq % 9];
-            w[PST + role * 90 + sq] = s(v, v);
-            sq += 1;
-        }
-        role += 1;
-    }
-    w[MISSING_ADVISOR] = MISSING_ADVISOR_VALUE;
-    w[MISSING_ELEPHANT] = MISSING_ELEPHANT_VALUE;
-    w[TEMPO] = TEMPO_VALUE;
-    w
-}
