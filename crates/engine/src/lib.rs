@@ -36,6 +36,6 @@ pub use any::{AnyEngine, EngineRules};
 pub use levels::{Level, LevelSettings, mix_seed};
 pub use limits::{Clock, Delay, GameClock, Limits, MOVE_OVERHEAD_MS, TimeBudget};
 pub use position::SearchPosition;
-pub use score::{MATE, RULED_WIN, Score, Value};
+pub use score::{DRAW, MATE, RULED_WIN, Score, Value};
 pub use search::{Control, Cycle, Engine, History, Line, Report, SearchResult};
 pub use tt::{DEFAULT_HASH_MB, MAX_HASH_MB};

@@ -2,14 +2,14 @@
 //! cannot be swapped into a position's compiled evaluation, so each side searches a thin
 //! wrapper position whose evaluation reads its own weights through the same term code
 //! ([`Game::evaluate_with`]); everything else (moves, exchange test, null move, draws,
-//! perpetual check) is the game's own.
+//! repetition rulings) is the game's own.
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use shatar_engine::tapered::S;
-use shatar_engine::{Engine, SearchPosition};
+use shatar_engine::{Cycle, DRAW, Engine, SearchPosition, Value};
 use shatar_rules::{GamePosition, Outcome};
 
 use crate::game::{GameOptions, opening, play_out, white_score};
@@ -70,7 +70,6 @@ impl<G: Game, const SLOT: usize> GamePosition for Weighted<G, SLOT> {
 }
 
 impl<G: Game, const SLOT: usize> SearchPosition for Weighted<G, SLOT> {
-    const PERPETUAL_CHECK_LOSES: bool = G::Pos::PERPETUAL_CHECK_LOSES;
     const MOVE_KEYS: usize = G::Pos::MOVE_KEYS;
     fn move_key(&self, m: Self::Move) -> usize {
         self.0.move_key(m)
@@ -98,6 +97,11 @@ impl<G: Game, const SLOT: usize> SearchPosition for Weighted<G, SLOT> {
     }
     fn is_draw_by_rule(&self) -> bool {
         self.0.is_draw_by_rule()
+    }
+    fn repetition_value(cycle: &Cycle<'_, Self>) -> Value {
+        let Some((positions, moves)) = cycle.replay() else { return DRAW };
+        let positions: Vec<G::Pos> = positions.iter().map(|p| p.0).collect();
+        G::repetition_value(&positions, &moves)
     }
 }
 

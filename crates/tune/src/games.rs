@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 use shatar_engine::bench::{self, BenchResult};
 use shatar_engine::board8::eval::layout::Section;
 use shatar_engine::tapered::S;
-use shatar_engine::{Clock, SearchPosition};
+use shatar_engine::{Clock, DRAW, SearchPosition, Value};
 use shatar_engine::{board8, xiangqi as xq};
 use shatar_rules::xiangqi::{self, RepetitionRules};
 use shatar_rules::{GamePosition, GameRecord, GameResult, Position, Rules, Ruleset, fen};
@@ -70,6 +70,12 @@ pub trait Game: 'static {
     /// The result if the rules end the game here; a draw one side may claim is claimed.
     fn result(record: &Self::Record) -> Option<GameResult>;
     fn play(record: &mut Self::Record, m: MoveOf<Self>);
+    /// The value of a repeated cycle for the side to move (`SearchPosition::repetition_value`,
+    /// from the positions and moves its cycle replays to): what the compare wrapper's
+    /// search must judge as the game's own does. The 8x8 games' repetitions are draws.
+    fn repetition_value(_positions: &[Self::Pos], _moves: &[MoveOf<Self>]) -> Value {
+        DRAW
+    }
 }
 
 /// An 8x8 ruleset.
@@ -145,6 +151,9 @@ impl<R: Rules> Game for Board8<R> {
 pub struct Xiangqi;
 
 impl Game for Xiangqi {
+    fn repetition_value(positions: &[Self::Pos], moves: &[MoveOf<Self>]) -> Value {
+        xq::repetition_value(positions, moves)
+    }
     type Pos = xiangqi::Position;
     type Record = xiangqi::Record;
     const COUNT: usize = xq::eval::layout::COUNT;

@@ -317,7 +317,11 @@ mod tests {
         assert_eq!(cycle_value(&root, &iccs_moves(&root, &cycle)), RULED_WIN);
         let line = best_line(&root, History::game(&positions, &moves), 8);
         assert!(line.value > 0 && line.value < RULED_WIN, "value {}", line.value);
-        assert_eq!(first_move(&line), "b8a8");
+        // Either sidestep of the cannon along its rank: Black's chariot can only chase it
+        // (b8c8's cycle is judged a chase by Black in the test above). Which one the
+        // evaluation prefers is not the point.
+        let first = first_move(&line);
+        assert!(["b8a8", "b8c8"].contains(&first.as_str()), "first move {first}");
     }
 
     /// Game 82 of the match, which the engine, Black, lost by chasing the red cannon with

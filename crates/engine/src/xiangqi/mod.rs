@@ -22,6 +22,18 @@ use crate::search::Cycle;
 /// worker's and the UCI binary's records use too.
 pub const REPETITION_RULES: RepetitionRules = RepetitionRules::Axf2008;
 
+/// The value, for the side to move, of a repeated cycle: `positions` from the one repeated
+/// on, each with its move in `moves`, the last coming back to the first position. The
+/// record's own call to the rulings; public for the tuner's wrapper positions.
+pub fn repetition_value(positions: &[Position], moves: &[Move]) -> Value {
+    let Some(first) = positions.first() else { return DRAW };
+    match rulings::judge(positions, moves, REPETITION_RULES).verdict {
+        Verdict::Draw => DRAW,
+        Verdict::Loses(loser) if loser == first.turn() => -RULED_WIN,
+        Verdict::Loses(_) => RULED_WIN,
+    }
+}
+
 /// Piece values for move ordering and SEE (not the evaluation's): the usual values, a
 /// soldier across the river counting double.
 pub fn see_value(piece: Piece, sq: Square) -> i32 {
@@ -107,14 +119,7 @@ impl SearchPosition for Position {
     }
 
     fn repetition_value(cycle: &Cycle<'_, Self>) -> Value {
-        // The record's own call: the positions from the one repeated on, each with its
-        // move, the last move coming back to the first position.
-        let Some((positions, moves)) = cycle.replay() else { return DRAW };
-        match rulings::judge(&positions, &moves, REPETITION_RULES).verdict {
-            Verdict::Draw => DRAW,
-            Verdict::Loses(loser) if loser == positions[0].turn() => -RULED_WIN,
-            Verdict::Loses(_) => RULED_WIN,
-        }
+        cycle.replay().map_or(DRAW, |(positions, moves)| repetition_value(&positions, &moves))
     }
 }
 
