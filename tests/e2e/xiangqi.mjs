@@ -53,6 +53,8 @@ export const tests = [
         await page.$$eval("#board .xq-files text", (els) => els.map((e) => e.textContent).join("")),
         "九1八2七3六4五5四6三7二8一9");
       t.check("the piece symbols were fetched and drawn", await piecesDrawn(t.page));
+      t.check("no claim buttons: Xiangqi's draws come by themselves",
+        await page.$$eval('[data-action="claim-draw"], [data-action="arm-claim"]', (els) => els.every((e) => e.hidden)));
       // The river's words are our outlines, not text in whatever font the machine has.
       t.eq("the river's words are <use>s of the outlines: 楚河 on the left, 漢界 on the right",
         await page.$$eval("#board .xq-river > *", (els) => els.map((e) => `${e.tagName}${e.getAttribute("href")}`)),

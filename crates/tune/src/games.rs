@@ -233,3 +233,32 @@ macro_rules! with_game {
     };
 }
 pub(crate) use with_game;
+
+#[cfg(test)]
+mod tests {
+    use shatar_engine::RULED_WIN;
+    use shatar_rules::xiangqi::{fen as xfen, iccs};
+
+    use super::*;
+
+    /// The compare wrapper's search judges repetitions through `Game::repetition_value`:
+    /// Xiangqi's must be the rulings' (AXF 2008 ruling 1, perpetual check loses), the 8x8
+    /// games' a draw.
+    #[test]
+    fn repetitions_are_judged_by_each_games_rules() {
+        // Red's chariot checks along ranks 9 and 8 in turn; Black's general steps between them.
+        let mut pos = xfen::parse_position("4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1").expect("a legal position");
+        let (mut positions, mut moves) = (Vec::new(), Vec::new());
+        for text in ["a8a9", "e9e8", "a9a8", "e8e9"] {
+            let m = iccs::parse_legal(&pos, text).expect("a legal move");
+            positions.push(pos);
+            moves.push(m);
+            pos.play(m).expect("legal");
+        }
+        assert_eq!(pos.hash(), positions[0].hash(), "the cycle comes back");
+        assert_eq!(Xiangqi::repetition_value(&positions, &moves), -RULED_WIN, "Red, to move, checked throughout");
+
+        let start = Position::<shatar_rules::Chess>::new();
+        assert_eq!(Board8::<shatar_rules::Chess>::repetition_value(&[start], &[]), DRAW);
+    }
+}

@@ -358,6 +358,9 @@ pub struct PanelView {
     /// White's and Black's clocks, in a timed game.
     pub clocks: Option<(ClockView, ClockView)>,
     pub clock_paused: bool,
+    /// Whether the game's rules have draw claims at all (the 2017 rules, FIDE); the folk
+    /// rules and Xiangqi end their draws by themselves, so their claim buttons are hidden.
+    pub has_claims: bool,
     pub can_claim: bool,
     pub claim_armed: bool,
     pub can_offer: bool,
@@ -475,6 +478,7 @@ pub fn panel(state: &AppState) -> PanelView {
             )
         }),
         clock_paused: state.timing.as_ref().is_some_and(|t| t.clock.is_paused()) && outcome.is_none(),
+        has_claims: state.game.has_claims(),
         can_claim: crate::state::can_claim(state),
         claim_armed: state.claim_armed,
         can_offer: crate::state::can_offer(state),

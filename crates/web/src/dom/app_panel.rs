@@ -110,6 +110,8 @@ impl PanelDom {
         for (action, shown) in [
             ("pause-clock", timed && !view.clock_paused && view.result.is_none()),
             ("resume-clock", timed && view.clock_paused),
+            ("claim-draw", view.has_claims),
+            ("arm-claim", view.has_claims),
         ] {
             let buttons = doc.query_selector_all(&format!("[data-action=\"{action}\"]"))?;
             for i in 0..buttons.length() {

@@ -87,6 +87,7 @@ fn threefold_claims_wrong_and_right() {
         go(&mut state, f, to);
     }
     assert!(can_claim(&state), "a claim may be made at any turn under the 2017 rules");
+    assert!(view::panel(&state).has_claims, "the 2017 rules show their claim buttons");
     // Black claims with 3...Ng8, which makes the position only twice: wrong.
     update(&mut state, Msg::ArmClaim);
     assert!(view::panel(&state).claim_armed);

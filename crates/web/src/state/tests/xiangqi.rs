@@ -57,6 +57,8 @@ fn the_board_is_ninety_points_with_red_at_the_bottom() {
     let panel = view::panel(&state);
     assert_eq!(panel.title, "Xiangqi (Chinese chess)");
     assert_eq!(panel.players, ("Red".to_string(), "Black".to_string()));
+    // The natural move limit and the rulings end a Xiangqi game by themselves.
+    assert!(!panel.has_claims && !panel.can_claim, "Xiangqi shows no claim buttons");
 }
 
 #[test]
