@@ -15,7 +15,9 @@
 use shatar_rules::pgn::{self, PgnGame};
 use shatar_rules::san::{self, San};
 use shatar_rules::xiangqi::{self, chinese, iccs, wxf};
-use shatar_rules::{AnyRecord, Chess, Mongolian, MongolianFolk, Position, Rules, Ruleset, fen, uci};
+use shatar_rules::{
+    AnyRecord, Chess, Mongolian, MongolianFolk, Position, Rules, Ruleset, fen, uci,
+};
 
 /// A check: any bytes in, a panic when something is wrong.
 pub type Check = fn(&[u8]);
@@ -55,11 +57,23 @@ pub const BOARD8_STARTS: &[(Ruleset, &str)] = &[
     (Ruleset::Mongolian, fen::MONGOLIAN_INITIAL),
     (Ruleset::Chess, fen::CHESS_INITIAL),
     (Ruleset::MongolianFolk, fen::MONGOLIAN_INITIAL),
-    (Ruleset::Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-    (Ruleset::Chess, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"),
-    (Ruleset::Mongolian, "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w - - 0 1"),
+    (
+        Ruleset::Chess,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ),
+    (
+        Ruleset::Chess,
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ),
+    (
+        Ruleset::Mongolian,
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w - - 0 1",
+    ),
     (Ruleset::MongolianFolk, "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1"),
-    (Ruleset::Mongolian, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+    (
+        Ruleset::Mongolian,
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ),
     (Ruleset::Chess, "N3k3/8/8/2N5/8/8/8/N3K2N w - - 0 1"),
     (Ruleset::Mongolian, "1k6/8/8/3Q1Q2/8/3Q1Q2/8/K7 w - - 0 1"),
 ];
@@ -71,13 +85,19 @@ pub const BOARD8_STARTS: &[(Ruleset, &str)] = &[
 /// readable seeds: `00炮二平五` is the text `炮二平五` in the first position, `12ab...` two
 /// plies from the second. `None` when the input is too short or the text not UTF-8.
 pub fn split_header(data: &[u8], count: usize) -> Option<(usize, &[u8], &str)> {
-    let [start, plies, rest @ ..] = data else { return None };
+    let [start, plies, rest @ ..] = data else {
+        return None;
+    };
     let plies = usize::from(plies & 7);
     if rest.len() < plies {
         return None;
     }
     let (choices, text) = rest.split_at(plies);
-    Some((usize::from(start & 0x0f) % count, choices, std::str::from_utf8(text).ok()?))
+    Some((
+        usize::from(start & 0x0f) % count,
+        choices,
+        std::str::from_utf8(text).ok()?,
+    ))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -88,16 +108,25 @@ pub fn split_header(data: &[u8], count: usize) -> Option<(usize, &[u8], &str)> {
 /// position, its hash is the hash from scratch, and each of its legal moves plays, to a
 /// position that writes and reads back too.
 pub fn xiangqi_fen(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     use xiangqi::fen::{parse_position, parse_setup, write};
     match parse_setup(text) {
         Ok(setup) => {
             let written = write(&setup);
-            assert_eq!(parse_setup(&written), Ok(setup), "{text:?} written as {written:?}");
+            assert_eq!(
+                parse_setup(&written),
+                Ok(setup),
+                "{text:?} written as {written:?}"
+            );
         }
         Err(e) => {
             let _ = e.to_string();
-            assert!(parse_position(text).is_err(), "{text:?}: the setup does not read, the position does");
+            assert!(
+                parse_position(text).is_err(),
+                "{text:?}: the setup does not read, the position does"
+            );
         }
     }
     let pos = match parse_position(text) {
@@ -108,7 +137,11 @@ pub fn xiangqi_fen(data: &[u8]) {
         }
     };
     let written = write(&pos.to_setup());
-    assert_eq!(parse_position(&written), Ok(pos), "{text:?} written as {written:?}");
+    assert_eq!(
+        parse_position(&written),
+        Ok(pos),
+        "{text:?} written as {written:?}"
+    );
     assert_eq!(pos.hash(), pos.hash_from_scratch(), "{written}");
     let _ = (pos.is_check(), pos.outcome());
     let legal = pos.legal_moves();
@@ -116,10 +149,15 @@ pub fn xiangqi_fen(data: &[u8]) {
     for &m in legal.iter() {
         assert!(pos.is_legal(m), "{m} in {written}");
         let mut next = pos;
-        next.play(m).unwrap_or_else(|e| panic!("{e}: {m} in {written}"));
+        next.play(m)
+            .unwrap_or_else(|e| panic!("{e}: {m} in {written}"));
         assert_eq!(next.hash(), next.hash_from_scratch(), "{m} in {written}");
         let after = write(&next.to_setup());
-        assert_eq!(parse_position(&after), Ok(next), "after {m} in {written}: {after}");
+        assert_eq!(
+            parse_position(&after),
+            Ok(next),
+            "after {m} in {written}: {after}"
+        );
     }
 }
 
@@ -127,7 +165,9 @@ pub fn xiangqi_fen(data: &[u8]) {
 /// case and without the dash, and reads again as itself; `parse_legal` in the initial
 /// position agrees with `parse` and the legal moves.
 pub fn xiangqi_iccs(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let start = xiangqi::Position::new();
     match iccs::parse(text) {
         Ok(m) => {
@@ -137,7 +177,11 @@ pub fn xiangqi_iccs(data: &[u8]) {
             }
             assert_eq!(m.to_string(), normal, "{text:?}");
             assert_eq!(iccs::parse(&m.to_string()), Ok(m), "{text:?}");
-            let expected = if start.is_legal(m) { Ok(m) } else { Err(iccs::IccsError::Illegal(m)) };
+            let expected = if start.is_legal(m) {
+                Ok(m)
+            } else {
+                Err(iccs::IccsError::Illegal(m))
+            };
             assert_eq!(iccs::parse_legal(&start, text), expected, "{text:?}");
         }
         Err(e) => {
@@ -150,13 +194,15 @@ pub fn xiangqi_iccs(data: &[u8]) {
 /// The Xiangqi position a header chooses (see [`split_header`]), and the text after it.
 fn xiangqi_position(data: &[u8]) -> Option<(xiangqi::Position, &str)> {
     let (start, choices, text) = split_header(data, XIANGQI_STARTS.len())?;
-    let mut pos = xiangqi::fen::parse_position(XIANGQI_STARTS[start]).expect("a start position reads");
+    let mut pos =
+        xiangqi::fen::parse_position(XIANGQI_STARTS[start]).expect("a start position reads");
     for &c in choices {
         let legal = pos.legal_moves();
         if legal.is_empty() {
             break;
         }
-        pos.play(legal[usize::from(c) % legal.len()]).expect("a legal move plays");
+        pos.play(legal[usize::from(c) % legal.len()])
+            .expect("a legal move plays");
     }
     Some((pos, text))
 }
@@ -166,12 +212,18 @@ fn xiangqi_position(data: &[u8]) -> Option<(xiangqi::Position, &str)> {
 /// checks the position instead: every legal move writes to a form that reads as that move
 /// alone (each move costs a pass over all, too slow to do on every input).
 pub fn xiangqi_wxf(data: &[u8]) {
-    let Some((pos, text)) = xiangqi_position(data) else { return };
+    let Some((pos, text)) = xiangqi_position(data) else {
+        return;
+    };
     match wxf::parse(&pos, text) {
         Ok(m) => {
             assert!(pos.is_legal(m), "{text:?} read as {m} in {pos}");
             let written = wxf::write(&pos, m);
-            assert_eq!(wxf::parse(&pos, &written), Ok(m), "{text:?} read as {m}, written {written:?} in {pos}");
+            assert_eq!(
+                wxf::parse(&pos, &written),
+                Ok(m),
+                "{text:?} read as {m}, written {written:?} in {pos}"
+            );
         }
         Err(e) => {
             let _ = e.to_string();
@@ -180,19 +232,29 @@ pub fn xiangqi_wxf(data: &[u8]) {
     if text.is_empty() {
         for &m in pos.legal_moves().iter() {
             let written = wxf::write(&pos, m);
-            assert_eq!(wxf::parse(&pos, &written), Ok(m), "{m} written {written:?} in {pos}");
+            assert_eq!(
+                wxf::parse(&pos, &written),
+                Ok(m),
+                "{m} written {written:?} in {pos}"
+            );
         }
     }
 }
 
 /// The traditional Chinese notation in a chosen position: as [`xiangqi_wxf`].
 pub fn xiangqi_chinese(data: &[u8]) {
-    let Some((pos, text)) = xiangqi_position(data) else { return };
+    let Some((pos, text)) = xiangqi_position(data) else {
+        return;
+    };
     match chinese::parse(&pos, text) {
         Ok(m) => {
             assert!(pos.is_legal(m), "{text:?} read as {m} in {pos}");
             let written = chinese::write(&pos, m);
-            assert_eq!(chinese::parse(&pos, &written), Ok(m), "{text:?} read as {m}, written {written:?} in {pos}");
+            assert_eq!(
+                chinese::parse(&pos, &written),
+                Ok(m),
+                "{text:?} read as {m}, written {written:?} in {pos}"
+            );
         }
         Err(e) => {
             let _ = e.to_string();
@@ -201,7 +263,11 @@ pub fn xiangqi_chinese(data: &[u8]) {
     if text.is_empty() {
         for &m in pos.legal_moves().iter() {
             let written = chinese::write(&pos, m);
-            assert_eq!(chinese::parse(&pos, &written), Ok(m), "{m} written {written:?} in {pos}");
+            assert_eq!(
+                chinese::parse(&pos, &written),
+                Ok(m),
+                "{m} written {written:?} in {pos}"
+            );
         }
     }
 }
@@ -214,11 +280,17 @@ pub fn xiangqi_chinese(data: &[u8]) {
 /// that reads as the same position (and writes the same again), its hash is the hash from
 /// scratch, and each of its legal moves plays, to a position that writes and reads back.
 pub fn fen(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     match fen::parse(text) {
         Ok(setup) => {
             let written = fen::write(&setup);
-            assert_eq!(fen::parse(&written), Ok(setup), "{text:?} written as {written:?}");
+            assert_eq!(
+                fen::parse(&written),
+                Ok(setup),
+                "{text:?} written as {written:?}"
+            );
         }
         Err(e) => {
             let _ = e.to_string();
@@ -238,19 +310,21 @@ fn fen_in<R: Rules>(text: &str) {
         }
     };
     let written = pos.to_string();
-    let again: Position<R> =
-        fen::parse_position(&written).unwrap_or_else(|e| panic!("{text:?} written as {written:?}: {e}"));
+    let again: Position<R> = fen::parse_position(&written)
+        .unwrap_or_else(|e| panic!("{text:?} written as {written:?}: {e}"));
     assert_eq!(again, pos, "{text:?} written as {written:?}");
     assert_eq!(again.to_string(), written);
     assert_eq!(pos.hash(), pos.compute_hash(), "{written}");
     let _ = (pos.is_check(), pos.outcome(), pos.is_dead_position());
     for &m in pos.legal_moves().iter() {
         assert!(pos.is_legal(m), "{m} in {written}");
-        let next = pos.play(m).unwrap_or_else(|e| panic!("{e}: {m} in {written}"));
+        let next = pos
+            .play(m)
+            .unwrap_or_else(|e| panic!("{e}: {m} in {written}"));
         assert_eq!(next.hash(), next.compute_hash(), "{m} in {written}");
         let after = next.to_string();
-        let reread: Position<R> =
-            fen::parse_position(&after).unwrap_or_else(|e| panic!("after {m} in {written}: {after}: {e}"));
+        let reread: Position<R> = fen::parse_position(&after)
+            .unwrap_or_else(|e| panic!("after {m} in {written}: {after}: {e}"));
         assert_eq!(reread, next, "after {m} in {written}: {after}");
     }
 }
@@ -262,7 +336,9 @@ fn fen_in<R: Rules>(text: &str) {
 /// agree with the SAN reader (which takes both forms). With no text after the header,
 /// every legal move of the position round-trips in SAN.
 pub fn san(data: &[u8]) {
-    let Some((start, choices, text)) = split_header(data, BOARD8_STARTS.len()) else { return };
+    let Some((start, choices, text)) = split_header(data, BOARD8_STARTS.len()) else {
+        return;
+    };
     let (ruleset, start) = BOARD8_STARTS[start];
     match ruleset {
         Ruleset::Mongolian => san_in::<Mongolian>(start, choices, text),
@@ -278,12 +354,15 @@ fn san_in<R: Rules>(start: &str, choices: &[u8], text: &str) {
         if legal.is_empty() {
             break;
         }
-        pos = pos.play(legal[usize::from(c) % legal.len()]).expect("a legal move plays");
+        pos = pos
+            .play(legal[usize::from(c) % legal.len()])
+            .expect("a legal move plays");
     }
     match San::parse(text) {
         Ok(s) => {
             let shown = s.to_string();
-            let again = San::parse(&shown).unwrap_or_else(|e| panic!("{text:?} shown as {shown:?}: {e}"));
+            let again =
+                San::parse(&shown).unwrap_or_else(|e| panic!("{text:?} shown as {shown:?}: {e}"));
             assert_eq!(again.to_string(), shown, "{text:?}");
         }
         Err(e) => {
@@ -296,28 +375,59 @@ fn san_in<R: Rules>(start: &str, choices: &[u8], text: &str) {
             let m = *m;
             assert!(pos.is_legal(m), "{text:?} read as {m} in {pos}");
             let written = san::write(&pos, m);
-            assert_eq!(san::parse(&pos, &written), Ok(m), "{text:?} read as {m}, written {written:?} in {pos}");
+            assert_eq!(
+                san::parse(&pos, &written),
+                Ok(m),
+                "{text:?} read as {m}, written {written:?} in {pos}"
+            );
             let long = san::write_long(&pos, m);
-            assert_eq!(san::parse_long(&pos, &long), Ok(m), "{text:?} read as {m}, long {long:?} in {pos}");
-            assert_eq!(san::parse(&pos, &long), Ok(m), "{text:?} read as {m}, long {long:?} in {pos}");
+            assert_eq!(
+                san::parse_long(&pos, &long),
+                Ok(m),
+                "{text:?} read as {m}, long {long:?} in {pos}"
+            );
+            assert_eq!(
+                san::parse(&pos, &long),
+                Ok(m),
+                "{text:?} read as {m}, long {long:?} in {pos}"
+            );
             let coords = uci::write(m);
-            assert_eq!(uci::parse_move(&pos, &coords), Ok(m), "{text:?} read as {m}, UCI {coords:?} in {pos}");
-            assert_eq!(san::parse(&pos, &coords), Ok(m), "{text:?} read as {m}, UCI {coords:?} in {pos}");
+            assert_eq!(
+                uci::parse_move(&pos, &coords),
+                Ok(m),
+                "{text:?} read as {m}, UCI {coords:?} in {pos}"
+            );
+            assert_eq!(
+                san::parse(&pos, &coords),
+                Ok(m),
+                "{text:?} read as {m}, UCI {coords:?} in {pos}"
+            );
         }
         Err(e) => {
             let _ = e.to_string();
         }
     }
     match san::parse_long(&pos, text) {
-        Ok(m) => assert_eq!(read, Ok(m), "{text:?} in {pos}: the long form reads, SAN does not agree"),
+        Ok(m) => assert_eq!(
+            read,
+            Ok(m),
+            "{text:?} in {pos}: the long form reads, SAN does not agree"
+        ),
         Err(e) => {
             let _ = e.to_string();
         }
     }
     match uci::parse_move(&pos, text) {
         Ok(m) => {
-            assert!(uci::write(m).eq_ignore_ascii_case(text), "{text:?} read as {m} in {pos}");
-            assert_eq!(read, Ok(m), "{text:?} in {pos}: UCI reads, SAN does not agree");
+            assert!(
+                uci::write(m).eq_ignore_ascii_case(text),
+                "{text:?} read as {m} in {pos}"
+            );
+            assert_eq!(
+                read,
+                Ok(m),
+                "{text:?} in {pos}: UCI reads, SAN does not agree"
+            );
         }
         Err(e) => {
             let _ = e.to_string();
@@ -326,7 +436,11 @@ fn san_in<R: Rules>(start: &str, choices: &[u8], text: &str) {
     if text.is_empty() {
         for &m in pos.legal_moves().iter() {
             let written = san::write(&pos, m);
-            assert_eq!(san::parse(&pos, &written), Ok(m), "{m} written {written:?} in {pos}");
+            assert_eq!(
+                san::parse(&pos, &written),
+                Ok(m),
+                "{m} written {written:?} in {pos}"
+            );
         }
     }
 }
@@ -337,7 +451,9 @@ fn san_in<R: Rules>(start: &str, choices: &[u8], text: &str) {
 /// from the written text to the same moves and outcome, and the PGN of the record it
 /// replays to (`PgnGame::from_record`) replays to the same moves and result.
 pub fn pgn(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let games = match pgn::parse_games(text) {
         Ok(games) => games,
         Err(e) => {
@@ -347,27 +463,40 @@ pub fn pgn(data: &[u8]) {
     };
     for game in &games {
         let written = game.write();
-        let again = pgn::parse_game(&written).unwrap_or_else(|e| panic!("written PGN does not read: {e}\n{written}"));
+        let again = pgn::parse_game(&written)
+            .unwrap_or_else(|e| panic!("written PGN does not read: {e}\n{written}"));
         assert_eq!(again.moves, game.moves, "{written}");
         assert_eq!(again.comments, game.comments, "{written}");
         assert_eq!(again.result, game.result, "{written}");
         // A tag is one line: the writer turns line breaks in a value into spaces.
         for (name, value) in game.tags.iter().filter(|(name, _)| name != "Result") {
             let one_line = game.tag(name).unwrap_or(value).replace(['\n', '\r'], " ");
-            assert_eq!(again.tag(name), Some(one_line.as_str()), "tag {name:?} in {written}");
+            assert_eq!(
+                again.tag(name),
+                Some(one_line.as_str()),
+                "tag {name:?} in {written}"
+            );
         }
-        assert_eq!(again.write(), written, "written PGN is not written the same again");
+        assert_eq!(
+            again.write(),
+            written,
+            "written PGN is not written the same again"
+        );
         for default in Ruleset::ALL {
             let record = match game.replay_any(default) {
                 Ok(record) => record,
                 Err(e) => {
                     let _ = e.to_string();
-                    assert!(again.replay_any(default).is_err(), "only the written PGN replays\n{written}");
+                    assert!(
+                        again.replay_any(default).is_err(),
+                        "only the written PGN replays\n{written}"
+                    );
                     continue;
                 }
             };
-            let replayed =
-                again.replay_any(default).unwrap_or_else(|e| panic!("written PGN does not replay: {e}\n{written}"));
+            let replayed = again
+                .replay_any(default)
+                .unwrap_or_else(|e| panic!("written PGN does not replay: {e}\n{written}"));
             assert_eq!(replayed.ruleset(), record.ruleset(), "{written}");
             assert_eq!(replayed.moves(), record.moves(), "{written}");
             assert_eq!(replayed.outcome(), record.outcome(), "{written}");
@@ -381,7 +510,11 @@ pub fn pgn(data: &[u8]) {
                 .and_then(|g| g.replay_any(record.ruleset()))
                 .unwrap_or_else(|e| panic!("the record's PGN does not replay: {e}\n{text}"));
             assert_eq!(reread.moves(), record.moves(), "{text}");
-            assert_eq!(reread.outcome().map(|o| o.result), record.outcome().map(|o| o.result), "{text}");
+            assert_eq!(
+                reread.outcome().map(|o| o.result),
+                record.outcome().map(|o| o.result),
+                "{text}"
+            );
         }
     }
 }
@@ -391,10 +524,17 @@ pub fn pgn(data: &[u8]) {
 pub fn xiangqi_pgn(data: &[u8]) {
     use shatar_rules::xiangqi::RepetitionRules;
     use shatar_rules::xiangqi::pgn::{Notation, replay, write};
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(games) = pgn::parse_games(text) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(games) = pgn::parse_games(text) else {
+        return;
+    };
     for game in games {
-        if !matches!(game.game(Ruleset::Mongolian), Ok(shatar_rules::GameKind::Xiangqi)) {
+        if !matches!(
+            game.game(Ruleset::Mongolian),
+            Ok(shatar_rules::GameKind::Xiangqi)
+        ) {
             continue;
         }
         for rules in [RepetitionRules::Axf2008, RepetitionRules::Prc1956] {
@@ -410,7 +550,11 @@ pub fn xiangqi_pgn(data: &[u8]) {
                 let again = pgn::parse_game(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
                 let back = replay(&again, rules).unwrap_or_else(|e| panic!("{e}\n{written}"));
                 assert_eq!(back.moves(), record.moves(), "moves differ in\n{written}");
-                assert_eq!(back.outcome(), record.outcome(), "outcome differs in\n{written}");
+                assert_eq!(
+                    back.outcome(),
+                    record.outcome(),
+                    "outcome differs in\n{written}"
+                );
             }
         }
     }

@@ -12,7 +12,10 @@ pub struct Args {
 impl Args {
     /// Reads `args`, whose options are `names`.
     pub fn parse(args: &[String], names: &[&str]) -> Result<Args, String> {
-        let mut parsed = Args { values: Vec::new(), positional: Vec::new() };
+        let mut parsed = Args {
+            values: Vec::new(),
+            positional: Vec::new(),
+        };
         let mut iter = args.iter();
         while let Some(arg) = iter.next() {
             if !arg.starts_with("--") {
@@ -26,9 +29,14 @@ impl Args {
             let bare = &name[2..];
             if !names.contains(&bare) {
                 let known: Vec<String> = names.iter().map(|n| format!("--{n}")).collect();
-                return Err(format!("unknown option '{name}' here (allowed: {})", known.join(", ")));
+                return Err(format!(
+                    "unknown option '{name}' here (allowed: {})",
+                    known.join(", ")
+                ));
             }
-            let value = inline.or_else(|| iter.next().cloned()).ok_or_else(|| format!("{name} needs a value"))?;
+            let value = inline
+                .or_else(|| iter.next().cloned())
+                .ok_or_else(|| format!("{name} needs a value"))?;
             parsed.values.push((bare.to_string(), value));
         }
         Ok(parsed)
@@ -36,12 +44,21 @@ impl Args {
 
     /// The last value given for `name`.
     pub fn value(&self, name: &str) -> Option<&str> {
-        self.values.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.values
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// The value of `name` read as a `T`; `what` says what it should be, for the error.
     pub fn parsed<T: FromStr>(&self, name: &str, what: &str) -> Result<Option<T>, String> {
-        self.value(name).map(|v| v.parse::<T>().map_err(|_| format!("--{name} '{v}': expected {what}"))).transpose()
+        self.value(name)
+            .map(|v| {
+                v.parse::<T>()
+                    .map_err(|_| format!("--{name} '{v}': expected {what}"))
+            })
+            .transpose()
     }
 }
 
@@ -61,8 +78,16 @@ mod tests {
         assert_eq!(a.value("ruleset"), None);
         assert_eq!(a.positional, ["x"]);
         assert!(Args::parse(&args("--games"), &["games"]).is_err());
-        assert!(Args::parse(&args("--nope 1"), &["games"]).unwrap_err().contains("--games"));
+        assert!(
+            Args::parse(&args("--nope 1"), &["games"])
+                .unwrap_err()
+                .contains("--games")
+        );
         let a = Args::parse(&args("--games x"), &["games"]).unwrap();
-        assert!(a.parsed::<u32>("games", "a number").unwrap_err().contains("'x'"));
+        assert!(
+            a.parsed::<u32>("games", "a number")
+                .unwrap_err()
+                .contains("'x'")
+        );
     }
 }

@@ -32,13 +32,25 @@ fn suite_text(ruleset: Ruleset) -> &'static str {
 
 /// The benchmark positions of `ruleset`, from its reference suite.
 pub fn suite(ruleset: Ruleset) -> Vec<BenchPosition> {
-    let records = perft_suite::parse(suite_text(ruleset)).expect("the built-in suites are well formed (tested)");
+    let records = perft_suite::parse(suite_text(ruleset))
+        .expect("the built-in suites are well formed (tested)");
     records
         .into_iter()
         .filter_map(|r| {
-            let (depth, nodes) = r.counts.iter().copied().filter(|&(_, n)| n <= NODE_BUDGET).max()?;
+            let (depth, nodes) = r
+                .counts
+                .iter()
+                .copied()
+                .filter(|&(_, n)| n <= NODE_BUDGET)
+                .max()?;
             let quick_nodes = r.count(depth - 1)?;
-            Some(BenchPosition { id: r.id, fen: r.epd, depth, nodes, quick_nodes })
+            Some(BenchPosition {
+                id: r.id,
+                fen: r.epd,
+                depth,
+                nodes,
+                quick_nodes,
+            })
         })
         .collect()
 }
@@ -81,7 +93,11 @@ fn run_suite(
         "bench: {}, {} position(s), {runs} run(s){}",
         opts.ruleset.id(),
         suite.len(),
-        if opts.quick { ", quick (one ply less)" } else { "" }
+        if opts.quick {
+            ", quick (one ply less)"
+        } else {
+            ""
+        }
     )?;
     out.flush()?;
 
@@ -95,7 +111,13 @@ fn run_suite(
             let nodes = pos.perft(depth(bp));
             times[i].push(start.elapsed());
             if nodes != expected(bp) {
-                writeln!(err, "bench: {} perft {}: {nodes} nodes, expected {}", bp.id, depth(bp), expected(bp))?;
+                writeln!(
+                    err,
+                    "bench: {} perft {}: {nodes} nodes, expected {}",
+                    bp.id,
+                    depth(bp),
+                    expected(bp)
+                )?;
                 ok = false;
             }
         }
@@ -114,8 +136,14 @@ fn run_suite(
         )?;
     }
     let total_nodes: u64 = suite.iter().map(expected).sum();
-    let run_rates: Vec<f64> = (0..runs).map(|r| nps(total_nodes, times.iter().map(|t| t[r]).sum())).collect();
-    writeln!(out, "bench: {total_nodes} nodes, median {:.2} Mnps", median(run_rates) / 1e6)?;
+    let run_rates: Vec<f64> = (0..runs)
+        .map(|r| nps(total_nodes, times.iter().map(|t| t[r]).sum()))
+        .collect();
+    writeln!(
+        out,
+        "bench: {total_nodes} nodes, median {:.2} Mnps",
+        median(run_rates) / 1e6
+    )?;
     Ok(ok)
 }
 
@@ -152,12 +180,22 @@ mod tests {
             nodes: 43,
             quick_nodes: 2,
         }];
-        let opts = BenchOptions { ruleset: Ruleset::Mongolian, runs: 1, quick: false };
+        let opts = BenchOptions {
+            ruleset: Ruleset::Mongolian,
+            runs: 1,
+            quick: false,
+        };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         assert!(!run_suite(&wrong, &opts, &mut out, &mut err).unwrap());
         let err = String::from_utf8(err).unwrap();
-        assert!(err.contains("wrong perft 3: 42 nodes, expected 43"), "{err}");
-        let quick = BenchOptions { quick: true, ..opts };
+        assert!(
+            err.contains("wrong perft 3: 42 nodes, expected 43"),
+            "{err}"
+        );
+        let quick = BenchOptions {
+            quick: true,
+            ..opts
+        };
         assert!(run_suite(&wrong, &quick, &mut Vec::new(), &mut Vec::new()).unwrap());
     }
 
@@ -177,8 +215,10 @@ mod tests {
     /// and depths must stay what the figures in the notes were measured on.
     #[test]
     fn the_mongolian_benchmark_is_stable() {
-        let chosen: Vec<(String, u32, u64)> =
-            suite(Ruleset::Mongolian).into_iter().map(|bp| (bp.id, bp.depth, bp.nodes)).collect();
+        let chosen: Vec<(String, u32, u64)> = suite(Ruleset::Mongolian)
+            .into_iter()
+            .map(|bp| (bp.id, bp.depth, bp.nodes))
+            .collect();
         let expected = [
             ("mn-initial", 6, 449_349),
             ("mn-open", 5, 6_454_432),

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 
 use shatar_rules::uci::{self, UciMoveError};
 use shatar_rules::{
-    AnyPosition, AnyRecord, GameRecord, Move, PlayError, Position, Rules, Square, map_position, with_position,
-    with_record,
+    AnyPosition, AnyRecord, GameRecord, Move, PlayError, Position, Rules, Square, map_position,
+    with_position, with_record,
 };
 
 /// Plays moves given in UCI notation, one after the other. On the first bad move, says
@@ -36,12 +36,18 @@ pub fn new_record(position: AnyPosition) -> AnyRecord {
 
 /// The game from `start` through moves in UCI notation, refereed: a move after the game
 /// has ended by the rules (mate, an automatic draw) is an error like an illegal one.
-pub fn record_uci_moves<'a>(start: AnyPosition, moves: impl IntoIterator<Item = &'a str>) -> Result<AnyRecord, String> {
+pub fn record_uci_moves<'a>(
+    start: AnyPosition,
+    moves: impl IntoIterator<Item = &'a str>,
+) -> Result<AnyRecord, String> {
     let mut record = new_record(start);
     for (i, text) in moves.into_iter().enumerate() {
         let m = with_record!(&record, r => parse_move(r.position(), text, i))?;
         with_record!(&mut record, r => r.play(m)).map_err(|e| match e {
-            PlayError::GameOver(o) => format!("move {} ({text}) comes after the end of the game: {o}", i + 1),
+            PlayError::GameOver(o) => format!(
+                "move {} ({text}) comes after the end of the game: {o}",
+                i + 1
+            ),
             PlayError::Illegal(_) => format!("move {} ({text}) is illegal", i + 1),
         })?;
     }
@@ -80,7 +86,9 @@ fn play_moves<'a, R: Rules>(
 /// The move `text`, the game's `index`-th (from 0), with an error that says which and why.
 fn parse_move<R: Rules>(pos: &Position<R>, text: &str, index: usize) -> Result<Move, String> {
     uci::parse_move(pos, text).map_err(|e| match e {
-        UciMoveError::Illegal { reason, .. } => format!("move {} ({text}) is illegal in {pos}: {reason}", index + 1),
+        UciMoveError::Illegal { reason, .. } => {
+            format!("move {} ({text}) is illegal in {pos}: {reason}", index + 1)
+        }
         UciMoveError::Syntax(_) => format!("move {} ({text}): {e}", index + 1),
     })
 }

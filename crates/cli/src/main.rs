@@ -150,7 +150,9 @@ fn main() -> ExitCode {
 
 fn print(text: &str) -> Result<(), String> {
     let mut out = io::stdout().lock();
-    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| e.to_string())
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| e.to_string())
 }
 
 /// The options the subcommands share, read from `--name value` pairs.
@@ -181,7 +183,10 @@ impl Options {
                 None => (arg.as_str(), None),
             };
             if !allowed.contains(&name) {
-                return Err(format!("unknown option '{name}' here (allowed: {})", allowed.join(", ")));
+                return Err(format!(
+                    "unknown option '{name}' here (allowed: {})",
+                    allowed.join(", ")
+                ));
             }
             if name == "--quick" || name == "--perft" || name == "--xiangqi" {
                 opts.quick |= name == "--quick";
@@ -189,20 +194,35 @@ impl Options {
                 opts.xiangqi |= name == "--xiangqi";
                 continue;
             }
-            let value = inline.or_else(|| iter.next().cloned()).ok_or_else(|| format!("{name} needs a value"))?;
+            let value = inline
+                .or_else(|| iter.next().cloned())
+                .ok_or_else(|| format!("{name} needs a value"))?;
             match name {
-                "--variant" => opts.variant = value.parse().map_err(|e| format!("--variant '{value}': {e}"))?,
+                "--variant" => {
+                    opts.variant = value
+                        .parse()
+                        .map_err(|e| format!("--variant '{value}': {e}"))?
+                }
                 "--fen" => opts.fen = Some(value),
                 "--moves" => {
-                    opts.moves = value.split([',', ' ']).filter(|m| !m.is_empty()).map(String::from).collect();
+                    opts.moves = value
+                        .split([',', ' '])
+                        .filter(|m| !m.is_empty())
+                        .map(String::from)
+                        .collect();
                 }
                 "--runs" => {
                     let runs = value.parse().ok().filter(|&n| n > 0);
-                    opts.runs = Some(runs.ok_or_else(|| format!("--runs '{value}' is not a positive number"))?);
+                    opts.runs = Some(
+                        runs.ok_or_else(|| format!("--runs '{value}' is not a positive number"))?,
+                    );
                 }
                 "--depth" => {
                     let depth = value.parse().ok().filter(|d| (1..=64).contains(d));
-                    opts.depth = Some(depth.ok_or_else(|| format!("--depth '{value}' is not a depth from 1 to 64"))?);
+                    opts.depth =
+                        Some(depth.ok_or_else(|| {
+                            format!("--depth '{value}' is not a depth from 1 to 64")
+                        })?);
                 }
                 _ => unreachable!("every allowed option is handled"),
             }
@@ -216,43 +236,87 @@ fn perft(args: &[String]) -> Result<ExitCode, String> {
     let [depth] = opts.positional.as_slice() else {
         return Err("perft needs exactly one depth, like 'shatar perft 5'".into());
     };
-    let depth: u32 = depth.parse().map_err(|_| format!("perft depth '{depth}' is not a whole number"))?;
+    let depth: u32 = depth
+        .parse()
+        .map_err(|_| format!("perft depth '{depth}' is not a whole number"))?;
     let start = match &opts.fen {
-        Some(fen) => {
-            AnyPosition::from_fen(opts.variant, fen).map_err(|e| format!("bad FEN for {}: {e}", opts.variant))?
-        }
+        Some(fen) => AnyPosition::from_fen(opts.variant, fen)
+            .map_err(|e| format!("bad FEN for {}: {e}", opts.variant))?,
         None => AnyPosition::startpos(opts.variant),
     };
     let position = game::play_uci_moves(&start, opts.moves.iter().map(String::as_str))?;
     let clock = Instant::now();
-    let divide: Vec<(String, u64)> = position.divide(depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect();
-    let nodes = uci::write_divide(&divide, depth, &mut io::stdout().lock()).map_err(|e| e.to_string())?;
+    let divide: Vec<(String, u64)> = position
+        .divide(depth)
+        .into_iter()
+        .map(|(m, n)| (m.to_string(), n))
+        .collect();
+    let nodes =
+        uci::write_divide(&divide, depth, &mut io::stdout().lock()).map_err(|e| e.to_string())?;
     let secs = clock.elapsed().as_secs_f64();
-    eprintln!("Time: {:.3} s, {:.2} Mnps", secs, nodes as f64 / secs.max(1e-9) / 1e6);
+    eprintln!(
+        "Time: {:.3} s, {:.2} Mnps",
+        secs,
+        nodes as f64 / secs.max(1e-9) / 1e6
+    );
     Ok(ExitCode::SUCCESS)
 }
 
 fn bench(args: &[String]) -> Result<ExitCode, String> {
     let perft = args.iter().any(|a| a == "--perft");
-    let allowed: &[&str] =
-        if perft { &["--perft", "--variant", "--runs", "--quick"] } else { &["--perft", "--depth", "--xiangqi"] };
-    let opts = Options::parse(args, allowed)
-        .map_err(|e| if perft { e } else { format!("{e}; add --perft for the perft bench") })?;
+    let allowed: &[&str] = if perft {
+        &["--perft", "--variant", "--runs", "--quick"]
+    } else {
+        &["--perft", "--depth", "--xiangqi"]
+    };
+    let opts = Options::parse(args, allowed).map_err(|e| {
+        if perft {
+            e
+        } else {
+            format!("{e}; add --perft for the perft bench")
+        }
+    })?;
     if let Some(extra) = opts.positional.first() {
         return Err(format!("bench takes no argument '{extra}'"));
     }
     if opts.xiangqi {
         let depth = opts.depth.unwrap_or(shatar_engine::bench::XIANGQI_DEPTH);
         let result = shatar_engine::bench::run_xiangqi(&WallClock::new(), depth);
-        print(&format!("bench: {} nodes {} ms {} nps\n", result.nodes, result.time_ms, result.nodes_per_second()))?;
+        print(&format!(
+            "bench: {} nodes {} ms {} nps\n",
+            result.nodes,
+            result.time_ms,
+            result.nodes_per_second()
+        ))?;
         return Ok(ExitCode::SUCCESS);
     }
     if !perft {
-        let result = shatar_engine::bench::run(&WallClock::new(), opts.depth.unwrap_or(shatar_engine::bench::DEPTH));
-        print(&format!("bench: {} nodes {} ms {} nps\n", result.nodes, result.time_ms, result.nodes_per_second()))?;
+        let result = shatar_engine::bench::run(
+            &WallClock::new(),
+            opts.depth.unwrap_or(shatar_engine::bench::DEPTH),
+        );
+        print(&format!(
+            "bench: {} nodes {} ms {} nps\n",
+            result.nodes,
+            result.time_ms,
+            result.nodes_per_second()
+        ))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let bench_opts = bench::BenchOptions { ruleset: opts.variant, runs: opts.runs.unwrap_or(5), quick: opts.quick };
-    let ok = bench::run(&bench_opts, &mut io::stdout().lock(), &mut io::stderr().lock()).map_err(|e| e.to_string())?;
-    Ok(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    let bench_opts = bench::BenchOptions {
+        ruleset: opts.variant,
+        runs: opts.runs.unwrap_or(5),
+        quick: opts.quick,
+    };
+    let ok = bench::run(
+        &bench_opts,
+        &mut io::stdout().lock(),
+        &mut io::stderr().lock(),
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }

@@ -34,7 +34,8 @@ pub fn parse(text: &str, ruleset: Ruleset) -> Result<Vec<AnyPosition>, String> {
         if fen.is_empty() {
             continue;
         }
-        let position = AnyPosition::from_fen(ruleset, fen).map_err(|e| format!("line {}: '{fen}': {e}", i + 1))?;
+        let position = AnyPosition::from_fen(ruleset, fen)
+            .map_err(|e| format!("line {}: '{fen}': {e}", i + 1))?;
         if position.legal_moves().is_empty() {
             return Err(format!("line {}: '{fen}': the game is already over", i + 1));
         }
@@ -70,8 +71,19 @@ impl Recipe {
     /// The default recipe of `ruleset`: Mongolian openings start after the first round,
     /// which fixes two plies; chess gets a few more random ones instead.
     pub fn new(ruleset: Ruleset) -> Recipe {
-        let plies = if ruleset == Ruleset::Chess { (4, 6) } else { (2, 4) };
-        Recipe { ruleset, count: 100, plies, seed: 1, depth: 8, max_cp: 60 }
+        let plies = if ruleset == Ruleset::Chess {
+            (4, 6)
+        } else {
+            (2, 4)
+        };
+        Recipe {
+            ruleset,
+            count: 100,
+            plies,
+            seed: 1,
+            depth: 8,
+            max_cp: 60,
+        }
     }
 
     /// The command line that remakes the file.
@@ -117,7 +129,11 @@ pub fn generate(recipe: &Recipe, progress: &mut dyn FnMut(usize)) -> Vec<Made> {
             // 2017 art. 1.2: 1.e4 e5 or 1.d4 d5; Black's reply is the only legal move.
             for _ in 0..2 {
                 let legal = position.legal_moves();
-                let m = if legal.len() > 1 { legal[kind] } else { legal[0] };
+                let m = if legal.len() > 1 {
+                    legal[kind]
+                } else {
+                    legal[0]
+                };
                 play(&mut position, m, &mut moves);
             }
         }
@@ -129,16 +145,26 @@ pub fn generate(recipe: &Recipe, progress: &mut dyn FnMut(usize)) -> Vec<Made> {
                 None => alive = false,
             }
         }
-        if !alive || position.legal_moves().is_empty() || !seen.insert(with_position!(&position, p => p.hash())) {
+        if !alive
+            || position.legal_moves().is_empty()
+            || !seen.insert(with_position!(&position, p => p.hash()))
+        {
             continue;
         }
-        let limits = Limits { depth: Some(recipe.depth), ..Limits::default() };
+        let limits = Limits {
+            depth: Some(recipe.depth),
+            ..Limits::default()
+        };
         let score = match search(&mut engine, &position, limits).score() {
             Some(Score::Centipawns(cp)) if cp.abs() <= recipe.max_cp => cp,
             _ => continue,
         };
         by_first_round[kind] += 1;
-        made.push(Made { position, moves, score });
+        made.push(Made {
+            position,
+            moves,
+            score,
+        });
         progress(made.len());
     }
     made
@@ -146,18 +172,36 @@ pub fn generate(recipe: &Recipe, progress: &mut dyn FnMut(usize)) -> Vec<Made> {
 
 /// A move among the near-best of a short search, at random; `None` when there is none.
 fn pick(engine: &mut Searcher, position: &AnyPosition, rng: &mut Rng) -> Option<Move> {
-    let limits = Limits { depth: Some(PICK_DEPTH), multi_pv: CANDIDATES, ..Limits::default() };
+    let limits = Limits {
+        depth: Some(PICK_DEPTH),
+        multi_pv: CANDIDATES,
+        ..Limits::default()
+    };
     let result = search(engine, position, limits);
     let best = result.lines.first()?.value;
-    let near: Vec<Move> =
-        result.lines.iter().filter(|l| best - l.value <= PICK_MARGIN_CP).filter_map(|l| l.best_move()).collect();
+    let near: Vec<Move> = result
+        .lines
+        .iter()
+        .filter(|l| best - l.value <= PICK_MARGIN_CP)
+        .filter_map(|l| l.best_move())
+        .collect();
     near.get(rng.below(near.len().max(1))).copied()
 }
 
 /// A search from a fresh table, so that every result depends on its position only.
-fn search(engine: &mut Searcher, position: &AnyPosition, limits: Limits) -> shatar_engine::SearchResult<Move> {
+fn search(
+    engine: &mut Searcher,
+    position: &AnyPosition,
+    limits: Limits,
+) -> shatar_engine::SearchResult<Move> {
     engine.new_game();
-    let request = SearchRequest { root: *position, history: Vec::new(), limits, level: Level::MAX, seed: 0 };
+    let request = SearchRequest {
+        root: *position,
+        history: Vec::new(),
+        limits,
+        level: Level::MAX,
+        seed: 0,
+    };
     engine.search(&request, &AtomicBool::new(false), &mut |_| {})
 }
 
@@ -176,11 +220,20 @@ pub fn write_file(recipe: &Recipe, made: &[Made]) -> String {
     let first_round = if recipe.ruleset == Ruleset::Chess {
         "from the initial position".to_string()
     } else {
-        "after the compulsory first round (1.e4 e5 and 1.d4 d5 in equal share, 2017 art. 1.2)".to_string()
+        "after the compulsory first round (1.e4 e5 and 1.d4 d5 in equal share, 2017 art. 1.2)"
+            .to_string()
     };
-    let _ = writeln!(out, "# Opening positions for `shatar match`: {}.", recipe.ruleset.name());
+    let _ = writeln!(
+        out,
+        "# Opening positions for `shatar match`: {}.",
+        recipe.ruleset.name()
+    );
     let _ = writeln!(out, "# Made by: {}", recipe.command());
-    let _ = writeln!(out, "# Each is {first_round}, then {}-{} plies,", recipe.plies.0, recipe.plies.1);
+    let _ = writeln!(
+        out,
+        "# Each is {first_round}, then {}-{} plies,",
+        recipe.plies.0, recipe.plies.1
+    );
     let _ = writeln!(
         out,
         "# each chosen at random among the {CANDIDATES} best moves of a depth-{PICK_DEPTH} search that score within \
@@ -198,7 +251,13 @@ pub fn write_file(recipe: &Recipe, made: &[Made]) -> String {
     );
     out.push_str("# One FEN a line; after it, the moves from the initial position and the score (side to move).\n");
     for m in made {
-        let _ = writeln!(out, "{} # {} ({:+} cp)", m.position.fen(), m.moves.join(" "), m.score);
+        let _ = writeln!(
+            out,
+            "{} # {} ({:+} cp)",
+            m.position.fen(),
+            m.moves.join(" "),
+            m.score
+        );
     }
     out
 }
@@ -206,18 +265,28 @@ pub fn write_file(recipe: &Recipe, made: &[Made]) -> String {
 /// Runs `shatar openings ARGS`: the file goes to `--out` or standard output, progress
 /// to standard error.
 pub fn command(args: &[String]) -> Result<ExitCode, String> {
-    let args = Args::parse(args, &["ruleset", "count", "plies", "seed", "depth", "max-cp", "out"])?;
+    let args = Args::parse(
+        args,
+        &[
+            "ruleset", "count", "plies", "seed", "depth", "max-cp", "out",
+        ],
+    )?;
     if let Some(extra) = args.positional.first() {
         return Err(format!("openings takes no argument '{extra}'"));
     }
-    let ruleset = args.parsed::<Ruleset>("ruleset", "mongolian, mongolian-folk or chess")?.unwrap_or_default();
+    let ruleset = args
+        .parsed::<Ruleset>("ruleset", "mongolian, mongolian-folk or chess")?
+        .unwrap_or_default();
     let defaults = Recipe::new(ruleset);
     let plies = match args.value("plies") {
         None => defaults.plies,
         Some(text) => {
             let bad = || format!("--plies '{text}': expected N or MIN-MAX, like 2-4");
             let (low, high) = text.split_once('-').unwrap_or((text, text));
-            let (low, high) = (low.parse::<usize>().map_err(|_| bad())?, high.parse::<usize>().map_err(|_| bad())?);
+            let (low, high) = (
+                low.parse::<usize>().map_err(|_| bad())?,
+                high.parse::<usize>().map_err(|_| bad())?,
+            );
             if low > high || high > 40 {
                 return Err(bad());
             }
@@ -225,14 +294,25 @@ pub fn command(args: &[String]) -> Result<ExitCode, String> {
         }
     };
     let recipe = Recipe {
-        count: args.parsed("count", "a whole number")?.unwrap_or(defaults.count),
+        count: args
+            .parsed("count", "a whole number")?
+            .unwrap_or(defaults.count),
         plies,
-        seed: args.parsed("seed", "a whole number")?.unwrap_or(defaults.seed),
-        depth: args.parsed("depth", "a depth")?.unwrap_or(defaults.depth).clamp(1, 64),
-        max_cp: args.parsed("max-cp", "centipawns")?.unwrap_or(defaults.max_cp),
+        seed: args
+            .parsed("seed", "a whole number")?
+            .unwrap_or(defaults.seed),
+        depth: args
+            .parsed("depth", "a depth")?
+            .unwrap_or(defaults.depth)
+            .clamp(1, 64),
+        max_cp: args
+            .parsed("max-cp", "centipawns")?
+            .unwrap_or(defaults.max_cp),
         ..defaults
     };
-    let made = generate(&recipe, &mut |n| eprint!("\ropenings: {n}/{}", recipe.count));
+    let made = generate(&recipe, &mut |n| {
+        eprint!("\ropenings: {n}/{}", recipe.count)
+    });
     eprintln!();
     if made.len() < recipe.count {
         eprintln!("openings: only {} positions met the recipe", made.len());
@@ -240,7 +320,9 @@ pub fn command(args: &[String]) -> Result<ExitCode, String> {
     let text = write_file(&recipe, &made);
     match args.value("out") {
         Some(path) => std::fs::write(path, text).map_err(|e| format!("--out '{path}': {e}"))?,
-        None => std::io::stdout().write_all(text.as_bytes()).map_err(|e| e.to_string())?,
+        None => std::io::stdout()
+            .write_all(text.as_bytes())
+            .map_err(|e| e.to_string())?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -277,25 +359,45 @@ mod tests {
         let text = "# header\n\n4k3/8/8/8/8/8/8/R3K3 w - - 0 1 # a rook up\nnonsense\n";
         let err = parse(text, Ruleset::Mongolian).unwrap_err();
         assert!(err.starts_with("line 4: 'nonsense'"), "{err}");
-        assert_eq!(parse("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 # x\n", Ruleset::Mongolian).unwrap().len(), 1);
+        assert_eq!(
+            parse("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 # x\n", Ruleset::Mongolian)
+                .unwrap()
+                .len(),
+            1
+        );
         let mate = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
         assert!(parse(mate, Ruleset::Chess).unwrap_err().contains("over"));
     }
 
     #[test]
     fn generation_is_repeatable_and_follows_the_first_round() {
-        let recipe = Recipe { count: 4, depth: 2, max_cp: 2000, ..Recipe::new(Ruleset::Mongolian) };
-        let (a, b) = (generate(&recipe, &mut |_| {}), generate(&recipe, &mut |_| {}));
+        let recipe = Recipe {
+            count: 4,
+            depth: 2,
+            max_cp: 2000,
+            ..Recipe::new(Ruleset::Mongolian)
+        };
+        let (a, b) = (
+            generate(&recipe, &mut |_| {}),
+            generate(&recipe, &mut |_| {}),
+        );
         assert_eq!(a.len(), 4);
         let fens = |made: &[Made]| made.iter().map(|m| m.position.fen()).collect::<Vec<_>>();
         assert_eq!(fens(&a), fens(&b));
         let first_rounds: Vec<&str> = a.iter().map(|m| m.moves[0].as_str()).collect();
-        assert_eq!(first_rounds.iter().filter(|&&m| m == "e4").count(), 2, "{first_rounds:?}");
+        assert_eq!(
+            first_rounds.iter().filter(|&&m| m == "e4").count(),
+            2,
+            "{first_rounds:?}"
+        );
         for m in &a {
             assert!((2 + 2..=2 + 4).contains(&m.moves.len()), "{:?}", m.moves);
         }
         let file = write_file(&recipe, &a);
         assert_eq!(parse(&file, Ruleset::Mongolian).unwrap().len(), 4);
-        assert!(file.contains("# Made by: shatar openings --ruleset mongolian --count 4"), "{file}");
+        assert!(
+            file.contains("# Made by: shatar openings --ruleset mongolian --count 4"),
+            "{file}"
+        );
     }
 }

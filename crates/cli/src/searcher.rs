@@ -5,7 +5,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use shatar_engine::{
-    AnyEngine, Clock, Control, DEFAULT_HASH_MB, History, Level, Limits, MAX_HASH_MB, Report, SearchResult,
+    AnyEngine, Clock, Control, DEFAULT_HASH_MB, History, Level, Limits, MAX_HASH_MB, Report,
+    SearchResult,
 };
 use shatar_rules::{AnyPosition, Move, Ruleset, xiangqi};
 
@@ -47,7 +48,10 @@ pub struct Searcher {
 impl Searcher {
     pub fn new(ruleset: Ruleset, hash_mb: usize) -> Self {
         let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
-        Searcher { hash_mb, slot: Some(AnyEngine::new(ruleset, hash_mb)) }
+        Searcher {
+            hash_mb,
+            slot: Some(AnyEngine::new(ruleset, hash_mb)),
+        }
     }
 
     pub fn set_hash_mb(&mut self, hash_mb: usize) {
@@ -73,7 +77,11 @@ impl Searcher {
         report: &mut dyn FnMut(&Report<Move>),
     ) -> SearchResult<Move> {
         let clock = WallClock::new();
-        let control = Control { clock: &clock, stop, report };
+        let control = Control {
+            clock: &clock,
+            stop,
+            report,
+        };
         // Full strength goes through the level path too: level 10 adds no cap and no noise.
         AnyEngine::search(
             &mut self.slot,
@@ -96,7 +104,11 @@ impl Searcher {
         report: &mut dyn FnMut(&Report<xiangqi::Move>),
     ) -> SearchResult<xiangqi::Move> {
         let clock = WallClock::new();
-        let control = Control { clock: &clock, stop, report };
+        let control = Control {
+            clock: &clock,
+            stop,
+            report,
+        };
         AnyEngine::search_xiangqi(
             &mut self.slot,
             self.hash_mb,
@@ -141,32 +153,52 @@ mod tests {
             let request = SearchRequest {
                 root: AnyPosition::startpos(ruleset),
                 history: Vec::new(),
-                limits: Limits { depth: Some(2), ..Limits::default() },
+                limits: Limits {
+                    depth: Some(2),
+                    ..Limits::default()
+                },
                 level: Level::MAX,
                 seed: 0,
             };
             let result = engine.search(&request, &stop, &mut |_| {});
             let best = result.best_move().expect("a move");
-            assert!(request.root.legal_moves().contains(best), "{ruleset}: {best}");
+            assert!(
+                request.root.legal_moves().contains(best),
+                "{ruleset}: {best}"
+            );
         }
         // Then Xiangqi, in the same slot, and back.
         let request = XiangqiRequest {
             root: xiangqi::Position::new(),
             positions: Vec::new(),
             moves: Vec::new(),
-            limits: Limits { depth: Some(3), ..Limits::default() },
+            limits: Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
             level: Level::MAX,
             seed: 0,
         };
-        let best = engine.search_xiangqi(&request, &stop, &mut |_| {}).best_move().expect("a move");
+        let best = engine
+            .search_xiangqi(&request, &stop, &mut |_| {})
+            .best_move()
+            .expect("a move");
         assert!(request.root.is_legal(best), "xiangqi: {best}");
         let request = SearchRequest {
             root: AnyPosition::startpos(Ruleset::Chess),
             history: Vec::new(),
-            limits: Limits { depth: Some(2), ..Limits::default() },
+            limits: Limits {
+                depth: Some(2),
+                ..Limits::default()
+            },
             level: Level::MAX,
             seed: 0,
         };
-        assert!(engine.search(&request, &stop, &mut |_| {}).best_move().is_some());
+        assert!(
+            engine
+                .search(&request, &stop, &mut |_| {})
+                .best_move()
+                .is_some()
+        );
     }
 }

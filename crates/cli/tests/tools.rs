@@ -6,12 +6,20 @@ use std::process::{Command, Output};
 use shatar_rules::{Ruleset, pgn};
 
 fn shatar(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_shatar")).args(args).output().expect("run shatar")
+    Command::new(env!("CARGO_BIN_EXE_shatar"))
+        .args(args)
+        .output()
+        .expect("run shatar")
 }
 
 fn stdout(out: &Output) -> String {
     let text = String::from_utf8(out.stdout.clone()).expect("UTF-8 output");
-    assert!(out.status.success(), "{:?}\n{text}\n{}", out.status, String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{:?}\n{text}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
     text
 }
 
@@ -41,9 +49,15 @@ const OPENINGS: &str = "# two openings after the first round\n\
 
 /// The numbers after `A wins`, `draws`, `losses` in the summary.
 fn wins_draws_losses(report: &str) -> [u64; 3] {
-    let line = report.lines().find(|l| l.trim_start().starts_with("W/D/L")).expect(report);
-    let numbers: Vec<u64> =
-        line.split(|c: char| !c.is_ascii_digit()).filter(|t| !t.is_empty()).map(|t| t.parse().unwrap()).collect();
+    let line = report
+        .lines()
+        .find(|l| l.trim_start().starts_with("W/D/L"))
+        .expect(report);
+    let numbers: Vec<u64> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().unwrap())
+        .collect();
     [numbers[0], numbers[1], numbers[2]]
 }
 
@@ -71,16 +85,32 @@ fn a_tiny_match_completes_and_reports() {
         "0,5,0.05,0.05",
     ]);
     let report = stdout(&out);
-    assert!(report.starts_with("match: A = shatar depth=1, B = shatar depth=2,hash=1\n"), "{report}");
+    assert!(
+        report.starts_with("match: A = shatar depth=1, B = shatar depth=2,hash=1\n"),
+        "{report}"
+    );
     assert!(report.contains("\nResult of 4 games: "), "{report}");
     let [w, d, l] = wins_draws_losses(&report);
     assert_eq!(w + d + l, 4, "{report}");
-    let elo = report.lines().find(|l| l.trim_start().starts_with("Elo")).expect(&report);
-    assert!(elo.contains("A - B = ") && elo.contains("pentanomial, 2 pairs"), "{elo}");
+    let elo = report
+        .lines()
+        .find(|l| l.trim_start().starts_with("Elo"))
+        .expect(&report);
+    assert!(
+        elo.contains("A - B = ") && elo.contains("pentanomial, 2 pairs"),
+        "{elo}"
+    );
     assert!(report.contains("  LOS "), "{report}");
-    assert!(report.contains("  SPRT       elo0 0 elo1 5 alpha 0.05 beta 0.05: LLR "), "{report}");
+    assert!(
+        report.contains("  SPRT       elo0 0 elo1 5 alpha 0.05 beta 0.05: LLR "),
+        "{report}"
+    );
     assert!(report.contains("  Faults     none\n"), "{report}");
-    assert_eq!(report.lines().filter(|l| l.starts_with('[')).count(), 2, "progress every 2 games: {report}");
+    assert_eq!(
+        report.lines().filter(|l| l.starts_with('[')).count(),
+        2,
+        "progress every 2 games: {report}"
+    );
 
     // The PGN holds every game, each from its opening, and every move replays.
     let text = std::fs::read_to_string(games.path()).unwrap();
@@ -98,8 +128,11 @@ fn a_tiny_match_completes_and_reports() {
     // Each opening is played once with each colour.
     for fen in OPENINGS.lines().skip(1) {
         let fen = fen.split('#').next().unwrap().trim();
-        let whites: Vec<&str> =
-            games.iter().filter(|g| g.tag("FEN") == Some(fen)).filter_map(|g| g.tag("White")).collect();
+        let whites: Vec<&str> = games
+            .iter()
+            .filter(|g| g.tag("FEN") == Some(fen))
+            .filter_map(|g| g.tag("White"))
+            .collect();
         assert_eq!(whites.len(), 2, "{fen}");
         assert_ne!(whites[0], whites[1]);
     }
@@ -110,13 +143,26 @@ fn a_uci_program_plays() {
     let openings = Scratch::new("uci-openings.fen", OPENINGS);
     let me = env!("CARGO_BIN_EXE_shatar");
     let b = format!("uci={me},option.Hash=1,depth=2,name=piped");
-    let out = shatar(&["match", "--a", "depth=2", "--b", &b, "--games", "2", "--openings", openings.path()]);
+    let out = shatar(&[
+        "match",
+        "--a",
+        "depth=2",
+        "--b",
+        &b,
+        "--games",
+        "2",
+        "--openings",
+        openings.path(),
+    ]);
     let report = stdout(&out);
     assert!(report.contains("B = piped"), "{report}");
     let [w, d, l] = wins_draws_losses(&report);
     assert_eq!(w + d + l, 2, "{report}");
     assert!(report.contains("  Faults     none\n"), "{report}");
-    assert!(report.contains("  B moves    ") && report.contains(", depth 2.0"), "{report}");
+    assert!(
+        report.contains("  B moves    ") && report.contains(", depth 2.0"),
+        "{report}"
+    );
 }
 
 #[cfg(unix)]
@@ -133,13 +179,31 @@ fn an_illegal_move_or_a_missing_program_is_reported() {
     );
     std::fs::set_permissions(&script.0, std::fs::Permissions::from_mode(0o755)).unwrap();
     let b = format!("uci={},depth=1", script.path());
-    let out = shatar(&["match", "--a", "depth=1", "--b", &b, "--games", "2", "--openings", openings.path()]);
+    let out = shatar(&[
+        "match",
+        "--a",
+        "depth=1",
+        "--b",
+        &b,
+        "--games",
+        "2",
+        "--openings",
+        openings.path(),
+    ]);
     let report = stdout(&out);
     assert_eq!(wins_draws_losses(&report), [2, 0, 0], "{report}");
     assert!(report.contains("illegal move 2"), "{report}");
     assert!(report.contains("B (black) illegal move 'a3a4'"), "{report}");
 
-    let out = shatar(&["match", "--a", "depth=1", "--b", "uci=/nonexistent/engine,depth=1", "--games", "2"]);
+    let out = shatar(&[
+        "match",
+        "--a",
+        "depth=1",
+        "--b",
+        "uci=/nonexistent/engine,depth=1",
+        "--games",
+        "2",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("cannot start '/nonexistent/engine'"));
 }
@@ -152,9 +216,33 @@ fn match_usage_errors() {
         &["match", "--a", "level=11", "--b", "level=3"],
         &["match", "--a", "level=10", "--b", "level=3"],
         &["match", "--a", "level=3", "--b", "level=3", "--games", "0"],
-        &["match", "--a", "level=3", "--b", "level=3", "--sprt", "5,0,0.05,0.05"],
-        &["match", "--a", "level=3", "--b", "level=3", "--openings", "/nonexistent.fen"],
-        &["match", "--a", "level=3", "--b", "level=3", "--ruleset", "shogi"],
+        &[
+            "match",
+            "--a",
+            "level=3",
+            "--b",
+            "level=3",
+            "--sprt",
+            "5,0,0.05,0.05",
+        ],
+        &[
+            "match",
+            "--a",
+            "level=3",
+            "--b",
+            "level=3",
+            "--openings",
+            "/nonexistent.fen",
+        ],
+        &[
+            "match",
+            "--a",
+            "level=3",
+            "--b",
+            "level=3",
+            "--ruleset",
+            "shogi",
+        ],
     ] {
         let out = shatar(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -164,10 +252,22 @@ fn match_usage_errors() {
 
 #[test]
 fn openings_are_made_repeatably() {
-    let args = ["openings", "--ruleset", "mongolian-folk", "--count", "3", "--depth", "2", "--max-cp", "1000"];
+    let args = [
+        "openings",
+        "--ruleset",
+        "mongolian-folk",
+        "--count",
+        "3",
+        "--depth",
+        "2",
+        "--max-cp",
+        "1000",
+    ];
     let (first, second) = (stdout(&shatar(&args)), stdout(&shatar(&args)));
     assert_eq!(first, second);
-    assert!(first.contains("# Made by: shatar openings --ruleset mongolian-folk --count 3 --plies 2-4 --seed 1"));
+    assert!(first.contains(
+        "# Made by: shatar openings --ruleset mongolian-folk --count 3 --plies 2-4 --seed 1"
+    ));
     let fens: Vec<&str> = first.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(fens.len(), 3, "{first}");
     let other_seed = stdout(&shatar(&[&args[..], &["--seed", "2"]].concat()));
@@ -180,11 +280,25 @@ fn the_search_bench_prints_its_signature() {
         let text = stdout(out);
         let words: Vec<String> = text.split_whitespace().map(String::from).collect();
         assert_eq!(words.len(), 7, "{text}");
-        assert_eq!([&words[0], &words[2], &words[4], &words[6]], ["bench:", "nodes", "ms", "nps"], "{text}");
-        assert!(words[1..6].iter().step_by(2).all(|w| w.parse::<u64>().is_ok()), "{text}");
+        assert_eq!(
+            [&words[0], &words[2], &words[4], &words[6]],
+            ["bench:", "nodes", "ms", "nps"],
+            "{text}"
+        );
+        assert!(
+            words[1..6]
+                .iter()
+                .step_by(2)
+                .all(|w| w.parse::<u64>().is_ok()),
+            "{text}"
+        );
         words[1].clone()
     };
     let nodes = line(&shatar(&["bench", "--depth", "3"]));
-    assert_eq!(nodes, line(&shatar(&["bench", "--depth", "3"])), "the node count is deterministic");
+    assert_eq!(
+        nodes,
+        line(&shatar(&["bench", "--depth", "3"])),
+        "the node count is deterministic"
+    );
     assert_ne!(nodes, line(&shatar(&["bench", "--depth", "4"])));
 }

@@ -40,7 +40,10 @@ fn lines(text: &str) -> Vec<&str> {
 }
 
 fn nodes_searched(text: &str) -> Vec<u64> {
-    text.lines().filter_map(|l| l.strip_prefix("Nodes searched: ")).map(|n| n.parse().unwrap()).collect()
+    text.lines()
+        .filter_map(|l| l.strip_prefix("Nodes searched: "))
+        .map(|n| n.parse().unwrap())
+        .collect()
 }
 
 /// The root moves of a `go perft` answer.
@@ -54,7 +57,9 @@ fn divide_moves(text: &str) -> Vec<String> {
 
 /// The moves of the `bestmove` answers, without their `ponder` part.
 fn bestmoves(text: &str) -> Vec<&str> {
-    text.lines().filter_map(|l| l.strip_prefix("bestmove ")?.split_whitespace().next()).collect()
+    text.lines()
+        .filter_map(|l| l.strip_prefix("bestmove ")?.split_whitespace().next())
+        .collect()
 }
 
 #[test]
@@ -78,8 +83,12 @@ fn handshake() {
 
 #[test]
 fn mongolian_perft_divide() {
-    let out = uci("setoption name UCI_Variant value mongolian\nposition startpos\ngo perft 3\nquit\n");
-    assert_eq!(lines(&out), ["e2e4: 22", "d2d4: 20", "", "Nodes searched: 42"]);
+    let out =
+        uci("setoption name UCI_Variant value mongolian\nposition startpos\ngo perft 3\nquit\n");
+    assert_eq!(
+        lines(&out),
+        ["e2e4: 22", "d2d4: 20", "", "Nodes searched: 42"]
+    );
     // Mongolian is the default, and the game starts with the compulsory first round.
     let out = uci("position startpos\ngo perft 1\nposition startpos moves d2d4\ngo perft 1\n");
     assert_eq!(nodes_searched(&out), [2, 1]);
@@ -102,35 +111,59 @@ fn chess_perft() {
 #[test]
 fn folk_rules() {
     let endgame = "position fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -\ngo perft 3\n";
-    let out = uci(&format!("setoption name UCI_Variant value mongolian-folk\n{endgame}"));
+    let out = uci(&format!(
+        "setoption name UCI_Variant value mongolian-folk\n{endgame}"
+    ));
     assert_eq!(nodes_searched(&out), [2012]);
     // A bare king ends the folk game at once; under the 2017 rules play goes on.
     let bare = "position fen 4k3/8/8/8/8/8/8/R3K3 b - -\ngo perft 1\ngo depth 2\n";
-    let folk = uci(&format!("setoption name UCI_Variant value mongolian-folk\n{bare}"));
+    let folk = uci(&format!(
+        "setoption name UCI_Variant value mongolian-folk\n{bare}"
+    ));
     assert_eq!(nodes_searched(&folk), [0]);
     assert_eq!(bestmoves(&folk), ["(none)"]);
     let mongolian = uci(bare);
     assert!(nodes_searched(&mongolian)[0] > 0, "{mongolian}");
     // Folk promotion is to a queen only.
     let promo = "position fen 4k3/P6p/8/8/8/8/8/R3K3 w - -\ngo perft 1\n";
-    let folk = uci(&format!("setoption name UCI_Variant value mongolian-folk\n{promo}"));
+    let folk = uci(&format!(
+        "setoption name UCI_Variant value mongolian-folk\n{promo}"
+    ));
     let mongolian = uci(promo);
-    assert!(folk.contains("a7a8q: 1") && !folk.contains("a7a8n"), "{folk}");
+    assert!(
+        folk.contains("a7a8q: 1") && !folk.contains("a7a8n"),
+        "{folk}"
+    );
     assert!(mongolian.contains("a7a8n: 1"), "{mongolian}");
 }
 
 #[test]
 fn position_with_moves_and_display() {
     let out = uci("position startpos moves e2e4 e7e5 g1f3\nd\n");
-    assert!(out.contains("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b - - 1 2\n"), "{out}");
-    assert!(out.contains(" | r | n | b | q | k | b | n | r | 8\n"), "{out}");
-    assert!(out.contains(" | R | N | B | Q | K | B |   | R | 1\n"), "{out}");
+    assert!(
+        out.contains("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b - - 1 2\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(" | r | n | b | q | k | b | n | r | 8\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(" | R | N | B | Q | K | B |   | R | 1\n"),
+        "{out}"
+    );
     assert!(out.contains("   a   b   c   d   e   f   g   h\n"), "{out}");
-    assert!(out.lines().any(|l| l.starts_with("Key: ") && l.len() == "Key: ".len() + 16), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("Key: ") && l.len() == "Key: ".len() + 16),
+        "{out}"
+    );
     // Rank 8 is drawn before rank 1.
     assert!(out.find("| 8").unwrap() < out.find("| 1").unwrap());
     // The checkers line names the checking pieces.
-    let out = uci("setoption name UCI_Variant value chess\nposition startpos moves f2f3 e7e5 g2g4 d8h4\nd\n");
+    let out = uci(
+        "setoption name UCI_Variant value chess\nposition startpos moves f2f3 e7e5 g2g4 d8h4\nd\n",
+    );
     assert!(out.contains("Checkers: h4\n"), "{out}");
 }
 
@@ -144,19 +177,31 @@ fn bad_fen_and_illegal_moves_are_reported() {
          position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
          position sideways\n\
          d\nisready\n");
-    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("info string error: ")).collect();
+    let errors: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info string error: "))
+        .collect();
     assert_eq!(errors.len(), 6, "{out}");
     assert!(errors[0].contains("rank 7"), "{}", errors[0]);
     assert!(
-        errors[1].contains("move 3 (e2e5) is illegal in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2"),
+        errors[1].contains(
+            "move 3 (e2e5) is illegal in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2"
+        ),
         "{}",
         errors[1]
     );
-    assert!(errors[2].contains("move 3 (hello): 'hello' is not a UCI move"), "{}", errors[2]);
+    assert!(
+        errors[2].contains("move 3 (hello): 'hello' is not a UCI move"),
+        "{}",
+        errors[2]
+    );
     assert!(errors[3].contains("no king"), "{}", errors[3]);
     assert!(errors[4].contains("castling"), "{}", errors[4]);
     // The position stays the last good one.
-    assert!(out.contains("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2\n"), "{out}");
+    assert!(
+        out.contains("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2\n"),
+        "{out}"
+    );
     assert!(out.ends_with("readyok\n"), "{out}");
 }
 
@@ -165,8 +210,14 @@ fn unknown_commands_and_options() {
     let out = uci(
         "xyzzy 1 2\nsetoption name UCI_Variant value shogi\nsetoption name Ponder value true\nposition startpos\ngo perft 1\n",
     );
-    assert!(out.contains("info string unknown command: xyzzy 1 2\n"), "{out}");
-    let errors = out.lines().filter(|l| l.starts_with("info string error: ")).count();
+    assert!(
+        out.contains("info string unknown command: xyzzy 1 2\n"),
+        "{out}"
+    );
+    let errors = out
+        .lines()
+        .filter(|l| l.starts_with("info string error: "))
+        .count();
     assert_eq!(errors, 2, "{out}");
     // Still the default game.
     assert_eq!(nodes_searched(&out), [2]);
@@ -177,9 +228,15 @@ fn go_returns_a_legal_move() {
     for (variant, position) in [
         ("mongolian", "startpos"),
         ("mongolian", "startpos moves e2e4 e7e5 g1f3 b8c6"),
-        ("mongolian-folk", "fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -"),
+        (
+            "mongolian-folk",
+            "fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -",
+        ),
         ("chess", "startpos moves e2e4"),
-        ("chess", "fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"),
+        (
+            "chess",
+            "fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
+        ),
     ] {
         let out = uci(&format!(
             "setoption name UCI_Variant value {variant}\nposition {position}\ngo perft 1\ngo depth 3\ngo wtime 1000 btime 1000\nstop\n"
@@ -188,11 +245,16 @@ fn go_returns_a_legal_move() {
         let best = bestmoves(&out);
         assert_eq!(best.len(), 2, "{out}");
         for m in best {
-            assert!(legal.iter().any(|l| l == m), "{variant} {position}: bestmove {m} not in {legal:?}");
+            assert!(
+                legal.iter().any(|l| l == m),
+                "{variant} {position}: bestmove {m} not in {legal:?}"
+            );
         }
     }
     // A free queen is taken.
-    let out = uci("setoption name UCI_Variant value chess\nposition fen 4k3/8/8/3q4/4P3/8/8/4K3 w - -\ngo depth 4\n");
+    let out = uci(
+        "setoption name UCI_Variant value chess\nposition fen 4k3/8/8/3q4/4P3/8/8/4K3 w - -\ngo depth 4\n",
+    );
     assert_eq!(bestmoves(&out), ["e4d5"]);
 }
 
@@ -204,7 +266,9 @@ fn hostile_input_does_not_crash() {
     input.push_str("setoption\nsetoption name\nsetoption value x\nposition startpos moves\nposition startpos moves e2e4 e7e5 e1e2 e8e7 zzzzzzzz\n");
     input.push_str("position fen 8/8/8/8/8/8/8/8/8/8 w - -\nposition fen kkkkkkkk/8/8/8/8/8/8/KKKKKKKK w - -\nposition fen 4k3/8/8/8/8/8/8/4K3 x\n");
     input.push_str("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 0\nposition fen 4k3/8/8/8/8/8/8/4K3 w - e9 0 1\nposition fen 4k3/4P3/8/8/8/8/8/4K3 w - - 99999999999 1\n");
-    input.push_str("position fen P3k3/8/8/8/8/8/8/4K3 w - -\nposition fen 4k3/8/8/8/8/8/8/4K2R b - -\nd\ngo\n");
+    input.push_str(
+        "position fen P3k3/8/8/8/8/8/8/4K3 w - -\nposition fen 4k3/8/8/8/8/8/8/4K2R b - -\nd\ngo\n",
+    );
     input.push_str("\u{0}\u{7f}\u{1b}[A ünïcödé ♔\nposition startpos moves é2é4\n");
     input.push_str("isready\n");
     let mut bytes = input.into_bytes();
@@ -228,12 +292,32 @@ fn end_of_input_without_quit_and_quit_stops_reading() {
 fn perft_subcommand() {
     let out = shatar(&["perft", "3"], "");
     assert!(out.status.success());
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "e2e4: 22\nd2d4: 20\n\nNodes searched: 42\n");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "e2e4: 22\nd2d4: 20\n\nNodes searched: 42\n"
+    );
     let out = shatar(&["perft", "3", "--variant", "chess"], "");
-    assert_eq!(nodes_searched(&String::from_utf8(out.stdout).unwrap()), [8902]);
-    let out =
-        shatar(&["perft", "2", "--variant=chess", "--fen", "4k3/8/8/8/8/8/8/R3K2R w KQ -", "--moves", "e1g1"], "");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        nodes_searched(&String::from_utf8(out.stdout).unwrap()),
+        [8902]
+    );
+    let out = shatar(
+        &[
+            "perft",
+            "2",
+            "--variant=chess",
+            "--fen",
+            "4k3/8/8/8/8/8/8/R3K2R w KQ -",
+            "--moves",
+            "e1g1",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = shatar(&["perft", "3", "--fen", "not a fen"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("FEN"));
@@ -247,15 +331,49 @@ fn perft_subcommand() {
 fn bench_quick_run() {
     let out = shatar(&["bench", "--perft", "--runs", "1", "--quick"], "");
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-    for id in ["mn-initial", "mn-open", "mn-closed", "mn-endgame", "mn-check-promo", "mn-promo"] {
-        assert!(stdout.lines().any(|l| l.starts_with(id) && l.ends_with(" Mnps")), "{id}: {stdout}");
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for id in [
+        "mn-initial",
+        "mn-open",
+        "mn-closed",
+        "mn-endgame",
+        "mn-check-promo",
+        "mn-promo",
+    ] {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with(id) && l.ends_with(" Mnps")),
+            "{id}: {stdout}"
+        );
     }
     let total = stdout.lines().last().unwrap();
-    assert!(total.starts_with("bench: 1227572 nodes, median ") && total.ends_with(" Mnps"), "{total}");
+    assert!(
+        total.starts_with("bench: 1227572 nodes, median ") && total.ends_with(" Mnps"),
+        "{total}"
+    );
     for variant in ["mongolian-folk", "chess"] {
-        let out = shatar(&["bench", "--perft", "--variant", variant, "--runs", "1", "--quick"], "");
-        assert!(out.status.success(), "{variant}: {}", String::from_utf8_lossy(&out.stderr));
+        let out = shatar(
+            &[
+                "bench",
+                "--perft",
+                "--variant",
+                variant,
+                "--runs",
+                "1",
+                "--quick",
+            ],
+            "",
+        );
+        assert!(
+            out.status.success(),
+            "{variant}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }
 
@@ -264,7 +382,10 @@ fn help_and_usage_errors() {
     let out = shatar(&["--help"], "");
     assert!(out.status.success());
     let help = String::from_utf8(out.stdout).unwrap();
-    assert!(help.contains("shatar bench") && help.contains("median <X> Mnps"), "{help}");
+    assert!(
+        help.contains("shatar bench") && help.contains("median <X> Mnps"),
+        "{help}"
+    );
     for args in [
         &["frobnicate"][..],
         &["bench", "--perft", "--runs", "0"],
@@ -278,7 +399,11 @@ fn help_and_usage_errors() {
     }
     // `shatar uci` starts the session as if `uci` had been sent.
     let out = shatar(&["uci"], "isready\n");
-    assert!(String::from_utf8(out.stdout).unwrap().ends_with("uciok\nreadyok\n"));
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .ends_with("uciok\nreadyok\n")
+    );
 }
 
 /// An engine to talk to line by line, for what a single piped session cannot show:
@@ -303,7 +428,11 @@ impl Session {
                 let _ = sender.send(line);
             }
         });
-        Session { child, stdin, lines }
+        Session {
+            child,
+            stdin,
+            lines,
+        }
     }
 
     fn send(&mut self, line: &str) {
@@ -334,7 +463,10 @@ impl Session {
     fn lines_within(&self, time: Duration) -> Vec<String> {
         let deadline = Instant::now() + time;
         let mut seen = Vec::new();
-        while let Ok(line) = self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        while let Ok(line) = self
+            .lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
             seen.push(line);
         }
         seen
@@ -352,16 +484,32 @@ fn go_depth_searches_and_reports() {
     let out = uci("position startpos moves e2e4 e7e5\ngo perft 1\ngo depth 4\n");
     let answer = out.lines().last().unwrap();
     let words: Vec<&str> = answer.split_whitespace().collect();
-    assert!(matches!(words[..], ["bestmove", _, "ponder", _]), "{answer}");
-    assert!(divide_moves(&out).iter().any(|l| l == words[1]), "{answer} is not legal after 1.e4 e5: {out}");
-    let infos: Vec<&str> = out.lines().filter(|l| l.starts_with("info depth ")).collect();
+    assert!(
+        matches!(words[..], ["bestmove", _, "ponder", _]),
+        "{answer}"
+    );
+    assert!(
+        divide_moves(&out).iter().any(|l| l == words[1]),
+        "{answer} is not legal after 1.e4 e5: {out}"
+    );
+    let infos: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info depth "))
+        .collect();
     assert_eq!(infos.len(), 4, "one line per iteration: {out}");
     for (i, info) in infos.iter().enumerate() {
         let words: Vec<&str> = info.split_whitespace().collect();
-        let names: Vec<&str> = words.iter().copied().filter(|w| w.chars().all(|c| c.is_ascii_lowercase())).collect();
+        let names: Vec<&str> = words
+            .iter()
+            .copied()
+            .filter(|w| w.chars().all(|c| c.is_ascii_lowercase()))
+            .collect();
         assert_eq!(
             names[..11],
-            ["info", "depth", "seldepth", "multipv", "score", "cp", "nodes", "nps", "hashfull", "time", "pv"],
+            [
+                "info", "depth", "seldepth", "multipv", "score", "cp", "nodes", "nps", "hashfull",
+                "time", "pv"
+            ],
             "{info}"
         );
         assert_eq!(words[2], (i + 1).to_string(), "{info}");
@@ -389,16 +537,29 @@ fn infinite_search_answers_isready_and_stops_on_stop() {
     engine.send("position startpos");
     engine.send("go infinite");
     let early = engine.lines_within(Duration::from_millis(300));
-    assert!(!early.iter().any(|l| l.starts_with("bestmove")), "an infinite search answered early: {early:?}");
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "an infinite search answered early: {early:?}"
+    );
     engine.send("isready");
     let lines = engine.until("readyok", Duration::from_secs(2));
-    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
     let start = Instant::now();
     engine.send("stop");
     let lines = engine.until("bestmove ", Duration::from_secs(5));
-    assert!(start.elapsed() < Duration::from_millis(1000), "stop took {:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_millis(1000),
+        "stop took {:?}",
+        start.elapsed()
+    );
     let best = lines.last().unwrap();
-    assert!(best.starts_with("bestmove e2e4") || best.starts_with("bestmove d2d4"), "{best}");
+    assert!(
+        best.starts_with("bestmove e2e4") || best.starts_with("bestmove d2d4"),
+        "{best}"
+    );
     // The engine (and its table) is still there for the next search.
     engine.send("go depth 2");
     engine.until("bestmove ", Duration::from_secs(10));
@@ -410,7 +571,11 @@ fn quit_and_end_of_input_stop_an_infinite_search() {
     for ending in ["quit\n", ""] {
         let start = Instant::now();
         let out = uci(&format!("go infinite\n{ending}"));
-        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
         assert_eq!(bestmoves(&out).len(), 1, "{out}");
     }
 }
@@ -423,7 +588,9 @@ fn game_over_gives_no_move() {
         ("mongolian", "7k/5Q2/6K1/8/8/8/8/8 b - -"),
         ("mongolian-folk", "4k3/8/8/8/8/8/8/R3K3 b - -"),
     ] {
-        let out = uci(&format!("setoption name UCI_Variant value {variant}\nposition fen {fen}\ngo depth 3\n"));
+        let out = uci(&format!(
+            "setoption name UCI_Variant value {variant}\nposition fen {fen}\ngo depth 3\n"
+        ));
         assert_eq!(bestmoves(&out), ["(none)"], "{variant} {fen}: {out}");
         assert!(out.contains("info string the game is over: "), "{out}");
     }
@@ -431,8 +598,9 @@ fn game_over_gives_no_move() {
     // `position ... moves` counts.
     let shuffle = "g1f3 g8f6 f3g1 f6g8";
     let moves = format!("e2e4 e7e5 {shuffle} {shuffle}");
-    let out =
-        uci(&format!("setoption name UCI_Variant value mongolian-folk\nposition startpos moves {moves}\ngo depth 2\n"));
+    let out = uci(&format!(
+        "setoption name UCI_Variant value mongolian-folk\nposition startpos moves {moves}\ngo depth 2\n"
+    ));
     assert_eq!(bestmoves(&out), ["(none)"], "{out}");
     assert!(out.contains("threefold repetition"), "{out}");
     // Under the 2017 rules threefold repetition is only a claim: play goes on.
@@ -443,24 +611,47 @@ fn game_over_gives_no_move() {
 #[test]
 fn bad_go_arguments_are_reported() {
     let out = uci("go depth x\ngo depth 2 frobnicate\ngo movetime -5 nodes\n");
-    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("info string error: go: ")).collect();
+    let errors: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info string error: go: "))
+        .collect();
     assert_eq!(errors.len(), 3, "{out}");
-    assert!(errors[0].contains("'depth x' (arguments 1-2)"), "{}", errors[0]);
-    assert!(errors[1].contains("unknown argument 'frobnicate' (argument 3)"), "{}", errors[1]);
-    assert!(errors[2].contains("'nodes' (argument 3) needs a number"), "{}", errors[2]);
+    assert!(
+        errors[0].contains("'depth x' (arguments 1-2)"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].contains("unknown argument 'frobnicate' (argument 3)"),
+        "{}",
+        errors[1]
+    );
+    assert!(
+        errors[2].contains("'nodes' (argument 3) needs a number"),
+        "{}",
+        errors[2]
+    );
     // Every go is still answered.
     assert_eq!(bestmoves(&out).len(), 3, "{out}");
 }
 
 #[test]
 fn options_skill_multipv_hash() {
-    let out =
-        uci("setoption name Skill Level value 1\nsetoption name Skill Level value 0\nsetoption name Hash value 1\n\
+    let out = uci(
+        "setoption name Skill Level value 1\nsetoption name Skill Level value 0\nsetoption name Hash value 1\n\
          setoption name Hash value 99999\nsetoption name MultiPV value 3\nsetoption name Clear Hash\n\
-         ucinewgame\nposition startpos moves e2e4 e7e5\ngo perft 1\ngo depth 3\n");
-    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("info string error: ")).collect();
+         ucinewgame\nposition startpos moves e2e4 e7e5\ngo perft 1\ngo depth 3\n",
+    );
+    let errors: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info string error: "))
+        .collect();
     assert_eq!(errors.len(), 2, "{out}");
-    assert!(errors[0].contains("Skill Level '0' is not a whole number from 1 to 10; still 1"), "{}", errors[0]);
+    assert!(
+        errors[0].contains("Skill Level '0' is not a whole number from 1 to 10; still 1"),
+        "{}",
+        errors[0]
+    );
     assert!(errors[1].contains("Hash '99999'"), "{}", errors[1]);
     let m = bestmoves(&out)[0];
     assert!(divide_moves(&out).iter().any(|l| l == m), "{out}");
@@ -481,15 +672,29 @@ fn xiangqi_go_answers_a_legal_iccs_move() {
     let best = bestmoves(&out);
     assert_eq!(best.len(), 1, "{out}");
     let start = shatar_rules::xiangqi::Position::new();
-    let m = shatar_rules::xiangqi::iccs::parse_legal(&start, best[0]).unwrap_or_else(|e| panic!("{e}: {out}"));
-    assert_eq!(m.to_string(), best[0], "written as the rules crate writes ICCS");
-    let info = out.lines().find(|l| l.starts_with("info depth 4 ")).expect(&out);
-    let pv: Vec<&str> = info.split(" pv ").nth(1).expect(info).split_whitespace().collect();
+    let m = shatar_rules::xiangqi::iccs::parse_legal(&start, best[0])
+        .unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(
+        m.to_string(),
+        best[0],
+        "written as the rules crate writes ICCS"
+    );
+    let info = out
+        .lines()
+        .find(|l| l.starts_with("info depth 4 "))
+        .expect(&out);
+    let pv: Vec<&str> = info
+        .split(" pv ")
+        .nth(1)
+        .expect(info)
+        .split_whitespace()
+        .collect();
     assert_eq!(pv[0], best[0], "{info}");
     // The whole line is playable.
     let mut pos = start;
     for text in pv {
-        let m = shatar_rules::xiangqi::iccs::parse_legal(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}: {info}"));
+        let m = shatar_rules::xiangqi::iccs::parse_legal(&pos, text)
+            .unwrap_or_else(|e| panic!("{text}: {e}: {info}"));
         pos.play(m).unwrap();
     }
     // And the search continues the game from a position with moves.

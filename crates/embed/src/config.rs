@@ -48,9 +48,17 @@ pub struct Config {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mode {
-    Play { opponent: Opponent },
-    View { source: PgnSource, start: StartPly },
-    Diagram { arrows: Vec<(Cell, Cell)>, highlights: Vec<Cell> },
+    Play {
+        opponent: Opponent,
+    },
+    View {
+        source: PgnSource,
+        start: StartPly,
+    },
+    Diagram {
+        arrows: Vec<(Cell, Cell)>,
+        highlights: Vec<Cell>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +115,10 @@ pub fn read(attr: impl Fn(&str) -> Option<String>, text: &str) -> Result<Config,
             bad(name, &v, format!("expected {}", one_of(&ids)))
         })?,
     };
-    let mut looks = Looks { sound: false, ..Looks::default() };
+    let mut looks = Looks {
+        sound: false,
+        ..Looks::default()
+    };
     if let Some((name, v)) = get("theme") {
         looks.theme = choose(name, &v, &[Theme::Checkered, Theme::Uncoloured], |t| t.id())?;
     }
@@ -115,8 +126,12 @@ pub fn read(attr: impl Fn(&str) -> Option<String>, text: &str) -> Result<Config,
         looks.pieces = choose(name, &v, &PieceSet::ALL, |p| p.id())?;
     }
     if let Some((name, v)) = get("coordinates") {
-        looks.coordinates =
-            choose(name, &v, &[Coordinates::Outside, Coordinates::Inside, Coordinates::Off], |c| c.id())?;
+        looks.coordinates = choose(
+            name,
+            &v,
+            &[Coordinates::Outside, Coordinates::Inside, Coordinates::Off],
+            |c| c.id(),
+        )?;
     }
     if let Some((name, v)) = get("notation") {
         looks.notation = Notation::Fixed(choose(name, &v, &PieceLetters::ALL, |l| l.id())?);
@@ -134,18 +149,37 @@ pub fn read(attr: impl Fn(&str) -> Option<String>, text: &str) -> Result<Config,
     };
     let position = match get("fen") {
         None => None,
-        Some((name, v)) => Some(AnyGamePosition::from_fen(ruleset, v.trim()).map_err(|e| bad(name, &v, e))?),
+        Some((name, v)) => {
+            Some(AnyGamePosition::from_fen(ruleset, v.trim()).map_err(|e| bad(name, &v, e))?)
+        }
     };
     let mode = match get("mode") {
-        None => Mode::Play { opponent: opponent(&get)? },
+        None => Mode::Play {
+            opponent: opponent(&get)?,
+        },
         Some((name, v)) => match v.trim().to_ascii_lowercase().as_str() {
-            "play" => Mode::Play { opponent: opponent(&get)? },
-            "view" => Mode::View { source: source(&get, text)?, start: start_ply(&get)? },
-            "diagram" => Mode::Diagram { arrows: arrows(ruleset, &get)?, highlights: highlights(ruleset, &get)? },
+            "play" => Mode::Play {
+                opponent: opponent(&get)?,
+            },
+            "view" => Mode::View {
+                source: source(&get, text)?,
+                start: start_ply(&get)?,
+            },
+            "diagram" => Mode::Diagram {
+                arrows: arrows(ruleset, &get)?,
+                highlights: highlights(ruleset, &get)?,
+            },
             _ => return Err(bad(name, &v, "expected play, view or diagram".into())),
         },
     };
-    Ok(Config { mode, ruleset, position, orientation, looks, lang })
+    Ok(Config {
+        mode,
+        ruleset,
+        position,
+        orientation,
+        looks,
+        lang,
+    })
 }
 
 type Get<'a> = dyn Fn(&'static str) -> Option<(&'static str, String)> + 'a;
@@ -155,7 +189,13 @@ fn opponent(get: &Get) -> Result<Opponent, AttrError> {
         None => 3,
         Some((name, v)) => match v.trim().parse::<u8>() {
             Ok(level) if (1..=MAX_LEVEL).contains(&level) => level,
-            _ => return Err(bad(name, &v, format!("expected a level from 1 to {MAX_LEVEL}"))),
+            _ => {
+                return Err(bad(
+                    name,
+                    &v,
+                    format!("expected a level from 1 to {MAX_LEVEL}"),
+                ));
+            }
         },
     };
     match get("opponent") {
@@ -175,9 +215,11 @@ fn source(get: &Get, text: &str) -> Result<PgnSource, AttrError> {
     match get("pgn") {
         Some((_, pgn)) => Ok(PgnSource::Inline(pgn)),
         None if !text.trim().is_empty() => Ok(PgnSource::Inline(text.to_string())),
-        None => {
-            Err(bad("pgn", "", "a viewer needs games: a pgn or src attribute, or PGN text inside the element".into()))
-        }
+        None => Err(bad(
+            "pgn",
+            "",
+            "a viewer needs games: a pgn or src attribute, or PGN text inside the element".into(),
+        )),
     }
 }
 
@@ -186,48 +228,75 @@ fn start_ply(get: &Get) -> Result<StartPly, AttrError> {
         None => Ok(StartPly::Ply(0)),
         Some((name, v)) => match v.trim() {
             "end" | "last" => Ok(StartPly::End),
-            n => n
-                .parse()
-                .map(StartPly::Ply)
-                .map_err(|_| bad(name, &v, "expected a number of plies (0 is the start) or end".into())),
+            n => n.parse().map(StartPly::Ply).map_err(|_| {
+                bad(
+                    name,
+                    &v,
+                    "expected a number of plies (0 is the start) or end".into(),
+                )
+            }),
         },
     }
 }
 
 fn square(game: GameKind, attr: &'static str, whole: &str, text: &str) -> Result<Cell, AttrError> {
-    let range = if game == GameKind::Xiangqi { "a point (a0 to i9)" } else { "a square (a1 to h8)" };
+    let range = if game == GameKind::Xiangqi {
+        "a point (a0 to i9)"
+    } else {
+        "a square (a1 to h8)"
+    };
     Cell::parse(game, text).ok_or_else(|| bad(attr, whole, format!("\"{text}\" is not {range}")))
 }
 
 fn arrows(game: GameKind, get: &Get) -> Result<Vec<(Cell, Cell)>, AttrError> {
-    let Some((name, v)) = get("arrows") else { return Ok(Vec::new()) };
+    let Some((name, v)) = get("arrows") else {
+        return Ok(Vec::new());
+    };
     list(&v)
         .map(|word| {
             let split = word.char_indices().nth(2).map_or(word.len(), |(i, _)| i);
             if word.len() != 4 {
-                return Err(bad(name, &v, format!("\"{word}\" is not an arrow: write its two squares, e2e4")));
+                return Err(bad(
+                    name,
+                    &v,
+                    format!("\"{word}\" is not an arrow: write its two squares, e2e4"),
+                ));
             }
-            Ok((square(game, name, &v, &word[..split])?, square(game, name, &v, &word[split..])?))
+            Ok((
+                square(game, name, &v, &word[..split])?,
+                square(game, name, &v, &word[split..])?,
+            ))
         })
         .collect()
 }
 
 fn highlights(game: GameKind, get: &Get) -> Result<Vec<Cell>, AttrError> {
-    let Some((name, v)) = get("highlights") else { return Ok(Vec::new()) };
+    let Some((name, v)) = get("highlights") else {
+        return Ok(Vec::new());
+    };
     list(&v).map(|word| square(game, name, &v, word)).collect()
 }
 
 /// Words separated by spaces or commas.
 fn list(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty())
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
 }
 
-fn choose<T: Copy>(attr: &'static str, value: &str, all: &[T], id: impl Fn(T) -> &'static str) -> Result<T, AttrError> {
+fn choose<T: Copy>(
+    attr: &'static str,
+    value: &str,
+    all: &[T],
+    id: impl Fn(T) -> &'static str,
+) -> Result<T, AttrError> {
     let wanted = value.trim();
-    all.iter().copied().find(|&t| id(t).eq_ignore_ascii_case(wanted)).ok_or_else(|| {
-        let ids: Vec<&str> = all.iter().map(|&t| id(t)).collect();
-        bad(attr, value, format!("expected {}", one_of(&ids)))
-    })
+    all.iter()
+        .copied()
+        .find(|&t| id(t).eq_ignore_ascii_case(wanted))
+        .ok_or_else(|| {
+            let ids: Vec<&str> = all.iter().map(|&t| id(t)).collect();
+            bad(attr, value, format!("expected {}", one_of(&ids)))
+        })
 }
 
 fn one_of(ids: &[&str]) -> String {
@@ -239,5 +308,9 @@ fn one_of(ids: &[&str]) -> String {
 }
 
 fn bad(attr: &'static str, value: &str, problem: String) -> AttrError {
-    AttrError { attr, value: value.to_string(), problem }
+    AttrError {
+        attr,
+        value: value.to_string(),
+        problem,
+    }
 }

@@ -50,7 +50,9 @@ pub fn encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for b in text.bytes() {
         match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(char::from(b)),
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(char::from(b))
+            }
             _ => out.push_str(&format!("%{b:02X}")),
         }
     }
@@ -74,7 +76,11 @@ impl Trust {
             .map(|o| o.trim_end_matches('/').to_string())
             .collect();
         let origins = if listed.is_empty() {
-            referrer_origin.filter(|o| !o.is_empty() && *o != "null").map(String::from).into_iter().collect()
+            referrer_origin
+                .filter(|o| !o.is_empty() && *o != "null")
+                .map(String::from)
+                .into_iter()
+                .collect()
         } else {
             listed
         };
@@ -133,12 +139,20 @@ impl core::fmt::Display for Refusal {
                 f,
                 "ignored a message from {origin}: list it in the frame's parent=... to let it command the board"
             ),
-            Refusal::NotACommand => f.write_str("ignored a message that is not a board command (no shatar: 1)"),
+            Refusal::NotACommand => {
+                f.write_str("ignored a message that is not a board command (no shatar: 1)")
+            }
             Refusal::OtherVersion { version } => {
-                write!(f, "ignored a command of version {version}; this board speaks version {FRAME_PROTOCOL}")
+                write!(
+                    f,
+                    "ignored a command of version {version}; this board speaks version {FRAME_PROTOCOL}"
+                )
             }
             Refusal::Unknown { command } => {
-                write!(f, "ignored the command \"{command}\" (the board knows flip, go-to and report-height)")
+                write!(
+                    f,
+                    "ignored the command \"{command}\" (the board knows flip, go-to and report-height)"
+                )
             }
             Refusal::BadPly => f.write_str("ignored go-to: its ply must be a whole number from 0"),
         }
@@ -148,7 +162,9 @@ impl core::fmt::Display for Refusal {
 /// Reads a message from `origin`.
 pub fn read_command(trust: &Trust, origin: &str, message: &Inbound) -> Result<Command, Refusal> {
     if !trust.trusts(origin) {
-        return Err(Refusal::Untrusted { origin: origin.to_string() });
+        return Err(Refusal::Untrusted {
+            origin: origin.to_string(),
+        });
     }
     let version = message.shatar.ok_or(Refusal::NotACommand)?;
     if version != f64::from(FRAME_PROTOCOL) {
@@ -158,9 +174,13 @@ pub fn read_command(trust: &Trust, origin: &str, message: &Inbound) -> Result<Co
         "flip" => Ok(Command::Flip),
         "report-height" => Ok(Command::ReportHeight),
         "go-to" => match message.ply {
-            Some(ply) if ply >= 0.0 && ply.fract() == 0.0 && ply < 1e9 => Ok(Command::GoTo { ply: ply as usize }),
+            Some(ply) if ply >= 0.0 && ply.fract() == 0.0 && ply < 1e9 => {
+                Ok(Command::GoTo { ply: ply as usize })
+            }
             _ => Err(Refusal::BadPly),
         },
-        other => Err(Refusal::Unknown { command: other.to_string() }),
+        other => Err(Refusal::Unknown {
+            command: other.to_string(),
+        }),
     }
 }

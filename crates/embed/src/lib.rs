@@ -50,7 +50,9 @@ pub fn start_play(
             Opponent::Computer { level } => shatar_web::settings::Opponent::Computer { level },
             Opponent::Friend => shatar_web::settings::Opponent::Friend,
         },
-        side: config.orientation.fold(SideChoice::White, SideChoice::Black),
+        side: config
+            .orientation
+            .fold(SideChoice::White, SideChoice::Black),
         time_control: TimeControl::Untimed,
     };
     state.now_ms = now_ms;
@@ -64,10 +66,23 @@ pub fn start_play(
 /// A `diagram`: the position (or the initial one) with the author's marks; `None` for a
 /// configuration of another mode.
 pub fn diagram(config: &Config) -> Option<BoardView> {
-    let config::Mode::Diagram { arrows, highlights } = &config.mode else { return None };
-    let position = config.position.or_else(|| AnyGamePosition::startpos(config.ruleset).ok())?;
-    let snapshot = shatar_web::game::Snapshot { position, last_move: None };
-    Some(still_board(snapshot, config.lang, config.orientation, highlights, arrows))
+    let config::Mode::Diagram { arrows, highlights } = &config.mode else {
+        return None;
+    };
+    let position = config
+        .position
+        .or_else(|| AnyGamePosition::startpos(config.ruleset).ok())?;
+    let snapshot = shatar_web::game::Snapshot {
+        position,
+        last_move: None,
+    };
+    Some(still_board(
+        snapshot,
+        config.lang,
+        config.orientation,
+        highlights,
+        arrows,
+    ))
 }
 
 /// What a page hears of a board, as DOM events on the element (and, from an iframe, as
@@ -75,9 +90,7 @@ pub fn diagram(config: &Config) -> Option<BoardView> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HostEvent {
     /// The board is drawn and takes input.
-    Ready {
-        mode: &'static str,
-    },
+    Ready { mode: &'static str },
     /// A move was played on a `play` board.
     Move {
         ply: usize,
@@ -92,9 +105,7 @@ pub enum HostEvent {
         text: String,
     },
     /// Something the board could not use; shown in place too.
-    Error {
-        message: String,
-    },
+    Error { message: String },
 }
 
 /// One field of an event's `detail`: a JS number or string.
@@ -120,15 +131,29 @@ impl HostEvent {
         let text = |s: &str| Detail::Text(s.to_string());
         match self {
             HostEvent::Ready { mode } => vec![("mode", text(mode))],
-            HostEvent::Move { ply, uci, san, fen, color } => vec![
+            HostEvent::Move {
+                ply,
+                uci,
+                san,
+                fen,
+                color,
+            } => vec![
                 ("ply", Detail::Number(*ply)),
                 ("uci", text(uci)),
                 ("san", text(san)),
                 ("fen", text(fen)),
                 ("color", text(color.name())),
             ],
-            HostEvent::GameOver { result, reason, text: said } => {
-                vec![("result", text(result)), ("reason", text(reason)), ("text", text(said))]
+            HostEvent::GameOver {
+                result,
+                reason,
+                text: said,
+            } => {
+                vec![
+                    ("result", text(result)),
+                    ("reason", text(reason)),
+                    ("text", text(said)),
+                ]
             }
             HostEvent::Error { message } => vec![("message", text(message))],
         }
@@ -142,7 +167,9 @@ pub fn play_events(state: &AppState, before_len: usize, was_over: bool) -> Vec<H
     let mut events = Vec::new();
     if game.len() > before_len {
         for ply in before_len + 1..=game.len() {
-            let Some(mv) = game.snapshot(ply).last_move else { continue };
+            let Some(mv) = game.snapshot(ply).last_move else {
+                continue;
+            };
             let color = game.snapshot(ply - 1).position.turn();
             events.push(HostEvent::Move {
                 ply,

@@ -97,16 +97,32 @@ impl Scheduler {
     pub fn event(&mut self, event: EngineEvent) -> (Option<Delivery>, Vec<Order>) {
         let token = match &event {
             EngineEvent::Status(_) => return (Some(Delivery { to: None, event }), Vec::new()),
-            EngineEvent::Info { token, .. } | EngineEvent::Best { token, .. } | EngineEvent::Failed { token, .. } => {
-                *token
-            }
+            EngineEvent::Info { token, .. }
+            | EngineEvent::Best { token, .. }
+            | EngineEvent::Failed { token, .. } => *token,
         };
-        let Some(live) = self.live.filter(|l| l.ours == token) else { return (None, Vec::new()) };
+        let Some(live) = self.live.filter(|l| l.ours == token) else {
+            return (None, Vec::new());
+        };
         let finished = !matches!(event, EngineEvent::Info { .. });
         let event = match event {
-            EngineEvent::Info { purpose, info, .. } => EngineEvent::Info { token: live.theirs, purpose, info },
-            EngineEvent::Best { purpose, best, .. } => EngineEvent::Best { token: live.theirs, purpose, best },
-            EngineEvent::Failed { purpose, reason, .. } => EngineEvent::Failed { token: live.theirs, purpose, reason },
+            EngineEvent::Info { purpose, info, .. } => EngineEvent::Info {
+                token: live.theirs,
+                purpose,
+                info,
+            },
+            EngineEvent::Best { purpose, best, .. } => EngineEvent::Best {
+                token: live.theirs,
+                purpose,
+                best,
+            },
+            EngineEvent::Failed {
+                purpose, reason, ..
+            } => EngineEvent::Failed {
+                token: live.theirs,
+                purpose,
+                reason,
+            },
             EngineEvent::Status(_) => unreachable!("answered above"),
         };
         let mut orders = Vec::new();
@@ -114,12 +130,22 @@ impl Scheduler {
             self.live = None;
             orders.extend(self.next());
         }
-        (Some(Delivery { to: Some(live.board), event }), orders)
+        (
+            Some(Delivery {
+                to: Some(live.board),
+                event,
+            }),
+            orders,
+        )
     }
 
     fn start(&mut self, board: BoardId, mut job: SearchJob) -> Order {
         self.next_token += 1;
-        self.live = Some(Live { board, theirs: job.token, ours: self.next_token });
+        self.live = Some(Live {
+            board,
+            theirs: job.token,
+            ours: self.next_token,
+        });
         job.token = self.next_token;
         Order::Submit(job)
     }

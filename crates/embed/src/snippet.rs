@@ -5,12 +5,41 @@
 use super::frame::encode;
 
 /// The attributes that matter in each mode, in the order they are written.
-const PLAY: &[&str] =
-    &["game", "fen", "orientation", "opponent", "level", "theme", "pieces", "coordinates", "notation", "lang"];
-const VIEW: &[&str] =
-    &["game", "src", "pgn", "orientation", "move", "theme", "pieces", "coordinates", "notation", "lang"];
-const DIAGRAM: &[&str] =
-    &["game", "fen", "orientation", "arrows", "highlights", "theme", "pieces", "coordinates", "lang"];
+const PLAY: &[&str] = &[
+    "game",
+    "fen",
+    "orientation",
+    "opponent",
+    "level",
+    "theme",
+    "pieces",
+    "coordinates",
+    "notation",
+    "lang",
+];
+const VIEW: &[&str] = &[
+    "game",
+    "src",
+    "pgn",
+    "orientation",
+    "move",
+    "theme",
+    "pieces",
+    "coordinates",
+    "notation",
+    "lang",
+];
+const DIAGRAM: &[&str] = &[
+    "game",
+    "fen",
+    "orientation",
+    "arrows",
+    "highlights",
+    "theme",
+    "pieces",
+    "coordinates",
+    "lang",
+];
 
 /// A value equal to the element's default is left out: the snippet says only what was
 /// chosen.
@@ -31,8 +60,15 @@ const DEFAULTS: &[(&str, &str)] = &[
 /// hold something other than the default. The builder's one text box is the `pgn` of a
 /// viewer and the `fen` of the other modes.
 pub fn attributes(choices: &[(&str, String)]) -> Vec<(&'static str, String)> {
-    let get = |name: &str| choices.iter().find(|(n, _)| *n == name).map(|(_, v)| v.trim().to_string());
-    let mode = get("mode").filter(|m| !m.is_empty()).unwrap_or_else(|| "play".into());
+    let get = |name: &str| {
+        choices
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.trim().to_string())
+    };
+    let mode = get("mode")
+        .filter(|m| !m.is_empty())
+        .unwrap_or_else(|| "play".into());
     let names = match mode.as_str() {
         "view" => VIEW,
         "diagram" => DIAGRAM,
@@ -83,7 +119,10 @@ pub fn element(base: &str, attributes: &[(&'static str, String)]) -> String {
 /// The iframe, and the script that sizes it from the heights the frame reports. The
 /// script trusts only messages from `base`'s origin.
 pub fn iframe(base: &str, attributes: &[(&'static str, String)]) -> String {
-    let fragment: Vec<String> = attributes.iter().map(|(n, v)| format!("{n}={}", encode(v))).collect();
+    let fragment: Vec<String> = attributes
+        .iter()
+        .map(|(n, v)| format!("{n}={}", encode(v)))
+        .collect();
     let src = format!("{base}embed.html#{}", fragment.join("&"));
     let origin = origin_of(base);
     format!(
@@ -96,7 +135,9 @@ pub fn iframe(base: &str, attributes: &[(&'static str, String)]) -> String {
 
 /// `https://example.org` from `https://example.org/shatar/`.
 pub fn origin_of(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
     let host = rest.split(['/', '?', '#']).next().unwrap_or("");
     format!("{scheme}://{host}")
 }
@@ -106,5 +147,7 @@ fn html_attribute(text: &str) -> String {
 }
 
 fn html_text(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }

@@ -23,18 +23,36 @@ fn read(attrs: &[(&str, &str)]) -> Result<Config, AttrError> {
 }
 
 fn read_with_text(attrs: &[(&str, &str)], text: &str) -> Result<Config, AttrError> {
-    config::read(|name| attrs.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string()), text)
+    config::read(
+        |name| {
+            attrs
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        },
+        text,
+    )
 }
 
 fn error(attrs: &[(&str, &str)]) -> String {
-    read(attrs).expect_err("the attributes are wrong").to_string()
+    read(attrs)
+        .expect_err("the attributes are wrong")
+        .to_string()
 }
 
 #[test]
 fn no_attributes_is_a_board_to_play_the_computer_at_level_3() {
     let c = read(&[]).unwrap();
-    assert_eq!(c.mode, Mode::Play { opponent: Opponent::Computer { level: 3 } });
-    assert_eq!((c.ruleset, c.orientation, c.position.is_none()), (Ruleset::Mongolian.into(), Color::White, true));
+    assert_eq!(
+        c.mode,
+        Mode::Play {
+            opponent: Opponent::Computer { level: 3 }
+        }
+    );
+    assert_eq!(
+        (c.ruleset, c.orientation, c.position.is_none()),
+        (Ruleset::Mongolian.into(), Color::White, true)
+    );
     assert!(!c.looks.sound, "an embedded board makes no sound");
 }
 
@@ -53,12 +71,25 @@ fn every_attribute_is_read() {
         ("fen", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"),
     ])
     .unwrap();
-    assert_eq!(c.mode, Mode::Play { opponent: Opponent::Friend });
-    assert_eq!((c.ruleset, c.orientation, c.lang), (Ruleset::Chess.into(), Color::Black, config::Lang::MnMong));
+    assert_eq!(
+        c.mode,
+        Mode::Play {
+            opponent: Opponent::Friend
+        }
+    );
+    assert_eq!(
+        (c.ruleset, c.orientation, c.lang),
+        (Ruleset::Chess.into(), Color::Black, config::Lang::MnMong)
+    );
     assert_eq!(c.looks.pieces, shatar_web::glyphs::PieceSet::Letters);
     assert_eq!(c.position.unwrap().fen(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
 
-    let d = read(&[("mode", "diagram"), ("arrows", "d5c7, e2e4"), ("highlights", "a8 e8")]).unwrap();
+    let d = read(&[
+        ("mode", "diagram"),
+        ("arrows", "d5c7, e2e4"),
+        ("highlights", "a8 e8"),
+    ])
+    .unwrap();
     assert_eq!(
         d.mode,
         Mode::Diagram {
@@ -67,7 +98,13 @@ fn every_attribute_is_read() {
         }
     );
     let v = read(&[("mode", "view"), ("pgn", "1. e4 e5"), ("move", "end")]).unwrap();
-    assert_eq!(v.mode, Mode::View { source: PgnSource::Inline("1. e4 e5".into()), start: StartPly::End });
+    assert_eq!(
+        v.mode,
+        Mode::View {
+            source: PgnSource::Inline("1. e4 e5".into()),
+            start: StartPly::End
+        }
+    );
 }
 
 fn sq(name: &str) -> shatar_web::any::Cell {
@@ -76,30 +113,53 @@ fn sq(name: &str) -> shatar_web::any::Cell {
 
 #[test]
 fn a_viewer_takes_its_games_from_src_then_pgn_then_its_own_text() {
-    let source = |attrs: &[(&str, &str)], text: &str| match read_with_text(attrs, text).unwrap().mode {
-        Mode::View { source, .. } => source,
-        other => panic!("not a viewer: {other:?}"),
-    };
-    let both = [("mode", "view"), ("src", " games.pgn "), ("pgn", "1. d4 d5")];
+    let source =
+        |attrs: &[(&str, &str)], text: &str| match read_with_text(attrs, text).unwrap().mode {
+            Mode::View { source, .. } => source,
+            other => panic!("not a viewer: {other:?}"),
+        };
+    let both = [
+        ("mode", "view"),
+        ("src", " games.pgn "),
+        ("pgn", "1. d4 d5"),
+    ];
     assert_eq!(source(&both, "1. e4"), PgnSource::Url("games.pgn".into()));
-    assert_eq!(source(&both[..1], "\n1. e4 e5\n"), PgnSource::Inline("\n1. e4 e5\n".into()));
-    assert_eq!(source(&[("mode", "view"), ("pgn", "1. d4 d5")], "1. e4"), PgnSource::Inline("1. d4 d5".into()));
+    assert_eq!(
+        source(&both[..1], "\n1. e4 e5\n"),
+        PgnSource::Inline("\n1. e4 e5\n".into())
+    );
+    assert_eq!(
+        source(&[("mode", "view"), ("pgn", "1. d4 d5")], "1. e4"),
+        PgnSource::Inline("1. d4 d5".into())
+    );
 }
 
 #[test]
 fn a_wrong_value_says_which_attribute_what_it_held_and_what_was_wanted() {
-    assert_eq!(error(&[("mode", "veiw")]), "attribute mode=\"veiw\": expected play, view or diagram");
+    assert_eq!(
+        error(&[("mode", "veiw")]),
+        "attribute mode=\"veiw\": expected play, view or diagram"
+    );
     assert_eq!(
         error(&[("game", "shogi")]),
         "attribute game=\"shogi\": expected mongolian, mongolian-folk, chess or xiangqi"
     );
-    assert_eq!(error(&[("level", "11")]), "attribute level=\"11\": expected a level from 1 to 10");
-    assert_eq!(error(&[("opponent", "robot")]), "attribute opponent=\"robot\": expected computer or friend");
+    assert_eq!(
+        error(&[("level", "11")]),
+        "attribute level=\"11\": expected a level from 1 to 10"
+    );
+    assert_eq!(
+        error(&[("opponent", "robot")]),
+        "attribute opponent=\"robot\": expected computer or friend"
+    );
     assert_eq!(
         error(&[("pieces", "wood")]),
         "attribute pieces=\"wood\": expected traditional, international or letters"
     );
-    assert_eq!(error(&[("lang", "fr")]), "attribute lang=\"fr\": expected en, zh-Hans, mn-Cyrl or mn-Mong");
+    assert_eq!(
+        error(&[("lang", "fr")]),
+        "attribute lang=\"fr\": expected en, zh-Hans, mn-Cyrl or mn-Mong"
+    );
     assert_eq!(
         error(&[("mode", "diagram"), ("arrows", "e2e9")]),
         "attribute arrows=\"e2e9\": \"e9\" is not a square (a1 to h8)"
@@ -118,18 +178,33 @@ fn a_wrong_value_says_which_attribute_what_it_held_and_what_was_wanted() {
     );
     // A FEN that is no legal position is refused with the FEN reader's own words.
     let fen = error(&[("fen", "8/8/8/8/8/8/8/8 w - - 0 1")]);
-    assert!(fen.starts_with("attribute fen=\"8/8/8/8/8/8/8/8 w - - 0 1\": "), "{fen}");
+    assert!(
+        fen.starts_with("attribute fen=\"8/8/8/8/8/8/8/8 w - - 0 1\": "),
+        "{fen}"
+    );
     assert!(fen.contains("king"), "{fen}");
     // Long values are cut; markup stays as written, for the page to show as text.
-    let xss = error(&[("orientation", "<img src=x onerror=alert(1)> and a great deal more text here")]);
-    assert_eq!(xss, "attribute orientation=\"<img src=x onerror=alert(1)> and a great…\": expected white or black");
+    let xss = error(&[(
+        "orientation",
+        "<img src=x onerror=alert(1)> and a great deal more text here",
+    )]);
+    assert_eq!(
+        xss,
+        "attribute orientation=\"<img src=x onerror=alert(1)> and a great…\": expected white or black"
+    );
 }
 
 #[test]
 fn the_viewer_reads_the_club_file_and_steps_through_its_games() {
-    let mut v =
-        Viewer::new(CLUB_GAMES, Ruleset::Mongolian.into(), StartPly::End, Color::White, Default::default(), Lang::En)
-            .unwrap();
+    let mut v = Viewer::new(
+        CLUB_GAMES,
+        Ruleset::Mongolian.into(),
+        StartPly::End,
+        Color::White,
+        Default::default(),
+        Lang::En,
+    )
+    .unwrap();
     assert_eq!(v.game_count(), 2);
     let view = v.view();
     assert_eq!(view.titles.len(), 2);
@@ -138,39 +213,73 @@ fn the_viewer_reads_the_club_file_and_steps_through_its_games() {
         view.titles[0],
         "1. <img src=x onerror=window.__xss=1>Batbayar – Dorj, Club championship <b>2026</b> (1-0)"
     );
-    assert_eq!(view.heading, "Club championship <b>2026</b> · Hohhot · 2026.03.14");
-    assert_eq!(view.players, ("Dorj".to_string(), "<img src=x onerror=window.__xss=1>Batbayar".to_string()));
-    assert_eq!((view.shown_ply, view.can_go_forward, view.can_go_back), (14, false, true));
-    assert_eq!(view.result.as_deref(), Some("White wins by resignation (2017 art. 5.1)"));
+    assert_eq!(
+        view.heading,
+        "Club championship <b>2026</b> · Hohhot · 2026.03.14"
+    );
+    assert_eq!(
+        view.players,
+        (
+            "Dorj".to_string(),
+            "<img src=x onerror=window.__xss=1>Batbayar".to_string()
+        )
+    );
+    assert_eq!(
+        (view.shown_ply, view.can_go_forward, view.can_go_back),
+        (14, false, true)
+    );
+    assert_eq!(
+        view.result.as_deref(),
+        Some("White wins by resignation (2017 art. 5.1)")
+    );
     assert!(view.error.is_none());
 
     assert!(v.update(ViewerMsg::Navigate(Nav::First)));
     assert_eq!(v.ply(), 0);
-    assert!(!v.update(ViewerMsg::Navigate(Nav::Prev)), "nothing before the start");
+    assert!(
+        !v.update(ViewerMsg::Navigate(Nav::Prev)),
+        "nothing before the start"
+    );
     v.update(ViewerMsg::Navigate(Nav::Next));
     v.update(ViewerMsg::GoTo(99));
     assert_eq!(v.ply(), 14, "clamped to the game");
     v.update(ViewerMsg::Flip);
     assert_eq!(v.orientation(), Color::Black);
-    assert_eq!(v.view().players.1, "Dorj", "Black's name is at the bottom once flipped");
+    assert_eq!(
+        v.view().players.1,
+        "Dorj",
+        "Black's name is at the bottom once flipped"
+    );
     v.update(ViewerMsg::Pick(1));
     let second = v.view();
-    assert_eq!((second.selected, second.shown_ply, second.moves.len()), (1, 0, 5));
+    assert_eq!(
+        (second.selected, second.shown_ply, second.moves.len()),
+        (1, 0, 5)
+    );
     assert!(!v.update(ViewerMsg::Pick(7)), "no such game");
 }
 
 #[test]
 fn a_game_that_does_not_replay_shows_its_error_and_the_others_stay() {
     let text = format!("{CLUB_GAMES}\n[White \"X\"]\n[Black \"Y\"]\n\n1. e4 e5 2. Ke3 *\n");
-    let mut v =
-        Viewer::new(&text, Ruleset::Mongolian.into(), StartPly::Ply(2), Color::White, Default::default(), Lang::En)
-            .unwrap();
+    let mut v = Viewer::new(
+        &text,
+        Ruleset::Mongolian.into(),
+        StartPly::Ply(2),
+        Color::White,
+        Default::default(),
+        Lang::En,
+    )
+    .unwrap();
     assert_eq!(v.ply(), 2);
     v.update(ViewerMsg::Pick(2));
     let view = v.view();
     assert!(view.board.is_none());
     let error = view.error.unwrap();
-    assert!(error.starts_with("This PGN cannot be read: PGN game 3"), "{error}");
+    assert!(
+        error.starts_with("This PGN cannot be read: PGN game 3"),
+        "{error}"
+    );
     assert!(error.contains("move 2. (white)"), "{error}");
     v.update(ViewerMsg::Pick(0));
     assert!(v.view().board.is_some());
@@ -185,8 +294,15 @@ fn a_game_that_does_not_replay_shows_its_error_and_the_others_stay() {
     );
     assert!(unreadable.unwrap_err().contains("never closed"));
     assert_eq!(
-        Viewer::new("", Ruleset::Mongolian.into(), StartPly::End, Color::White, Default::default(), Lang::En)
-            .unwrap_err(),
+        Viewer::new(
+            "",
+            Ruleset::Mongolian.into(),
+            StartPly::End,
+            Color::White,
+            Default::default(),
+            Lang::En
+        )
+        .unwrap_err(),
         "This PGN holds no game."
     );
     let beyond = Viewer::new(
@@ -197,7 +313,10 @@ fn a_game_that_does_not_replay_shows_its_error_and_the_others_stay() {
         Default::default(),
         Lang::En,
     );
-    assert_eq!(beyond.unwrap_err(), "attribute move=\"3\": the game has 2 plies (half-moves), so 0 to 2 or end");
+    assert_eq!(
+        beyond.unwrap_err(),
+        "attribute move=\"3\": the game has 2 plies (half-moves), so 0 to 2 or end"
+    );
 }
 
 fn job(token: u64) -> SearchJob {
@@ -225,7 +344,16 @@ fn best(token: u64) -> EngineEvent {
 }
 
 fn submitted(orders: &[Order]) -> Vec<u64> {
-    orders.iter().filter_map(|o| if let Order::Submit(j) = o { Some(j.token) } else { None }).collect()
+    orders
+        .iter()
+        .filter_map(|o| {
+            if let Order::Submit(j) = o {
+                Some(j.token)
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 #[test]
@@ -234,21 +362,47 @@ fn boards_take_turns_with_the_engine_and_each_hears_its_own_answers() {
     // Both boards number their first search 1.
     let a = s.command(1, EngineCommand::Submit(job(1)));
     assert_eq!(submitted(&a), vec![1]);
-    assert!(s.command(2, EngineCommand::Submit(job(1))).is_empty(), "board 2 waits for board 1");
+    assert!(
+        s.command(2, EngineCommand::Submit(job(1))).is_empty(),
+        "board 2 waits for board 1"
+    );
     // A newer job of board 2 replaces its waiting one.
     assert!(s.command(2, EngineCommand::Submit(job(2))).is_empty());
 
     let (delivery, orders) = s.event(best(1));
-    assert_eq!(delivery, Some(Delivery { to: Some(1), event: best(1) }));
-    assert_eq!(submitted(&orders), vec![2], "board 2's search starts under a fresh engine token");
+    assert_eq!(
+        delivery,
+        Some(Delivery {
+            to: Some(1),
+            event: best(1)
+        })
+    );
+    assert_eq!(
+        submitted(&orders),
+        vec![2],
+        "board 2's search starts under a fresh engine token"
+    );
     // An answer under a token the scheduler no longer runs goes nowhere.
     assert_eq!(s.event(best(1)), (None, Vec::new()));
     let (delivery, orders) = s.event(best(2));
-    assert_eq!(delivery, Some(Delivery { to: Some(2), event: best(2) }), "given back under board 2's own token");
+    assert_eq!(
+        delivery,
+        Some(Delivery {
+            to: Some(2),
+            event: best(2)
+        }),
+        "given back under board 2's own token"
+    );
     assert!(orders.is_empty());
 
     let status = EngineEvent::Status(EngineStatus::Ready);
-    assert_eq!(s.event(status.clone()).0, Some(Delivery { to: None, event: status }));
+    assert_eq!(
+        s.event(status.clone()).0,
+        Some(Delivery {
+            to: None,
+            event: status
+        })
+    );
 }
 
 #[test]
@@ -263,7 +417,10 @@ fn a_board_that_cancels_or_leaves_frees_the_engine_for_the_next() {
     assert_eq!(orders.first(), Some(&Order::Cancel));
     assert_eq!(submitted(&orders), vec![2]);
     // Clearing the engine's memory would drop board 2's search: not now.
-    assert!(s.command(1, EngineCommand::NewGame(Ruleset::Chess.into())).is_empty());
+    assert!(
+        s.command(1, EngineCommand::NewGame(Ruleset::Chess.into()))
+            .is_empty()
+    );
     let orders = s.forget(2);
     assert_eq!(orders, vec![Order::Cancel]);
     assert_eq!(
@@ -274,8 +431,16 @@ fn a_board_that_cancels_or_leaves_frees_the_engine_for_the_next() {
 
 #[test]
 fn the_fragment_is_decoded_like_a_query() {
-    let p = fragment_params("#mode=view&pgn=1.%20e4+e5%0A&flag&bad=%zz%4&utf=%D1%88%D0%B0%D1%82%D0%B0%D1%80");
-    let want = [("mode", "view"), ("pgn", "1. e4 e5\n"), ("flag", ""), ("bad", "%zz%4"), ("utf", "шатар")];
+    let p = fragment_params(
+        "#mode=view&pgn=1.%20e4+e5%0A&flag&bad=%zz%4&utf=%D1%88%D0%B0%D1%82%D0%B0%D1%80",
+    );
+    let want = [
+        ("mode", "view"),
+        ("pgn", "1. e4 e5\n"),
+        ("flag", ""),
+        ("bad", "%zz%4"),
+        ("utf", "шатар"),
+    ];
     assert_eq!(p, want.map(|(n, v)| (n.to_string(), v.to_string())));
     // What the builder encodes reads back the same, whatever it holds.
     for text in ["[White \"A & B\"]\n1. e4 e5 *", "шатар 象棋 %41 + =&#", ""] {
@@ -286,9 +451,15 @@ fn the_fragment_is_decoded_like_a_query() {
 
 #[test]
 fn the_frame_obeys_only_the_origins_it_trusts() {
-    let listed = Trust::new(Some("https://club.example, https://www.club.example/"), Some("https://evil.example"));
+    let listed = Trust::new(
+        Some("https://club.example, https://www.club.example/"),
+        Some("https://evil.example"),
+    );
     assert!(listed.trusts("https://www.club.example"));
-    assert!(!listed.trusts("https://evil.example"), "the list replaces the referrer");
+    assert!(
+        !listed.trusts("https://evil.example"),
+        "the list replaces the referrer"
+    );
     assert_eq!(listed.target_origin(), "*");
     let referred = Trust::new(None, Some("https://club.example"));
     assert_eq!(referred.target_origin(), "https://club.example");
@@ -301,21 +472,39 @@ fn the_frame_obeys_only_the_origins_it_trusts() {
         ply,
     };
     let flip = command(Some(1.0), Some("flip"), None);
-    assert_eq!(read_command(&referred, "https://club.example", &flip), Ok(Command::Flip));
+    assert_eq!(
+        read_command(&referred, "https://club.example", &flip),
+        Ok(Command::Flip)
+    );
     let go_to = command(Some(1.0), Some("go-to"), Some(12.0));
-    assert_eq!(read_command(&referred, "https://club.example", &go_to), Ok(Command::GoTo { ply: 12 }));
+    assert_eq!(
+        read_command(&referred, "https://club.example", &go_to),
+        Ok(Command::GoTo { ply: 12 })
+    );
     let untrusted = read_command(&referred, "https://evil.example", &flip).unwrap_err();
-    assert_eq!(untrusted, Refusal::Untrusted { origin: "https://evil.example".into() });
+    assert_eq!(
+        untrusted,
+        Refusal::Untrusted {
+            origin: "https://evil.example".into()
+        }
+    );
     assert_eq!(
         untrusted.to_string(),
         "ignored a message from https://evil.example: list it in the frame's parent=... to let it command the board"
     );
-    let refused = |message: &Inbound| read_command(&referred, "https://club.example", message).unwrap_err().to_string();
+    let refused = |message: &Inbound| {
+        read_command(&referred, "https://club.example", message)
+            .unwrap_err()
+            .to_string()
+    };
     assert_eq!(
         refused(&command(Some(2.0), Some("flip"), None)),
         "ignored a command of version 2; this board speaks version 1"
     );
-    assert_eq!(refused(&Inbound::default()), "ignored a message that is not a board command (no shatar: 1)");
+    assert_eq!(
+        refused(&Inbound::default()),
+        "ignored a message that is not a board command (no shatar: 1)"
+    );
     assert_eq!(
         refused(&command(Some(1.0), Some("resign"), None)),
         "ignored the command \"resign\" (the board knows flip, go-to and report-height)"
@@ -330,16 +519,53 @@ fn the_frame_obeys_only_the_origins_it_trusts() {
 
 #[test]
 fn the_builder_writes_only_what_was_chosen_and_escapes_it() {
-    let choices = |pairs: &[(&'static str, &str)]| pairs.iter().map(|(n, v)| (*n, v.to_string())).collect::<Vec<_>>();
-    let play =
-        snippet::attributes(&choices(&[("mode", "play"), ("level", "3"), ("orientation", "black"), ("text", "")]));
-    assert_eq!(play, vec![("mode", "play".to_string()), ("orientation", "black".to_string())]);
-    let friend = snippet::attributes(&choices(&[("mode", "play"), ("opponent", "friend"), ("level", "7")]));
-    assert_eq!(friend, vec![("mode", "play".to_string()), ("opponent", "friend".to_string())]);
+    let choices = |pairs: &[(&'static str, &str)]| {
+        pairs
+            .iter()
+            .map(|(n, v)| (*n, v.to_string()))
+            .collect::<Vec<_>>()
+    };
+    let play = snippet::attributes(&choices(&[
+        ("mode", "play"),
+        ("level", "3"),
+        ("orientation", "black"),
+        ("text", ""),
+    ]));
+    assert_eq!(
+        play,
+        vec![
+            ("mode", "play".to_string()),
+            ("orientation", "black".to_string())
+        ]
+    );
+    let friend = snippet::attributes(&choices(&[
+        ("mode", "play"),
+        ("opponent", "friend"),
+        ("level", "7"),
+    ]));
+    assert_eq!(
+        friend,
+        vec![
+            ("mode", "play".to_string()),
+            ("opponent", "friend".to_string())
+        ]
+    );
 
     let pgn = "[White \"<b>Bold</b> & \\\"Co\\\"\"]\n1. e4 e5 *";
-    let view = snippet::attributes(&choices(&[("mode", "view"), ("text", pgn), ("arrows", "e2e4"), ("move", "end")]));
-    assert_eq!(view, vec![("mode", "view".into()), ("pgn", pgn.into()), ("move", "end".into())]);
+    let view = snippet::attributes(&choices(&[
+        ("mode", "view"),
+        ("text", pgn),
+        ("arrows", "e2e4"),
+        ("move", "end"),
+    ]));
+    assert_eq!(
+        view,
+        vec![
+            ("mode", "view".into()),
+            ("pgn", pgn.into()),
+            ("move", "end".into())
+        ]
+    );
     let element = snippet::element("https://shatar.example/", &view);
     assert_eq!(
         element,
@@ -352,22 +578,40 @@ fn the_builder_writes_only_what_was_chosen_and_escapes_it() {
         iframe
             .starts_with("<iframe src=\"https://shatar.example/app/embed.html#mode=view&amp;pgn=%5BWhite%20%22%3Cb%3E")
     );
-    assert!(iframe.contains("e.origin !== \"https://shatar.example\""), "{iframe}");
+    assert!(
+        iframe.contains("e.origin !== \"https://shatar.example\""),
+        "{iframe}"
+    );
 
     // The iframe's fragment reads back as the element's attributes would.
     let src = iframe.split('"').nth(1).unwrap().replace("&amp;", "&");
     let params = fragment_params(src.split_once('#').unwrap().1);
-    let from_frame = config::read(|n| params.iter().find(|(p, _)| p == n).map(|(_, v)| v.clone()), "").unwrap();
-    let from_element = read(&view.iter().map(|(n, v)| (*n, v.as_str())).collect::<Vec<_>>()).unwrap();
+    let from_frame = config::read(
+        |n| params.iter().find(|(p, _)| p == n).map(|(_, v)| v.clone()),
+        "",
+    )
+    .unwrap();
+    let from_element = read(
+        &view
+            .iter()
+            .map(|(n, v)| (*n, v.as_str()))
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
     assert_eq!(from_frame, from_element);
 }
 
 #[test]
 fn a_play_board_against_the_computer_as_black_lets_it_open() {
     let config = read(&[("orientation", "black"), ("level", "2")]).unwrap();
-    let Mode::Play { opponent } = config.mode else { unreachable!() };
+    let Mode::Play { opponent } = config.mode else {
+        unreachable!()
+    };
     let (mut state, effects) = start_play(&config, opponent, 7, "2026.11.29".into(), 0);
-    assert_eq!((state.human, state.orientation), (Some(Color::Black), Color::Black));
+    assert_eq!(
+        (state.human, state.orientation),
+        (Some(Color::Black), Color::Black)
+    );
     let token = effects.iter().find_map(|e| match e {
         shatar_web::state::Effect::Engine(EngineCommand::Submit(job)) => Some(job.token),
         _ => None,
@@ -376,36 +620,83 @@ fn a_play_board_against_the_computer_as_black_lets_it_open() {
     update_at(&mut state, Msg::Engine(best(token)), 10);
     let events = play_events(&state, 0, false);
     assert_eq!(events.len(), 1);
-    let HostEvent::Move { ply, uci, san, color, fen } = &events[0] else { panic!("{events:?}") };
-    assert_eq!((*ply, uci.as_str(), san.as_str(), *color), (1, "e2e4", "e4", Color::White));
-    assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1");
+    let HostEvent::Move {
+        ply,
+        uci,
+        san,
+        color,
+        fen,
+    } = &events[0]
+    else {
+        panic!("{events:?}")
+    };
+    assert_eq!(
+        (*ply, uci.as_str(), san.as_str(), *color),
+        (1, "e2e4", "e4", Color::White)
+    );
+    assert_eq!(
+        fen,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1"
+    );
     assert_eq!(events[0].detail()[0], ("ply", Detail::Number(1)));
 }
 
 #[test]
 fn a_play_board_from_a_fen_and_its_ending_event() {
     // White mates at once: Rb8# with the black king boxed in by its own pawns.
-    let config =
-        read(&[("opponent", "friend"), ("game", "chess"), ("fen", "6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1")]).unwrap();
-    let Mode::Play { opponent } = config.mode else { unreachable!() };
+    let config = read(&[
+        ("opponent", "friend"),
+        ("game", "chess"),
+        ("fen", "6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1"),
+    ])
+    .unwrap();
+    let Mode::Play { opponent } = config.mode else {
+        unreachable!()
+    };
     let (mut state, _) = start_play(&config, opponent, 1, "2026.11.29".into(), 0);
     assert_eq!(state.game.fen_at(0), "6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1");
     update_at(&mut state, Msg::SquareDown(sq("b1")), 1);
-    update_at(&mut state, Msg::SquareUp { over: Some(sq("b1")), dragged: false }, 2);
+    update_at(
+        &mut state,
+        Msg::SquareUp {
+            over: Some(sq("b1")),
+            dragged: false,
+        },
+        2,
+    );
     update_at(&mut state, Msg::SquareDown(sq("b8")), 3);
-    update_at(&mut state, Msg::SquareUp { over: Some(sq("b8")), dragged: false }, 4);
+    update_at(
+        &mut state,
+        Msg::SquareUp {
+            over: Some(sq("b8")),
+            dragged: false,
+        },
+        4,
+    );
     let events = play_events(&state, 0, false);
     assert_eq!(events.len(), 2, "{events:?}");
     assert_eq!(events[1].name(), "gameover");
-    assert_eq!(events[1].detail()[0], ("result", Detail::Text("1-0".to_string())));
+    assert_eq!(
+        events[1].detail()[0],
+        ("result", Detail::Text("1-0".to_string()))
+    );
 }
 
 #[test]
 fn a_changed_snippet_does_not_resume_the_old_game() {
     let (a, b) = ("mode=play\nlevel=2\n", "mode=play\nlevel=3\n");
-    assert_eq!(save_key("/club/", "board-1", a), save_key("/club/", "board-1", a));
-    assert_ne!(save_key("/club/", "board-1", a), save_key("/club/", "board-1", b));
-    assert_ne!(save_key("/club/", "board-1", a), save_key("/club/", "board-2", a));
+    assert_eq!(
+        save_key("/club/", "board-1", a),
+        save_key("/club/", "board-1", a)
+    );
+    assert_ne!(
+        save_key("/club/", "board-1", a),
+        save_key("/club/", "board-1", b)
+    );
+    assert_ne!(
+        save_key("/club/", "board-1", a),
+        save_key("/club/", "board-2", a)
+    );
     assert!(save_key("/club/", "lesson", a).starts_with("shatar.embed./club/#lesson."));
 }
 
@@ -417,29 +708,50 @@ fn a_xiangqi_viewer_reads_chinese_notation_and_names_red() {
     let start = html.find("[Event").expect("the PGN");
     let pgn = &html[start..start + html[start..].find("</shatar-board>").expect("its end")];
     let viewer = |lang| {
-        Viewer::new(pgn, shatar_rules::GameKind::Xiangqi, StartPly::End, Color::White, Default::default(), lang)
-            .expect("a readable record")
-            .view()
+        Viewer::new(
+            pgn,
+            shatar_rules::GameKind::Xiangqi,
+            StartPly::End,
+            Color::White,
+            Default::default(),
+            lang,
+        )
+        .expect("a readable record")
+        .view()
     };
     let english = viewer(Lang::En);
     assert_eq!(english.players, ("Oyuna".to_string(), "Bataa".to_string()));
     let first = english.moves[0].clone();
-    assert_eq!((first.white.unwrap().1, first.black.unwrap().1), ("C2=5".to_string(), "H8+7".to_string()));
+    assert_eq!(
+        (first.white.unwrap().1, first.black.unwrap().1),
+        ("C2=5".to_string(), "H8+7".to_string())
+    );
     // A finished record, scored as the club scores: "(2–0)" after the result.
     let scored = Viewer::new(
         "[Variant \"Xiangqi\"]\n\n1. C2=5 H8+7 1-0",
         shatar_rules::GameKind::Xiangqi,
         StartPly::End,
         Color::White,
-        Looks { points: Points::TwoOneZero, ..Looks::default() },
+        Looks {
+            points: Points::TwoOneZero,
+            ..Looks::default()
+        },
         Lang::En,
     )
     .expect("a readable record")
     .view();
-    assert_eq!(scored.result.as_deref(), Some("Red wins by resignation (2–0)"));
+    assert_eq!(
+        scored.result.as_deref(),
+        Some("Red wins by resignation (2–0)")
+    );
     let chinese = viewer(Lang::ZhHans);
     assert_eq!(chinese.moves[0].white.clone().unwrap().1, "炮二平五");
     let board = chinese.board.expect("a board");
     assert_eq!(board.cells.len(), 90);
-    assert!(board.cells.iter().any(|c| c.name == "f5" && c.piece_code() == "rN"));
+    assert!(
+        board
+            .cells
+            .iter()
+            .any(|c| c.name == "f5" && c.piece_code() == "rN")
+    );
 }

@@ -11,7 +11,9 @@ use shatar_web::game::Game;
 use shatar_web::i18n::Lang;
 use shatar_web::settings::Looks;
 use shatar_web::state::Nav;
-use shatar_web::view::{BoardView, MoveRow, game_result_text, move_rows_of, side_name, still_board};
+use shatar_web::view::{
+    BoardView, MoveRow, game_result_text, move_rows_of, side_name, still_board,
+};
 use shatar_web::{t, tf};
 
 #[derive(Clone, Debug)]
@@ -73,7 +75,8 @@ impl Viewer {
         looks: Looks,
         lang: Lang,
     ) -> Result<Viewer, String> {
-        let parsed = pgn::parse_games(text).map_err(|e| tf!(lang, "import.bad-pgn", error = e.to_string()))?;
+        let parsed = pgn::parse_games(text)
+            .map_err(|e| tf!(lang, "import.bad-pgn", error = e.to_string()))?;
         if parsed.is_empty() {
             return Err(t!(lang, "embed.no-game").to_string());
         }
@@ -82,7 +85,14 @@ impl Viewer {
         if let (true, Err(first)) = (games.iter().all(|g| g.game.is_err()), &games[0].game) {
             return Err(first.clone());
         }
-        let mut viewer = Viewer { games, selected: 0, ply: 0, orientation, looks, lang };
+        let mut viewer = Viewer {
+            games,
+            selected: 0,
+            ply: 0,
+            orientation,
+            looks,
+            lang,
+        };
         if let Ok(game) = &viewer.games[0].game {
             viewer.ply = match start {
                 StartPly::End => game.len(),
@@ -151,16 +161,29 @@ impl Viewer {
             .map_or_else(GameKind::default, |g| g.kind());
         // Xiangqi records name the first player Red (XQBase's tags) as often as White.
         let name = |color: Color| {
-            let red = (kind == GameKind::Xiangqi && color == Color::White).then(|| tag("Red")).flatten();
-            tag(color.fold("White", "Black")).or(red).unwrap_or_else(|| side_name(lang, kind, color).into())
+            let red = (kind == GameKind::Xiangqi && color == Color::White)
+                .then(|| tag("Red"))
+                .flatten();
+            tag(color.fold("White", "Black"))
+                .or(red)
+                .unwrap_or_else(|| side_name(lang, kind, color).into())
         };
         let players = (name(!self.orientation), name(self.orientation));
-        let heading = [tag("Event"), tag("Site"), tag("Date").map(|d| d.replace(".??", ""))]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(" · ");
-        let titles = self.games.iter().enumerate().map(|(i, g)| title(lang, i, &g.tags)).collect();
+        let heading = [
+            tag("Event"),
+            tag("Site"),
+            tag("Date").map(|d| d.replace(".??", "")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ");
+        let titles = self
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| title(lang, i, &g.tags))
+            .collect();
         let base = ViewerView {
             board: None,
             error: None,
@@ -176,12 +199,23 @@ impl Viewer {
             can_go_forward: false,
         };
         match &shown.game {
-            Err(e) => ViewerView { error: Some(e.clone()), ..base },
+            Err(e) => ViewerView {
+                error: Some(e.clone()),
+                ..base
+            },
             Ok(game) => {
                 let ply = self.ply.min(game.len());
                 ViewerView {
-                    board: Some(still_board(game.snapshot(ply), lang, self.orientation, &[], &[])),
-                    result: game.outcome().map(|o| game_result_text(lang, game, o, self.looks.points)),
+                    board: Some(still_board(
+                        game.snapshot(ply),
+                        lang,
+                        self.orientation,
+                        &[],
+                        &[],
+                    )),
+                    result: game
+                        .outcome()
+                        .map(|o| game_result_text(lang, game, o, self.looks.points)),
                     moves: move_rows_of(game, self.style()),
                     shown_ply: ply,
                     can_go_back: ply > 0,
@@ -194,7 +228,10 @@ impl Viewer {
 }
 
 fn read_game(game: &PgnGame, default: GameKind) -> ViewerGame {
-    ViewerGame { tags: game.tags.clone(), game: Game::from_pgn(game, default).map_err(|e| e.to_string()) }
+    ViewerGame {
+        tags: game.tags.clone(),
+        game: Game::from_pgn(game, default).map_err(|e| e.to_string()),
+    }
 }
 
 /// A tag's value unless PGN's "unknown" (`?`, `????.??.??`) or empty.

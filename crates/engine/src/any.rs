@@ -2,7 +2,9 @@
 //! The engine is generic over its position type; like the rules crate's `AnyPosition`, one
 //! enum holds an engine of each game, for the UCI binary and the browser worker alike.
 
-use shatar_rules::{AnyPosition, Chess, Mongolian, MongolianFolk, Move, Position, Rules, Ruleset, xiangqi};
+use shatar_rules::{
+    AnyPosition, Chess, Mongolian, MongolianFolk, Move, Position, Rules, Ruleset, xiangqi,
+};
 
 use crate::levels::Level;
 use crate::limits::Limits;
@@ -86,12 +88,17 @@ impl AnyEngine {
 
     /// The engine in `slot` if it plays `R`; otherwise the old one is dropped (before the
     /// new table is allocated, so two tables never coexist) and a fresh one takes its place.
-    pub fn slot_for<R: EngineRules>(slot: &mut Option<AnyEngine>, hash_mb: usize) -> &mut Engine<Position<R>> {
+    pub fn slot_for<R: EngineRules>(
+        slot: &mut Option<AnyEngine>,
+        hash_mb: usize,
+    ) -> &mut Engine<Position<R>> {
         if slot.as_mut().is_none_or(|e| R::engine_mut(e).is_none()) {
             *slot = None;
             *slot = Some(R::wrap(Engine::new(hash_mb)));
         }
-        slot.as_mut().and_then(R::engine_mut).expect("the slot holds this ruleset's engine")
+        slot.as_mut()
+            .and_then(R::engine_mut)
+            .expect("the slot holds this ruleset's engine")
     }
 
     /// Searches `root` at `level` (see [`Engine::search_at_level`]); an engine of another
@@ -106,20 +113,20 @@ impl AnyEngine {
         control: Control<'_, Move>,
     ) -> SearchResult<Move> {
         match root {
-            AnyPosition::Mongolian(p) => {
-                Self::slot_for::<Mongolian>(slot, hash_mb).search_at_level(level, p, history, limits, seed, control)
-            }
-            AnyPosition::MongolianFolk(p) => {
-                Self::slot_for::<MongolianFolk>(slot, hash_mb).search_at_level(level, p, history, limits, seed, control)
-            }
-            AnyPosition::Chess(p) => {
-                Self::slot_for::<Chess>(slot, hash_mb).search_at_level(level, p, history, limits, seed, control)
-            }
+            AnyPosition::Mongolian(p) => Self::slot_for::<Mongolian>(slot, hash_mb)
+                .search_at_level(level, p, history, limits, seed, control),
+            AnyPosition::MongolianFolk(p) => Self::slot_for::<MongolianFolk>(slot, hash_mb)
+                .search_at_level(level, p, history, limits, seed, control),
+            AnyPosition::Chess(p) => Self::slot_for::<Chess>(slot, hash_mb)
+                .search_at_level(level, p, history, limits, seed, control),
         }
     }
 
     /// The Xiangqi engine in `slot`, as [`AnyEngine::slot_for`] does for the 8x8 games.
-    pub fn xiangqi_slot(slot: &mut Option<AnyEngine>, hash_mb: usize) -> &mut Engine<xiangqi::Position> {
+    pub fn xiangqi_slot(
+        slot: &mut Option<AnyEngine>,
+        hash_mb: usize,
+    ) -> &mut Engine<xiangqi::Position> {
         if !matches!(slot, Some(AnyEngine::Xiangqi(_))) {
             *slot = None;
             *slot = Some(AnyEngine::Xiangqi(Engine::new(hash_mb)));
@@ -143,6 +150,7 @@ impl AnyEngine {
         (level, seed): (Level, u64),
         control: Control<'_, xiangqi::Move>,
     ) -> SearchResult<xiangqi::Move> {
-        Self::xiangqi_slot(slot, hash_mb).search_at_level(level, root, history, limits, seed, control)
+        Self::xiangqi_slot(slot, hash_mb)
+            .search_at_level(level, root, history, limits, seed, control)
     }
 }

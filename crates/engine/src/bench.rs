@@ -16,18 +16,45 @@ const HASH_MB: usize = 16;
 
 /// (ruleset id, FEN): openings after the first round, middlegames, endgames.
 pub const POSITIONS: &[(&str, &str)] = &[
-    ("mongolian", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"),
-    ("mongolian", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2"),
-    ("mongolian", "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w - - 0 2"),
-    ("mongolian", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w - - 4 4"),
-    ("mongolian", "r2q1rk1/pp2bppp/2n1pn2/3p4/3P1B2/2NBPN2/PP3PPP/R2QK2R w - - 0 9"),
-    ("mongolian", "2r3k1/pp3ppp/4p3/3n4/3P4/P3BN2/1P3PPP/2R3K1 b - - 0 22"),
+    (
+        "mongolian",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    ),
+    (
+        "mongolian",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2",
+    ),
+    (
+        "mongolian",
+        "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w - - 0 2",
+    ),
+    (
+        "mongolian",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w - - 4 4",
+    ),
+    (
+        "mongolian",
+        "r2q1rk1/pp2bppp/2n1pn2/3p4/3P1B2/2NBPN2/PP3PPP/R2QK2R w - - 0 9",
+    ),
+    (
+        "mongolian",
+        "2r3k1/pp3ppp/4p3/3n4/3P4/P3BN2/1P3PPP/2R3K1 b - - 0 22",
+    ),
     ("mongolian", "8/5pk1/6p1/3K4/5P2/6P1/8/8 w - - 0 40"),
     ("mongolian", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 30"),
-    ("mongolian-folk", "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/8/PPP2PPP/RNBQKBNR b - - 0 2"),
+    (
+        "mongolian-folk",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/8/PPP2PPP/RNBQKBNR b - - 0 2",
+    ),
     ("mongolian-folk", "4k3/8/8/8/8/8/3N4/4K1N1 w - - 0 1"),
-    ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    (
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "chess",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ),
 ];
 
 /// The depth of the Xiangqi bench, a signature of its own: Xiangqi searches are measured
@@ -69,7 +96,10 @@ pub fn run(clock: &dyn Clock, depth: u32) -> BenchResult {
             _ => search::<Chess>(fen_text, depth, clock),
         })
         .sum();
-    BenchResult { nodes, time_ms: clock.now_ms().saturating_sub(start) }
+    BenchResult {
+        nodes,
+        time_ms: clock.now_ms().saturating_sub(start),
+    }
 }
 
 /// Searches every position of [`XIANGQI_POSITIONS`] to `depth` and sums the nodes.
@@ -82,7 +112,10 @@ pub fn run_xiangqi(clock: &dyn Clock, depth: u32) -> BenchResult {
             nodes_of(&pos, depth, clock)
         })
         .sum();
-    BenchResult { nodes, time_ms: clock.now_ms().saturating_sub(start) }
+    BenchResult {
+        nodes,
+        time_ms: clock.now_ms().saturating_sub(start),
+    }
 }
 
 fn search<R: Rules>(fen_text: &str, depth: u32, clock: &dyn Clock) -> u64 {
@@ -93,8 +126,20 @@ fn search<R: Rules>(fen_text: &str, depth: u32, clock: &dyn Clock) -> u64 {
 fn nodes_of<P: crate::SearchPosition>(pos: &P, depth: u32, clock: &dyn Clock) -> u64 {
     let mut engine = Engine::<P>::new(HASH_MB);
     let stop = AtomicBool::new(false);
-    let limits = Limits { depth: Some(depth), ..Limits::default() };
-    let result = engine.search(pos, &[], &limits, Control { clock, stop: &stop, report: &mut |_| {} });
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let result = engine.search(
+        pos,
+        &[],
+        &limits,
+        Control {
+            clock,
+            stop: &stop,
+            report: &mut |_| {},
+        },
+    );
     result.nodes
 }
 
@@ -115,6 +160,9 @@ mod tests {
     fn the_xiangqi_bench_is_a_signature() {
         let first = run_xiangqi(&Frozen, 5);
         assert_eq!(first, run_xiangqi(&Frozen, 5));
-        assert!(first.nodes > XIANGQI_POSITIONS.len() as u64 * 100, "{first:?}");
+        assert!(
+            first.nodes > XIANGQI_POSITIONS.len() as u64 * 100,
+            "{first:?}"
+        );
     }
 }

@@ -18,7 +18,10 @@ impl<M: Copy + Eq> Tables<M> {
     /// Tables for a game with `move_keys` distinct move keys (see
     /// [`crate::SearchPosition::move_key`]), per side to move.
     pub fn new(move_keys: usize) -> Self {
-        Tables { killers: [[None; 2]; MAX_PLY + 2], history: alloc::vec![0; 2 * move_keys] }
+        Tables {
+            killers: [[None; 2]; MAX_PLY + 2],
+            history: alloc::vec![0; 2 * move_keys],
+        }
     }
 
     pub fn clear(&mut self) {
@@ -42,7 +45,14 @@ impl<M: Copy + Eq> Tables<M> {
 
     /// A quiet move cut off at `ply` after `tried` other quiet moves failed: it gains, and
     /// the ones tried before it lose.
-    pub fn reward_cutoff(&mut self, ply: usize, side: usize, depth: i32, best: (M, usize), tried: &[usize]) {
+    pub fn reward_cutoff(
+        &mut self,
+        ply: usize,
+        side: usize,
+        depth: i32,
+        best: (M, usize),
+        tried: &[usize],
+    ) {
         let slot = &mut self.killers[ply];
         if slot[0] != Some(best.0) {
             slot[1] = slot[0];

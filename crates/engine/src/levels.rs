@@ -53,7 +53,14 @@ const fn settings(
     mistake_percent: u8,
     mistake_cp: Value,
 ) -> LevelSettings {
-    LevelSettings { max_depth, max_nodes, noise_cp, lines, mistake_percent, mistake_cp }
+    LevelSettings {
+        max_depth,
+        max_nodes,
+        noise_cp,
+        lines,
+        mistake_percent,
+        mistake_cp,
+    }
 }
 
 impl Level {
@@ -110,7 +117,12 @@ impl<P: SearchPosition> Engine<P> {
             && !is_mate(best)
             && dice % 100 < u64::from(s.mistake_percent)
         {
-            let worse = result.lines.iter().skip(1).take_while(|l| best - l.value <= s.mistake_cp).count();
+            let worse = result
+                .lines
+                .iter()
+                .skip(1)
+                .take_while(|l| best - l.value <= s.mistake_cp)
+                .count();
             if worse > 0 {
                 let pick = 1 + ((dice >> 8) % worse as u64) as usize;
                 result.lines.swap(0, pick);
@@ -149,8 +161,15 @@ mod tests {
 
     #[test]
     fn level_caps_tighten_but_keep_the_clock() {
-        let base = Limits { nodes: Some(1_000), move_time_ms: Some(500), ..Limits::default() };
+        let base = Limits {
+            nodes: Some(1_000),
+            move_time_ms: Some(500),
+            ..Limits::default()
+        };
         let l = Level::new(4).unwrap().limits(&base);
-        assert_eq!((l.depth, l.nodes, l.move_time_ms, l.multi_pv), (Some(4), Some(1_000), Some(500), 3));
+        assert_eq!(
+            (l.depth, l.nodes, l.move_time_ms, l.multi_pv),
+            (Some(4), Some(1_000), Some(500), 3)
+        );
     }
 }

@@ -76,13 +76,17 @@ impl TimeBudget {
         // short move times (a worker or an in-process caller answers at once).
         let from_move_time = limits.move_time_ms.map(|ms| {
             let hard = ms.saturating_sub(MOVE_OVERHEAD_MS.min(ms / 10)).max(1);
-            TimeBudget { soft_ms: hard, hard_ms: hard }
+            TimeBudget {
+                soft_ms: hard,
+                hard_ms: hard,
+            }
         });
         let from_clock = limits.clock.map(TimeBudget::for_clock);
         match (from_move_time, from_clock) {
-            (Some(a), Some(b)) => {
-                Some(TimeBudget { soft_ms: a.soft_ms.min(b.soft_ms), hard_ms: a.hard_ms.min(b.hard_ms) })
-            }
+            (Some(a), Some(b)) => Some(TimeBudget {
+                soft_ms: a.soft_ms.min(b.soft_ms),
+                hard_ms: a.hard_ms.min(b.hard_ms),
+            }),
             (a, b) => a.or(b),
         }
     }
@@ -93,15 +97,23 @@ impl TimeBudget {
         // that shrinks as the clock does, so the engine never flags in a long game.
         let moves_to_go = u64::from(clock.moves_to_go.unwrap_or(30).clamp(1, 50));
         let usable = clock.remaining_ms.saturating_sub(MOVE_OVERHEAD_MS);
-        let base_share = if moves_to_go == 1 { usable * 3 / 4 } else { usable / (moves_to_go + 2) };
+        let base_share = if moves_to_go == 1 {
+            usable * 3 / 4
+        } else {
+            usable / (moves_to_go + 2)
+        };
         let soft = free + base_share + clock.increment_ms * 3 / 4;
         // Never more than a quarter of the base time on one move (all but the overhead
         // on the last move of a period), however hard the position.
-        let cap = free + if moves_to_go == 1 { usable } else { usable / 4 } + clock.increment_ms / 2;
+        let cap =
+            free + if moves_to_go == 1 { usable } else { usable / 4 } + clock.increment_ms / 2;
         let hard = (soft * 4).min(cap).max(1);
         // An iteration takes about as long as all before it: starting one after half the
         // target would likely overshoot it.
-        TimeBudget { soft_ms: (soft / 2).min(hard).max(1), hard_ms: hard }
+        TimeBudget {
+            soft_ms: (soft / 2).min(hard).max(1),
+            hard_ms: hard,
+        }
     }
 }
 
@@ -110,15 +122,36 @@ mod tests {
     use super::*;
 
     fn clock(remaining_ms: u64) -> GameClock {
-        GameClock { remaining_ms, ..GameClock::default() }
+        GameClock {
+            remaining_ms,
+            ..GameClock::default()
+        }
     }
 
     #[test]
     fn move_time_is_kept_exactly_less_overhead() {
-        let limits = Limits { move_time_ms: Some(1000), ..Limits::default() };
-        assert_eq!(TimeBudget::plan(&limits), Some(TimeBudget { soft_ms: 970, hard_ms: 970 }));
-        let short = Limits { move_time_ms: Some(100), ..Limits::default() };
-        assert_eq!(TimeBudget::plan(&short), Some(TimeBudget { soft_ms: 90, hard_ms: 90 }));
+        let limits = Limits {
+            move_time_ms: Some(1000),
+            ..Limits::default()
+        };
+        assert_eq!(
+            TimeBudget::plan(&limits),
+            Some(TimeBudget {
+                soft_ms: 970,
+                hard_ms: 970
+            })
+        );
+        let short = Limits {
+            move_time_ms: Some(100),
+            ..Limits::default()
+        };
+        assert_eq!(
+            TimeBudget::plan(&short),
+            Some(TimeBudget {
+                soft_ms: 90,
+                hard_ms: 90
+            })
+        );
         assert_eq!(TimeBudget::plan(&Limits::default()), None);
     }
 
@@ -126,10 +159,16 @@ mod tests {
     fn a_clock_budget_never_risks_the_flag() {
         for remaining in [0, 10, 50, 1_000, 60_000, 5_400_000] {
             for moves_to_go in [None, Some(1), Some(2), Some(40)] {
-                let c = GameClock { moves_to_go, ..clock(remaining) };
+                let c = GameClock {
+                    moves_to_go,
+                    ..clock(remaining)
+                };
                 let plan = TimeBudget::for_clock(c);
                 assert!(plan.soft_ms <= plan.hard_ms);
-                assert!(plan.hard_ms <= remaining.saturating_sub(MOVE_OVERHEAD_MS).max(1), "{c:?} {plan:?}");
+                assert!(
+                    plan.hard_ms <= remaining.saturating_sub(MOVE_OVERHEAD_MS).max(1),
+                    "{c:?} {plan:?}"
+                );
             }
         }
     }
@@ -137,16 +176,32 @@ mod tests {
     #[test]
     fn delay_and_increment_are_spent_first() {
         let plain = TimeBudget::for_clock(clock(60_000));
-        let delayed = TimeBudget::for_clock(GameClock { delay: Delay::Simple(5_000), ..clock(60_000) });
-        let increment = TimeBudget::for_clock(GameClock { increment_ms: 2_000, ..clock(60_000) });
-        assert_eq!(delayed.soft_ms, plain.soft_ms + 2_500, "the delay is free time (art. 6.3.2)");
+        let delayed = TimeBudget::for_clock(GameClock {
+            delay: Delay::Simple(5_000),
+            ..clock(60_000)
+        });
+        let increment = TimeBudget::for_clock(GameClock {
+            increment_ms: 2_000,
+            ..clock(60_000)
+        });
+        assert_eq!(
+            delayed.soft_ms,
+            plain.soft_ms + 2_500,
+            "the delay is free time (art. 6.3.2)"
+        );
         assert!(increment.soft_ms > plain.soft_ms);
     }
 
     #[test]
     fn a_period_end_gets_more_time_per_move() {
-        let many = TimeBudget::for_clock(GameClock { moves_to_go: Some(30), ..clock(60_000) });
-        let last = TimeBudget::for_clock(GameClock { moves_to_go: Some(1), ..clock(60_000) });
+        let many = TimeBudget::for_clock(GameClock {
+            moves_to_go: Some(30),
+            ..clock(60_000)
+        });
+        let last = TimeBudget::for_clock(GameClock {
+            moves_to_go: Some(1),
+            ..clock(60_000)
+        });
         assert!(last.soft_ms > 5 * many.soft_ms);
     }
 }

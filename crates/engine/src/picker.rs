@@ -42,7 +42,11 @@ struct Bin {
 
 impl Bin {
     const fn new() -> Self {
-        Bin { index: [0; CAPACITY], score: [0; CAPACITY], len: 0 }
+        Bin {
+            index: [0; CAPACITY],
+            score: [0; CAPACITY],
+            len: 0,
+        }
     }
 
     fn push(&mut self, index: usize, score: i32) {
@@ -102,9 +106,12 @@ impl<P: SearchPosition> MovePicker<P> {
         killers: [Option<P::Move>; 2],
         selection: Selection,
     ) -> Self {
-        assert!(moves.len() <= CAPACITY, "more legal moves than the picker holds");
-        let table_move =
-            table_move.filter(|m| moves.contains(m) && (selection == Selection::All || pos.is_tactical(*m)));
+        assert!(
+            moves.len() <= CAPACITY,
+            "more legal moves than the picker holds"
+        );
+        let table_move = table_move
+            .filter(|m| moves.contains(m) && (selection == Selection::All || pos.is_tactical(*m)));
         let mut picker: MovePicker<P> = MovePicker {
             moves,
             table_move,
@@ -166,8 +173,8 @@ impl<P: SearchPosition> MovePicker<P> {
                         let killer = self.killers[self.killer_cursor];
                         self.killer_cursor += 1;
                         if let Some(k) = killer
-                            && let Some(slot) =
-                                (0..self.quiet.len).find(|&j| self.moves[self.quiet.index[j] as usize] == k)
+                            && let Some(slot) = (0..self.quiet.len)
+                                .find(|&j| self.moves[self.quiet.index[j] as usize] == k)
                         {
                             self.quiet.len -= 1;
                             self.quiet.index[slot] = self.quiet.index[self.quiet.len];

@@ -72,7 +72,10 @@ pub(crate) struct Sum<'w> {
 impl<'w> Sum<'w> {
     #[inline(always)]
     pub(crate) fn new(weights: &'w [S]) -> Sum<'w> {
-        Sum { weights, total: S::default() }
+        Sum {
+            weights,
+            total: S::default(),
+        }
     }
 
     #[inline(always)]
@@ -101,13 +104,22 @@ pub struct Trace<const N: usize> {
 
 impl<const N: usize> Trace<N> {
     pub(crate) fn new(phase: i32, max_phase: i32, turn: Color) -> Trace<N> {
-        Trace { coefficients: [0; N], phase, max_phase, turn }
+        Trace {
+            coefficients: [0; N],
+            phase,
+            max_phase,
+            turn,
+        }
     }
 
     /// The evaluation from these coefficients and `weights`, exactly as the game's
     /// `evaluate_with` computes it.
     pub fn evaluate(&self, weights: &[S; N]) -> i32 {
-        let total = self.coefficients.iter().zip(weights).fold(S::default(), |acc, (&c, &w)| acc + w * c);
+        let total = self
+            .coefficients
+            .iter()
+            .zip(weights)
+            .fold(S::default(), |acc, (&c, &w)| acc + w * c);
         finish(total, self.phase, self.max_phase, self.turn)
     }
 }

@@ -30,8 +30,15 @@ pub struct Entry<M> {
 }
 
 impl<M> Entry<M> {
-    const EMPTY: Entry<M> =
-        Entry { check: 0, best_move: None, value: 0, static_eval: 0, depth: 0, bound: Bound::None, generation: 0 };
+    const EMPTY: Entry<M> = Entry {
+        check: 0,
+        best_move: None,
+        value: 0,
+        static_eval: 0,
+        depth: 0,
+        bound: Bound::None,
+        generation: 0,
+    };
 }
 
 const BUCKET: usize = 4;
@@ -78,7 +85,10 @@ impl<M: Copy> TranspositionTable<M> {
     pub fn probe(&self, hash: u64) -> Option<Entry<M>> {
         let check = (hash >> 32) as u32;
         let start = self.bucket(hash);
-        self.entries[start..start + BUCKET].iter().find(|e| e.check == check && e.bound != Bound::None).copied()
+        self.entries[start..start + BUCKET]
+            .iter()
+            .find(|e| e.check == check && e.bound != Bound::None)
+            .copied()
     }
 
     /// Stores what the search found. `value` must already be relative to the node
@@ -100,16 +110,28 @@ impl<M: Copy> TranspositionTable<M> {
             Some(i) => i,
             None => {
                 // The least worth keeping: empty, then old, then shallow.
-                let worth =
-                    |e: &Entry<M>| i32::from(e.depth) - 8 * i32::from(generation.wrapping_sub(e.generation).min(31));
+                let worth = |e: &Entry<M>| {
+                    i32::from(e.depth)
+                        - 8 * i32::from(generation.wrapping_sub(e.generation).min(31))
+                };
                 (0..BUCKET)
-                    .min_by_key(|&i| if bucket[i].bound == Bound::None { i32::MIN } else { worth(&bucket[i]) })
+                    .min_by_key(|&i| {
+                        if bucket[i].bound == Bound::None {
+                            i32::MIN
+                        } else {
+                            worth(&bucket[i])
+                        }
+                    })
                     .unwrap_or(0)
             }
         };
         let old = bucket[slot];
         // Keep a deeper result of this search for the same position, but always keep a move.
-        if old.check == check && old.generation == generation && old.depth > depth + 2 && bound != Bound::Exact {
+        if old.check == check
+            && old.generation == generation
+            && old.depth > depth + 2
+            && bound != Bound::Exact
+        {
             if old.best_move.is_none() {
                 bucket[slot].best_move = best_move;
             }
@@ -117,7 +139,11 @@ impl<M: Copy> TranspositionTable<M> {
         }
         bucket[slot] = Entry {
             check,
-            best_move: best_move.or(if old.check == check { old.best_move } else { None }),
+            best_move: best_move.or(if old.check == check {
+                old.best_move
+            } else {
+                None
+            }),
             value: value.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
             static_eval: static_eval.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
             depth,
@@ -129,8 +155,10 @@ impl<M: Copy> TranspositionTable<M> {
     /// Permille of a sample of entries written by this search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
         let sample = self.entries.len().min(1000);
-        let used =
-            self.entries[..sample].iter().filter(|e| e.bound != Bound::None && e.generation == self.generation).count();
+        let used = self.entries[..sample]
+            .iter()
+            .filter(|e| e.bound != Bound::None && e.generation == self.generation)
+            .count();
         (used * 1000 / sample.max(1)) as u32
     }
 }
@@ -153,8 +181,14 @@ mod tests {
         let hash = 0x1234_5678_9abc_def0;
         tt.store(hash, Some(7), 55, 10, 6, Bound::Exact);
         let e = tt.probe(hash).expect("stored");
-        assert_eq!((e.best_move, e.value, e.depth, e.bound), (Some(7), 55, 6, Bound::Exact));
-        assert!(tt.probe(hash ^ (1 << 40)).is_none(), "same bucket, other position");
+        assert_eq!(
+            (e.best_move, e.value, e.depth, e.bound),
+            (Some(7), 55, 6, Bound::Exact)
+        );
+        assert!(
+            tt.probe(hash ^ (1 << 40)).is_none(),
+            "same bucket, other position"
+        );
     }
 
     #[test]

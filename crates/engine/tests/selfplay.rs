@@ -9,7 +9,8 @@ use std::sync::atomic::AtomicBool;
 
 use shatar_engine::{Control, Engine, Level, Limits, mix_seed};
 use shatar_rules::{
-    Chess, Claim, ClaimVerdict, EndReason, GameRecord, GameResult, Mongolian, MongolianFolk, Position, Rules,
+    Chess, Claim, ClaimVerdict, EndReason, GameRecord, GameResult, Mongolian, MongolianFolk,
+    Position, Rules,
 };
 
 const GAMES: u64 = 100;
@@ -30,16 +31,25 @@ fn play_game<R: Rules>(seed: u64, tally: &mut Tally) {
     let mut record = GameRecord::new(Position::<R>::new());
     let mut engines = [Engine::<Position<R>>::new(1), Engine::<Position<R>>::new(1)];
     // Levels 1-6 for variety: their noise and mistakes reach endgames, promotions and mates.
-    let levels = [Level::new(1 + (seed % 6) as u8).unwrap(), Level::new(1 + (mix_seed(seed) % 6) as u8).unwrap()];
+    let levels = [
+        Level::new(1 + (seed % 6) as u8).unwrap(),
+        Level::new(1 + (mix_seed(seed) % 6) as u8).unwrap(),
+    ];
     let stop = AtomicBool::new(false);
     let clock = common::Wall::new();
-    let limits = Limits { nodes: Some(1_000), ..Limits::default() };
+    let limits = Limits {
+        nodes: Some(1_000),
+        ..Limits::default()
+    };
     let mut rng = seed;
     while record.outcome().is_none() && record.moves().len() < PLY_CAP {
         let pos = *record.position();
         // The referee claims what the rules let a player claim (2017 art. 9.2, 9.3).
         if record.claimable_draw().is_some() {
-            assert!(matches!(record.claim_draw(Claim::Now), Ok(ClaimVerdict::Drawn(_))));
+            assert!(matches!(
+                record.claim_draw(Claim::Now),
+                Ok(ClaimVerdict::Drawn(_))
+            ));
             break;
         }
         let m = if record.moves().len() < 6 {
@@ -49,8 +59,10 @@ fn play_game<R: Rules>(seed: u64, tally: &mut Tally) {
             let moves = pos.legal_moves();
             moves[(rng % moves.len() as u64) as usize]
         } else {
-            let history: Vec<u64> =
-                record.positions()[..record.positions().len() - 1].iter().map(|p| p.hash()).collect();
+            let history: Vec<u64> = record.positions()[..record.positions().len() - 1]
+                .iter()
+                .map(|p| p.hash())
+                .collect();
             let side = pos.turn().index();
             let result = engines[side].search_at_level(
                 levels[side],
@@ -58,13 +70,22 @@ fn play_game<R: Rules>(seed: u64, tally: &mut Tally) {
                 &history,
                 &limits,
                 seed,
-                Control { clock: &clock, stop: &stop, report: &mut |_| {} },
+                Control {
+                    clock: &clock,
+                    stop: &stop,
+                    report: &mut |_| {},
+                },
             );
-            result
-                .best_move()
-                .unwrap_or_else(|| panic!("no move in {pos}, which has {} legal moves", pos.legal_moves().len()))
+            result.best_move().unwrap_or_else(|| {
+                panic!(
+                    "no move in {pos}, which has {} legal moves",
+                    pos.legal_moves().len()
+                )
+            })
         };
-        record.play(m).unwrap_or_else(|e| panic!("the engine played {m} in {pos}: {e}"));
+        record
+            .play(m)
+            .unwrap_or_else(|e| panic!("the engine played {m} in {pos}: {e}"));
     }
     let Some(outcome) = record.outcome() else {
         tally.capped += 1;
@@ -76,15 +97,24 @@ fn play_game<R: Rules>(seed: u64, tally: &mut Tally) {
         GameResult::BlackWins => tally.black += 1,
         GameResult::Draw => tally.draws += 1,
     }
-    *tally.reasons.entry(format!("{:?}", outcome.reason)).or_default() += 1;
+    *tally
+        .reasons
+        .entry(format!("{:?}", outcome.reason))
+        .or_default() += 1;
 }
 
 /// The ending, checked against the final position independently of the record's logic.
 fn check_ending<R: Rules>(record: &GameRecord<R>, reason: EndReason) {
     let pos = record.position();
     match reason {
-        EndReason::Checkmate => assert!(pos.is_check() && pos.legal_moves().is_empty(), "no mate in {pos}"),
-        EndReason::Stalemate => assert!(!pos.is_check() && pos.legal_moves().is_empty(), "no stalemate in {pos}"),
+        EndReason::Checkmate => assert!(
+            pos.is_check() && pos.legal_moves().is_empty(),
+            "no mate in {pos}"
+        ),
+        EndReason::Stalemate => assert!(
+            !pos.is_check() && pos.legal_moves().is_empty(),
+            "no stalemate in {pos}"
+        ),
         EndReason::DeadPosition => assert!(pos.is_dead_position(), "{pos} is not dead"),
         EndReason::FivefoldRepetition => assert!(record.repetitions() >= 5),
         EndReason::ThreefoldRepetition => assert!(record.repetitions() >= 3),
@@ -101,8 +131,14 @@ fn self_play<R: Rules>(seed: u64) -> Tally {
         play_game::<R>(mix_seed(seed + game), &mut tally);
     }
     println!("{:?}: {tally:?}", R::RULESET);
-    assert!(tally.white + tally.black > 0, "no decisive game at all: {tally:?}");
-    assert!(tally.capped <= GAMES as usize / 5, "too many games stopped at {PLY_CAP} plies: {tally:?}");
+    assert!(
+        tally.white + tally.black > 0,
+        "no decisive game at all: {tally:?}"
+    );
+    assert!(
+        tally.capped <= GAMES as usize / 5,
+        "too many games stopped at {PLY_CAP} plies: {tally:?}"
+    );
     tally
 }
 

@@ -45,10 +45,16 @@ fn play_game(start: &Position, seed: u64, tally: &mut Tally) {
     let mut record = Record::new(*start, RepetitionRules::default());
     let mut engines = [Engine::<Position>::new(1), Engine::<Position>::new(1)];
     // Levels 4-10: some noise and mistakes for variety, full strength too.
-    let levels = [Level::new(4 + (seed % 7) as u8).unwrap(), Level::new(4 + (mix_seed(seed) % 7) as u8).unwrap()];
+    let levels = [
+        Level::new(4 + (seed % 7) as u8).unwrap(),
+        Level::new(4 + (mix_seed(seed) % 7) as u8).unwrap(),
+    ];
     let stop = AtomicBool::new(false);
     let clock = common::Wall::new();
-    let limits = Limits { nodes: Some(1_500), ..Limits::default() };
+    let limits = Limits {
+        nodes: Some(1_500),
+        ..Limits::default()
+    };
     let mut rng = seed;
     tally.games += 1;
     while record.outcome().is_none() && record.moves().len() < PLY_CAP {
@@ -59,8 +65,10 @@ fn play_game(start: &Position, seed: u64, tally: &mut Tally) {
             let moves = pos.legal_moves();
             moves[(rng % moves.len() as u64) as usize]
         } else {
-            let history: Vec<u64> =
-                record.positions()[..record.positions().len() - 1].iter().map(|p| p.hash()).collect();
+            let history: Vec<u64> = record.positions()[..record.positions().len() - 1]
+                .iter()
+                .map(|p| p.hash())
+                .collect();
             let side = pos.turn().index();
             let result = engines[side].search_at_level(
                 levels[side],
@@ -68,14 +76,23 @@ fn play_game(start: &Position, seed: u64, tally: &mut Tally) {
                 &history,
                 &limits,
                 seed,
-                Control { clock: &clock, stop: &stop, report: &mut |_| {} },
+                Control {
+                    clock: &clock,
+                    stop: &stop,
+                    report: &mut |_| {},
+                },
             );
-            result
-                .best_move()
-                .unwrap_or_else(|| panic!("no move in {pos}, which has {} legal moves", pos.legal_moves().len()))
+            result.best_move().unwrap_or_else(|| {
+                panic!(
+                    "no move in {pos}, which has {} legal moves",
+                    pos.legal_moves().len()
+                )
+            })
         };
         assert!(pos.is_legal(m), "the engine chose {m}, illegal in {pos}");
-        record.play(m).unwrap_or_else(|e| panic!("the engine played {m} in {pos}: {e}"));
+        record
+            .play(m)
+            .unwrap_or_else(|e| panic!("the engine played {m} in {pos}: {e}"));
     }
     tally.plies += record.moves().len();
     let Some(outcome) = record.outcome() else {
@@ -88,19 +105,35 @@ fn play_game(start: &Position, seed: u64, tally: &mut Tally) {
         GameResult::BlackWins => tally.black += 1,
         GameResult::Draw => tally.draws += 1,
     }
-    *tally.reasons.entry(format!("{:?}", outcome.reason)).or_default() += 1;
+    *tally
+        .reasons
+        .entry(format!("{:?}", outcome.reason))
+        .or_default() += 1;
 }
 
 /// The ending, checked against the final position independently of the record's logic.
 fn check_ending(record: &Record, reason: EndReason) {
     let pos = record.position();
     match reason {
-        EndReason::Checkmate => assert!(pos.is_check() && pos.legal_moves().is_empty(), "no mate in {pos}"),
-        EndReason::NoLegalMove => assert!(!pos.is_check() && pos.legal_moves().is_empty(), "{pos} has moves"),
+        EndReason::Checkmate => assert!(
+            pos.is_check() && pos.legal_moves().is_empty(),
+            "no mate in {pos}"
+        ),
+        EndReason::NoLegalMove => assert!(
+            !pos.is_check() && pos.legal_moves().is_empty(),
+            "{pos} has moves"
+        ),
         EndReason::ForbiddenRepetition | EndReason::RepetitionDraw => {
-            assert!(record.ruling().is_some(), "a repetition ending without a ruling");
+            assert!(
+                record.ruling().is_some(),
+                "a repetition ending without a ruling"
+            );
             let last = pos;
-            let count = record.positions().iter().filter(|p| p.same_placement(last)).count();
+            let count = record
+                .positions()
+                .iter()
+                .filter(|p| p.same_placement(last))
+                .count();
             assert!(count >= 4, "ruled at the fourth occurrence, saw {count}");
         }
         EndReason::NaturalMoveLimit => assert!(record.natural_limit().plies >= NATURAL_MOVE_LIMIT),
@@ -120,6 +153,12 @@ fn xiangqi_self_play() {
     println!("xiangqi: {tally:?}");
     assert_eq!(tally.games, STARTS.len() * GAMES_PER_START as usize);
     assert!(tally.games >= 30);
-    assert!(tally.red + tally.black > tally.games / 3, "too few decisive games: {tally:?}");
-    assert!(tally.capped <= tally.games / 4, "too many games stopped at {PLY_CAP} plies: {tally:?}");
+    assert!(
+        tally.red + tally.black > tally.games / 3,
+        "too few decisive games: {tally:?}"
+    );
+    assert!(
+        tally.capped <= tally.games / 4,
+        "too many games stopped at {PLY_CAP} plies: {tally:?}"
+    );
 }

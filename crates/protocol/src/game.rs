@@ -33,7 +33,11 @@ pub struct Game {
 impl Game {
     /// The game's initial position and no moves.
     pub fn startpos(game: impl Into<GameKind>) -> Game {
-        Game { ruleset: game.into(), fen: None, moves: Vec::new() }
+        Game {
+            ruleset: game.into(),
+            fen: None,
+            moves: Vec::new(),
+        }
     }
 }
 

@@ -44,7 +44,9 @@ pub mod ruleset_id;
 mod search;
 
 pub use game::{Game, option_outcome};
-pub use messages::{Envelope, ErrorKind, Header, MAX_PERFT_DEPTH, PROTOCOL_VERSION, Request, Response};
+pub use messages::{
+    Envelope, ErrorKind, Header, MAX_PERFT_DEPTH, PROTOCOL_VERSION, Request, Response,
+};
 pub use search::{BestMove, ClockState, Delay, Score, SearchInfo, SearchLimits, Strength};
 
 #[cfg(test)]

@@ -39,7 +39,11 @@ pub struct Envelope<T> {
 
 impl<T> Envelope<T> {
     pub fn new(id: u32, body: T) -> Self {
-        Envelope { v: PROTOCOL_VERSION, id, body }
+        Envelope {
+            v: PROTOCOL_VERSION,
+            id,
+            body,
+        }
     }
 }
 
@@ -56,7 +60,10 @@ impl Header {
         if self.v == PROTOCOL_VERSION {
             Ok(())
         } else {
-            Err(ErrorKind::VersionMismatch { expected: PROTOCOL_VERSION, got: self.v })
+            Err(ErrorKind::VersionMismatch {
+                expected: PROTOCOL_VERSION,
+                got: self.v,
+            })
         }
     }
 }

@@ -30,7 +30,8 @@ where
             f.write_str("a game id")
         }
         fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
-            v.parse().map_err(|e| E::custom(format_args!("\"{v}\": {e}")))
+            v.parse()
+                .map_err(|e| E::custom(format_args!("\"{v}\": {e}")))
         }
     }
     d.deserialize_str(Id(PhantomData))

@@ -19,7 +19,11 @@ fn strings(xs: &[&str]) -> Vec<String> {
 }
 
 fn game() -> Game {
-    Game { ruleset: Ruleset::Mongolian.into(), fen: None, moves: strings(&["e2e4", "e7e5", "g1f3"]) }
+    Game {
+        ruleset: Ruleset::Mongolian.into(),
+        fen: None,
+        moves: strings(&["e2e4", "e7e5", "g1f3"]),
+    }
 }
 
 fn every_limit() -> SearchLimits {
@@ -33,7 +37,10 @@ fn every_limit() -> SearchLimits {
             delay: Delay::Bronstein { ms: 5_000 },
             moves_to_go: Some(40),
         }),
-        level: Some(Strength { level: 3, seed: 1 << 52 }),
+        level: Some(Strength {
+            level: 3,
+            seed: 1 << 52,
+        }),
         multi_pv: Some(3),
     }
 }
@@ -42,31 +49,108 @@ fn every_limit() -> SearchLimits {
 fn every_message_round_trips() {
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -".to_string();
     for ruleset in GameKind::ALL {
-        round_trip(Envelope::new(3, Request::Perft { fen: fen.clone(), ruleset, depth: 3 }));
-        round_trip(Envelope::new(4, Request::LegalMoves { fen: fen.clone(), ruleset }));
-        round_trip(Envelope::new(5, Request::NewGame { ruleset, hash_mb: Some(32) }));
+        round_trip(Envelope::new(
+            3,
+            Request::Perft {
+                fen: fen.clone(),
+                ruleset,
+                depth: 3,
+            },
+        ));
+        round_trip(Envelope::new(
+            4,
+            Request::LegalMoves {
+                fen: fen.clone(),
+                ruleset,
+            },
+        ));
+        round_trip(Envelope::new(
+            5,
+            Request::NewGame {
+                ruleset,
+                hash_mb: Some(32),
+            },
+        ));
         round_trip(Envelope::new(
             6,
-            Request::GameStatus { game: Game { fen: Some(fen.clone()), ..Game::startpos(ruleset) } },
+            Request::GameStatus {
+                game: Game {
+                    fen: Some(fen.clone()),
+                    ..Game::startpos(ruleset)
+                },
+            },
         ));
     }
-    round_trip(Envelope::new(7, Request::Search { game: game(), limits: every_limit() }));
-    round_trip(Envelope::new(7, Request::Search { game: game(), limits: SearchLimits::default() }));
+    round_trip(Envelope::new(
+        7,
+        Request::Search {
+            game: game(),
+            limits: every_limit(),
+        },
+    ));
+    round_trip(Envelope::new(
+        7,
+        Request::Search {
+            game: game(),
+            limits: SearchLimits::default(),
+        },
+    ));
     for delay in [Delay::None, Delay::Simple { ms: 1 }] {
-        let clock = ClockState { remaining_ms: 1, increment_ms: 0, delay, moves_to_go: None };
-        let limits = SearchLimits { clock: Some(clock), ..SearchLimits::default() };
-        round_trip(Envelope::new(8, Request::Search { game: game(), limits }));
+        let clock = ClockState {
+            remaining_ms: 1,
+            increment_ms: 0,
+            delay,
+            moves_to_go: None,
+        };
+        let limits = SearchLimits {
+            clock: Some(clock),
+            ..SearchLimits::default()
+        };
+        round_trip(Envelope::new(
+            8,
+            Request::Search {
+                game: game(),
+                limits,
+            },
+        ));
     }
-    for result in [None, Some(GameResult::WhiteWins), Some(GameResult::BlackWins), Some(GameResult::Draw)] {
+    for result in [
+        None,
+        Some(GameResult::WhiteWins),
+        Some(GameResult::BlackWins),
+        Some(GameResult::Draw),
+    ] {
         let tags = vec![("White".to_string(), "shatar".to_string())];
-        round_trip(Envelope::new(9, Request::Pgn { game: game(), tags, result }));
+        round_trip(Envelope::new(
+            9,
+            Request::Pgn {
+                game: game(),
+                tags,
+                result,
+            },
+        ));
     }
 
     round_trip(Envelope::new(0, Response::Ready));
-    round_trip(Envelope::new(3, Response::PerftResult { nodes: 42, millis: 0.5 }));
-    round_trip(Envelope::new(4, Response::LegalMoves { moves: strings(&["e2e4", "d2d4"]) }));
+    round_trip(Envelope::new(
+        3,
+        Response::PerftResult {
+            nodes: 42,
+            millis: 0.5,
+        },
+    ));
+    round_trip(Envelope::new(
+        4,
+        Response::LegalMoves {
+            moves: strings(&["e2e4", "d2d4"]),
+        },
+    ));
     round_trip(Envelope::new(5, Response::NewGameReady));
-    for score in [Score::Cp { cp: -35 }, Score::Mate { moves: 3 }, Score::Mate { moves: -2 }] {
+    for score in [
+        Score::Cp { cp: -35 },
+        Score::Mate { moves: 3 },
+        Score::Mate { moves: -2 },
+    ] {
         round_trip(Envelope::new(
             7,
             Response::SearchInfo(SearchInfo {
@@ -107,21 +191,44 @@ fn every_message_round_trips() {
                 in_check: true,
                 outcome,
                 claimable_draw,
-                ruling: outcome.map(|_| "Red loses: perpetual check (AXF 2008 ruling 1)".to_string()),
+                ruling: outcome
+                    .map(|_| "Red loses: perpetual check (AXF 2008 ruling 1)".to_string()),
             },
         ));
     }
-    round_trip(Envelope::new(9, Response::Pgn { text: "1. e4 e5 *\n".to_string() }));
+    round_trip(Envelope::new(
+        9,
+        Response::Pgn {
+            text: "1. e4 e5 *\n".to_string(),
+        },
+    ));
     for error in [
-        ErrorKind::Malformed { detail: "x".to_string() },
-        ErrorKind::VersionMismatch { expected: 1, got: 2 },
-        ErrorKind::BadFen { detail: "y".to_string() },
-        ErrorKind::DepthTooLarge { max: MAX_PERFT_DEPTH },
-        ErrorKind::IllegalMove { ply: 3, uci: "e2e5".to_string(), reason: "z".to_string() },
-        ErrorKind::GameOver { outcome: Outcome::draw(EndReason::Stalemate) },
+        ErrorKind::Malformed {
+            detail: "x".to_string(),
+        },
+        ErrorKind::VersionMismatch {
+            expected: 1,
+            got: 2,
+        },
+        ErrorKind::BadFen {
+            detail: "y".to_string(),
+        },
+        ErrorKind::DepthTooLarge {
+            max: MAX_PERFT_DEPTH,
+        },
+        ErrorKind::IllegalMove {
+            ply: 3,
+            uci: "e2e5".to_string(),
+            reason: "z".to_string(),
+        },
+        ErrorKind::GameOver {
+            outcome: Outcome::draw(EndReason::Stalemate),
+        },
         ErrorKind::LevelOutOfRange { level: 11, max: 10 },
         ErrorKind::Unbounded,
-        ErrorKind::GameNotBuilt { game: GameKind::Xiangqi },
+        ErrorKind::GameNotBuilt {
+            game: GameKind::Xiangqi,
+        },
     ] {
         round_trip(Envelope::new(5, Response::Error { error }));
     }
@@ -153,8 +260,14 @@ fn every_outcome_round_trips() {
         NaturalMoveLimit,
     ];
     for reason in reasons {
-        for result in [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw] {
-            let error = ErrorKind::GameOver { outcome: Outcome { result, reason } };
+        for result in [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Draw,
+        ] {
+            let error = ErrorKind::GameOver {
+                outcome: Outcome { result, reason },
+            };
             round_trip(Envelope::new(1, Response::Error { error }));
         }
     }
@@ -163,20 +276,38 @@ fn every_outcome_round_trips() {
 /// The JS side writes these objects by hand: the shape is part of the protocol.
 #[test]
 fn wire_shape_is_an_externally_tagged_object_with_the_ruleset_id() {
-    let msg =
-        Envelope::new(7, Request::Perft { fen: "f".to_string(), ruleset: Ruleset::MongolianFolk.into(), depth: 2 });
+    let msg = Envelope::new(
+        7,
+        Request::Perft {
+            fen: "f".to_string(),
+            ruleset: Ruleset::MongolianFolk.into(),
+            depth: 2,
+        },
+    );
     assert_eq!(
         serde_json::to_string(&msg).expect("serialises"),
         r#"{"v":4,"id":7,"body":{"Perft":{"fen":"f","ruleset":"mongolian-folk","depth":2}}}"#
     );
     let ready = Envelope::new(0, Response::Ready);
-    assert_eq!(serde_json::to_string(&ready).expect("serialises"), r#"{"v":4,"id":0,"body":"Ready"}"#);
+    assert_eq!(
+        serde_json::to_string(&ready).expect("serialises"),
+        r#"{"v":4,"id":0,"body":"Ready"}"#
+    );
 }
 
 #[test]
 fn search_wire_shape() {
-    let limits = SearchLimits { move_time_ms: Some(100), ..SearchLimits::default() };
-    let search = Envelope::new(8, Request::Search { game: game(), limits });
+    let limits = SearchLimits {
+        move_time_ms: Some(100),
+        ..SearchLimits::default()
+    };
+    let search = Envelope::new(
+        8,
+        Request::Search {
+            game: game(),
+            limits,
+        },
+    );
     assert_eq!(
         serde_json::to_string(&search).expect("serialises"),
         concat!(
@@ -205,7 +336,11 @@ fn search_wire_shape() {
     );
     let over = Envelope::new(
         8,
-        Response::Error { error: ErrorKind::GameOver { outcome: Outcome::win(Color::White, EndReason::Checkmate) } },
+        Response::Error {
+            error: ErrorKind::GameOver {
+                outcome: Outcome::win(Color::White, EndReason::Checkmate),
+            },
+        },
     );
     assert_eq!(
         serde_json::to_string(&over).expect("serialises"),
@@ -220,26 +355,58 @@ fn optional_fields_may_be_left_out() {
     let text = r#"{"v":4,"id":1,"body":{"Search":{"game":{"ruleset":"chess"},
         "limits":{"clock":{"remaining_ms":60000},"level":{"level":4}}}}}"#;
     let msg: Envelope<Request> = serde_json::from_str(text).expect("minimal search");
-    let clock = ClockState { remaining_ms: 60_000, ..ClockState::default() };
-    let limits =
-        SearchLimits { clock: Some(clock), level: Some(Strength { level: 4, seed: 0 }), ..SearchLimits::default() };
-    assert_eq!(msg.body, Request::Search { game: Game::startpos(Ruleset::Chess), limits });
+    let clock = ClockState {
+        remaining_ms: 60_000,
+        ..ClockState::default()
+    };
+    let limits = SearchLimits {
+        clock: Some(clock),
+        level: Some(Strength { level: 4, seed: 0 }),
+        ..SearchLimits::default()
+    };
+    assert_eq!(
+        msg.body,
+        Request::Search {
+            game: Game::startpos(Ruleset::Chess),
+            limits
+        }
+    );
 
     let text = r#"{"v":4,"id":2,"body":{"NewGame":{"ruleset":"mongolian"}}}"#;
     let msg: Envelope<Request> = serde_json::from_str(text).expect("minimal new game");
-    assert_eq!(msg.body, Request::NewGame { ruleset: Ruleset::Mongolian.into(), hash_mb: None });
+    assert_eq!(
+        msg.body,
+        Request::NewGame {
+            ruleset: Ruleset::Mongolian.into(),
+            hash_mb: None
+        }
+    );
 
-    let text = r#"{"v":4,"id":3,"body":{"Pgn":{"game":{"ruleset":"mongolian-folk","moves":["e2e4"]}}}}"#;
+    let text =
+        r#"{"v":4,"id":3,"body":{"Pgn":{"game":{"ruleset":"mongolian-folk","moves":["e2e4"]}}}}"#;
     let msg: Envelope<Request> = serde_json::from_str(text).expect("minimal pgn");
-    let game = Game { moves: strings(&["e2e4"]), ..Game::startpos(Ruleset::MongolianFolk) };
-    assert_eq!(msg.body, Request::Pgn { game, tags: Vec::new(), result: None });
+    let game = Game {
+        moves: strings(&["e2e4"]),
+        ..Game::startpos(Ruleset::MongolianFolk)
+    };
+    assert_eq!(
+        msg.body,
+        Request::Pgn {
+            game,
+            tags: Vec::new(),
+            result: None
+        }
+    );
 }
 
 #[test]
 fn unknown_ruleset_and_unknown_request_are_errors_not_panics() {
     let bad_ruleset = r#"{"v":4,"id":1,"body":{"LegalMoves":{"fen":"f","ruleset":"shogi"}}}"#;
     let error = serde_json::from_str::<Envelope<Request>>(bad_ruleset).expect_err("no shogi");
-    assert!(error.to_string().contains("\"shogi\": unknown game"), "{error}");
+    assert!(
+        error.to_string().contains("\"shogi\": unknown game"),
+        "{error}"
+    );
     let bad_type = r#"{"v":4,"id":1,"body":"Launch"}"#;
     assert!(serde_json::from_str::<Envelope<Request>>(bad_type).is_err());
     let bad_delay = r#"{"v":4,"id":1,"body":{"Search":{"game":{"ruleset":"chess"},
@@ -247,7 +414,8 @@ fn unknown_ruleset_and_unknown_request_are_errors_not_panics() {
     assert!(serde_json::from_str::<Envelope<Request>>(bad_delay).is_err());
     let bad_result = r#"{"v":4,"id":1,"body":{"Pgn":{"game":{"ruleset":"chess"},"result":"2-0"}}}"#;
     assert!(serde_json::from_str::<Envelope<Request>>(bad_result).is_err());
-    let negative_nodes = r#"{"v":4,"id":1,"body":{"Search":{"game":{"ruleset":"chess"},"limits":{"nodes":-5}}}}"#;
+    let negative_nodes =
+        r#"{"v":4,"id":1,"body":{"Search":{"game":{"ruleset":"chess"},"limits":{"nodes":-5}}}}"#;
     assert!(serde_json::from_str::<Envelope<Request>>(negative_nodes).is_err());
 }
 
@@ -256,12 +424,32 @@ fn header_reads_any_body_and_checks_the_version() {
     let future = r#"{"v":5,"id":9,"body":{"SomethingNew":{"x":[1,2]}}}"#;
     let header: Header = serde_json::from_str(future).expect("header of any body");
     assert_eq!(header, Header { v: 5, id: 9 });
-    assert_eq!(header.check_version(), Err(ErrorKind::VersionMismatch { expected: PROTOCOL_VERSION, got: 5 }));
-    assert_eq!(Header { v: PROTOCOL_VERSION, id: 1 }.check_version(), Ok(()));
+    assert_eq!(
+        header.check_version(),
+        Err(ErrorKind::VersionMismatch {
+            expected: PROTOCOL_VERSION,
+            got: 5
+        })
+    );
+    assert_eq!(
+        Header {
+            v: PROTOCOL_VERSION,
+            id: 1
+        }
+        .check_version(),
+        Ok(())
+    );
     // A page of an earlier protocol (internally tagged) meets this worker: told apart from
     // a malformed message.
-    let old: Header = serde_json::from_str(r#"{"v":2,"id":4,"body":{"type":"Perft"}}"#).expect("old header");
-    assert_eq!(old.check_version(), Err(ErrorKind::VersionMismatch { expected: PROTOCOL_VERSION, got: 2 }));
+    let old: Header =
+        serde_json::from_str(r#"{"v":2,"id":4,"body":{"type":"Perft"}}"#).expect("old header");
+    assert_eq!(
+        old.check_version(),
+        Err(ErrorKind::VersionMismatch {
+            expected: PROTOCOL_VERSION,
+            got: 2
+        })
+    );
 }
 
 /// Errors say what and where, in words a page can show as they are.
@@ -272,7 +460,12 @@ fn errors_read_as_sentences() {
         uci: "e2e5".to_string(),
         reason: "the pawn on e2 cannot reach e5".to_string(),
     };
-    assert_eq!(illegal.to_string(), "move 3 (e2e5) is illegal: the pawn on e2 cannot reach e5");
-    let over = ErrorKind::GameOver { outcome: Outcome::win(Color::White, EndReason::Checkmate) };
+    assert_eq!(
+        illegal.to_string(),
+        "move 3 (e2e5) is illegal: the pawn on e2 cannot reach e5"
+    );
+    let over = ErrorKind::GameOver {
+        outcome: Outcome::win(Color::White, EndReason::Checkmate),
+    };
     assert_eq!(over.to_string(), "the game is over: 1-0 (checkmate)");
 }

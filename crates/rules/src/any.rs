@@ -159,7 +159,8 @@ impl AnyRecord {
         with_record!(self, r => r.outcome())
     }
     pub fn position(&self) -> AnyPosition {
-        self.position_at(self.moves().len()).expect("the current position is in the record")
+        self.position_at(self.moves().len())
+            .expect("the current position is in the record")
     }
 
     /// The position after the first `ply` moves; `None` beyond the last move.

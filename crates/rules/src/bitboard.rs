@@ -58,7 +58,11 @@ impl Bitboard {
     /// The only square, if there is exactly one.
     #[inline]
     pub const fn single(self) -> Option<Square> {
-        if self.more_than_one() { None } else { self.first() }
+        if self.more_than_one() {
+            None
+        } else {
+            self.first()
+        }
     }
     #[inline]
     pub const fn with(self, sq: Square) -> Bitboard {
@@ -84,7 +88,11 @@ impl Bitboard {
     /// Every square shifted one rank towards rank 8 (`dir` > 0) or rank 1.
     #[inline]
     pub const fn shift_ranks(self, dir: i32) -> Bitboard {
-        if dir > 0 { Bitboard(self.0 << (8 * dir)) } else { Bitboard(self.0 >> (8 * -dir)) }
+        if dir > 0 {
+            Bitboard(self.0 << (8 * dir))
+        } else {
+            Bitboard(self.0 >> (8 * -dir))
+        }
     }
 }
 
@@ -147,7 +155,11 @@ impl core::fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         for rank in Rank::ALL.iter().rev() {
             for file in File::ALL {
-                let c = if self.contains(Square::from_coords(file, *rank)) { '1' } else { '.' };
+                let c = if self.contains(Square::from_coords(file, *rank)) {
+                    '1'
+                } else {
+                    '.'
+                };
                 write!(f, "{c}")?;
             }
             writeln!(f)?;

@@ -13,13 +13,25 @@ pub struct Board {
 
 impl Board {
     pub const fn empty() -> Board {
-        Board { by_role: [Bitboard::EMPTY; 6], by_color: [Bitboard::EMPTY; 2], occupied: Bitboard::EMPTY }
+        Board {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            occupied: Bitboard::EMPTY,
+        }
     }
 
     /// The initial array of every 8x8 game here (2017 art. 2.4; FIDE 2.3).
     pub fn initial() -> Board {
-        const BACK: [Role; 8] =
-            [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
+        const BACK: [Role; 8] = [
+            Role::Rook,
+            Role::Knight,
+            Role::Bishop,
+            Role::Queen,
+            Role::King,
+            Role::Bishop,
+            Role::Knight,
+            Role::Rook,
+        ];
         let mut board = Board::empty();
         for (i, role) in BACK.into_iter().enumerate() {
             board.put(Square::ALL[i], Piece::new(Color::White, role));
@@ -102,7 +114,9 @@ impl Board {
         if !self.occupied.contains(sq) {
             return None;
         }
-        Role::ALL.into_iter().find(|r| self.by_role[r.index()].contains(sq))
+        Role::ALL
+            .into_iter()
+            .find(|r| self.by_role[r.index()].contains(sq))
     }
 
     #[inline]
@@ -154,7 +168,8 @@ impl Board {
 
     /// Every piece with its square, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied.map(move |sq| (sq, self.piece_at(sq).expect("occupied square has a piece")))
+        self.occupied
+            .map(move |sq| (sq, self.piece_at(sq).expect("occupied square has a piece")))
     }
 }
 

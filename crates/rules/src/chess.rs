@@ -28,18 +28,42 @@ pub struct ChessState {
 fn castling_rights_valid(board: &Board, rights: CastlingRights) -> bool {
     let at = |sq, color, role| board.piece_at(sq) == Some(Piece::new(color, role));
     [
-        (CastlingRights::WHITE_KING_SIDE, Square::E1, Square::H1, Color::White),
-        (CastlingRights::WHITE_QUEEN_SIDE, Square::E1, Square::A1, Color::White),
-        (CastlingRights::BLACK_KING_SIDE, Square::E8, Square::H8, Color::Black),
-        (CastlingRights::BLACK_QUEEN_SIDE, Square::E8, Square::A8, Color::Black),
+        (
+            CastlingRights::WHITE_KING_SIDE,
+            Square::E1,
+            Square::H1,
+            Color::White,
+        ),
+        (
+            CastlingRights::WHITE_QUEEN_SIDE,
+            Square::E1,
+            Square::A1,
+            Color::White,
+        ),
+        (
+            CastlingRights::BLACK_KING_SIDE,
+            Square::E8,
+            Square::H8,
+            Color::Black,
+        ),
+        (
+            CastlingRights::BLACK_QUEEN_SIDE,
+            Square::E8,
+            Square::A8,
+            Color::Black,
+        ),
     ]
     .into_iter()
-    .all(|(bit, king, rook, color)| !rights.has(bit) || (at(king, color, Role::King) && at(rook, color, Role::Rook)))
+    .all(|(bit, king, rook, color)| {
+        !rights.has(bit) || (at(king, color, Role::King) && at(rook, color, Role::Rook))
+    })
 }
 
 /// The en passant square if a pawn of the side to move could take on it.
 fn useful_en_passant(board: &Board, turn: Color, sq: Square) -> Option<Square> {
-    (attacks::pawn_attacks(turn.other(), sq) & board.pawns() & board.by_color(turn)).any().then_some(sq)
+    (attacks::pawn_attacks(turn.other(), sq) & board.pawns() & board.by_color(turn))
+        .any()
+        .then_some(sq)
 }
 
 impl Rules for Chess {
@@ -61,7 +85,9 @@ impl Rules for Chess {
                 let pawn_sq = sq.offset(0, forward);
                 let origin = sq.offset(0, -forward);
                 let valid = sq.rank() == ep_rank
-                    && pawn_sq.is_some_and(|p| setup.board.piece_at(p) == Some(Piece::new(them, Role::Pawn)))
+                    && pawn_sq.is_some_and(|p| {
+                        setup.board.piece_at(p) == Some(Piece::new(them, Role::Pawn))
+                    })
                     && !setup.board.occupied().contains(sq)
                     && origin.is_some_and(|o| !setup.board.occupied().contains(o));
                 if !valid {
@@ -70,11 +96,17 @@ impl Rules for Chess {
                 useful_en_passant(&setup.board, setup.turn, sq)
             }
         };
-        Ok(ChessState { castling: setup.castling, en_passant })
+        Ok(ChessState {
+            castling: setup.castling,
+            en_passant,
+        })
     }
 
     fn initial_setup() -> Setup {
-        Setup { castling: CastlingRights::ALL, ..Setup::initial() }
+        Setup {
+            castling: CastlingRights::ALL,
+            ..Setup::initial()
+        }
     }
 
     fn state_to_setup(state: &ChessState, setup: &mut Setup) {
@@ -106,7 +138,8 @@ impl Rules for Chess {
     }
 
     fn update_state(pos: &mut Position<Self>, m: Move, moved: Piece, _: Option<Role>) {
-        let lost = CastlingRights::lost_by_touching(m.from()) | CastlingRights::lost_by_touching(m.to());
+        let lost =
+            CastlingRights::lost_by_touching(m.from()) | CastlingRights::lost_by_touching(m.to());
         let board = *pos.board();
         let state = pos.state_mut();
         state.castling = CastlingRights(state.castling.0 & !lost);
@@ -118,7 +151,10 @@ impl Rules for Chess {
     }
 
     fn state_after_pass(state: &ChessState) -> ChessState {
-        ChessState { en_passant: None, ..*state }
+        ChessState {
+            en_passant: None,
+            ..*state
+        }
     }
 
     fn variant_end(_: &Position<Self>) -> Option<Outcome> {
@@ -147,7 +183,9 @@ fn gen_double_steps(pos: &Position<Chess>, ctx: &GenContext, list: &mut MoveList
 }
 
 fn gen_en_passant(pos: &Position<Chess>, ctx: &GenContext, list: &mut MoveList) {
-    let Some(ep) = pos.state().en_passant else { return };
+    let Some(ep) = pos.state().en_passant else {
+        return;
+    };
     let board = pos.board();
     for from in attacks::pawn_attacks(ctx.us.other(), ep) & board.pawns() & ctx.ours {
         let victim = Square::from_coords(ep.file(), from.rank());
@@ -155,10 +193,12 @@ fn gen_en_passant(pos: &Position<Chess>, ctx: &GenContext, list: &mut MoveList) 
         // uncover a slider on the king's rank (the classic horizontal pin).
         let occupied = (ctx.occupied.without(from).without(victim)).with(ep);
         let them = ctx.theirs.without(victim);
-        let attacked = (attacks::rook_attacks(ctx.king, occupied) & board.straight_sliders() & them).any()
-            || (attacks::bishop_attacks(ctx.king, occupied) & board.diagonal_sliders() & them).any()
-            || (attacks::knight_attacks(ctx.king) & board.knights() & them).any()
-            || (attacks::pawn_attacks(ctx.us, ctx.king) & board.pawns() & them).any();
+        let attacked =
+            (attacks::rook_attacks(ctx.king, occupied) & board.straight_sliders() & them).any()
+                || (attacks::bishop_attacks(ctx.king, occupied) & board.diagonal_sliders() & them)
+                    .any()
+                || (attacks::knight_attacks(ctx.king) & board.knights() & them).any()
+                || (attacks::pawn_attacks(ctx.us, ctx.king) & board.pawns() & them).any();
         if !attacked {
             list.push(Move::new(from, ep, MoveKind::EnPassant));
         }
@@ -174,8 +214,18 @@ fn gen_castling(pos: &Position<Chess>, ctx: &GenContext, list: &mut MoveList) {
     let sq = |file: u32| Square::from_coords(crate::types::File::ALL[file as usize], back);
     let them = ctx.us.other();
     for (bit, rook_file, king_to, path) in [
-        (CastlingRights::king_side(ctx.us), 7, 6, [5u32, 6].as_slice()),
-        (CastlingRights::queen_side(ctx.us), 0, 2, [3u32, 2].as_slice()),
+        (
+            CastlingRights::king_side(ctx.us),
+            7,
+            6,
+            [5u32, 6].as_slice(),
+        ),
+        (
+            CastlingRights::queen_side(ctx.us),
+            0,
+            2,
+            [3u32, 2].as_slice(),
+        ),
     ] {
         if !rights.has(bit) {
             continue;
@@ -184,7 +234,10 @@ fn gen_castling(pos: &Position<Chess>, ctx: &GenContext, list: &mut MoveList) {
         if (must_be_empty & ctx.occupied).any() {
             continue;
         }
-        if path.iter().any(|&f| pos.board().is_attacked(sq(f), them, ctx.occupied)) {
+        if path
+            .iter()
+            .any(|&f| pos.board().is_attacked(sq(f), them, ctx.occupied))
+        {
             continue;
         }
         list.push(Move::new(ctx.king, sq(king_to), MoveKind::Castle));

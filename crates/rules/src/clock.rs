@@ -133,24 +133,37 @@ pub struct TimeControl {
 impl TimeControl {
     /// All moves in `base_ms`, with `bonus` per move.
     pub fn sudden_death(base_ms: u64, bonus: Bonus) -> TimeControl {
-        TimeControl { periods: alloc::vec![Period { moves: None, base_ms, bonus }] }
+        TimeControl {
+            periods: alloc::vec![Period {
+                moves: None,
+                base_ms,
+                bonus
+            }],
+        }
     }
 
     /// Period `index`, or the last one past the end; a control without periods reads as no
     /// time at all rather than panicking on data restored from elsewhere.
     pub fn period(&self, index: usize) -> Period {
-        self.periods.get(index).or(self.periods.last()).copied().unwrap_or(Period {
-            moves: None,
-            base_ms: 0,
-            bonus: Bonus::None,
-        })
+        self.periods
+            .get(index)
+            .or(self.periods.last())
+            .copied()
+            .unwrap_or(Period {
+                moves: None,
+                base_ms: 0,
+                bonus: Bonus::None,
+            })
     }
 
     /// The PGN `TimeControl` tag (PGN standard 9.6.1): `"40/5400:1800+30"`, `"300+3"`.
     /// `None` when the standard cannot say it: a simple or Bronstein delay (see
     /// [`TimeControl::pgn_extra_tag`]), or no periods.
     pub fn pgn_tag(&self) -> Option<String> {
-        let delay = self.periods.iter().any(|p| matches!(p.bonus, Bonus::SimpleDelay { .. } | Bonus::Bronstein { .. }));
+        let delay = self
+            .periods
+            .iter()
+            .any(|p| matches!(p.bonus, Bonus::SimpleDelay { .. } | Bonus::Bronstein { .. }));
         (!delay && !self.periods.is_empty()).then(|| self.pgn_value())
     }
 
@@ -158,7 +171,8 @@ impl TimeControl {
     /// delay (see the module docs for the syntax); `None` when [`TimeControl::pgn_tag`]
     /// says it all.
     pub fn pgn_extra_tag(&self) -> Option<(&'static str, String)> {
-        (self.pgn_tag().is_none() && !self.periods.is_empty()).then(|| (DELAY_TAG, self.pgn_value()))
+        (self.pgn_tag().is_none() && !self.periods.is_empty())
+            .then(|| (DELAY_TAG, self.pgn_value()))
     }
 
     /// The standard syntax, extended by `d` and `b` for the delays.
@@ -187,7 +201,9 @@ impl TimeControl {
         let mut periods = Vec::with_capacity(descriptors.len());
         for (i, d) in descriptors.iter().enumerate() {
             let (moves, rest) = match d.split_once('/') {
-                Some((n, rest)) if is_digits(n) => (Some(n.parse::<u32>().ok().filter(|&n| n > 0)?), rest),
+                Some((n, rest)) if is_digits(n) => {
+                    (Some(n.parse::<u32>().ok().filter(|&n| n > 0)?), rest)
+                }
                 Some(_) => return None,
                 None => (None, *d),
             };
@@ -207,7 +223,11 @@ impl TimeControl {
                 }
                 None => (rest, Bonus::None),
             };
-            periods.push(Period { moves, base_ms: parse_seconds(base)?, bonus });
+            periods.push(Period {
+                moves,
+                base_ms: parse_seconds(base)?,
+                bonus,
+            });
         }
         Some(TimeControl { periods })
     }
@@ -389,21 +409,38 @@ impl Clock {
             Some(since) if running => now_ms.saturating_sub(since),
             _ => 0,
         };
-        let used_before = if color == self.to_move { self.delay_used_ms } else { 0 };
+        let used_before = if color == self.to_move {
+            self.delay_used_ms
+        } else {
+            0
+        };
         let base = self.base_ms[color.index()];
         let (base, delay_left, allowance_used) = match self.bonus(color) {
             // 2017 art. 6.3.2: the allowance goes first; only what goes beyond it is base time.
             Bonus::SimpleDelay { ms } => {
                 let used = used_before.saturating_add(elapsed);
-                let delay_left = if color == self.to_move { ms.saturating_sub(used) } else { 0 };
-                (base.saturating_sub(used.saturating_sub(ms)), delay_left, used.min(ms))
+                let delay_left = if color == self.to_move {
+                    ms.saturating_sub(used)
+                } else {
+                    0
+                };
+                (
+                    base.saturating_sub(used.saturating_sub(ms)),
+                    delay_left,
+                    used.min(ms),
+                )
             }
             bonus => {
                 let used = used_before.saturating_add(elapsed).min(bonus.allowance());
                 (base.saturating_sub(elapsed), 0, used)
             }
         };
-        Face { base, delay_left, allowance_used, out: running && base == 0 && delay_left == 0 }
+        Face {
+            base,
+            delay_left,
+            allowance_used,
+            out: running && base == 0 && delay_left == 0,
+        }
     }
 
     pub fn read(&self, color: Color, now_ms: u64) -> Reading {
@@ -413,7 +450,11 @@ impl Clock {
             base_ms: face.base,
             delay_ms: face.delay_left,
             period: self.period[i],
-            moves_to_go: self.control.period(self.period[i]).moves.map(|n| n.saturating_sub(self.moves_in_period[i])),
+            moves_to_go: self
+                .control
+                .period(self.period[i])
+                .moves
+                .map(|n| n.saturating_sub(self.moves_in_period[i])),
             flag: self.flags[i] || face.out,
         }
     }
@@ -499,7 +540,9 @@ impl Clock {
         {
             self.flags[color.index()] = true;
         }
-        [self.to_move, self.to_move.other()].into_iter().find(|c| self.flags[c.index()])
+        [self.to_move, self.to_move.other()]
+            .into_iter()
+            .find(|c| self.flags[c.index()])
     }
 
     /// Milliseconds until the running side's flag falls (0 if it is down), for the caller's

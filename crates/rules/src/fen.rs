@@ -62,21 +62,40 @@ impl fmt::Display for FenError {
             FenError::Board { rank, problem } => {
                 f.write_str("FEN field 1 (piece placement)")?;
                 match problem {
-                    BoardProblem::NotEightRanks(n) => write!(f, ": {n} ranks instead of 8 separated by '/'"),
-                    BoardProblem::UnknownPiece(c) => {
-                        write!(f, ", rank {rank}: '{c}' is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8")
+                    BoardProblem::NotEightRanks(n) => {
+                        write!(f, ": {n} ranks instead of 8 separated by '/'")
                     }
-                    BoardProblem::WrongWidth(w) => write!(f, ", rank {rank}: describes {w} squares instead of 8"),
+                    BoardProblem::UnknownPiece(c) => {
+                        write!(
+                            f,
+                            ", rank {rank}: '{c}' is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8"
+                        )
+                    }
+                    BoardProblem::WrongWidth(w) => {
+                        write!(f, ", rank {rank}: describes {w} squares instead of 8")
+                    }
                     BoardProblem::AdjacentDigits => write!(f, ", rank {rank}: two digits in a row"),
                 }
             }
             FenError::Turn(s) => write!(f, "FEN field 2 (side to move): '{s}' is not 'w' or 'b'"),
-            FenError::Castling(s) => write!(f, "FEN field 3 (castling): '{s}' is not '-' or a subset of 'KQkq'"),
+            FenError::Castling(s) => write!(
+                f,
+                "FEN field 3 (castling): '{s}' is not '-' or a subset of 'KQkq'"
+            ),
             FenError::EnPassant(s) => {
-                write!(f, "FEN field 4 (en passant): '{s}' is not '-' or a square on rank 3 or 6")
+                write!(
+                    f,
+                    "FEN field 4 (en passant): '{s}' is not '-' or a square on rank 3 or 6"
+                )
             }
-            FenError::Halfmoves(s) => write!(f, "FEN field 5 (halfmove clock): '{s}' is not a number of plies"),
-            FenError::Fullmoves(s) => write!(f, "FEN field 6 (move number): '{s}' is not a positive number"),
+            FenError::Halfmoves(s) => write!(
+                f,
+                "FEN field 5 (halfmove clock): '{s}' is not a number of plies"
+            ),
+            FenError::Fullmoves(s) => write!(
+                f,
+                "FEN field 6 (move number): '{s}' is not a positive number"
+            ),
             FenError::TooManyFields => f.write_str("FEN has more than 6 fields"),
             FenError::Position(e) => write!(f, "FEN describes an illegal position: {e}"),
         }
@@ -96,21 +115,30 @@ fn parse_board(field: &str) -> Result<Board, FenError> {
     let mut board = Board::empty();
     scan(field, 8, 8, Piece::from_char, |file, written, piece| {
         let rank = Rank::new(7 - written as u32).expect("eight ranks");
-        board.put(Square::from_coords(File::new(file).expect("file < 8"), rank), piece);
+        board.put(
+            Square::from_coords(File::new(file).expect("file < 8"), rank),
+            piece,
+        );
     })
     .map_err(|problem| {
         let at = |written: usize| 8 - written as u8;
         match problem {
-            Problem::RankCount(n) => FenError::Board { rank: 8, problem: BoardProblem::NotEightRanks(n) },
-            Problem::UnknownPiece { written, c } => {
-                FenError::Board { rank: at(written), problem: BoardProblem::UnknownPiece(c) }
-            }
-            Problem::WrongWidth { written, width } => {
-                FenError::Board { rank: at(written), problem: BoardProblem::WrongWidth(width) }
-            }
-            Problem::AdjacentDigits { written } => {
-                FenError::Board { rank: at(written), problem: BoardProblem::AdjacentDigits }
-            }
+            Problem::RankCount(n) => FenError::Board {
+                rank: 8,
+                problem: BoardProblem::NotEightRanks(n),
+            },
+            Problem::UnknownPiece { written, c } => FenError::Board {
+                rank: at(written),
+                problem: BoardProblem::UnknownPiece(c),
+            },
+            Problem::WrongWidth { written, width } => FenError::Board {
+                rank: at(written),
+                problem: BoardProblem::WrongWidth(width),
+            },
+            Problem::AdjacentDigits { written } => FenError::Board {
+                rank: at(written),
+                problem: BoardProblem::AdjacentDigits,
+            },
         }
     })?;
     Ok(board)
@@ -155,16 +183,29 @@ pub fn parse(fen: &str) -> Result<Setup, FenError> {
     };
     let halfmoves = match fields.next() {
         None => 0,
-        Some(s) => s.parse::<u32>().map_err(|_| FenError::Halfmoves(s.into()))?,
+        Some(s) => s
+            .parse::<u32>()
+            .map_err(|_| FenError::Halfmoves(s.into()))?,
     };
     let fullmoves = match fields.next() {
         None => 1,
-        Some(s) => s.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| FenError::Fullmoves(s.into()))?,
+        Some(s) => s
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| FenError::Fullmoves(s.into()))?,
     };
     if fields.next().is_some() {
         return Err(FenError::TooManyFields);
     }
-    Ok(Setup { board, turn, castling, en_passant, halfmoves, fullmoves })
+    Ok(Setup {
+        board,
+        turn,
+        castling,
+        en_passant,
+        halfmoves,
+        fullmoves,
+    })
 }
 
 /// Reads a FEN and checks it against the rules of `R`.
@@ -207,7 +248,9 @@ pub fn write(setup: &Setup) -> String {
         " {} {} {} {} {}",
         setup.turn.fold('w', 'b'),
         setup.castling,
-        setup.en_passant.map_or(String::from("-"), |sq| alloc::format!("{sq}")),
+        setup
+            .en_passant
+            .map_or(String::from("-"), |sq| alloc::format!("{sq}")),
         setup.halfmoves,
         setup.fullmoves
     );

@@ -90,7 +90,9 @@ impl<R: Rules> GamePosition for Position<R> {
     }
     #[inline]
     fn is_capture(&self, m: Move) -> bool {
-        self.board().by_color(Position::turn(self).other()).contains(m.to())
+        self.board()
+            .by_color(Position::turn(self).other())
+            .contains(m.to())
             || m.kind() == crate::moves::MoveKind::EnPassant
     }
     #[inline]

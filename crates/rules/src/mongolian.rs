@@ -46,8 +46,10 @@ pub enum Opening {
     Closed,
 }
 
-const WHITE_OPENINGS: [Move; 2] =
-    [Move::new(Square::E2, Square::E4, MoveKind::DoubleStep), Move::new(Square::D2, Square::D4, MoveKind::DoubleStep)];
+const WHITE_OPENINGS: [Move; 2] = [
+    Move::new(Square::E2, Square::E4, MoveKind::DoubleStep),
+    Move::new(Square::D2, Square::D4, MoveKind::DoubleStep),
+];
 const BLACK_OPEN_REPLY: [Move; 1] = [Move::new(Square::E7, Square::E5, MoveKind::DoubleStep)];
 const BLACK_CLOSED_REPLY: [Move; 1] = [Move::new(Square::D7, Square::D5, MoveKind::DoubleStep)];
 
@@ -192,5 +194,7 @@ impl Rules for MongolianFolk {
 
 /// Whether a side has nothing left but its king (folk rules ⑤).
 pub fn has_bare_king(board: &Board) -> bool {
-    Color::ALL.into_iter().any(|c| board.by_color(c).count() == 1)
+    Color::ALL
+        .into_iter()
+        .any(|c| board.by_color(c).count() == 1)
 }

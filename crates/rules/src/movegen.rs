@@ -34,7 +34,8 @@ impl<R: Rules> Position<R> {
         let checkers = self.board().attackers(king, them, occupied);
 
         let mut pinned = Bitboard::EMPTY;
-        let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & self.board().straight_sliders())
+        let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY)
+            & self.board().straight_sliders())
             | (attacks::bishop_attacks(king, Bitboard::EMPTY) & self.board().diagonal_sliders()))
             & theirs;
         for sniper in snipers {
@@ -49,7 +50,16 @@ impl<R: Rules> Position<R> {
             Some(checker) => attacks::between(king, checker) | checkers,
             None => Bitboard::EMPTY, // double check: only the king may move
         };
-        GenContext { us, king, ours, theirs, occupied, checkers, pinned, target }
+        GenContext {
+            us,
+            king,
+            ours,
+            theirs,
+            occupied,
+            checkers,
+            pinned,
+            target,
+        }
     }
 
     /// Every legal move.
@@ -168,7 +178,11 @@ impl<R: Rules> Position<R> {
             if (to & last_rank).any() {
                 for sq in to {
                     for &role in R::PROMOTIONS {
-                        list.push(Move::new(from, sq, MoveKind::promotion(role).expect("promotion role")));
+                        list.push(Move::new(
+                            from,
+                            sq,
+                            MoveKind::promotion(role).expect("promotion role"),
+                        ));
                     }
                 }
             } else {

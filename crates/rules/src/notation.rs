@@ -75,7 +75,9 @@ impl PieceLetters {
     }
 
     pub fn from_id(id: &str) -> Option<PieceLetters> {
-        PieceLetters::ALL.into_iter().find(|l| l.id().eq_ignore_ascii_case(id.trim()))
+        PieceLetters::ALL
+            .into_iter()
+            .find(|l| l.id().eq_ignore_ascii_case(id.trim()))
     }
 
     /// The letter (or glyph) of `role`; `color` matters for figurines only.

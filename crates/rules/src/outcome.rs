@@ -123,7 +123,9 @@ impl EndReason {
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
             EndReason::TimeForfeit => "time forfeit",
-            EndReason::TimeoutVsInsufficientMaterial => "time forfeit, but the opponent cannot checkmate",
+            EndReason::TimeoutVsInsufficientMaterial => {
+                "time forfeit, but the opponent cannot checkmate"
+            }
             EndReason::BothFlags => "both flags falling",
             EndReason::ForbiddenRepetition => "a forbidden repetition (perpetual check or chase)",
             EndReason::RepetitionDraw => "repetition",
@@ -141,10 +143,16 @@ pub struct Outcome {
 
 impl Outcome {
     pub fn draw(reason: EndReason) -> Outcome {
-        Outcome { result: GameResult::Draw, reason }
+        Outcome {
+            result: GameResult::Draw,
+            reason,
+        }
     }
     pub fn win(winner: Color, reason: EndReason) -> Outcome {
-        Outcome { result: GameResult::win_for(winner), reason }
+        Outcome {
+            result: GameResult::win_for(winner),
+            reason,
+        }
     }
 }
 

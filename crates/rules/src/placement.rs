@@ -44,7 +44,10 @@ pub(crate) fn scan<P>(
             }
         }
         if file != files {
-            return Err(Problem::WrongWidth { written, width: file });
+            return Err(Problem::WrongWidth {
+                written,
+                width: file,
+            });
         }
     }
     Ok(())

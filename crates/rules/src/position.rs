@@ -262,13 +262,16 @@ impl<R: Rules> Position<R> {
 
     #[inline]
     pub fn our_king(&self) -> Square {
-        self.board.king_of(self.turn).expect("a legal position has one king of each colour")
+        self.board
+            .king_of(self.turn)
+            .expect("a legal position has one king of each colour")
     }
 
     /// The enemy pieces giving check.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.board.attackers(self.our_king(), self.turn.other(), self.board.occupied())
+        self.board
+            .attackers(self.our_king(), self.turn.other(), self.board.occupied())
     }
 
     #[inline]
@@ -287,7 +290,12 @@ impl<R: Rules> Position<R> {
         let us = self.turn;
         let them = us.other();
         let (from, to) = (m.from(), m.to());
-        let moved = Piece::new(us, self.board.role_at(from).expect("a piece on the from-square"));
+        let moved = Piece::new(
+            us,
+            self.board
+                .role_at(from)
+                .expect("a piece on the from-square"),
+        );
         let captured = match m.kind() {
             MoveKind::EnPassant => Some(Role::Pawn),
             MoveKind::Castle => None,
@@ -295,7 +303,11 @@ impl<R: Rules> Position<R> {
         };
 
         if let Some(role) = captured {
-            let cap_sq = if m.kind() == MoveKind::EnPassant { Square::from_coords(to.file(), from.rank()) } else { to };
+            let cap_sq = if m.kind() == MoveKind::EnPassant {
+                Square::from_coords(to.file(), from.rank())
+            } else {
+                to
+            };
             let piece = Piece::new(them, role);
             self.board.take(cap_sq, piece);
             self.hash ^= zobrist::piece(piece, cap_sq);
@@ -318,7 +330,11 @@ impl<R: Rules> Position<R> {
         R::update_state(self, m, moved, captured);
         self.hash ^= R::state_hash(&self.state);
 
-        self.halfmoves = if captured.is_some() || moved.role == Role::Pawn { 0 } else { self.halfmoves + 1 };
+        self.halfmoves = if captured.is_some() || moved.role == Role::Pawn {
+            0
+        } else {
+            self.halfmoves + 1
+        };
         if us == Color::Black {
             self.fullmoves += 1;
         }
@@ -454,8 +470,8 @@ pub(crate) fn material_can_win(board: &Board, color: Color) -> bool {
     }
     if (ours & board.bishops()).any() {
         let bishops = board.bishops();
-        let same_colour =
-            (bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
+        let same_colour = (bishops & Bitboard::DARK_SQUARES).is_empty()
+            || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
         return !same_colour || (board.pawns() | board.knights()).any();
     }
     false

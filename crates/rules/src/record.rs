@@ -69,7 +69,11 @@ pub struct GameRecord<R: Rules> {
 
 impl<R: Rules> GameRecord<R> {
     pub fn new(initial: Position<R>) -> Self {
-        let mut record = GameRecord { positions: alloc::vec![initial], moves: Vec::new(), ending: None };
+        let mut record = GameRecord {
+            positions: alloc::vec![initial],
+            moves: Vec::new(),
+            ending: None,
+        };
         record.ending = record.automatic_end();
         record
     }
@@ -78,7 +82,9 @@ impl<R: Rules> GameRecord<R> {
         &self.positions[0]
     }
     pub fn position(&self) -> &Position<R> {
-        self.positions.last().expect("a record always holds its start")
+        self.positions
+            .last()
+            .expect("a record always holds its start")
     }
     pub fn positions(&self) -> &[Position<R>] {
         &self.positions
@@ -119,12 +125,14 @@ impl<R: Rules> GameRecord<R> {
 
     /// 2017 art. 5.1: `color` resigns.
     pub fn resign(&mut self, color: Color) {
-        self.ending.get_or_insert(Outcome::win(color.other(), EndReason::Resignation));
+        self.ending
+            .get_or_insert(Outcome::win(color.other(), EndReason::Resignation));
     }
 
     /// 2017 art. 9.1: both players agree to a draw.
     pub fn agree_draw(&mut self) {
-        self.ending.get_or_insert(Outcome::draw(EndReason::Agreement));
+        self.ending
+            .get_or_insert(Outcome::draw(EndReason::Agreement));
     }
 
     /// How often the current position has occurred, this time included. Positions are
@@ -144,7 +152,9 @@ impl<R: Rules> GameRecord<R> {
         (n - reversible..n.saturating_sub(1))
             .rev()
             .step_by(2)
-            .filter(move |&j| self.positions[j].hash() == current.hash() && self.positions[j] == *current)
+            .filter(move |&j| {
+                self.positions[j].hash() == current.hash() && self.positions[j] == *current
+            })
     }
 
     /// The draw the player to move may claim now (2017 art. 9.2, 9.3), if any. Under the
@@ -169,10 +179,9 @@ impl<R: Rules> GameRecord<R> {
         after.ending = None;
         after.play(m).ok()?;
         // A move that mates or ends the game otherwise needs no claim.
-        if after
-            .ending
-            .is_some_and(|o| o.reason != EndReason::FivefoldRepetition && o.reason != EndReason::SeventyFiveMoves)
-        {
+        if after.ending.is_some_and(|o| {
+            o.reason != EndReason::FivefoldRepetition && o.reason != EndReason::SeventyFiveMoves
+        }) {
             return None;
         }
         after.ending = None;
@@ -243,7 +252,8 @@ impl<R: Rules> GameRecord<R> {
             return false;
         };
         // Positions earlier+1, earlier+3, ... follow one side's moves; earlier+2, ... the other's.
-        let all_checks = |first: usize| (first..=n).step_by(2).all(|k| self.positions[k].is_check());
+        let all_checks =
+            |first: usize| (first..=n).step_by(2).all(|k| self.positions[k].is_check());
         all_checks(earlier + 1) || all_checks(earlier + 2)
     }
 }

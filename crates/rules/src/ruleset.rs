@@ -41,9 +41,14 @@ impl Ruleset {
     /// [`GameKind::from_pgn_variant`] reads its tag too.
     pub fn from_pgn_variant(value: &str) -> Option<Ruleset> {
         let v = value.trim();
-        let named =
-            |r: &Ruleset| r.pgn_variant().is_some_and(|p| p.eq_ignore_ascii_case(v)) || r.id().eq_ignore_ascii_case(v);
-        Ruleset::ALL.into_iter().find(named).or_else(|| v.eq_ignore_ascii_case("standard").then_some(Ruleset::Chess))
+        let named = |r: &Ruleset| {
+            r.pgn_variant().is_some_and(|p| p.eq_ignore_ascii_case(v))
+                || r.id().eq_ignore_ascii_case(v)
+        };
+        Ruleset::ALL
+            .into_iter()
+            .find(named)
+            .or_else(|| v.eq_ignore_ascii_case("standard").then_some(Ruleset::Chess))
     }
 
     pub const fn name(self) -> &'static str {
@@ -76,7 +81,10 @@ impl core::error::Error for UnknownRuleset {}
 impl FromStr for Ruleset {
     type Err = UnknownRuleset;
     fn from_str(s: &str) -> Result<Ruleset, UnknownRuleset> {
-        Ruleset::ALL.into_iter().find(|r| r.id().eq_ignore_ascii_case(s.trim())).ok_or(UnknownRuleset)
+        Ruleset::ALL
+            .into_iter()
+            .find(|r| r.id().eq_ignore_ascii_case(s.trim()))
+            .ok_or(UnknownRuleset)
     }
 }
 
@@ -165,6 +173,9 @@ impl core::error::Error for UnknownGame {}
 impl FromStr for GameKind {
     type Err = UnknownGame;
     fn from_str(s: &str) -> Result<GameKind, UnknownGame> {
-        GameKind::ALL.into_iter().find(|g| g.id().eq_ignore_ascii_case(s.trim())).ok_or(UnknownGame)
+        GameKind::ALL
+            .into_iter()
+            .find(|g| g.id().eq_ignore_ascii_case(s.trim()))
+            .ok_or(UnknownGame)
     }
 }

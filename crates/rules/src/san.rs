@@ -46,14 +46,19 @@ pub enum SanError {
     /// Well-formed notation that names no legal move in the position; `reason` says why.
     Illegal { text: String, reason: String },
     /// More than one legal move fits; `candidates` lists them in SAN.
-    Ambiguous { text: String, candidates: Vec<String> },
+    Ambiguous {
+        text: String,
+        candidates: Vec<String>,
+    },
 }
 
 impl SanError {
     /// The notation as it was given.
     pub fn text(&self) -> &str {
         match self {
-            SanError::Syntax { text, .. } | SanError::Illegal { text, .. } | SanError::Ambiguous { text, .. } => text,
+            SanError::Syntax { text, .. }
+            | SanError::Illegal { text, .. }
+            | SanError::Ambiguous { text, .. } => text,
         }
     }
 }
@@ -137,11 +142,16 @@ impl Suffix {
 }
 
 fn is_capture<R: Rules>(pos: &Position<R>, m: Move) -> bool {
-    m.kind() == MoveKind::EnPassant || (m.kind() != MoveKind::Castle && pos.board().piece_at(m.to()).is_some())
+    m.kind() == MoveKind::EnPassant
+        || (m.kind() != MoveKind::Castle && pos.board().piece_at(m.to()).is_some())
 }
 
 fn castling_side(m: Move) -> CastlingSide {
-    if m.to().file() == File::G { CastlingSide::KingSide } else { CastlingSide::QueenSide }
+    if m.to().file() == File::G {
+        CastlingSide::KingSide
+    } else {
+        CastlingSide::QueenSide
+    }
 }
 
 impl San {
@@ -181,13 +191,23 @@ impl San {
                 }
             }
         }
-        San::Normal { role: Some(role), file, rank, capture, to: m.to(), promotion: m.promotion() }
+        San::Normal {
+            role: Some(role),
+            file,
+            rank,
+            capture,
+            to: m.to(),
+            promotion: m.promotion(),
+        }
     }
 
     /// Reads notation without a position: SAN, long form or UCI (see the module docs).
     /// Trailing `+`, `#`, `!` and `?` are ignored.
     pub fn parse(text: &str) -> Result<San, SanError> {
-        let syntax = |reason| SanError::Syntax { text: text.into(), reason };
+        let syntax = |reason| SanError::Syntax {
+            text: text.into(),
+            reason,
+        };
         let core = text.trim().trim_end_matches(['+', '#', '!', '?']);
         if core.is_empty() {
             return Err(syntax("empty"));
@@ -198,7 +218,9 @@ impl San {
             _ => {}
         }
         if !core.is_ascii() {
-            return Err(syntax("only English piece letters (K Q R B N), squares a1-h8, 'x', '-' and '=' are read"));
+            return Err(syntax(
+                "only English piece letters (K Q R B N), squares a1-h8, 'x', '-' and '=' are read",
+            ));
         }
         let mut b = core.as_bytes();
 
@@ -222,7 +244,9 @@ impl San {
         let [rest @ .., f, r] = b else {
             return Err(syntax("no destination square"));
         };
-        let (Some(to_file), Some(to_rank)) = (File::from_char(*f as char), Rank::from_char(*r as char)) else {
+        let (Some(to_file), Some(to_rank)) =
+            (File::from_char(*f as char), Rank::from_char(*r as char))
+        else {
             return Err(syntax("no destination square (a1 to h8) at the end"));
         };
         let to = Square::from_coords(to_file, to_rank);
@@ -242,7 +266,10 @@ impl San {
         if let [first, rest @ ..] = b
             && first.is_ascii_uppercase()
         {
-            role = Some(Role::from_char(*first as char).ok_or(syntax("unknown piece letter (K Q R B N)"))?);
+            role = Some(
+                Role::from_char(*first as char)
+                    .ok_or(syntax("unknown piece letter (K Q R B N)"))?,
+            );
             b = rest;
         }
         let mut file = None;
@@ -260,7 +287,9 @@ impl San {
             b = rest;
         }
         if !b.is_empty() {
-            return Err(syntax("unexpected characters before the destination square"));
+            return Err(syntax(
+                "unexpected characters before the destination square",
+            ));
         }
         let role = match role {
             Some(role) => Some(role),
@@ -270,16 +299,28 @@ impl San {
         if promotion.is_some() && !matches!(role, None | Some(Role::Pawn)) {
             return Err(syntax("only a pawn promotes"));
         }
-        Ok(San::Normal { role, file, rank, capture, to, promotion })
+        Ok(San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        })
     }
 
     /// The legal move this notation names in `pos`, or why there is none or more than one.
     /// `text` is the original notation, for the error.
     pub fn to_move<R: Rules>(self, pos: &Position<R>, text: &str) -> Result<Move, SanError> {
-        let illegal = |reason: String| SanError::Illegal { text: text.into(), reason };
+        let illegal = |reason: String| SanError::Illegal {
+            text: text.into(),
+            reason,
+        };
         let legal = pos.legal_moves();
         if legal.is_empty() {
-            return Err(illegal(String::from("the game is over: there is no legal move")));
+            return Err(illegal(String::from(
+                "the game is over: there is no legal move",
+            )));
         }
         let first_round = first_round_pending(pos);
         let first_round_note = |reason: String| illegal(with_first_round_note(pos, reason));
@@ -287,7 +328,10 @@ impl San {
         let (role, file, rank, capture, to, promotion) = match self {
             San::Castle(side) => {
                 if R::RULESET != Ruleset::Chess {
-                    return Err(illegal(alloc::format!("{} has no castling", R::RULESET.name())));
+                    return Err(illegal(alloc::format!(
+                        "{} has no castling",
+                        R::RULESET.name()
+                    )));
                 }
                 return legal
                     .iter()
@@ -304,7 +348,14 @@ impl San {
                         ))
                     });
             }
-            San::Normal { role, file, rank, capture, to, promotion } => (role, file, rank, capture, to, promotion),
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => (role, file, rank, capture, to, promotion),
         };
         let full_from = file.zip(rank).map(|(f, r)| Square::from_coords(f, r));
         let fits = |m: &&Move| {
@@ -316,26 +367,48 @@ impl San {
         };
         let candidates: Vec<Move> = legal.iter().filter(fits).copied().collect();
         if candidates.is_empty() {
-            return Err(first_round_note(no_move_reason(pos, role, full_from, file, rank, to, first_round)));
+            return Err(first_round_note(no_move_reason(
+                pos,
+                role,
+                full_from,
+                file,
+                rank,
+                to,
+                first_round,
+            )));
         }
         let chosen: Vec<Move> = match promotion {
             Some(p) => {
-                let c: Vec<Move> = candidates.iter().copied().filter(|m| m.promotion() == Some(p)).collect();
+                let c: Vec<Move> = candidates
+                    .iter()
+                    .copied()
+                    .filter(|m| m.promotion() == Some(p))
+                    .collect();
                 if c.is_empty() {
-                    return Err(illegal(if candidates.iter().any(|m| m.promotion().is_some()) {
-                        alloc::format!(
-                            "{} promotes to {} only",
-                            R::RULESET.name(),
-                            R::PROMOTIONS.iter().map(|r| r.english_name()).collect::<Vec<_>>().join(", ")
-                        )
-                    } else {
-                        alloc::format!("a move to {to} is not a promotion")
-                    }));
+                    return Err(illegal(
+                        if candidates.iter().any(|m| m.promotion().is_some()) {
+                            alloc::format!(
+                                "{} promotes to {} only",
+                                R::RULESET.name(),
+                                R::PROMOTIONS
+                                    .iter()
+                                    .map(|r| r.english_name())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            )
+                        } else {
+                            alloc::format!("a move to {to} is not a promotion")
+                        },
+                    ));
                 }
                 c
             }
             None => {
-                let plain: Vec<Move> = candidates.iter().copied().filter(|m| m.promotion().is_none()).collect();
+                let plain: Vec<Move> = candidates
+                    .iter()
+                    .copied()
+                    .filter(|m| m.promotion().is_none())
+                    .collect();
                 if !plain.is_empty() {
                     plain
                 } else if R::PROMOTIONS.len() == 1 {
@@ -350,7 +423,9 @@ impl San {
         match chosen[..] {
             [m] => {
                 if capture && !is_capture(pos, m) {
-                    return Err(illegal(alloc::format!("'x' marks a capture, but {to} is empty")));
+                    return Err(illegal(alloc::format!(
+                        "'x' marks a capture, but {to} is empty"
+                    )));
                 }
                 Ok(m)
             }
@@ -394,7 +469,11 @@ pub(crate) fn no_move_reason<R: Rules>(
         return match pos.board().piece_at(from) {
             None => alloc::format!("there is no piece on {from}"),
             Some(p) if p.color != us => {
-                alloc::format!("the piece on {from} is {}'s, and {} is to move", p.color.name(), us.name())
+                alloc::format!(
+                    "the piece on {from} is {}'s, and {} is to move",
+                    p.color.name(),
+                    us.name()
+                )
             }
             Some(p) if role.is_some_and(|r| r != p.role) => {
                 alloc::format!(
@@ -403,7 +482,11 @@ pub(crate) fn no_move_reason<R: Rules>(
                     role.map_or("", |r| r.english_name())
                 )
             }
-            Some(p) => alloc::format!("the {} {} on {from} cannot move to {to}", us.name(), p.role.english_name()),
+            Some(p) => alloc::format!(
+                "the {} {} on {from} cannot move to {to}",
+                us.name(),
+                p.role.english_name()
+            ),
         };
     }
     let role = role.unwrap_or(Role::Pawn);
@@ -414,7 +497,10 @@ pub(crate) fn no_move_reason<R: Rules>(
     if let Some(r) = rank {
         let _ = write!(which, " on rank {}", r.char());
     }
-    let any = pos.board().by_piece(crate::types::Piece::new(us, role)).any();
+    let any = pos
+        .board()
+        .by_piece(crate::types::Piece::new(us, role))
+        .any();
     if !any {
         return alloc::format!("{} has no {}", us.name(), role.english_name());
     }
@@ -438,7 +524,14 @@ impl fmt::Display for San {
         match *self {
             San::Castle(CastlingSide::KingSide) => f.write_str("O-O"),
             San::Castle(CastlingSide::QueenSide) => f.write_str("O-O-O"),
-            San::Normal { role, file, rank, capture, to, promotion } => {
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
                 if let Some(r) = role.filter(|&r| r != Role::Pawn) {
                     f.write_char(r.upper_char())?;
                 }
@@ -482,12 +575,22 @@ pub fn parse<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, SanError> 
 pub fn write_long<R: Rules>(pos: &Position<R>, m: Move) -> String {
     let mut out = String::new();
     if m.kind() == MoveKind::Castle {
-        out.push_str(if castling_side(m) == CastlingSide::KingSide { "O-O" } else { "O-O-O" });
+        out.push_str(if castling_side(m) == CastlingSide::KingSide {
+            "O-O"
+        } else {
+            "O-O-O"
+        });
     } else {
         if let Some(role) = pos.board().role_at(m.from()).filter(|&r| r != Role::Pawn) {
             out.push(role.upper_char());
         }
-        let _ = write!(out, "{}{}{}", m.from(), if is_capture(pos, m) { 'x' } else { '-' }, m.to());
+        let _ = write!(
+            out,
+            "{}{}{}",
+            m.from(),
+            if is_capture(pos, m) { 'x' } else { '-' },
+            m.to()
+        );
         if let Some(p) = m.promotion() {
             let _ = write!(out, "={}", p.upper_char());
         }
@@ -538,14 +641,16 @@ mod tests {
 
     #[test]
     fn castling_is_chess_only() {
-        let chess: Position<Chess> = fen::parse_position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let chess: Position<Chess> =
+            fen::parse_position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
         let m = parse(&chess, "O-O").unwrap();
         assert_eq!(m.to_string(), "e1g1");
         assert_eq!(write(&chess, m), "O-O");
         assert_eq!(parse(&chess, "0-0-0").unwrap().to_string(), "e1c1");
         assert_eq!(write(&chess, parse(&chess, "0-0-0").unwrap()), "O-O-O");
         assert_eq!(parse(&chess, "e1g1").unwrap(), m);
-        let mongolian: Position<Mongolian> = fen::parse_position("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
+        let mongolian: Position<Mongolian> =
+            fen::parse_position("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
         assert_eq!(
             parse(&mongolian, "O-O").unwrap_err().to_string(),
             "'O-O' is illegal: Mongolian chess (2017 rules) has no castling"
@@ -555,15 +660,23 @@ mod tests {
 
     #[test]
     fn folk_promotes_to_queen_only() {
-        let pos: Position<MongolianFolk> = fen::parse_position("8/4P3/8/7p/8/2k5/8/K7 w - - 0 1").unwrap();
-        assert_eq!(sans(&pos).iter().filter(|s| s.starts_with("e8")).collect::<Vec<_>>(), vec!["e8=Q"]);
+        let pos: Position<MongolianFolk> =
+            fen::parse_position("8/4P3/8/7p/8/2k5/8/K7 w - - 0 1").unwrap();
+        assert_eq!(
+            sans(&pos)
+                .iter()
+                .filter(|s| s.starts_with("e8"))
+                .collect::<Vec<_>>(),
+            vec!["e8=Q"]
+        );
         // One choice only: the missing piece letter is accepted.
         assert_eq!(parse(&pos, "e8").unwrap().to_string(), "e7e8q");
         assert_eq!(
             parse(&pos, "e8=R").unwrap_err().to_string(),
             "'e8=R' is illegal: Mongolian chess (folk rules) promotes to queen only"
         );
-        let m: Position<Mongolian> = fen::parse_position("8/4P3/8/7p/8/2k5/8/K7 w - - 0 1").unwrap();
+        let m: Position<Mongolian> =
+            fen::parse_position("8/4P3/8/7p/8/2k5/8/K7 w - - 0 1").unwrap();
         assert!(matches!(parse(&m, "e8"), Err(SanError::Illegal { .. })));
         assert_eq!(parse(&m, "e8R").unwrap().to_string(), "e7e8r");
     }
@@ -571,8 +684,13 @@ mod tests {
     #[test]
     fn syntax_errors() {
         let pos = Position::<Chess>::new();
-        for bad in ["", "Xe4", "e9", "Nf", "e8=K", "Nf3=Q", "Ng1f3z", "конь", "+"] {
-            assert!(matches!(parse(&pos, bad), Err(SanError::Syntax { .. })), "{bad}");
+        for bad in [
+            "", "Xe4", "e9", "Nf", "e8=K", "Nf3=Q", "Ng1f3z", "конь", "+",
+        ] {
+            assert!(
+                matches!(parse(&pos, bad), Err(SanError::Syntax { .. })),
+                "{bad}"
+            );
         }
     }
 }

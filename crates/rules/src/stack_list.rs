@@ -18,7 +18,10 @@ pub struct StackList<T, const N: usize> {
 impl<T: Filler, const N: usize> StackList<T, N> {
     #[inline]
     pub const fn new() -> Self {
-        StackList { items: [T::FILLER; N], len: 0 }
+        StackList {
+            items: [T::FILLER; N],
+            len: 0,
+        }
     }
 }
 

@@ -65,7 +65,14 @@ pub enum Role {
 }
 
 impl Role {
-    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
 
     #[inline]
     pub const fn index(self) -> usize {
@@ -157,7 +164,14 @@ impl Piece {
 
     pub fn from_char(c: char) -> Option<Piece> {
         let role = Role::from_char(c)?;
-        Some(Piece::new(if c.is_ascii_uppercase() { Color::White } else { Color::Black }, role))
+        Some(Piece::new(
+            if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            },
+            role,
+        ))
     }
 
     /// Index 0..12 for tables keyed by piece (Zobrist keys, piece-square tables).
@@ -201,11 +215,24 @@ pub enum Rank {
 }
 
 impl File {
-    pub const ALL: [File; 8] = [File::A, File::B, File::C, File::D, File::E, File::F, File::G, File::H];
+    pub const ALL: [File; 8] = [
+        File::A,
+        File::B,
+        File::C,
+        File::D,
+        File::E,
+        File::F,
+        File::G,
+        File::H,
+    ];
 
     #[inline]
     pub const fn new(index: u32) -> Option<File> {
-        if index < 8 { Some(File::ALL[index as usize]) } else { None }
+        if index < 8 {
+            Some(File::ALL[index as usize])
+        } else {
+            None
+        }
     }
     #[inline]
     pub const fn index(self) -> u32 {
@@ -223,12 +250,24 @@ impl File {
 }
 
 impl Rank {
-    pub const ALL: [Rank; 8] =
-        [Rank::First, Rank::Second, Rank::Third, Rank::Fourth, Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth];
+    pub const ALL: [Rank; 8] = [
+        Rank::First,
+        Rank::Second,
+        Rank::Third,
+        Rank::Fourth,
+        Rank::Fifth,
+        Rank::Sixth,
+        Rank::Seventh,
+        Rank::Eighth,
+    ];
 
     #[inline]
     pub const fn new(index: u32) -> Option<Rank> {
-        if index < 8 { Some(Rank::ALL[index as usize]) } else { None }
+        if index < 8 {
+            Some(Rank::ALL[index as usize])
+        } else {
+            None
+        }
     }
     #[inline]
     pub const fn index(self) -> u32 {
@@ -325,7 +364,11 @@ impl Square {
     pub const fn offset(self, df: i32, dr: i32) -> Option<Square> {
         let f = self.file() as i32 + df;
         let r = self.rank() as i32 + dr;
-        if f < 0 || f > 7 || r < 0 || r > 7 { None } else { Square::new((r * 8 + f) as u32) }
+        if f < 0 || f > 7 || r < 0 || r > 7 {
+            None
+        } else {
+            Square::new((r * 8 + f) as u32)
+        }
     }
 
     /// The same square seen from the other side (a1 <-> a8).

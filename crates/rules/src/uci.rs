@@ -58,13 +58,26 @@ pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, UciMo
         },
     };
     let legal = pos.legal_moves();
-    if let Some(&m) = legal.iter().find(|m| m.from() == from && m.to() == to && m.promotion() == promotion) {
+    if let Some(&m) = legal
+        .iter()
+        .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion)
+    {
         return Ok(m);
     }
-    let illegal = |reason: String| UciMoveError::Illegal { text: text.into(), reason };
-    let same_squares: Vec<Move> = legal.iter().copied().filter(|m| m.from() == from && m.to() == to).collect();
+    let illegal = |reason: String| UciMoveError::Illegal {
+        text: text.into(),
+        reason,
+    };
+    let same_squares: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.from() == from && m.to() == to)
+        .collect();
     Err(illegal(if same_squares.is_empty() {
-        with_first_round_note(pos, no_move_reason(pos, None, Some(from), None, None, to, false))
+        with_first_round_note(
+            pos,
+            no_move_reason(pos, None, Some(from), None, None, to, false),
+        )
     } else if promotion.is_none() {
         String::from("the move promotes: add the piece letter (q, r, b or n)")
     } else if same_squares.iter().all(|m| m.promotion().is_none()) {
@@ -73,7 +86,11 @@ pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, UciMo
         alloc::format!(
             "{} promotes to {} only",
             R::RULESET.name(),
-            R::PROMOTIONS.iter().map(|r| r.english_name()).collect::<Vec<_>>().join(", ")
+            R::PROMOTIONS
+                .iter()
+                .map(|r| r.english_name())
+                .collect::<Vec<_>>()
+                .join(", ")
         )
     }))
 }

@@ -2,8 +2,8 @@
 //! Mongolian Chess Association rules; "folk" the folk rules digest (numbered ①-⑥ there).
 
 use shatar_rules::{
-    Chess, Claim, ClaimVerdict, Color, EndReason, GameRecord, GameResult, Mongolian, MongolianFolk, Move, Outcome,
-    PlayError, Position, PositionError, Rules, fen,
+    Chess, Claim, ClaimVerdict, Color, EndReason, GameRecord, GameResult, Mongolian, MongolianFolk,
+    Move, Outcome, PlayError, Position, PositionError, Rules, fen,
 };
 
 fn pos<R: Rules>(fen: &str) -> Position<R> {
@@ -11,7 +11,10 @@ fn pos<R: Rules>(fen: &str) -> Position<R> {
 }
 
 fn find<R: Rules>(pos: &Position<R>, uci: &str) -> Move {
-    *pos.legal_moves().iter().find(|m| m.to_string() == uci).unwrap_or_else(|| panic!("{uci} is not legal in {pos}"))
+    *pos.legal_moves()
+        .iter()
+        .find(|m| m.to_string() == uci)
+        .unwrap_or_else(|| panic!("{uci} is not legal in {pos}"))
 }
 
 fn moves<R: Rules>(pos: &Position<R>) -> Vec<String> {
@@ -106,9 +109,16 @@ fn art_3_7_no_en_passant_in_mongolian_chess() {
 fn art_3_7_promotion_choices() {
     // Black keeps a pawn: under the folk rules a bare king would end the game (⑤).
     let setup = "8/p3P1k1/8/8/8/8/6K1/8 w - - 0 1";
-    let promotions = |m: Vec<String>| m.into_iter().filter(|m| m.starts_with("e7e8")).collect::<Vec<_>>();
+    let promotions = |m: Vec<String>| {
+        m.into_iter()
+            .filter(|m| m.starts_with("e7e8"))
+            .collect::<Vec<_>>()
+    };
     // 2017 art. 3.7: queen, rook, bishop or knight.
-    assert_eq!(promotions(moves(&pos::<Mongolian>(setup))), ["e7e8b", "e7e8n", "e7e8q", "e7e8r"]);
+    assert_eq!(
+        promotions(moves(&pos::<Mongolian>(setup))),
+        ["e7e8b", "e7e8n", "e7e8q", "e7e8r"]
+    );
     // Folk rules (5): a queen only.
     assert_eq!(promotions(moves(&pos::<MongolianFolk>(setup))), ["e7e8q"]);
     assert_eq!(promotions(moves(&pos::<Chess>(setup))).len(), 4);
@@ -121,9 +131,15 @@ fn art_5_1_checkmate_wins() {
     let mut game = GameRecord::new(Position::<Mongolian>::new());
     // The quickest mate the first round allows: 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7#.
     play(&mut game, "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7");
-    assert_eq!(game.outcome(), Some(Outcome::win(Color::White, EndReason::Checkmate)));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Color::White, EndReason::Checkmate))
+    );
     assert!(matches!(
-        game.play(Move::normal(shatar_rules::Square::E8, shatar_rules::Square::E7)),
+        game.play(Move::normal(
+            shatar_rules::Square::E8,
+            shatar_rules::Square::E7
+        )),
         Err(PlayError::GameOver(_))
     ));
 }
@@ -147,7 +163,11 @@ fn art_5_2_2_dead_positions_are_drawn_at_once() {
     for f in dead {
         let p: Position<Mongolian> = pos(f);
         assert!(p.is_dead_position(), "{f}");
-        assert_eq!(p.outcome(), Some(Outcome::draw(EndReason::DeadPosition)), "{f}");
+        assert_eq!(
+            p.outcome(),
+            Some(Outcome::draw(EndReason::DeadPosition)),
+            "{f}"
+        );
     }
     let alive = [
         "8/8/4k3/8/8/3K4/8/5BB1 w - - 0 1",  // bishops on both colours
@@ -158,7 +178,12 @@ fn art_5_2_2_dead_positions_are_drawn_at_once() {
     ];
     for f in alive {
         let p = pos::<Mongolian>(f);
-        assert!(!p.is_dead_position(), "{f}: {:?} {:?}", p.can_checkmate(Color::White), p.can_checkmate(Color::Black));
+        assert!(
+            !p.is_dead_position(),
+            "{f}: {:?} {:?}",
+            p.can_checkmate(Color::White),
+            p.can_checkmate(Color::Black)
+        );
     }
 }
 
@@ -192,14 +217,29 @@ fn art_9_2_threefold_repetition_claimed_before_and_after_the_move() {
     play(&mut game, "g1f3 g8f6 f3g1");
     // Black, to move, may claim by announcing the move that repeats the position (9.2.a).
     let back = find(game.position(), "f6g8");
-    assert_eq!(game.claimable_draw_with(back), Some(EndReason::ThreefoldRepetition));
-    assert_eq!(game.claimable_draw_with(find(game.position(), "f6h5")), None);
+    assert_eq!(
+        game.claimable_draw_with(back),
+        Some(EndReason::ThreefoldRepetition)
+    );
+    assert_eq!(
+        game.claimable_draw_with(find(game.position(), "f6h5")),
+        None
+    );
     // Or White claims after it has been played (9.2.b).
     play(&mut game, "f6g8");
     assert_eq!(game.repetitions(), 3);
     assert_eq!(game.claimable_draw(), Some(EndReason::ThreefoldRepetition));
-    assert_eq!(game.outcome(), None, "threefold repetition is a claim, not automatic");
-    assert_eq!(game.claim_draw(Claim::Now), Ok(ClaimVerdict::Drawn(Outcome::draw(EndReason::ThreefoldRepetition))));
+    assert_eq!(
+        game.outcome(),
+        None,
+        "threefold repetition is a claim, not automatic"
+    );
+    assert_eq!(
+        game.claim_draw(Claim::Now),
+        Ok(ClaimVerdict::Drawn(Outcome::draw(
+            EndReason::ThreefoldRepetition
+        )))
+    );
     assert_eq!(game.outcome().map(|o| o.result), Some(GameResult::Draw));
 }
 
@@ -208,7 +248,10 @@ fn art_9_5_an_incorrect_claim_with_a_move_leaves_the_move_played() {
     let mut game = GameRecord::new(Position::<Mongolian>::new());
     play(&mut game, "e2e4 e7e5");
     let m = find(game.position(), "g1f3");
-    assert_eq!(game.claim_draw(Claim::WithMove(m)), Ok(ClaimVerdict::Rejected));
+    assert_eq!(
+        game.claim_draw(Claim::WithMove(m)),
+        Ok(ClaimVerdict::Rejected)
+    );
     assert_eq!(game.moves().last(), Some(&m));
     assert_eq!(game.outcome(), None);
 }
@@ -222,7 +265,10 @@ fn art_9_3_fifty_move_claim() {
     // A capture or pawn move would reset the count instead.
     game.play(quiet).unwrap();
     assert_eq!(game.claimable_draw(), Some(EndReason::FiftyMoves));
-    assert_eq!(game.claim_draw(Claim::Now), Ok(ClaimVerdict::Drawn(Outcome::draw(EndReason::FiftyMoves))));
+    assert_eq!(
+        game.claim_draw(Claim::Now),
+        Ok(ClaimVerdict::Drawn(Outcome::draw(EndReason::FiftyMoves)))
+    );
 }
 
 #[test]
@@ -236,7 +282,10 @@ fn art_9_6_fivefold_repetition_ends_the_game_by_itself() {
     assert_eq!(game.outcome(), None);
     play(&mut game, SHUFFLE);
     assert_eq!(game.repetitions(), 5);
-    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::FivefoldRepetition)));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::draw(EndReason::FivefoldRepetition))
+    );
     // Taking back the last move reopens the game.
     game.take_back();
     assert_eq!(game.outcome(), None);
@@ -246,11 +295,17 @@ fn art_9_6_fivefold_repetition_ends_the_game_by_itself() {
 fn art_9_6_seventy_five_moves_end_the_game_by_itself() {
     let mut game = GameRecord::new(pos::<Mongolian>("8/8/4k3/8/8/3K4/R7/8 w - - 149 120"));
     play(&mut game, "a2a1");
-    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::SeventyFiveMoves)));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::draw(EndReason::SeventyFiveMoves))
+    );
     // A mate on that move stands: mate comes first (FIDE 9.6.2 says so explicitly).
     let mut game = GameRecord::new(pos::<Mongolian>("3k4/8/3K4/8/8/8/8/R7 w - - 149 120"));
     play(&mut game, "a1a8");
-    assert_eq!(game.outcome(), Some(Outcome::win(Color::White, EndReason::Checkmate)));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Color::White, EndReason::Checkmate))
+    );
 }
 
 // ---- The folk rules ------------------------------------------------------------------------
@@ -267,7 +322,10 @@ fn folk_6_a_knight_mate_is_a_draw() {
     // Under the 2017 rules the same mate wins.
     let mut rules_2017 = GameRecord::new(pos::<Mongolian>(SMOTHERED));
     play(&mut rules_2017, "g5f7");
-    assert_eq!(rules_2017.outcome(), Some(Outcome::win(Color::White, EndReason::Checkmate)));
+    assert_eq!(
+        rules_2017.outcome(),
+        Some(Outcome::win(Color::White, EndReason::Checkmate))
+    );
 }
 
 #[test]
@@ -276,7 +334,10 @@ fn folk_6_a_discovered_mate_after_a_knight_move_is_a_win() {
     let mut folk = GameRecord::new(pos::<MongolianFolk>("R2N3k/6pp/8/8/8/8/8/6K1 w - - 0 1"));
     play(&mut folk, "d8e6");
     assert!(folk.position().is_checkmate());
-    assert_eq!(folk.outcome(), Some(Outcome::win(Color::White, EndReason::Checkmate)));
+    assert_eq!(
+        folk.outcome(),
+        Some(Outcome::win(Color::White, EndReason::Checkmate))
+    );
 }
 
 #[test]
@@ -302,7 +363,10 @@ fn folk_4_perpetual_check_is_a_draw_at_the_first_repetition() {
     assert_eq!(folk.outcome(), None);
     play(&mut folk, "e8e7");
     assert!(folk.is_perpetual_check());
-    assert_eq!(folk.outcome(), Some(Outcome::draw(EndReason::PerpetualCheck)));
+    assert_eq!(
+        folk.outcome(),
+        Some(Outcome::draw(EndReason::PerpetualCheck))
+    );
     // The same moves under the 2017 rules are only a repetition, not yet claimable.
     let mut rules_2017 = GameRecord::new(pos::<Mongolian>(setup));
     play(&mut rules_2017, "h5h4 e7e8 h4h5 e8e7");
@@ -327,8 +391,15 @@ fn folk_3_threefold_repetition_draws_by_itself() {
     play(&mut folk, SHUFFLE);
     assert_eq!(folk.outcome(), None);
     play(&mut folk, SHUFFLE);
-    assert_eq!(folk.outcome(), Some(Outcome::draw(EndReason::ThreefoldRepetition)));
-    assert_eq!(folk.claimable_draw(), None, "nothing to claim under the folk rules");
+    assert_eq!(
+        folk.outcome(),
+        Some(Outcome::draw(EndReason::ThreefoldRepetition))
+    );
+    assert_eq!(
+        folk.claimable_draw(),
+        None,
+        "nothing to claim under the folk rules"
+    );
 }
 
 #[test]

@@ -3,10 +3,13 @@
 //! milliseconds; every expected value is worked out in the comment beside it.
 
 use shatar_rules::clock::{
-    Bonus, Clock, DELAY_TAG, Period, Reading, TimeControl, WRONG_CLAIM_BONUS_MS, both_flags_outcome, flag_outcome,
+    Bonus, Clock, DELAY_TAG, Period, Reading, TimeControl, WRONG_CLAIM_BONUS_MS,
+    both_flags_outcome, flag_outcome,
 };
 use shatar_rules::pgn::{self, PgnGame, PgnMove};
-use shatar_rules::{Chess, Color, EndReason, GameResult, Mongolian, MongolianFolk, Outcome, Position, Rules, fen};
+use shatar_rules::{
+    Chess, Color, EndReason, GameResult, Mongolian, MongolianFolk, Outcome, Position, Rules, fen,
+};
 
 const WHITE: Color = Color::White;
 const BLACK: Color = Color::Black;
@@ -23,8 +26,16 @@ fn pos<R: Rules>(fen: &str) -> Position<R> {
 fn two_periods() -> TimeControl {
     TimeControl {
         periods: vec![
-            Period { moves: Some(2), base_ms: 10_000, bonus: Bonus::None },
-            Period { moves: None, base_ms: 5_000, bonus: Bonus::Increment { ms: 1_000 } },
+            Period {
+                moves: Some(2),
+                base_ms: 10_000,
+                bonus: Bonus::None,
+            },
+            Period {
+                moves: None,
+                base_ms: 5_000,
+                bonus: Bonus::Increment { ms: 1_000 },
+            },
         ],
     }
 }
@@ -51,7 +62,16 @@ fn sudden_death_charges_each_side_its_own_thinking_time() {
 
     // White's 50 s run out at 81 000.
     let reading = clock.read(WHITE, 80_999);
-    assert_eq!(reading, Reading { base_ms: 1, delay_ms: 0, period: 0, moves_to_go: None, flag: false });
+    assert_eq!(
+        reading,
+        Reading {
+            base_ms: 1,
+            delay_ms: 0,
+            period: 0,
+            moves_to_go: None,
+            flag: false
+        }
+    );
     assert_eq!(clock.until_flag(80_999), Some(1));
     assert!(clock.read(WHITE, 81_000).flag);
     assert_eq!(clock.check_flag(81_000), Some(WHITE));
@@ -63,7 +83,10 @@ fn sudden_death_charges_each_side_its_own_thinking_time() {
 
 #[test]
 fn art_6_3_1_increment_is_added_after_each_move_the_first_included() {
-    let mut clock = Clock::new(TimeControl::sudden_death(300_000, Bonus::Increment { ms: 3_000 }));
+    let mut clock = Clock::new(TimeControl::sudden_death(
+        300_000,
+        Bonus::Increment { ms: 3_000 },
+    ));
     clock.start(0);
     // No increment before the first move.
     assert_eq!(base(&clock, WHITE, 0), 300_000);
@@ -80,7 +103,13 @@ fn art_6_3_1_increment_is_added_after_each_move_the_first_included() {
     // An increment is no allowance: the running clock falls from the first millisecond.
     assert_eq!(
         clock.read(BLACK, 47_500),
-        Reading { base_ms: 289_000, delay_ms: 0, period: 0, moves_to_go: None, flag: false }
+        Reading {
+            base_ms: 289_000,
+            delay_ms: 0,
+            period: 0,
+            moves_to_go: None,
+            flag: false
+        }
     );
 }
 
@@ -88,14 +117,23 @@ fn art_6_3_1_increment_is_added_after_each_move_the_first_included() {
 
 #[test]
 fn art_6_3_2_simple_delay_is_spent_before_the_base_time() {
-    let mut clock = Clock::new(TimeControl::sudden_death(1_500_000, Bonus::SimpleDelay { ms: 5_000 }));
+    let mut clock = Clock::new(TimeControl::sudden_death(
+        1_500_000,
+        Bonus::SimpleDelay { ms: 5_000 },
+    ));
     // Before the start the side to move is shown its whole allowance.
     assert_eq!(clock.read(WHITE, 0).delay_ms, 5_000);
     clock.start(0);
     // 3 s into White's move: 2 s of delay left, the base untouched.
     assert_eq!(
         clock.read(WHITE, 3_000),
-        Reading { base_ms: 1_500_000, delay_ms: 2_000, period: 0, moves_to_go: None, flag: false }
+        Reading {
+            base_ms: 1_500_000,
+            delay_ms: 2_000,
+            period: 0,
+            moves_to_go: None,
+            flag: false
+        }
     );
     // A move within the delay leaves the base time as it was.
     clock.press(4_000).unwrap();
@@ -106,7 +144,13 @@ fn art_6_3_2_simple_delay_is_spent_before_the_base_time() {
     // Black thinks 12 s: 5 s of delay, then 7 s of base time.
     assert_eq!(
         clock.read(BLACK, 9_000),
-        Reading { base_ms: 1_500_000, delay_ms: 0, period: 0, moves_to_go: None, flag: false }
+        Reading {
+            base_ms: 1_500_000,
+            delay_ms: 0,
+            period: 0,
+            moves_to_go: None,
+            flag: false
+        }
     );
     clock.press(16_000).unwrap();
     assert_eq!(base(&clock, BLACK, 16_000), 1_493_000);
@@ -116,13 +160,22 @@ fn art_6_3_2_simple_delay_is_spent_before_the_base_time() {
 
 #[test]
 fn art_6_3_2_and_6_12_a_pause_does_not_refresh_the_delay() {
-    let mut clock = Clock::new(TimeControl::sudden_death(1_500_000, Bonus::SimpleDelay { ms: 5_000 }));
+    let mut clock = Clock::new(TimeControl::sudden_death(
+        1_500_000,
+        Bonus::SimpleDelay { ms: 5_000 },
+    ));
     clock.start(0);
     clock.pause(3_000); // 3 s of the 5 s delay used
     assert!(clock.is_paused());
     assert_eq!(
         clock.read(WHITE, 100_000),
-        Reading { base_ms: 1_500_000, delay_ms: 2_000, period: 0, moves_to_go: None, flag: false }
+        Reading {
+            base_ms: 1_500_000,
+            delay_ms: 2_000,
+            period: 0,
+            moves_to_go: None,
+            flag: false
+        }
     );
     clock.resume(200_000);
     assert_eq!(clock.read(WHITE, 201_000).delay_ms, 1_000);
@@ -133,7 +186,10 @@ fn art_6_3_2_and_6_12_a_pause_does_not_refresh_the_delay() {
 
 #[test]
 fn simple_delay_flag_falls_when_delay_and_base_are_both_gone() {
-    let mut clock = Clock::new(TimeControl::sudden_death(10_000, Bonus::SimpleDelay { ms: 5_000 }));
+    let mut clock = Clock::new(TimeControl::sudden_death(
+        10_000,
+        Bonus::SimpleDelay { ms: 5_000 },
+    ));
     clock.start(0);
     assert_eq!(clock.until_flag(0), Some(15_000));
     assert_eq!(clock.read(WHITE, 14_999).base_ms, 1);
@@ -146,12 +202,21 @@ fn simple_delay_flag_falls_when_delay_and_base_are_both_gone() {
 
 #[test]
 fn bronstein_gives_back_the_time_used_up_to_the_delay() {
-    let mut clock = Clock::new(TimeControl::sudden_death(60_000, Bonus::Bronstein { ms: 5_000 }));
+    let mut clock = Clock::new(TimeControl::sudden_death(
+        60_000,
+        Bonus::Bronstein { ms: 5_000 },
+    ));
     clock.start(0);
     // Unlike the simple delay, the base time falls while the player thinks.
     assert_eq!(
         clock.read(WHITE, 2_000),
-        Reading { base_ms: 58_000, delay_ms: 0, period: 0, moves_to_go: None, flag: false }
+        Reading {
+            base_ms: 58_000,
+            delay_ms: 0,
+            period: 0,
+            moves_to_go: None,
+            flag: false
+        }
     );
     clock.press(3_000).unwrap(); // W: 60 - 3 + 3 = 60 s: never more than before the move
     assert_eq!(base(&clock, WHITE, 3_000), 60_000);
@@ -174,7 +239,13 @@ fn art_6_3_2_periods_carry_unused_time_over() {
     clock.press(3_000).unwrap(); // W: 10 - 3 = 7 s, one move to go
     assert_eq!(
         clock.read(WHITE, 3_000),
-        Reading { base_ms: 7_000, delay_ms: 0, period: 0, moves_to_go: Some(1), flag: false }
+        Reading {
+            base_ms: 7_000,
+            delay_ms: 0,
+            period: 0,
+            moves_to_go: Some(1),
+            flag: false
+        }
     );
     clock.press(4_000).unwrap(); // B: 10 - 1 = 9 s
     // W's second move completes the period: 7 - 4 = 3 s left, plus the second period's 5 s.
@@ -182,7 +253,13 @@ fn art_6_3_2_periods_carry_unused_time_over() {
     clock.press(8_000).unwrap();
     assert_eq!(
         clock.read(WHITE, 8_000),
-        Reading { base_ms: 8_000, delay_ms: 0, period: 1, moves_to_go: None, flag: false }
+        Reading {
+            base_ms: 8_000,
+            delay_ms: 0,
+            period: 1,
+            moves_to_go: None,
+            flag: false
+        }
     );
     assert!(clock.in_last_period(WHITE));
     assert!(!clock.in_last_period(BLACK));
@@ -203,7 +280,11 @@ fn art_6_9_flag_in_a_period_before_its_move_count() {
     assert_eq!(clock.check_flag(10_500), Some(WHITE));
     let reading = clock.read(WHITE, 10_500);
     assert!(reading.flag);
-    assert_eq!((reading.period, reading.moves_to_go), (0, Some(1)), "the count was not reached");
+    assert_eq!(
+        (reading.period, reading.moves_to_go),
+        (0, Some(1)),
+        "the count was not reached"
+    );
     assert!(!clock.in_last_period(WHITE));
     // 2017 art. 6.9: lost, the opponent having mating material.
     let outcome = flag_outcome(&Position::<Mongolian>::new(), WHITE);
@@ -212,22 +293,40 @@ fn art_6_9_flag_in_a_period_before_its_move_count() {
 
 #[test]
 fn a_last_period_with_a_move_count_repeats() {
-    let control = TimeControl { periods: vec![Period { moves: Some(1), base_ms: 10_000, bonus: Bonus::None }] };
+    let control = TimeControl {
+        periods: vec![Period {
+            moves: Some(1),
+            base_ms: 10_000,
+            bonus: Bonus::None,
+        }],
+    };
     let mut clock = Clock::new(control);
     clock.start(0);
     clock.press(4_000).unwrap(); // W: 10 - 4 + 10 = 16 s, the period again
     assert_eq!(
         clock.read(WHITE, 4_000),
-        Reading { base_ms: 16_000, delay_ms: 0, period: 0, moves_to_go: Some(1), flag: false }
+        Reading {
+            base_ms: 16_000,
+            delay_ms: 0,
+            period: 0,
+            moves_to_go: Some(1),
+            flag: false
+        }
     );
-    assert!(!clock.in_last_period(WHITE), "moves remain that need not be made in it");
+    assert!(
+        !clock.in_last_period(WHITE),
+        "moves remain that need not be made in it"
+    );
 }
 
 // ---- pressing a fallen flag, starting, pausing ---------------------------------------------
 
 #[test]
 fn pressing_after_the_flag_fell_is_refused_and_latches_it() {
-    let mut clock = Clock::new(TimeControl::sudden_death(60_000, Bonus::Increment { ms: 2_000 }));
+    let mut clock = Clock::new(TimeControl::sudden_death(
+        60_000,
+        Bonus::Increment { ms: 2_000 },
+    ));
     clock.start(0);
     let before = clock.clone();
     assert_eq!(clock.press(60_000), Err(WHITE));
@@ -258,10 +357,17 @@ fn a_clock_not_started_runs_nothing_and_drops_no_flag() {
 #[test]
 fn a_press_before_the_start_counts_the_move_and_the_clock_starts_on_black() {
     // Online style: the clocks start after White's first move.
-    let mut clock = Clock::new(TimeControl::sudden_death(60_000, Bonus::Increment { ms: 1_000 }));
+    let mut clock = Clock::new(TimeControl::sudden_death(
+        60_000,
+        Bonus::Increment { ms: 1_000 },
+    ));
     clock.press(5_000).unwrap();
     assert_eq!((clock.to_move, clock.running), (BLACK, None));
-    assert_eq!(base(&clock, WHITE, 5_000), 61_000, "no time charged, the increment added");
+    assert_eq!(
+        base(&clock, WHITE, 5_000),
+        61_000,
+        "no time charged, the increment added"
+    );
     clock.start(7_000);
     assert_eq!(clock.running, Some(BLACK));
     assert_eq!(base(&clock, BLACK, 9_000), 58_000);
@@ -302,7 +408,10 @@ fn a_pause_at_the_flag_latches_it() {
 
 #[test]
 fn a_press_while_paused_ends_the_move_without_charging_time() {
-    let mut clock = Clock::new(TimeControl::sudden_death(60_000, Bonus::Increment { ms: 2_000 }));
+    let mut clock = Clock::new(TimeControl::sudden_death(
+        60_000,
+        Bonus::Increment { ms: 2_000 },
+    ));
     clock.start(0);
     clock.pause(4_000); // W: 56 s
     clock.press(50_000).unwrap(); // W: 56 + 2 = 58 s
@@ -317,7 +426,10 @@ fn a_press_while_paused_ends_the_move_without_charging_time() {
 
 #[test]
 fn art_9_5_2_an_incorrect_claim_gives_the_opponent_two_minutes() {
-    let mut clock = Clock::new(TimeControl::sudden_death(300_000, Bonus::Increment { ms: 3_000 }));
+    let mut clock = Clock::new(TimeControl::sudden_death(
+        300_000,
+        Bonus::Increment { ms: 3_000 },
+    ));
     clock.start(0);
     clock.press(10_000).unwrap(); // W 293 s
     // Black, to move, claims a draw and stops the clocks (art. 9.5); the claim is wrong.
@@ -339,21 +451,37 @@ fn art_9_5_2_an_incorrect_claim_gives_the_opponent_two_minutes() {
 fn art_6_9_flag_fall_loses_when_the_opponent_can_mate() {
     // Black has a queen.
     let p = pos::<Chess>("8/8/8/8/8/8/8/K1k1q3 w - - 0 1");
-    assert_eq!(flag_outcome(&p, WHITE), Outcome::win(BLACK, EndReason::TimeForfeit));
+    assert_eq!(
+        flag_outcome(&p, WHITE),
+        Outcome::win(BLACK, EndReason::TimeForfeit)
+    );
     let p = pos::<Mongolian>("4k3/8/8/8/8/8/8/KQ6 b - - 0 1");
-    assert_eq!(flag_outcome(&p, BLACK), Outcome::win(WHITE, EndReason::TimeForfeit));
+    assert_eq!(
+        flag_outcome(&p, BLACK),
+        Outcome::win(WHITE, EndReason::TimeForfeit)
+    );
 }
 
 #[test]
 fn art_6_9_flag_fall_draws_when_the_opponent_has_a_bare_king() {
-    for fen in ["4k3/8/8/8/8/8/8/KQ6 w - - 0 1", "8/8/8/8/8/8/8/K1k5 w - - 0 1"] {
+    for fen in [
+        "4k3/8/8/8/8/8/8/KQ6 w - - 0 1",
+        "8/8/8/8/8/8/8/K1k5 w - - 0 1",
+    ] {
         let expected = Outcome::draw(EndReason::TimeoutVsInsufficientMaterial);
         assert_eq!(flag_outcome(&pos::<Chess>(fen), WHITE), expected, "{fen}");
-        assert_eq!(flag_outcome(&pos::<Mongolian>(fen), WHITE), expected, "{fen}");
+        assert_eq!(
+            flag_outcome(&pos::<Mongolian>(fen), WHITE),
+            expected,
+            "{fen}"
+        );
     }
     // A lone bishop cannot mate either.
     let p = pos::<Mongolian>("4k3/8/8/8/8/8/8/KQ3b2 w - - 0 1");
-    assert_eq!(flag_outcome(&p, WHITE).reason, EndReason::TimeoutVsInsufficientMaterial);
+    assert_eq!(
+        flag_outcome(&p, WHITE).reason,
+        EndReason::TimeoutVsInsufficientMaterial
+    );
 }
 
 #[test]
@@ -362,8 +490,14 @@ fn art_6_9_a_lone_knight_mates_only_with_help_the_rulesets_differ() {
     // knight can mate, helped by the pawn blocking the king's flight: a loss. Under the folk
     // rules a knight's mate is a draw, so it cannot win: a draw.
     let fen = "4k3/8/8/4n3/8/8/P7/K7 w - - 0 1";
-    assert_eq!(flag_outcome(&pos::<Chess>(fen), WHITE), Outcome::win(BLACK, EndReason::TimeForfeit));
-    assert_eq!(flag_outcome(&pos::<Mongolian>(fen), WHITE), Outcome::win(BLACK, EndReason::TimeForfeit));
+    assert_eq!(
+        flag_outcome(&pos::<Chess>(fen), WHITE),
+        Outcome::win(BLACK, EndReason::TimeForfeit)
+    );
+    assert_eq!(
+        flag_outcome(&pos::<Mongolian>(fen), WHITE),
+        Outcome::win(BLACK, EndReason::TimeForfeit)
+    );
     assert_eq!(
         flag_outcome(&pos::<MongolianFolk>(fen), WHITE),
         Outcome::draw(EndReason::TimeoutVsInsufficientMaterial)
@@ -387,10 +521,19 @@ fn art_6_11_2_both_flags_in_the_last_period_draw() {
 #[test]
 fn the_clock_endings_name_their_articles() {
     assert_eq!(EndReason::TimeForfeit.article(), "art. 6.9");
-    assert_eq!(EndReason::TimeoutVsInsufficientMaterial.article(), "art. 6.9");
+    assert_eq!(
+        EndReason::TimeoutVsInsufficientMaterial.article(),
+        "art. 6.9"
+    );
     assert_eq!(EndReason::BothFlags.article(), "art. 6.11.2");
-    assert_eq!(Outcome::win(BLACK, EndReason::TimeForfeit).to_string(), "0-1 (time forfeit)");
-    assert_eq!(both_flags_outcome().to_string(), "1/2-1/2 (both flags falling)");
+    assert_eq!(
+        Outcome::win(BLACK, EndReason::TimeForfeit).to_string(),
+        "0-1 (time forfeit)"
+    );
+    assert_eq!(
+        both_flags_outcome().to_string(),
+        "1/2-1/2 (both flags falling)"
+    );
 }
 
 // ---- PGN: TimeControl tags and describe -----------------------------------------------------
@@ -399,14 +542,38 @@ fn the_clock_endings_name_their_articles() {
 fn time_controls_as_pgn_tags_and_text() {
     let classical = TimeControl {
         periods: vec![
-            Period { moves: Some(40), base_ms: 5_400_000, bonus: Bonus::None },
-            Period { moves: None, base_ms: 1_800_000, bonus: Bonus::Increment { ms: 30_000 } },
+            Period {
+                moves: Some(40),
+                base_ms: 5_400_000,
+                bonus: Bonus::None,
+            },
+            Period {
+                moves: None,
+                base_ms: 1_800_000,
+                bonus: Bonus::Increment { ms: 30_000 },
+            },
         ],
     };
-    let repeating = TimeControl { periods: vec![Period { moves: Some(40), base_ms: 7_200_000, bonus: Bonus::None }] };
+    let repeating = TimeControl {
+        periods: vec![Period {
+            moves: Some(40),
+            base_ms: 7_200_000,
+            bonus: Bonus::None,
+        }],
+    };
     let cases: [(TimeControl, Option<&str>, Option<&str>, &str); 8] = [
-        (TimeControl::sudden_death(300_000, Bonus::Increment { ms: 3_000 }), Some("300+3"), None, "5 min + 3 s"),
-        (TimeControl::sudden_death(1_800_000, Bonus::None), Some("1800"), None, "30 min"),
+        (
+            TimeControl::sudden_death(300_000, Bonus::Increment { ms: 3_000 }),
+            Some("300+3"),
+            None,
+            "5 min + 3 s",
+        ),
+        (
+            TimeControl::sudden_death(1_800_000, Bonus::None),
+            Some("1800"),
+            None,
+            "30 min",
+        ),
         (
             TimeControl::sudden_death(1_500_000, Bonus::SimpleDelay { ms: 5_000 }),
             None,
@@ -419,14 +586,38 @@ fn time_controls_as_pgn_tags_and_text() {
             Some("600b2"),
             "10 min, 2 s Bronstein delay",
         ),
-        (classical, Some("40/5400:1800+30"), None, "40 moves in 90 min, then 30 min + 30 s"),
-        (two_periods(), Some("2/10:5+1"), None, "2 moves in 10 s, then 5 s + 1 s"),
-        (TimeControl::sudden_death(90_000, Bonus::Increment { ms: 500 }), Some("90+0.5"), None, "1 min 30 s + 0.5 s"),
-        (repeating, Some("40/7200"), None, "40 moves in 120 min, repeated"),
+        (
+            classical,
+            Some("40/5400:1800+30"),
+            None,
+            "40 moves in 90 min, then 30 min + 30 s",
+        ),
+        (
+            two_periods(),
+            Some("2/10:5+1"),
+            None,
+            "2 moves in 10 s, then 5 s + 1 s",
+        ),
+        (
+            TimeControl::sudden_death(90_000, Bonus::Increment { ms: 500 }),
+            Some("90+0.5"),
+            None,
+            "1 min 30 s + 0.5 s",
+        ),
+        (
+            repeating,
+            Some("40/7200"),
+            None,
+            "40 moves in 120 min, repeated",
+        ),
     ];
     for (control, tag, extra, text) in cases {
         assert_eq!(control.pgn_tag().as_deref(), tag, "{control:?}");
-        assert_eq!(control.pgn_extra_tag(), extra.map(|v| (DELAY_TAG, v.to_string())), "{control:?}");
+        assert_eq!(
+            control.pgn_extra_tag(),
+            extra.map(|v| (DELAY_TAG, v.to_string())),
+            "{control:?}"
+        );
         assert_eq!(control.describe(), text);
         let value = tag.or(extra).expect("one of the tags says it");
         assert_eq!(TimeControl::from_pgn(value), Some(control), "{value}");
@@ -435,9 +626,21 @@ fn time_controls_as_pgn_tags_and_text() {
 
 #[test]
 fn pgn_time_control_values_that_are_no_clock_of_ours() {
-    for value in
-        ["-", "?", "*180", "", "40/", "/100", "300+", "+3", "0/60", "300:40/60", "3OO", "40/60+1:x", "-40/60:5"]
-    {
+    for value in [
+        "-",
+        "?",
+        "*180",
+        "",
+        "40/",
+        "/100",
+        "300+",
+        "+3",
+        "0/60",
+        "300:40/60",
+        "3OO",
+        "40/60+1:x",
+        "-40/60:5",
+    ] {
         assert_eq!(TimeControl::from_pgn(value), None, "{value:?}");
     }
     assert_eq!(
@@ -469,12 +672,18 @@ fn time_control_tags_round_trip_through_pgn_text() {
     game.set_tag(DELAY_TAG, "1500d5");
     game.set_tag("TimeControl", "1500");
     let text = game.write();
-    assert!(text.contains("[TimeControl \"1500\"]\n[TimeControlDelay \"1500d5\"]\n[Annotator"), "{text}");
+    assert!(
+        text.contains("[TimeControl \"1500\"]\n[TimeControlDelay \"1500d5\"]\n[Annotator"),
+        "{text}"
+    );
     // The delay tag says more than the standard one, which a reader without it falls back to.
     let back = pgn::parse_game(&text).unwrap();
     assert_eq!(
         TimeControl::from_pgn_game(&back),
-        Some(TimeControl::sudden_death(1_500_000, Bonus::SimpleDelay { ms: 5_000 }))
+        Some(TimeControl::sudden_death(
+            1_500_000,
+            Bonus::SimpleDelay { ms: 5_000 }
+        ))
     );
 }
 
@@ -499,14 +708,24 @@ fn clk_round_trips_through_written_pgn() {
     assert_eq!(back.moves, game.moves);
     let clocks: Vec<Option<u64>> = back.moves.iter().map(PgnMove::clock).collect();
     // Whole seconds from 10 s up, tenths below, cut down.
-    assert_eq!(clocks, [Some(5_400_000), Some(5_399_000), Some(600_000), Some(7_400), Some(0)]);
+    assert_eq!(
+        clocks,
+        [
+            Some(5_400_000),
+            Some(5_399_000),
+            Some(600_000),
+            Some(7_400),
+            Some(0)
+        ]
+    );
     // The moves replay with their comments: the clock is no obstacle to the rules.
     assert_eq!(back.replay::<Mongolian>().unwrap().moves().len(), 5);
 }
 
 #[test]
 fn clk_is_read_from_other_programs_and_replaced_in_place() {
-    let text = "1. e4 { [%clk 0:03:00] } e5 { [%eval 0.2] [%clk 0:02:59.53] good } 2. Nf3 { no clock } *";
+    let text =
+        "1. e4 { [%clk 0:03:00] } e5 { [%eval 0.2] [%clk 0:02:59.53] good } 2. Nf3 { no clock } *";
     let mut game = pgn::parse_game(text).unwrap();
     assert_eq!(game.moves[0].clock(), Some(180_000));
     assert_eq!(game.moves[1].clock(), Some(179_530));
@@ -526,11 +745,19 @@ fn clk_is_read_from_other_programs_and_replaced_in_place() {
 #[test]
 fn a_clock_game_written_with_clk_and_read_back() {
     // The sequence of the increment test, written as a game would be.
-    let mut clock = Clock::new(TimeControl::sudden_death(300_000, Bonus::Increment { ms: 3_000 }));
+    let mut clock = Clock::new(TimeControl::sudden_death(
+        300_000,
+        Bonus::Increment { ms: 3_000 },
+    ));
     let mut game = PgnGame::from_moves(&Position::<Chess>::new(), &[]).unwrap();
     game.set_tag("TimeControl", clock.control.pgn_tag().unwrap());
     clock.start(0);
-    for (san, now) in [("e4", 10_000), ("e5", 25_000), ("Nf3", 45_000), ("Nc6", 46_000)] {
+    for (san, now) in [
+        ("e4", 10_000),
+        ("e5", 25_000),
+        ("Nf3", 45_000),
+        ("Nc6", 46_000),
+    ] {
         let mover = clock.to_move;
         clock.press(now).unwrap();
         let mut m = PgnMove::new(san);
@@ -546,15 +773,36 @@ fn a_clock_game_written_with_clk_and_read_back() {
 #[test]
 fn a_time_forfeit_termination_is_read_as_a_flag_fall() {
     let lost = "[Termination \"time forfeit\"]\n\n1. e4 e5 0-1";
-    let record = pgn::parse_game(lost).unwrap().replay::<Mongolian>().unwrap();
-    assert_eq!(record.outcome(), Some(Outcome::win(BLACK, EndReason::TimeForfeit)));
+    let record = pgn::parse_game(lost)
+        .unwrap()
+        .replay::<Mongolian>()
+        .unwrap();
+    assert_eq!(
+        record.outcome(),
+        Some(Outcome::win(BLACK, EndReason::TimeForfeit))
+    );
     let drawn = "[Termination \"time forfeit\"]\n\n1. e4 e5 1/2-1/2";
-    let record = pgn::parse_game(drawn).unwrap().replay::<Mongolian>().unwrap();
-    assert_eq!(record.outcome(), Some(Outcome::draw(EndReason::TimeoutVsInsufficientMaterial)));
+    let record = pgn::parse_game(drawn)
+        .unwrap()
+        .replay::<Mongolian>()
+        .unwrap();
+    assert_eq!(
+        record.outcome(),
+        Some(Outcome::draw(EndReason::TimeoutVsInsufficientMaterial))
+    );
     let both = "[Termination \"both flags falling\"]\n\n1. e4 e5 1/2-1/2";
-    let record = pgn::parse_game(both).unwrap().replay::<Mongolian>().unwrap();
+    let record = pgn::parse_game(both)
+        .unwrap()
+        .replay::<Mongolian>()
+        .unwrap();
     assert_eq!(record.outcome(), Some(Outcome::draw(EndReason::BothFlags)));
     // Without it, the usual readings stand.
-    let record = pgn::parse_game("1. e4 e5 1-0").unwrap().replay::<Mongolian>().unwrap();
-    assert_eq!(record.outcome().map(|o| (o.result, o.reason)), Some((GameResult::WhiteWins, EndReason::Resignation)));
+    let record = pgn::parse_game("1. e4 e5 1-0")
+        .unwrap()
+        .replay::<Mongolian>()
+        .unwrap();
+    assert_eq!(
+        record.outcome().map(|o| (o.result, o.reason)),
+        Some((GameResult::WhiteWins, EndReason::Resignation))
+    );
 }

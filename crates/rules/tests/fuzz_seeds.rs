@@ -51,7 +51,11 @@ fn mutate(rng: &mut Rng, seed: &[u8], others: &[(String, Vec<u8>)]) -> Vec<u8> {
     let mut s = seed.to_vec();
     for _ in 0..1 + rng.below(4) {
         let at = rng.below(s.len() + 1);
-        let byte = if rng.below(2) == 0 { INTERESTING[rng.below(INTERESTING.len())] } else { rng.next() as u8 };
+        let byte = if rng.below(2) == 0 {
+            INTERESTING[rng.below(INTERESTING.len())]
+        } else {
+            rng.next() as u8
+        };
         match rng.below(7) {
             0 if at < s.len() => s[at] = byte,
             1 => s.insert(at, byte),
@@ -96,11 +100,17 @@ fn run(target: &str, what: &str, check: checks::Check, input: &[u8]) {
 #[test]
 fn every_target_has_seeds_and_every_seed_dir_a_target() {
     for (target, _) in checks::TARGETS {
-        assert!(seeds(target).len() >= 8, "fuzz/seeds/{target}: fewer than 8 seeds");
+        assert!(
+            seeds(target).len() >= 8,
+            "fuzz/seeds/{target}: fewer than 8 seeds"
+        );
     }
     for entry in fs::read_dir(seeds_dir()).unwrap() {
         let name = entry.unwrap().file_name().to_string_lossy().into_owned();
-        assert!(checks::TARGETS.iter().any(|(t, _)| *t == name), "fuzz/seeds/{name}: no such target");
+        assert!(
+            checks::TARGETS.iter().any(|(t, _)| *t == name),
+            "fuzz/seeds/{name}: no such target"
+        );
     }
 }
 
@@ -127,7 +137,12 @@ fn seeds_and_their_mutations_pass_the_fuzz_checks() {
             run(target, &format!("seed {name}"), check, seed);
             for i in 0..MUTATIONS {
                 let input = mutate(&mut rng, seed, &all);
-                run(target, &format!("mutation {i} of seed {name}"), check, &input);
+                run(
+                    target,
+                    &format!("mutation {i} of seed {name}"),
+                    check,
+                    &input,
+                );
             }
             runs += 1 + MUTATIONS;
         }

@@ -23,7 +23,12 @@ impl XorShift {
 }
 
 /// Positions reached by random legal moves from `start`.
-fn random_positions<R: Rules>(start: Position<R>, seed: u64, games: usize, plies: usize) -> Vec<Position<R>> {
+fn random_positions<R: Rules>(
+    start: Position<R>,
+    seed: u64,
+    games: usize,
+    plies: usize,
+) -> Vec<Position<R>> {
     let mut rng = XorShift(seed);
     let mut out = Vec::new();
     for _ in 0..games {
@@ -41,7 +46,10 @@ fn random_positions<R: Rules>(start: Position<R>, seed: u64, games: usize, plies
 }
 
 fn sans<R: Rules>(pos: &Position<R>) -> Vec<String> {
-    pos.legal_moves().iter().map(|&m| san::write(pos, m)).collect()
+    pos.legal_moves()
+        .iter()
+        .map(|&m| san::write(pos, m))
+        .collect()
 }
 
 /// Every legal move: SAN, long form and UCI read back as the same move; SANs are unique
@@ -56,24 +64,72 @@ fn check_round_trips<R: Rules>(positions: &[Position<R>]) -> usize {
             assert!(seen.insert(s.clone()), "{pos}: two moves written {s}");
             assert_eq!(san::parse(pos, &s), Ok(m), "{pos}: SAN {s}");
             let bare = s.trim_end_matches(['+', '#']);
-            assert_eq!(san::parse(pos, bare), Ok(m), "{pos}: SAN without suffix {bare}");
+            assert_eq!(
+                san::parse(pos, bare),
+                Ok(m),
+                "{pos}: SAN without suffix {bare}"
+            );
             let long = san::write_long(pos, m);
-            assert_eq!(san::parse_long(pos, &long), Ok(m), "{pos}: long form {long}"); // 2017 art. 8.1
-            assert_eq!(san::parse(pos, &long), Ok(m), "{pos}: long form read as SAN {long}");
-            assert_eq!(uci::parse_move(pos, &m.to_string()), Ok(m), "{pos}: UCI {m}");
-            assert_eq!(san::parse(pos, &m.to_string()), Ok(m), "{pos}: UCI through SAN {m}");
+            assert_eq!(
+                san::parse_long(pos, &long),
+                Ok(m),
+                "{pos}: long form {long}"
+            ); // 2017 art. 8.1
+            assert_eq!(
+                san::parse(pos, &long),
+                Ok(m),
+                "{pos}: long form read as SAN {long}"
+            );
+            assert_eq!(
+                uci::parse_move(pos, &m.to_string()),
+                Ok(m),
+                "{pos}: UCI {m}"
+            );
+            assert_eq!(
+                san::parse(pos, &m.to_string()),
+                Ok(m),
+                "{pos}: UCI through SAN {m}"
+            );
 
             // Minimal disambiguation: any shorter form is ambiguous.
-            if let San::Normal { role, file, rank, capture, to, promotion } = San::from_move(pos, m)
+            if let San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } = San::from_move(pos, m)
                 && role != Some(shatar_rules::Role::Pawn)
                 && (file.is_some() || rank.is_some())
             {
                 let shorter: Vec<San> = match (file, rank) {
                     (Some(_), Some(_)) => vec![
-                        San::Normal { role, file, rank: None, capture, to, promotion },
-                        San::Normal { role, file: None, rank, capture, to, promotion },
+                        San::Normal {
+                            role,
+                            file,
+                            rank: None,
+                            capture,
+                            to,
+                            promotion,
+                        },
+                        San::Normal {
+                            role,
+                            file: None,
+                            rank,
+                            capture,
+                            to,
+                            promotion,
+                        },
                     ],
-                    _ => vec![San::Normal { role, file: None, rank: None, capture, to, promotion }],
+                    _ => vec![San::Normal {
+                        role,
+                        file: None,
+                        rank: None,
+                        capture,
+                        to,
+                        promotion,
+                    }],
                 };
                 for short in shorter {
                     let text = short.to_string();
@@ -86,13 +142,18 @@ fn check_round_trips<R: Rules>(positions: &[Position<R>]) -> usize {
             checked += 1;
         }
     }
-    eprintln!("{}: {checked} moves in {} positions round-tripped", R::RULESET, positions.len());
+    eprintln!(
+        "{}: {checked} moves in {} positions round-tripped",
+        R::RULESET,
+        positions.len()
+    );
     checked
 }
 
 #[test]
 fn round_trip_every_legal_move_mongolian() {
-    let mut positions = random_positions(Position::<Mongolian>::new(), 0x9E37_79B9_7F4A_7C15, 60, 160);
+    let mut positions =
+        random_positions(Position::<Mongolian>::new(), 0x9E37_79B9_7F4A_7C15, 60, 160);
     // Promotions to every piece (2017 art. 3.7), many rivals for one square.
     for f in [
         "8/1P4P1/8/3k4/8/8/1p4p1/4K3 w - - 0 1",
@@ -108,8 +169,14 @@ fn round_trip_every_legal_move_mongolian() {
 
 #[test]
 fn round_trip_every_legal_move_folk() {
-    let mut positions = random_positions(Position::<MongolianFolk>::new(), 0xD1B5_4A32_D192_ED03, 60, 160);
-    let start: Position<MongolianFolk> = fen::parse_position("8/1P4P1/8/3k4/8/8/1p4p1/4K3 w - - 0 1").unwrap();
+    let mut positions = random_positions(
+        Position::<MongolianFolk>::new(),
+        0xD1B5_4A32_D192_ED03,
+        60,
+        160,
+    );
+    let start: Position<MongolianFolk> =
+        fen::parse_position("8/1P4P1/8/3k4/8/8/1p4p1/4K3 w - - 0 1").unwrap();
     positions.extend(random_positions(start, 11, 10, 30));
     assert!(check_round_trips(&positions) > 10_000);
 }
@@ -119,7 +186,8 @@ fn round_trip_every_legal_move_chess() {
     let mut positions = random_positions(Position::<Chess>::new(), 0x2545_F491_4F6C_DD1D, 60, 160);
     // Kiwipete: castling both ways, en passant, pins.
     let kiwipete: Position<Chess> =
-        fen::parse_position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+        fen::parse_position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
     positions.extend(random_positions(kiwipete, 3, 20, 40));
     assert!(check_round_trips(&positions) > 10_000);
 }
@@ -154,12 +222,17 @@ fn golden_sans_after_an_opening() {
     let m = play_line::<Mongolian>("e4 e5 Nf3 Nc6 Bb5 a6");
     let c = play_line::<Chess>("e4 e5 Nf3 Nc6 Bb5 a6");
     let (ms, cs) = (sans(&m), sans(&c));
-    for s in ["Bxc6", "Ba4", "Bc4", "Kf1", "Ke2", "Nxe5", "Ng5", "Qe2", "Rg1", "Rf1", "a3", "d3"] {
+    for s in [
+        "Bxc6", "Ba4", "Bc4", "Kf1", "Ke2", "Nxe5", "Ng5", "Qe2", "Rg1", "Rf1", "a3", "d3",
+    ] {
         assert!(ms.contains(&s.to_string()), "Mongolian lacks {s}: {ms:?}");
         assert!(cs.contains(&s.to_string()), "chess lacks {s}: {cs:?}");
     }
     assert!(cs.contains(&"O-O".to_string()));
-    assert!(!ms.iter().any(|s| s.starts_with('O')), "2017 rules define no castling: {ms:?}");
+    assert!(
+        !ms.iter().any(|s| s.starts_with('O')),
+        "2017 rules define no castling: {ms:?}"
+    );
     // Chess has the double step; Mongolian only in the first round.
     assert!(cs.contains(&"d4".to_string()) && cs.contains(&"h4".to_string()));
     assert!(!ms.contains(&"h4".to_string()) && ms.contains(&"h3".to_string()));
@@ -189,28 +262,52 @@ fn golden_checks_and_mates() {
 fn golden_disambiguation() {
     let pos = play_line::<Chess>("d4 d5 Nf3 Nf6");
     let s = sans(&pos);
-    assert!(s.contains(&"Nbd2".to_string()) && s.contains(&"Nfd2".to_string()), "{s:?}");
-    assert_eq!(san::parse(&pos, "Nd2").unwrap_err().to_string(), "'Nd2' is ambiguous: it could be Nbd2 or Nfd2");
+    assert!(
+        s.contains(&"Nbd2".to_string()) && s.contains(&"Nfd2".to_string()),
+        "{s:?}"
+    );
+    assert_eq!(
+        san::parse(&pos, "Nd2").unwrap_err().to_string(),
+        "'Nd2' is ambiguous: it could be Nbd2 or Nfd2"
+    );
     assert_eq!(san::parse(&pos, "Nbd2").unwrap().to_string(), "b1d2");
     // Rank disambiguation also tells them apart (b1 vs f3), though SAN prefers the file.
     assert_eq!(san::parse(&pos, "N1d2").unwrap().to_string(), "b1d2");
     assert_eq!(
         san::parse(&pos, "Nd2+").unwrap_err(),
-        SanError::Ambiguous { text: "Nd2+".into(), candidates: vec!["Nbd2".into(), "Nfd2".into()] }
+        SanError::Ambiguous {
+            text: "Nd2+".into(),
+            candidates: vec!["Nbd2".into(), "Nfd2".into()]
+        }
     );
 
-    let rooks: Position<Mongolian> = fen::parse_position("k7/8/8/8/8/4R3/8/4R1K1 w - - 0 1").unwrap();
+    let rooks: Position<Mongolian> =
+        fen::parse_position("k7/8/8/8/8/4R3/8/4R1K1 w - - 0 1").unwrap();
     let s = sans(&rooks);
-    assert!(s.contains(&"R1e2".to_string()) && s.contains(&"R3e2".to_string()), "{s:?}");
-    assert!(s.contains(&"Rd3".to_string()) && s.contains(&"Rd1".to_string()), "{s:?}");
+    assert!(
+        s.contains(&"R1e2".to_string()) && s.contains(&"R3e2".to_string()),
+        "{s:?}"
+    );
+    assert!(
+        s.contains(&"Rd3".to_string()) && s.contains(&"Rd1".to_string()),
+        "{s:?}"
+    );
 
-    let queens: Position<Mongolian> = fen::parse_position("1k6/8/8/8/4Q2Q/8/8/K6Q w - - 0 1").unwrap();
+    let queens: Position<Mongolian> =
+        fen::parse_position("1k6/8/8/8/4Q2Q/8/8/K6Q w - - 0 1").unwrap();
     let s = sans(&queens);
     for q in ["Qh4e1", "Qee1", "Q1e1"] {
         assert!(s.contains(&q.to_string()), "{q} missing in {s:?}");
     }
     assert_eq!(san::parse(&queens, "Qh4e1").unwrap().to_string(), "h4e1");
-    assert_eq!(render_san(&queens, san::parse(&queens, "Qh4e1").unwrap(), PieceLetters::Cyrillic), "Бh4e1");
+    assert_eq!(
+        render_san(
+            &queens,
+            san::parse(&queens, "Qh4e1").unwrap(),
+            PieceLetters::Cyrillic
+        ),
+        "Бh4e1"
+    );
 }
 
 #[test]
@@ -262,7 +359,9 @@ fn golden_en_passant_and_castling_in_chess() {
 fn lenient_and_strict_reading() {
     let pos = Position::<Chess>::new();
     let nf3 = san::parse(&pos, "Nf3").unwrap();
-    for s in ["Nf3", "Nf3+", "Nf3!?", "Ngf3", "Ng1f3", "Ng1-f3", "g1f3", "N1f3"] {
+    for s in [
+        "Nf3", "Nf3+", "Nf3!?", "Ngf3", "Ng1f3", "Ng1-f3", "g1f3", "N1f3",
+    ] {
         assert_eq!(san::parse(&pos, s), Ok(nf3), "{s}");
     }
     // 'x' on a move that captures nothing.
@@ -270,8 +369,14 @@ fn lenient_and_strict_reading() {
         san::parse(&pos, "Nxf3").unwrap_err().to_string(),
         "'Nxf3' is illegal: 'x' marks a capture, but f3 is empty"
     );
-    assert_eq!(san::parse(&pos, "Ke2").unwrap_err().to_string(), "'Ke2' is illegal: no white king can move to e2");
-    assert_eq!(san::parse(&pos, "Qe5").unwrap_err().to_string(), "'Qe5' is illegal: no white queen can move to e5");
+    assert_eq!(
+        san::parse(&pos, "Ke2").unwrap_err().to_string(),
+        "'Ke2' is illegal: no white king can move to e2"
+    );
+    assert_eq!(
+        san::parse(&pos, "Qe5").unwrap_err().to_string(),
+        "'Qe5' is illegal: no white queen can move to e5"
+    );
     assert_eq!(
         san::parse(&pos, "e2e5").unwrap_err().to_string(),
         "'e2e5' is illegal: the white pawn on e2 cannot move to e5"
@@ -280,13 +385,22 @@ fn lenient_and_strict_reading() {
         san::parse(&pos, "e7e5").unwrap_err().to_string(),
         "'e7e5' is illegal: the piece on e7 is black's, and white is to move"
     );
-    assert_eq!(san::parse(&pos, "Be3f4").unwrap_err().to_string(), "'Be3f4' is illegal: there is no piece on e3");
+    assert_eq!(
+        san::parse(&pos, "Be3f4").unwrap_err().to_string(),
+        "'Be3f4' is illegal: there is no piece on e3"
+    );
     assert_eq!(
         san::parse(&pos, "Мf3").unwrap_err().to_string(),
         "'Мf3' is not a move: only English piece letters (K Q R B N), squares a1-h8, 'x', '-' and '=' are read"
     );
-    assert!(matches!(san::parse(&pos, "Zf3"), Err(SanError::Syntax { .. })));
-    assert!(matches!(san::parse_long(&pos, "Nf3"), Err(SanError::Syntax { .. })));
+    assert!(matches!(
+        san::parse(&pos, "Zf3"),
+        Err(SanError::Syntax { .. })
+    ));
+    assert!(matches!(
+        san::parse_long(&pos, "Nf3"),
+        Err(SanError::Syntax { .. })
+    ));
     assert_eq!(
         uci::parse_move(&pos, "Nf3").unwrap_err().to_string(),
         "'Nf3' is not a UCI move: expected from- and to-square and an optional promotion letter, like e2e4 or e7e8q"
@@ -307,7 +421,10 @@ fn display_letters_golden() {
     assert_eq!(PieceLetters::Chinese.render("Kd2", w), "王d2");
     assert_eq!(PieceLetters::English.render("Rxe8", w), "Rxe8");
     assert_eq!(PieceLetters::Figurine.render("Qxf7#", w), "♕xf7#");
-    assert_eq!(PieceLetters::Figurine.render("Qxf2#", Color::Black), "♛xf2#");
+    assert_eq!(
+        PieceLetters::Figurine.render("Qxf2#", Color::Black),
+        "♛xf2#"
+    );
     assert_eq!(PieceLetters::Cyrillic.render("exd5", w), "exd5");
     assert_eq!(PieceLetters::Cyrillic.render("e8=Q", w), "e8=Б");
     let _: Move = san::parse(&Position::<Mongolian>::new(), "e4").unwrap();
@@ -322,14 +439,24 @@ fn uci_refusals_in_the_first_round_cite_the_rule() {
         e.to_string(),
         "'g1f3' is illegal: the white knight on g1 cannot move to f3; in the first round white may only play e4 or d4 (2017 art. 1.2)"
     );
-    let after_d4 = start.play(shatar_rules::uci::parse_move(&start, "d2d4").unwrap()).unwrap();
-    let e = shatar_rules::uci::parse_move(&after_d4, "e7e5").unwrap_err();
-    assert!(e.to_string().ends_with("in the first round black may only play d5 (2017 art. 1.2)"), "{e}");
-    // After the first round the note is gone.
-    let free = Position::<Mongolian>::from_setup(&shatar_rules::fen::parse("4k3/8/8/8/8/8/8/4K2R w - - 0 1").unwrap())
+    let after_d4 = start
+        .play(shatar_rules::uci::parse_move(&start, "d2d4").unwrap())
         .unwrap();
+    let e = shatar_rules::uci::parse_move(&after_d4, "e7e5").unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with("in the first round black may only play d5 (2017 art. 1.2)"),
+        "{e}"
+    );
+    // After the first round the note is gone.
+    let free = Position::<Mongolian>::from_setup(
+        &shatar_rules::fen::parse("4k3/8/8/8/8/8/8/4K2R w - - 0 1").unwrap(),
+    )
+    .unwrap();
     assert_eq!(
-        shatar_rules::uci::parse_move(&free, "e1g1").unwrap_err().to_string(),
+        shatar_rules::uci::parse_move(&free, "e1g1")
+            .unwrap_err()
+            .to_string(),
         "'e1g1' is illegal: the white king on e1 cannot move to g1"
     );
 }

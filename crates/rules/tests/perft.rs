@@ -5,11 +5,13 @@
 use shatar_rules::{Chess, Mongolian, MongolianFolk, Position, Rules, fen, perft_suite};
 
 fn check<R: Rules>(file: &str) {
-    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap();
     let records = perft_suite::parse(&text).unwrap();
     assert!(!records.is_empty());
     for record in records {
-        let pos: Position<R> = fen::parse_position(&record.epd).unwrap_or_else(|e| panic!("{}: {e}", record.id));
+        let pos: Position<R> =
+            fen::parse_position(&record.epd).unwrap_or_else(|e| panic!("{}: {e}", record.id));
         for &(depth, expected) in &record.counts {
             assert_eq!(pos.perft(depth), expected, "{} perft {depth}", record.id);
         }
@@ -35,9 +37,21 @@ fn chess() {
 #[test]
 fn data_equals_the_shared_reference() {
     let shared = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/perft");
-    for file in ["mongolian.perft", "mongolian-folk.perft", "chess.perft", "xiangqi.perft"] {
-        let Ok(reference) = std::fs::read_to_string(format!("{shared}/{file}")) else { continue };
-        let ours = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-        assert_eq!(ours, reference, "{file} differs from ../shared/perft/{file}");
+    for file in [
+        "mongolian.perft",
+        "mongolian-folk.perft",
+        "chess.perft",
+        "xiangqi.perft",
+    ] {
+        let Ok(reference) = std::fs::read_to_string(format!("{shared}/{file}")) else {
+            continue;
+        };
+        let ours =
+            std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR")))
+                .unwrap();
+        assert_eq!(
+            ours, reference,
+            "{file} differs from ../shared/perft/{file}"
+        );
     }
 }

@@ -4,7 +4,8 @@
 use shatar_rules::AnyRecord;
 use shatar_rules::pgn::{self, PgnError, PgnErrorKind, PgnGame, PgnMove};
 use shatar_rules::{
-    Chess, Color, EndReason, GameRecord, GameResult, Mongolian, MongolianFolk, Outcome, Position, Ruleset, fen, san,
+    Chess, Color, EndReason, GameRecord, GameResult, Mongolian, MongolianFolk, Outcome, Position,
+    Ruleset, fen, san,
 };
 
 const THREE_GAMES: &str = r#"[Event "Өвлийн аварга \"Шатар\" 2024"]
@@ -55,8 +56,16 @@ fn reads_a_multi_game_file() {
     assert_eq!(g.tag("Black"), Some("王芳"));
     assert_eq!(g.result, Some(GameResult::WhiteWins));
     let main: Vec<&str> = g.moves.iter().map(|m| m.san.as_str()).collect();
-    assert_eq!(main, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "Kf1", "b6", "Bb3"]);
-    assert_eq!(g.moves[1].comments, ["Нээлттэй эхлэл, the open opening (2017 art. 1.2)"]);
+    assert_eq!(
+        main,
+        [
+            "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "Kf1", "b6", "Bb3"
+        ]
+    );
+    assert_eq!(
+        g.moves[1].comments,
+        ["Нээлттэй эхлэл, the open opening (2017 art. 1.2)"]
+    );
     assert_eq!(g.moves[5].nags, [6]);
     assert_eq!(g.moves[6].comments, ["a line comment"]);
     assert_eq!(g.moves[8].nags, [3]);
@@ -65,7 +74,10 @@ fn reads_a_multi_game_file() {
     // nested alternative to 3. d3.
     let var = &g.moves[3].variations;
     assert_eq!(var.len(), 1);
-    assert_eq!(var[0].iter().map(|m| m.san.as_str()).collect::<Vec<_>>(), ["d6", "d3", "Bg4"]);
+    assert_eq!(
+        var[0].iter().map(|m| m.san.as_str()).collect::<Vec<_>>(),
+        ["d6", "d3", "Bg4"]
+    );
     let nested = &var[0][1].variations[0];
     assert_eq!(nested[1].san, "Be7");
     assert_eq!(nested[1].nags, [5]);
@@ -73,17 +85,33 @@ fn reads_a_multi_game_file() {
     assert_eq!(g.moves[2].at.line, 12);
 
     // The ruleset: the Variant tag, or the caller's default.
-    assert_eq!(games[0].ruleset(Ruleset::Chess).unwrap(), Ruleset::Mongolian);
-    assert_eq!(games[1].ruleset(Ruleset::Chess).unwrap(), Ruleset::MongolianFolk);
+    assert_eq!(
+        games[0].ruleset(Ruleset::Chess).unwrap(),
+        Ruleset::Mongolian
+    );
+    assert_eq!(
+        games[1].ruleset(Ruleset::Chess).unwrap(),
+        Ruleset::MongolianFolk
+    );
     assert_eq!(games[2].ruleset(Ruleset::Chess).unwrap(), Ruleset::Chess);
-    assert_eq!(games[2].ruleset(Ruleset::Mongolian).unwrap(), Ruleset::Mongolian);
+    assert_eq!(
+        games[2].ruleset(Ruleset::Mongolian).unwrap(),
+        Ruleset::Mongolian
+    );
 
-    let AnyRecord::Mongolian(r) = games[0].replay_any(Ruleset::Mongolian).unwrap() else { panic!("not Mongolian") };
+    let AnyRecord::Mongolian(r) = games[0].replay_any(Ruleset::Mongolian).unwrap() else {
+        panic!("not Mongolian")
+    };
     assert_eq!(r.moves().len(), 11);
     // No mate on the board: 1-0 is read as a resignation.
-    assert_eq!(r.outcome(), Some(Outcome::win(Color::White, EndReason::Resignation)));
+    assert_eq!(
+        r.outcome(),
+        Some(Outcome::win(Color::White, EndReason::Resignation))
+    );
 
-    let AnyRecord::MongolianFolk(r) = games[1].replay_any(Ruleset::Mongolian).unwrap() else { panic!("not folk") };
+    let AnyRecord::MongolianFolk(r) = games[1].replay_any(Ruleset::Mongolian).unwrap() else {
+        panic!("not folk")
+    };
     assert_eq!(r.moves().len(), 6);
     assert_eq!(r.initial().fullmoves(), 40);
     assert_eq!(r.initial().turn(), Color::Black);
@@ -97,7 +125,9 @@ fn reads_a_multi_game_file() {
          ended: 1/2-1/2 (a bare king)"
     );
 
-    let AnyRecord::Chess(r) = games[2].replay_any(Ruleset::Chess).unwrap() else { panic!("not chess") };
+    let AnyRecord::Chess(r) = games[2].replay_any(Ruleset::Chess).unwrap() else {
+        panic!("not chess")
+    };
     assert_eq!(r.moves().len(), 11);
     assert_eq!(r.outcome(), Some(Outcome::draw(EndReason::Agreement)));
     // The same game without a Variant tag, read with the Mongolian default: the double
@@ -107,7 +137,9 @@ fn reads_a_multi_game_file() {
         "PGN game 3 (Carlsen vs Anand), line 29, column 39: move 4... (black): 'd5' is illegal: \
          no black pawn can move to d5: after the first round a pawn steps one square only (2017 art. 3.7)"
     );
-    let castles = pgn::parse_game("[Variant \"Mongolian\"]\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O *").unwrap();
+    let castles =
+        pgn::parse_game("[Variant \"Mongolian\"]\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O *")
+            .unwrap();
     assert_eq!(
         err_text(castles.replay::<Mongolian>()),
         "PGN game 1, line 2, column 35: move 4. (white): 'O-O' is illegal: Mongolian chess (2017 rules) has no castling"
@@ -132,8 +164,17 @@ fn write_then_read_gives_the_same_game() {
     }
     let all = pgn::write_games(&games);
     assert_eq!(
-        pgn::parse_games(&all).unwrap().iter().map(PgnGame::write).collect::<Vec<_>>().concat(),
-        games.iter().map(PgnGame::write).collect::<Vec<_>>().concat()
+        pgn::parse_games(&all)
+            .unwrap()
+            .iter()
+            .map(PgnGame::write)
+            .collect::<Vec<_>>()
+            .concat(),
+        games
+            .iter()
+            .map(PgnGame::write)
+            .collect::<Vec<_>>()
+            .concat()
     );
 }
 
@@ -183,7 +224,10 @@ fn writes_a_record_with_tags_in_order() {
         record.play(m).unwrap();
         pos = *record.position();
     }
-    assert_eq!(record.outcome().map(|o| o.reason), Some(EndReason::Checkmate));
+    assert_eq!(
+        record.outcome().map(|o| o.reason),
+        Some(EndReason::Checkmate)
+    );
     let mut game = PgnGame::from_record(&record);
     game.set_tag("Annotator", "Шатар");
     game.set_tag("Termination", "normal");
@@ -220,7 +264,12 @@ fn writes_a_record_with_tags_in_order() {
     assert_eq!(game.tag("FEN"), Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
     assert_eq!(game.tag("SetUp"), Some("1"));
     assert!(game.write().ends_with("\n\n1. e4 *\n"));
-    assert_eq!(PgnGame::from_moves(&Position::<Chess>::new(), &[]).unwrap().tags, vec![]);
+    assert_eq!(
+        PgnGame::from_moves(&Position::<Chess>::new(), &[])
+            .unwrap()
+            .tags,
+        vec![]
+    );
 }
 
 /// Random games with long comments and variations: every move-text line fits in 80
@@ -245,21 +294,28 @@ fn long_games_wrap_at_80_columns() {
             let m = legal[(next() % legal.len() as u64) as usize];
             let mut node = PgnMove::new(san::write(&pos, m));
             if next() % 5 == 0 {
-                node.comments.push(format!("комментарий {game_no}.{ply}: хөдөлгөөн сайн биш, a long remark to wrap"));
+                node.comments.push(format!(
+                    "комментарий {game_no}.{ply}: хөдөлгөөн сайн биш, a long remark to wrap"
+                ));
             }
             if next() % 7 == 0 {
                 node.nags.push((next() % 20) as u8);
             }
             if next() % 6 == 0 && legal.len() > 1 {
                 let alt = legal.iter().copied().find(|&a| a != m).unwrap();
-                node.variations.push(vec![PgnMove::new(san::write(&pos, alt))]);
+                node.variations
+                    .push(vec![PgnMove::new(san::write(&pos, alt))]);
             }
             game.moves.push(node);
             pos = pos.play(m).unwrap();
         }
         let text = game.write();
         for line in text.lines().filter(|l| !l.starts_with('[')) {
-            assert!(line.chars().count() <= 80, "{} chars: {line}", line.chars().count());
+            assert!(
+                line.chars().count() <= 80,
+                "{} chars: {line}",
+                line.chars().count()
+            );
         }
         let back = pgn::parse_game(&text).unwrap();
         assert_eq!(back.moves, game.moves);
@@ -299,20 +355,50 @@ fn error_messages() {
             "[White Батбаяр]\n*",
             "PGN game 1, line 1, column 8: bad tag: the tag value must be a string in double quotes",
         ),
-        ("[White \"Батбаяр]\n*", "PGN game 1, line 1, column 8: a tag value is not closed with '\"' on its line"),
-        ("[White \"A\" \n1. e4 *", "PGN game 1, line 2, column 1: bad tag: the tag is not closed with ']'"),
-        ("[\"A\"]", "PGN game 1, line 1, column 2: bad tag: '[' must be followed by a tag name (letters, digits, '_')"),
-        ("1. e4 (1. d4 *", "PGN game 1, line 1, column 7: a variation opened with '(' is never closed with ')'"),
-        ("1. e4 ) *", "PGN game 1, line 1, column 7: ')' closes no variation"),
-        ("( 1. e4 ) *", "PGN game 1, line 1, column 1: a variation before any move"),
-        ("$1 1. e4 *", "PGN game 1, line 1, column 1: an annotation before any move"),
+        (
+            "[White \"Батбаяр]\n*",
+            "PGN game 1, line 1, column 8: a tag value is not closed with '\"' on its line",
+        ),
+        (
+            "[White \"A\" \n1. e4 *",
+            "PGN game 1, line 2, column 1: bad tag: the tag is not closed with ']'",
+        ),
+        (
+            "[\"A\"]",
+            "PGN game 1, line 1, column 2: bad tag: '[' must be followed by a tag name (letters, digits, '_')",
+        ),
+        (
+            "1. e4 (1. d4 *",
+            "PGN game 1, line 1, column 7: a variation opened with '(' is never closed with ')'",
+        ),
+        (
+            "1. e4 ) *",
+            "PGN game 1, line 1, column 7: ')' closes no variation",
+        ),
+        (
+            "( 1. e4 ) *",
+            "PGN game 1, line 1, column 1: a variation before any move",
+        ),
+        (
+            "$1 1. e4 *",
+            "PGN game 1, line 1, column 1: an annotation before any move",
+        ),
         (
             "1. e4 $300 *",
             "PGN game 1, line 1, column 7: '$300' is not an annotation ($0 to $255, !, ?, !!, ??, !?, ?!)",
         ),
-        ("1. e4!!! *", "PGN game 1, line 1, column 6: '!!!' is not an annotation ($0 to $255, !, ?, !!, ??, !?, ?!)"),
-        ("1. e4 @ *", "PGN game 1, line 1, column 7: unexpected character '@'"),
-        ("1. e4 \"x\" *", "PGN game 1, line 1, column 7: unexpected string outside a tag"),
+        (
+            "1. e4!!! *",
+            "PGN game 1, line 1, column 6: '!!!' is not an annotation ($0 to $255, !, ?, !!, ??, !?, ?!)",
+        ),
+        (
+            "1. e4 @ *",
+            "PGN game 1, line 1, column 7: unexpected character '@'",
+        ),
+        (
+            "1. e4 \"x\" *",
+            "PGN game 1, line 1, column 7: unexpected string outside a tag",
+        ),
         (
             "[Variant \"Shogi\"]\n*",
             "PGN game 1: unknown Variant \"Shogi\" (expected \"Mongolian\", \"Mongolian Folk\", \"Standard\" or \"Xiangqi\")",
@@ -369,7 +455,10 @@ fn error_in_a_later_game_names_it() {
     );
     // A syntax error in game 2 names game 2.
     let e = pgn::parse_games("1. e4 e5 *\n\n[Event \"x\"]\n1. e4 {oops").unwrap_err();
-    assert_eq!(e.to_string(), "PGN game 2, line 4, column 7: a comment opened with '{' is never closed with '}'");
+    assert_eq!(
+        e.to_string(),
+        "PGN game 2, line 4, column 7: a comment opened with '{' is never closed with '}'"
+    );
     // Replaying as the wrong ruleset.
     let g = pgn::parse_game("[Variant \"Mongolian\"]\n1. e4 e5 *").unwrap();
     assert_eq!(
@@ -382,7 +471,8 @@ fn error_in_a_later_game_names_it() {
 fn lenient_reading() {
     // No tags, no result, move numbers glued or missing, 0-0, e8Q, UCI, ';' and '%' lines,
     // a BOM, CRLF line ends.
-    let text = "\u{feff}%escape line\r\n1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.0-0 g1f8 ; not a move? no: b1c3\r\n";
+    let text =
+        "\u{feff}%escape line\r\n1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.0-0 g1f8 ; not a move? no: b1c3\r\n";
     let games = pgn::parse_games(text).unwrap();
     assert_eq!(games.len(), 1);
     let e = games[0].replay::<Chess>().unwrap_err();
@@ -408,19 +498,34 @@ fn lenient_reading() {
     assert_eq!(games[1].tag("White"), Some("y"));
     // Folk knight mate is a draw: 1/2-1/2 agrees with the board, 1-0 does not.
     let folk = "[Variant \"Mongolian Folk\"]\n[FEN \"6rk/6pp/8/6N1/8/8/8/K7 w - - 0 1\"]\n1. Nf7# ";
-    let r: GameRecord<MongolianFolk> = pgn::parse_game(&format!("{folk}1/2-1/2")).unwrap().replay().unwrap();
+    let r: GameRecord<MongolianFolk> = pgn::parse_game(&format!("{folk}1/2-1/2"))
+        .unwrap()
+        .replay()
+        .unwrap();
     assert_eq!(r.outcome(), Some(Outcome::draw(EndReason::KnightMate)));
-    assert!(pgn::parse_game(&format!("{folk}1-0")).unwrap().replay::<MongolianFolk>().is_err());
+    assert!(
+        pgn::parse_game(&format!("{folk}1-0"))
+            .unwrap()
+            .replay::<MongolianFolk>()
+            .is_err()
+    );
 }
 
 #[test]
 fn draw_offers() {
     // 2017 art. 9.1.2.b: an offer of a draw is marked (=) after the move.
-    let g = pgn::parse_game("1. e4 e5 2. Nf3 (=) Nc6 (2... Nf6) 3. Bc4 (=) {declined} 1/2-1/2").unwrap();
-    assert_eq!(g.moves.iter().map(|m| m.draw_offer).collect::<Vec<_>>(), [false, false, true, false, true]);
+    let g = pgn::parse_game("1. e4 e5 2. Nf3 (=) Nc6 (2... Nf6) 3. Bc4 (=) {declined} 1/2-1/2")
+        .unwrap();
+    assert_eq!(
+        g.moves.iter().map(|m| m.draw_offer).collect::<Vec<_>>(),
+        [false, false, true, false, true]
+    );
     assert_eq!(g.moves[3].variations.len(), 1);
     assert!(g.moves[2].variations.is_empty());
-    assert!(g.write().ends_with("\n\n1. e4 e5 2. Nf3 (=) Nc6 (2... Nf6) 3. Bc4 (=) {declined} 1/2-1/2\n"));
+    assert!(
+        g.write()
+            .ends_with("\n\n1. e4 e5 2. Nf3 (=) Nc6 (2... Nf6) 3. Bc4 (=) {declined} 1/2-1/2\n")
+    );
     assert_eq!(pgn::parse_game(&g.write()).unwrap().moves, g.moves);
     let r = g.replay::<Mongolian>().unwrap();
     assert_eq!(r.outcome(), Some(Outcome::draw(EndReason::Agreement)));
@@ -447,7 +552,9 @@ fn fuzz_no_panics() {
         rng
     };
     let alphabet: Vec<char> =
-        "[]{}();$!?*.\"\\ \n\tabcdefgh12345678KQRBNOox-=+#/%0ЦХ王\u{feff}VariantFENSetUp".chars().collect();
+        "[]{}();$!?*.\"\\ \n\tabcdefgh12345678KQRBNOox-=+#/%0ЦХ王\u{feff}VariantFENSetUp"
+            .chars()
+            .collect();
     let exercise = |text: &str| {
         if let Ok(games) = pgn::parse_games(text) {
             for g in &games {
@@ -464,7 +571,9 @@ fn fuzz_no_panics() {
     };
     for _ in 0..3000 {
         let len = (next() % 120) as usize;
-        let s: String = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+        let s: String = (0..len)
+            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+            .collect();
         exercise(&s);
     }
     let source: Vec<char> = THREE_GAMES.chars().collect();

@@ -9,7 +9,8 @@
 //! bitboard generator but the FEN reader and the `Move` type.
 
 use shatar_rules::{
-    Chess, Color, Mongolian, MongolianFolk, Move, MoveKind, Piece, Position, Role, Rules, Ruleset, Square, fen,
+    Chess, Color, Mongolian, MongolianFolk, Move, MoveKind, Piece, Position, Role, Rules, Ruleset,
+    Square, fen,
 };
 
 mod common;
@@ -21,27 +22,58 @@ fn at(f: i32, r: i32) -> Option<usize> {
     ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as usize)
 }
 
-const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+const KNIGHT: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
 const ROOK: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 fn attacked(board: &Mailbox, sq: usize, by: Color) -> bool {
     let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
     let is = |i: Option<usize>, roles: &[Role]| {
-        i.and_then(|i| board[i]).is_some_and(|p| p.color == by && roles.contains(&p.role))
+        i.and_then(|i| board[i])
+            .is_some_and(|p| p.color == by && roles.contains(&p.role))
     };
-    if KNIGHT.iter().any(|&(df, dr)| is(at(f + df, r + dr), &[Role::Knight])) {
+    if KNIGHT
+        .iter()
+        .any(|&(df, dr)| is(at(f + df, r + dr), &[Role::Knight]))
+    {
         return true;
     }
-    if KING.iter().any(|&(df, dr)| is(at(f + df, r + dr), &[Role::King])) {
+    if KING
+        .iter()
+        .any(|&(df, dr)| is(at(f + df, r + dr), &[Role::King]))
+    {
         return true;
     }
     let pawn_dr = if by == Color::White { -1 } else { 1 };
-    if [-1, 1].iter().any(|&df| is(at(f + df, r + pawn_dr), &[Role::Pawn])) {
+    if [-1, 1]
+        .iter()
+        .any(|&df| is(at(f + df, r + pawn_dr), &[Role::Pawn]))
+    {
         return true;
     }
-    for (dirs, roles) in [(&ROOK, [Role::Rook, Role::Queen]), (&BISHOP, [Role::Bishop, Role::Queen])] {
+    for (dirs, roles) in [
+        (&ROOK, [Role::Rook, Role::Queen]),
+        (&BISHOP, [Role::Bishop, Role::Queen]),
+    ] {
         for &(df, dr) in dirs {
             let (mut x, mut y) = (f + df, r + dr);
             while let Some(i) = at(x, y) {
@@ -71,7 +103,9 @@ fn reference_moves<R: Rules>(pos: &Position<R>) -> Vec<String> {
 
     // Folk rules ⑤: a bare king ends the game; no moves.
     if R::RULESET == Ruleset::MongolianFolk
-        && Color::ALL.iter().any(|&c| board.iter().flatten().filter(|p| p.color == c).count() == 1)
+        && Color::ALL
+            .iter()
+            .any(|&c| board.iter().flatten().filter(|p| p.color == c).count() == 1)
     {
         return Vec::new();
     }
@@ -97,7 +131,11 @@ fn reference_moves<R: Rules>(pos: &Position<R>) -> Vec<String> {
         }
     }
 
-    let promotions: &[char] = if R::RULESET == Ruleset::MongolianFolk { &['q'] } else { &['q', 'r', 'b', 'n'] };
+    let promotions: &[char] = if R::RULESET == Ruleset::MongolianFolk {
+        &['q']
+    } else {
+        &['q', 'r', 'b', 'n']
+    };
     // (from, to, promotion, extra effect)
     let mut candidates: Vec<(usize, usize, Option<char>, Special)> = Vec::new();
     for from in 0..64 {
@@ -109,7 +147,11 @@ fn reference_moves<R: Rules>(pos: &Position<R>) -> Vec<String> {
         let free_or_enemy = |i: usize| board[i].is_none_or(|q| q.color == them);
         match p.role {
             Role::Knight | Role::King => {
-                let steps = if p.role == Role::Knight { &KNIGHT } else { &KING };
+                let steps = if p.role == Role::Knight {
+                    &KNIGHT
+                } else {
+                    &KING
+                };
                 for &(df, dr) in steps {
                     if let Some(to) = at(f + df, r + dr).filter(|&i| free_or_enemy(i)) {
                         candidates.push((from, to, None, Special::None));
@@ -205,10 +247,17 @@ fn reference_moves<R: Rules>(pos: &Position<R>) -> Vec<String> {
             Special::Castle(rf, rt) => b[rt] = b[rf].take(),
             Special::None => {}
         }
-        let king = (0..64).find(|&i| b[i] == Some(Piece::new(us, Role::King))).unwrap();
+        let king = (0..64)
+            .find(|&i| b[i] == Some(Piece::new(us, Role::King)))
+            .unwrap();
         if !attacked(&b, king, them) {
             let name = |i: usize| Square::ALL[i].to_string();
-            legal.push(format!("{}{}{}", name(from), name(to), promo.map(String::from).unwrap_or_default()));
+            legal.push(format!(
+                "{}{}{}",
+                name(from),
+                name(to),
+                promo.map(String::from).unwrap_or_default()
+            ));
         }
     }
     legal.sort();
@@ -239,7 +288,11 @@ fn check_position<R: Rules>(pos: &Position<R>, seen: &mut Seen) {
     let mut ours: Vec<String> = pos.legal_moves().iter().map(Move::to_string).collect();
     ours.sort();
     assert_eq!(ours, reference_moves(pos), "legal moves differ in {pos}");
-    assert_eq!(pos.hash(), pos.compute_hash(), "incremental hash differs in {pos}");
+    assert_eq!(
+        pos.hash(),
+        pos.compute_hash(),
+        "incremental hash differs in {pos}"
+    );
     let text = pos.to_string();
     let again: Position<R> = fen::parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
     assert_eq!(again, *pos, "FEN round trip changed {text}");
@@ -264,9 +317,14 @@ fn check_position<R: Rules>(pos: &Position<R>, seen: &mut Seen) {
         // reached by moves (no en passant right survives a pass).
         let mut passed = *pos;
         passed.play_null();
-        assert_eq!(passed.hash(), passed.compute_hash(), "hash after a pass differs in {pos}");
+        assert_eq!(
+            passed.hash(),
+            passed.compute_hash(),
+            "hash after a pass differs in {pos}"
+        );
         let passed_fen = passed.to_string();
-        let reread: Position<R> = fen::parse_position(&passed_fen).unwrap_or_else(|e| panic!("{passed_fen}: {e}"));
+        let reread: Position<R> =
+            fen::parse_position(&passed_fen).unwrap_or_else(|e| panic!("{passed_fen}: {e}"));
         assert_eq!(reread, passed);
         assert_ne!(passed.turn(), pos.turn());
     }
@@ -299,8 +357,11 @@ fn random_games<R: Rules>(starts: &[&str], games: usize, seed: u64) -> Seen {
                 break;
             }
             // Prefer captures now and then, so games reach endgames and promotions.
-            let captures: Vec<Move> =
-                moves.iter().copied().filter(|m| pos.board().piece_at(m.to()).is_some()).collect();
+            let captures: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| pos.board().piece_at(m.to()).is_some())
+                .collect();
             let m = if !captures.is_empty() && rng.below(3) == 0 {
                 captures[rng.below(captures.len())]
             } else {
@@ -321,13 +382,19 @@ const STARTS_8X8: [&str; 3] = [
 #[test]
 fn mongolian_moves_hash_and_fen() {
     let seen = random_games::<Mongolian>(&STARTS_8X8, 120, 0x2017);
-    assert!(seen.positions > 10_000 && seen.promotions > 100 && seen.checks > 500, "{seen:?}");
+    assert!(
+        seen.positions > 10_000 && seen.promotions > 100 && seen.checks > 500,
+        "{seen:?}"
+    );
 }
 
 #[test]
 fn folk_moves_hash_and_fen() {
     let seen = random_games::<MongolianFolk>(&STARTS_8X8, 120, 0xf01c);
-    assert!(seen.positions > 5_000 && seen.promotions > 100 && seen.checks > 500, "{seen:?}");
+    assert!(
+        seen.positions > 5_000 && seen.promotions > 100 && seen.checks > 500,
+        "{seen:?}"
+    );
 }
 
 #[test]
@@ -339,7 +406,13 @@ fn chess_moves_hash_and_fen() {
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     ];
     let seen = random_games::<Chess>(&starts, 120, 0xf1de);
-    assert!(seen.positions > 10_000 && seen.promotions > 100 && seen.en_passant > 20 && seen.castles > 100, "{seen:?}");
+    assert!(
+        seen.positions > 10_000
+            && seen.promotions > 100
+            && seen.en_passant > 20
+            && seen.castles > 100,
+        "{seen:?}"
+    );
 }
 
 /// Playing a random game into a `GameRecord` and taking every move back restores each
@@ -357,8 +430,15 @@ fn take_back_restores<R: Rules>(start: &str, seed: u64) {
     while game.take_back().is_some() {
         seen.pop();
         let (fen, hash) = seen.last().unwrap();
-        assert_eq!((&game.position().to_string(), &game.position().hash()), (fen, hash));
-        assert_eq!(game.outcome(), None, "an earlier position of an unfinished game");
+        assert_eq!(
+            (&game.position().to_string(), &game.position().hash()),
+            (fen, hash)
+        );
+        assert_eq!(
+            game.outcome(),
+            None,
+            "an earlier position of an unfinished game"
+        );
     }
     assert_eq!(seen.len(), 1);
     assert_eq!(*game.position(), initial);

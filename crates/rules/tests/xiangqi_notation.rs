@@ -69,8 +69,14 @@ fn tandem_pieces() {
     }
     both(&p, "a2a1", "后俥退一", "-R-1");
     // The file alone is ambiguous with both on it, unless only one can make the move.
-    assert!(matches!(chinese::parse(&p, "俥九平八"), Err(chinese::NotationError::Ambiguous(_))));
-    assert!(matches!(wxf::parse(&p, "R9=8"), Err(wxf::NotationError::Ambiguous(_))));
+    assert!(matches!(
+        chinese::parse(&p, "俥九平八"),
+        Err(chinese::NotationError::Ambiguous(_))
+    ));
+    assert!(matches!(
+        wxf::parse(&p, "R9=8"),
+        Err(wxf::NotationError::Ambiguous(_))
+    ));
     assert_eq!(wxf::parse(&p, "R9+1"), Ok(mv("a3a4")));
     // Black: front is the lower one.
     let p = pos("r3k4/r8/9/9/9/9/9/9/9/5K3 b");
@@ -142,9 +148,9 @@ fn round_trip_and_uniqueness() {
 #[test]
 fn readers_never_panic() {
     const ALPHABET: &[char] = &[
-        '帅', '将', '仕', '士', '相', '象', '俥', '车', '傌', '马', '炮', '砲', '兵', '卒', '前', '中', '后', '进',
-        '退', '平', '一', '五', '九', '1', '5', '9', '０', '５', '+', '-', '=', '.', 'R', 'P', 'C', 'h', ' ', '0', '6',
-        'é', '\u{0}',
+        '帅', '将', '仕', '士', '相', '象', '俥', '车', '傌', '马', '炮', '砲', '兵', '卒', '前',
+        '中', '后', '进', '退', '平', '一', '五', '九', '1', '5', '9', '０', '５', '+', '-', '=',
+        '.', 'R', 'P', 'C', 'h', ' ', '0', '6', 'é', '\u{0}',
     ];
     let mut rng = Rng(0x1956);
     let positions: Vec<Position> = STARTS.iter().map(|f| pos(f)).collect();
@@ -162,7 +168,9 @@ fn readers_never_panic() {
                 let bytes: Vec<u8> = (0..rng.below(12)).map(|_| rng.next() as u8).collect();
                 String::from_utf8_lossy(&bytes).into_owned()
             }
-            1 => (0..rng.below(8)).map(|_| ALPHABET[rng.below(ALPHABET.len())]).collect(),
+            1 => (0..rng.below(8))
+                .map(|_| ALPHABET[rng.below(ALPHABET.len())])
+                .collect(),
             _ => {
                 let mut cs: Vec<char> = samples[rng.below(samples.len())].chars().collect();
                 match rng.below(3) {
@@ -195,13 +203,34 @@ fn readers_never_panic() {
 fn error_messages() {
     let p = Position::new();
     assert_eq!(chinese::parse(&p, ""), Err(chinese::NotationError::Empty));
-    assert_eq!(chinese::parse(&p, "炮二x五"), Err(chinese::NotationError::UnknownChar { at: 2, found: 'x' }));
-    assert!(matches!(chinese::parse(&p, "炮二平五五"), Err(chinese::NotationError::Form(_))));
-    assert!(matches!(chinese::parse(&p, "炮二平九"), Err(chinese::NotationError::NoSuchMove(_))));
+    assert_eq!(
+        chinese::parse(&p, "炮二x五"),
+        Err(chinese::NotationError::UnknownChar { at: 2, found: 'x' })
+    );
+    assert!(matches!(
+        chinese::parse(&p, "炮二平五五"),
+        Err(chinese::NotationError::Form(_))
+    ));
+    assert!(matches!(
+        chinese::parse(&p, "炮二平九"),
+        Err(chinese::NotationError::NoSuchMove(_))
+    ));
     assert_eq!(
         wxf::parse(&p, "C2x5"),
-        Err(wxf::NotationError::Syntax { at: 2, found: Some('x'), expected: "a direction '+', '-' or '='" })
+        Err(wxf::NotationError::Syntax {
+            at: 2,
+            found: Some('x'),
+            expected: "a direction '+', '-' or '='"
+        })
     );
-    assert!(matches!(wxf::parse(&p, "C2=9"), Err(wxf::NotationError::NoSuchMove(_))));
-    assert!(wxf::parse(&p, "C2=").unwrap_err().to_string().contains("character 3"));
+    assert!(matches!(
+        wxf::parse(&p, "C2=9"),
+        Err(wxf::NotationError::NoSuchMove(_))
+    ));
+    assert!(
+        wxf::parse(&p, "C2=")
+            .unwrap_err()
+            .to_string()
+            .contains("character 3")
+    );
 }

@@ -14,7 +14,11 @@ use shatar_rules::xiangqi::fen;
 const DEFAULT_BUDGET: u64 = 5_000_000;
 
 fn check(budget: Option<u64>) {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xiangqi.perft")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/xiangqi.perft"
+    ))
+    .unwrap();
     let records = perft_suite::parse(&text).unwrap();
     assert!(!records.is_empty());
     for record in records {

@@ -59,13 +59,23 @@ fn an_opening_in_each_notation_reads_back() {
     let game = xpgn::from_record(&record, Notation::Chinese);
     assert_eq!(sans(&game), OPENING.split_whitespace().collect::<Vec<_>>());
     let game = xpgn::from_record(&record, Notation::Wxf);
-    assert_eq!(sans(&game), OPENING_WXF.split_whitespace().collect::<Vec<_>>());
+    assert_eq!(
+        sans(&game),
+        OPENING_WXF.split_whitespace().collect::<Vec<_>>()
+    );
     let game = xpgn::from_record(&record, Notation::Iccs);
     assert_eq!(sans(&game)[..4], ["h2e2", "h9g7", "h0g2", "i9h9"]);
 
     for notation in Notation::ALL {
-        let text =
-            xpgn::write(&record, notation, &[("Event", "全国象棋个人赛"), ("White", "许银川"), ("Black", "吕钦")]);
+        let text = xpgn::write(
+            &record,
+            notation,
+            &[
+                ("Event", "全国象棋个人赛"),
+                ("White", "许银川"),
+                ("Black", "吕钦"),
+            ],
+        );
         let back = read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(back.moves(), record.moves(), "{text}");
         assert_eq!(back.outcome(), None);
@@ -75,13 +85,23 @@ fn an_opening_in_each_notation_reads_back() {
         assert_eq!(game.tag("FEN"), None);
         assert_eq!(game.game(Ruleset::Mongolian).unwrap(), GameKind::Xiangqi);
         // Written again, the same text.
-        assert_eq!(xpgn::from_record(&back, notation).write(), xpgn::from_record(&record, notation).write());
+        assert_eq!(
+            xpgn::from_record(&back, notation).write(),
+            xpgn::from_record(&record, notation).write()
+        );
     }
 
     // The whole file, in WXF (the default notation).
     assert_eq!(Notation::default(), Notation::Wxf);
-    let text =
-        xpgn::write(&record, Notation::default(), &[("White", "许银川"), ("Black", "吕钦"), ("Date", "2024.05.01")]);
+    let text = xpgn::write(
+        &record,
+        Notation::default(),
+        &[
+            ("White", "许银川"),
+            ("Black", "吕钦"),
+            ("Date", "2024.05.01"),
+        ],
+    );
     assert_eq!(
         text,
         r#"[Event "?"]
@@ -118,7 +138,10 @@ fn chinese_with_traditional_characters_and_full_width_digits() {
     assert_eq!(game.moves[0].comments_before, ["評注：中炮對屏風馬"]);
     let record = xpgn::replay(&game, AXF).unwrap();
     assert_eq!(record.moves(), &opening_record().moves()[..20]);
-    assert_eq!(record.outcome(), Some(Outcome::win(Color::White, EndReason::Resignation)));
+    assert_eq!(
+        record.outcome(),
+        Some(Outcome::win(Color::White, EndReason::Resignation))
+    );
     // The Red tag names the players in errors.
     let bad = text.replace("車１平２", "車１平５");
     assert_eq!(
@@ -132,7 +155,8 @@ fn chinese_with_traditional_characters_and_full_width_digits() {
 /// `.` for a traverse; all mixed, with a check marked by `+`.
 #[test]
 fn iccs_with_dashes_and_mixed_notations() {
-    let text = "[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 2. H0-G2 I9-H9 3. I0-H0 *";
+    let text =
+        "[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 2. H0-G2 I9-H9 3. I0-H0 *";
     let r = read(text).unwrap();
     let coords: Vec<String> = r.moves().iter().map(Move::to_string).collect();
     assert_eq!(coords, ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]);
@@ -142,11 +166,20 @@ fn iccs_with_dashes_and_mixed_notations() {
     // Move numbers glued to moves, WXF's `.` traverse among them; SAN's dots are unchanged.
     let glued = pgn::parse_game("1.C2.5 H8+7 2.H2+3 R9.8 3.R1.2 $1 *").unwrap();
     assert_eq!(sans(&glued), ["C2.5", "H8+7", "H2+3", "R9.8", "R1.2"]);
-    assert_eq!(xpgn::replay(&glued, AXF).unwrap().moves(), &opening_record().moves()[..5]);
+    assert_eq!(
+        xpgn::replay(&glued, AXF).unwrap().moves(),
+        &opening_record().moves()[..5]
+    );
     let chess = pgn::parse_game("1.e4 e5.2.Nf3 Nc6...3.Bb5 *").unwrap();
     assert_eq!(sans(&chess), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
     // The Format tag is only a hint: a file that says ICCS may hold WXF.
-    assert_eq!(read("[Format \"ICCS\"]\n1. C2=5 H8+7 *").unwrap().moves().len(), 2);
+    assert_eq!(
+        read("[Format \"ICCS\"]\n1. C2=5 H8+7 *")
+            .unwrap()
+            .moves()
+            .len(),
+        2
+    );
 
     assert_eq!(Notation::detect("h2e2"), Some(Notation::Iccs));
     assert_eq!(Notation::detect("H2-E2"), Some(Notation::Iccs));
@@ -157,16 +190,26 @@ fn iccs_with_dashes_and_mixed_notations() {
     assert_eq!(Notation::detect("炮2·5"), Some(Notation::Chinese));
     assert_eq!(Notation::detect("xyz"), None);
     assert_eq!(Notation::from_format_tag("wxf"), Some(Notation::Wxf));
-    assert_eq!(Notation::from_format_tag("Chinese"), Some(Notation::Chinese));
+    assert_eq!(
+        Notation::from_format_tag("Chinese"),
+        Some(Notation::Chinese)
+    );
     assert_eq!(Notation::from_format_tag("SAN"), None);
 
     // A check mark after a complete move is dropped, in every notation.
     let pos = fen::parse_position("4k4/R8/9/9/9/9/9/9/9/3K5 w").unwrap();
     for text in ["a8a9+", "R9+1+", "俥九进一#", "R9+1"] {
-        assert_eq!(xpgn::parse_move(&pos, text, None), Ok(iccs::parse("a8a9").unwrap()), "{text}");
+        assert_eq!(
+            xpgn::parse_move(&pos, text, None),
+            Ok(iccs::parse("a8a9").unwrap()),
+            "{text}"
+        );
     }
     // ... but not from an incomplete one.
-    assert!(matches!(xpgn::parse_move(&pos, "R9+", None), Err(MoveError::Wxf(_))));
+    assert!(matches!(
+        xpgn::parse_move(&pos, "R9+", None),
+        Err(MoveError::Wxf(_))
+    ));
 }
 
 /// A FEN start, with Black to move: the move numbers follow the FEN, and a mate on the
@@ -177,11 +220,20 @@ fn a_fen_start_and_endings_on_the_board() {
     let text = format!("[Variant \"xiangqi\"]\n[SetUp \"1\"]\n[FEN \"{start}\"]\n\n30... R5=6 0-1");
     let r = read(&text).unwrap();
     assert_eq!(fen::write(&r.initial().to_setup()), start);
-    assert_eq!(r.outcome(), Some(Outcome::win(Color::Black, EndReason::Checkmate)));
+    assert_eq!(
+        r.outcome(),
+        Some(Outcome::win(Color::Black, EndReason::Checkmate))
+    );
 
     let written = xpgn::write(&r, Notation::Chinese, &[]);
-    assert!(written.contains(&format!("[FEN \"{start}\"]\n[SetUp \"1\"]\n")), "{written}");
-    assert!(written.contains("[Termination \"checkmate\"]\n"), "{written}");
+    assert!(
+        written.contains(&format!("[FEN \"{start}\"]\n[SetUp \"1\"]\n")),
+        "{written}"
+    );
+    assert!(
+        written.contains("[Termination \"checkmate\"]\n"),
+        "{written}"
+    );
     assert!(written.ends_with("\n\n30... 车5平6 0-1\n"), "{written}");
     assert_eq!(read(&written).unwrap().outcome(), r.outcome());
 
@@ -195,7 +247,10 @@ fn a_fen_start_and_endings_on_the_board() {
     );
     // A stalemated side loses in xiangqi.
     let stuck = "[Variant \"Xiangqi\"]\n[FEN \"4k4/9/4P4/9/9/3R1R3/9/9/9/4K4 b\"]\n\n1-0";
-    assert_eq!(read(stuck).unwrap().outcome(), Some(Outcome::win(Color::White, EndReason::NoLegalMove)));
+    assert_eq!(
+        read(stuck).unwrap().outcome(),
+        Some(Outcome::win(Color::White, EndReason::NoLegalMove))
+    );
 }
 
 /// A repetition ruling: the Termination tag and the ruling's sentence in a comment, and
@@ -210,11 +265,20 @@ fn a_repetition_ruling_is_written_with_its_sentence() {
         }
     }
     let ruling = record.ruling().expect("a ruling").to_string();
-    assert_eq!(record.outcome(), Some(Outcome::win(Color::Black, EndReason::ForbiddenRepetition)));
+    assert_eq!(
+        record.outcome(),
+        Some(Outcome::win(Color::Black, EndReason::ForbiddenRepetition))
+    );
     let game = xpgn::from_record(&record, Notation::Wxf);
     assert_eq!(game.result, Some(GameResult::BlackWins));
-    assert_eq!(game.tag("Termination"), Some(EndReason::ForbiddenRepetition.description()));
-    assert_eq!(game.moves.last().unwrap().comments, std::slice::from_ref(&ruling));
+    assert_eq!(
+        game.tag("Termination"),
+        Some(EndReason::ForbiddenRepetition.description())
+    );
+    assert_eq!(
+        game.moves.last().unwrap().comments,
+        std::slice::from_ref(&ruling)
+    );
     let text = game.write();
     assert!(text.contains(&format!("{{{ruling}}} 0-1")), "{text}");
     for rules in [RepetitionRules::Axf2008, RepetitionRules::Prc1956] {
@@ -226,7 +290,10 @@ fn a_repetition_ruling_is_written_with_its_sentence() {
     // Resignation and agreement write no Termination tag; a flag fall does, and reads back.
     let mut r = opening_record();
     r.set_outcome(Outcome::win(Color::Black, EndReason::Resignation));
-    assert_eq!(xpgn::from_record(&r, Notation::Wxf).tag("Termination"), None);
+    assert_eq!(
+        xpgn::from_record(&r, Notation::Wxf).tag("Termination"),
+        None
+    );
     r.set_outcome(Outcome::win(Color::White, EndReason::TimeForfeit));
     let text = xpgn::write(&r, Notation::Iccs, &[]);
     assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
@@ -246,7 +313,10 @@ fn error_messages() {
             "1. C2=5 H8+7 2. C8=5 *",
             "PGN game 1, line 1, column 17: move 2. (red): WXF move \"C8=5\": no legal move fits it here",
         ),
-        ("1. H2-E3 *", "PGN game 1, line 1, column 4: move 1. (red): 'H2-E3': h2e3 is not a legal move here"),
+        (
+            "1. H2-E3 *",
+            "PGN game 1, line 1, column 4: move 1. (red): 'H2-E3': h2e3 is not a legal move here",
+        ),
         (
             "1. C2x5 *",
             "PGN game 1, line 1, column 4: move 1. (red): 'C2x5': WXF move: unexpected 'x' at character 2, \
@@ -321,14 +391,38 @@ fn the_8x8_reader_refuses_xiangqi() {
     let refused = "the game is xiangqi (\"Xiangqi\"), which the 8x8 reader cannot play: read it with \
                    xiangqi::pgn::replay";
     let g = pgn::parse_game("[Variant \"Xiangqi\"]\n1. C2=5 H8+7 *").unwrap();
-    assert_eq!(g.replay_any(Ruleset::Mongolian).unwrap_err().to_string(), format!("PGN game 1: {refused}"));
-    assert_eq!(g.replay::<Mongolian>().unwrap_err().to_string(), format!("PGN game 1: {refused}"));
-    assert_eq!(*g.ruleset(Ruleset::Chess).unwrap_err().kind, PgnErrorKind::IsXiangqi { variant: "Xiangqi".into() });
+    assert_eq!(
+        g.replay_any(Ruleset::Mongolian).unwrap_err().to_string(),
+        format!("PGN game 1: {refused}")
+    );
+    assert_eq!(
+        g.replay::<Mongolian>().unwrap_err().to_string(),
+        format!("PGN game 1: {refused}")
+    );
+    assert_eq!(
+        *g.ruleset(Ruleset::Chess).unwrap_err().kind,
+        PgnErrorKind::IsXiangqi {
+            variant: "Xiangqi".into()
+        }
+    );
     assert_eq!(g.game(Ruleset::Chess).unwrap(), GameKind::Xiangqi);
-    for v in ["xiangqi", "XIANGQI", "Chinese Chess", "chinese chess", " Chinese chess "] {
-        assert_eq!(GameKind::from_pgn_variant(v), Some(GameKind::Xiangqi), "{v}");
+    for v in [
+        "xiangqi",
+        "XIANGQI",
+        "Chinese Chess",
+        "chinese chess",
+        " Chinese chess ",
+    ] {
+        assert_eq!(
+            GameKind::from_pgn_variant(v),
+            Some(GameKind::Xiangqi),
+            "{v}"
+        );
     }
-    assert_eq!(GameKind::from_pgn_variant("Mongolian"), Some(GameKind::Board8(Ruleset::Mongolian)));
+    assert_eq!(
+        GameKind::from_pgn_variant("Mongolian"),
+        Some(GameKind::Board8(Ruleset::Mongolian))
+    );
     assert_eq!(GameKind::from_pgn_variant("Shogi"), None);
     // The XQBase Game tag, without a Variant tag.
     let g = pgn::parse_game("[Game \"Chinese Chess\"]\n[Red \"許銀川\"]\n1. C2=5 H8+7 *").unwrap();
@@ -339,11 +433,18 @@ fn the_8x8_reader_refuses_xiangqi() {
          read it with xiangqi::pgn::replay"
     );
     // The Variant tag decides over the Game tag; 8x8 games are unchanged.
-    let g = pgn::parse_game("[Game \"Chinese Chess\"]\n[Variant \"Mongolian\"]\n1. e4 e5 *").unwrap();
-    assert_eq!(g.game(Ruleset::Chess).unwrap(), GameKind::Board8(Ruleset::Mongolian));
+    let g =
+        pgn::parse_game("[Game \"Chinese Chess\"]\n[Variant \"Mongolian\"]\n1. e4 e5 *").unwrap();
+    assert_eq!(
+        g.game(Ruleset::Chess).unwrap(),
+        GameKind::Board8(Ruleset::Mongolian)
+    );
     assert_eq!(g.replay_any(Ruleset::Chess).unwrap().moves().len(), 2);
     let g = pgn::parse_game("1. e4 e5 *").unwrap();
-    assert_eq!(g.game(Ruleset::Chess).unwrap(), GameKind::Board8(Ruleset::Chess));
+    assert_eq!(
+        g.game(Ruleset::Chess).unwrap(),
+        GameKind::Board8(Ruleset::Chess)
+    );
     // A game without tags, given to the xiangqi reader, is read as xiangqi.
     assert_eq!(read("1. C2=5 H8+7 *").unwrap().moves().len(), 2);
 }
@@ -355,7 +456,11 @@ fn random_games_round_trip_in_every_notation() {
     let mut rng = Rng(0x5EED_2008_1956);
     let (mut plies, mut ended) = (0, 0);
     for g in 0..200 {
-        let rules = if g % 2 == 0 { RepetitionRules::Axf2008 } else { RepetitionRules::Prc1956 };
+        let rules = if g % 2 == 0 {
+            RepetitionRules::Axf2008
+        } else {
+            RepetitionRules::Prc1956
+        };
         let mut record = Record::new(Position::new(), rules);
         for _ in 0..150 {
             if record.outcome().is_some() {
@@ -377,7 +482,8 @@ fn random_games_round_trip_in_every_notation() {
         }
         for notation in Notation::ALL {
             let text = xpgn::write(&record, notation, &[]);
-            let back = xpgn::replay(&pgn::parse_game(&text).unwrap(), rules).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            let back = xpgn::replay(&pgn::parse_game(&text).unwrap(), rules)
+                .unwrap_or_else(|e| panic!("{e}\n{text}"));
             assert_eq!(back.moves(), record.moves(), "{text}");
             assert_eq!(back.outcome(), record.outcome(), "{text}");
         }
@@ -391,11 +497,14 @@ fn random_games_round_trip_in_every_notation() {
             if rng.below(8) == 0 {
                 let legal = pos.legal_moves();
                 let alt = legal[rng.below(legal.len())];
-                node.variations.push(vec![PgnMove::new(Notation::ALL[rng.below(3)].write(pos, alt))]);
+                node.variations.push(vec![PgnMove::new(
+                    Notation::ALL[rng.below(3)].write(pos, alt),
+                )]);
             }
         }
         let text = game.write();
-        let back = xpgn::replay(&pgn::parse_game(&text).unwrap(), rules).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let back = xpgn::replay(&pgn::parse_game(&text).unwrap(), rules)
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(back.moves(), record.moves(), "{text}");
     }
     assert!(plies > 15_000, "{plies}");
@@ -409,7 +518,9 @@ fn no_panic_on_mutated_text() {
     let record = opening_record();
     let mut source = xpgn::write(&record, Notation::Chinese, &[("White", "許銀川")]);
     source.push('\n');
-    source.push_str(&xpgn::write(&record, Notation::Wxf, &[]).replace("R2+6", "R2+6 (4. H8+7 {另一着} P7+1)"));
+    source.push_str(
+        &xpgn::write(&record, Notation::Wxf, &[]).replace("R2+6", "R2+6 (4. H8+7 {另一着} P7+1)"),
+    );
     source.push_str("\n[Game \"Chinese Chess\"]\n[FEN \"4k4/4r4/9/9/9/9/9/9/9/5K3 b - - 0 30\"]\n30... R5=6 0-1\n");
     for g in pgn::parse_games(&source).unwrap() {
         xpgn::replay(&g, AXF).unwrap();
@@ -421,18 +532,24 @@ fn no_panic_on_mutated_text() {
     // for each WXF or Chinese move, so this keeps the test to seconds.
     let mut turn = 0;
     let mut exercise = |text: &str| {
-        let Ok(games) = pgn::parse_games(text) else { return };
+        let Ok(games) = pgn::parse_games(text) else {
+            return;
+        };
         for g in &games {
             turn += 1;
             let _ = g.game(Ruleset::Mongolian);
             let _ = g.replay_any(Ruleset::Mongolian).map(|r| r.moves().len());
-            let rules = if turn % 2 == 0 { RepetitionRules::Axf2008 } else { RepetitionRules::Prc1956 };
+            let rules = if turn % 2 == 0 {
+                RepetitionRules::Axf2008
+            } else {
+                RepetitionRules::Prc1956
+            };
             if let Ok(r) = xpgn::replay(g, rules)
                 && turn % 3 == 0
             {
                 let again = xpgn::write(&r, Notation::ALL[turn / 3 % 3], &[]);
-                let back =
-                    xpgn::replay(&pgn::parse_game(&again).unwrap(), rules).unwrap_or_else(|e| panic!("{e}\n{again}"));
+                let back = xpgn::replay(&pgn::parse_game(&again).unwrap(), rules)
+                    .unwrap_or_else(|e| panic!("{e}\n{again}"));
                 assert_eq!(back.moves(), r.moves());
                 assert_eq!(back.outcome(), r.outcome());
             }

@@ -21,7 +21,8 @@ type Grid = [[Option<char>; 9]; 10];
 fn grid_of(pos: &Position) -> Grid {
     let mut grid = [[None; 9]; 10];
     for sq in Square::all() {
-        grid[sq.rank().index() as usize][sq.file().index() as usize] = pos.board().piece_at(sq).map(|p| p.char());
+        grid[sq.rank().index() as usize][sq.file().index() as usize] =
+            pos.board().piece_at(sq).map(|p| p.char());
     }
     grid
 }
@@ -37,11 +38,20 @@ fn is_red(c: char) -> bool {
 /// The moves of the side `red` by the movement rules alone, as (from, to) coordinates.
 fn pseudo(grid: &Grid, red: bool) -> Vec<((i32, i32), (i32, i32))> {
     let mut out = Vec::new();
-    let palace = |f: i32, r: i32| (3..=5).contains(&f) && if red { (0..=2).contains(&r) } else { (7..=9).contains(&r) };
+    let palace = |f: i32, r: i32| {
+        (3..=5).contains(&f)
+            && if red {
+                (0..=2).contains(&r)
+            } else {
+                (7..=9).contains(&r)
+            }
+    };
     let own_half = |r: i32| if red { r <= 4 } else { r >= 5 };
     for r in 0..10 {
         for f in 0..9 {
-            let Some(c) = grid[r as usize][f as usize] else { continue };
+            let Some(c) = grid[r as usize][f as usize] else {
+                continue;
+            };
             if is_red(c) != red {
                 continue;
             }
@@ -80,7 +90,11 @@ fn pseudo(grid: &Grid, red: bool) -> Vec<((i32, i32), (i32, i32))> {
                             continue;
                         }
                         // Outward from the leg: two diagonal continuations.
-                        let sides = if lf == 0 { [(1, 0), (-1, 0)] } else { [(0, 1), (0, -1)] };
+                        let sides = if lf == 0 {
+                            [(1, 0), (-1, 0)]
+                        } else {
+                            [(0, 1), (0, -1)]
+                        };
                         for (sf, sr) in sides {
                             add(f + 2 * lf + sf, r + 2 * lr + sr);
                         }
@@ -130,7 +144,10 @@ fn pseudo(grid: &Grid, red: bool) -> Vec<((i32, i32), (i32, i32))> {
 
 fn general(grid: &Grid, red: bool) -> (i32, i32) {
     let g = if red { 'K' } else { 'k' };
-    (0..10).flat_map(|r| (0..9).map(move |f| (f, r))).find(|&(f, r)| grid[r as usize][f as usize] == Some(g)).unwrap()
+    (0..10)
+        .flat_map(|r| (0..9).map(move |f| (f, r)))
+        .find(|&(f, r)| grid[r as usize][f as usize] == Some(g))
+        .unwrap()
 }
 
 fn generals_face(grid: &Grid) -> bool {
@@ -172,14 +189,23 @@ fn check_position(pos: &Position, seen: &mut Seen) {
     let mut ours: Vec<String> = moves.iter().map(Move::to_string).collect();
     ours.sort();
     assert_eq!(ours, reference_moves(pos), "legal moves differ in {pos}");
-    assert_eq!(pos.hash(), pos.hash_from_scratch(), "incremental hash differs in {pos}");
+    assert_eq!(
+        pos.hash(),
+        pos.hash_from_scratch(),
+        "incremental hash differs in {pos}"
+    );
     let text = pos.to_string();
     let again = fen::parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
     assert_eq!(again, *pos, "FEN round trip changed {text}");
     assert_eq!(again.to_string(), text);
     for &m in moves.iter() {
         assert_eq!(iccs::parse_legal(pos, &m.to_string()), Ok(m));
-        if pos.is_capture(m) && pos.board().piece_at(m.from).is_some_and(|p| p.char().eq_ignore_ascii_case(&'c')) {
+        if pos.is_capture(m)
+            && pos
+                .board()
+                .piece_at(m.from)
+                .is_some_and(|p| p.char().eq_ignore_ascii_case(&'c'))
+        {
             seen.cannon_captures += 1;
         }
     }
@@ -188,8 +214,16 @@ fn check_position(pos: &Position, seen: &mut Seen) {
         Some(o) => {
             seen.ends += 1;
             assert!(moves.is_empty());
-            assert_eq!(o.result, GameResult::win_for(pos.turn().other()), "no legal move loses");
-            let reason = if pos.is_check() { EndReason::Checkmate } else { EndReason::NoLegalMove };
+            assert_eq!(
+                o.result,
+                GameResult::win_for(pos.turn().other()),
+                "no legal move loses"
+            );
+            let reason = if pos.is_check() {
+                EndReason::Checkmate
+            } else {
+                EndReason::NoLegalMove
+            };
             assert_eq!(o.reason, reason);
         }
     }
@@ -214,7 +248,11 @@ fn moves_hash_fen_and_iccs() {
                 break;
             }
             // Prefer captures now and then, so games reach endgames, mates and stalemates.
-            let captures: Vec<Move> = moves.iter().copied().filter(|&m| pos.is_capture(m)).collect();
+            let captures: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| pos.is_capture(m))
+                .collect();
             let m = if !captures.is_empty() && rng.below(2) == 0 {
                 captures[rng.below(captures.len())]
             } else {
@@ -225,7 +263,10 @@ fn moves_hash_fen_and_iccs() {
             assert_ne!(pos.hash(), hash_before);
         }
     }
-    assert!(seen.positions > 8_000 && seen.checks > 200 && seen.cannon_captures > 200 && seen.ends > 5, "{seen:?}");
+    assert!(
+        seen.positions > 8_000 && seen.checks > 200 && seen.cannon_captures > 200 && seen.ends > 5,
+        "{seen:?}"
+    );
 }
 
 #[test]
@@ -234,12 +275,18 @@ fn stalemate_is_a_loss_and_mate_a_win() {
     let stuck = fen::parse_position("4k4/9/4P4/9/9/3R1R3/9/9/9/4K4 b - - 0 1").unwrap();
     assert!(!stuck.is_check() && stuck.legal_moves().is_empty());
     let o = GamePosition::outcome(&stuck).unwrap();
-    assert_eq!((o.result, o.reason), (GameResult::WhiteWins, EndReason::NoLegalMove));
+    assert_eq!(
+        (o.result, o.reason),
+        (GameResult::WhiteWins, EndReason::NoLegalMove)
+    );
     // Two chariots: one checks along the back rank, the other covers the rank in front.
     let mate = fen::parse_position("R3k4/R8/9/9/9/9/9/9/9/5K3 b").unwrap();
     assert!(mate.is_check());
     let o = mate.outcome().unwrap();
-    assert_eq!((o.result, o.reason), (GameResult::WhiteWins, EndReason::Checkmate));
+    assert_eq!(
+        (o.result, o.reason),
+        (GameResult::WhiteWins, EndReason::Checkmate)
+    );
 }
 
 #[test]
@@ -255,13 +302,23 @@ fn flying_general_and_screens() {
     // A hobbled horse (leg b1) and a blocked elephant eye (f1).
     let pos = fen::parse_position("4k4/9/9/9/9/9/9/9/1R3N3/1N1K2B2 w").unwrap();
     let moves: Vec<String> = pos.legal_moves().iter().map(Move::to_string).collect();
-    for (m, legal) in [("b0d1", true), ("b0a2", false), ("b0c2", false), ("g0i2", true), ("g0e2", false)] {
+    for (m, legal) in [
+        ("b0d1", true),
+        ("b0a2", false),
+        ("b0c2", false),
+        ("g0i2", true),
+        ("g0e2", false),
+    ] {
         assert_eq!(moves.contains(&m.to_string()), legal, "{m} in {moves:?}");
     }
     // The elephant never crosses the river.
     let pos = fen::parse_position("4k4/9/9/9/9/2B6/9/9/9/3K5 w").unwrap();
-    let mut moves: Vec<String> =
-        pos.legal_moves().iter().filter(|m| m.from.to_string() == "c4").map(Move::to_string).collect();
+    let mut moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from.to_string() == "c4")
+        .map(Move::to_string)
+        .collect();
     moves.sort();
     assert_eq!(moves, ["c4a2", "c4e2"]);
 }
@@ -276,12 +333,20 @@ fn fen_variants_and_errors() {
     ] {
         assert_eq!(fen::parse_position(text).unwrap(), start, "{text}");
     }
-    let counters =
-        fen::parse_position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 7 12").unwrap();
-    assert_eq!((counters.turn(), counters.halfmoves(), counters.fullmoves()), (Color::Black, 7, 12));
+    let counters = fen::parse_position(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 7 12",
+    )
+    .unwrap();
+    assert_eq!(
+        (counters.turn(), counters.halfmoves(), counters.fullmoves()),
+        (Color::Black, 7, 12)
+    );
     let e = |text: &str| fen::parse_position(text).unwrap_err().to_string();
     assert_eq!(e(""), "FEN is empty");
-    assert_eq!(e("9/9/9 w"), "FEN field 1 (piece placement): 3 ranks instead of 10 separated by '/'");
+    assert_eq!(
+        e("9/9/9 w"),
+        "FEN field 1 (piece placement): 3 ranks instead of 10 separated by '/'"
+    );
     assert_eq!(
         e("4k4/9/9/9/9/9/9/9/9/4K3 w"),
         "FEN field 1 (piece placement), rank 0: describes 8 points instead of 9"
@@ -290,10 +355,22 @@ fn fen_variants_and_errors() {
         e("4k4/9/9/9/9/9/9/9/9/4Q4 w"),
         "FEN field 1 (piece placement), rank 0: 'Q' is not a piece letter (KABNRCP, kabnrcp) or a digit 1-9"
     );
-    assert_eq!(e("4k4/9/9/9/9/9/9/9/9/4K4 x"), "FEN field 2 (side to move): 'x' is not 'w', 'r' or 'b'");
-    assert_eq!(e("4k4/9/9/9/9/9/9/9/9/4K4 w KQ -"), "FEN field 3: 'KQ' is not '-'");
-    assert_eq!(e("4k4/9/9/9/9/9/9/9/9/4K4 w - - x"), "FEN field 5 (halfmove clock): 'x' is not a number of plies");
-    assert_eq!(e("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 0"), "FEN field 6 (move number): '0' is not a positive number");
+    assert_eq!(
+        e("4k4/9/9/9/9/9/9/9/9/4K4 x"),
+        "FEN field 2 (side to move): 'x' is not 'w', 'r' or 'b'"
+    );
+    assert_eq!(
+        e("4k4/9/9/9/9/9/9/9/9/4K4 w KQ -"),
+        "FEN field 3: 'KQ' is not '-'"
+    );
+    assert_eq!(
+        e("4k4/9/9/9/9/9/9/9/9/4K4 w - - x"),
+        "FEN field 5 (halfmove clock): 'x' is not a number of plies"
+    );
+    assert_eq!(
+        e("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 0"),
+        "FEN field 6 (move number): '0' is not a positive number"
+    );
     // The rules of the board.
     assert!(e("4k4/9/9/9/9/9/9/9/9/4K4 w").contains("face each other"));
     assert!(e("4k4/9/9/9/9/9/9/9/9/9 w").contains("red has 0 generals"));
@@ -316,6 +393,13 @@ fn iccs_forms() {
     assert_eq!(iccs::parse("h2e"), Err(iccs::IccsError::Syntax));
     assert_eq!(iccs::parse("h2é2"), Err(iccs::IccsError::Syntax));
     let m = iccs::parse("h2h9").unwrap();
-    assert_eq!(iccs::parse_legal(&pos, "h2h9"), Ok(m), "the cannon takes the horse over a screen");
-    assert_eq!(iccs::parse_legal(&pos, "h2h8"), Err(iccs::IccsError::Illegal(iccs::parse("h2h8").unwrap())));
+    assert_eq!(
+        iccs::parse_legal(&pos, "h2h9"),
+        Ok(m),
+        "the cannon takes the horse over a screen"
+    );
+    assert_eq!(
+        iccs::parse_legal(&pos, "h2h8"),
+        Err(iccs::IccsError::Illegal(iccs::parse("h2h8").unwrap()))
+    );
 }

@@ -19,19 +19,27 @@ fn record(fen: &str) -> Record {
 
 fn play(record: &mut Record, moves: &[&str]) {
     for text in moves {
-        record.play(iccs::parse(text).unwrap()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        record
+            .play(iccs::parse(text).unwrap())
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
     }
 }
 
 /// AXF ch. 2 §8: the claimant's checks beyond ten do not count; the other side's all do.
 #[test]
 fn the_claimants_checks_beyond_ten_do_not_count() {
-    let limit = NaturalLimit { plies: 100, checks: [15, 3] };
+    let limit = NaturalLimit {
+        plies: 100,
+        checks: [15, 3],
+    };
     assert_eq!(limit.counted_for(RED), 95);
     assert_eq!(limit.counted_for(BLACK), 100);
     assert!(!limit.reached_for(RED));
     assert!(limit.reached_for(BLACK));
-    let limit = NaturalLimit { plies: 104, checks: [10, 14] };
+    let limit = NaturalLimit {
+        plies: 104,
+        checks: [10, 14],
+    };
     assert_eq!(limit.counted_for(RED), 104);
     assert_eq!(limit.counted_for(BLACK), 100);
 }
@@ -42,10 +50,19 @@ fn the_count_runs_from_the_fen_clock_and_a_capture_resets_it() {
     // Two chariots and generals; 97 plies already without a capture.
     let mut r = record("3k5/9/9/9/9/9/9/9/r8/4K3R w - - 97 60");
     play(&mut r, &["i0i1", "a1a2"]);
-    assert_eq!(r.natural_limit(), NaturalLimit { plies: 99, checks: [0, 0] });
+    assert_eq!(
+        r.natural_limit(),
+        NaturalLimit {
+            plies: 99,
+            checks: [0, 0]
+        }
+    );
     assert_eq!(r.outcome(), None);
     play(&mut r, &["i1i2"]);
-    assert_eq!(r.outcome(), Some(Outcome::draw(EndReason::NaturalMoveLimit)));
+    assert_eq!(
+        r.outcome(),
+        Some(Outcome::draw(EndReason::NaturalMoveLimit))
+    );
     assert_eq!(EndReason::NaturalMoveLimit.article(), "AXF ch. 2 §8");
 
     // The same, but the 98th ply takes a piece: the count starts again.
@@ -71,7 +88,10 @@ fn random_quiet_games_end_exactly_at_the_limit() {
     let mut finished = 0;
     let mut with_many_checks = 0;
     for _ in 0..60 {
-        let mut r = Record::new(fen::parse_position(start).unwrap(), RepetitionRules::Axf2008);
+        let mut r = Record::new(
+            fen::parse_position(start).unwrap(),
+            RepetitionRules::Axf2008,
+        );
         let mut seen = HashSet::new();
         seen.insert(key(r.position()));
         let mut checks = [0u32; 2];
@@ -87,7 +107,8 @@ fn random_quiet_games_end_exactly_at_the_limit() {
                     let mut next = pos;
                     next.play(m).unwrap();
                     // The opponent must be able to answer without a capture.
-                    !seen.contains(&key(&next)) && next.legal_moves().iter().any(|&r| !next.is_capture(r))
+                    !seen.contains(&key(&next))
+                        && next.legal_moves().iter().any(|&r| !next.is_capture(r))
                 })
                 .collect();
             if candidates.is_empty() {
@@ -117,7 +138,11 @@ fn random_quiet_games_end_exactly_at_the_limit() {
             assert_eq!(r.natural_limit(), by_hand);
             let due = by_hand.reached_for(RED) || by_hand.reached_for(BLACK);
             if due {
-                assert_eq!(r.outcome(), Some(Outcome::draw(EndReason::NaturalMoveLimit)), "at ply {plies}, {checks:?}");
+                assert_eq!(
+                    r.outcome(),
+                    Some(Outcome::draw(EndReason::NaturalMoveLimit)),
+                    "at ply {plies}, {checks:?}"
+                );
                 finished += 1;
                 // A side beyond ten checks does not hold the draw back: the other side's
                 // claim counts every ply.
@@ -131,7 +156,10 @@ fn random_quiet_games_end_exactly_at_the_limit() {
         }
     }
     assert!(finished >= 25, "only {finished} games reached the limit");
-    assert!(with_many_checks >= 1, "no game had a side check more than ten times");
+    assert!(
+        with_many_checks >= 1,
+        "no game had a side check more than ten times"
+    );
 }
 
 fn key(pos: &Position) -> String {
@@ -155,9 +183,15 @@ fn a_ruling_is_warned_of_at_the_third_occurrence_and_made_at_the_fourth() {
     play(&mut r, &cycle[..3]);
     assert_eq!(r.outcome(), None);
     play(&mut r, &cycle[3..]);
-    assert_eq!(r.outcome(), Some(Outcome::win(BLACK, EndReason::ForbiddenRepetition)));
+    assert_eq!(
+        r.outcome(),
+        Some(Outcome::win(BLACK, EndReason::ForbiddenRepetition))
+    );
     assert_eq!(r.outcome().unwrap().result, GameResult::BlackWins);
-    assert_eq!(r.ruling().unwrap().to_string(), "Red loses: perpetual check (AXF ruling 1)");
+    assert_eq!(
+        r.ruling().unwrap().to_string(),
+        "Red loses: perpetual check (AXF ruling 1)"
+    );
     // Taken back, the game goes on and the ruling is gone.
     r.take_back();
     assert_eq!(r.outcome(), None);

@@ -42,10 +42,26 @@ fn prc_ch7_item_1_perpetual_block_is_a_draw() {
     // would otherwise win the interposed chariot (a threat of a discovered capture).
     let fen = "4k4/9/2c5r/9/9/9/9/2R6/4A4/3K5 w";
     let cycle = ["c2a2", "c7a7", "a2b2", "a7b7", "b2c2", "b7c7"];
-    assert_eq!(figure(fen, &["车七平九", "炮3平1", "车九平八", "炮1平2", "车八平七", "炮2平3"]), cycle);
+    assert_eq!(
+        figure(
+            fen,
+            &[
+                "车七平九",
+                "炮3平1",
+                "车九平八",
+                "炮1平2",
+                "车八平七",
+                "炮2平3"
+            ]
+        ),
+        cycle
+    );
     let r = rule(fen, &cycle, PRC);
     expect(&r, Verdict::Draw, prc(7, 1));
-    assert_eq!(r.to_string(), "Draw: Red makes idle moves; Black blocks (1956 rules ch. 7 item 1)");
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red makes idle moves; Black blocks (1956 rules ch. 7 item 1)"
+    );
 }
 
 /// 1956 ch. 7 item 2 (长兑): "if one side seeks an exchange and the other avoids it, and
@@ -56,10 +72,26 @@ fn prc_ch7_item_1_perpetual_block_is_a_draw() {
 fn prc_ch7_item_2_perpetual_offer_of_exchange_is_a_draw() {
     let fen = "4k4/9/1r5r1/9/9/9/9/7R1/9/3K5 w";
     let cycle = ["h2i2", "h7i7", "i2g2", "i7g7", "g2h2", "g7h7"];
-    assert_eq!(figure(fen, &["车二平一", "车8平9", "车一平三", "车9平7", "车三平二", "车7平8"]), cycle);
+    assert_eq!(
+        figure(
+            fen,
+            &[
+                "车二平一",
+                "车8平9",
+                "车一平三",
+                "车9平7",
+                "车三平二",
+                "车7平8"
+            ]
+        ),
+        cycle
+    );
     let r = rule(fen, &cycle, PRC);
     expect(&r, Verdict::Draw, prc(7, 2));
-    assert_eq!(r.to_string(), "Draw: Red makes idle moves; Black offers exchanges (1956 rules ch. 7 item 2)");
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red makes idle moves; Black offers exchanges (1956 rules ch. 7 item 2)"
+    );
 }
 
 /// 1956 ch. 7 item 3 (长跟): "following is going after an opponent's piece that another piece
@@ -70,10 +102,16 @@ fn prc_ch7_item_2_perpetual_offer_of_exchange_is_a_draw() {
 fn prc_ch7_item_3_following_a_protected_piece_is_a_draw() {
     let cycle = ["i3h3", "i7h7", "h3i3", "h7i7"];
     let fen = "4k4/9/8r/9/9/9/R7C/9/9/3K5 w";
-    assert_eq!(figure(fen, &["炮一平二", "车9平8", "炮二平一", "车8平9"]), cycle);
+    assert_eq!(
+        figure(fen, &["炮一平二", "车9平8", "炮二平一", "车8平9"]),
+        cycle
+    );
     let r = rule(fen, &cycle, PRC);
     expect(&r, Verdict::Draw, prc(7, 3));
-    assert_eq!(r.to_string(), "Draw: Red makes idle moves; Black follows protected pieces (1956 rules ch. 7 item 3)");
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red makes idle moves; Black follows protected pieces (1956 rules ch. 7 item 3)"
+    );
 
     // The cannon unprotected: no longer following, but chasing.
     let r = rule("4k4/9/8r/9/9/9/8C/9/9/3K5 w", &cycle, PRC);
@@ -88,12 +126,26 @@ fn prc_ch7_item_3_following_a_protected_piece_is_a_draw() {
 #[test]
 fn prc_ch7_item_4_check_and_idle_move_is_a_draw() {
     let fen = "4k4/9/1r7/9/6p1p/2R6/9/9/4A4/5K3 w";
-    let cycle = ["c4c9", "e9e8", "c9c4", "b7d7", "c4c8", "e8e9", "c8c4", "d7b7"];
-    let text = ["车七上五", "将5上1", "车七下五", "车2平4", "车七上四", "将5下1", "车七下四", "车4平2"];
+    let cycle = [
+        "c4c9", "e9e8", "c9c4", "b7d7", "c4c8", "e8e9", "c8c4", "d7b7",
+    ];
+    let text = [
+        "车七上五",
+        "将5上1",
+        "车七下五",
+        "车2平4",
+        "车七上四",
+        "将5下1",
+        "车七下四",
+        "车4平2",
+    ];
     assert_eq!(figure(fen, &text), cycle);
     let r = rule(fen, &cycle, PRC);
     expect(&r, Verdict::Draw, prc(7, 4));
-    assert_eq!(r.to_string(), "Draw: Red checks between other moves; Black makes idle moves (1956 rules ch. 7 item 4)");
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red checks between other moves; Black makes idle moves (1956 rules ch. 7 item 4)"
+    );
 }
 
 /// 1956 ch. 7 item 5 (解将还将): "a move that both answers a check and checks back; if
@@ -105,10 +157,16 @@ fn prc_ch7_item_4_check_and_idle_move_is_a_draw() {
 fn prc_ch7_item_5_mutual_checks_are_a_draw() {
     let fen = "4k4/5r3/9/5c3/9/9/5R3/9/4C4/5K3 w";
     let cycle = ["f3e3", "f6e6", "e3f3", "e6f6"];
-    assert_eq!(figure(fen, &["车四平五", "炮6平5", "车五平四", "炮5平6"]), cycle);
+    assert_eq!(
+        figure(fen, &["车四平五", "炮6平5", "车五平四", "炮5平6"]),
+        cycle
+    );
     let r = rule(fen, &cycle, PRC);
     expect(&r, Verdict::Draw, prc(7, 5));
-    assert_eq!(r.to_string(), "Draw: Red perpetual check; Black perpetual check (1956 rules ch. 7 item 5)");
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red perpetual check; Black perpetual check (1956 rules ch. 7 item 5)"
+    );
 }
 
 /// 1956 ch. 7 item 6 (卒兵长捉): "soldiers are weak, so they may chase the opponent's pieces
@@ -120,7 +178,10 @@ fn prc_ch7_item_6_soldier_chasing_is_a_draw_but_not_the_general() {
     // The advisor on e1 as in item 1: no check of Black's wins the interposed chariot.
     let fen = "4k4/9/8r/R6P1/9/9/9/9/4A4/3K5 w";
     let cycle = ["h6i6", "i7h7", "i6h6", "h7i7"];
-    assert_eq!(figure(fen, &["兵二平一", "车9平8", "兵一平二", "车8平9"]), cycle);
+    assert_eq!(
+        figure(fen, &["兵二平一", "车9平8", "兵一平二", "车8平9"]),
+        cycle
+    );
     let r = rule(fen, &cycle, PRC);
     expect(&r, Verdict::Draw, prc(7, 6));
     assert_eq!(
@@ -132,10 +193,16 @@ fn prc_ch7_item_6_soldier_chasing_is_a_draw_but_not_the_general() {
     // check.
     let fen = "4k4/R2P5/9/9/9/9/9/9/9/5K3 w";
     let cycle = ["d8e8", "e9d9", "e8d8", "d9e9"];
-    assert_eq!(figure(fen, &["兵六平五", "将5平4", "兵五平六", "将4平5"]), cycle);
+    assert_eq!(
+        figure(fen, &["兵六平五", "将5平4", "兵五平六", "将4平5"]),
+        cycle
+    );
     let r = rule(fen, &cycle, PRC);
     expect(&r, Verdict::Loses(RED), prc(8, 1));
-    assert_eq!(r.to_string(), "Red loses: perpetual check (1956 rules ch. 8 item 1)");
+    assert_eq!(
+        r.to_string(),
+        "Red loses: perpetual check (1956 rules ch. 8 item 1)"
+    );
 }
 
 /// 1956 ch. 7 item 7 (将帅长捉): "the general never leaves its palace and is the weakest
@@ -145,7 +212,10 @@ fn prc_ch7_item_6_soldier_chasing_is_a_draw_but_not_the_general() {
 fn prc_ch7_item_7_general_chasing_is_a_draw() {
     let fen = "3k5/9/9/9/9/9/9/4c4/5K3/9 w";
     let cycle = ["f1e1", "e2f2", "e1f1", "f2e2"];
-    assert_eq!(figure(fen, &["帅四平五", "炮5平6", "帅五平四", "炮6平5"]), cycle);
+    assert_eq!(
+        figure(fen, &["帅四平五", "炮5平6", "帅五平四", "炮6平5"]),
+        cycle
+    );
     let r = rule(fen, &cycle, PRC);
     expect(&r, Verdict::Draw, prc(7, 7));
     assert_eq!(
@@ -161,8 +231,19 @@ fn prc_ch7_item_7_general_chasing_is_a_draw() {
 #[test]
 fn prc_ch7_item_8_chariot_and_horse_chasing_each_other_is_a_draw() {
     let fen = "5k3/9/9/3n5/9/4R4/9/9/9/3K5 w";
-    let cycle = ["e4d4", "d6f5", "d4d5", "f5e3", "d5e5", "e3c4", "e5e4", "c4d6"];
-    let text = ["车五平六", "马4上6", "车六上一", "马6上5", "车六平五", "马5下3", "车五下一", "马3下4"];
+    let cycle = [
+        "e4d4", "d6f5", "d4d5", "f5e3", "d5e5", "e3c4", "e5e4", "c4d6",
+    ];
+    let text = [
+        "车五平六",
+        "马4上6",
+        "车六上一",
+        "马6上5",
+        "车六平五",
+        "马5下3",
+        "车五下一",
+        "马3下4",
+    ];
     assert_eq!(figure(fen, &text), cycle);
     let r = rule(fen, &cycle, PRC);
     expect(&r, Verdict::Draw, prc(7, 8));
@@ -183,10 +264,16 @@ fn prc_ch7_item_8_chariot_and_horse_chasing_each_other_is_a_draw() {
 fn prc_ch8_item_1_perpetual_check_loses() {
     let fen = "4k4/1R7/9/9/9/9/9/9/9/3K5 w";
     let cycle = ["b8b9", "e9e8", "b9b8", "e8e9"];
-    assert_eq!(figure(fen, &["车八上一", "将5上1", "车八下一", "将5下1"]), cycle);
+    assert_eq!(
+        figure(fen, &["车八上一", "将5上1", "车八下一", "将5下1"]),
+        cycle
+    );
     let r = rule(fen, &cycle, PRC);
     expect(&r, Verdict::Loses(RED), prc(8, 1));
-    assert_eq!(r.to_string(), "Red loses: perpetual check (1956 rules ch. 8 item 1)");
+    assert_eq!(
+        r.to_string(),
+        "Red loses: perpetual check (1956 rules ch. 8 item 1)"
+    );
 }
 
 /// 1956 ch. 8 item 2 (长要杀): "'threatening mate' means mating next move; the horse's move
@@ -197,10 +284,16 @@ fn prc_ch8_item_1_perpetual_check_loses() {
 fn prc_ch8_item_2_perpetual_threat_of_mate_loses() {
     let fen = "3k5/9/6N2/9/9/9/9/9/9/5K2R w";
     let cycle = ["g7e6", "d9e9", "e6g7", "e9d9"];
-    assert_eq!(figure(fen, &["马三下五", "将4平5", "马五上三", "将5平4"]), cycle);
+    assert_eq!(
+        figure(fen, &["马三下五", "将4平5", "马五上三", "将5平4"]),
+        cycle
+    );
     let r = rule(fen, &cycle, PRC);
     expect(&r, Verdict::Loses(RED), prc(8, 2));
-    assert_eq!(r.to_string(), "Red loses: perpetual threat of mate (1956 rules ch. 8 item 2)");
+    assert_eq!(
+        r.to_string(),
+        "Red loses: perpetual threat of mate (1956 rules ch. 8 item 2)"
+    );
 
     let r = rule(fen, &cycle, AXF);
     expect(&r, Verdict::Draw, Citation::Axf(4));
@@ -214,11 +307,16 @@ fn prc_ch8_item_2_perpetual_threat_of_mate_loses() {
 fn prc_ch8_item_3_perpetual_chase_of_an_unprotected_piece_loses() {
     let cycle = ["b6b7", "a7a6", "b7b6", "a6a7"];
     let fen = "4k4/9/c8/1R7/9/9/9/9/9/3K5 w";
-    assert_eq!(figure(fen, &["车八上一", "炮1上1", "车八下一", "炮1下1"]), cycle);
+    assert_eq!(
+        figure(fen, &["车八上一", "炮1上1", "车八下一", "炮1下1"]),
+        cycle
+    );
     let r = rule(fen, &cycle, PRC);
     expect(&r, Verdict::Loses(RED), prc(8, 3));
     assert!(
-        r.to_string().starts_with("Red loses: perpetual chase of the unprotected cannon on a7 by the chariot"),
+        r.to_string().starts_with(
+            "Red loses: perpetual chase of the unprotected cannon on a7 by the chariot"
+        ),
         "{r}"
     );
 
@@ -235,10 +333,16 @@ fn prc_ch8_item_3_perpetual_chase_of_an_unprotected_piece_loses() {
 fn prc_ch8_item_4_check_and_threat_of_mate_in_turn_loses() {
     let fen = "4k4/9/4P4/9/5R3/9/9/9/9/3K5 w";
     let cycle = ["f5h5", "e9f9", "h5f5", "f9e9"];
-    assert_eq!(figure(fen, &["车四平二", "将5平6", "车二平四", "将6平5"]), cycle);
+    assert_eq!(
+        figure(fen, &["车四平二", "将5平6", "车二平四", "将6平5"]),
+        cycle
+    );
     let r = rule(fen, &cycle, PRC);
     expect(&r, Verdict::Loses(RED), prc(8, 4));
-    assert_eq!(r.to_string(), "Red loses: checks and threats of mate in turn (1956 rules ch. 8 item 4)");
+    assert_eq!(
+        r.to_string(),
+        "Red loses: checks and threats of mate in turn (1956 rules ch. 8 item 4)"
+    );
 
     let r = rule(fen, &cycle, AXF);
     expect(&r, Verdict::Draw, Citation::Axf(6));
@@ -253,8 +357,19 @@ fn prc_ch8_item_4_check_and_threat_of_mate_in_turn_loses() {
 #[test]
 fn prc_ch8_item_5_check_and_chase_in_turn_loses() {
     let fen = "3k5/9/3a5/c8/1R7/9/9/9/9/5K3 w";
-    let cycle = ["b5b9", "d9d8", "b9b6", "a6a5", "b6b8", "d8d9", "b8b5", "a5a6"];
-    let text = ["车八上四", "将4上1", "车八下三", "炮1上1", "车八上二", "将4下1", "车八下三", "炮1下1"];
+    let cycle = [
+        "b5b9", "d9d8", "b9b6", "a6a5", "b6b8", "d8d9", "b8b5", "a5a6",
+    ];
+    let text = [
+        "车八上四",
+        "将4上1",
+        "车八下三",
+        "炮1上1",
+        "车八上二",
+        "将4下1",
+        "车八下三",
+        "炮1下1",
+    ];
     assert_eq!(figure(fen, &text), cycle);
     let r = rule(fen, &cycle, PRC);
     expect(&r, Verdict::Loses(RED), prc(8, 5));
@@ -310,7 +425,10 @@ fn prc_ch8_item_6_check_and_threat_of_discovered_capture_in_turn_loses() {
 fn prc_ch8_item_7_chasing_on_two_points_loses() {
     let fen = "4k4/9/9/9/9/4P4/9/3RBc3/9/4K4 w";
     let cycle = ["d2d4", "f2f4", "d4d2", "f4f2"];
-    assert_eq!(figure(fen, &["车六上二", "炮6下2", "车六下二", "炮6上2"]), cycle);
+    assert_eq!(
+        figure(fen, &["车六上二", "炮6下2", "车六下二", "炮6上2"]),
+        cycle
+    );
     let r = rule(fen, &cycle, PRC);
     expect(&r, Verdict::Loses(BLACK), prc(8, 7));
     assert_eq!(
@@ -332,14 +450,27 @@ fn prc_ch8_item_7_chasing_on_two_points_loses() {
 fn prc_ch8_item_8_the_generals_may_not_face_each_other() {
     let fen = "4k4/9/9/9/9/5R3/9/9/9/3K5 w";
     let moves = ["f4e4", "e9f9", "d0e0", "f9f8", "e4f4"];
-    assert_eq!(figure(fen, &["车四平五", "将5平6", "帅六平五", "将6上1", "车五平四"]), moves);
+    assert_eq!(
+        figure(
+            fen,
+            &["车四平五", "将5平6", "帅六平五", "将6上1", "车五平四"]
+        ),
+        moves
+    );
     let mut record = Record::new(fen::parse_position(fen).unwrap(), PRC);
     for (i, text) in moves.iter().enumerate() {
         if i == 1 {
             // 平4不准: d9 faces Red's general on d0; e8 is still on the chariot's file.
             let mut probe = record.clone();
-            assert_eq!(probe.play(iccs::parse("e9d9").unwrap()), Err(PlayError::Illegal(iccs::parse("e9d9").unwrap())));
-            assert_eq!(record.position().legal_moves().len(), 1, "only 将5平6 is left");
+            assert_eq!(
+                probe.play(iccs::parse("e9d9").unwrap()),
+                Err(PlayError::Illegal(iccs::parse("e9d9").unwrap()))
+            );
+            assert_eq!(
+                record.position().legal_moves().len(),
+                1,
+                "only 将5平6 is left"
+            );
         }
         assert!(record.outcome().is_none(), "over before {text}");
         record.play(iccs::parse(text).unwrap()).unwrap();
@@ -350,7 +481,10 @@ fn prc_ch8_item_8_the_generals_may_not_face_each_other() {
     assert!(record.ruling().is_none());
 
     // Not in check, and the one point left faces Red's general: no legal move, a loss.
-    let mut record = Record::new(fen::parse_position("5k3/9/R8/9/9/9/9/9/9/4K4 w").unwrap(), PRC);
+    let mut record = Record::new(
+        fen::parse_position("5k3/9/R8/9/9/9/9/9/9/4K4 w").unwrap(),
+        PRC,
+    );
     record.play(iccs::parse("a7a8").unwrap()).unwrap();
     assert!(!record.position().is_check());
     let outcome = record.outcome().expect("no legal move");

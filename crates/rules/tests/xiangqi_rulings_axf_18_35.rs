@@ -17,7 +17,11 @@ use rulings::*;
 /// the unprotected cannon on f3.
 #[test]
 fn axf_18_chariot_chasing_a_horse_loses_despite_a_counter_chase_or_a_check() {
-    let r = rule("5k3/9/2n6/9/9/9/1R7/9/9/3K5 w", &["b3c3", "c7b5", "c3b3", "b5c7"], AXF);
+    let r = rule(
+        "5k3/9/2n6/9/9/9/1R7/9/9/3K5 w",
+        &["b3c3", "c7b5", "c3b3", "b5c7"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(18));
     assert_eq!(
         r.to_string(),
@@ -46,23 +50,47 @@ fn axf_18_chariot_chasing_a_horse_loses_despite_a_counter_chase_or_a_check() {
 /// cannot take back (Red loses).
 #[test]
 fn axf_19_same_kind_chases_are_offers_unless_the_chased_piece_cannot_take_back() {
-    let r = rule("5k3/9/1r7/9/9/9/9/R8/9/3K5 w", &["a2b2", "b7a7", "b2a2", "a7b7"], AXF);
+    let r = rule(
+        "5k3/9/1r7/9/9/9/9/R8/9/3K5 w",
+        &["a2b2", "b7a7", "b2a2", "a7b7"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(19));
-    let r = rule("4k4/9/R8/4r4/9/9/9/3A5/4R4/3K5 w", &["a7a6", "e6e7", "a6a7", "e7e6"], AXF);
+    let r = rule(
+        "4k4/9/R8/4r4/9/9/9/3A5/4R4/3K5 w",
+        &["a7a6", "e6e7", "a6a7", "e7e6"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(19));
     assert_eq!(
         r.to_string(),
         "Red loses: perpetual chase of the unprotected chariot on e6 by the chariot (AXF ruling 19)"
     );
 
-    let r = rule("4k4/9/2c6/9/9/9/P1P6/9/C8/3K5 w", &["a1c1", "c7a7", "c1a1", "a7c7"], AXF);
+    let r = rule(
+        "4k4/9/2c6/9/9/9/P1P6/9/C8/3K5 w",
+        &["a1c1", "c7a7", "c1a1", "a7c7"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(19));
-    let r = rule("C1cak4/9/9/9/9/9/1NP6/9/1C7/3K5 w", &["b1c1", "c9b9", "c1b1", "b9c9"], AXF);
+    let r = rule(
+        "C1cak4/9/9/9/9/9/1NP6/9/1C7/3K5 w",
+        &["b1c1", "c9b9", "c1b1", "b9c9"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(19));
 
-    let r = rule("4k4/9/9/2N6/5n3/9/9/9/9/3K5 w", &["c6d4", "f5e7", "d4c6", "e7f5"], AXF);
+    let r = rule(
+        "4k4/9/9/2N6/5n3/9/9/9/9/3K5 w",
+        &["c6d4", "f5e7", "d4c6", "e7f5"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(19));
-    let r = rule("4k4/9/3a5/2N6/4pn3/9/9/9/9/3K5 w", &["c6d4", "f5e7", "d4c6", "e7f5"], AXF);
+    let r = rule(
+        "4k4/9/3a5/2N6/4pn3/9/9/9/9/3K5 w",
+        &["c6d4", "f5e7", "d4c6", "e7f5"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(19));
 }
 
@@ -84,9 +112,11 @@ fn axf_20_cannon_chasing_over_moving_screens_loses_unless_the_soldier_is_uncross
         r.to_string(),
         "Red loses: perpetual chase of the unprotected advisor on e8 by the cannon (AXF ruling 20)"
     );
-    for fen in
-        ["3k5/9/4b4/9/9/6n2/9/3A5/9/3KCA3 w", "3k5/9/9/4n4/9/6n2/9/3A5/9/3KCA3 w", "3k5/9/9/9/9/4p1n2/9/3A5/9/3KCA3 w"]
-    {
+    for fen in [
+        "3k5/9/4b4/9/9/6n2/9/3A5/9/3KCA3 w",
+        "3k5/9/9/4n4/9/6n2/9/3A5/9/3KCA3 w",
+        "3k5/9/9/9/9/4p1n2/9/3A5/9/3KCA3 w",
+    ] {
         let r = rule(fen, &cycle, AXF);
         expect(&r, Verdict::Loses(RED), Citation::Axf(20));
     }
@@ -104,7 +134,10 @@ fn axf_21_cannon_chasing_a_chariot_over_moving_screens_loses() {
     let cycle = ["f0e1", "g4e3", "e1f0", "e3g4"];
     let r = rule("3k5/9/4r4/9/9/6n2/9/3A5/9/3KCA3 w", &cycle, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(21));
-    assert_eq!(r.to_string(), "Red loses: perpetual chase of the chariot on e7 by the cannon (AXF ruling 21)");
+    assert_eq!(
+        r.to_string(),
+        "Red loses: perpetual chase of the chariot on e7 by the cannon (AXF ruling 21)"
+    );
     let r = rule("2bk5/9/4r4/9/9/6n2/9/3A5/9/3KCA3 w", &cycle, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(21));
 }
@@ -142,7 +175,11 @@ fn axf_22_chariot_pinned_by_a_cannon() {
     expect(&r, Verdict::Loses(RED), Citation::Axf(22));
     let r = rule("2bak4/4an3/4r4/9/9/3N5/4C4/2N6/9/3K5 w", &by_horse, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(22));
-    let r = rule("2b1k4/4an3/C2a5/2p1r4/9/9/4C4/2N6/9/3K5 w", &by_chariot, AXF);
+    let r = rule(
+        "2b1k4/4an3/C2a5/2p1r4/9/9/4C4/2N6/9/3K5 w",
+        &by_chariot,
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(22));
 }
 
@@ -156,7 +193,10 @@ fn axf_23_general_chasing_alone_or_joined_on_one_step_draws() {
     let cycle = ["f1e1", "e2f2", "e1f1", "f2e2"];
     let r = rule("3k5/9/9/9/9/9/9/4c4/5K3/9 w", &cycle, AXF);
     expect(&r, Verdict::Draw, Citation::Axf(23));
-    assert_eq!(r.to_string(), "Draw: Red chases with the general or soldiers; Black makes idle moves (AXF ruling 23)");
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red chases with the general or soldiers; Black makes idle moves (AXF ruling 23)"
+    );
     let r = rule("3k5/9/9/9/4R4/9/9/4c4/5K3/9 w", &cycle, AXF);
     expect(&r, Verdict::Draw, Citation::Axf(23));
 }
@@ -172,9 +212,15 @@ fn axf_24_soldier_chasing_alone_together_or_joined_on_one_step_draws() {
     let cycle = ["g6h6", "h7g7", "h6g6", "g7h7"];
     let r = rule("3k5/9/7c1/6P2/9/9/9/9/9/5K3 w", &cycle, AXF);
     expect(&r, Verdict::Draw, Citation::Axf(24));
-    assert_eq!(r.to_string(), "Draw: Red chases with the general or soldiers; Black makes idle moves (AXF ruling 24)");
-    for fen in ["3k5/9/5P1cP/6P2/9/9/9/9/9/5K3 w", "3k5/7R1/7c1/6P2/9/9/9/9/9/5K3 w", "3k5/9/7c1/6P2/8N/9/9/9/9/5K3 w"]
-    {
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red chases with the general or soldiers; Black makes idle moves (AXF ruling 24)"
+    );
+    for fen in [
+        "3k5/9/5P1cP/6P2/9/9/9/9/9/5K3 w",
+        "3k5/7R1/7c1/6P2/9/9/9/9/9/5K3 w",
+        "3k5/9/7c1/6P2/8N/9/9/9/9/5K3 w",
+    ] {
         let r = rule(fen, &cycle, AXF);
         expect(&r, Verdict::Draw, Citation::Axf(24));
     }
@@ -187,9 +233,17 @@ fn axf_24_soldier_chasing_alone_together_or_joined_on_one_step_draws() {
 /// attacks it on both of its points.
 #[test]
 fn axf_25_general_or_soldier_joined_on_every_step_loses() {
-    let r = rule("3k5/9/9/9/9/9/9/R3c4/5K3/9 w", &["f1e1", "e2f2", "e1f1", "f2e2"], AXF);
+    let r = rule(
+        "3k5/9/9/9/9/9/9/R3c4/5K3/9 w",
+        &["f1e1", "e2f2", "e1f1", "f2e2"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(25));
-    let r = rule("3k5/9/R6c1/6P2/9/9/9/9/9/5K3 w", &["g6h6", "h7g7", "h6g6", "g7h7"], AXF);
+    let r = rule(
+        "3k5/9/R6c1/6P2/9/9/9/9/9/5K3 w",
+        &["g6h6", "h7g7", "h6g6", "g7h7"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(25));
 }
 
@@ -220,12 +274,21 @@ fn axf_26_chariot_chasing_a_crossed_soldier_loses() {
 /// f4–g6 chases the black elephant e7 and cannon d5 in turn.
 #[test]
 fn axf_27_chasing_different_pieces_in_turn_draws() {
-    let r = rule("3k5/9/1nc6/9/9/9/9/2R6/9/4K4 w", &["c2b2", "d9d8", "b2c2", "d8d9"], AXF);
+    let r = rule(
+        "3k5/9/1nc6/9/9/9/9/2R6/9/4K4 w",
+        &["c2b2", "d9d8", "b2c2", "d8d9"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(27));
-    assert_eq!(r.to_string(), "Draw: Red chases different pieces in turn; Black makes idle moves (AXF ruling 27)");
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red chases different pieces in turn; Black makes idle moves (AXF ruling 27)"
+    );
     let r = rule(
         "3k5/9/1nc1b4/9/3c5/5N3/9/2R6/9/4K4 w",
-        &["c2b2", "d9d8", "f4g6", "d8d9", "b2c2", "d9d8", "g6f4", "d8d9"],
+        &[
+            "c2b2", "d9d8", "f4g6", "d8d9", "b2c2", "d9d8", "g6f4", "d8d9",
+        ],
         AXF,
     );
     expect(&r, Verdict::Draw, Citation::Axf(27));
@@ -239,13 +302,21 @@ fn axf_27_chasing_different_pieces_in_turn_draws() {
 /// steps d9–d8.
 #[test]
 fn axf_28_two_pieces_chasing_one_in_turn_lose() {
-    let r = rule("3k5/9/2n6/9/9/9/1R7/9/9/2R1K4 w", &["b3c3", "d9d8", "c3b3", "d8d9"], AXF);
+    let r = rule(
+        "3k5/9/2n6/9/9/9/1R7/9/9/2R1K4 w",
+        &["b3c3", "d9d8", "c3b3", "d8d9"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(28));
     assert_eq!(
         r.to_string(),
         "Red loses: perpetual chase of the unprotected horse on c7 by the chariots in turn (AXF ruling 28)"
     );
-    let r = rule("3k5/9/9/9/9/C1P3n2/9/4R4/9/5K3 w", &["e2e4", "d9d8", "e4e2", "d8d9"], AXF);
+    let r = rule(
+        "3k5/9/9/9/9/C1P3n2/9/4R4/9/5K3 w",
+        &["e2e4", "d9d8", "e4e2", "d8d9"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(28));
     assert_eq!(
         r.to_string(),
@@ -282,7 +353,11 @@ fn axf_29_chasing_a_piece_whose_protector_is_pinned_loses() {
 /// attackers against one protector.
 #[test]
 fn axf_30_two_attackers_on_a_truly_protected_piece_draw() {
-    let r = rule("3k5/9/R1cr5/9/9/9/9/1R7/9/4K4 w", &["b2c2", "c7b7", "c2b2", "b7c7"], AXF);
+    let r = rule(
+        "3k5/9/R1cr5/9/9/9/9/1R7/9/4K4 w",
+        &["b2c2", "c7b7", "c2b2", "b7c7"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(30));
 }
 
@@ -296,9 +371,17 @@ fn axf_30_two_attackers_on_a_truly_protected_piece_draw() {
 /// the black chariot i2 along rank 2.
 #[test]
 fn axf_31_chase_that_also_offers_an_exchange_loses() {
-    let r = rule("5k3/2c6/9/2p6/9/4C4/2P1P4/2r6/9/3K5 w", &["e4c4", "c2e2", "c4e4", "e2c2"], AXF);
+    let r = rule(
+        "5k3/2c6/9/2p6/9/4C4/2P1P4/2r6/9/3K5 w",
+        &["e4c4", "c2e2", "c4e4", "e2c2"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(31));
-    let r = rule("3k5/9/2c6/9/9/9/9/1R6r/4K4/9 w", &["b2c2", "c7b7", "c2b2", "b7c7"], AXF);
+    let r = rule(
+        "3k5/9/2c6/9/9/9/9/1R6r/4K4/9 w",
+        &["b2c2", "c7b7", "c2b2", "b7c7"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(31));
 }
 
@@ -315,7 +398,11 @@ fn axf_32_horse_or_cannon_chasing_the_controlling_chariot_loses() {
     let cycle = ["d3f4", "e6e5", "f4d3", "e5e6"];
     let r = rule("5k3/4c4/9/4r4/9/9/3N5/4R4/9/4K4 w", &cycle, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(32));
-    let r = rule("5k3/4c4/9/2p1r4/C1b6/9/9/4R4/9/4K4 w", &["a5a6", "e6e5", "a6a5", "e5e6"], AXF);
+    let r = rule(
+        "5k3/4c4/9/2p1r4/C1b6/9/9/4R4/9/4K4 w",
+        &["a5a6", "e6e5", "a6a5", "e5e6"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(32));
 }
 
@@ -327,9 +414,16 @@ fn axf_32_horse_or_cannon_chasing_the_controlling_chariot_loses() {
 /// The black elephant steps g9–i7.
 #[test]
 fn axf_33_perpetual_threat_of_a_discovered_capture_draws() {
-    let r = rule("4k1b2/4a4/1n7/9/4R4/9/9/9/4C4/3K5 w", &["e5e4", "g9i7", "e4e5", "i7g9"], AXF);
+    let r = rule(
+        "4k1b2/4a4/1n7/9/4R4/9/9/9/4C4/3K5 w",
+        &["e5e4", "g9i7", "e4e5", "i7g9"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(33));
-    assert_eq!(r.to_string(), "Draw: Red threatens discovered captures; Black makes idle moves (AXF ruling 33)");
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red threatens discovered captures; Black makes idle moves (AXF ruling 33)"
+    );
 }
 
 /// AXF 34 (长拦作和): a perpetual block is a draw.
@@ -338,9 +432,16 @@ fn axf_33_perpetual_threat_of_a_discovered_capture_draws() {
 /// chariot f5, steps in front of it each time.
 #[test]
 fn axf_34_perpetual_block_draws() {
-    let r = rule("5k3/9/9/9/c4r3/9/9/R8/4A4/3AK4 w", &["a2b2", "a5b5", "b2a2", "b5a5"], AXF);
+    let r = rule(
+        "5k3/9/9/9/c4r3/9/9/R8/4A4/3AK4 w",
+        &["a2b2", "a5b5", "b2a2", "b5a5"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(34));
-    assert_eq!(r.to_string(), "Draw: Red makes idle moves; Black blocks (AXF ruling 34)");
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red makes idle moves; Black blocks (AXF ruling 34)"
+    );
 }
 
 /// AXF 35 (长兑，长献均作和): a perpetual offer to exchange (兑), and a perpetual offer of a
@@ -351,8 +452,16 @@ fn axf_34_perpetual_block_draws() {
 /// the black chariot a5 can take it for nothing; the black general steps e9–f9.
 #[test]
 fn axf_35_perpetual_exchange_or_offer_draws() {
-    let r = rule("5k3/9/3r5/9/9/9/2N6/9/1R7/4K4 w", &["b1d1", "d7b7", "d1b1", "b7d7"], AXF);
+    let r = rule(
+        "5k3/9/3r5/9/9/9/2N6/9/1R7/4K4 w",
+        &["b1d1", "d7b7", "d1b1", "b7d7"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(35));
-    let r = rule("4k4/9/9/9/r1C6/9/9/9/9/3K5 w", &["c5d5", "e9f9", "d5c5", "f9e9"], AXF);
+    let r = rule(
+        "4k4/9/9/9/r1C6/9/9/9/9/3K5 w",
+        &["c5d5", "e9f9", "d5c5", "f9e9"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(35));
 }

@@ -13,14 +13,23 @@ use rulings::*;
 /// ranks (i7, i8), while the general walks round e7–d7–d8–e8.
 #[test]
 fn axf_01_perpetual_check_by_one_piece_or_several_in_turn_loses() {
-    let r = rule("4k4/R8/9/9/9/9/9/9/9/3K5 w", &["a8a9", "e9e8", "a9a8", "e8e9"], AXF);
+    let r = rule(
+        "4k4/R8/9/9/9/9/9/9/9/3K5 w",
+        &["a8a9", "e9e8", "a9a8", "e8e9"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(1));
     assert_eq!(r.to_string(), "Red loses: perpetual check (AXF ruling 1)");
 
-    let in_turn = ["d6e6", "e7d7", "i8i7", "d7d8", "e6d6", "d8e8", "i7i8", "e8e7"];
+    let in_turn = [
+        "d6e6", "e7d7", "i8i7", "d7d8", "e6d6", "d8e8", "i7i8", "e8e7",
+    ];
     let r = rule("9/8R/4k4/3R5/9/9/9/9/9/5K3 w", &in_turn, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(1));
-    assert_eq!(r.to_string(), "Red loses: perpetual check by pieces in turn (AXF ruling 1)");
+    assert_eq!(
+        r.to_string(),
+        "Red loses: perpetual check by pieces in turn (AXF ruling 1)"
+    );
 }
 
 /// AXF 2 (双方循环长将作和（亦即解照反照作和）): both sides checking perpetually — each check
@@ -33,15 +42,26 @@ fn axf_01_perpetual_check_by_one_piece_or_several_in_turn_loses() {
 /// taking that screen away and checking again with the cannon e8.
 #[test]
 fn axf_02_both_sides_checking_perpetually_is_a_draw() {
-    let r = rule("9/4ck3/4r4/9/9/5C3/9/9/4KR3/9 w", &["f4e4", "e7f7", "e4f4", "f7e7"], AXF);
+    let r = rule(
+        "9/4ck3/4r4/9/9/5C3/9/9/4KR3/9 w",
+        &["f4e4", "e7f7", "e4f4", "f7e7"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(2));
-    assert_eq!(r.to_string(), "Draw: Red perpetual check; Black perpetual check (AXF ruling 2)");
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red perpetual check; Black perpetual check (AXF ruling 2)"
+    );
 }
 
 /// AXF 3 (二将一还将): Red checks every move; Black's answers check back once in two.
 #[test]
 fn axf_03_two_checks_against_one_counter_check_loses() {
-    let r = rule("3k5/5c3/5r3/9/5R3/9/9/3C1A3/5K3/9 w", &["f5d5", "f7d7", "d5f5", "d7f7"], AXF);
+    let r = rule(
+        "3k5/5c3/5r3/9/5R3/9/9/3C1A3/5K3/9 w",
+        &["f5d5", "f7d7", "d5f5", "d7f7"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(3));
     assert!(r.cites(Citation::Axf(1)));
 }
@@ -58,11 +78,22 @@ fn axf_03_two_checks_against_one_counter_check_loses() {
 /// d0 the chariot threatens f0 and the cannon returns to c1, ready for f1.
 #[test]
 fn axf_04_perpetual_threat_of_mate_is_a_draw() {
-    let r = rule("4k4/9/7N1/9/9/R8/9/3K5/9/9 w", &["h7g9", "e9f9", "g9h7", "f9e9"], AXF);
+    let r = rule(
+        "4k4/9/7N1/9/9/R8/9/3K5/9/9 w",
+        &["h7g9", "e9f9", "g9h7", "f9e9"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(4));
-    assert_eq!(r.to_string(), "Draw: Red perpetual threat of mate; Black makes idle moves (AXF ruling 4)");
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red perpetual threat of mate; Black makes idle moves (AXF ruling 4)"
+    );
 
-    let r = rule("9/9/5k3/9/9/9/9/4K4/2c6/3R5 w", &["d0d9", "c1c8", "d9d0", "c8c1"], AXF);
+    let r = rule(
+        "9/9/5k3/9/9/9/9/4K4/2c6/3R5 w",
+        &["d0d9", "c1c8", "d9d0", "c8c1"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(4));
 }
 
@@ -79,9 +110,17 @@ fn axf_04_perpetual_threat_of_mate_is_a_draw() {
 /// again.
 #[test]
 fn axf_05_threat_of_mate_answered_by_counter_threats_is_a_draw() {
-    let r = rule("5k3/9/9/9/9/9/5r3/4K4/1n7/8R w", &["i0i3", "f3f0", "i3i0", "f0f3"], AXF);
+    let r = rule(
+        "5k3/9/9/9/9/9/5r3/4K4/1n7/8R w",
+        &["i0i3", "f3f0", "i3i0", "f0f3"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(5));
-    assert!(r.to_string().starts_with("Draw: Red perpetual threat of mate; Black perpetual threat of mate"), "{r}");
+    assert!(
+        r.to_string()
+            .starts_with("Draw: Red perpetual threat of mate; Black perpetual threat of mate"),
+        "{r}"
+    );
 }
 
 /// AXF 6 (一照一叫杀作和): a check and a threat of mate in turn is a draw.
@@ -91,9 +130,16 @@ fn axf_05_threat_of_mate_answered_by_counter_threats_is_a_draw() {
 /// the d-file leave the general no room); the general steps back to e8.
 #[test]
 fn axf_06_check_and_threat_of_mate_in_turn_is_a_draw() {
-    let r = rule("9/4k4/5a3/9/9/9/9/3K5/9/8R w", &["i0i8", "e8e7", "i8i0", "e7e8"], AXF);
+    let r = rule(
+        "9/4k4/5a3/9/9/9/9/3K5/9/8R w",
+        &["i0i8", "e8e7", "i8i0", "e7e8"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(6));
-    assert_eq!(r.to_string(), "Draw: Red checks and threats of mate in turn; Black makes idle moves (AXF ruling 6)");
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red checks and threats of mate in turn; Black makes idle moves (AXF ruling 6)"
+    );
 }
 
 /// AXF 7 (一照一捉或多照一捉均作和局): a check and a chase in turn, or several checks and one
@@ -106,11 +152,20 @@ fn axf_06_check_and_threat_of_mate_in_turn_is_a_draw() {
 /// f9–e9–e8–f8–f9.
 #[test]
 fn axf_07_check_and_chase_in_turn_is_a_draw() {
-    let r = rule("4k4/9/2c6/9/9/2R6/9/9/5K3/9 w", &["c4e4", "e9d9", "e4c4", "d9e9"], AXF);
+    let r = rule(
+        "4k4/9/2c6/9/9/2R6/9/9/5K3/9 w",
+        &["c4e4", "e9d9", "e4c4", "d9e9"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(7));
-    assert_eq!(r.to_string(), "Draw: Red checks between other moves; Black makes idle moves (AXF ruling 7)");
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red checks between other moves; Black makes idle moves (AXF ruling 7)"
+    );
 
-    let three_checks = ["e1f1", "f9e9", "i7i9", "e9e8", "f1e1", "e8f8", "i9i7", "f8f9"];
+    let three_checks = [
+        "e1f1", "f9e9", "i7i9", "e9e8", "f1e1", "e8f8", "i9i7", "f8f9",
+    ];
     let r = rule("5k3/9/2c5R/9/9/9/9/9/3KR4/9 w", &three_checks, AXF);
     expect(&r, Verdict::Draw, Citation::Axf(7));
 }
@@ -125,11 +180,22 @@ fn axf_07_check_and_chase_in_turn_is_a_draw() {
 /// b9 behind it.
 #[test]
 fn axf_08_check_and_idle_move_or_check_and_capture_threat_is_a_draw() {
-    let r = rule("4k4/9/9/9/9/2R6/9/9/3K5/9 w", &["c4e4", "e9f9", "e4c4", "f9e9"], AXF);
+    let r = rule(
+        "4k4/9/9/9/9/2R6/9/9/3K5/9 w",
+        &["c4e4", "e9f9", "e4c4", "f9e9"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(8));
-    assert_eq!(r.to_string(), "Draw: Red checks between other moves; Black makes idle moves (AXF ruling 8)");
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red checks between other moves; Black makes idle moves (AXF ruling 8)"
+    );
 
-    let r = rule("1r1k5/9/9/9/9/9/9/5K3/9/6R2 w", &["g0d0", "d9e9", "d0g0", "e9d9"], AXF);
+    let r = rule(
+        "1r1k5/9/9/9/9/9/9/5K3/9/6R2 w",
+        &["g0d0", "d9e9", "d0g0", "e9d9"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(8));
     assert_eq!(
         r.to_string(),
@@ -144,7 +210,11 @@ fn axf_08_check_and_idle_move_or_check_and_capture_threat_is_a_draw() {
 /// behind the general; the general steps back to d9.
 #[test]
 fn axf_09_chase_and_capture_threat_in_turn_is_a_draw() {
-    let r = rule("1n1k5/9/9/9/9/9/9/5K3/9/6R2 w", &["g0b0", "d9e9", "b0g0", "e9d9"], AXF);
+    let r = rule(
+        "1n1k5/9/9/9/9/9/9/5K3/9/6R2 w",
+        &["g0b0", "d9e9", "b0g0", "e9d9"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(9));
 }
 
@@ -166,7 +236,10 @@ fn axf_10_cannon_chasing_a_chariot_loses() {
     let cycle = ["h3h7", "b7b3", "h7h3", "b3b7"];
     let r = rule("4k4/9/1r2b4/9/9/9/4p2C1/9/9/3K5 w", &cycle, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(10));
-    assert_eq!(r.to_string(), "Red loses: perpetual chase of the chariot on b7 by the cannon (AXF ruling 10)");
+    assert_eq!(
+        r.to_string(),
+        "Red loses: perpetual chase of the chariot on b7 by the cannon (AXF ruling 10)"
+    );
 
     let r = rule("4k4/9/1r2b4/9/2n6/9/4p2C1/9/9/3K5 w", &cycle, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(10));
@@ -174,7 +247,9 @@ fn axf_10_cannon_chasing_a_chariot_loses() {
     let r = rule("4k4/9/Nr2b4/9/9/9/N3p2C1/9/9/3K5 w", &cycle, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(10));
 
-    let two_cannons = ["i6i8", "b8b6", "g3b3", "b6g6", "i8i6", "g6g8", "b3g3", "g8b8"];
+    let two_cannons = [
+        "i6i8", "b8b6", "g3b3", "b6g6", "i8i6", "g6g8", "b3g3", "g8b8",
+    ];
     let r = rule("5k3/1r5c1/9/7cC/9/1n4n2/6C2/9/9/3K5 w", &two_cannons, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(10));
 }
@@ -188,12 +263,25 @@ fn axf_10_cannon_chasing_a_chariot_loses() {
 /// soldiers c8 and g8.
 #[test]
 fn axf_11_cannons_chasing_two_chariots_in_turn_is_a_draw() {
-    let r = rule("9/3k5/2r3r2/9/9/2P3P2/9/2C6/9/4K4 w", &["c2g2", "d8d9", "g2c2", "d9d8"], AXF);
+    let r = rule(
+        "9/3k5/2r3r2/9/9/2P3P2/9/2C6/9/4K4 w",
+        &["c2g2", "d8d9", "g2c2", "d9d8"],
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(11));
-    assert_eq!(r.to_string(), "Draw: Red chases different pieces in turn; Black makes idle moves (AXF ruling 11)");
+    assert_eq!(
+        r.to_string(),
+        "Draw: Red chases different pieces in turn; Black makes idle moves (AXF ruling 11)"
+    );
 
-    let two_cannons = ["c2g2", "e8e7", "g9c9", "e7e8", "g2c2", "e8e7", "c9g9", "e7e8"];
-    let r = rule("6C2/2P1k1P2/2r3r2/9/9/2P3P2/9/2C6/9/5K3 w", &two_cannons, AXF);
+    let two_cannons = [
+        "c2g2", "e8e7", "g9c9", "e7e8", "g2c2", "e8e7", "c9g9", "e7e8",
+    ];
+    let r = rule(
+        "6C2/2P1k1P2/2r3r2/9/9/2P3P2/9/2C6/9/5K3 w",
+        &two_cannons,
+        AXF,
+    );
     expect(&r, Verdict::Draw, Citation::Axf(11));
 }
 
@@ -230,14 +318,22 @@ fn axf_12_chariot_may_follow_a_protected_cannon() {
 /// i5 attacks the elephant i2 (over the soldier i3) and on h5 the horse h1 (over the horse h2).
 #[test]
 fn axf_13_chariot_chasing_an_unprotected_cannon_loses() {
-    let r = rule("4k4/9/2c6/9/9/9/9/1R7/9/3K5 w", &["b2c2", "c7b7", "c2b2", "b7c7"], AXF);
+    let r = rule(
+        "4k4/9/2c6/9/9/9/9/1R7/9/3K5 w",
+        &["b2c2", "c7b7", "c2b2", "b7c7"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(13));
     assert_eq!(
         r.to_string(),
         "Red loses: perpetual chase of the unprotected cannon on c7 by the chariot (AXF ruling 13)"
     );
 
-    let r = rule("7R1/4k4/9/9/6c2/9/9/3n5/9/3K5 w", &["h9g9", "g5h5", "g9h9", "h5g5"], AXF);
+    let r = rule(
+        "7R1/4k4/9/9/6c2/9/9/3n5/9/3K5 w",
+        &["h9g9", "g5h5", "g9h9", "h5g5"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(13));
 
     let check_once = ["d4h4", "h5d5", "h4d4", "d5h5"];
@@ -247,7 +343,11 @@ fn axf_13_chariot_chasing_an_unprotected_cannon_loses() {
     let r = rule("4k4/9/9/9/7c1/3R5/9/3A3N1/9/3K3N1 w", &check_once, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(13));
 
-    let r = rule("7R1/4k4/9/9/8c/9/8P/7NB/7N1/3K5 w", &["h9i9", "i5h5", "i9h9", "h5i5"], AXF);
+    let r = rule(
+        "7R1/4k4/9/9/8c/9/8P/7NB/7N1/3K5 w",
+        &["h9i9", "i5h5", "i9h9", "h5i5"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(13));
 }
 
@@ -284,7 +384,9 @@ fn axf_14_chasing_a_chariot_held_by_a_horse_loses() {
 /// take turns on the chariot b4–c4–e4–h4–b4.
 #[test]
 fn axf_15_cannon_and_horse_or_two_horses_chasing_one_chariot_in_turn_loses() {
-    let cycle = ["i6i8", "b8b6", "e7d5", "b6g6", "i8i6", "g6g8", "d5e7", "g8b8"];
+    let cycle = [
+        "i6i8", "b8b6", "e7d5", "b6g6", "i8i6", "g6g8", "d5e7", "g8b8",
+    ];
     let r = rule("4k4/1r5c1/4N4/7cC/9/9/9/9/9/3K5 w", &cycle, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(15));
     assert_eq!(
@@ -295,17 +397,24 @@ fn axf_15_cannon_and_horse_or_two_horses_chasing_one_chariot_in_turn_loses() {
     let r = rule("4k1r2/1r5c1/3nN4/7cC/9/9/9/9/9/3K5 w", &cycle, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(15));
 
-    let counter = ["c4a4", "a7e7", "a5c6", "e7c7", "a4c4", "c7b7", "c6a5", "b7a7"];
+    let counter = [
+        "c4a4", "a7e7", "a5c6", "e7c7", "a4c4", "c7b7", "c6a5", "b7a7",
+    ];
     let r = rule("9/9/r4k3/9/N8/2C6/9/9/9/3K5 w", &counter, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(15));
 
     let r = rule("9/9/r4k3/9/N8/2CN5/9/9/9/3K5 w", &counter, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(15));
 
-    let two_horses = ["c5d3", "b4c4", "f3e5", "c4e4", "d3c5", "e4h4", "e5f3", "h4b4"];
+    let two_horses = [
+        "c5d3", "b4c4", "f3e5", "c4e4", "d3c5", "e4h4", "e5f3", "h4b4",
+    ];
     let r = rule("9/4k4/9/9/2N6/1r7/5N3/5K3/9/9 w", &two_horses, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(15));
-    assert_eq!(r.to_string(), "Red loses: perpetual chase of the chariot on b4 by the horses in turn (AXF ruling 15)");
+    assert_eq!(
+        r.to_string(),
+        "Red loses: perpetual chase of the chariot on b4 by the horses in turn (AXF ruling 15)"
+    );
 }
 
 /// AXF 16 (马长捉车。车仅反捉一着，则无论车是否有根，马方亦不能长捉之，不变作负): a horse
@@ -321,7 +430,10 @@ fn axf_16_horse_chasing_a_chariot_loses_despite_one_counter_chase() {
     let cycle = ["a5c6", "d4c4", "c6a5", "c4d4"];
     let r = rule("5k3/9/9/9/N8/3r5/9/9/9/4K4 w", &cycle, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(16));
-    assert_eq!(r.to_string(), "Red loses: perpetual chase of the chariot on d4 by the horse (AXF ruling 16)");
+    assert_eq!(
+        r.to_string(),
+        "Red loses: perpetual chase of the chariot on d4 by the horse (AXF ruling 16)"
+    );
 
     let r = rule("5k3/9/9/9/N8/3rp4/9/1n7/9/4K4 w", &cycle, AXF);
     expect(&r, Verdict::Loses(RED), Citation::Axf(16));
@@ -333,7 +445,9 @@ fn axf_16_horse_chasing_a_chariot_loses_despite_one_counter_chase() {
 /// chariot each move; neither piece is protected.
 #[test]
 fn axf_17_chariot_and_horse_chasing_each_other_is_a_draw() {
-    let cycle = ["b6b7", "d7c5", "b7c7", "c5a6", "c7c6", "a6b8", "c6b6", "b8d7"];
+    let cycle = [
+        "b6b7", "d7c5", "b7c7", "c5a6", "c7c6", "a6b8", "c6b6", "b8d7",
+    ];
     let r = rule("5k3/9/3n5/1R7/9/9/9/3K5/9/9 w", &cycle, AXF);
     expect(&r, Verdict::Draw, Citation::Axf(17));
     assert_eq!(
@@ -350,7 +464,11 @@ fn axf_17_chariot_and_horse_chasing_each_other_is_a_draw() {
 /// against perpetual chase".
 #[test]
 fn axf_01_an_escape_from_check_is_no_chase_by_the_pieces_behind_it() {
-    let r = rule("5kR2/9/9/9/9/9/9/9/2Nr5/4K4 b", &["f9f8", "g9g8", "f8f9", "g8g9"], AXF);
+    let r = rule(
+        "5kR2/9/9/9/9/9/9/9/2Nr5/4K4 b",
+        &["f9f8", "g9g8", "f8f9", "g8g9"],
+        AXF,
+    );
     expect(&r, Verdict::Loses(RED), Citation::Axf(1));
     assert_eq!(r.to_string(), "Red loses: perpetual check (AXF ruling 1)");
 }

@@ -75,7 +75,10 @@ impl<G: Game, const SLOT: usize> SearchPosition for Weighted<G, SLOT> {
         self.0.move_key(m)
     }
     fn evaluate(&self) -> i32 {
-        G::evaluate_with(&self.0, SLOTS[SLOT].get().expect("weights set before the match"))
+        G::evaluate_with(
+            &self.0,
+            SLOTS[SLOT].get().expect("weights set before the match"),
+        )
     }
     fn tactical_moves(&self) -> Self::MoveList {
         self.0.tactical_moves()
@@ -99,7 +102,9 @@ impl<G: Game, const SLOT: usize> SearchPosition for Weighted<G, SLOT> {
         self.0.is_draw_by_rule()
     }
     fn repetition_value(cycle: &Cycle<'_, Self>) -> Value {
-        let Some((positions, moves)) = cycle.replay() else { return DRAW };
+        let Some((positions, moves)) = cycle.replay() else {
+            return DRAW;
+        };
         let positions: Vec<G::Pos> = positions.iter().map(|p| p.0).collect();
         G::repetition_value(&positions, &moves)
     }
@@ -136,7 +141,8 @@ pub fn run<G: Game>(a: Vec<S>, b: Vec<S>, opts: &CompareOptions) -> Result<(), S
                     if index >= opts.pairs {
                         break;
                     }
-                    let mut rng = Rng::new(opts.seed ^ (index as u64).wrapping_mul(0xd134_2543_de82_ef95));
+                    let mut rng =
+                        Rng::new(opts.seed ^ (index as u64).wrapping_mul(0xd134_2543_de82_ef95));
                     let start = opening::<G>(&mut rng, opts.game.random_plies);
                     let (mut first, mut second) = (start.clone(), start);
                     a.new_game();
@@ -207,20 +213,36 @@ fn report(pairs: &[f64]) {
 /// makes of openings, e.g. whether it leans to the side to move.
 pub fn scores<G: Game>(weights: Vec<S>, fens: &[String], depth: u32) -> Result<(), String> {
     if weights.len() != G::COUNT {
-        return Err(format!("{} weights, the layout has {}", weights.len(), G::COUNT));
+        return Err(format!(
+            "{} weights, the layout has {}",
+            weights.len(),
+            G::COUNT
+        ));
     }
-    SLOTS[0].set(weights).map_err(|_| "scores runs once per process")?;
+    SLOTS[0]
+        .set(weights)
+        .map_err(|_| "scores runs once per process")?;
     let clock = crate::speed::Wall(std::time::Instant::now());
     let stop = std::sync::atomic::AtomicBool::new(false);
-    let limits = shatar_engine::Limits { depth: Some(depth), ..shatar_engine::Limits::default() };
+    let limits = shatar_engine::Limits {
+        depth: Some(depth),
+        ..shatar_engine::Limits::default()
+    };
     for text in fens {
         let pos = Weighted::<G, 0>(G::parse_fen(text)?);
         let mut engine = Engine::<Weighted<G, 0>>::new(16);
-        let control = shatar_engine::Control { clock: &clock, stop: &stop, report: &mut |_| {} };
+        let control = shatar_engine::Control {
+            clock: &clock,
+            stop: &stop,
+            report: &mut |_| {},
+        };
         let result = engine.search(&pos, &[], &limits, control);
         let score = result.score().map_or("-".to_owned(), |s| format!("{s:?}"));
         let best = result.best_move().map_or("-".to_owned(), |m| m.to_string());
-        println!("static {:5}  depth {depth}: {score:>16} {best:6}  {text}", pos.evaluate());
+        println!(
+            "static {:5}  depth {depth}: {score:>16} {best:6}  {text}",
+            pos.evaluate()
+        );
     }
     Ok(())
 }

@@ -65,8 +65,18 @@ impl Basis {
         }
         if !full_pst {
             // A file and its mirror share a parameter where the tables are symmetric.
-            let file_params = if pst.mirror_files { pst.files.div_ceil(2) } else { pst.files };
-            let file_param = |f: usize| if pst.mirror_files { f.min(pst.files - 1 - f) } else { f };
+            let file_params = if pst.mirror_files {
+                pst.files.div_ceil(2)
+            } else {
+                pst.files
+            };
+            let file_param = |f: usize| {
+                if pst.mirror_files {
+                    f.min(pst.files - 1 - f)
+                } else {
+                    f
+                }
+            };
             for role in 0..pst.roles.len() {
                 let (files, ranks) = (params, params + file_params);
                 params += file_params + pst.ranks;
@@ -114,7 +124,13 @@ struct Sample {
 }
 
 impl Data {
-    fn push<G: Game>(&mut self, fen_text: &str, result: f64, basis: &Basis, start: &[S]) -> Result<(), String> {
+    fn push<G: Game>(
+        &mut self,
+        fen_text: &str,
+        result: f64,
+        basis: &Basis,
+        start: &[S],
+    ) -> Result<(), String> {
         let (coefficients, phase) = G::trace(&G::parse_fen(fen_text)?);
         let rho = f64::from(phase) / f64::from(G::MAX_PHASE);
         let w0 = self.weights.len() as u32;
@@ -124,16 +140,24 @@ impl Data {
             if c != 0 {
                 let c16 = i16::try_from(c).map_err(|_| format!("coefficient {c} out of range"))?;
                 self.weights.push((i as u16, c16));
-                base += f64::from(c) * (f64::from(start[i].mg()) * rho + f64::from(start[i].eg()) * (1.0 - rho));
+                base += f64::from(c)
+                    * (f64::from(start[i].mg()) * rho + f64::from(start[i].eg()) * (1.0 - rho));
                 for &p in &basis.rows[i] {
                     *per_param.entry(p).or_default() += c;
                 }
             }
         }
         let p0 = self.params.len() as u32;
-        self.params.extend(per_param.into_iter().filter(|&(_, c)| c != 0));
+        self.params
+            .extend(per_param.into_iter().filter(|&(_, c)| c != 0));
         let (w1, p1) = (self.weights.len() as u32, self.params.len() as u32);
-        self.samples.push(Sample { weights: (w0, w1), params: (p0, p1), rho, result, base });
+        self.samples.push(Sample {
+            weights: (w0, w1),
+            params: (p0, p1),
+            rho,
+            result,
+            base,
+        });
         Ok(())
     }
 
@@ -146,7 +170,10 @@ impl Data {
         let moved: f64 = self
             .params_of(smp)
             .iter()
-            .map(|&(p, c)| f64::from(c) * (theta[p as usize][0] * smp.rho + theta[p as usize][1] * (1.0 - smp.rho)))
+            .map(|&(p, c)| {
+                f64::from(c)
+                    * (theta[p as usize][0] * smp.rho + theta[p as usize][1] * (1.0 - smp.rho))
+            })
             .sum();
         smp.base + moved
     }
@@ -163,7 +190,8 @@ impl Data {
                     .iter()
                     .map(|&(i, c)| {
                         let w = w[i as usize];
-                        f64::from(c) * (f64::from(w.mg()) * smp.rho + f64::from(w.eg()) * (1.0 - smp.rho))
+                        f64::from(c)
+                            * (f64::from(w.mg()) * smp.rho + f64::from(w.eg()) * (1.0 - smp.rho))
                     })
                     .sum()
             },
@@ -172,7 +200,11 @@ impl Data {
     }
 
     fn mean(&self, eval: impl Fn(&Sample) -> f64, k: f64) -> f64 {
-        let sum: f64 = self.samples.iter().map(|smp| (smp.result - sigmoid(k, eval(smp))).powi(2)).sum();
+        let sum: f64 = self
+            .samples
+            .iter()
+            .map(|smp| (smp.result - sigmoid(k, eval(smp))).powi(2))
+            .sum();
         sum / self.samples.len().max(1) as f64
     }
 }
@@ -187,15 +219,25 @@ fn load<G: Game>(opts: &FitOptions, basis: &Basis, start: &[S]) -> Result<(Data,
     let mut lines = Vec::new();
     for path in &opts.data {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        lines.extend(text.lines().filter(|l| !l.trim().is_empty()).map(str::to_owned));
+        lines.extend(
+            text.lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(str::to_owned),
+        );
     }
     let split = lines.len() - (lines.len() as f64 * opts.validation) as usize;
     let (mut train, mut valid) = (Data::default(), Data::default());
     for (n, line) in lines.iter().enumerate() {
-        let (fen_text, result) = line.rsplit_once(';').ok_or_else(|| format!("line {}: no ';'", n + 1))?;
-        let result: f64 = result.trim().parse().map_err(|e| format!("line {}: result: {e}", n + 1))?;
+        let (fen_text, result) = line
+            .rsplit_once(';')
+            .ok_or_else(|| format!("line {}: no ';'", n + 1))?;
+        let result: f64 = result
+            .trim()
+            .parse()
+            .map_err(|e| format!("line {}: result: {e}", n + 1))?;
         let set = if n < split { &mut train } else { &mut valid };
-        set.push::<G>(fen_text, result, basis, start).map_err(|e| format!("line {}: {e}", n + 1))?;
+        set.push::<G>(fen_text, result, basis, start)
+            .map_err(|e| format!("line {}: {e}", n + 1))?;
     }
     Ok((train, valid))
 }
@@ -233,7 +275,10 @@ pub fn run<G: Game>(opts: &FitOptions) -> Result<(), String> {
     );
     let mut theta = vec![[0f64; 2]; basis.params];
     let k = fit_k(&train, &theta);
-    let (train0, valid0) = (train.loss_of_weights(&start, k), valid.loss_of_weights(&start, k));
+    let (train0, valid0) = (
+        train.loss_of_weights(&start, k),
+        valid.loss_of_weights(&start, k),
+    );
     println!("K = {k:.4}; start loss: train {train0:.6}, validation {valid0:.6}");
 
     // Adam. The parameters of the epoch with the best validation loss are kept (early
@@ -245,7 +290,10 @@ pub fn run<G: Game>(opts: &FitOptions) -> Result<(), String> {
     let scale = 2.0 * k * std::f64::consts::LN_10 / 400.0 / train.samples.len() as f64;
     let mut best = (valid0, 0, theta.clone());
     for epoch in 1..=opts.epochs {
-        let mut grad: Vec<[f64; 2]> = theta.iter().map(|t| t.map(|x| 2.0 * opts.l2 * x / 1e4)).collect();
+        let mut grad: Vec<[f64; 2]> = theta
+            .iter()
+            .map(|t| t.map(|x| 2.0 * opts.l2 * x / 1e4))
+            .collect();
         let mut sum = 0.0;
         for smp in &train.samples {
             let p = sigmoid(k, train.eval(smp, &theta));
@@ -260,7 +308,11 @@ pub fn run<G: Game>(opts: &FitOptions) -> Result<(), String> {
         }
         let lr = opts.lr * 0.1f64.powf((epoch - 1) as f64 / opts.epochs.max(1) as f64);
         let (c1, c2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
-        for ((t, g), (m, v)) in theta.iter_mut().zip(&grad).zip(m.iter_mut().zip(v.iter_mut())) {
+        for ((t, g), (m, v)) in theta
+            .iter_mut()
+            .zip(&grad)
+            .zip(m.iter_mut().zip(v.iter_mut()))
+        {
             for j in 0..2 {
                 m[j] = b1 * m[j] + (1.0 - b1) * g[j];
                 v[j] = b2 * v[j] + (1.0 - b2) * g[j] * g[j];
@@ -275,17 +327,28 @@ pub fn run<G: Game>(opts: &FitOptions) -> Result<(), String> {
             if valid.samples.is_empty() || valid_loss < best.0 {
                 best = (valid_loss, epoch, theta.clone());
             }
-            line += &format!("  validation {valid_loss:.6}  lr {lr:.3}  {:.0} s", clock.elapsed().as_secs_f64());
+            line += &format!(
+                "  validation {valid_loss:.6}  lr {lr:.3}  {:.0} s",
+                clock.elapsed().as_secs_f64()
+            );
         }
         println!("{line}");
     }
     let (_, best_epoch, theta) = best;
     println!("keeping the parameters of epoch {best_epoch}, the best on validation");
 
-    let tuned: Vec<S> =
-        basis.weights(&start, &theta).iter().map(|w| s(w[0].round() as i32, w[1].round() as i32)).collect();
-    let (train1, valid1) = (train.loss_of_weights(&tuned, k), valid.loss_of_weights(&tuned, k));
-    println!("final (rounded) loss: train {train1:.6} (start {train0:.6}), validation {valid1:.6} (start {valid0:.6})");
+    let tuned: Vec<S> = basis
+        .weights(&start, &theta)
+        .iter()
+        .map(|w| s(w[0].round() as i32, w[1].round() as i32))
+        .collect();
+    let (train1, valid1) = (
+        train.loss_of_weights(&tuned, k),
+        valid.loss_of_weights(&tuned, k),
+    );
+    println!(
+        "final (rounded) loss: train {train1:.6} (start {train0:.6}), validation {valid1:.6} (start {valid0:.6})"
+    );
     let files: Vec<String> = opts.data.iter().map(|p| p.display().to_string()).collect();
     let mut header = vec![
         format!("command: `{}`", opts.command),
@@ -348,7 +411,11 @@ mod tests {
         let theta = vec![[0.0; 2]; basis.params];
         for (smp, (_, pos)) in data.samples.iter().zip(&fens) {
             let engine = f64::from(pos.evaluate() * pos.turn().fold(1, -1));
-            assert!((data.eval(smp, &theta) - engine).abs() < 1.0, "{} vs {engine}", data.eval(smp, &theta));
+            assert!(
+                (data.eval(smp, &theta) - engine).abs() < 1.0,
+                "{} vs {engine}",
+                data.eval(smp, &theta)
+            );
         }
     }
 

@@ -41,7 +41,11 @@ pub fn opening<G: Game>(rng: &mut Rng, random_plies: usize) -> G::Record {
         }
         let pos = *G::position(&record);
         let moves = pos.legal_moves();
-        let safe: Vec<MoveOf<G>> = moves.iter().copied().filter(|&m| pos.see_ge(m, 0)).collect();
+        let safe: Vec<MoveOf<G>> = moves
+            .iter()
+            .copied()
+            .filter(|&m| pos.see_ge(m, 0))
+            .collect();
         let pool: &[MoveOf<G>] = if safe.is_empty() { &moves } else { &safe };
         let m = pool[rng.below(pool.len())];
         G::play(&mut record, m);
@@ -91,7 +95,10 @@ where
 {
     let clock = Wall(Instant::now());
     let stop = AtomicBool::new(false);
-    let limits = Limits { nodes: Some(options.nodes), ..Limits::default() };
+    let limits = Limits {
+        nodes: Some(options.nodes),
+        ..Limits::default()
+    };
     // Consecutive moves whose score (White's view) says White, or Black, is winning.
     let mut streak = (0usize, 0usize);
     loop {
@@ -104,9 +111,16 @@ where
             return GameResult::Draw;
         }
         let pos = *G::position(record);
-        let history: Vec<u64> = positions[..positions.len() - 1].iter().map(|p| p.hash()).collect();
+        let history: Vec<u64> = positions[..positions.len() - 1]
+            .iter()
+            .map(|p| p.hash())
+            .collect();
         let mut sink = |_: &Report<MoveOf<G>>| {};
-        let control = Control { clock: &clock, stop: &stop, report: &mut sink };
+        let control = Control {
+            clock: &clock,
+            stop: &stop,
+            report: &mut sink,
+        };
         let result = match pos.turn() {
             shatar_rules::Color::White => white.search(&as_white(pos), &history, &limits, control),
             shatar_rules::Color::Black => black.search(&as_black(pos), &history, &limits, control),

@@ -65,7 +65,9 @@ pub trait Game: 'static {
     fn new_record() -> Self::Record;
     fn positions(record: &Self::Record) -> &[Self::Pos];
     fn position(record: &Self::Record) -> &Self::Pos {
-        Self::positions(record).last().expect("a record holds its start")
+        Self::positions(record)
+            .last()
+            .expect("a record holds its start")
     }
     /// The result if the rules end the game here; a draw one side may claim is claimed.
     fn result(record: &Self::Record) -> Option<GameResult>;
@@ -104,7 +106,10 @@ impl<R: Rules> Game for Board8<R> {
         R::RULESET.id()
     }
     fn weights_path() -> String {
-        format!("crates/engine/src/board8/eval/weights/{}.rs", R::RULESET.id().replace('-', "_"))
+        format!(
+            "crates/engine/src/board8/eval/weights/{}.rs",
+            R::RULESET.id().replace('-', "_")
+        )
     }
     fn forced_plies() -> usize {
         if R::RULESET == Ruleset::Chess { 0 } else { 2 }
@@ -140,7 +145,10 @@ impl<R: Rules> Game for Board8<R> {
     }
     fn result(record: &Self::Record) -> Option<GameResult> {
         // Threefold repetition and the fifty-move rule (art. 9.2, 9.3) are claimed at once.
-        record.outcome().map(|o| o.result).or_else(|| record.claimable_draw().map(|_| GameResult::Draw))
+        record
+            .outcome()
+            .map(|o| o.result)
+            .or_else(|| record.claimable_draw().map(|_| GameResult::Draw))
     }
     fn play(record: &mut Self::Record, m: MoveOf<Self>) {
         record.play(m).expect("the engine plays legal moves");
@@ -161,7 +169,9 @@ impl Game for Xiangqi {
     const SECTIONS: &'static [Section] = xq::eval::layout::SECTIONS;
     const PST: PstShape = PstShape {
         offset: xq::eval::layout::PST,
-        roles: &["general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier"],
+        roles: &[
+            "general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier",
+        ],
         files: 9,
         ranks: 10,
         mirror_files: true,
@@ -247,7 +257,8 @@ mod tests {
     #[test]
     fn repetitions_are_judged_by_each_games_rules() {
         // Red's chariot checks along ranks 9 and 8 in turn; Black's general steps between them.
-        let mut pos = xfen::parse_position("4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1").expect("a legal position");
+        let mut pos =
+            xfen::parse_position("4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1").expect("a legal position");
         let (mut positions, mut moves) = (Vec::new(), Vec::new());
         for text in ["a8a9", "e9e8", "a9a8", "e8e9"] {
             let m = iccs::parse_legal(&pos, text).expect("a legal move");
@@ -256,9 +267,16 @@ mod tests {
             pos.play(m).expect("legal");
         }
         assert_eq!(pos.hash(), positions[0].hash(), "the cycle comes back");
-        assert_eq!(Xiangqi::repetition_value(&positions, &moves), -RULED_WIN, "Red, to move, checked throughout");
+        assert_eq!(
+            Xiangqi::repetition_value(&positions, &moves),
+            -RULED_WIN,
+            "Red, to move, checked throughout"
+        );
 
         let start = Position::<shatar_rules::Chess>::new();
-        assert_eq!(Board8::<shatar_rules::Chess>::repetition_value(&[start], &[]), DRAW);
+        assert_eq!(
+            Board8::<shatar_rules::Chess>::repetition_value(&[start], &[]),
+            DRAW
+        );
     }
 }

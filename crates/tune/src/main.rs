@@ -45,14 +45,21 @@ impl Args {
             if let Some(key) = arg.strip_prefix("--") {
                 out.push((key.to_owned(), Vec::new()));
             } else {
-                out.last_mut().ok_or_else(|| format!("`{arg}`: expected an option"))?.1.push(arg.clone());
+                out.last_mut()
+                    .ok_or_else(|| format!("`{arg}`: expected an option"))?
+                    .1
+                    .push(arg.clone());
             }
         }
         Ok(Args(out))
     }
 
     fn values(&self, key: &str) -> Option<&[String]> {
-        self.0.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v.as_slice())
+        self.0
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_slice())
     }
 
     fn get<T: FromStr>(&self, key: &str, default: Option<T>) -> Result<T, String> {
@@ -64,7 +71,9 @@ impl Args {
     }
 
     fn game_kind(&self, default: Option<&str>) -> Result<GameKind, String> {
-        self.get::<String>("ruleset", default.map(str::to_owned))?.parse::<GameKind>().map_err(|e| e.to_string())
+        self.get::<String>("ruleset", default.map(str::to_owned))?
+            .parse::<GameKind>()
+            .map_err(|e| e.to_string())
     }
 
     fn game(&self) -> Result<game::GameOptions, String> {
@@ -100,11 +109,17 @@ fn run(argv: &[String]) -> Result<(), String> {
             let text = std::fs::read_to_string(&from).map_err(|e| format!("{from}: {e}"))?;
             let mut header = vec![
                 format!("command: `shatar-tune {}`", argv.join(" ")),
-                format!("Copied from {from} ({}), whose header follows:", weights_file::today()),
+                format!(
+                    "Copied from {from} ({}), whose header follows:",
+                    weights_file::today()
+                ),
             ];
-            header.extend(weights_file::header(&text).into_iter().map(|l| format!("  {l}")));
-            let text =
-                with_game!(kind, G => weights_file::parse::<G>(&text).map(|w| weights_file::render::<G>(&w, &header)))?;
+            header.extend(
+                weights_file::header(&text)
+                    .into_iter()
+                    .map(|l| format!("  {l}")),
+            );
+            let text = with_game!(kind, G => weights_file::parse::<G>(&text).map(|w| weights_file::render::<G>(&w, &header)))?;
             std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
             println!("wrote {}", out.display());
             Ok(())
@@ -112,7 +127,10 @@ fn run(argv: &[String]) -> Result<(), String> {
         "selfplay" => {
             let opts = selfplay::SelfPlay {
                 games: args.get("games", None)?,
-                minutes: args.values("minutes").map(|_| args.get("minutes", None)).transpose()?,
+                minutes: args
+                    .values("minutes")
+                    .map(|_| args.get("minutes", None))
+                    .transpose()?,
                 threads: args.get("threads", Some(1))?,
                 seed: args.get("seed", Some(1))?,
                 out: args.get("out", None)?,
@@ -123,8 +141,12 @@ fn run(argv: &[String]) -> Result<(), String> {
             with_game!(args.game_kind(None)?, G => selfplay::run::<G>(&opts))
         }
         "fit" => {
-            let data: Vec<PathBuf> =
-                args.values("data").ok_or("--data is required")?.iter().map(PathBuf::from).collect();
+            let data: Vec<PathBuf> = args
+                .values("data")
+                .ok_or("--data is required")?
+                .iter()
+                .map(PathBuf::from)
+                .collect();
             let opts = fit::FitOptions {
                 data,
                 out: args.get("out", None)?,
@@ -133,7 +155,10 @@ fn run(argv: &[String]) -> Result<(), String> {
                 validation: args.get("validation", Some(0.1))?,
                 start: args.get("start", Some("bootstrap".into()))?,
                 l2: args.get("l2", Some(0.003))?,
-                full_pst: match args.get::<String>("pst", Some("file-rank".into()))?.as_str() {
+                full_pst: match args
+                    .get::<String>("pst", Some("file-rank".into()))?
+                    .as_str()
+                {
                     "full" => true,
                     "file-rank" => false,
                     other => return Err(format!("--pst: `{other}` is not `full` or `file-rank`")),
@@ -143,7 +168,10 @@ fn run(argv: &[String]) -> Result<(), String> {
             with_game!(args.game_kind(None)?, G => fit::run::<G>(&opts))
         }
         "compare" => {
-            let (a, b) = (args.get::<String>("a", None)?, args.get::<String>("b", None)?);
+            let (a, b) = (
+                args.get::<String>("a", None)?,
+                args.get::<String>("b", None)?,
+            );
             let opts = compare::CompareOptions {
                 pairs: args.get("pairs", None)?,
                 threads: args.get("threads", Some(1))?,
@@ -156,7 +184,10 @@ fn run(argv: &[String]) -> Result<(), String> {
         }
         "scores" => {
             let fens = args.values("fen").ok_or("--fen is required")?.to_vec();
-            let (weights, depth) = (args.get::<String>("weights", None)?, args.get("depth", Some(8))?);
+            let (weights, depth) = (
+                args.get::<String>("weights", None)?,
+                args.get("depth", Some(8))?,
+            );
             with_game!(args.game_kind(None)?, G => {
                 compare::scores::<G>(weights_file::load::<G>(&weights)?, &fens, depth)
             })
@@ -175,7 +206,10 @@ fn init<G: Game>() -> Result<(), String> {
     let path = PathBuf::from(G::weights_path());
     let header = [
         format!("command: `shatar-tune init --ruleset {}`", G::id()),
-        format!("The hand-set bootstrap values of {}, not tuned.", G::BOOTSTRAP_SOURCE),
+        format!(
+            "The hand-set bootstrap values of {}, not tuned.",
+            G::BOOTSTRAP_SOURCE
+        ),
         format!("date: {}", weights_file::today()),
     ];
     let text = weights_file::render::<G>(&G::bootstrap(), &header);

@@ -52,26 +52,50 @@ struct Finished {
 
 /// Plays game `index`: its opening is drawn from the seed and the index alone, so a run
 /// is reproducible whatever the thread count.
-fn play_game<G: Game>(index: usize, opts: &SelfPlay, engines: &mut [Engine<G::Pos>; 2]) -> Finished {
+fn play_game<G: Game>(
+    index: usize,
+    opts: &SelfPlay,
+    engines: &mut [Engine<G::Pos>; 2],
+) -> Finished {
     let mut rng = Rng::new(opts.seed ^ (index as u64).wrapping_mul(0xd134_2543_de82_ef95));
     let mut record = opening::<G>(&mut rng, opts.game.random_plies);
     let mut kept = Vec::new();
     let [white, black] = engines;
     white.new_game();
     black.new_game();
-    let result = play_out::<G, _, _>(&mut record, (white, |p| p), (black, |p| p), &opts.game, |pos, ply, m, score| {
-        if ply >= opts.skip_plies && !pos.is_check() && !pos.is_tactical(m) && matches!(score, Score::Centipawns(_)) {
-            kept.push(G::write_fen(pos));
-        }
-    });
+    let result = play_out::<G, _, _>(
+        &mut record,
+        (white, |p| p),
+        (black, |p| p),
+        &opts.game,
+        |pos, ply, m, score| {
+            if ply >= opts.skip_plies
+                && !pos.is_check()
+                && !pos.is_tactical(m)
+                && matches!(score, Score::Centipawns(_))
+            {
+                kept.push(G::write_fen(pos));
+            }
+        },
+    );
     let score = white_score(result);
-    let lines = kept.into_iter().map(|f| format!("{f};{score:.1}")).collect();
-    Finished { index, lines, result, plies: G::positions(&record).len() - 1 }
+    let lines = kept
+        .into_iter()
+        .map(|f| format!("{f};{score:.1}"))
+        .collect();
+    Finished {
+        index,
+        lines,
+        result,
+        plies: G::positions(&record).len() - 1,
+    }
 }
 
 pub fn run<G: Game>(opts: &SelfPlay) -> Result<(), String> {
     let start = Instant::now();
-    let mut out = BufWriter::new(File::create(&opts.out).map_err(|e| format!("{}: {e}", opts.out.display()))?);
+    let mut out = BufWriter::new(
+        File::create(&opts.out).map_err(|e| format!("{}: {e}", opts.out.display()))?,
+    );
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<Finished>();
     let mut totals = ([0usize; 3], 0usize, 0usize); // (white wins, draws, black wins), positions, plies
@@ -81,9 +105,13 @@ pub fn run<G: Game>(opts: &SelfPlay) -> Result<(), String> {
             scope.spawn(move || {
                 let mut engines = [0; 2].map(|_| Engine::<G::Pos>::new(opts.game.hash_mb));
                 loop {
-                    let out_of_time = opts.minutes.is_some_and(|m| start.elapsed().as_secs_f64() > 60.0 * m);
+                    let out_of_time = opts
+                        .minutes
+                        .is_some_and(|m| start.elapsed().as_secs_f64() > 60.0 * m);
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    if out_of_time || index >= opts.games || tx.send(play_game::<G>(index, opts, &mut engines)).is_err()
+                    if out_of_time
+                        || index >= opts.games
+                        || tx.send(play_game::<G>(index, opts, &mut engines)).is_err()
                     {
                         break;
                     }
@@ -158,7 +186,13 @@ mod tests {
             seed: 3,
             out: PathBuf::new(),
             skip_plies: 12,
-            game: GameOptions { nodes: 300, random_plies: 6, max_plies: 80, resign_cp: 1000, hash_mb: 1 },
+            game: GameOptions {
+                nodes: 300,
+                random_plies: 6,
+                max_plies: 80,
+                resign_cp: 1000,
+                hash_mb: 1,
+            },
             command: String::new(),
         };
         let mut engines = [0; 2].map(|_| Engine::new(1));
@@ -172,6 +206,9 @@ mod tests {
             assert_eq!(result, score);
         }
         // The same index and seed play the same game.
-        assert_eq!(play_game::<Xiangqi>(0, &opts, &mut engines).lines, game.lines);
+        assert_eq!(
+            play_game::<Xiangqi>(0, &opts, &mut engines).lines,
+            game.lines
+        );
     }
 }

@@ -25,7 +25,12 @@ pub fn run<G: Game>(depth: u32, passes: u64) {
     if depth > 0 {
         let clock = Wall(Instant::now());
         let r = G::bench(&clock, depth);
-        println!("search bench depth {depth}: {} nodes, {} ms, {} nodes/s", r.nodes, r.time_ms, r.nodes_per_second());
+        println!(
+            "search bench depth {depth}: {} nodes, {} ms, {} nodes/s",
+            r.nodes,
+            r.time_ms,
+            r.nodes_per_second()
+        );
     }
 
     let mut rng = Rng::new(7);
@@ -44,7 +49,11 @@ pub fn run<G: Game>(depth: u32, passes: u64) {
     let start = Instant::now();
     let mut calls = 0u64;
     let mut sum = 0i64;
-    while if passes == 0 { start.elapsed().as_millis() < 1000 } else { calls < passes * positions.len() as u64 } {
+    while if passes == 0 {
+        start.elapsed().as_millis() < 1000
+    } else {
+        calls < passes * positions.len() as u64
+    } {
         for pos in &positions {
             sum += i64::from(black_box(pos).evaluate());
         }

@@ -15,24 +15,45 @@ pub fn render<G: Game>(weights: &[S], header: &[String]) -> String {
     assert_eq!(weights.len(), G::COUNT);
     let ruleset = G::id();
     let mut out = String::new();
-    let _ =
-        writeln!(out, "//! Evaluation weights for `{ruleset}`, written by `shatar-tune`. Do not edit by hand: rerun");
+    let _ = writeln!(
+        out,
+        "//! Evaluation weights for `{ruleset}`, written by `shatar-tune`. Do not edit by hand: rerun"
+    );
     let _ = writeln!(out, "//! the tuner (crates/tune/README.md).");
     let _ = writeln!(out, "//!");
     for line in header {
         let _ = writeln!(out, "//! {line}");
     }
-    let _ = write!(out, "\n{}\n\n#[rustfmt::skip]\npub static WEIGHTS: Weights = [\n", G::WEIGHTS_USE);
+    let _ = write!(
+        out,
+        "\n{}\n\n#[rustfmt::skip]\npub static WEIGHTS: Weights = [\n",
+        G::WEIGHTS_USE
+    );
     let pst = &G::PST;
     // The square tables are written a rank to a line.
     let rows_per_table = pst.ranks;
     for section in G::SECTIONS {
-        let _ = writeln!(out, "    // {} ({}): {}", section.name, section.len, section.index);
-        for (row, chunk) in weights[section.offset..section.offset + section.len].chunks(section.width).enumerate() {
+        let _ = writeln!(
+            out,
+            "    // {} ({}): {}",
+            section.name, section.len, section.index
+        );
+        for (row, chunk) in weights[section.offset..section.offset + section.len]
+            .chunks(section.width)
+            .enumerate()
+        {
             if section.offset == pst.offset && row % rows_per_table == 0 {
-                let _ = writeln!(out, "    // {}, {} first", pst.roles[row / rows_per_table], pst.first_row);
+                let _ = writeln!(
+                    out,
+                    "    // {}, {} first",
+                    pst.roles[row / rows_per_table],
+                    pst.first_row
+                );
             }
-            let cells: Vec<String> = chunk.iter().map(|w| format!("s({:4}, {:4}),", w.mg(), w.eg())).collect();
+            let cells: Vec<String> = chunk
+                .iter()
+                .map(|w| format!("s({:4}, {:4}),", w.mg(), w.eg()))
+                .collect();
             let _ = writeln!(out, "    {}", cells.join(" "));
         }
     }
@@ -43,26 +64,44 @@ pub fn render<G: Game>(weights: &[S], header: &[String]) -> String {
 /// The header lines of a file written by [`render`] (what follows its first paragraph).
 pub fn header(text: &str) -> Vec<String> {
     let comment: Vec<&str> = text.lines().take_while(|l| l.starts_with("//!")).collect();
-    let body = comment.iter().position(|l| l.trim() == "//!").map_or(&comment[..0], |i| &comment[i + 1..]);
-    body.iter().map(|l| l.trim_start_matches("//!").trim().to_owned()).collect()
+    let body = comment
+        .iter()
+        .position(|l| l.trim() == "//!")
+        .map_or(&comment[..0], |i| &comment[i + 1..]);
+    body.iter()
+        .map(|l| l.trim_start_matches("//!").trim().to_owned())
+        .collect()
 }
 
 /// Reads the weights of a file written by [`render`]: every `s(mg, eg)` after the
 /// `WEIGHTS` line, in order.
 pub fn parse<G: Game>(text: &str) -> Result<Vec<S>, String> {
-    let body = text.split_once("pub static WEIGHTS").ok_or("no `pub static WEIGHTS` in the file")?.1;
+    let body = text
+        .split_once("pub static WEIGHTS")
+        .ok_or("no `pub static WEIGHTS` in the file")?
+        .1;
     let mut weights = Vec::with_capacity(G::COUNT);
     for line in body.lines() {
         let code = line.split("//").next().unwrap_or("");
         for cell in code.split("s(").skip(1) {
             let inside = cell.split(')').next().unwrap_or("");
-            let (mg, eg) = inside.split_once(',').ok_or_else(|| format!("bad weight `s({inside})`"))?;
-            let number = |t: &str| t.trim().parse::<i32>().map_err(|e| format!("bad weight `s({inside})`: {e}"));
+            let (mg, eg) = inside
+                .split_once(',')
+                .ok_or_else(|| format!("bad weight `s({inside})`"))?;
+            let number = |t: &str| {
+                t.trim()
+                    .parse::<i32>()
+                    .map_err(|e| format!("bad weight `s({inside})`: {e}"))
+            };
             weights.push(s(number(mg)?, number(eg)?));
         }
     }
     if weights.len() != G::COUNT {
-        return Err(format!("{} weights, the layout has {}", weights.len(), G::COUNT));
+        return Err(format!(
+            "{} weights, the layout has {}",
+            weights.len(),
+            G::COUNT
+        ));
     }
     Ok(weights)
 }
@@ -81,7 +120,9 @@ pub fn load<G: Game>(spec: &str) -> Result<Vec<S>, String> {
 
 /// Today's date (UTC), for the file header, without a date library.
 pub fn today() -> String {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
     let (year, month, day) = shatar_rules::pgn::civil_date((secs / 86_400) as i64);
     format!("{year:04}-{month:02}-{day:02}")
 }

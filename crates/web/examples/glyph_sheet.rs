@@ -24,7 +24,14 @@ const DARK: &str = "#b58863";
 const WOOD: &str = "#e8c889";
 const GRID: &str = "#5b3c1c";
 
-const ROLES: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
+const ROLES: [Role; 6] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
 
 fn main() {
     let mut sizes = Vec::new();
@@ -70,7 +77,14 @@ fn page(sets: &[PieceSet], sizes: &[u32]) -> String {
                 for color in Color::ALL {
                     html.push_str("<div class=\"pieces\">");
                     for role in ROLES {
-                        square(&mut html, set, Some((color, role)), fill, fill == WOOD, size);
+                        square(
+                            &mut html,
+                            set,
+                            Some((color, role)),
+                            fill,
+                            fill == WOOD,
+                            size,
+                        );
                     }
                     html.push_str("</div>");
                 }
@@ -89,8 +103,16 @@ fn page(sets: &[PieceSet], sizes: &[u32]) -> String {
 
 /// The starting position, White at the bottom.
 fn board(html: &mut String, set: PieceSet, wooden: bool, size: u32) {
-    const BACK: [Role; 8] =
-        [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
+    const BACK: [Role; 8] = [
+        Role::Rook,
+        Role::Knight,
+        Role::Bishop,
+        Role::Queen,
+        Role::King,
+        Role::Bishop,
+        Role::Knight,
+        Role::Rook,
+    ];
     html.push_str("<div>");
     for row in 0..8 {
         html.push_str("<div class=\"pieces\">");
@@ -116,8 +138,18 @@ fn board(html: &mut String, set: PieceSet, wooden: bool, size: u32) {
     html.push_str("</div>");
 }
 
-fn square(html: &mut String, set: PieceSet, piece: Option<(Color, Role)>, fill: &str, grid: bool, size: u32) {
-    let _ = write!(html, "<svg width=\"{size}\" height=\"{size}\" viewBox=\"0 0 100 100\">");
+fn square(
+    html: &mut String,
+    set: PieceSet,
+    piece: Option<(Color, Role)>,
+    fill: &str,
+    grid: bool,
+    size: u32,
+) {
+    let _ = write!(
+        html,
+        "<svg width=\"{size}\" height=\"{size}\" viewBox=\"0 0 100 100\">"
+    );
     let _ = write!(html, "<rect width=\"100\" height=\"100\" fill=\"{fill}\"/>");
     if grid {
         let _ = write!(
@@ -150,5 +182,8 @@ fn element(html: &mut String, shape: &Shape) {
 }
 
 fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }

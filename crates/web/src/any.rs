@@ -10,7 +10,8 @@ use shatar_rules::xiangqi::{self, iccs};
 
 use crate::carried::Carried;
 use shatar_rules::{
-    AnyPosition, Color, EndReason, GameKind, Move, Outcome, Piece, Role, Square, clock, uci, with_position,
+    AnyPosition, Color, EndReason, GameKind, Move, Outcome, Piece, Role, Square, clock, uci,
+    with_position,
 };
 
 /// A place on the board, by file and rank counted from 0 at White's (Red's) left corner.
@@ -27,7 +28,8 @@ impl Cell {
 
     /// The 8x8 square, if the cell is one.
     pub fn square(self) -> Option<Square> {
-        (self.file < 8 && self.rank < 8).then(|| Square::ALL[usize::from(self.rank) * 8 + usize::from(self.file)])
+        (self.file < 8 && self.rank < 8)
+            .then(|| Square::ALL[usize::from(self.rank) * 8 + usize::from(self.file)])
     }
 
     /// The Xiangqi point, if the cell is one.
@@ -143,7 +145,10 @@ pub struct MoveStyle {
 
 impl MoveStyle {
     /// English letters (plain SAN) and WXF: what files, hints and analysis lines use.
-    pub const PLAIN: MoveStyle = MoveStyle { letters: PieceLetters::English, xiangqi: xiangqi::pgn::Notation::Wxf };
+    pub const PLAIN: MoveStyle = MoveStyle {
+        letters: PieceLetters::English,
+        xiangqi: xiangqi::pgn::Notation::Wxf,
+    };
 }
 
 /// A position of any game, as the board shows it.
@@ -172,7 +177,9 @@ impl AnyGamePosition {
     /// The king or general in check, if one is.
     pub fn checked_king(&self) -> Option<Cell> {
         match self {
-            AnyGamePosition::Board8(p) => with_position!(p, p => p.is_check().then(|| p.our_king().into())),
+            AnyGamePosition::Board8(p) => {
+                with_position!(p, p => p.is_check().then(|| p.our_king().into()))
+            }
             AnyGamePosition::Xiangqi(p) => p.is_check().then(|| p.general(p.turn()).into()),
         }
     }
@@ -186,8 +193,16 @@ impl AnyGamePosition {
 
     pub fn legal_moves(&self) -> Vec<GameMove> {
         match self {
-            AnyGamePosition::Board8(p) => p.legal_moves().iter().map(|&m| GameMove::Board8(m)).collect(),
-            AnyGamePosition::Xiangqi(p) => p.legal_moves().iter().map(|&m| GameMove::Xiangqi(m)).collect(),
+            AnyGamePosition::Board8(p) => p
+                .legal_moves()
+                .iter()
+                .map(|&m| GameMove::Board8(m))
+                .collect(),
+            AnyGamePosition::Xiangqi(p) => p
+                .legal_moves()
+                .iter()
+                .map(|&m| GameMove::Xiangqi(m))
+                .collect(),
         }
     }
 
@@ -218,10 +233,12 @@ impl AnyGamePosition {
     /// A move of the wire's notation (UCI, or ICCS for Xiangqi), if it is legal here.
     pub fn parse_wire_move(&self, text: &str) -> Result<GameMove, String> {
         match self {
-            AnyGamePosition::Board8(p) => {
-                with_position!(p, p => uci::parse_move(p, text)).map(GameMove::Board8).map_err(|e| e.to_string())
-            }
-            AnyGamePosition::Xiangqi(p) => iccs::parse_legal(p, text).map(GameMove::Xiangqi).map_err(|e| e.to_string()),
+            AnyGamePosition::Board8(p) => with_position!(p, p => uci::parse_move(p, text))
+                .map(GameMove::Board8)
+                .map_err(|e| e.to_string()),
+            AnyGamePosition::Xiangqi(p) => iccs::parse_legal(p, text)
+                .map(GameMove::Xiangqi)
+                .map_err(|e| e.to_string()),
         }
     }
 
@@ -241,7 +258,9 @@ impl AnyGamePosition {
         let mut pos = *self;
         let mut out = Vec::new();
         for text in line {
-            let Ok(m) = pos.parse_wire_move(text) else { break };
+            let Ok(m) = pos.parse_wire_move(text) else {
+                break;
+            };
             out.push(pos.write(m, style));
             pos.play_legal(m);
         }

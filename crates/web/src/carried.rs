@@ -94,7 +94,11 @@ pub struct NotCarried(pub GameKind);
 
 impl core::fmt::Display for NotCarried {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{} is played by the page's build with Xiangqi, not this one", self.0)
+        write!(
+            f,
+            "{} is played by the page's build with Xiangqi, not this one",
+            self.0
+        )
     }
 }
 
@@ -111,7 +115,11 @@ pub const HANDOFF_KEY: &str = "shatar.handoff";
 #[serde(rename_all = "kebab-case")]
 pub enum Handoff {
     /// The new-game dialog's choice.
-    StartGame { setup: GameSetup, seed: u64, date: String },
+    StartGame {
+        setup: GameSetup,
+        seed: u64,
+        date: String,
+    },
     /// A PGN or FEN to import; `ruleset` is the game chosen when it was pasted.
     Import {
         text: String,
@@ -148,5 +156,7 @@ pub fn needs_other_build(saved: Option<&str>, handoff: Option<&str>) -> bool {
     if handoff.is_some_and(|text| Handoff::decode(text).is_ok()) {
         return true;
     }
-    saved.and_then(crate::saved::game_kind).is_some_and(|game| !carries(game))
+    saved
+        .and_then(crate::saved::game_kind)
+        .is_some_and(|game| !carries(game))
 }

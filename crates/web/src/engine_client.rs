@@ -34,7 +34,9 @@
 
 use std::collections::VecDeque;
 
-use shatar_protocol::{BestMove, Envelope, Game, Header, Request, Response, SearchInfo, SearchLimits};
+use shatar_protocol::{
+    BestMove, Envelope, Game, Header, Request, Response, SearchInfo, SearchLimits,
+};
 use shatar_rules::GameKind;
 
 /// Numbers a search; an answer is applied only while its token is the current one.
@@ -58,9 +60,21 @@ pub struct SearchJob {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum EngineEvent {
-    Info { token: Token, purpose: Purpose, info: SearchInfo },
-    Best { token: Token, purpose: Purpose, best: BestMove },
-    Failed { token: Token, purpose: Purpose, reason: String },
+    Info {
+        token: Token,
+        purpose: Purpose,
+        info: SearchInfo,
+    },
+    Best {
+        token: Token,
+        purpose: Purpose,
+        best: BestMove,
+    },
+    Failed {
+        token: Token,
+        purpose: Purpose,
+        reason: String,
+    },
     Status(EngineStatus),
 }
 
@@ -165,7 +179,9 @@ impl InFlight {
     /// When the watchdog gives up on it.
     fn deadline(&self) -> f64 {
         match self.sent {
-            Sent::Search { budget_ms } => self.posted_at + budget_ms + (budget_ms / 2.0).max(MIN_GRACE_MS),
+            Sent::Search { budget_ms } => {
+                self.posted_at + budget_ms + (budget_ms / 2.0).max(MIN_GRACE_MS)
+            }
             Sent::NewGame => self.posted_at + READY_TIMEOUT_MS,
         }
     }
@@ -243,10 +259,18 @@ impl EngineClient {
         self.drop_job(now_ms, &mut actions);
         self.live_token = Some(job.token);
         if let Link::Incompatible { reason } = &self.link {
-            let failed = EngineEvent::Failed { token: job.token, purpose: job.purpose, reason: reason.clone() };
+            let failed = EngineEvent::Failed {
+                token: job.token,
+                purpose: job.purpose,
+                reason: reason.clone(),
+            };
             self.outbox.push_back(failed);
         } else {
-            self.job = Some(Job { job, sent_id: None, failures: 0 });
+            self.job = Some(Job {
+                job,
+                sent_id: None,
+                failures: 0,
+            });
             self.revive(now_ms, &mut actions);
             self.switch_build(now_ms, &mut actions);
             self.pump(now_ms, &mut actions);
@@ -301,22 +325,38 @@ impl EngineClient {
             return (actions, self.report(events));
         }
         match message {
-            Ok(envelope) => match (Header { v: envelope.v, id: envelope.id }).check_version() {
+            Ok(envelope) => match (Header {
+                v: envelope.v,
+                id: envelope.id,
+            })
+            .check_version()
+            {
                 Ok(()) => self.on_response(envelope, now_ms, &mut actions, &mut events),
-                Err(error) => self.incompatible(format!("{error}; reload the page"), &mut actions, &mut events),
+                Err(error) => self.incompatible(
+                    format!("{error}; reload the page"),
+                    &mut actions,
+                    &mut events,
+                ),
             },
             // The request it answered will never be answered properly: the same as a crash,
             // and a replacement worker gets the job again.
-            Err(why) => {
-                self.fail(format!("the engine sent an unreadable reply ({why})"), now_ms, &mut actions, &mut events)
-            }
+            Err(why) => self.fail(
+                format!("the engine sent an unreadable reply ({why})"),
+                now_ms,
+                &mut actions,
+                &mut events,
+            ),
         }
         (actions, self.report(events))
     }
 
     /// The worker's `error` event: a wasm panic (the worker's panic hook rethrows it), a
     /// failure to load. The worker is replaced.
-    pub fn on_worker_error(&mut self, message: &str, now_ms: f64) -> (Vec<WorkerAction>, Vec<EngineEvent>) {
+    pub fn on_worker_error(
+        &mut self,
+        message: &str,
+        now_ms: f64,
+    ) -> (Vec<WorkerAction>, Vec<EngineEvent>) {
         let mut actions = Vec::new();
         let mut events = Vec::new();
         if matches!(self.link, Link::Starting { .. } | Link::Ready) {
@@ -335,12 +375,14 @@ impl EngineClient {
         let mut actions = Vec::new();
         let mut events = Vec::new();
         let hung = match (&self.link, &self.in_flight) {
-            (Link::Starting { since }, _) if now_ms - since > READY_TIMEOUT_MS => {
-                Some(format!("the engine did not start within {} s", secs(READY_TIMEOUT_MS)))
-            }
-            (Link::Ready, Some(in_flight)) if now_ms > in_flight.deadline() => {
-                Some(format!("the engine did not answer within {} s", secs(in_flight.deadline() - in_flight.posted_at)))
-            }
+            (Link::Starting { since }, _) if now_ms - since > READY_TIMEOUT_MS => Some(format!(
+                "the engine did not start within {} s",
+                secs(READY_TIMEOUT_MS)
+            )),
+            (Link::Ready, Some(in_flight)) if now_ms > in_flight.deadline() => Some(format!(
+                "the engine did not answer within {} s",
+                secs(in_flight.deadline() - in_flight.posted_at)
+            )),
             _ => None,
         };
         if let Some(reason) = hung {
@@ -382,9 +424,9 @@ impl EngineClient {
         }
         let live = self.live_token;
         report.extend(self.outbox.drain(..).filter(|event| match event {
-            EngineEvent::Info { token, .. } | EngineEvent::Best { token, .. } | EngineEvent::Failed { token, .. } => {
-                Some(*token) == live
-            }
+            EngineEvent::Info { token, .. }
+            | EngineEvent::Best { token, .. }
+            | EngineEvent::Failed { token, .. } => Some(*token) == live,
             EngineEvent::Status(_) => true,
         }));
         report.extend(events);
@@ -407,11 +449,13 @@ impl EngineClient {
             }
             return;
         }
-        let Some(in_flight) = &self.in_flight else { return };
+        let Some(in_flight) = &self.in_flight else {
+            return;
+        };
         // The worker answers with id 0 what it could not read an id from, and it reads one
         // message at a time: such an error can only be about the request in flight.
-        let answers =
-            envelope.id == in_flight.id || (envelope.id == 0 && matches!(envelope.body, Response::Error { .. }));
+        let answers = envelope.id == in_flight.id
+            || (envelope.id == 0 && matches!(envelope.body, Response::Error { .. }));
         if !answers {
             return;
         }
@@ -425,14 +469,22 @@ impl EngineClient {
         match (search, envelope.body) {
             (true, Response::SearchInfo(info)) => {
                 if let Some((token, purpose)) = live {
-                    events.push(EngineEvent::Info { token, purpose, info });
+                    events.push(EngineEvent::Info {
+                        token,
+                        purpose,
+                        info,
+                    });
                 }
             }
             (true, Response::BestMove(best)) => {
                 self.in_flight = None;
                 if let Some((token, purpose)) = live {
                     self.job = None;
-                    events.push(EngineEvent::Best { token, purpose, best });
+                    events.push(EngineEvent::Best {
+                        token,
+                        purpose,
+                        best,
+                    });
                 }
                 self.pump(now_ms, actions);
             }
@@ -442,7 +494,11 @@ impl EngineClient {
                 self.in_flight = None;
                 if let Some((token, purpose)) = live {
                     self.job = None;
-                    events.push(EngineEvent::Failed { token, purpose, reason: error.to_string() });
+                    events.push(EngineEvent::Failed {
+                        token,
+                        purpose,
+                        reason: error.to_string(),
+                    });
                 }
                 self.pump(now_ms, actions);
             }
@@ -461,7 +517,8 @@ impl EngineClient {
         self.job = None;
         self.outbox.clear();
         let long = self.in_flight.as_ref().is_some_and(|in_flight| {
-            matches!(in_flight.sent, Sent::Search { .. }) && in_flight.remaining(now_ms) > LET_FINISH_MS
+            matches!(in_flight.sent, Sent::Search { .. })
+                && in_flight.remaining(now_ms) > LET_FINISH_MS
         });
         if long {
             self.restart(now_ms, actions);
@@ -480,7 +537,8 @@ impl EngineClient {
     /// Replaces a worker (starting or ready) of a build other than the one chosen. Not a
     /// failure: the new worker starts with no reason shown and no failure counted.
     fn switch_build(&mut self, now_ms: f64, actions: &mut Vec<WorkerAction>) {
-        if matches!(self.link, Link::Starting { .. } | Link::Ready) && self.link_build != self.build {
+        if matches!(self.link, Link::Starting { .. } | Link::Ready) && self.link_build != self.build
+        {
             self.restart(now_ms, actions);
             self.restart_reason = None;
         }
@@ -512,13 +570,22 @@ impl EngineClient {
 
     /// The worker crashed, hung or talked nonsense: replace it, and give the job it was
     /// running (or that was waiting for it to start) another try, up to [`MAX_FAILURES`].
-    fn fail(&mut self, reason: String, now_ms: f64, actions: &mut Vec<WorkerAction>, events: &mut Vec<EngineEvent>) {
+    fn fail(
+        &mut self,
+        reason: String,
+        now_ms: f64,
+        actions: &mut Vec<WorkerAction>,
+        events: &mut Vec<EngineEvent>,
+    ) {
         let starting = matches!(self.link, Link::Starting { .. });
         if starting {
             self.starts_failed += 1;
         }
         let in_flight_id = self.in_flight.as_ref().map(|in_flight| in_flight.id);
-        let running = self.job.as_ref().is_some_and(|job| job.sent_id.is_some() && job.sent_id == in_flight_id);
+        let running = self
+            .job
+            .as_ref()
+            .is_some_and(|job| job.sent_id.is_some() && job.sent_id == in_flight_id);
         if let Some(job) = self.job.as_mut().filter(|_| starting || running) {
             job.failures += 1;
             if job.failures >= MAX_FAILURES {
@@ -543,10 +610,23 @@ impl EngineClient {
     }
 
     /// Another build: stop using the worker for good and fail whatever waits for it.
-    fn incompatible(&mut self, reason: String, actions: &mut Vec<WorkerAction>, events: &mut Vec<EngineEvent>) {
+    fn incompatible(
+        &mut self,
+        reason: String,
+        actions: &mut Vec<WorkerAction>,
+        events: &mut Vec<EngineEvent>,
+    ) {
         actions.push(WorkerAction::Terminate);
-        if let Some(Job { job: SearchJob { token, purpose, .. }, .. }) = self.job.take() {
-            events.push(EngineEvent::Failed { token, purpose, reason: reason.clone() });
+        if let Some(Job {
+            job: SearchJob { token, purpose, .. },
+            ..
+        }) = self.job.take()
+        {
+            events.push(EngineEvent::Failed {
+                token,
+                purpose,
+                reason: reason.clone(),
+            });
         }
         self.link = Link::Incompatible { reason };
         self.in_flight = None;
@@ -559,31 +639,51 @@ impl EngineClient {
             return;
         }
         let (request, sent) = if let Some(game) = self.new_game.take() {
-            (Request::NewGame { ruleset: game, hash_mb: None }, Sent::NewGame)
+            (
+                Request::NewGame {
+                    ruleset: game,
+                    hash_mb: None,
+                },
+                Sent::NewGame,
+            )
         } else if let Some(job) = self.job.as_mut().filter(|job| job.sent_id.is_none()) {
             job.sent_id = Some(self.next_id);
-            let request = Request::Search { game: job.job.game.clone(), limits: job.job.limits.clone() };
-            (request, Sent::Search { budget_ms: budget_ms(&job.job.limits) })
+            let request = Request::Search {
+                game: job.job.game.clone(),
+                limits: job.job.limits.clone(),
+            };
+            (
+                request,
+                Sent::Search {
+                    budget_ms: budget_ms(&job.job.limits),
+                },
+            )
         } else {
             return;
         };
         let id = self.next_id;
         self.next_id += 1;
-        self.in_flight = Some(InFlight { id, posted_at: now_ms, sent });
+        self.in_flight = Some(InFlight {
+            id,
+            posted_at: now_ms,
+            sent,
+        });
         actions.push(WorkerAction::Post(Envelope::new(id, request)));
     }
 
     fn current_status(&self) -> EngineStatus {
         match &self.link {
             Link::Starting { .. } => match &self.restart_reason {
-                Some(reason) => EngineStatus::Restarting { reason: reason.clone() },
+                Some(reason) => EngineStatus::Restarting {
+                    reason: reason.clone(),
+                },
                 None => EngineStatus::Starting,
             },
             Link::Ready if self.job.is_some() => EngineStatus::Thinking,
             Link::Ready => EngineStatus::Ready,
-            Link::Down { reason } | Link::Incompatible { reason } => {
-                EngineStatus::Unavailable { reason: reason.clone() }
-            }
+            Link::Down { reason } | Link::Incompatible { reason } => EngineStatus::Unavailable {
+                reason: reason.clone(),
+            },
         }
     }
 }
@@ -597,7 +697,8 @@ fn budget_ms(limits: &SearchLimits) -> f64 {
         (None, Some(clock)) => {
             let delay = match clock.delay {
                 shatar_protocol::Delay::None => 0,
-                shatar_protocol::Delay::Simple { ms } | shatar_protocol::Delay::Bronstein { ms } => ms,
+                shatar_protocol::Delay::Simple { ms }
+                | shatar_protocol::Delay::Bronstein { ms } => ms,
             };
             (clock.remaining_ms + delay) as f64
         }
@@ -607,7 +708,11 @@ fn budget_ms(limits: &SearchLimits) -> f64 {
 
 fn secs(ms: f64) -> String {
     let s = ms / 1000.0;
-    if s.fract() == 0.0 { format!("{s:.0}") } else { format!("{s:.1}") }
+    if s.fract() == 0.0 {
+        format!("{s:.0}")
+    } else {
+        format!("{s:.1}")
+    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@ use shatar_protocol::Game as WireGame;
 use shatar_rules::pgn::{self, PgnGame};
 use shatar_rules::xiangqi::{self, RepetitionRules};
 use shatar_rules::{
-    AnyPosition, AnyRecord, Claim, ClaimVerdict, Color, EndReason, GameKind, Outcome, PlayError, Ruleset, with_record,
+    AnyPosition, AnyRecord, Claim, ClaimVerdict, Color, EndReason, GameKind, Outcome, PlayError,
+    Ruleset, with_record,
 };
 
 use crate::any::{AnyGamePosition, GameMove, MoveStyle};
@@ -85,10 +86,16 @@ impl AnyGamePosition {
     /// A position of `game` from its FEN; the error is the reader's own words.
     pub fn from_fen(game: GameKind, text: &str) -> Result<AnyGamePosition, String> {
         match game {
-            GameKind::Board8(r) => AnyPosition::from_fen(r, text).map(Into::into).map_err(|e| e.to_string()),
+            GameKind::Board8(r) => AnyPosition::from_fen(r, text)
+                .map(Into::into)
+                .map_err(|e| e.to_string()),
             GameKind::Xiangqi => {
-                let parsed = Carried::new(|| xiangqi::fen::parse_position(text)).map_err(|e| e.to_string())?;
-                parsed.transpose().map(AnyGamePosition::Xiangqi).map_err(|e| e.to_string())
+                let parsed = Carried::new(|| xiangqi::fen::parse_position(text))
+                    .map_err(|e| e.to_string())?;
+                parsed
+                    .transpose()
+                    .map(AnyGamePosition::Xiangqi)
+                    .map_err(|e| e.to_string())
             }
         }
     }
@@ -115,7 +122,9 @@ impl Game {
     pub fn from_position(start: impl Into<AnyGamePosition>) -> Game {
         let record = match start.into() {
             AnyGamePosition::Board8(p) => Record::Board8(AnyRecord::new(p)),
-            AnyGamePosition::Xiangqi(p) => Record::Xiangqi(p.map(|p| xiangqi::Record::new(p, XIANGQI_RULES))),
+            AnyGamePosition::Xiangqi(p) => {
+                Record::Xiangqi(p.map(|p| xiangqi::Record::new(p, XIANGQI_RULES)))
+            }
         };
         Game { record }
     }
@@ -125,14 +134,17 @@ impl Game {
     pub fn from_wire(wire: &WireGame) -> Result<Game, String> {
         let start = match &wire.fen {
             None => AnyGamePosition::startpos(wire.ruleset).map_err(|e| e.to_string())?,
-            Some(text) => {
-                AnyGamePosition::from_fen(wire.ruleset, text).map_err(|e| format!("bad FEN \"{text}\": {e}"))?
-            }
+            Some(text) => AnyGamePosition::from_fen(wire.ruleset, text)
+                .map_err(|e| format!("bad FEN \"{text}\": {e}"))?,
         };
         let mut game = Game::from_position(start);
         for (i, text) in wire.moves.iter().enumerate() {
-            let m = game.position().parse_wire_move(text).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-            game.play(m).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            let m = game
+                .position()
+                .parse_wire_move(text)
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            game.play(m)
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
         }
         Ok(game)
     }
@@ -145,8 +157,15 @@ impl Game {
     pub fn wire_until(&self, ply: usize) -> WireGame {
         let initial = self.snapshot(0).position;
         let fen = (AnyGamePosition::startpos(self.kind()) != Ok(initial)).then(|| initial.fen());
-        let moves = self.moves()[..ply.min(self.len())].iter().map(|m| m.to_string()).collect();
-        WireGame { ruleset: self.kind(), fen, moves }
+        let moves = self.moves()[..ply.min(self.len())]
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        WireGame {
+            ruleset: self.kind(),
+            fen,
+            moves,
+        }
     }
 
     pub fn kind(&self) -> GameKind {
@@ -195,7 +214,9 @@ impl Game {
     /// the fourth occurrence decides the game (AXF 2008 ch. 4). `None` when no cycle is
     /// pending or it would be a draw.
     pub fn repetition_warning(&self) -> Option<(Color, String)> {
-        let Record::Xiangqi(r) = &self.record else { return None };
+        let Record::Xiangqi(r) = &self.record else {
+            return None;
+        };
         let ruling = r.pending_ruling()?;
         match ruling.verdict {
             xiangqi::Verdict::Loses(loser) => Some((loser, ruling.to_string())),
@@ -215,10 +236,16 @@ impl Game {
     pub fn snapshot(&self, ply: usize) -> Snapshot {
         let ply = ply.min(self.len());
         let position = match &self.record {
-            Record::Board8(r) => r.position_at(ply).expect("clamped to the game's length").into(),
+            Record::Board8(r) => r
+                .position_at(ply)
+                .expect("clamped to the game's length")
+                .into(),
             Record::Xiangqi(r) => AnyGamePosition::Xiangqi(r.as_ref().map(|r| r.positions()[ply])),
         };
-        Snapshot { position, last_move: ply.checked_sub(1).map(|i| self.move_at(i)) }
+        Snapshot {
+            position,
+            last_move: ply.checked_sub(1).map(|i| self.move_at(i)),
+        }
     }
 
     fn move_at(&self, index: usize) -> GameMove {
@@ -238,7 +265,9 @@ impl Game {
 
     pub fn play(&mut self, m: GameMove) -> Result<(), String> {
         match (&mut self.record, m) {
-            (Record::Board8(r), GameMove::Board8(m)) => with_record!(r, r => r.play(m)).map_err(|e| e.to_string()),
+            (Record::Board8(r), GameMove::Board8(m)) => {
+                with_record!(r, r => r.play(m)).map_err(|e| e.to_string())
+            }
             (Record::Xiangqi(r), GameMove::Xiangqi(m)) => r.play(m).map_err(|e| e.to_string()),
             _ => Err(format!("{m} is a move of another game")),
         }
@@ -263,7 +292,9 @@ impl Game {
     /// The draw the player to move may claim by announcing `m` (art. 9.2.a, 9.3.a).
     pub fn claimable_draw_with(&self, m: GameMove) -> Option<EndReason> {
         match (&self.record, m) {
-            (Record::Board8(r), GameMove::Board8(m)) => with_record!(r, r => r.claimable_draw_with(m)),
+            (Record::Board8(r), GameMove::Board8(m)) => {
+                with_record!(r, r => r.claimable_draw_with(m))
+            }
             _ => None,
         }
     }
@@ -303,7 +334,9 @@ impl Game {
 
     /// The move `index` (from 0) as the move list shows it.
     pub fn move_text(&self, index: usize, style: MoveStyle) -> String {
-        self.snapshot(index).position.write(self.move_at(index), style)
+        self.snapshot(index)
+            .position
+            .write(self.move_at(index), style)
     }
 
     /// The number the record gives the move `index` (from 0): a game from a FEN may start
@@ -369,8 +402,8 @@ impl Game {
         let record = match kind {
             GameKind::Board8(_) => Record::Board8(game.replay_any(board8).map_err(pgn_error)?),
             GameKind::Xiangqi => {
-                let replayed =
-                    Carried::new(|| xiangqi::pgn::replay(game, XIANGQI_RULES)).map_err(ImportError::NotCarried)?;
+                let replayed = Carried::new(|| xiangqi::pgn::replay(game, XIANGQI_RULES))
+                    .map_err(ImportError::NotCarried)?;
                 Record::Xiangqi(replayed.transpose().map_err(pgn_error)?)
             }
         };
@@ -388,7 +421,9 @@ impl Game {
             if !crate::carried::carries(default) {
                 return Err(ImportError::NotCarried(NotCarried(default)));
             }
-            return AnyGamePosition::from_fen(default, text).map(Game::from_position).map_err(ImportError::Fen);
+            return AnyGamePosition::from_fen(default, text)
+                .map(Game::from_position)
+                .map_err(ImportError::Fen);
         }
         let parsed = pgn::parse_game(text).map_err(|e| ImportError::Pgn(e.to_string()))?;
         Game::from_pgn(&parsed, default)

@@ -17,7 +17,11 @@ pub enum PieceSet {
 }
 
 impl PieceSet {
-    pub const ALL: [PieceSet; 3] = [PieceSet::Traditional, PieceSet::International, PieceSet::Letters];
+    pub const ALL: [PieceSet; 3] = [
+        PieceSet::Traditional,
+        PieceSet::International,
+        PieceSet::Letters,
+    ];
 
     /// The stable name saved in the settings.
     pub const fn id(self) -> &'static str {
@@ -97,7 +101,11 @@ macro_rules! class {
 
 macro_rules! path {
     ($class:ident, $d:literal) => {
-        Shape { tag: "path", attrs: &[("class", class!($class)), ("d", $d)], text: None }
+        Shape {
+            tag: "path",
+            attrs: &[("class", class!($class)), ("d", $d)],
+            text: None,
+        }
     };
 }
 
@@ -180,14 +188,20 @@ const PLINTH: Shape = rect!(body, 16, 84, 68, 9, 2.5);
 
 /// The lord, seated, in a robe and a peaked hat with a finial.
 static NOYAN: &[Shape] = &[
-    path!(body, "M24 86 C24 70 28 56 37 49 Q43 45 50 45 Q57 45 63 49 C72 56 76 70 76 86 Z"),
+    path!(
+        body,
+        "M24 86 C24 70 28 56 37 49 Q43 45 50 45 Q57 45 63 49 C72 56 76 70 76 86 Z"
+    ),
     path!(line, "M38 53 Q39 64 50 66 Q61 64 62 53"),
     path!(line, "M28 77 Q50 70 72 77"),
     circle!(body, 50, 36, 9.5),
     circle!(mark, 46.5, 37, 1.3),
     circle!(mark, 53.5, 37, 1.3),
     path!(body, "M40 27 Q41 17 50 11 Q59 17 60 27 Z"),
-    path!(body, "M33 23 Q34 31 50 31 Q66 31 67 23 Q60 26 50 26 Q40 26 33 23 Z"),
+    path!(
+        body,
+        "M33 23 Q34 31 50 31 Q66 31 67 23 Q60 26 50 26 Q40 26 33 23 Z"
+    ),
     path!(line, "M35 24 Q41 26.5 50 26.5 Q59 26.5 65 24"),
     circle!(body, 50, 8, 3.5),
     PLINTH,
@@ -195,7 +209,10 @@ static NOYAN: &[Shape] = &[
 
 /// The guardian lion, sitting up, with a scalloped mane and its tail raised behind it.
 static BERSE: &[Shape] = &[
-    path!(body, "M25.2 66.6 C12.2 66.6 6.8 55.8 10 45 C12.2 41.7 14.4 40.6 16.5 41.7 C14.4 47.1 15.4 57.9 26.2 59 Z"),
+    path!(
+        body,
+        "M25.2 66.6 C12.2 66.6 6.8 55.8 10 45 C12.2 41.7 14.4 40.6 16.5 41.7 C14.4 47.1 15.4 57.9 26.2 59 Z"
+    ),
     path!(
         body,
         "M9 43.9 A3.5 3.5 0 0 1 9 36.3 A3.5 3.5 0 0 1 15.4 34.2 A3.5 3.5 0 0 1 19.8 39.6 A3.5 3.5 0 0 1 16.5 45 Z"
@@ -219,8 +236,14 @@ static BERSE: &[Shape] = &[
         "M59.7 26.6 C61.9 20.1 70.5 19 75.9 23.4 L83.5 27.7 C87.8 29.8 87.8 37.4 83.5 39.6 L74.8 42.8 \
          C67.3 45 59.7 40.6 59.7 33.1 Z"
     ),
-    path!(line, "M74.8 42.8 C67.3 45 59.7 40.6 59.7 33.1 L59.7 26.6 C61.9 20.1 70.5 19 75.9 23.4"),
-    path!(line, "M50 25 Q53 29 52 34 M46.5 35 Q49.5 39 49.5 43 M54 42 Q56.5 45 59.5 46"),
+    path!(
+        line,
+        "M74.8 42.8 C67.3 45 59.7 40.6 59.7 33.1 L59.7 26.6 C61.9 20.1 70.5 19 75.9 23.4"
+    ),
+    path!(
+        line,
+        "M50 25 Q53 29 52 34 M46.5 35 Q49.5 39 49.5 43 M54 42 Q56.5 45 59.5 46"
+    ),
     circle!(mark, 71.6, 27.7, 1.9),
     ellipse!(mark, 85.6, 31.5, 1.7, 2.2),
     path!(line, "M75.9 38.5 Q80.2 39.6 84.6 37.4"),
@@ -232,10 +255,16 @@ static TEREG: &[Shape] = &[
     path!(body, "M65.4 48.6 L70.9 48.6 L85.2 83.8 L79.7 83.8 Z"),
     path!(body, "M14.8 37.6 Q17 22.2 44.5 22.2 Q72 22.2 74.2 37.6 Z"),
     rect!(body, 12.6, 37.6, 63.8, 17.6, 1.5),
-    path!(line, "M15 37.6 L74 37.6 M28 37.6 L28 46.4 M44.5 37.6 L44.5 46.4 M61 37.6 L61 46.4"),
+    path!(
+        line,
+        "M15 37.6 L74 37.6 M28 37.6 L28 46.4 M44.5 37.6 L44.5 46.4 M61 37.6 L61 46.4"
+    ),
     circle!(body, 41.2, 64, 19.8),
     circle!(line, 41.2, 64, 14.9),
-    path!(line, "M41.2 49.1 L41.2 78.8 M26.3 64 L56 64 M30.8 53.5 L51.6 74.5 M51.6 53.5 L30.8 74.5"),
+    path!(
+        line,
+        "M41.2 49.1 L41.2 78.8 M26.3 64 L56 64 M30.8 53.5 L51.6 74.5 M51.6 53.5 L30.8 74.5"
+    ),
     circle!(body, 41.2, 64, 4.4),
     PLINTH,
 ];
@@ -243,7 +272,10 @@ static TEREG: &[Shape] = &[
 /// The Bactrian camel, walking: two humps and the long neck dipping before the head, so it
 /// cannot be taken for the horse.
 static TEMEE: &[Shape] = &[
-    path!(body, "M21 46 C16 50 15 56 16 64 L19 64 C19 58 20 53 23 50 Z"),
+    path!(
+        body,
+        "M21 46 C16 50 15 56 16 64 L19 64 C19 58 20 53 23 50 Z"
+    ),
     path!(body, "M32 54 L39 54 L42 86 L36 86 Z"),
     path!(body, "M58 54 L65 54 L61 86 L55 86 Z"),
     path!(body, "M24 54 L31 54 L26 86 L20 86 Z"),
@@ -271,7 +303,10 @@ static MORI: &[Shape] = &[
          C93 36 91 42 86 41 L80 39 C78 41 77 41 76 41 C75 46 76 50 76 54 \
          C76 60 70 64 60 64 L36 64 C27 64 20 59 20 52 C20 49 21 47 22 45 Z"
     ),
-    path!(line, "M60 40 L59.5 36 L63 34.5 L62.5 30.5 L66 29 L65.5 25 L68.5 23"),
+    path!(
+        line,
+        "M60 40 L59.5 36 L63 34.5 L62.5 30.5 L66 29 L65.5 25 L68.5 23"
+    ),
     circle!(mark, 75, 23, 1.9),
     PLINTH,
 ];
@@ -280,9 +315,18 @@ static MORI: &[Shape] = &[
 static KHUU: &[Shape] = &[
     rect!(body, 38.5, 65.3, 8.6, 20.7, 2),
     rect!(body, 52.9, 65.3, 8.6, 20.7, 2),
-    path!(body, "M30.5 76.8 Q31.6 56.1 40.8 50.4 L59.2 50.4 Q68.4 56.1 69.5 76.8 Z"),
-    path!(line, "M38.5 56.1 Q36.2 65.3 38.5 72.2 M61.5 56.1 Q63.8 65.3 61.5 72.2"),
-    path!(body, "M45.4 22.8 Q48.9 12.4 59.2 15.9 Q53.5 18.2 53.5 22.8 Z"),
+    path!(
+        body,
+        "M30.5 76.8 Q31.6 56.1 40.8 50.4 L59.2 50.4 Q68.4 56.1 69.5 76.8 Z"
+    ),
+    path!(
+        line,
+        "M38.5 56.1 Q36.2 65.3 38.5 72.2 M61.5 56.1 Q63.8 65.3 61.5 72.2"
+    ),
+    path!(
+        body,
+        "M45.4 22.8 Q48.9 12.4 59.2 15.9 Q53.5 18.2 53.5 22.8 Z"
+    ),
     circle!(body, 50, 35.4, 13.8),
     circle!(mark, 44.8, 36.6, 1.8),
     circle!(mark, 55.2, 36.6, 1.8),
@@ -295,8 +339,14 @@ static KHUU: &[Shape] = &[
 const FOOT: Shape = rect!(body, 21, 83, 58, 9, 2.5);
 
 static KING: &[Shape] = &[
-    path!(body, "M46.5 4 L53.5 4 L53.5 9 L60 9 L60 16 L53.5 16 L53.5 26 L46.5 26 L46.5 16 L40 16 L40 9 L46.5 9 Z"),
-    path!(body, "M28 84 C34 72 37 58 34 44 L66 44 C63 58 66 72 72 84 Z"),
+    path!(
+        body,
+        "M46.5 4 L53.5 4 L53.5 9 L60 9 L60 16 L53.5 16 L53.5 26 L46.5 26 L46.5 16 L40 16 L40 9 L46.5 9 Z"
+    ),
+    path!(
+        body,
+        "M28 84 C34 72 37 58 34 44 L66 44 C63 58 66 72 72 84 Z"
+    ),
     path!(body, "M34 45 L29 30 Q50 20 71 30 L66 45 Q50 41 34 45 Z"),
     path!(line, "M35 45 Q50 41 65 45 M35 52 Q50 48 65 52"),
     FOOT,
@@ -328,7 +378,10 @@ static ROOK: &[Shape] = &[
 ];
 
 static BISHOP: &[Shape] = &[
-    path!(body, "M29 84 C38 74 42 66 42 58 L58 58 C58 66 62 74 71 84 Z"),
+    path!(
+        body,
+        "M29 84 C38 74 42 66 42 58 L58 58 C58 66 62 74 71 84 Z"
+    ),
     path!(body, "M38 58 C28 47 35 33 50 21 C65 33 72 47 62 58 Z"),
     circle!(body, 50, 16, 5),
     path!(line, "M55 31 L47 44"),
@@ -352,7 +405,10 @@ static KNIGHT: &[Shape] = &[
 ];
 
 static PAWN: &[Shape] = &[
-    path!(body, "M30 84 C36 74 42 66 43 58 L57 58 C58 66 64 74 70 84 Z"),
+    path!(
+        body,
+        "M30 84 C36 74 42 66 43 58 L57 58 C58 66 64 74 70 84 Z"
+    ),
     ellipse!(body, 50, 58, 13, 3.6),
     ellipse!(line, 50, 58, 13, 3.6),
     circle!(body, 50, 44, 12),
@@ -373,7 +429,9 @@ static LETTER_P: &[Shape] = letter!("P");
 mod tests {
     use super::*;
 
-    const TAGS: [&str; 8] = ["path", "circle", "ellipse", "rect", "polygon", "polyline", "line", "text"];
+    const TAGS: [&str; 8] = [
+        "path", "circle", "ellipse", "rect", "polygon", "polyline", "line", "text",
+    ];
     const ATTRS: [&str; 20] = [
         "class",
         "d",
@@ -400,7 +458,9 @@ mod tests {
 
     fn all_shapes() -> impl Iterator<Item = (PieceSet, Role, &'static Shape)> {
         PieceSet::ALL.into_iter().flat_map(|set| {
-            Role::ALL.into_iter().flat_map(move |role| glyph(set, role).iter().map(move |s| (set, role, s)))
+            Role::ALL
+                .into_iter()
+                .flat_map(move |role| glyph(set, role).iter().map(move |s| (set, role, s)))
         })
     }
 
@@ -410,7 +470,11 @@ mod tests {
         value
             .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
             .filter(|token| !token.is_empty())
-            .map(|token| token.parse().unwrap_or_else(|_| panic!("not a number: {token:?} in {value:?}")))
+            .map(|token| {
+                token
+                    .parse()
+                    .unwrap_or_else(|_| panic!("not a number: {token:?} in {value:?}"))
+            })
             .collect()
     }
 
@@ -419,7 +483,12 @@ mod tests {
         for set in PieceSet::ALL {
             for role in Role::ALL {
                 let shapes = glyph(set, role);
-                assert!(shapes.iter().any(|s| s.attrs.contains(&("class", "pc-body"))), "{set:?} {role:?}");
+                assert!(
+                    shapes
+                        .iter()
+                        .any(|s| s.attrs.contains(&("class", "pc-body"))),
+                    "{set:?} {role:?}"
+                );
             }
         }
     }
@@ -427,15 +496,26 @@ mod tests {
     #[test]
     fn shapes_use_allowed_tags_attributes_and_classes() {
         for (set, role, shape) in all_shapes() {
-            assert!(TAGS.contains(&shape.tag), "{set:?} {role:?}: tag {}", shape.tag);
+            assert!(
+                TAGS.contains(&shape.tag),
+                "{set:?} {role:?}: tag {}",
+                shape.tag
+            );
             for (name, value) in shape.attrs {
                 assert!(ATTRS.contains(name), "{set:?} {role:?}: attribute {name}");
                 if *name == "class" {
                     assert!(CLASSES.contains(value), "{set:?} {role:?}: class {value}");
                 }
             }
-            assert!(shape.attrs.iter().any(|(name, _)| *name == "class"), "{set:?} {role:?}: unclassed {shape:?}");
-            assert_eq!(shape.text.is_some(), shape.tag == "text", "{set:?} {role:?}");
+            assert!(
+                shape.attrs.iter().any(|(name, _)| *name == "class"),
+                "{set:?} {role:?}: unclassed {shape:?}"
+            );
+            assert_eq!(
+                shape.text.is_some(),
+                shape.tag == "text",
+                "{set:?} {role:?}"
+            );
         }
     }
 
@@ -443,7 +523,10 @@ mod tests {
     fn coordinates_stay_inside_the_square() {
         for (set, role, shape) in all_shapes() {
             for (name, value) in shape.attrs {
-                if matches!(*name, "class" | "text-anchor" | "dominant-baseline" | "font-weight") {
+                if matches!(
+                    *name,
+                    "class" | "text-anchor" | "dominant-baseline" | "font-weight"
+                ) {
                     continue;
                 }
                 if *name == "d" {
@@ -455,7 +538,10 @@ mod tests {
                 let numbers = numbers(value);
                 assert!(!numbers.is_empty(), "{set:?} {role:?}: {name}={value:?}");
                 for n in numbers {
-                    assert!((0.0..=100.0).contains(&n), "{set:?} {role:?}: {name} has {n}");
+                    assert!(
+                        (0.0..=100.0).contains(&n),
+                        "{set:?} {role:?}: {name} has {n}"
+                    );
                 }
             }
         }
@@ -465,7 +551,11 @@ mod tests {
     fn traditional_pieces_are_pairwise_different() {
         for (i, a) in Role::ALL.into_iter().enumerate() {
             for b in Role::ALL.into_iter().skip(i + 1) {
-                assert_ne!(glyph(PieceSet::Traditional, a), glyph(PieceSet::Traditional, b), "{a:?} = {b:?}");
+                assert_ne!(
+                    glyph(PieceSet::Traditional, a),
+                    glyph(PieceSet::Traditional, b),
+                    "{a:?} = {b:?}"
+                );
             }
         }
     }
@@ -474,7 +564,11 @@ mod tests {
     fn letters_are_the_english_notation() {
         for role in Role::ALL {
             let text = glyph(PieceSet::Letters, role).iter().find_map(|s| s.text);
-            assert_eq!(text, Some(role.upper_char().to_string().as_str()), "{role:?}");
+            assert_eq!(
+                text,
+                Some(role.upper_char().to_string().as_str()),
+                "{role:?}"
+            );
         }
     }
 

@@ -68,7 +68,10 @@ impl core::fmt::Display for RestoreError {
         match self {
             RestoreError::NotJson(e) => write!(f, "it is not readable: {e}"),
             RestoreError::Format { found: Some(v) } => {
-                write!(f, "it was written in save format {v}; this version reads format {FORMAT}")
+                write!(
+                    f,
+                    "it was written in save format {v}; this version reads format {FORMAT}"
+                )
             }
             RestoreError::Format { found: None } => f.write_str("it has no save format number"),
             RestoreError::Game(e) => write!(f, "its moves do not replay: {e}"),
@@ -84,10 +87,12 @@ pub struct Restored {
 
 pub fn encode(state: &AppState) -> String {
     // Endings the moves themselves produce are found again by replaying them.
-    let ending = state
-        .game
-        .outcome()
-        .filter(|&o| Game::from_wire(&state.game.to_wire()).ok().and_then(|g| g.outcome()) != Some(o));
+    let ending = state.game.outcome().filter(|&o| {
+        Game::from_wire(&state.game.to_wire())
+            .ok()
+            .and_then(|g| g.outcome())
+            != Some(o)
+    });
     // As of the last press or pause: a running clock's save changes only when a move is
     // made or the page is hidden (which pauses it), not with every tick.
     let clock = state.timing.as_ref().map(|t| {
@@ -136,11 +141,15 @@ pub fn decode(text: &str) -> Result<Restored, RestoreError> {
     struct Probe {
         format: Option<u32>,
     }
-    let probe: Probe = serde_json::from_str(text).map_err(|e| RestoreError::NotJson(e.to_string()))?;
+    let probe: Probe =
+        serde_json::from_str(text).map_err(|e| RestoreError::NotJson(e.to_string()))?;
     if probe.format != Some(FORMAT) {
-        return Err(RestoreError::Format { found: probe.format });
+        return Err(RestoreError::Format {
+            found: probe.format,
+        });
     }
-    let saved: Saved = serde_json::from_str(text).map_err(|e| RestoreError::NotJson(e.to_string()))?;
+    let saved: Saved =
+        serde_json::from_str(text).map_err(|e| RestoreError::NotJson(e.to_string()))?;
     let mut game = Game::from_wire(&saved.game).map_err(RestoreError::Game)?;
     if let Some(outcome) = saved.ending {
         game.set_outcome(outcome);
@@ -170,7 +179,11 @@ impl Restored {
                 clock.to_move = c.to_move;
                 clock.delay_used_ms = c.delay_used_ms;
                 clock.flags = c.flags;
-                Some(Timing { clock, marks: c.marks, warned: [false; 2] })
+                Some(Timing {
+                    clock,
+                    marks: c.marks,
+                    warned: [false; 2],
+                })
             }
             _ => None,
         };
@@ -190,7 +203,9 @@ mod color {
         match String::deserialize(d)?.as_str() {
             "white" => Ok(Color::White),
             "black" => Ok(Color::Black),
-            other => Err(D::Error::custom(format!("unknown colour \"{other}\" (expected white or black)"))),
+            other => Err(D::Error::custom(format!(
+                "unknown colour \"{other}\" (expected white or black)"
+            ))),
         }
     }
 }

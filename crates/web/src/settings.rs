@@ -96,7 +96,13 @@ pub enum TimeControl {
 }
 
 const fn timed(minutes: u32, bonus: BonusKind, bonus_seconds: u32) -> TimeControl {
-    TimeControl::Timed(Timed { base_seconds: minutes * 60, bonus, bonus_seconds, moves: None, then_seconds: 0 })
+    TimeControl::Timed(Timed {
+        base_seconds: minutes * 60,
+        bonus,
+        bonus_seconds,
+        moves: None,
+        then_seconds: 0,
+    })
 }
 
 impl TimeControl {
@@ -123,29 +129,55 @@ impl TimeControl {
 
     /// A preset's id, or `custom`.
     pub fn id(self) -> &'static str {
-        TimeControl::PRESETS.iter().find(|(_, tc)| *tc == self).map_or("custom", |(id, _)| id)
+        TimeControl::PRESETS
+            .iter()
+            .find(|(_, tc)| *tc == self)
+            .map_or("custom", |(id, _)| id)
     }
 
     pub fn from_id(id: &str) -> Option<TimeControl> {
-        TimeControl::PRESETS.iter().find(|(i, _)| *i == id).map(|(_, tc)| *tc)
+        TimeControl::PRESETS
+            .iter()
+            .find(|(i, _)| *i == id)
+            .map(|(_, tc)| *tc)
     }
 
     /// The clock's rules for this control; `None` when untimed.
     pub fn control(self) -> Option<clock::TimeControl> {
-        let TimeControl::Timed(t) = self else { return None };
+        let TimeControl::Timed(t) = self else {
+            return None;
+        };
         let ms = |s: u32| u64::from(s) * 1000;
         let bonus = match t.bonus {
             BonusKind::None => Bonus::None,
-            BonusKind::Increment => Bonus::Increment { ms: ms(t.bonus_seconds) },
-            BonusKind::Delay => Bonus::SimpleDelay { ms: ms(t.bonus_seconds) },
-            BonusKind::Bronstein => Bonus::Bronstein { ms: ms(t.bonus_seconds) },
+            BonusKind::Increment => Bonus::Increment {
+                ms: ms(t.bonus_seconds),
+            },
+            BonusKind::Delay => Bonus::SimpleDelay {
+                ms: ms(t.bonus_seconds),
+            },
+            BonusKind::Bronstein => Bonus::Bronstein {
+                ms: ms(t.bonus_seconds),
+            },
         };
         let periods = match t.moves {
             Some(moves) if moves > 0 => vec![
-                Period { moves: Some(moves), base_ms: ms(t.base_seconds), bonus },
-                Period { moves: None, base_ms: ms(t.then_seconds), bonus },
+                Period {
+                    moves: Some(moves),
+                    base_ms: ms(t.base_seconds),
+                    bonus,
+                },
+                Period {
+                    moves: None,
+                    base_ms: ms(t.then_seconds),
+                    bonus,
+                },
             ],
-            _ => vec![Period { moves: None, base_ms: ms(t.base_seconds), bonus }],
+            _ => vec![Period {
+                moves: None,
+                base_ms: ms(t.base_seconds),
+                bonus,
+            }],
         };
         Some(clock::TimeControl { periods })
     }
@@ -153,7 +185,9 @@ impl TimeControl {
     /// "5 min + 3 s", "25 min, 5 s delay", "40 moves in 90 min + 30 s, then 30 min + 30 s",
     /// "Untimed".
     pub fn describe(self, lang: Lang) -> String {
-        let TimeControl::Timed(t) = self else { return t!(lang, "time.untimed").to_string() };
+        let TimeControl::Timed(t) = self else {
+            return t!(lang, "time.untimed").to_string();
+        };
         let period = |seconds: u32, moves: Option<u32>| {
             let time = duration(lang, seconds);
             let head = match moves {
@@ -299,7 +333,8 @@ macro_rules! id_serde {
 
             pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
                 let id = String::deserialize(d)?;
-                <$ty>::from_id(&id).ok_or_else(|| D::Error::custom(format!("unknown {} \"{id}\"", $what)))
+                <$ty>::from_id(&id)
+                    .ok_or_else(|| D::Error::custom(format!("unknown {} \"{id}\"", $what)))
             }
         }
     };
@@ -307,7 +342,11 @@ macro_rules! id_serde {
 
 id_serde!(piece_set_id, crate::glyphs::PieceSet, "piece set");
 id_serde!(notation_id, crate::settings::Notation, "notation");
-id_serde!(xiangqi_notation_id, crate::settings::XiangqiNotation, "Xiangqi notation");
+id_serde!(
+    xiangqi_notation_id,
+    crate::settings::XiangqiNotation,
+    "Xiangqi notation"
+);
 
 /// The stored language, written by its tag; an unknown tag reads as no choice, so that a
 /// save from a later version with more languages still loads.
@@ -345,7 +384,11 @@ impl Notation {
     }
 
     pub fn from_id(id: &str) -> Option<Notation> {
-        if id == "auto" { Some(Notation::Auto) } else { PieceLetters::from_id(id).map(Notation::Fixed) }
+        if id == "auto" {
+            Some(Notation::Auto)
+        } else {
+            PieceLetters::from_id(id).map(Notation::Fixed)
+        }
     }
 
     pub fn letters(self, lang: Lang) -> PieceLetters {
@@ -404,10 +447,16 @@ mod tests {
     fn choices_are_saved_by_their_ids() {
         for theme in [Theme::Checkered, Theme::Uncoloured] {
             assert_eq!(Theme::from_id(theme.id()), Some(theme));
-            assert_eq!(serde_json::to_string(&theme).unwrap(), format!("\"{}\"", theme.id()));
+            assert_eq!(
+                serde_json::to_string(&theme).unwrap(),
+                format!("\"{}\"", theme.id())
+            );
         }
         for c in [Coordinates::Outside, Coordinates::Inside, Coordinates::Off] {
-            assert_eq!(serde_json::from_str::<Coordinates>(&format!("\"{}\"", c.id())).unwrap(), c);
+            assert_eq!(
+                serde_json::from_str::<Coordinates>(&format!("\"{}\"", c.id())).unwrap(),
+                c
+            );
         }
         for side in [SideChoice::White, SideChoice::Black, SideChoice::Random] {
             assert_eq!(SideChoice::from_id(side.id()), Some(side));
@@ -416,7 +465,10 @@ mod tests {
             assert_eq!(TimeControl::from_id(id), Some(tc));
             assert_eq!(tc.id(), id);
         }
-        let described: Vec<String> = TimeControl::PRESETS.iter().map(|(_, tc)| tc.describe(Lang::En)).collect();
+        let described: Vec<String> = TimeControl::PRESETS
+            .iter()
+            .map(|(_, tc)| tc.describe(Lang::En))
+            .collect();
         assert_eq!(
             described,
             [
@@ -430,9 +482,18 @@ mod tests {
                 "40 moves in 90 min + 30 s, then 30 min + 30 s"
             ]
         );
-        assert!(serde_json::from_str::<Looks>(r#"{"pieces":"wooden"}"#).unwrap_err().to_string().contains("wooden"));
-        let looks: Looks = serde_json::from_str(r#"{"notation":"mongolian","lang":"mn-Mong"}"#).unwrap();
-        assert_eq!(looks.notation, Notation::Fixed(PieceLetters::MongolianScript));
+        assert!(
+            serde_json::from_str::<Looks>(r#"{"pieces":"wooden"}"#)
+                .unwrap_err()
+                .to_string()
+                .contains("wooden")
+        );
+        let looks: Looks =
+            serde_json::from_str(r#"{"notation":"mongolian","lang":"mn-Mong"}"#).unwrap();
+        assert_eq!(
+            looks.notation,
+            Notation::Fixed(PieceLetters::MongolianScript)
+        );
         assert_eq!(looks.lang, Some(Lang::MnMong));
         let unknown: Looks = serde_json::from_str(r#"{"lang":"tlh"}"#).unwrap();
         assert_eq!((unknown.lang, unknown.notation), (None, Notation::Auto));
@@ -442,7 +503,13 @@ mod tests {
 
     #[test]
     fn levels_from_old_or_edited_saves_are_clamped() {
-        let setup = GameSetup { opponent: Opponent::Computer { level: 42 }, ..GameSetup::default() };
-        assert_eq!(setup.normalised().opponent, Opponent::Computer { level: MAX_LEVEL });
+        let setup = GameSetup {
+            opponent: Opponent::Computer { level: 42 },
+            ..GameSetup::default()
+        };
+        assert_eq!(
+            setup.normalised().opponent,
+            Opponent::Computer { level: MAX_LEVEL }
+        );
     }
 }

@@ -339,7 +339,10 @@ impl AppState {
     /// Takeback is offered while there is a move of the player's to take back, the game
     /// did not end by resignation, and no clock runs.
     pub fn can_take_back(&self) -> bool {
-        let resigned = self.game.outcome().is_some_and(|o| o.reason == EndReason::Resignation);
+        let resigned = self
+            .game
+            .outcome()
+            .is_some_and(|o| o.reason == EndReason::Resignation);
         // A clock cannot give back the time a move took: timed games have no takeback.
         !resigned && !self.game.is_empty() && self.timing.is_none()
     }
@@ -350,7 +353,10 @@ impl AppState {
 
     /// How the move list writes moves: the 8x8 letters and the Xiangqi notation chosen.
     pub fn move_style(&self) -> MoveStyle {
-        MoveStyle { letters: self.letters(), xiangqi: self.looks.xiangqi_notation.notation(self.lang) }
+        MoveStyle {
+            letters: self.letters(),
+            xiangqi: self.looks.xiangqi_notation.notation(self.lang),
+        }
     }
 
     /// A move in plain notation (English SAN, or WXF for Xiangqi) as the move list's letters
@@ -387,10 +393,16 @@ impl AppState {
         };
         self.orientation = self.human.unwrap_or(Color::White);
         self.replace_game(game);
-        self.timing = setup.time_control.control().map(|c| Timing::start(c, self.now_ms));
+        self.timing = setup
+            .time_control
+            .control()
+            .map(|c| Timing::start(c, self.now_ms));
         if self.clock_only() {
             // The players sit down first; White's clock starts when they say (art. 6.6).
-            let control = setup.time_control.control().or_else(|| TimeControl::from_id("5+3")?.control());
+            let control = setup
+                .time_control
+                .control()
+                .or_else(|| TimeControl::from_id("5+3")?.control());
             self.timing = control.map(|c| Timing::start(c, self.now_ms));
             timing::pause(self);
         }
@@ -426,7 +438,11 @@ impl AppState {
     }
 
     fn notify(&mut self, level: NoticeLevel, text: impl Into<String>) {
-        self.notice = Some(Notice { level, text: text.into(), retry: false });
+        self.notice = Some(Notice {
+            level,
+            text: text.into(),
+            retry: false,
+        });
     }
 }
 
@@ -485,7 +501,11 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
             }
         }
         Msg::ToggleAnalysis => {
-            state.analysis = if state.analysis.is_some() { None } else { Some(Analysis::default()) };
+            state.analysis = if state.analysis.is_some() {
+                None
+            } else {
+                Some(Analysis::default())
+            };
         }
         Msg::OpenDialog(dialog) => state.dialog = Some(dialog),
         Msg::CloseDialog => state.dialog = None,
@@ -501,7 +521,12 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
         Msg::Import { text, ruleset } => handoff = import(state, &text, ruleset, &mut effects),
         Msg::Export(kind, how) => effects.push(export(state, kind, how)),
         // The language has its picker: the settings form does not carry it.
-        Msg::SetLooks(looks) => state.looks = Looks { lang: state.looks.lang, ..looks },
+        Msg::SetLooks(looks) => {
+            state.looks = Looks {
+                lang: state.looks.lang,
+                ..looks
+            }
+        }
         Msg::ToggleSound => state.looks.sound = !state.looks.sound,
         Msg::Engine(event) => engine::on_event(state, event, &mut effects),
         Msg::RetryEngine => state.failed = None,
@@ -533,7 +558,14 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
     effects
 }
 
-fn restore(state: &mut AppState, text: Option<String>, seed: u64, date: String, lang: Lang, effects: &mut Vec<Effect>) {
+fn restore(
+    state: &mut AppState,
+    text: Option<String>,
+    seed: u64,
+    date: String,
+    lang: Lang,
+    effects: &mut Vec<Effect>,
+) {
     let Some(text) = text else {
         *state = AppState::new(seed, date);
         return;
@@ -547,7 +579,12 @@ fn restore(state: &mut AppState, text: Option<String>, seed: u64, date: String, 
         }
         Err(why) => {
             *state = AppState::new(seed, date);
-            let notice = tf!(lang, "notice.restore-failed", error = why.to_string(), key = SET_ASIDE_KEY);
+            let notice = tf!(
+                lang,
+                "notice.restore-failed",
+                error = why.to_string(),
+                key = SET_ASIDE_KEY
+            );
             state.notify(NoticeLevel::Error, notice);
             effects.push(Effect::SetAside(text));
         }
@@ -592,7 +629,9 @@ fn resign(state: &mut AppState, effects: &mut Vec<Effect>) {
         return;
     }
     let loser = state.human.unwrap_or_else(|| state.game.turn());
-    state.game.set_outcome(Outcome::win(loser.other(), EndReason::Resignation));
+    state
+        .game
+        .set_outcome(Outcome::win(loser.other(), EndReason::Resignation));
     state.after_history_change();
     timing::stop(state);
     if state.looks.sound {
@@ -601,7 +640,12 @@ fn resign(state: &mut AppState, effects: &mut Vec<Effect>) {
 }
 
 /// Imports `text`, or hands it to the build that carries its game.
-fn import(state: &mut AppState, text: &str, default: GameKind, effects: &mut Vec<Effect>) -> Option<Handoff> {
+fn import(
+    state: &mut AppState,
+    text: &str,
+    default: GameKind,
+    effects: &mut Vec<Effect>,
+) -> Option<Handoff> {
     match Game::import(text, default) {
         Ok(game) => {
             let ruleset = game.kind();
@@ -618,9 +662,14 @@ fn import(state: &mut AppState, text: &str, default: GameKind, effects: &mut Vec
             effects.push(Effect::Engine(EngineCommand::NewGame(ruleset)));
             None
         }
-        Err(ImportError::NotCarried(_)) => Some(Handoff::Import { text: text.to_string(), ruleset: default }),
+        Err(ImportError::NotCarried(_)) => Some(Handoff::Import {
+            text: text.to_string(),
+            ruleset: default,
+        }),
         Err(e) => {
-            state.dialog = Some(Dialog::Import { error: Some(e.text(state.lang)) });
+            state.dialog = Some(Dialog::Import {
+                error: Some(e.text(state.lang)),
+            });
             None
         }
     }
@@ -628,8 +677,14 @@ fn import(state: &mut AppState, text: &str, default: GameKind, effects: &mut Vec
 
 fn export(state: &AppState, kind: ExportKind, how: ExportHow) -> Effect {
     let (text, file_name) = match kind {
-        ExportKind::Pgn => (pgn_text(state), format!("shatar-{}.pgn", state.date.replace('.', "-"))),
-        ExportKind::Fen => (state.game.fen_at(state.shown_ply()), String::from("shatar-position.fen")),
+        ExportKind::Pgn => (
+            pgn_text(state),
+            format!("shatar-{}.pgn", state.date.replace('.', "-")),
+        ),
+        ExportKind::Fen => (
+            state.game.fen_at(state.shown_ply()),
+            String::from("shatar-position.fen"),
+        ),
     };
     match how {
         ExportHow::Copy => Effect::Copy(text),
@@ -642,7 +697,14 @@ pub fn pgn_text(state: &AppState) -> String {
     let name = |color: Color| match (state.human, state.setup.opponent) {
         (Some(h), _) if h == color => String::from("Player"),
         (Some(_), Opponent::Computer { level }) => format!("Shatar level {level}"),
-        _ => String::from(color.fold(if state.game.kind() == GameKind::Xiangqi { "Red" } else { "White" }, "Black")),
+        _ => String::from(color.fold(
+            if state.game.kind() == GameKind::Xiangqi {
+                "Red"
+            } else {
+                "White"
+            },
+            "Black",
+        )),
     };
     let mut tags = vec![
         ("Event", String::from("Casual game")),
@@ -663,7 +725,9 @@ pub fn pgn_text(state: &AppState) -> String {
         }
     }
     let marks = state.timing.as_ref().map_or(&[][..], |t| &t.marks[..]);
-    state.game.pgn(&tags, marks, &state.offers, state.move_style().xiangqi)
+    state
+        .game
+        .pgn(&tags, marks, &state.offers, state.move_style().xiangqi)
 }
 
 /// How a finished game is announced: "White wins by checkmate (2017 art. 5.1)".
@@ -671,7 +735,9 @@ pub fn result_text(lang: Lang, outcome: Outcome, game: GameKind) -> String {
     use shatar_rules::GameResult;
     let reason = reason_text(lang, outcome.reason);
     let result = match outcome.result {
-        GameResult::WhiteWins if game == GameKind::Xiangqi => tf!(lang, "result.red", reason = reason),
+        GameResult::WhiteWins if game == GameKind::Xiangqi => {
+            tf!(lang, "result.red", reason = reason)
+        }
         GameResult::WhiteWins => tf!(lang, "result.white", reason = reason),
         GameResult::BlackWins => tf!(lang, "result.black", reason = reason),
         GameResult::Draw => tf!(lang, "result.draw", reason = reason),
@@ -679,7 +745,9 @@ pub fn result_text(lang: Lang, outcome: Outcome, game: GameKind) -> String {
     let article = match game {
         // The articles are those of the 2017 text and the folk description.
         GameKind::Board8(Ruleset::Mongolian) => format!("2017 {}", outcome.reason.article()),
-        GameKind::Board8(Ruleset::MongolianFolk) if outcome.reason.article().starts_with("folk") => {
+        GameKind::Board8(Ruleset::MongolianFolk)
+            if outcome.reason.article().starts_with("folk") =>
+        {
             outcome.reason.article().to_string()
         }
         _ => return result,

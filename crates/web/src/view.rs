@@ -32,8 +32,16 @@ pub enum CellKind {
 }
 
 impl Geometry {
-    pub const EIGHT_BY_EIGHT: Geometry = Geometry { files: 8, ranks: 8, cells: CellKind::Squares };
-    pub const XIANGQI: Geometry = Geometry { files: 9, ranks: 10, cells: CellKind::Intersections };
+    pub const EIGHT_BY_EIGHT: Geometry = Geometry {
+        files: 8,
+        ranks: 8,
+        cells: CellKind::Squares,
+    };
+    pub const XIANGQI: Geometry = Geometry {
+        files: 9,
+        ranks: 10,
+        cells: CellKind::Intersections,
+    };
 
     pub const fn of(game: GameKind) -> Geometry {
         match game {
@@ -102,7 +110,9 @@ impl Marks {
         ]
         .into_iter()
         .filter(|(on, _)| *on)
-        .fold(label, |label, (_, mark)| tf!(lang, "square.mark", label = label, mark = lang.text(mark)))
+        .fold(label, |label, (_, mark)| {
+            tf!(lang, "square.mark", label = label, mark = lang.text(mark))
+        })
     }
 }
 
@@ -163,12 +173,22 @@ pub fn colored_piece(lang: Lang, game: GameKind, piece: AnyPiece) -> String {
         (_, Color::White) => t!(lang, "adjective.white"),
         (_, Color::Black) => t!(lang, "adjective.black"),
     };
-    tf!(lang, "piece", color = color, piece = piece_name(lang, game, piece))
+    tf!(
+        lang,
+        "piece",
+        color = color,
+        piece = piece_name(lang, game, piece)
+    )
 }
 
 fn label(lang: Lang, game: GameKind, name: &str, piece: Option<AnyPiece>) -> String {
     match piece {
-        Some(p) => tf!(lang, "square.piece", square = name, piece = colored_piece(lang, game, p)),
+        Some(p) => tf!(
+            lang,
+            "square.piece",
+            square = name,
+            piece = colored_piece(lang, game, p)
+        ),
         None => tf!(lang, "square.empty", square = name),
     }
 }
@@ -188,9 +208,17 @@ pub struct BoardView {
 pub fn board(state: &AppState) -> BoardView {
     let snapshot = state.game.snapshot(state.shown_ply());
     let live = !state.is_browsing();
-    let legal = if state.can_move() { state.game.legal_moves() } else { Vec::new() };
+    let legal = if state.can_move() {
+        state.game.legal_moves()
+    } else {
+        Vec::new()
+    };
     let destinations: Vec<Cell> = match state.selected {
-        Some(from) => legal.iter().filter(|m| m.from() == from).map(|m| m.to()).collect(),
+        Some(from) => legal
+            .iter()
+            .filter(|m| m.from() == from)
+            .map(|m| m.to())
+            .collect(),
         None => Vec::new(),
     };
     let hint = match &state.hint {
@@ -198,16 +226,28 @@ pub fn board(state: &AppState) -> BoardView {
         _ => None,
     };
     let game = state.game.kind();
-    let cells = cells(snapshot, state.lang, game, state.orientation, |sq, piece| Marks {
-        selected: state.selected == Some(sq),
-        destination: destinations.contains(&sq),
-        capture: destinations.contains(&sq) && piece.is_some(),
-        hint: hint.is_some_and(|m| m.from() == sq || m.to() == sq),
-        movable: legal.iter().any(|m| m.from() == sq),
-        ..Marks::default()
-    });
+    let cells = cells(
+        snapshot,
+        state.lang,
+        game,
+        state.orientation,
+        |sq, piece| Marks {
+            selected: state.selected == Some(sq),
+            destination: destinations.contains(&sq),
+            capture: destinations.contains(&sq) && piece.is_some(),
+            hint: hint.is_some_and(|m| m.from() == sq || m.to() == sq),
+            movable: legal.iter().any(|m| m.from() == sq),
+            ..Marks::default()
+        },
+    );
     let geometry = Geometry::of(game);
-    BoardView { geometry, bottom: state.orientation, cells, interactive: state.can_move(), arrows: Vec::new() }
+    BoardView {
+        geometry,
+        bottom: state.orientation,
+        cells,
+        interactive: state.can_move(),
+        arrows: Vec::new(),
+    }
 }
 
 /// A board nobody moves on: a viewer's position or a diagram, with the squares and arrows
@@ -220,9 +260,17 @@ pub fn still_board(
     arrows: &[(Cell, Cell)],
 ) -> BoardView {
     let game = snapshot.position.kind();
-    let cells =
-        cells(snapshot, lang, game, bottom, |sq, _| Marks { highlight: highlights.contains(&sq), ..Marks::default() });
-    BoardView { geometry: Geometry::of(game), bottom, cells, interactive: false, arrows: arrows.to_vec() }
+    let cells = cells(snapshot, lang, game, bottom, |sq, _| Marks {
+        highlight: highlights.contains(&sq),
+        ..Marks::default()
+    });
+    BoardView {
+        geometry: Geometry::of(game),
+        bottom,
+        cells,
+        interactive: false,
+        arrows: arrows.to_vec(),
+    }
 }
 
 /// The cells of `snapshot`, row by row from the top of the picture, with the last move and
@@ -243,14 +291,26 @@ fn cells(
             let (col, row) = geometry.place(cell.file, cell.rank, bottom);
             let piece = position.piece_at(cell);
             let marks = Marks {
-                last_move: snapshot.last_move.is_some_and(|m| m.from() == cell || m.to() == cell),
+                last_move: snapshot
+                    .last_move
+                    .is_some_and(|m| m.from() == cell || m.to() == cell),
                 check: checked_king == Some(cell),
                 ..marks(cell, piece)
             };
             let name = cell.name(game);
             let label = marks.spoken(lang, label(lang, game, &name, piece));
-            let light = cell.square().is_some_and(|sq| sq.is_light()) && geometry.cells == CellKind::Squares;
-            CellView { cell, name, piece, light, col, row, marks, label }
+            let light = cell.square().is_some_and(|sq| sq.is_light())
+                && geometry.cells == CellKind::Squares;
+            CellView {
+                cell,
+                name,
+                piece,
+                light,
+                col,
+                row,
+                marks,
+                label,
+            }
         })
         .collect();
     cells.sort_by_key(|c| (c.row, c.col));
@@ -267,21 +327,43 @@ pub fn move_announcement(game: &Game, lang: Lang) -> Option<String> {
     let after = game.snapshot(ply).position;
     let kind = game.kind();
     let (mover, victim) = (before.piece_at(m.from()), before.piece_at(m.to()));
-    let (check, mate) = (after.is_check(), after.is_check() && !after.has_legal_moves());
+    let (check, mate) = (
+        after.is_check(),
+        after.is_check() && !after.has_legal_moves(),
+    );
     let mover = mover?;
     let number = game.move_number(ply - 1).to_string();
-    let (side, piece) = (side_name(lang, kind, mover.color()), piece_name(lang, kind, mover));
+    let (side, piece) = (
+        side_name(lang, kind, mover.color()),
+        piece_name(lang, kind, mover),
+    );
     let (from, to) = (m.from().name(kind), m.to().name(kind));
     let mut text = match victim {
         Some(v) => {
             let victim = piece_name(lang, kind, v);
-            tf!(lang, "say.capture", number = number, side = side, piece = piece, from = from, victim = victim, to = to)
+            tf!(
+                lang,
+                "say.capture",
+                number = number,
+                side = side,
+                piece = piece,
+                from = from,
+                victim = victim,
+                to = to
+            )
         }
-        None => tf!(lang, "say.move", number = number, side = side, piece = piece, from = from, to = to),
+        None => tf!(
+            lang,
+            "say.move",
+            number = number,
+            side = side,
+            piece = piece,
+            from = from,
+            to = to
+        ),
     };
     if let Some(role) = m.promotion() {
-        text =
-            tf!(lang, "say.promotion", move = text, piece = role_name(lang, kind.board8().unwrap_or_default(), role));
+        text = tf!(lang, "say.promotion", move = text, piece = role_name(lang, kind.board8().unwrap_or_default(), role));
     }
     if mate {
         text = tf!(lang, "say.checkmate", move = text);
@@ -314,7 +396,11 @@ pub fn move_rows_of(game: &Game, style: MoveStyle) -> Vec<MoveRow> {
         let slot = i + offset;
         let number = first_number + (slot / 2) as u32;
         if slot % 2 == 0 || rows.is_empty() {
-            rows.push(MoveRow { number, white: None, black: None });
+            rows.push(MoveRow {
+                number,
+                white: None,
+                black: None,
+            });
         }
         let row = rows.last_mut().expect("a row was just pushed");
         let entry = Some((i + 1, text));
@@ -394,8 +480,14 @@ pub struct UpdatePrompt {
 
 fn update_prompt(lang: Lang, update: Update) -> UpdatePrompt {
     match update {
-        Update::Ready => UpdatePrompt { text: t!(lang, "update.ready"), can_reload: true },
-        Update::Applying => UpdatePrompt { text: t!(lang, "update.applying"), can_reload: false },
+        Update::Ready => UpdatePrompt {
+            text: t!(lang, "update.ready"),
+            can_reload: true,
+        },
+        Update::Applying => UpdatePrompt {
+            text: t!(lang, "update.applying"),
+            can_reload: false,
+        },
     }
 }
 
@@ -459,7 +551,9 @@ pub fn panel(state: &AppState) -> PanelView {
         can_hint: state.can_move() && state.hint.is_none(),
         hint: match &state.hint {
             Some(Hint::Thinking) => Some(t!(lang, "hint.thinking").to_string()),
-            Some(Hint::Move { text, .. }) => Some(tf!(lang, "hint.move", move = state.render_plain(text, game.turn()))),
+            Some(Hint::Move { text, .. }) => {
+                Some(tf!(lang, "hint.move", move = state.render_plain(text, game.turn())))
+            }
             None => None,
         },
         thinking: state.computer_thinking(),
@@ -470,19 +564,26 @@ pub fn panel(state: &AppState) -> PanelView {
         engine: engine_text(state),
         players: players(state),
         sound: state.looks.sound,
-        sound_label: if state.looks.sound { t!(lang, "sound.on") } else { t!(lang, "sound.off") },
+        sound_label: if state.looks.sound {
+            t!(lang, "sound.on")
+        } else {
+            t!(lang, "sound.off")
+        },
         clocks: state.timing.as_ref().map(|t| {
             (
                 clock_view(lang, kind, t, Color::White, state.now_ms),
                 clock_view(lang, kind, t, Color::Black, state.now_ms),
             )
         }),
-        clock_paused: state.timing.as_ref().is_some_and(|t| t.clock.is_paused()) && outcome.is_none(),
+        clock_paused: state.timing.as_ref().is_some_and(|t| t.clock.is_paused())
+            && outcome.is_none(),
         has_claims: state.game.has_claims(),
         can_claim: crate::state::can_claim(state),
         claim_armed: state.claim_armed,
         can_offer: crate::state::can_offer(state),
-        offer: state.draw_offer.map(|o| tf!(lang, "offer.text", side = side_name(lang, kind, o.by))),
+        offer: state
+            .draw_offer
+            .map(|o| tf!(lang, "offer.text", side = side_name(lang, kind, o.by))),
         offer_answerable: state.draw_offer.is_some() && state.human.is_none(),
         update: state.update.map(|u| update_prompt(lang, u)),
         clock_only: state.clock_only(),
@@ -500,15 +601,30 @@ pub fn panel(state: &AppState) -> PanelView {
 
 fn moves_made(lang: Lang, n: usize) -> String {
     let n_text = n.to_string();
-    if n == 1 { tf!(lang, "clock.moves.one", n = n_text) } else { tf!(lang, "clock.moves.other", n = n_text) }
+    if n == 1 {
+        tf!(lang, "clock.moves.one", n = n_text)
+    } else {
+        tf!(lang, "clock.moves.other", n = n_text)
+    }
 }
 
-fn clock_view(lang: Lang, game: GameKind, t: &crate::state::Timing, color: Color, now_ms: u64) -> ClockView {
+fn clock_view(
+    lang: Lang,
+    game: GameKind,
+    t: &crate::state::Timing,
+    color: Color,
+    now_ms: u64,
+) -> ClockView {
     let r = t.clock.read(color, now_ms);
     let running = t.clock.running == Some(color);
     let text = clock_text(r.base_ms);
     ClockView {
-        label: tf!(lang, "clock.label", side = side_name(lang, game, color), time = text),
+        label: tf!(
+            lang,
+            "clock.label",
+            side = side_name(lang, game, color),
+            time = text
+        ),
         text,
         delay: (running && r.delay_ms > 0).then(|| format!("+{}", tenths(r.delay_ms))),
         running,
@@ -523,7 +639,8 @@ fn time_warning(state: &AppState) -> Option<String> {
     let t = state.timing.as_ref()?;
     let side = t.clock.running?;
     let r = t.clock.read(side, state.now_ms);
-    let low = t.warned[side.index()] && r.base_ms + r.delay_ms < crate::state::LOW_TIME_MS && !r.flag;
+    let low =
+        t.warned[side.index()] && r.base_ms + r.delay_ms < crate::state::LOW_TIME_MS && !r.flag;
     let seconds = (crate::state::LOW_TIME_MS / 1000).to_string();
     let side = side_name(state.lang, state.game.kind(), side);
     low.then(|| tf!(state.lang, "say.low-time", side = side, n = seconds))
@@ -551,7 +668,9 @@ fn players(state: &AppState) -> (String, String) {
     let lang = state.lang;
     let name = |c: Color| match (state.human, state.setup.opponent) {
         (Some(h), _) if h == c => t!(lang, "player.you").to_string(),
-        (Some(_), Opponent::Computer { level }) => tf!(lang, "player.computer", level = level.to_string()),
+        (Some(_), Opponent::Computer { level }) => {
+            tf!(lang, "player.computer", level = level.to_string())
+        }
         _ => side_name(lang, state.game.kind(), c).to_string(),
     };
     (name(Color::White), name(Color::Black))
@@ -563,7 +682,12 @@ pub(crate) fn status(state: &AppState) -> String {
         return game_result_text(lang, game, o, state.looks.points);
     }
     if state.is_browsing() {
-        return tf!(lang, "status.viewing", ply = state.shown_ply().to_string(), total = game.len().to_string());
+        return tf!(
+            lang,
+            "status.viewing",
+            ply = state.shown_ply().to_string(),
+            total = game.len().to_string()
+        );
     }
     if state.clock_only() {
         return t!(lang, "status.over-the-board").to_string();
@@ -578,13 +702,23 @@ pub(crate) fn status(state: &AppState) -> String {
     } else {
         match moves.as_slice() {
             // The compulsory first round (2017 art. 1.2), as the legal moves show it.
-            [a, b] if game.is_empty() => tf!(lang, "status.opens-with", side = side, first = long(a), second = long(b)),
+            [a, b] if game.is_empty() => tf!(
+                lang,
+                "status.opens-with",
+                side = side,
+                first = long(a),
+                second = long(b)
+            ),
             [only] => tf!(lang, "status.must-play", side = side, move = long(only)),
             _ if state.human.is_some() => t!(lang, "status.your-move").to_string(),
             _ => tf!(lang, "status.to-move", side = side),
         }
     };
-    if check { tf!(lang, "status.check", status = text) } else { text }
+    if check {
+        tf!(lang, "status.check", status = text)
+    } else {
+        text
+    }
 }
 
 fn engine_text(state: &AppState) -> String {
@@ -611,7 +745,12 @@ pub fn ruleset_name(lang: Lang, game: GameKind) -> &'static str {
 
 /// How `game` ended, with the Xiangqi repetition ruling that decided it, if one did, and
 /// the match points when `points` asks for them ("Red wins by checkmate (2–0)").
-pub fn game_result_text(lang: Lang, game: &Game, outcome: shatar_rules::Outcome, points: Points) -> String {
+pub fn game_result_text(
+    lang: Lang,
+    game: &Game,
+    outcome: shatar_rules::Outcome,
+    points: Points,
+) -> String {
     let result = result_text(lang, outcome, game.kind());
     let result = match points {
         Points::None => result,
@@ -621,7 +760,13 @@ pub fn game_result_text(lang: Lang, game: &Game, outcome: shatar_rules::Outcome,
                 shatar_rules::GameResult::BlackWins => (0, 2),
                 shatar_rules::GameResult::Draw => (1, 1),
             };
-            tf!(lang, "result.points", result = result, white = white.to_string(), black = black.to_string())
+            tf!(
+                lang,
+                "result.points",
+                result = result,
+                white = white.to_string(),
+                black = black.to_string()
+            )
         }
     };
     match game.ruling() {
@@ -659,7 +804,11 @@ fn analysis_view(state: &AppState, a: &crate::state::Analysis) -> AnalysisView {
         .lines
         .iter()
         .map(|l| {
-            let lead = if side == Color::White { format!("{number}.") } else { format!("{number}…") };
+            let lead = if side == Color::White {
+                format!("{number}.")
+            } else {
+                format!("{number}…")
+            };
             let mut mover = side;
             let moves: Vec<String> = l
                 .moves
@@ -715,7 +864,11 @@ mod tests {
     use crate::state::{Msg, update};
 
     fn at<'a>(board: &'a BoardView, name: &str) -> &'a CellView {
-        board.cells.iter().find(|c| c.name == name).expect("every square is on the board")
+        board
+            .cells
+            .iter()
+            .find(|c| c.name == name)
+            .expect("every square is on the board")
     }
 
     fn fresh() -> AppState {
@@ -747,7 +900,13 @@ mod tests {
             let right_hand = board.cells.last().expect("64 cells");
             assert!(right_hand.light, "{bottom:?}: {} is light", right_hand.name);
             assert!(board.cells[0].light, "the far right-hand corner too");
-            assert!(board.cells.windows(2).filter(|w| w[0].row == w[1].row).all(|w| w[0].light != w[1].light));
+            assert!(
+                board
+                    .cells
+                    .windows(2)
+                    .filter(|w| w[0].row == w[1].row)
+                    .all(|w| w[0].light != w[1].light)
+            );
             update(&mut state, Msg::Flip);
         }
         update(&mut state, Msg::Flip);

@@ -11,33 +11,53 @@ use shatar_web::state::{AppState, Msg, update};
 use shatar_web::view;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
-use web_sys::{Document, Element, HtmlElement, MutationObserver, MutationObserverInit, MutationRecord};
+use web_sys::{
+    Document, Element, HtmlElement, MutationObserver, MutationObserverInit, MutationRecord,
+};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn document() -> Document {
-    web_sys::window().and_then(|w| w.document()).expect("a document")
+    web_sys::window()
+        .and_then(|w| w.document())
+        .expect("a document")
 }
 
 /// A 400 px board holder in the page, fresh for each test.
 fn holder() -> Element {
     let doc = document();
     let el = doc.create_element("div").unwrap();
-    el.dyn_ref::<HtmlElement>().unwrap().style().set_property("width", "400px").unwrap();
+    el.dyn_ref::<HtmlElement>()
+        .unwrap()
+        .style()
+        .set_property("width", "400px")
+        .unwrap();
     doc.body().unwrap().append_child(&el).unwrap();
     el
 }
 
 fn friends() -> AppState {
     let mut state = AppState::new(1, "2026.11.29".into());
-    let setup =
-        shatar_web::settings::GameSetup { opponent: shatar_web::settings::Opponent::Friend, ..Default::default() };
-    update(&mut state, Msg::StartGame { setup, seed: 1, date: "2026.11.29".into() });
+    let setup = shatar_web::settings::GameSetup {
+        opponent: shatar_web::settings::Opponent::Friend,
+        ..Default::default()
+    };
+    update(
+        &mut state,
+        Msg::StartGame {
+            setup,
+            seed: 1,
+            date: "2026.11.29".into(),
+        },
+    );
     state
 }
 
 fn cell(holder: &Element, name: &str) -> Element {
-    holder.query_selector(&format!("[data-square=\"{name}\"]")).unwrap().expect(name)
+    holder
+        .query_selector(&format!("[data-square=\"{name}\"]"))
+        .unwrap()
+        .expect(name)
 }
 
 fn sq(name: &str) -> shatar_web::any::Cell {
@@ -49,12 +69,32 @@ fn the_board_carries_names_pieces_and_labels() {
     let holder = holder();
     let state = friends();
     let mut board = BoardDom::new(document(), holder.clone());
-    board.render(&view::board(&state), &Looks::default()).unwrap();
-    assert_eq!(holder.query_selector_all("[data-square]").unwrap().length(), 64);
-    assert_eq!(holder.query_selector_all("[role=gridcell]").unwrap().length(), 64);
-    assert_eq!(cell(&holder, "g1").get_attribute("data-piece").as_deref(), Some("wN"));
-    assert_eq!(cell(&holder, "e4").get_attribute("data-piece").as_deref(), Some(""));
-    assert_eq!(cell(&holder, "g1").get_attribute("aria-label").as_deref(), Some("g1, white horse"));
+    board
+        .render(&view::board(&state), &Looks::default())
+        .unwrap();
+    assert_eq!(
+        holder.query_selector_all("[data-square]").unwrap().length(),
+        64
+    );
+    assert_eq!(
+        holder
+            .query_selector_all("[role=gridcell]")
+            .unwrap()
+            .length(),
+        64
+    );
+    assert_eq!(
+        cell(&holder, "g1").get_attribute("data-piece").as_deref(),
+        Some("wN")
+    );
+    assert_eq!(
+        cell(&holder, "e4").get_attribute("data-piece").as_deref(),
+        Some("")
+    );
+    assert_eq!(
+        cell(&holder, "g1").get_attribute("aria-label").as_deref(),
+        Some("g1, white horse")
+    );
     // 2017 art. 2.1: the light square at White's right hand.
     assert!(cell(&holder, "h1").class_list().contains("light"));
     assert!(cell(&holder, "a1").class_list().contains("dark"));
@@ -79,7 +119,10 @@ impl Touched {
         init.set_attributes(true);
         init.set_child_list(true);
         observer.observe_with_options(target, &init).unwrap();
-        Touched { observer, _callback: callback }
+        Touched {
+            observer,
+            _callback: callback,
+        }
     }
 
     /// The squares of the cells whose subtree changed, sorted.
@@ -92,7 +135,10 @@ impl Touched {
             .filter_map(|r| r.target())
             .filter_map(|n| {
                 let el: Element = n.dyn_into().ok().or(None)?;
-                el.closest("[data-square]").ok().flatten()?.get_attribute("data-square")
+                el.closest("[data-square]")
+                    .ok()
+                    .flatten()?
+                    .get_attribute("data-square")
             })
             .collect();
         out.sort();
@@ -107,26 +153,44 @@ fn a_move_touches_only_the_cells_it_changes() {
     let holder = holder();
     let mut state = friends();
     let mut board = BoardDom::new(document(), holder.clone());
-    board.render(&view::board(&state), &Looks::default()).unwrap();
+    board
+        .render(&view::board(&state), &Looks::default())
+        .unwrap();
     let svg_before = holder.query_selector("svg").unwrap().unwrap();
 
     update(&mut state, Msg::SquareDown(sq("e2")));
-    update(&mut state, Msg::SquareUp { over: Some(sq("e2")), dragged: false });
+    update(
+        &mut state,
+        Msg::SquareUp {
+            over: Some(sq("e2")),
+            dragged: false,
+        },
+    );
     let touched = Touched::watch(&holder);
-    board.render(&view::board(&state), &Looks::default()).unwrap();
+    board
+        .render(&view::board(&state), &Looks::default())
+        .unwrap();
     // The selected pawn and its one destination (2017 art. 1.2: e2-e4 is the move).
     assert_eq!(touched.squares(), ["e2", "e4"]);
 
     update(&mut state, Msg::SquareDown(sq("e4")));
     let touched = Touched::watch(&holder);
-    board.render(&view::board(&state), &Looks::default()).unwrap();
+    board
+        .render(&view::board(&state), &Looks::default())
+        .unwrap();
     // e2 and e4 (the move and its marks), d2 (no longer movable) and e7, Black's one
     // movable pawn.
     assert_eq!(touched.squares(), ["d2", "e2", "e4", "e7"]);
-    assert_eq!(cell(&holder, "e4").get_attribute("data-piece").as_deref(), Some("wP"));
+    assert_eq!(
+        cell(&holder, "e4").get_attribute("data-piece").as_deref(),
+        Some("wP")
+    );
     assert!(cell(&holder, "e4").class_list().contains("last"));
     let svg_after = holder.query_selector("svg").unwrap().unwrap();
-    assert!(svg_before.is_same_node(Some(&svg_after)), "patched, not rebuilt");
+    assert!(
+        svg_before.is_same_node(Some(&svg_after)),
+        "patched, not rebuilt"
+    );
     holder.remove();
 }
 
@@ -135,16 +199,34 @@ fn looks_rebuild_the_board_and_coordinates_follow_them() {
     let holder = holder();
     let state = friends();
     let mut board = BoardDom::new(document(), holder.clone());
-    board.render(&view::board(&state), &Looks::default()).unwrap();
+    board
+        .render(&view::board(&state), &Looks::default())
+        .unwrap();
     assert!(holder.query_selector(".coords").unwrap().is_some());
-    let looks = Looks { coordinates: Coordinates::Inside, ..Looks::default() };
+    let looks = Looks {
+        coordinates: Coordinates::Inside,
+        ..Looks::default()
+    };
     board.render(&view::board(&state), &looks).unwrap();
     assert!(holder.query_selector(".coords").unwrap().is_none());
     assert_eq!(holder.query_selector_all(".coord").unwrap().length(), 16);
-    assert_eq!(holder.query_selector_all("svg").unwrap().length(), 1, "the old board is gone");
-    let looks = Looks { coordinates: Coordinates::Off, ..Looks::default() };
+    assert_eq!(
+        holder.query_selector_all("svg").unwrap().length(),
+        1,
+        "the old board is gone"
+    );
+    let looks = Looks {
+        coordinates: Coordinates::Off,
+        ..Looks::default()
+    };
     board.render(&view::board(&state), &looks).unwrap();
-    assert_eq!(holder.query_selector_all(".coord, .coords").unwrap().length(), 0);
+    assert_eq!(
+        holder
+            .query_selector_all(".coord, .coords")
+            .unwrap()
+            .length(),
+        0
+    );
     holder.remove();
 }
 
@@ -158,7 +240,9 @@ fn dragging_finds_the_square_under_the_pointer() {
     let holder = holder();
     let mut state = friends();
     let mut board = BoardDom::new(document(), holder.clone());
-    board.render(&view::board(&state), &Looks::default()).unwrap();
+    board
+        .render(&view::board(&state), &Looks::default())
+        .unwrap();
     for name in ["a1", "h8", "e4", "d5"] {
         let (x, y) = centre(&holder, name);
         assert_eq!(board.square_at(x, y), Some(sq(name)));
@@ -179,9 +263,14 @@ fn dragging_finds_the_square_under_the_pointer() {
 
     // Flipped, the same point is another square.
     update(&mut state, Msg::Flip);
-    board.render(&view::board(&state), &Looks::default()).unwrap();
+    board
+        .render(&view::board(&state), &Looks::default())
+        .unwrap();
     let (x, y) = centre(&holder, "a1");
     assert_eq!(board.square_at(x, y), Some(sq("a1")));
-    assert!(x > centre(&holder, "h1").0, "a1 is on the right with Black at the bottom");
+    assert!(
+        x > centre(&holder, "h1").0,
+        "a1 is on the right with Black at the bottom"
+    );
     holder.remove();
 }

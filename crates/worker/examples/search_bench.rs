@@ -27,5 +27,8 @@ fn main() {
     let start = Instant::now();
     let result = bench::run(&clock, depth);
     let ms = start.elapsed().as_secs_f64() * 1000.0;
-    println!(r#"{{"depth":{depth},"nodes":{},"time_ms":{ms:.1}}}"#, result.nodes);
+    println!(
+        r#"{{"depth":{depth},"nodes":{},"time_ms":{ms:.1}}}"#,
+        result.nodes
+    );
 }

@@ -4,15 +4,18 @@ use std::fmt::Display;
 use std::sync::atomic::AtomicBool;
 
 use shatar_engine::{
-    AnyEngine, Clock, Control, DEFAULT_HASH_MB, Delay as EngineDelay, Engine, EngineRules, GameClock, History, Level,
-    Limits, Report, Score as EngineScore, SearchPosition, SearchResult,
+    AnyEngine, Clock, Control, DEFAULT_HASH_MB, Delay as EngineDelay, Engine, EngineRules,
+    GameClock, History, Level, Limits, Report, Score as EngineScore, SearchPosition, SearchResult,
 };
 use shatar_protocol::{
-    BestMove, ClockState, Delay, ErrorKind, Game, MAX_PERFT_DEPTH, Request, Response, Score, SearchInfo, SearchLimits,
+    BestMove, ClockState, Delay, ErrorKind, Game, MAX_PERFT_DEPTH, Request, Response, Score,
+    SearchInfo, SearchLimits,
 };
 use shatar_rules::pgn::PgnGame;
 use shatar_rules::uci::{self, UciMoveError};
-use shatar_rules::{AnyPosition, GameKind, GameRecord, GameResult, Position, Rules, Ruleset, fen, with_rules};
+use shatar_rules::{
+    AnyPosition, GameKind, GameRecord, GameResult, Position, Rules, Ruleset, fen, with_rules,
+};
 
 #[cfg(feature = "xiangqi")]
 mod xiangqi;
@@ -23,7 +26,9 @@ mod xiangqi {
     use shatar_rules::GameKind;
 
     fn missing<T>() -> Result<T, ErrorKind> {
-        Err(ErrorKind::GameNotBuilt { game: GameKind::Xiangqi })
+        Err(ErrorKind::GameNotBuilt {
+            game: GameKind::Xiangqi,
+        })
     }
     pub(super) fn legal_moves(_: &str) -> Result<super::Response, ErrorKind> {
         missing()
@@ -71,7 +76,10 @@ pub struct Handler {
 
 impl Default for Handler {
     fn default() -> Self {
-        Handler { engine: None, hash_mb: DEFAULT_HASH_MB }
+        Handler {
+            engine: None,
+            hash_mb: DEFAULT_HASH_MB,
+        }
     }
 }
 
@@ -97,13 +105,28 @@ impl Handler {
     ///
     /// `now` is a millisecond clock supplied by the caller, because `std::time::Instant`
     /// panics on wasm32-unknown-unknown.
-    pub fn handle(&mut self, request: Request, now: &dyn Fn() -> f64, out: &mut dyn FnMut(Response)) {
+    pub fn handle(
+        &mut self,
+        request: Request,
+        now: &dyn Fn() -> f64,
+        out: &mut dyn FnMut(Response),
+    ) {
         let answer = match request {
-            Request::Perft { fen, ruleset, depth } => perft(ruleset, &fen, depth, now),
-            Request::LegalMoves { fen, ruleset: GameKind::Board8(ruleset) } => {
-                position(ruleset, &fen).map(|pos| Response::LegalMoves { moves: line(&pos.legal_moves()) })
-            }
-            Request::LegalMoves { fen, ruleset: GameKind::Xiangqi } => xiangqi::legal_moves(&fen),
+            Request::Perft {
+                fen,
+                ruleset,
+                depth,
+            } => perft(ruleset, &fen, depth, now),
+            Request::LegalMoves {
+                fen,
+                ruleset: GameKind::Board8(ruleset),
+            } => position(ruleset, &fen).map(|pos| Response::LegalMoves {
+                moves: line(&pos.legal_moves()),
+            }),
+            Request::LegalMoves {
+                fen,
+                ruleset: GameKind::Xiangqi,
+            } => xiangqi::legal_moves(&fen),
             Request::NewGame { ruleset, hash_mb } => {
                 self.new_game(ruleset, hash_mb);
                 Ok(Response::NewGameReady)
@@ -126,7 +149,9 @@ impl Handler {
                 GameKind::Xiangqi => xiangqi::status(&game),
             },
             Request::Pgn { game, tags, result } => match game.ruleset {
-                GameKind::Board8(ruleset) => with_rules!(ruleset, R => pgn::<R>(&game, &tags, result)),
+                GameKind::Board8(ruleset) => {
+                    with_rules!(ruleset, R => pgn::<R>(&game, &tags, result))
+                }
                 GameKind::Xiangqi => xiangqi::pgn(&game, &tags, result),
             },
         };
@@ -171,8 +196,18 @@ impl Handler {
         // The game's positions before the root, oldest first: the search scores a return
         // to any of them as a draw.
         let positions = record.positions();
-        let history: Vec<u64> = positions[..positions.len() - 1].iter().map(|p| p.hash()).collect();
-        Ok(run_search(self.engine::<R>(), &root, (&history).into(), limits, clock, info))
+        let history: Vec<u64> = positions[..positions.len() - 1]
+            .iter()
+            .map(|p| p.hash())
+            .collect();
+        Ok(run_search(
+            self.engine::<R>(),
+            &root,
+            (&history).into(),
+            limits,
+            clock,
+            info,
+        ))
     }
 }
 
@@ -190,7 +225,11 @@ fn run_search<P: SearchPosition>(
     // returns (see the crate documentation).
     let stop = AtomicBool::new(false);
     let mut report = |r: &Report<P::Move>| info(search_info(r));
-    let control = Control { clock, stop: &stop, report: &mut report };
+    let control = Control {
+        clock,
+        stop: &stop,
+        report: &mut report,
+    };
     let result = match level {
         Some((level, seed)) => engine.search_at_level(level, root, history, &base, seed, control),
         None => engine.search(root, history, &base, control),
@@ -211,8 +250,10 @@ fn engine_limits(limits: &SearchLimits) -> Result<(Limits, Option<(Level, u64)>)
     let level = match limits.level {
         None => None,
         Some(s) => {
-            let level =
-                Level::new(s.level).ok_or(ErrorKind::LevelOutOfRange { level: s.level, max: Level::MAX.number() })?;
+            let level = Level::new(s.level).ok_or(ErrorKind::LevelOutOfRange {
+                level: s.level,
+                max: Level::MAX.number(),
+            })?;
             Some((level, s.seed))
         }
     };
@@ -269,7 +310,9 @@ fn search_info<M: Copy + Display>(r: &Report<M>) -> SearchInfo {
 fn best_move<M: Copy + Display>(result: &SearchResult<M>) -> BestMove {
     // The game is not over, so the root has a legal move, and the engine returns one
     // whenever the root has one, even when stopped at once.
-    let best = result.best_move().expect("the engine returns a move when the root has one");
+    let best = result
+        .best_move()
+        .expect("the engine returns a move when the root has one");
     BestMove {
         best_move: best.to_string(),
         ponder: result.ponder_move().map(|m| m.to_string()),
@@ -280,27 +323,41 @@ fn best_move<M: Copy + Display>(result: &SearchResult<M>) -> BestMove {
     }
 }
 
-fn perft(game: GameKind, fen: &str, depth: u32, now: &dyn Fn() -> f64) -> Result<Response, ErrorKind> {
+fn perft(
+    game: GameKind,
+    fen: &str,
+    depth: u32,
+    now: &dyn Fn() -> f64,
+) -> Result<Response, ErrorKind> {
     if depth > MAX_PERFT_DEPTH {
-        return Err(ErrorKind::DepthTooLarge { max: MAX_PERFT_DEPTH });
+        return Err(ErrorKind::DepthTooLarge {
+            max: MAX_PERFT_DEPTH,
+        });
     }
     let start = now();
     let nodes = match game {
         GameKind::Board8(ruleset) => position(ruleset, fen)?.perft(depth),
         GameKind::Xiangqi => xiangqi::perft(fen, depth)?,
     };
-    Ok(Response::PerftResult { nodes, millis: now() - start })
+    Ok(Response::PerftResult {
+        nodes,
+        millis: now() - start,
+    })
 }
 
 fn position(ruleset: Ruleset, fen: &str) -> Result<AnyPosition, ErrorKind> {
-    AnyPosition::from_fen(ruleset, fen).map_err(|e| ErrorKind::BadFen { detail: e.to_string() })
+    AnyPosition::from_fen(ruleset, fen).map_err(|e| ErrorKind::BadFen {
+        detail: e.to_string(),
+    })
 }
 
 /// Plays `game` from its start, applying every rule that ends a game by itself.
 fn replay<R: Rules>(game: &Game) -> Result<GameRecord<R>, ErrorKind> {
     let initial = match &game.fen {
         None => Position::<R>::new(),
-        Some(text) => fen::parse_position(text).map_err(|e| ErrorKind::BadFen { detail: e.to_string() })?,
+        Some(text) => fen::parse_position(text).map_err(|e| ErrorKind::BadFen {
+            detail: e.to_string(),
+        })?,
     };
     let mut record = GameRecord::new(initial);
     for (i, text) in game.moves.iter().enumerate() {
@@ -324,7 +381,11 @@ fn replay<R: Rules>(game: &Game) -> Result<GameRecord<R>, ErrorKind> {
 
 /// Move `index` (from 0) of a game's list, `text`, does not fit.
 fn illegal_move(index: usize, text: &str, reason: String) -> ErrorKind {
-    ErrorKind::IllegalMove { ply: u32::try_from(index + 1).unwrap_or(u32::MAX), uci: text.to_string(), reason }
+    ErrorKind::IllegalMove {
+        ply: u32::try_from(index + 1).unwrap_or(u32::MAX),
+        uci: text.to_string(),
+        reason,
+    }
 }
 
 fn status<R: Rules>(game: &Game) -> Result<Response, ErrorKind> {
@@ -333,7 +394,11 @@ fn status<R: Rules>(game: &Game) -> Result<Response, ErrorKind> {
     let outcome = record.outcome();
     Ok(Response::GameStatus {
         fen: fen::write(&pos.to_setup()),
-        legal_moves: if outcome.is_some() { Vec::new() } else { line(&pos.legal_moves()) },
+        legal_moves: if outcome.is_some() {
+            Vec::new()
+        } else {
+            line(&pos.legal_moves())
+        },
         in_check: pos.is_check(),
         outcome,
         claimable_draw: record.claimable_draw(),
@@ -341,8 +406,16 @@ fn status<R: Rules>(game: &Game) -> Result<Response, ErrorKind> {
     })
 }
 
-fn pgn<R: Rules>(game: &Game, tags: &[(String, String)], result: Option<GameResult>) -> Result<Response, ErrorKind> {
-    Ok(pgn_text(PgnGame::from_record(&replay::<R>(game)?), tags, result))
+fn pgn<R: Rules>(
+    game: &Game,
+    tags: &[(String, String)],
+    result: Option<GameResult>,
+) -> Result<Response, ErrorKind> {
+    Ok(pgn_text(
+        PgnGame::from_record(&replay::<R>(game)?),
+        tags,
+        result,
+    ))
 }
 
 /// `pgn` with the caller's tags, and its result when one is given, written out.

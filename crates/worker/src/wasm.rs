@@ -50,11 +50,19 @@ pub fn run_worker() -> Result<(), JsValue> {
         // Messages are handled one at a time, each to its end (a search included), so
         // the handler is never borrowed twice.
         HANDLER.with(|handler| {
-            answer(&mut handler.borrow_mut(), event.data(), &mut |id, response| post(&reply_to, id, response))
+            answer(
+                &mut handler.borrow_mut(),
+                event.data(),
+                &mut |id, response| post(&reply_to, id, response),
+            )
         });
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    WORKER.with(|w| *w.borrow_mut() = Some(Worker { _on_message: on_message }));
+    WORKER.with(|w| {
+        *w.borrow_mut() = Some(Worker {
+            _on_message: on_message,
+        })
+    });
     post(&scope, 0, &Response::Ready);
     Ok(())
 }
@@ -77,7 +85,9 @@ impl Session {
     #[wasm_bindgen(constructor)]
     pub fn new() -> Session {
         console_error_panic_hook::set_once();
-        Session { handler: Handler::new() }
+        Session {
+            handler: Handler::new(),
+        }
     }
 
     /// Answers one message exactly as the worker does (an `Envelope<Request>` as a plain
@@ -86,12 +96,16 @@ impl Session {
     pub fn handle(&mut self, message: JsValue) -> Result<js_sys::Array, JsValue> {
         let replies = js_sys::Array::new();
         let mut failed = None;
-        answer(&mut self.handler, message, &mut |id, response| match to_js(id, response) {
-            Ok(value) => {
-                replies.push(&value);
-            }
-            Err(e) => failed = Some(e),
-        });
+        answer(
+            &mut self.handler,
+            message,
+            &mut |id, response| match to_js(id, response) {
+                Ok(value) => {
+                    replies.push(&value);
+                }
+                Err(e) => failed = Some(e),
+            },
+        );
         failed.map_or(Ok(replies), Err)
     }
 }
@@ -102,20 +116,29 @@ impl Session {
 pub fn perft(fen: &str, ruleset: &str, depth: u32) -> Result<f64, JsError> {
     let ruleset = ruleset.parse().map_err(|e| JsError::new(&format!("{e}")))?;
     let mut result = Err(JsError::new("no reply"));
-    Handler::new().handle(Request::Perft { fen: fen.into(), ruleset, depth }, &now, &mut |response| {
-        result = match response {
-            Response::PerftResult { nodes, .. } => Ok(nodes as f64),
-            Response::Error { error } => Err(JsError::new(&error.to_string())),
-            other => Err(JsError::new(&format!("unexpected reply {other:?}"))),
-        }
-    });
+    Handler::new().handle(
+        Request::Perft {
+            fen: fen.into(),
+            ruleset,
+            depth,
+        },
+        &now,
+        &mut |response| {
+            result = match response {
+                Response::PerftResult { nodes, .. } => Ok(nodes as f64),
+                Response::Error { error } => Err(JsError::new(&error.to_string())),
+                other => Err(JsError::new(&format!("unexpected reply {other:?}"))),
+            }
+        },
+    );
     result
 }
 
 /// An `ErrorKind` reply in words, as the page shows it: "move 3 (e2e5) is illegal: ...".
 #[wasm_bindgen]
 pub fn describe_error(error: JsValue) -> Result<String, JsError> {
-    let error: ErrorKind = serde_wasm_bindgen::from_value(error).map_err(|e| JsError::new(&e.to_string()))?;
+    let error: ErrorKind =
+        serde_wasm_bindgen::from_value(error).map_err(|e| JsError::new(&e.to_string()))?;
     Ok(error.to_string())
 }
 
@@ -144,15 +167,24 @@ pub fn bench(depth: Option<u32>) -> Result<JsValue, JsError> {
     let depth = depth.unwrap_or(bench::DEPTH);
     let start = now();
     let result = bench::run(&PerformanceClock, depth);
-    let figures = BenchFigures { depth, nodes: result.nodes, time_ms: now() - start };
-    figures.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
+    let figures = BenchFigures {
+        depth,
+        nodes: result.nodes,
+        time_ms: now() - start,
+    };
+    figures
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// The header is read first so that a peer of another protocol version gets
 /// `VersionMismatch`, not a puzzling decode error about its body.
 fn answer(handler: &mut Handler, data: JsValue, reply: &mut dyn FnMut(u32, &Response)) {
-    let malformed =
-        |e: serde_wasm_bindgen::Error| Response::Error { error: ErrorKind::Malformed { detail: e.to_string() } };
+    let malformed = |e: serde_wasm_bindgen::Error| Response::Error {
+        error: ErrorKind::Malformed {
+            detail: e.to_string(),
+        },
+    };
     let header: Header = match serde_wasm_bindgen::from_value(data.clone()) {
         Ok(header) => header,
         Err(e) => return reply(0, &malformed(e)),
@@ -161,7 +193,9 @@ fn answer(handler: &mut Handler, data: JsValue, reply: &mut dyn FnMut(u32, &Resp
         return reply(header.id, &Response::Error { error });
     }
     match serde_wasm_bindgen::from_value::<Envelope<Request>>(data) {
-        Ok(envelope) => handler.handle(envelope.body, &now, &mut |response| reply(header.id, &response)),
+        Ok(envelope) => handler.handle(envelope.body, &now, &mut |response| {
+            reply(header.id, &response)
+        }),
         Err(e) => reply(header.id, &malformed(e)),
     }
 }

@@ -68,21 +68,32 @@ impl Config {
     fn parse(args: &[String]) -> Result<Config, String> {
         let args = Args::parse(args, OPTIONS)?;
         if let Some(extra) = args.positional.first() {
-            return Err(format!("match takes no argument '{extra}' (players are --a SPEC and --b SPEC)"));
+            return Err(format!(
+                "match takes no argument '{extra}' (players are --a SPEC and --b SPEC)"
+            ));
         }
         let player = |name: &str| -> Result<PlayerSpec, String> {
-            let text = args.value(name).ok_or_else(|| format!("match needs --{name} SPEC, like --{name} level=3"))?;
+            let text = args
+                .value(name)
+                .ok_or_else(|| format!("match needs --{name} SPEC, like --{name} level=3"))?;
             PlayerSpec::parse(text).map_err(|e| format!("--{name} '{text}': {e}"))
         };
         let players = [player("a")?, player("b")?];
-        let ruleset = args.parsed::<Ruleset>("ruleset", "mongolian, mongolian-folk or chess")?.unwrap_or_default();
+        let ruleset = args
+            .parsed::<Ruleset>("ruleset", "mongolian, mongolian-folk or chess")?
+            .unwrap_or_default();
         let (openings, openings_source) = match args.value("openings") {
             Some(path) => {
-                let text = std::fs::read_to_string(path).map_err(|e| format!("--openings '{path}': {e}"))?;
-                (openings::parse(&text, ruleset).map_err(|e| format!("{path}: {e}"))?, path.to_string())
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("--openings '{path}': {e}"))?;
+                (
+                    openings::parse(&text, ruleset).map_err(|e| format!("{path}: {e}"))?,
+                    path.to_string(),
+                )
             }
             None => (
-                openings::parse(openings::builtin(ruleset), ruleset).map_err(|e| format!("built-in openings: {e}"))?,
+                openings::parse(openings::builtin(ruleset), ruleset)
+                    .map_err(|e| format!("built-in openings: {e}"))?,
                 format!("tests/openings/{}.fen, built in", ruleset.id()),
             ),
         };
@@ -90,13 +101,19 @@ impl Config {
             return Err(format!("no openings in {openings_source}"));
         }
         let positive = "a whole number, 1 or more";
-        let games = args.parsed::<usize>("games", positive)?.unwrap_or(2 * openings.len());
+        let games = args
+            .parsed::<usize>("games", positive)?
+            .unwrap_or(2 * openings.len());
         let cores = thread::available_parallelism().map_or(1, |n| n.get());
-        let concurrency = args.parsed::<usize>("concurrency", positive)?.unwrap_or(cores);
+        let concurrency = args
+            .parsed::<usize>("concurrency", positive)?
+            .unwrap_or(cores);
         let progress = args.parsed::<usize>("progress", positive)?.unwrap_or(10);
         let max_plies = args.parsed::<usize>("max-plies", positive)?.unwrap_or(500);
         if [games, concurrency, progress, max_plies].contains(&0) {
-            return Err(format!("--games, --concurrency, --progress and --max-plies take {positive}"));
+            return Err(format!(
+                "--games, --concurrency, --progress and --max-plies take {positive}"
+            ));
         }
         Ok(Config {
             players,
@@ -125,9 +142,16 @@ struct Finished {
 /// Runs `shatar match ARGS`, reporting on `out`.
 pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String> {
     let config = Config::parse(args)?;
-    let mut pgn = config.pgn.as_ref().map(|p| File::create(p).map_err(|e| format!("--pgn '{p}': {e}"))).transpose()?;
+    let mut pgn = config
+        .pgn
+        .as_ref()
+        .map(|p| File::create(p).map_err(|e| format!("--pgn '{p}': {e}")))
+        .transpose()?;
     let order = shuffled(config.openings.len(), config.seed);
-    let names = [config.players[0].name.as_str(), config.players[1].name.as_str()];
+    let names = [
+        config.players[0].name.as_str(),
+        config.players[1].name.as_str(),
+    ];
     let io = |e: std::io::Error| e.to_string();
     writeln!(out, "match: A = {}, B = {}", names[0], names[1]).map_err(io)?;
     writeln!(
@@ -149,7 +173,8 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
     let mut llr = 0.0;
     thread::scope(|scope| -> Result<(), String> {
         for _ in 0..config.concurrency {
-            let (config, order, next, halt, sender) = (&config, &order, &next, &halt, sender.clone());
+            let (config, order, next, halt, sender) =
+                (&config, &order, &next, &halt, sender.clone());
             scope.spawn(move || worker(config, order, next, halt, sender));
         }
         drop(sender);
@@ -169,9 +194,13 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
             }
             if let Some(file) = &mut pgn {
                 let text = pgn_text(&config, names, &finished);
-                file.write_all(text.as_bytes()).and_then(|()| file.write_all(b"\n")).map_err(io)?;
+                file.write_all(text.as_bytes())
+                    .and_then(|()| file.write_all(b"\n"))
+                    .map_err(io)?;
             }
-            if (tally.games as usize).is_multiple_of(config.progress) || tally.games as usize == config.games {
+            if (tally.games as usize).is_multiple_of(config.progress)
+                || tally.games as usize == config.games
+            {
                 writeln!(out, "{}", tally.progress(config.games)).map_err(io)?;
             }
             if let Some(sprt) = &config.sprt {
@@ -192,8 +221,17 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
         writeln!(out, "match stopped: {e}").map_err(io)?;
     }
     writeln!(out).map_err(io)?;
-    write!(out, "{}", tally.summary(names, config.sprt.as_ref().map(|s| (s, llr)))).map_err(io)?;
-    Ok(if failure.is_some() { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    write!(
+        out,
+        "{}",
+        tally.summary(names, config.sprt.as_ref().map(|s| (s, llr)))
+    )
+    .map_err(io)?;
+    Ok(if failure.is_some() {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Plays games until none are left or the match halts. Each worker has its own players:
@@ -205,7 +243,8 @@ fn worker(
     halt: &AtomicBool,
     sender: Sender<Result<Finished, String>>,
 ) {
-    let started = [&config.players[0], &config.players[1]].map(|spec| player::start(spec, config.ruleset));
+    let started =
+        [&config.players[0], &config.players[1]].map(|spec| player::start(spec, config.ruleset));
     let [mut a, mut b] = match started {
         [Ok(a), Ok(b)] => [a, b],
         [Err(e), _] | [_, Err(e)] => {
@@ -219,7 +258,11 @@ fn worker(
             break;
         }
         // Games 2k and 2k + 1 play opening k with colours reversed.
-        let a_color = if index.is_multiple_of(2) { Color::White } else { Color::Black };
+        let a_color = if index.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        };
         let game_seed = mix(config.seed ^ mix(index as u64));
         let setup = Setup {
             opening: config.openings[order[(index / 2) % order.len()]],
@@ -233,7 +276,14 @@ fn worker(
         } else {
             referee::play(&setup, [&mut *b, &mut *a], [spec_b, spec_a])
         };
-        if sender.send(Ok(Finished { index, a_color, played })).is_err() {
+        if sender
+            .send(Ok(Finished {
+                index,
+                a_color,
+                played,
+            }))
+            .is_err()
+        {
             break;
         }
     }
@@ -253,7 +303,11 @@ fn shuffled(n: usize, seed: u64) -> Vec<usize> {
 fn pgn_text(config: &Config, names: [&str; 2], finished: &Finished) -> String {
     let played = &finished.played;
     let mut game = with_record!(&played.record, r => PgnGame::from_record(r));
-    let (white, black) = if finished.a_color == Color::White { (0, 1) } else { (1, 0) };
+    let (white, black) = if finished.a_color == Color::White {
+        (0, 1)
+    } else {
+        (1, 0)
+    };
     game.set_tag("Event", "shatar match");
     game.set_tag("Site", "shatar");
     game.set_tag("Date", today());
@@ -261,9 +315,17 @@ fn pgn_text(config: &Config, names: [&str; 2], finished: &Finished) -> String {
     game.set_tag("White", names[white]);
     game.set_tag("Black", names[black]);
     game.set_tag("Termination", played.end.termination());
-    let clocks = [&config.players[white], &config.players[black]].map(|p| p.time_control.map(|tc| tc.pgn()));
+    let clocks =
+        [&config.players[white], &config.players[black]].map(|p| p.time_control.map(|tc| tc.pgn()));
     if let [Some(w), Some(b)] = &clocks {
-        game.set_tag("TimeControl", if w == b { w.clone() } else { format!("{w}:{b}") });
+        game.set_tag(
+            "TimeControl",
+            if w == b {
+                w.clone()
+            } else {
+                format!("{w}:{b}")
+            },
+        );
     }
     game.result = Some(played.end.result());
     let comment = match &played.end {
@@ -272,11 +334,18 @@ fn pgn_text(config: &Config, names: [&str; 2], finished: &Finished) -> String {
             format!(
                 "{} lost on time{}",
                 loser.name(),
-                if *drawn { ", but the opponent cannot mate: a draw" } else { "" }
+                if *drawn {
+                    ", but the opponent cannot mate: a draw"
+                } else {
+                    ""
+                }
             )
         }
         End::Fault { culprit, fault } => format!("{}: {fault}", culprit.name()),
-        End::Cap => format!("adjudicated a draw at the cap of {} plies", config.max_plies),
+        End::Cap => format!(
+            "adjudicated a draw at the cap of {} plies",
+            config.max_plies
+        ),
     };
     match game.moves.last_mut() {
         Some(last) => last.comments.push(comment),
@@ -287,7 +356,9 @@ fn pgn_text(config: &Config, names: [&str; 2], finished: &Finished) -> String {
 
 /// Today's date as PGN writes it, `2024.05.17`, in UTC.
 fn today() -> String {
-    let days = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
     let (year, month, day) = shatar_rules::pgn::civil_date(days);
     format!("{year:04}.{month:02}.{day:02}")
 }

@@ -63,16 +63,23 @@ pub trait Player {
 /// The player of `spec`, ready to play.
 pub fn start(spec: &PlayerSpec, ruleset: Ruleset) -> Result<Box<dyn Player + Send>, String> {
     Ok(match &spec.kind {
-        Kind::Engine { hash_mb, .. } => {
-            Box::new(EnginePlayer { spec: spec.clone(), engine: Searcher::new(ruleset, *hash_mb) })
-        }
+        Kind::Engine { hash_mb, .. } => Box::new(EnginePlayer {
+            spec: spec.clone(),
+            engine: Searcher::new(ruleset, *hash_mb),
+        }),
         Kind::Uci { .. } => Box::new(UciPlayer::start(spec, ruleset)?),
     })
 }
 
 /// The limits a move of `spec` searches within, with the mover's clock.
 pub fn limits(spec: &PlayerSpec, clock: Option<GameClock>) -> Limits {
-    Limits { depth: spec.depth, nodes: spec.nodes, move_time_ms: spec.move_time_ms, clock, multi_pv: 1 }
+    Limits {
+        depth: spec.depth,
+        nodes: spec.nodes,
+        move_time_ms: spec.move_time_ms,
+        clock,
+        multi_pv: 1,
+    }
 }
 
 /// The built-in engine, searching in the match's own process.
@@ -90,7 +97,9 @@ impl Player for EnginePlayer {
 
     fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault> {
         let position = turn.record.position();
-        let Kind::Engine { level, .. } = self.spec.kind else { unreachable!("an engine player's spec") };
+        let Kind::Engine { level, .. } = self.spec.kind else {
+            unreachable!("an engine player's spec")
+        };
         let side = shatar_rules::with_position!(&position, p => p.turn()).index();
         let request = SearchRequest {
             root: position,
@@ -99,8 +108,14 @@ impl Player for EnginePlayer {
             level,
             seed: turn.seed,
         };
-        let result = self.engine.search(&request, &AtomicBool::new(false), &mut |_| {});
+        let result = self
+            .engine
+            .search(&request, &AtomicBool::new(false), &mut |_| {});
         let m = result.best_move().ok_or(Fault::NoMove)?;
-        Ok(Answer { m, depth: Some(result.depth), nodes: Some(result.nodes) })
+        Ok(Answer {
+            m,
+            depth: Some(result.depth),
+            nodes: Some(result.nodes),
+        })
     }
 }

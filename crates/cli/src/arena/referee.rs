@@ -9,7 +9,8 @@ use std::time::Instant;
 
 use shatar_engine::{Delay, GameClock};
 use shatar_rules::{
-    AnyPosition, AnyRecord, Claim, ClaimVerdict, Color, GameResult, Outcome, with_position, with_record,
+    AnyPosition, AnyRecord, Claim, ClaimVerdict, Color, GameResult, Outcome, with_position,
+    with_record,
 };
 
 use super::player::{Fault, Player, Turn};
@@ -35,7 +36,9 @@ impl End {
         match self {
             End::Rules(o) => o.result,
             End::Time { drawn: true, .. } | End::Cap => GameResult::Draw,
-            End::Time { loser, .. } | End::Fault { culprit: loser, .. } => GameResult::win_for(loser.other()),
+            End::Time { loser, .. } | End::Fault { culprit: loser, .. } => {
+                GameResult::win_for(loser.other())
+            }
         }
     }
 
@@ -60,7 +63,10 @@ impl End {
         match self {
             End::Rules(_) => "normal",
             End::Time { .. } => "time forfeit",
-            End::Fault { fault: Fault::Illegal { .. } | Fault::NoMove, .. } => "rules infraction",
+            End::Fault {
+                fault: Fault::Illegal { .. } | Fault::NoMove,
+                ..
+            } => "rules infraction",
             End::Fault { .. } => "abandoned",
             End::Cap => "adjudication",
         }
@@ -109,7 +115,11 @@ impl Clock {
         GameClock {
             remaining_ms: self.remaining_ms,
             increment_ms: self.tc.increment_ms,
-            delay: if self.tc.delay_ms > 0 { Delay::Simple(self.tc.delay_ms) } else { Delay::None },
+            delay: if self.tc.delay_ms > 0 {
+                Delay::Simple(self.tc.delay_ms)
+            } else {
+                Delay::None
+            },
             moves_to_go: self.tc.moves.map(|m| m - self.moves % m),
         }
     }
@@ -133,12 +143,25 @@ impl Clock {
 /// Plays a game; `players` and `specs` are by colour (white first).
 pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2]) -> Played {
     let mut record = game::new_record(setup.opening);
-    let mut clocks = specs.map(|s| s.time_control.map(|tc| Clock { tc, remaining_ms: tc.base_ms, moves: 0 }));
+    let mut clocks = specs.map(|s| {
+        s.time_control.map(|tc| Clock {
+            tc,
+            remaining_ms: tc.base_ms,
+            moves: 0,
+        })
+    });
     let mut stats = [SideStats::default(); 2];
     let mut players = players;
     for (color, player) in Color::ALL.into_iter().zip(players.iter_mut()) {
         if let Err(fault) = player.new_game() {
-            return Played { record, end: End::Fault { culprit: color, fault }, stats };
+            return Played {
+                record,
+                end: End::Fault {
+                    culprit: color,
+                    fault,
+                },
+                stats,
+            };
         }
     }
     let end = loop {
@@ -149,7 +172,9 @@ pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2
         // move, this also covers a claim by announcing the move that makes the draw
         // (art. 9.2.a, 9.3.a): the same draw, in the same position. A claim that does
         // not hold changes nothing.
-        if let Ok(ClaimVerdict::Drawn(outcome)) = with_record!(&mut record, r => r.claim_draw(Claim::Now)) {
+        if let Ok(ClaimVerdict::Drawn(outcome)) =
+            with_record!(&mut record, r => r.claim_draw(Claim::Now))
+        {
             break End::Rules(outcome);
         }
         if record.moves().len() >= setup.max_plies {
@@ -168,7 +193,12 @@ pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2
         let used_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
         let answer = match answer {
             Ok(a) => a,
-            Err(fault) => break End::Fault { culprit: color, fault },
+            Err(fault) => {
+                break End::Fault {
+                    culprit: color,
+                    fault,
+                };
+            }
         };
         let s = &mut stats[side];
         s.moves += 1;
@@ -184,11 +214,20 @@ pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2
         {
             // 2017 art. 6.9: a flag fall loses, unless the opponent cannot mate at all.
             let drawn = !with_position!(&position, p => p.can_checkmate(color.other()));
-            break End::Time { loser: color, drawn };
+            break End::Time {
+                loser: color,
+                drawn,
+            };
         }
         if let Err(e) = with_record!(&mut record, r => r.play(answer.m)) {
-            let fault = Fault::Illegal { text: answer.m.to_string(), reason: e.to_string() };
-            break End::Fault { culprit: color, fault };
+            let fault = Fault::Illegal {
+                text: answer.m.to_string(),
+                reason: e.to_string(),
+            };
+            break End::Fault {
+                culprit: color,
+                fault,
+            };
         }
     };
     Played { record, end, stats }
@@ -212,13 +251,26 @@ mod tests {
         fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault> {
             let legal = turn.record.position().legal_moves();
             // Back from where the first legal move goes: an empty square, or the wrong piece.
-            let m = if self.illegal { Move::normal(legal[0].to(), legal[0].from()) } else { legal[0] };
-            Ok(Answer { m, depth: None, nodes: None })
+            let m = if self.illegal {
+                Move::normal(legal[0].to(), legal[0].from())
+            } else {
+                legal[0]
+            };
+            Ok(Answer {
+                m,
+                depth: None,
+                nodes: None,
+            })
         }
     }
 
     fn setup(fen: &str, ruleset: Ruleset, max_plies: usize) -> Setup {
-        Setup { opening: AnyPosition::from_fen(ruleset, fen).unwrap(), max_plies, margin_ms: 0, seeds: [0, 0] }
+        Setup {
+            opening: AnyPosition::from_fen(ruleset, fen).unwrap(),
+            max_plies,
+            margin_ms: 0,
+            seeds: [0, 0],
+        }
     }
 
     #[test]
@@ -227,7 +279,13 @@ mod tests {
         let (mut good, mut bad) = (Scripted { illegal: false }, Scripted { illegal: true });
         let s = setup("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Ruleset::Mongolian, 100);
         let played = play(&s, [&mut bad, &mut good], [&spec, &spec]);
-        assert!(matches!(played.end, End::Fault { culprit: Color::White, fault: Fault::Illegal { .. } }));
+        assert!(matches!(
+            played.end,
+            End::Fault {
+                culprit: Color::White,
+                fault: Fault::Illegal { .. }
+            }
+        ));
         assert_eq!(played.end.result(), GameResult::BlackWins);
     }
 
@@ -240,16 +298,28 @@ mod tests {
         let played = play(&s, [&mut a, &mut b], [&spec, &spec]);
         assert_eq!(played.end.result(), GameResult::Draw);
         assert!(matches!(played.end, End::Rules(_)), "{:?}", played.end);
-        let capped =
-            play(&setup("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1", Ruleset::Mongolian, 3), [&mut a, &mut b], [&spec, &spec]);
+        let capped = play(
+            &setup("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1", Ruleset::Mongolian, 3),
+            [&mut a, &mut b],
+            [&spec, &spec],
+        );
         assert_eq!(capped.end, End::Cap);
         assert_eq!(capped.record.moves().len(), 3);
     }
 
     #[test]
     fn clocks_run_and_flags_fall() {
-        let tc = TimeControl { moves: Some(2), base_ms: 1000, increment_ms: 100, delay_ms: 50 };
-        let mut clock = Clock { tc, remaining_ms: 1000, moves: 0 };
+        let tc = TimeControl {
+            moves: Some(2),
+            base_ms: 1000,
+            increment_ms: 100,
+            delay_ms: 50,
+        };
+        let mut clock = Clock {
+            tc,
+            remaining_ms: 1000,
+            moves: 0,
+        };
         assert_eq!(clock.view().moves_to_go, Some(2));
         assert!(clock.charge(250, 0));
         assert_eq!(clock.remaining_ms, 1000 - 200 + 100);

@@ -19,9 +19,13 @@ pub struct TimeControl {
 impl TimeControl {
     /// `[moves/]base[+increment]`, in seconds: `10+0.1`, `40/60`, `5`.
     pub fn parse(text: &str) -> Result<TimeControl, String> {
-        let bad = || format!("tc '{text}': expected [moves/]seconds[+increment], like 10+0.1 or 40/60");
+        let bad =
+            || format!("tc '{text}': expected [moves/]seconds[+increment], like 10+0.1 or 40/60");
         let (moves, rest) = match text.split_once('/') {
-            Some((m, rest)) => (Some(m.parse::<u32>().ok().filter(|&m| m > 0).ok_or_else(bad)?), rest),
+            Some((m, rest)) => (
+                Some(m.parse::<u32>().ok().filter(|&m| m > 0).ok_or_else(bad)?),
+                rest,
+            ),
             None => (None, text),
         };
         let (base, increment) = rest.split_once('+').unwrap_or((rest, "0"));
@@ -35,13 +39,22 @@ impl TimeControl {
         if base_ms == 0 && increment_ms == 0 {
             return Err(bad());
         }
-        Ok(TimeControl { moves, base_ms, increment_ms, delay_ms: 0 })
+        Ok(TimeControl {
+            moves,
+            base_ms,
+            increment_ms,
+            delay_ms: 0,
+        })
     }
 
     /// The PGN `TimeControl` tag: `moves/seconds`, `seconds+increment`, or `seconds`.
     pub fn pgn(&self) -> String {
         let secs = |ms: u64| {
-            if ms.is_multiple_of(1000) { format!("{}", ms / 1000) } else { format!("{}", ms as f64 / 1000.0) }
+            if ms.is_multiple_of(1000) {
+                format!("{}", ms / 1000)
+            } else {
+                format!("{}", ms as f64 / 1000.0)
+            }
         };
         let mut text = match self.moves {
             Some(m) => format!("{m}/{}", secs(self.base_ms)),
@@ -60,7 +73,10 @@ pub enum Kind {
     /// This program's engine, in the match's own process.
     Engine { level: Level, hash_mb: usize },
     /// Another program speaking UCI, with `setoption` pairs to send.
-    Uci { path: String, options: Vec<(String, String)> },
+    Uci {
+        path: String,
+        options: Vec<(String, String)>,
+    },
 }
 
 /// A player: who, and how long each move may take.
@@ -79,15 +95,20 @@ impl PlayerSpec {
         let mut level = Level::MAX;
         let mut hash_mb = DEFAULT_HASH_MB;
         let (mut path, mut options, mut name) = (None, Vec::new(), None);
-        let (mut depth, mut nodes, mut move_time_ms, mut tc, mut delay_ms) = (None, None, None, None, 0);
+        let (mut depth, mut nodes, mut move_time_ms, mut tc, mut delay_ms) =
+            (None, None, None, None, 0);
         for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (key, value) = pair.split_once('=').ok_or_else(|| format!("'{pair}' is not key=value"))?;
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("'{pair}' is not key=value"))?;
             let number = |max: u64| {
                 value
                     .parse::<u64>()
                     .ok()
                     .filter(|&n| (1..=max).contains(&n))
-                    .ok_or_else(|| format!("{key}={value}: expected a whole number from 1 to {max}"))
+                    .ok_or_else(|| {
+                        format!("{key}={value}: expected a whole number from 1 to {max}")
+                    })
             };
             match key {
                 "level" => level = Level::new(number(10)? as u8).expect("1 to 10 is a level"),
@@ -100,7 +121,9 @@ impl PlayerSpec {
                 "name" => name = Some(value.to_string()),
                 "uci" => path = Some(value.to_string()),
                 _ => match key.strip_prefix("option.") {
-                    Some(option) if !option.is_empty() => options.push((option.to_string(), value.to_string())),
+                    Some(option) if !option.is_empty() => {
+                        options.push((option.to_string(), value.to_string()))
+                    }
                     _ => return Err(format!("unknown key '{key}' (known: {KEYS})")),
                 },
             }
@@ -117,10 +140,13 @@ impl PlayerSpec {
                 }
                 Kind::Uci { path, options }
             }
-            None if !options.is_empty() => return Err("option.X= is for UCI engines (uci=PATH)".into()),
+            None if !options.is_empty() => {
+                return Err("option.X= is for UCI engines (uci=PATH)".into());
+            }
             None => Kind::Engine { level, hash_mb },
         };
-        let limited = depth.is_some() || nodes.is_some() || move_time_ms.is_some() || time_control.is_some();
+        let limited =
+            depth.is_some() || nodes.is_some() || move_time_ms.is_some() || time_control.is_some();
         // Levels below the top cap the nodes of a search; the top level and other
         // programs need a limit, or a move would never come.
         let capped = matches!(kind, Kind::Engine { level, .. } if level < Level::MAX);
@@ -130,11 +156,22 @@ impl PlayerSpec {
         let name = name.unwrap_or_else(|| match &kind {
             Kind::Engine { .. } => format!("shatar {text}"),
             Kind::Uci { path, .. } => {
-                let rest: Vec<&str> = text.split(',').map(str::trim).filter(|p| !p.starts_with("uci=")).collect();
+                let rest: Vec<&str> = text
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|p| !p.starts_with("uci="))
+                    .collect();
                 format!("{} {}", file_name(path), rest.join(","))
             }
         });
-        Ok(PlayerSpec { name: name.trim().to_string(), kind, depth, nodes, move_time_ms, time_control })
+        Ok(PlayerSpec {
+            name: name.trim().to_string(),
+            kind,
+            depth,
+            nodes,
+            move_time_ms,
+            time_control,
+        })
     }
 }
 
@@ -157,17 +194,49 @@ mod tests {
     #[test]
     fn specs() {
         let p = PlayerSpec::parse("level=3").unwrap();
-        assert_eq!(p.kind, Kind::Engine { level: Level::new(3).unwrap(), hash_mb: DEFAULT_HASH_MB });
+        assert_eq!(
+            p.kind,
+            Kind::Engine {
+                level: Level::new(3).unwrap(),
+                hash_mb: DEFAULT_HASH_MB
+            }
+        );
         assert_eq!(p.name, "shatar level=3");
         let p = PlayerSpec::parse("nodes=20000,hash=16").unwrap();
-        assert_eq!((p.nodes, p.kind), (Some(20_000), Kind::Engine { level: Level::MAX, hash_mb: 16 }));
-        let p = PlayerSpec::parse("uci=/opt/old/shatar,option.Hash=16,tc=10+0.1,delay=500,name=old").unwrap();
-        assert_eq!(p.kind, Kind::Uci { path: "/opt/old/shatar".into(), options: vec![("Hash".into(), "16".into())] });
+        assert_eq!(
+            (p.nodes, p.kind),
+            (
+                Some(20_000),
+                Kind::Engine {
+                    level: Level::MAX,
+                    hash_mb: 16
+                }
+            )
+        );
+        let p =
+            PlayerSpec::parse("uci=/opt/old/shatar,option.Hash=16,tc=10+0.1,delay=500,name=old")
+                .unwrap();
+        assert_eq!(
+            p.kind,
+            Kind::Uci {
+                path: "/opt/old/shatar".into(),
+                options: vec![("Hash".into(), "16".into())]
+            }
+        );
         assert_eq!(p.name, "old");
         let tc = p.time_control.unwrap();
-        assert_eq!((tc.base_ms, tc.increment_ms, tc.delay_ms, tc.moves), (10_000, 100, 500, None));
-        assert_eq!(PlayerSpec::parse("uci=/x/y,depth=3").unwrap().name, "y depth=3");
-        assert_eq!(PlayerSpec::parse("depth=3, uci=/x/y").unwrap().name, "y depth=3");
+        assert_eq!(
+            (tc.base_ms, tc.increment_ms, tc.delay_ms, tc.moves),
+            (10_000, 100, 500, None)
+        );
+        assert_eq!(
+            PlayerSpec::parse("uci=/x/y,depth=3").unwrap().name,
+            "y depth=3"
+        );
+        assert_eq!(
+            PlayerSpec::parse("depth=3, uci=/x/y").unwrap().name,
+            "y depth=3"
+        );
         for bad in [
             "",
             "level=10",
@@ -186,7 +255,10 @@ mod tests {
     #[test]
     fn time_controls() {
         let tc = TimeControl::parse("40/60+0.5").unwrap();
-        assert_eq!((tc.moves, tc.base_ms, tc.increment_ms), (Some(40), 60_000, 500));
+        assert_eq!(
+            (tc.moves, tc.base_ms, tc.increment_ms),
+            (Some(40), 60_000, 500)
+        );
         assert_eq!(tc.pgn(), "40/60+0.5");
         assert_eq!(TimeControl::parse("10+0.1").unwrap().pgn(), "10+0.1");
         assert_eq!(TimeControl::parse("5").unwrap().pgn(), "5");

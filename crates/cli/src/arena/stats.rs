@@ -46,15 +46,33 @@ fn estimate(values: &[f64], counts: &[u64]) -> Option<Estimate> {
         return None;
     }
     let n = n as f64;
-    let mean = values.iter().zip(counts).map(|(v, &c)| v * c as f64).sum::<f64>() / n;
-    let variance = values.iter().zip(counts).map(|(v, &c)| (v - mean).powi(2) * c as f64).sum::<f64>() / n;
+    let mean = values
+        .iter()
+        .zip(counts)
+        .map(|(v, &c)| v * c as f64)
+        .sum::<f64>()
+        / n;
+    let variance = values
+        .iter()
+        .zip(counts)
+        .map(|(v, &c)| (v - mean).powi(2) * c as f64)
+        .sum::<f64>()
+        / n;
     let sigma = (variance / n).sqrt();
     let (low, high) = if variance > 0.0 {
-        (elo_from_score(mean - Z95 * sigma), elo_from_score(mean + Z95 * sigma))
+        (
+            elo_from_score(mean - Z95 * sigma),
+            elo_from_score(mean + Z95 * sigma),
+        )
     } else {
         (f64::NEG_INFINITY, f64::INFINITY)
     };
-    Some(Estimate { score: mean, elo: elo_from_score(mean), low, high })
+    Some(Estimate {
+        score: mean,
+        elo: elo_from_score(mean),
+        low,
+        high,
+    })
 }
 
 /// From single games: `wins`, `draws`, `losses` of the first player.
@@ -78,8 +96,10 @@ pub fn los(wins: u64, losses: u64) -> f64 {
 /// The error function, to 1.5e-7 (Abramowitz and Stegun 7.1.26).
 fn erf(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
-    let poly =
-        t * (0.254_829_592 + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
     let y = 1.0 - poly * (-x * x).exp();
     if x < 0.0 { -y } else { y }
 }
@@ -110,18 +130,31 @@ impl Sprt {
                 format!("--sprt '{text}': expected four numbers elo0,elo1,alpha,beta, like 0,5,0.05,0.05")
             })?;
         let [elo0, elo1, alpha, beta] = numbers[..] else {
-            return Err(format!("--sprt '{text}': expected four numbers elo0,elo1,alpha,beta"));
+            return Err(format!(
+                "--sprt '{text}': expected four numbers elo0,elo1,alpha,beta"
+            ));
         };
         let rate = |p: f64| p > 0.0 && p < 0.5;
-        if !(elo0 < elo1 && rate(alpha) && rate(beta) && elo0.abs() < 1000.0 && elo1.abs() < 1000.0) {
-            return Err(format!("--sprt '{text}': need elo0 < elo1 and 0 < alpha, beta < 0.5"));
+        if !(elo0 < elo1 && rate(alpha) && rate(beta) && elo0.abs() < 1000.0 && elo1.abs() < 1000.0)
+        {
+            return Err(format!(
+                "--sprt '{text}': need elo0 < elo1 and 0 < alpha, beta < 0.5"
+            ));
         }
-        Ok(Sprt { elo0, elo1, alpha, beta })
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
     }
 
     /// The log-likelihood ratio bounds: H0 at or below the first, H1 at or above the second.
     pub fn bounds(&self) -> (f64, f64) {
-        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
     }
 
     /// The log-likelihood ratio of the pair results, by the normal approximation of the
@@ -133,8 +166,18 @@ impl Sprt {
             return 0.0;
         }
         let n = n as f64;
-        let mean = values.iter().zip(pairs).map(|(v, &c)| v * c as f64).sum::<f64>() / n;
-        let variance = values.iter().zip(pairs).map(|(v, &c)| (v - mean).powi(2) * c as f64).sum::<f64>() / n;
+        let mean = values
+            .iter()
+            .zip(pairs)
+            .map(|(v, &c)| v * c as f64)
+            .sum::<f64>()
+            / n;
+        let variance = values
+            .iter()
+            .zip(pairs)
+            .map(|(v, &c)| (v - mean).powi(2) * c as f64)
+            .sum::<f64>()
+            / n;
         if variance <= 0.0 {
             // All pairs alike: no spread yet to judge by.
             return 0.0;
@@ -165,7 +208,11 @@ mod tests {
 
     #[test]
     fn elo_and_score() {
-        assert!(close(elo_from_score(0.55), 34.86, 0.01), "{}", elo_from_score(0.55));
+        assert!(
+            close(elo_from_score(0.55), 34.86, 0.01),
+            "{}",
+            elo_from_score(0.55)
+        );
         assert!(close(elo_from_score(0.5), 0.0, 1e-9));
         assert!(close(elo_from_score(0.25), -190.85, 0.01));
         assert!(close(score_from_elo(34.86), 0.55, 1e-4));
@@ -180,14 +227,20 @@ mod tests {
         let e = trinomial(55, 0, 45).unwrap();
         assert!(close(e.elo, 34.86, 0.01));
         assert!(close(e.error(), 69.5, 0.3), "{e:?}");
-        assert!(close(e.low, -33.1, 0.3) && close(e.high, 105.9, 0.3), "{e:?}");
+        assert!(
+            close(e.low, -33.1, 0.3) && close(e.high, 105.9, 0.3),
+            "{e:?}"
+        );
         // Draws shrink the variance, hence the error bar.
         assert!(trinomial(45, 20, 35).unwrap().error() < trinomial(55, 0, 45).unwrap().error());
         assert_eq!(trinomial(0, 0, 0), None);
         assert!(trinomial(0, 10, 0).unwrap().error().is_infinite());
         // A lopsided result: bounded on one side only.
         let lopsided = trinomial(1, 0, 19).unwrap();
-        assert!(lopsided.low == f64::NEG_INFINITY && lopsided.high.is_finite(), "{lopsided:?}");
+        assert!(
+            lopsided.low == f64::NEG_INFINITY && lopsided.high.is_finite(),
+            "{lopsided:?}"
+        );
         // The same 200 games as 100 pairs that each split 1-1 know the score exactly.
         let pairs = pentanomial(&[0, 0, 100, 0, 0]).unwrap();
         assert!(close(pairs.score, 0.5, 1e-12) && pairs.error().is_infinite());

@@ -53,10 +53,23 @@ impl Tally {
         let who = |color: Color| if color == a_color { "A" } else { "B" };
         match &played.end {
             End::Fault { culprit, fault } => {
-                self.faults.push(format!("game {}: {} ({}) {fault}", index + 1, who(*culprit), culprit.name()));
+                self.faults.push(format!(
+                    "game {}: {} ({}) {fault}",
+                    index + 1,
+                    who(*culprit),
+                    culprit.name()
+                ));
             }
-            End::Time { loser, drawn: false } => {
-                self.faults.push(format!("game {}: {} ({}) lost on time", index + 1, who(*loser), loser.name()));
+            End::Time {
+                loser,
+                drawn: false,
+            } => {
+                self.faults.push(format!(
+                    "game {}: {} ({}) lost on time",
+                    index + 1,
+                    who(*loser),
+                    loser.name()
+                ));
             }
             _ => {}
         }
@@ -98,14 +111,22 @@ impl Tally {
         if let Some((e, _)) = self.estimate() {
             let _ = write!(line, "  Elo {}", elo_text(&e));
         }
-        let _ = write!(line, "  LOS {:.1}%", 100.0 * stats::los(self.wins, self.losses));
+        let _ = write!(
+            line,
+            "  LOS {:.1}%",
+            100.0 * stats::los(self.wins, self.losses)
+        );
         line
     }
 
     /// The final report, several lines.
     pub fn summary(&self, names: [&str; 2], sprt: Option<(&Sprt, f64)>) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "Result of {} games: A = {}, B = {}", self.games, names[0], names[1]);
+        let _ = writeln!(
+            out,
+            "Result of {} games: A = {}, B = {}",
+            self.games, names[0], names[1]
+        );
         let _ = writeln!(
             out,
             "  W/D/L      A wins {}, draws {}, losses {}: A scores {:.1}%",
@@ -117,17 +138,36 @@ impl Tally {
         match self.estimate() {
             Some((e, model)) => {
                 let pairs: u64 = self.pairs.iter().sum();
-                let plural = |n: u64, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
-                let unit = if model == "pentanomial" { plural(pairs, "pair") } else { plural(self.games, "game") };
-                let _ = writeln!(out, "  Elo        A - B = {} (95%, {model}, {unit})", elo_text(&e));
+                let plural =
+                    |n: u64, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+                let unit = if model == "pentanomial" {
+                    plural(pairs, "pair")
+                } else {
+                    plural(self.games, "game")
+                };
+                let _ = writeln!(
+                    out,
+                    "  Elo        A - B = {} (95%, {model}, {unit})",
+                    elo_text(&e)
+                );
             }
             None => out.push_str("  Elo        no games\n"),
         }
-        let _ = writeln!(out, "  LOS        {:.1}% that A is stronger", 100.0 * stats::los(self.wins, self.losses));
+        let _ = writeln!(
+            out,
+            "  LOS        {:.1}% that A is stronger",
+            100.0 * stats::los(self.wins, self.losses)
+        );
         let [p0, p1, p2, p3, p4] = self.pairs;
-        let _ =
-            writeln!(out, "  Pairs      0: {p0}, 1/2: {p1}, 1: {p2}, 3/2: {p3}, 2: {p4} (A's points per opening pair)");
-        let ends: Vec<String> = self.ends.iter().map(|(kind, n)| format!("{kind} {n}")).collect();
+        let _ = writeln!(
+            out,
+            "  Pairs      0: {p0}, 1/2: {p1}, 1: {p2}, 3/2: {p3}, 2: {p4} (A's points per opening pair)"
+        );
+        let ends: Vec<String> = self
+            .ends
+            .iter()
+            .map(|(kind, n)| format!("{kind} {n}"))
+            .collect();
         let _ = writeln!(out, "  Ends       {}", ends.join(", "));
         for (label, s) in [("A", &self.players[0]), ("B", &self.players[1])] {
             let _ = writeln!(out, "  {label} moves    {}", move_stats(s));
@@ -172,7 +212,11 @@ fn elo_text(e: &Estimate) -> String {
 
 fn move_stats(s: &SideStats) -> String {
     let per = |sum: u64, n: u64| sum as f64 / n.max(1) as f64;
-    let mut text = format!("{} moves, {:.0} ms a move", s.moves, per(s.time_ms, s.moves));
+    let mut text = format!(
+        "{} moves, {:.0} ms a move",
+        s.moves,
+        per(s.time_ms, s.moves)
+    );
     if s.depth_moves > 0 {
         let _ = write!(text, ", depth {:.1}", per(s.depth_sum, s.depth_moves));
     }
@@ -191,7 +235,11 @@ mod tests {
 
     fn played(end: End) -> Played {
         let record = game::new_record(AnyPosition::startpos(Ruleset::Mongolian));
-        Played { record, end, stats: [SideStats::default(); 2] }
+        Played {
+            record,
+            end,
+            stats: [SideStats::default(); 2],
+        }
     }
 
     #[test]
@@ -202,15 +250,34 @@ mod tests {
         tally.add(0, Color::White, &white_mates);
         tally.add(1, Color::Black, &played(End::Cap));
         tally.add(3, Color::Black, &white_mates);
-        tally.add(2, Color::White, &played(End::Fault { culprit: Color::White, fault: Fault::Hung }));
+        tally.add(
+            2,
+            Color::White,
+            &played(End::Fault {
+                culprit: Color::White,
+                fault: Fault::Hung,
+            }),
+        );
         assert_eq!((tally.wins, tally.draws, tally.losses), (1, 1, 2));
         assert_eq!(tally.pairs, [1, 0, 0, 1, 0]);
         assert_eq!(tally.faults, ["game 3: A (white) no answer (hung)"]);
         let progress = tally.progress(4);
-        assert!(progress.starts_with("[4/4] +1 =1 -2  37.5%  Elo -88.7 "), "{progress}");
+        assert!(
+            progress.starts_with("[4/4] +1 =1 -2  37.5%  Elo -88.7 "),
+            "{progress}"
+        );
         let summary = tally.summary(["a", "b"], None);
-        assert!(summary.contains("A wins 1, draws 1, losses 2: A scores 37.5%"), "{summary}");
-        assert!(summary.contains("Ends       checkmate 2, hang 1, ply cap (adjudicated draw) 1"), "{summary}");
-        assert!(summary.contains("Pairs      0: 1, 1/2: 0, 1: 0, 3/2: 1, 2: 0"), "{summary}");
+        assert!(
+            summary.contains("A wins 1, draws 1, losses 2: A scores 37.5%"),
+            "{summary}"
+        );
+        assert!(
+            summary.contains("Ends       checkmate 2, hang 1, ply cap (adjudicated draw) 1"),
+            "{summary}"
+        );
+        assert!(
+            summary.contains("Pairs      0: 1, 1/2: 0, 1: 0, 3/2: 1, 2: 0"),
+            "{summary}"
+        );
     }
 }

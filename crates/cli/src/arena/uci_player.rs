@@ -31,7 +31,11 @@ pub struct UciPlayer {
 impl UciPlayer {
     pub fn start(spec: &PlayerSpec, ruleset: Ruleset) -> Result<UciPlayer, String> {
         let process = Process::start(spec, ruleset).map_err(|f| format!("{}: {f}", spec.name))?;
-        Ok(UciPlayer { spec: spec.clone(), ruleset, process: Some(process) })
+        Ok(UciPlayer {
+            spec: spec.clone(),
+            ruleset,
+            process: Some(process),
+        })
     }
 
     fn process(&mut self) -> Result<&mut Process, Fault> {
@@ -91,7 +95,10 @@ impl Player for UciPlayer {
                 }
             }
         }
-        let text = lines.last().and_then(|l| l.split_whitespace().nth(1)).unwrap_or("(none)");
+        let text = lines
+            .last()
+            .and_then(|l| l.split_whitespace().nth(1))
+            .unwrap_or("(none)");
         if text == "(none)" {
             return Err(Fault::NoMove);
         }
@@ -100,20 +107,30 @@ impl Player for UciPlayer {
                 uci::UciMoveError::Illegal { reason, .. } => reason,
                 syntax => syntax.to_string(),
             };
-            Fault::Illegal { text: text.to_string(), reason: format!("{reason}, in {}", position.fen()) }
+            Fault::Illegal {
+                text: text.to_string(),
+                reason: format!("{reason}, in {}", position.fen()),
+            }
         })?;
         Ok(Answer { m, depth, nodes })
     }
 }
 
 /// The `go` command for the mover (`side`), and how long to wait for its answer.
-fn go_command(spec: &PlayerSpec, clocks: &[Option<shatar_engine::GameClock>; 2], side: usize) -> (String, Duration) {
+fn go_command(
+    spec: &PlayerSpec,
+    clocks: &[Option<shatar_engine::GameClock>; 2],
+    side: usize,
+) -> (String, Duration) {
     let mut go = String::from("go");
     let mut allowed = UNTIMED_MOVE;
     if let Some(mine) = clocks[side] {
         for (c, prefix) in [(0, 'w'), (1, 'b')] {
             if let Some(clock) = clocks[c] {
-                go.push_str(&format!(" {prefix}time {} {prefix}inc {}", clock.remaining_ms, clock.increment_ms));
+                go.push_str(&format!(
+                    " {prefix}time {} {prefix}inc {}",
+                    clock.remaining_ms, clock.increment_ms
+                ));
                 // Not UCI: the simple delay of 2017 art. 6.3.2, which shatar reads.
                 if let shatar_engine::Delay::Simple(ms) = clock.delay {
                     go.push_str(&format!(" {prefix}delay {ms}"));
@@ -152,14 +169,19 @@ struct Process {
 impl Process {
     /// Starts the program and sets it up: `uci`, the options, the variant, `isready`.
     fn start(spec: &PlayerSpec, ruleset: Ruleset) -> Result<Process, Fault> {
-        let Kind::Uci { path, options } = &spec.kind else { unreachable!("a UCI player's spec") };
+        let Kind::Uci { path, options } = &spec.kind else {
+            unreachable!("a UCI player's spec")
+        };
         let mut child = Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| Fault::Crashed(format!("cannot start '{path}': {e}")))?;
-        let (stdin, stdout) = (child.stdin.take().expect("piped"), child.stdout.take().expect("piped"));
+        let (stdin, stdout) = (
+            child.stdin.take().expect("piped"),
+            child.stdout.take().expect("piped"),
+        );
         let (sender, lines) = mpsc::channel();
         thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -169,7 +191,11 @@ impl Process {
                 }
             }
         });
-        let mut process = Process { child, stdin, lines };
+        let mut process = Process {
+            child,
+            stdin,
+            lines,
+        };
         process.send("uci")?;
         let handshake = process.expect("uciok", STARTUP)?;
         let declared: Vec<&str> = handshake
@@ -179,9 +205,14 @@ impl Process {
             .collect();
         let has = |name: &str| declared.iter().any(|d| d.trim().eq_ignore_ascii_case(name));
         if has("UCI_Variant") {
-            process.send(&format!("setoption name UCI_Variant value {}", ruleset.id()))?;
+            process.send(&format!(
+                "setoption name UCI_Variant value {}",
+                ruleset.id()
+            ))?;
         } else if ruleset != Ruleset::Chess {
-            return Err(Fault::Crashed(format!("'{path}' declares no UCI_Variant option: it cannot play {ruleset}")));
+            return Err(Fault::Crashed(format!(
+                "'{path}' declares no UCI_Variant option: it cannot play {ruleset}"
+            )));
         }
         for (name, value) in options {
             process.send(&format!("setoption name {name} value {value}"))?;

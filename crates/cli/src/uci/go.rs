@@ -40,16 +40,23 @@ pub fn parse(args: &[&str], turn: Color) -> (Go, Vec<String>) {
             "searchmoves" => {
                 let skipped = args[i..].iter().take_while(|t| !is_keyword(t)).count();
                 i += skipped;
-                errors.push(format!("go: 'searchmoves' (argument {at}) is not supported; all moves are searched"));
+                errors.push(format!(
+                    "go: 'searchmoves' (argument {at}) is not supported; all moves are searched"
+                ));
             }
             _ if is_keyword(name) => {
                 let Some(&value) = args.get(i).filter(|t| !is_keyword(t)) else {
-                    errors.push(format!("go: '{name}' (argument {at}) needs a number after it"));
+                    errors.push(format!(
+                        "go: '{name}' (argument {at}) needs a number after it"
+                    ));
                     continue;
                 };
                 i += 1;
                 if let Err(e) = set(&mut go.limits, &mut clocks, name, value) {
-                    errors.push(format!("go: '{name} {value}' (arguments {at}-{}): {e}", at + 1));
+                    errors.push(format!(
+                        "go: '{name} {value}' (arguments {at}-{}): {e}",
+                        at + 1
+                    ));
                 }
             }
             _ => errors.push(format!("go: unknown argument '{name}' (argument {at})")),
@@ -59,7 +66,11 @@ pub fn parse(args: &[&str], turn: Color) -> (Go, Vec<String>) {
     go.limits.clock = clocks.time[side].map(|remaining_ms| GameClock {
         remaining_ms,
         increment_ms: clocks.inc[side],
-        delay: if clocks.delay[side] > 0 { Delay::Simple(clocks.delay[side]) } else { Delay::None },
+        delay: if clocks.delay[side] > 0 {
+            Delay::Simple(clocks.delay[side])
+        } else {
+            Delay::None
+        },
         moves_to_go: clocks.moves_to_go.filter(|&n| n > 0),
     });
     let limits = &go.limits;
@@ -67,7 +78,10 @@ pub fn parse(args: &[&str], turn: Color) -> (Go, Vec<String>) {
     go.infinite = asked_infinite || !(limited || limits.clock.is_some());
     if asked_infinite {
         // `infinite` overrides every limit: search until `stop`.
-        go.limits = Limits { multi_pv: go.limits.multi_pv, ..Limits::default() };
+        go.limits = Limits {
+            multi_pv: go.limits.multi_pv,
+            ..Limits::default()
+        };
     }
     (go, errors)
 }
@@ -92,8 +106,17 @@ fn is_keyword(token: &str) -> bool {
 
 fn set(limits: &mut Limits, clocks: &mut Clocks, name: &str, value: &str) -> Result<(), String> {
     // Some GUIs send a negative time when the clock has run out: that is no time left.
-    let time = || value.parse::<i64>().map(|v| v.max(0) as u64).map_err(|_| "not a whole number of milliseconds");
-    let count = || value.parse::<u64>().map_err(|_| "not a whole number (0 or more)");
+    let time = || {
+        value
+            .parse::<i64>()
+            .map(|v| v.max(0) as u64)
+            .map_err(|_| "not a whole number of milliseconds")
+    };
+    let count = || {
+        value
+            .parse::<u64>()
+            .map_err(|_| "not a whole number (0 or more)")
+    };
     let small = || count().and_then(|n| u32::try_from(n).map_err(|_| "too large"));
     let (w, b) = (Color::White.index(), Color::Black.index());
     match name {
@@ -124,7 +147,10 @@ mod tests {
 
     #[test]
     fn the_side_to_move_gets_its_clock() {
-        let (g, errors) = go("wtime 60000 btime 30000 winc 1000 binc 500 movestogo 20 bdelay 5000", Color::Black);
+        let (g, errors) = go(
+            "wtime 60000 btime 30000 winc 1000 binc 500 movestogo 20 bdelay 5000",
+            Color::Black,
+        );
         assert!(errors.is_empty() && !g.infinite);
         let clock = g.limits.clock.unwrap();
         assert_eq!(clock.remaining_ms, 30_000);
@@ -138,7 +164,10 @@ mod tests {
     #[test]
     fn fixed_limits_and_infinite() {
         let (g, _) = go("depth 7 nodes 1000 movetime 250", Color::White);
-        assert_eq!((g.limits.depth, g.limits.nodes, g.limits.move_time_ms), (Some(7), Some(1000), Some(250)));
+        assert_eq!(
+            (g.limits.depth, g.limits.nodes, g.limits.move_time_ms),
+            (Some(7), Some(1000), Some(250))
+        );
         assert!(!g.infinite);
         assert!(go("", Color::White).0.infinite);
         let (g, _) = go("infinite depth 3", Color::White);
@@ -152,12 +181,27 @@ mod tests {
         let (g, errors) = go("depth x movetime 100 frobnicate nodes", Color::White);
         assert_eq!(g.limits.move_time_ms, Some(100));
         assert_eq!(errors.len(), 3, "{errors:?}");
-        assert!(errors[0].contains("'depth x' (arguments 1-2)"), "{}", errors[0]);
-        assert!(errors[1].contains("unknown argument 'frobnicate' (argument 5)"), "{}", errors[1]);
-        assert!(errors[2].contains("'nodes' (argument 6) needs a number"), "{}", errors[2]);
+        assert!(
+            errors[0].contains("'depth x' (arguments 1-2)"),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[1].contains("unknown argument 'frobnicate' (argument 5)"),
+            "{}",
+            errors[1]
+        );
+        assert!(
+            errors[2].contains("'nodes' (argument 6) needs a number"),
+            "{}",
+            errors[2]
+        );
         let (g, errors) = go("depth infinite", Color::White);
         assert!(g.infinite && errors.len() == 1, "{errors:?}");
-        let (g, errors) = go("searchmoves e2e4 d2d4 depth 2 depth 99999999999", Color::White);
+        let (g, errors) = go(
+            "searchmoves e2e4 d2d4 depth 2 depth 99999999999",
+            Color::White,
+        );
         assert_eq!(g.limits.depth, Some(2));
         assert_eq!(errors.len(), 2, "{errors:?}");
     }

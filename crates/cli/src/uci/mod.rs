@@ -139,7 +139,10 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                 self.engine().new_game();
                 self.options.new_game();
                 self.record = game::new_record(AnyPosition::startpos(self.options.ruleset));
-                self.xiangqi = self.xiangqi.as_ref().map(|_| new_xiangqi_record(xiangqi::Position::new()));
+                self.xiangqi = self
+                    .xiangqi
+                    .as_ref()
+                    .map(|_| new_xiangqi_record(xiangqi::Position::new()));
             }
             "setoption" => self.setoption(args)?,
             "position" if self.xiangqi.is_some() => match parse_xiangqi_position(args) {
@@ -168,7 +171,8 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
     fn engine(&mut self) -> &mut Searcher {
         self.finish_search();
         let (ruleset, hash_mb) = (self.options.ruleset, self.options.hash_mb);
-        self.engine.get_or_insert_with(|| Searcher::new(ruleset, hash_mb))
+        self.engine
+            .get_or_insert_with(|| Searcher::new(ruleset, hash_mb))
     }
 
     /// Waits for the running search, if any; one that would never end is stopped.
@@ -179,7 +183,12 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             }
             // A search thread that panicked lost its engine: start afresh.
             let hash_mb = self.options.hash_mb;
-            self.engine = Some(search.handle.join().unwrap_or_else(|_| Searcher::new(self.options.ruleset, hash_mb)));
+            self.engine = Some(
+                search
+                    .handle
+                    .join()
+                    .unwrap_or_else(|_| Searcher::new(self.options.ruleset, hash_mb)),
+            );
         }
     }
 
@@ -196,8 +205,8 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             Ok(options::Changed::Ruleset) => {
                 // A new game: the old position may not even be legal under the new rules.
                 self.record = game::new_record(AnyPosition::startpos(self.options.ruleset));
-                self.xiangqi =
-                    (self.options.variant == Variant::Xiangqi).then(|| new_xiangqi_record(xiangqi::Position::new()));
+                self.xiangqi = (self.options.variant == Variant::Xiangqi)
+                    .then(|| new_xiangqi_record(xiangqi::Position::new()));
                 Ok(())
             }
             Ok(options::Changed::Hash) => {
@@ -216,19 +225,28 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
     /// `position (startpos | fen <FEN>) [moves <m1> <m2> ...]`.
     fn parse_position(&self, args: &[&str]) -> Result<AnyRecord, String> {
         let ruleset = self.options.ruleset;
-        let moves_at = args.iter().position(|&t| t == "moves").unwrap_or(args.len());
+        let moves_at = args
+            .iter()
+            .position(|&t| t == "moves")
+            .unwrap_or(args.len());
         let (setup, moves) = (&args[..moves_at], args.get(moves_at + 1..).unwrap_or(&[]));
         let start = match setup.split_first() {
             Some((&"startpos", [])) => AnyPosition::startpos(ruleset),
             Some((&"startpos", extra)) => {
-                return Err(format!("unexpected '{}' after 'startpos' (expected 'moves')", extra.join(" ")));
+                return Err(format!(
+                    "unexpected '{}' after 'startpos' (expected 'moves')",
+                    extra.join(" ")
+                ));
             }
             Some((&"fen", fields)) => {
                 let fen = fields.join(" ");
                 AnyPosition::from_fen(ruleset, &fen)
                     .map_err(|e| format!("bad FEN '{fen}' for {}: {e}", ruleset.id()))?
             }
-            _ => return Err("expected 'position startpos' or 'position fen <FEN>', then optionally 'moves ...'".into()),
+            _ => return Err(
+                "expected 'position startpos' or 'position fen <FEN>', then optionally 'moves ...'"
+                    .into(),
+            ),
         };
         game::record_uci_moves(start, moves.iter().copied())
     }
@@ -238,8 +256,19 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         self.finish_search();
         if let Some((&"perft", rest)) = args.split_first() {
             let divide = |depth: u32| match &self.xiangqi {
-                Some(record) => record.position().divide(depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect(),
-                None => self.record.position().divide(depth).into_iter().map(|(m, n)| (m.to_string(), n)).collect(),
+                Some(record) => record
+                    .position()
+                    .divide(depth)
+                    .into_iter()
+                    .map(|(m, n)| (m.to_string(), n))
+                    .collect(),
+                None => self
+                    .record
+                    .position()
+                    .divide(depth)
+                    .into_iter()
+                    .map(|(m, n)| (m.to_string(), n))
+                    .collect(),
             };
             return match rest {
                 [depth] => match depth.parse::<u32>() {
@@ -247,7 +276,10 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                         let divide: Vec<(String, u64)> = divide(depth);
                         self.out.with(|w| write_divide(&divide, depth, w)).map(drop)
                     }
-                    Err(_) => say!(self, "info string error: perft depth '{depth}' is not a whole number"),
+                    Err(_) => say!(
+                        self,
+                        "info string error: perft depth '{depth}' is not a whole number"
+                    ),
                 },
                 _ => say!(self, "info string error: expected 'go perft <depth>'"),
             };
@@ -267,7 +299,10 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                 root,
                 positions: positions[..positions.len() - 1].to_vec(),
                 moves: record.moves().to_vec(),
-                limits: Limits { multi_pv: self.options.multi_pv, ..request.limits },
+                limits: Limits {
+                    multi_pv: self.options.multi_pv,
+                    ..request.limits
+                },
                 level: self.options.level,
                 seed: self.options.seed,
             };
@@ -277,7 +312,8 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             return Ok(());
         }
         let root = self.record.position();
-        let (request, errors) = go::parse(args, with_record!(&self.record, r => r.position().turn()));
+        let (request, errors) =
+            go::parse(args, with_record!(&self.record, r => r.position().turn()));
         for e in errors {
             say!(self, "info string error: {e}")?;
         }
@@ -288,11 +324,16 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         let search = SearchRequest {
             root,
             history: game::history_hashes(&self.record),
-            limits: Limits { multi_pv: self.options.multi_pv, ..request.limits },
+            limits: Limits {
+                multi_pv: self.options.multi_pv,
+                ..request.limits
+            },
             level: self.options.level,
             seed: self.options.seed,
         };
-        self.spawn_search(request.infinite, move |engine, stop, report| engine.search(&search, stop, report));
+        self.spawn_search(request.infinite, move |engine, stop, report| {
+            engine.search(&search, stop, report)
+        });
         Ok(())
     }
 
@@ -301,10 +342,15 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
     fn spawn_search<M, F>(&mut self, infinite: bool, search: F)
     where
         M: Copy + fmt::Display,
-        F: FnOnce(&mut Searcher, &AtomicBool, &mut dyn FnMut(&Report<M>)) -> SearchResult<M> + Send + 'scope,
+        F: FnOnce(&mut Searcher, &AtomicBool, &mut dyn FnMut(&Report<M>)) -> SearchResult<M>
+            + Send
+            + 'scope,
     {
         let (ruleset, hash_mb) = (self.options.ruleset, self.options.hash_mb);
-        let mut engine = self.engine.take().unwrap_or_else(|| Searcher::new(ruleset, hash_mb));
+        let mut engine = self
+            .engine
+            .take()
+            .unwrap_or_else(|| Searcher::new(ruleset, hash_mb));
         let multi_pv = self.options.multi_pv;
         let stop = Arc::new(AtomicBool::new(false));
         let (out, thread_stop) = (self.out, Arc::clone(&stop));
@@ -322,7 +368,11 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             let _ = out.line(format_args!("{}", BestMove(&result)));
             engine
         });
-        self.search = Some(Running { handle, stop, infinite });
+        self.search = Some(Running {
+            handle,
+            stop,
+            infinite,
+        });
     }
 }
 
@@ -335,7 +385,14 @@ impl<M: fmt::Display> fmt::Display for InfoLine<'_, M> {
         write!(
             f,
             "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv",
-            r.depth, r.seldepth, r.multi_pv, r.score, r.nodes, r.nodes_per_second, r.hashfull, r.time_ms
+            r.depth,
+            r.seldepth,
+            r.multi_pv,
+            r.score,
+            r.nodes,
+            r.nodes_per_second,
+            r.hashfull,
+            r.time_ms
         )?;
         r.pv.iter().try_for_each(|m| write!(f, " {m}"))
     }
@@ -377,21 +434,31 @@ fn new_xiangqi_record(start: xiangqi::Position) -> xiangqi::Record {
 /// `position (startpos | fen <FEN>) [moves <m1> ...]` for Xiangqi, moves in ICCS (`h2e2`),
 /// refereed: a move after the game has ended by the rules is an error like an illegal one.
 fn parse_xiangqi_position(args: &[&str]) -> Result<xiangqi::Record, String> {
-    let moves_at = args.iter().position(|&t| t == "moves").unwrap_or(args.len());
+    let moves_at = args
+        .iter()
+        .position(|&t| t == "moves")
+        .unwrap_or(args.len());
     let (setup, moves) = (&args[..moves_at], args.get(moves_at + 1..).unwrap_or(&[]));
-    let start = match setup.split_first() {
-        Some((&"startpos", [])) => xiangqi::Position::new(),
-        Some((&"fen", fields)) => {
-            let fen = fields.join(" ");
-            xiangqi::fen::parse_position(&fen).map_err(|e| format!("bad FEN '{fen}' for xiangqi: {e}"))?
-        }
-        _ => return Err("expected 'position startpos' or 'position fen <FEN>', then optionally 'moves ...'".into()),
-    };
+    let start =
+        match setup.split_first() {
+            Some((&"startpos", [])) => xiangqi::Position::new(),
+            Some((&"fen", fields)) => {
+                let fen = fields.join(" ");
+                xiangqi::fen::parse_position(&fen)
+                    .map_err(|e| format!("bad FEN '{fen}' for xiangqi: {e}"))?
+            }
+            _ => return Err(
+                "expected 'position startpos' or 'position fen <FEN>', then optionally 'moves ...'"
+                    .into(),
+            ),
+        };
     let mut record = new_xiangqi_record(start);
     for (i, text) in moves.iter().enumerate() {
         let m = xiangqi::iccs::parse_legal(record.position(), text)
             .map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
-        record.play(m).map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
+        record
+            .play(m)
+            .map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
     }
     Ok(record)
 }
@@ -402,7 +469,11 @@ pub fn write_divide(divide: &[(String, u64)], depth: u32, out: &mut impl Write) 
     for (m, count) in divide {
         writeln!(out, "{m}: {count}")?;
     }
-    let total = if depth == 0 { 1 } else { divide.iter().map(|(_, n)| n).sum() };
+    let total = if depth == 0 {
+        1
+    } else {
+        divide.iter().map(|(_, n)| n).sum()
+    };
     writeln!(out)?;
     writeln!(out, "Nodes searched: {total}")?;
     Ok(total)
@@ -439,15 +510,24 @@ mod tests {
              position startpos moves h2e2\nd\ngo perft 1\nposition startpos moves e0e2\ngo depth 3\n",
         );
         assert!(out.contains("Nodes searched: 1920"), "{out}");
-        assert!(out.contains("Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"), "{out}");
+        assert!(
+            out.contains("Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"),
+            "{out}"
+        );
         assert!(out.contains("Nodes searched: 45"), "{out}");
         assert!(out.contains("move 1 ('e0e2')"), "{out}");
         // The bad `position` left the game after h2e2: Black's answer is one of its 45.
-        let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).expect(&out);
+        let best = out
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .expect(&out);
         let best = best.split_whitespace().next().unwrap();
         let mut after = xiangqi::Position::new();
         after.play(xiangqi::iccs::parse("h2e2").unwrap()).unwrap();
-        assert!(xiangqi::iccs::parse_legal(&after, best).is_ok(), "{best} in {out}");
+        assert!(
+            xiangqi::iccs::parse_legal(&after, best).is_ok(),
+            "{best} in {out}"
+        );
     }
 
     /// A Xiangqi game over by the rules gets no search.
@@ -471,17 +551,35 @@ mod tests {
              b9c7 e6f6 h9g7 a0b0 c6c5 f0e1 c7b5 b2b4 i9h9 b4g4 b5c3 g4g7 c3e2 g0e2 h2e2 e1f0 h9h7 g7g8 h7h8 g8g7\n\
              go depth 8\n",
         );
-        let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).expect(&out);
+        let best = out
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .expect(&out);
         assert_ne!(best.split_whitespace().next(), Some("h8h7"), "{out}");
     }
 
     #[test]
     fn a_search_reports_and_answers() {
         let out = session("position startpos moves e2e4 e7e5\ngo depth 3\n");
-        let info = out.lines().find(|l| l.starts_with("info depth 3 ")).expect(&out);
-        for field in ["seldepth", "multipv 1", "score cp", "nodes", "nps", "hashfull", "time", "pv"] {
+        let info = out
+            .lines()
+            .find(|l| l.starts_with("info depth 3 "))
+            .expect(&out);
+        for field in [
+            "seldepth",
+            "multipv 1",
+            "score cp",
+            "nodes",
+            "nps",
+            "hashfull",
+            "time",
+            "pv",
+        ] {
             assert!(info.contains(field), "{field}: {info}");
         }
-        assert!(out.lines().last().unwrap().starts_with("bestmove "), "{out}");
+        assert!(
+            out.lines().last().unwrap().starts_with("bestmove "),
+            "{out}"
+        );
     }
 }

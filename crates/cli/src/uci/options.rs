@@ -65,14 +65,26 @@ pub enum Changed {
 
 /// The `option` lines of the `uci` answer.
 pub fn declarations() -> Vec<String> {
-    let vars: Vec<String> =
-        Ruleset::ALL.iter().map(|r| r.id()).chain([XIANGQI]).map(|id| format!("var {id}")).collect();
+    let vars: Vec<String> = Ruleset::ALL
+        .iter()
+        .map(|r| r.id())
+        .chain([XIANGQI])
+        .map(|id| format!("var {id}"))
+        .collect();
     vec![
-        format!("option name {VARIANT} type combo default {} {}", Ruleset::default().id(), vars.join(" ")),
+        format!(
+            "option name {VARIANT} type combo default {} {}",
+            Ruleset::default().id(),
+            vars.join(" ")
+        ),
         format!("option name {HASH} type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
         format!("option name {CLEAR_HASH} type button"),
         format!("option name {MULTI_PV} type spin default 1 min 1 max {MAX_MULTI_PV}"),
-        format!("option name {SKILL} type spin default {0} min {1} max {0}", Level::MAX.number(), Level::MIN.number()),
+        format!(
+            "option name {SKILL} type spin default {0} min {1} max {0}",
+            Level::MAX.number(),
+            Level::MIN.number()
+        ),
     ]
 }
 
@@ -85,10 +97,12 @@ impl Options {
     /// names are matched without regard to case, as UCI asks.
     pub fn set(&mut self, args: &[&str]) -> Result<Changed, String> {
         let (name, value) = match args.split_first() {
-            Some((&"name", rest)) if !rest.is_empty() => match rest.iter().position(|&t| t == "value") {
-                Some(i) => (rest[..i].join(" "), rest[i + 1..].join(" ")),
-                None => (rest.join(" "), String::new()),
-            },
+            Some((&"name", rest)) if !rest.is_empty() => {
+                match rest.iter().position(|&t| t == "value") {
+                    Some(i) => (rest[..i].join(" "), rest[i + 1..].join(" ")),
+                    None => (rest.join(" "), String::new()),
+                }
+            }
             _ => return Err("expected 'setoption name <id> value <x>'".into()),
         };
         let is = |option: &str| name.eq_ignore_ascii_case(option);
@@ -97,7 +111,9 @@ impl Options {
                 self.variant = Variant::Xiangqi;
                 return Ok(Changed::Ruleset);
             }
-            let ruleset = value.parse::<Ruleset>().map_err(|e| format!("{VARIANT} '{value}': {e}, or {XIANGQI}"))?;
+            let ruleset = value
+                .parse::<Ruleset>()
+                .map_err(|e| format!("{VARIANT} '{value}': {e}, or {XIANGQI}"))?;
             self.variant = Variant::Board8;
             self.ruleset = ruleset;
             Ok(Changed::Ruleset)
@@ -110,9 +126,15 @@ impl Options {
             self.multi_pv = spin(MULTI_PV, &value, 1, MAX_MULTI_PV, self.multi_pv)?;
             Ok(Changed::Nothing)
         } else if is(SKILL) {
-            let (min, max) = (usize::from(Level::MIN.number()), usize::from(Level::MAX.number()));
+            let (min, max) = (
+                usize::from(Level::MIN.number()),
+                usize::from(Level::MAX.number()),
+            );
             let n = spin(SKILL, &value, min, max, usize::from(self.level.number()))?;
-            self.level = u8::try_from(n).ok().and_then(Level::new).unwrap_or(Level::MAX);
+            self.level = u8::try_from(n)
+                .ok()
+                .and_then(Level::new)
+                .unwrap_or(Level::MAX);
             Ok(Changed::Nothing)
         } else {
             Err(format!(
@@ -128,7 +150,9 @@ fn spin(name: &str, value: &str, min: usize, max: usize, current: usize) -> Resu
         .parse::<usize>()
         .ok()
         .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| format!("{name} '{value}' is not a whole number from {min} to {max}; still {current}"))
+        .ok_or_else(|| {
+            format!("{name} '{value}' is not a whole number from {min} to {max}; still {current}")
+        })
 }
 
 fn fresh_seed() -> u64 {
@@ -151,20 +175,41 @@ mod tests {
         let mut o = Options::default();
         assert_eq!(set(&mut o, "name hash value 64"), Ok(Changed::Hash));
         assert_eq!(o.hash_mb, 64);
-        assert!(set(&mut o, "name Hash value 0").unwrap_err().contains("from 1 to 4096; still 64"));
-        assert_eq!(set(&mut o, "name Skill Level value 3"), Ok(Changed::Nothing));
+        assert!(
+            set(&mut o, "name Hash value 0")
+                .unwrap_err()
+                .contains("from 1 to 4096; still 64")
+        );
+        assert_eq!(
+            set(&mut o, "name Skill Level value 3"),
+            Ok(Changed::Nothing)
+        );
         assert_eq!(o.level.number(), 3);
         assert!(set(&mut o, "name Skill Level value 11").is_err());
         assert_eq!(set(&mut o, "name MultiPV value 4"), Ok(Changed::Nothing));
         assert_eq!(o.multi_pv, 4);
-        assert_eq!(set(&mut o, "name UCI_Variant value chess"), Ok(Changed::Ruleset));
+        assert_eq!(
+            set(&mut o, "name UCI_Variant value chess"),
+            Ok(Changed::Ruleset)
+        );
         assert_eq!(o.ruleset, Ruleset::Chess);
-        assert_eq!(set(&mut o, "name UCI_Variant value Xiangqi"), Ok(Changed::Ruleset));
+        assert_eq!(
+            set(&mut o, "name UCI_Variant value Xiangqi"),
+            Ok(Changed::Ruleset)
+        );
         assert_eq!(o.variant, Variant::Xiangqi);
-        assert!(set(&mut o, "name UCI_Variant value shogi").unwrap_err().contains("or xiangqi"));
+        assert!(
+            set(&mut o, "name UCI_Variant value shogi")
+                .unwrap_err()
+                .contains("or xiangqi")
+        );
         assert_eq!(o.variant, Variant::Xiangqi, "a bad value changes nothing");
         assert_eq!(set(&mut o, "name Clear Hash"), Ok(Changed::ClearHash));
-        assert!(set(&mut o, "name Ponder value true").unwrap_err().contains("unknown option 'Ponder'"));
+        assert!(
+            set(&mut o, "name Ponder value true")
+                .unwrap_err()
+                .contains("unknown option 'Ponder'")
+        );
         assert!(set(&mut o, "name").is_err());
     }
 }

@@ -16,8 +16,10 @@ thread_local! {
 }
 
 pub fn start(window: &Window, doc: &Document) -> Result<(), JsValue> {
-    let form: HtmlFormElement =
-        doc.get_element_by_id("builder").ok_or("builder.html has no #builder form")?.dyn_into()?;
+    let form: HtmlFormElement = doc
+        .get_element_by_id("builder")
+        .ok_or("builder.html has no #builder form")?
+        .dyn_into()?;
     // The snippets load the element from where this page was served.
     let base = web_sys::Url::new_with_base(".", &window.location().href()?)?.href();
     let mut listeners = Vec::new();
@@ -31,7 +33,9 @@ pub fn start(window: &Window, doc: &Document) -> Result<(), JsValue> {
     }
     let (w, d) = (window.clone(), doc.clone());
     listeners.push(Listener::new(doc, "click", move |e: Event| {
-        let Some(button) = closest_with(&e, "data-copy") else { return };
+        let Some(button) = closest_with(&e, "data-copy") else {
+            return;
+        };
         let target = button.get_attribute("data-copy").unwrap_or_default();
         if let Some(text) = d.get_element_by_id(&target).and_then(|t| t.text_content()) {
             shatar_web::dom::effects::copy(&w, &text);
@@ -70,7 +74,9 @@ fn refresh(form: &HtmlFormElement, doc: &Document, base: &str) -> Result<(), JsV
     }
     let attrs = attributes(&choices);
     form.set_attribute("data-mode", &attrs[0].1)?;
-    let preview = doc.get_element_by_id("preview").ok_or("builder.html has no #preview")?;
+    let preview = doc
+        .get_element_by_id("preview")
+        .ok_or("builder.html has no #preview")?;
     let key: String = attrs.iter().map(|(n, v)| format!("{n}={v}\n")).collect();
     if preview.get_attribute("data-shown").as_deref() != Some(key.as_str()) {
         let board: Element = doc.create_element("shatar-board")?;
@@ -91,6 +97,8 @@ fn refresh(form: &HtmlFormElement, doc: &Document, base: &str) -> Result<(), JsV
 }
 
 fn set_text(doc: &Document, id: &str, text: &str) -> Result<(), JsValue> {
-    doc.get_element_by_id(id).ok_or_else(|| format!("builder.html has no #{id}"))?.set_text_content(Some(text));
+    doc.get_element_by_id(id)
+        .ok_or_else(|| format!("builder.html has no #{id}"))?
+        .set_text_content(Some(text));
     Ok(())
 }

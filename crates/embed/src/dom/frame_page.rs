@@ -33,7 +33,10 @@ pub fn start(window: &Window, doc: &Document) -> Result<(), JsValue> {
     for name in ["ready", "move", "gameover", "error"] {
         let (w, t, d) = (window.clone(), trust.clone(), doc.clone());
         listeners.push(Listener::new(&board, name, move |e: Event| {
-            let detail = e.dyn_ref::<web_sys::CustomEvent>().map(|c| c.detail()).unwrap_or(JsValue::NULL);
+            let detail = e
+                .dyn_ref::<web_sys::CustomEvent>()
+                .map(|c| c.detail())
+                .unwrap_or(JsValue::NULL);
             post(&w, &t, &message(name, &[("detail", detail)]));
             // Chromium runs no ResizeObserver in a cross-origin frame scrolled out of
             // sight, so the first height goes with the board's first event.
@@ -42,9 +45,15 @@ pub fn start(window: &Window, doc: &Document) -> Result<(), JsValue> {
     }
     let (w, t, d) = (window.clone(), trust.clone(), doc.clone());
     listeners.push(Listener::new(window, "message", move |e: Event| {
-        let Some(m) = e.dyn_ref::<MessageEvent>() else { return };
+        let Some(m) = e.dyn_ref::<MessageEvent>() else {
+            return;
+        };
         let data = m.data();
-        let field = |name: &str| js_sys::Reflect::get(&data, &name.into()).ok().filter(|v| !v.is_undefined());
+        let field = |name: &str| {
+            js_sys::Reflect::get(&data, &name.into())
+                .ok()
+                .filter(|v| !v.is_undefined())
+        };
         let inbound = Inbound {
             shatar: field("shatar").and_then(|v| v.as_f64()),
             command: field("command").and_then(|v| v.as_string()),
@@ -63,13 +72,19 @@ pub fn start(window: &Window, doc: &Document) -> Result<(), JsValue> {
     })?);
     // A parent may show another game or position by changing the fragment alone.
     let (w, t, d, b) = (window.clone(), trust.clone(), doc.clone(), board.clone());
-    listeners.push(Listener::new(window, "hashchange", move |_| match follow_fragment(&w, &d, &b) {
-        Ok(trust) => *t.borrow_mut() = trust,
-        Err(e) => web_sys::console::error_2(&"shatar embed: bad fragment".into(), &e),
-    })?);
+    listeners.push(Listener::new(
+        window,
+        "hashchange",
+        move |_| match follow_fragment(&w, &d, &b) {
+            Ok(trust) => *t.borrow_mut() = trust,
+            Err(e) => web_sys::console::error_2(&"shatar embed: bad fragment".into(), &e),
+        },
+    )?);
     // In the page's main landmark, for the assistive technology that lists them.
-    let main: Element =
-        doc.get_element_by_id("frame").or_else(|| doc.body().map(Into::into)).ok_or("embed.html has no body")?;
+    let main: Element = doc
+        .get_element_by_id("frame")
+        .or_else(|| doc.body().map(Into::into))
+        .ok_or("embed.html has no body")?;
     main.append_child(&board)?;
 
     let (w, t, d) = (window.clone(), trust, doc.clone());
@@ -79,7 +94,11 @@ pub fn start(window: &Window, doc: &Document) -> Result<(), JsValue> {
     observer.observe(&root);
     observer.observe(&board);
     FRAME.with(|f| {
-        *f.borrow_mut() = Some(FramePage { _listeners: listeners, _observer: observer, _on_resize: on_resize })
+        *f.borrow_mut() = Some(FramePage {
+            _listeners: listeners,
+            _observer: observer,
+            _on_resize: on_resize,
+        })
     });
     Ok(())
 }
@@ -94,7 +113,10 @@ fn follow_fragment(window: &Window, doc: &Document, board: &Element) -> Result<T
             None => board.remove_attribute(name)?,
         }
     }
-    let parent = params.iter().find(|(n, _)| n == "parent").map(|(_, v)| v.as_str());
+    let parent = params
+        .iter()
+        .find(|(n, _)| n == "parent")
+        .map(|(_, v)| v.as_str());
     let referrer = web_sys::Url::new(&doc.referrer()).ok().map(|u| u.origin());
     Ok(Trust::new(parent, referrer.as_deref()))
 }
@@ -102,7 +124,11 @@ fn follow_fragment(window: &Window, doc: &Document, board: &Element) -> Result<T
 fn post_height(window: &Window, trust: &RefCell<Trust>, doc: &Document) {
     let Some(body) = doc.body() else { return };
     let height = body.get_bounding_client_rect().height().ceil().max(0.0);
-    post(window, trust, &message("size", &[("height", JsValue::from_f64(height))]));
+    post(
+        window,
+        trust,
+        &message("size", &[("height", JsValue::from_f64(height))]),
+    );
 }
 
 /// `{shatar: 1, event, ...fields}`: what the frame tells its parent.
@@ -119,7 +145,9 @@ fn message(event: &str, fields: &[(&str, JsValue)]) -> JsValue {
 fn post(window: &Window, trust: &RefCell<Trust>, message: &JsValue) {
     let trust = &trust.borrow();
     // Not framed: nobody to tell.
-    let Ok(Some(parent)) = window.parent() else { return };
+    let Ok(Some(parent)) = window.parent() else {
+        return;
+    };
     if parent == *window {
         return;
     }

@@ -49,7 +49,11 @@ pub fn start_page() -> Result<(), JsValue> {
     console_error_panic_hook::set_once();
     let window = web_sys::window().ok_or("shatar: no window")?;
     let doc = window.document().ok_or("shatar: no document")?;
-    match doc.body().and_then(|b| b.get_attribute("data-shatar-page")).as_deref() {
+    match doc
+        .body()
+        .and_then(|b| b.get_attribute("data-shatar-page"))
+        .as_deref()
+    {
         Some("frame") => frame_page::start(&window, &doc),
         Some("builder") => builder::start(&window, &doc),
         _ => Ok(()),
@@ -89,7 +93,10 @@ enum BoardMsg {
 enum Content {
     Loading,
     Failed(String),
-    Play { state: Box<AppState>, save_key: String },
+    Play {
+        state: Box<AppState>,
+        save_key: String,
+    },
     View(Viewer),
     Diagram(BoardView),
 }
@@ -174,7 +181,9 @@ impl Drop for Board {
 /// The first board on the page (the iframe page's only one): its flip and go-to.
 pub(crate) fn command_first_board(command: &crate::frame::Command) {
     use crate::frame::Command;
-    let Some(cell) = BOARDS.with(|b| b.borrow().iter().find_map(Weak::upgrade)) else { return };
+    let Some(cell) = BOARDS.with(|b| b.borrow().iter().find_map(Weak::upgrade)) else {
+        return;
+    };
     let msg = match command {
         Command::Flip => BoardMsg::Flip,
         Command::GoTo { ply } => BoardMsg::GoTo(*ply),
@@ -189,9 +198,13 @@ fn dispatch(weak: &Weak<BoardCell>, msg: BoardMsg) {
     let mut events = Vec::new();
     {
         // Busy: the running dispatch drains the queue before it returns.
-        let Ok(mut inner) = cell.inner.try_borrow_mut() else { return };
+        let Ok(mut inner) = cell.inner.try_borrow_mut() else {
+            return;
+        };
         loop {
-            let Some(msg) = cell.queue.borrow_mut().pop_front() else { break };
+            let Some(msg) = cell.queue.borrow_mut().pop_front() else {
+                break;
+            };
             events.extend(inner.handle(weak, msg));
             if let Err(e) = inner.render() {
                 web_sys::console::error_2(&"shatar-board: render failed".into(), &e);
@@ -283,7 +296,9 @@ impl Inner {
         // A board in another language waits for that language's texts, then reads its
         // attributes again.
         let again = weak.clone();
-        if !texts::ready_or_fetch(&self.base, config.lang, move || dispatch(&again, BoardMsg::Reload)) {
+        if !texts::ready_or_fetch(&self.base, config.lang, move || {
+            dispatch(&again, BoardMsg::Reload)
+        }) {
             self.config = None;
             self.content = Content::Loading;
             return Vec::new();
@@ -291,20 +306,33 @@ impl Inner {
         self.generation += 1;
         self.config = Some(config.clone());
         let letters = config.looks.notation.letters(config.lang);
-        if config.lang == Lang::MnMong || letters == shatar_rules::notation::PieceLetters::MongolianScript {
+        if config.lang == Lang::MnMong
+            || letters == shatar_rules::notation::PieceLetters::MongolianScript
+        {
             declare_mongolian_font(&self.base);
         }
         if let Err(e) = self.parts.set_lang(config.lang) {
             web_sys::console::warn_2(&"shatar: the board's texts could not be set".into(), &e);
         }
-        let _ = self.parts.set_label(&crate::board_name(config.lang, config.ruleset, &config.mode));
+        let _ = self.parts.set_label(&crate::board_name(
+            config.lang,
+            config.ruleset,
+            &config.mode,
+        ));
         match &config.mode {
             Mode::Diagram { .. } => {
-                self.content = Content::Diagram(crate::diagram(&config).expect("a diagram's configuration"));
+                self.content =
+                    Content::Diagram(crate::diagram(&config).expect("a diagram's configuration"));
                 vec![HostEvent::Ready { mode: "diagram" }]
             }
-            Mode::View { source: PgnSource::Inline(text), .. } => self.open_viewer(&text.clone()),
-            Mode::View { source: PgnSource::Url(url), .. } => {
+            Mode::View {
+                source: PgnSource::Inline(text),
+                ..
+            } => self.open_viewer(&text.clone()),
+            Mode::View {
+                source: PgnSource::Url(url),
+                ..
+            } => {
                 self.content = Content::Loading;
                 fetch_pgn(weak.clone(), self.generation, url.clone());
                 Vec::new()
@@ -314,8 +342,12 @@ impl Inner {
     }
 
     fn new_game(&mut self, weak: &Weak<BoardCell>) -> Vec<HostEvent> {
-        let Some(config) = self.config.clone() else { return Vec::new() };
-        let Mode::Play { opponent } = config.mode else { return Vec::new() };
+        let Some(config) = self.config.clone() else {
+            return Vec::new();
+        };
+        let Mode::Play { opponent } = config.mode else {
+            return Vec::new();
+        };
         if let Content::Play { save_key, .. } = &self.content
             && let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten())
         {
@@ -330,9 +362,20 @@ impl Inner {
     }
 
     fn open_viewer(&mut self, text: &str) -> Vec<HostEvent> {
-        let Some(config) = &self.config else { return Vec::new() };
-        let Mode::View { start, .. } = config.mode else { return Vec::new() };
-        match Viewer::new(text, config.ruleset, start, config.orientation, config.looks, config.lang) {
+        let Some(config) = &self.config else {
+            return Vec::new();
+        };
+        let Mode::View { start, .. } = config.mode else {
+            return Vec::new();
+        };
+        match Viewer::new(
+            text,
+            config.ruleset,
+            start,
+            config.orientation,
+            config.looks,
+            config.lang,
+        ) {
             Ok(viewer) => {
                 self.content = Content::View(viewer);
                 vec![HostEvent::Ready { mode: "view" }]
@@ -341,24 +384,40 @@ impl Inner {
         }
     }
 
-    fn open_play(&mut self, weak: &Weak<BoardCell>, config: &Config, opponent: config::Opponent) -> Vec<HostEvent> {
+    fn open_play(
+        &mut self,
+        weak: &Weak<BoardCell>,
+        config: &Config,
+        opponent: config::Opponent,
+    ) -> Vec<HostEvent> {
         if matches!(opponent, config::Opponent::Computer { .. }) && self.engine.is_none() {
             let deliver = weak.clone();
             match shared_engine::get(&self.base) {
                 Ok(engine) => {
-                    engine.register(self.id, move |event| dispatch(&deliver, BoardMsg::App(Msg::Engine(event))));
+                    engine.register(self.id, move |event| {
+                        dispatch(&deliver, BoardMsg::App(Msg::Engine(event)))
+                    });
                     self.engine = Some(engine);
                 }
                 Err(e) => return self.fail(format!("the computer cannot start: {}", describe(&e))),
             }
         }
         let (seed, date) = shatar_web::dom::fresh_seed_and_date();
-        let (mut state, effects) = start_play(config, opponent, seed, date, shatar_web::dom::now_ms());
+        let (mut state, effects) =
+            start_play(config, opponent, seed, date, shatar_web::dom::now_ms());
         let place = self.host.id();
-        let place = if place.is_empty() { format!("board-{}", self.id) } else { place };
-        let path = web_sys::window().and_then(|w| w.location().pathname().ok()).unwrap_or_default();
-        let snippet: String =
-            ATTRIBUTES.iter().filter_map(|n| self.host.get_attribute(n).map(|v| format!("{n}={v}\n"))).collect();
+        let place = if place.is_empty() {
+            format!("board-{}", self.id)
+        } else {
+            place
+        };
+        let path = web_sys::window()
+            .and_then(|w| w.location().pathname().ok())
+            .unwrap_or_default();
+        let snippet: String = ATTRIBUTES
+            .iter()
+            .filter_map(|n| self.host.get_attribute(n).map(|v| format!("{n}={v}\n")))
+            .collect();
         let key = save_key(&path, &place, &snippet);
         let saved = web_sys::window().and_then(|w| shatar_web::dom::effects::load(&w, &key));
         let mut effects = effects;
@@ -366,17 +425,26 @@ impl Inner {
             // The restored game replaces the fresh one; what the fresh one asked of the
             // engine no longer matters.
             let date = state.date.clone();
-            effects = update_at(&mut state, Msg::Restore { saved, seed, date }, shatar_web::dom::now_ms());
+            effects = update_at(
+                &mut state,
+                Msg::Restore { saved, seed, date },
+                shatar_web::dom::now_ms(),
+            );
             state.looks = config.looks;
             state.orientation = config.orientation;
         }
-        self.content = Content::Play { state: Box::new(state), save_key: key };
+        self.content = Content::Play {
+            state: Box::new(state),
+            save_key: key,
+        };
         self.perform(effects);
         vec![HostEvent::Ready { mode: "play" }]
     }
 
     fn play(&mut self, msg: Msg) -> Vec<HostEvent> {
-        let Content::Play { state, .. } = &mut self.content else { return Vec::new() };
+        let Content::Play { state, .. } = &mut self.content else {
+            return Vec::new();
+        };
         let (before, was_over) = (state.game.len(), state.game.outcome().is_some());
         // A new game against the computer keeps the snippet's setup.
         let effects = update_at(state, msg, shatar_web::dom::now_ms());
@@ -386,7 +454,9 @@ impl Inner {
     }
 
     fn perform(&mut self, effects: Vec<Effect>) {
-        let Content::Play { save_key, .. } = &self.content else { return };
+        let Content::Play { save_key, .. } = &self.content else {
+            return;
+        };
         for effect in effects {
             match effect {
                 Effect::Engine(command) => {
@@ -424,7 +494,8 @@ impl Inner {
             Content::Play { state, .. } => {
                 let board = shatar_web::view::board(state);
                 self.board.render(&board, &looks)?;
-                self.parts.show_play(&shatar_web::view::panel(state), &board, looks.pieces)
+                self.parts
+                    .show_play(&shatar_web::view::panel(state), &board, looks.pieces)
             }
         }
     }
@@ -433,7 +504,9 @@ impl Inner {
 /// Fetches a viewer's `src`; the answer comes back as a message.
 fn fetch_pgn(weak: Weak<BoardCell>, generation: u64, url: String) {
     wasm_bindgen_futures::spawn_local(async move {
-        let text = fetch_text(&url).await.map_err(|why| format!("could not load the PGN from {url}: {why}"));
+        let text = fetch_text(&url)
+            .await
+            .map_err(|why| format!("could not load the PGN from {url}: {why}"));
         dispatch(&weak, BoardMsg::Fetched { generation, text });
     });
 }
@@ -450,7 +523,9 @@ pub fn observed_attributes() -> Vec<JsValue> {
 /// it (`unicode-range`: Mongolian letters and spaces), so the page's other text is untouched.
 fn declare_mongolian_font(base: &str) {
     const ID: &str = "shatar-mongolian-font";
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
     if doc.get_element_by_id(ID).is_some() {
         return;
     }
@@ -461,9 +536,14 @@ fn declare_mongolian_font(base: &str) {
     let added = doc.create_element("style").and_then(|style| {
         style.set_id(ID);
         style.set_text_content(Some(&css));
-        doc.head().ok_or_else(|| JsValue::from_str("no <head>"))?.append_child(&style)
+        doc.head()
+            .ok_or_else(|| JsValue::from_str("no <head>"))?
+            .append_child(&style)
     });
     if let Err(e) = added {
-        web_sys::console::warn_2(&"shatar: the Mongolian font could not be declared".into(), &e);
+        web_sys::console::warn_2(
+            &"shatar: the Mongolian font could not be declared".into(),
+            &e,
+        );
     }
 }

@@ -90,9 +90,10 @@ impl Parts {
         nav.set_attribute("role", "group")?;
         let play_actions = el("div", "actions")?;
         // Their texts come with the language (`set_lang`).
-        for (group, actions) in
-            [(&nav, &["first", "prev", "next", "last"][..]), (&play_actions, &["new-game", "takeback"][..])]
-        {
+        for (group, actions) in [
+            (&nav, &["first", "prev", "next", "last"][..]),
+            (&play_actions, &["new-game", "takeback"][..]),
+        ] {
             for action in actions {
                 group.append_child(&button(doc, action)?)?;
             }
@@ -104,7 +105,15 @@ impl Parts {
         moves.set_attribute("aria-label", "Moves")?;
         // The game picker first: a reader chooses the game, then reads it.
         frame.append_child(&picker)?;
-        for part in [&heading, &top, &board_holder, &bottom, &status, &result, &error] {
+        for part in [
+            &heading,
+            &top,
+            &board_holder,
+            &bottom,
+            &status,
+            &result,
+            &error,
+        ] {
             frame.append_child(part)?;
         }
         frame.append_child(&controls)?;
@@ -143,7 +152,12 @@ impl Parts {
         self.lang = lang;
         self.frame.set_attribute("lang", lang.id())?;
         for (action, symbol, key) in BUTTONS {
-            let Some(b) = self.frame.query_selector(&format!("[data-action=\"{action}\"]"))? else { continue };
+            let Some(b) = self
+                .frame
+                .query_selector(&format!("[data-action=\"{action}\"]"))?
+            else {
+                continue;
+            };
             match symbol {
                 Some(symbol) => {
                     b.set_text_content(Some(symbol));
@@ -156,14 +170,18 @@ impl Parts {
         if let Some(flip) = self.frame.query_selector("[data-action=\"flip\"]")? {
             flip.set_attribute("title", t!(lang, "embed.flip.title"))?;
         }
-        self.promotion.set_attribute("aria-label", t!(lang, "promotion.label"))?;
-        self.picker.set_attribute("aria-label", t!(lang, "embed.game-picker"))?;
+        self.promotion
+            .set_attribute("aria-label", t!(lang, "promotion.label"))?;
+        self.picker
+            .set_attribute("aria-label", t!(lang, "embed.game-picker"))?;
         self.controls
             .query_selector(".nav")?
             .map(|nav| nav.set_attribute("aria-label", t!(lang, "nav.group")))
             .transpose()?;
-        self.moves.set_attribute("data-empty", t!(lang, "moves.empty"))?;
-        self.moves.set_attribute("aria-label", t!(lang, "moves.label"))
+        self.moves
+            .set_attribute("data-empty", t!(lang, "moves.empty"))?;
+        self.moves
+            .set_attribute("aria-label", t!(lang, "moves.label"))
     }
 
     pub fn set_label(&self, label: &str) -> Result<(), JsValue> {
@@ -186,7 +204,9 @@ impl Parts {
             &self.moves,
         ] {
             let hidden = !visible.contains(&part);
-            part.dyn_ref::<HtmlElement>().ok_or("not an HTML element")?.set_hidden(hidden);
+            part.dyn_ref::<HtmlElement>()
+                .ok_or("not an HTML element")?
+                .set_hidden(hidden);
         }
         Ok(())
     }
@@ -199,7 +219,8 @@ impl Parts {
 
     pub fn show_error(&self, message: &str) -> Result<(), JsValue> {
         self.frame.set_attribute("data-state", "error")?;
-        self.error.set_text_content(Some(&tf!(self.lang, "embed.cannot-show", error = message)));
+        self.error
+            .set_text_content(Some(&tf!(self.lang, "embed.cannot-show", error = message)));
         self.only(&[&self.error])
     }
 
@@ -234,7 +255,11 @@ impl Parts {
         }
         match &view.error {
             Some(e) => {
-                self.error.set_text_content(Some(&tf!(self.lang, "embed.cannot-show-game", error = e)));
+                self.error.set_text_content(Some(&tf!(
+                    self.lang,
+                    "embed.cannot-show-game",
+                    error = e
+                )));
                 visible.push(&self.error);
             }
             None => {
@@ -249,7 +274,12 @@ impl Parts {
         self.patch_moves(&view.moves, view.shown_ply)
     }
 
-    pub fn show_play(&mut self, panel: &PanelView, board: &BoardView, pieces: PieceSet) -> Result<(), JsValue> {
+    pub fn show_play(
+        &mut self,
+        panel: &PanelView,
+        board: &BoardView,
+        pieces: PieceSet,
+    ) -> Result<(), JsValue> {
         self.frame.set_attribute("data-state", "play")?;
         let (white, black) = &panel.players;
         let (top, bottom) = match board.bottom {
@@ -290,7 +320,12 @@ impl Parts {
     }
 
     fn enable_nav(&self, back: bool, forward: bool) -> Result<(), JsValue> {
-        for (action, on) in [("first", back), ("prev", back), ("next", forward), ("last", forward)] {
+        for (action, on) in [
+            ("first", back),
+            ("prev", back),
+            ("next", forward),
+            ("last", forward),
+        ] {
             set_disabled(&self.controls, action, !on)?;
         }
         Ok(())
@@ -298,7 +333,14 @@ impl Parts {
 
     fn patch_moves(&mut self, rows: &[MoveRow], shown_ply: usize) -> Result<(), JsValue> {
         let old = self.shown_moves.as_ref().map(|(r, p)| (r.as_slice(), *p));
-        patch_moves(&self.doc, &self.moves, old, rows, shown_ply, Scroll::ListOnly)?;
+        patch_moves(
+            &self.doc,
+            &self.moves,
+            old,
+            rows,
+            shown_ply,
+            Scroll::ListOnly,
+        )?;
         self.shown_moves = Some((rows.to_vec(), shown_ply));
         Ok(())
     }

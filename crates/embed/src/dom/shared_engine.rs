@@ -49,7 +49,10 @@ pub fn get(base: &str) -> Result<Rc<SharedEngine>, JsValue> {
 /// Both builds of the worker (the 8x8 one, and the one with Xiangqi that the client
 /// switches to when a board plays Xiangqi), as `EngineHandle` wants them.
 fn worker_urls(base: &str) -> Result<WorkerUrls, JsValue> {
-    Ok(WorkerUrls { board8: worker_url(base, None)?.into(), xiangqi: worker_url(base, Some("xiangqi"))?.into() })
+    Ok(WorkerUrls {
+        board8: worker_url(base, None)?.into(),
+        xiangqi: worker_url(base, Some("xiangqi"))?.into(),
+    })
 }
 
 /// A worker must come from the page's own origin. A board on a club's site starts it
@@ -67,11 +70,15 @@ fn worker_url(base: &str, build: Option<&'static str>) -> Result<String, JsValue
     }
     let quoted = serde_json::to_string(base).map_err(|e| e.to_string())?;
     let build = match build {
-        Some(build) => format!("self.SHATAR_BUILD = {};\n", serde_json::to_string(build).map_err(|e| e.to_string())?),
+        Some(build) => format!(
+            "self.SHATAR_BUILD = {};\n",
+            serde_json::to_string(build).map_err(|e| e.to_string())?
+        ),
         None => String::new(),
     };
-    let script =
-        format!("self.SHATAR_BASE = {quoted};\n{build}importScripts(self.SHATAR_BASE + \"worker-loader.js\");\n");
+    let script = format!(
+        "self.SHATAR_BASE = {quoted};\n{build}importScripts(self.SHATAR_BASE + \"worker-loader.js\");\n"
+    );
     let parts = js_sys::Array::of1(&JsValue::from_str(&script));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("text/javascript");
@@ -99,7 +106,9 @@ impl SharedEngine {
 
     fn carry_out(&self, orders: Vec<Order>) {
         let handle = self.handle.borrow();
-        let Some(handle) = handle.as_ref() else { return };
+        let Some(handle) = handle.as_ref() else {
+            return;
+        };
         for order in orders {
             match order {
                 Order::Submit(job) => handle.submit(job),
@@ -115,8 +124,19 @@ impl SharedEngine {
         let Some(delivery) = delivery else { return };
         // Cloned out first: a board handling its event may register, unregister or command.
         let targets: Vec<Deliver> = match delivery.to {
-            Some(board) => self.boards.borrow().iter().filter(|(b, _)| *b == board).map(|(_, d)| d.clone()).collect(),
-            None => self.boards.borrow().iter().map(|(_, d)| d.clone()).collect(),
+            Some(board) => self
+                .boards
+                .borrow()
+                .iter()
+                .filter(|(b, _)| *b == board)
+                .map(|(_, d)| d.clone())
+                .collect(),
+            None => self
+                .boards
+                .borrow()
+                .iter()
+                .map(|(_, d)| d.clone())
+                .collect(),
         };
         for deliver in targets {
             deliver(delivery.event.clone());

@@ -52,10 +52,15 @@ impl<R: Rules> SearchPosition for Position<R> {
         let board = self.board();
         let victim = match m.kind() {
             MoveKind::EnPassant => see_value(Role::Pawn),
-            _ => board.role_at(m.to()).filter(|_| board.color_at(m.to()) != Some(self.turn())).map_or(0, see_value),
+            _ => board
+                .role_at(m.to())
+                .filter(|_| board.color_at(m.to()) != Some(self.turn()))
+                .map_or(0, see_value),
         };
         let attacker = board.role_at(m.from()).map_or(0, see_value);
-        let promotion = m.promotion().map_or(0, |r| see_value(r) - see_value(Role::Pawn));
+        let promotion = m
+            .promotion()
+            .map_or(0, |r| see_value(r) - see_value(Role::Pawn));
         // Victims first, by value; among them the cheapest attacker (attacker / 64 keeps
         // the order within one victim class).
         8 * (victim + promotion) - attacker / 64

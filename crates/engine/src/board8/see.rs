@@ -19,7 +19,9 @@ pub fn see_ge<R: Rules>(pos: &Position<R>, m: Move, threshold: i32) -> bool {
         _ => board.role_at(to).map_or(0, see_value),
     };
     let moved = board.role_at(from).expect("a piece on the from-square");
-    let promotion_gain = m.promotion().map_or(0, |r| see_value(r) - see_value(Role::Pawn));
+    let promotion_gain = m
+        .promotion()
+        .map_or(0, |r| see_value(r) - see_value(Role::Pawn));
     // What the side to move is ahead after its capture, if nothing more happens.
     let gain = captured + promotion_gain - threshold;
     if gain < 0 {
@@ -45,11 +47,17 @@ pub fn see_ge<R: Rules>(pos: &Position<R>, m: Move, threshold: i32) -> bool {
         side = side.other();
         attackers &= occupied;
         let theirs = attackers & board.by_color(side);
-        let Some((role, sq)) = least_valuable(pos, theirs) else { break };
+        let Some((role, sq)) = least_valuable(pos, theirs) else {
+            break;
+        };
         ahead = !ahead;
         if role == Role::King {
             // A king may only take last: if the other side still attacks, it cannot.
-            return if (attackers & !board.by_color(side)).any() { !ahead } else { ahead };
+            return if (attackers & !board.by_color(side)).any() {
+                !ahead
+            } else {
+                ahead
+            };
         }
         swap = see_value(role) - swap;
         if swap < i32::from(ahead) {
@@ -74,9 +82,16 @@ fn all_attackers<R: Rules>(pos: &Position<R>, sq: Square, occupied: Bitboard) ->
 
 fn least_valuable<R: Rules>(pos: &Position<R>, set: Bitboard) -> Option<(Role, Square)> {
     let board = pos.board();
-    [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
-        .into_iter()
-        .find_map(|role| (set & board.by_role(role)).first().map(|sq| (role, sq)))
+    [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ]
+    .into_iter()
+    .find_map(|role| (set & board.by_role(role)).first().map(|sq| (role, sq)))
 }
 
 #[cfg(test)]
@@ -118,7 +133,10 @@ mod tests {
     #[test]
     fn quiet_move_to_an_attacked_square() {
         let fen = "4k3/8/8/4p3/8/8/8/3QK3 w - - 0 1";
-        assert!(!see_at(fen, "d1d4", 0), "the queen walks into a pawn's capture");
+        assert!(
+            !see_at(fen, "d1d4", 0),
+            "the queen walks into a pawn's capture"
+        );
         assert!(see_at(fen, "d1d3", 0));
     }
 }

@@ -28,7 +28,10 @@ pub enum History<'h, P: SearchPosition> {
     /// the root: a cycle that reaches back into them is judged as one within the search
     /// is ([`SearchPosition::repetition_value`]). When the lengths differ the moves are
     /// ignored and such a cycle is a draw.
-    Game { positions: &'h [P], moves: &'h [P::Move] },
+    Game {
+        positions: &'h [P],
+        moves: &'h [P::Move],
+    },
 }
 
 impl<'h, P: SearchPosition> History<'h, P> {
@@ -54,9 +57,11 @@ impl<P: SearchPosition> core::fmt::Debug for History<'_, P> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             History::Hashes(hashes) => f.debug_tuple("Hashes").field(hashes).finish(),
-            History::Game { positions, moves } => {
-                f.debug_struct("Game").field("positions", positions).field("moves", moves).finish()
-            }
+            History::Game { positions, moves } => f
+                .debug_struct("Game")
+                .field("positions", positions)
+                .field("moves", moves)
+                .finish(),
         }
     }
 }
@@ -150,7 +155,12 @@ impl<P: SearchPosition> Engine<P> {
     /// An engine with a transposition table of at most `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Self {
         let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
-        Engine { hash_mb, tt: TranspositionTable::new(hash_mb), tables: Tables::new(P::MOVE_KEYS), noise: None }
+        Engine {
+            hash_mb,
+            tt: TranspositionTable::new(hash_mb),
+            tables: Tables::new(P::MOVE_KEYS),
+            noise: None,
+        }
     }
 
     /// The size of the transposition table asked for (clamped to 1..=[`MAX_HASH_MB`]).
@@ -192,14 +202,22 @@ impl<P: SearchPosition> Engine<P> {
         let start_ms = control.clock.now_ms();
         let budget = TimeBudget::plan(limits);
         let root_moves = root.legal_moves();
-        let mut result = SearchResult { lines: Vec::new(), depth: 0, nodes: 0, time_ms: 0 };
+        let mut result = SearchResult {
+            lines: Vec::new(),
+            depth: 0,
+            nodes: 0,
+            time_ms: 0,
+        };
         if root_moves.is_empty() {
             return result;
         }
         self.tt.new_search();
         self.tables.age();
         let multi_pv = limits.multi_pv.clamp(1, root_moves.len());
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8);
         let deadline = Deadline {
             clock: control.clock,
             stop: control.stop,
@@ -267,7 +285,10 @@ impl<P: SearchPosition> Engine<P> {
         }
         if result.lines.is_empty() {
             // Stopped before the first iteration ended: any legal move beats none.
-            result.lines.push(Line { value: root.evaluate(), pv: alloc::vec![root_moves[0]] });
+            result.lines.push(Line {
+                value: root.evaluate(),
+                pv: alloc::vec![root_moves[0]],
+            });
         }
         result.nodes = tree.nodes;
         result.time_ms = elapsed(control.clock);
@@ -277,10 +298,17 @@ impl<P: SearchPosition> Engine<P> {
 
 /// Searches the root in a narrow window around the last iteration's value, widening it
 /// while the value falls outside.
-fn aspiration<P: SearchPosition>(tree: &mut Tree<'_, P>, root: &P, depth: i32, previous: Option<Value>) -> Value {
+fn aspiration<P: SearchPosition>(
+    tree: &mut Tree<'_, P>,
+    root: &P,
+    depth: i32,
+    previous: Option<Value>,
+) -> Value {
     let mut delta = 25;
     let (mut alpha, mut beta) = match previous {
-        Some(v) if depth >= 5 && !is_mate(v) => ((v - delta).max(-INFINITE), (v + delta).min(INFINITE)),
+        Some(v) if depth >= 5 && !is_mate(v) => {
+            ((v - delta).max(-INFINITE), (v + delta).min(INFINITE))
+        }
         _ => (-INFINITE, INFINITE),
     };
     loop {

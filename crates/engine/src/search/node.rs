@@ -11,7 +11,9 @@ use crate::history::Tables;
 use crate::limits::Clock;
 use crate::picker::{MovePicker, Selection, Stage};
 use crate::position::SearchPosition;
-use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, is_mate, mate_in, mated_in, to_tt};
+use crate::score::{
+    DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, is_mate, mate_in, mated_in, to_tt,
+};
 use crate::search::{Cycle, History};
 use crate::tt::{Bound, TranspositionTable};
 
@@ -115,7 +117,10 @@ struct QuietsTried {
 
 impl QuietsTried {
     fn new() -> Self {
-        QuietsTried { keys: [0; 32], len: 0 }
+        QuietsTried {
+            keys: [0; 32],
+            len: 0,
+        }
     }
     fn push(&mut self, key: usize) {
         if self.len < self.keys.len() {
@@ -186,7 +191,11 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             History::Hashes(hashes) => (hashes.to_vec(), &[], &[]),
             History::Game { positions, moves } => {
                 let keys = positions.iter().map(|p| p.hash()).collect();
-                if moves.len() == positions.len() { (keys, positions, moves) } else { (keys, &[], &[]) }
+                if moves.len() == positions.len() {
+                    (keys, positions, moves)
+                } else {
+                    (keys, &[], &[])
+                }
             }
         };
         Tree {
@@ -237,7 +246,12 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
                 self.stopped = true;
             }
             if let Some(hard) = self.deadline.hard_ms
-                && self.deadline.clock.now_ms().saturating_sub(self.deadline.start_ms) >= hard
+                && self
+                    .deadline
+                    .clock
+                    .now_ms()
+                    .saturating_sub(self.deadline.start_ms)
+                    >= hard
             {
                 self.stopped = true;
             }
@@ -256,7 +270,9 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
     fn repetition(&self, pos: &P, ply: usize) -> Option<Value> {
         let hash = pos.hash();
         let reach = (pos.halfmoves() as usize).min(self.keys.len());
-        let plies = (2..=reach).step_by(2).find(|&back| self.keys[self.keys.len() - back] == hash)?;
+        let plies = (2..=reach)
+            .step_by(2)
+            .find(|&back| self.keys[self.keys.len() - back] == hash)?;
         let cycle = Cycle {
             root: &self.root,
             path: &self.path[..ply],
@@ -290,14 +306,29 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
     }
 
     /// Searches `next`, reached from `pos` by a move (or a pass), with the window negated.
-    fn child<N: NodeKind>(&mut self, pos: &P, next: &P, depth: i32, alpha: Value, beta: Value, ply: usize) -> Value {
+    fn child<N: NodeKind>(
+        &mut self,
+        pos: &P,
+        next: &P,
+        depth: i32,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> Value {
         self.keys.push(pos.hash());
         let value = -self.negamax::<N>(next, depth, -beta, -alpha, ply + 1);
         self.keys.pop();
         value
     }
 
-    pub fn negamax<N: NodeKind>(&mut self, pos: &P, depth: i32, alpha: Value, beta: Value, ply: usize) -> Value {
+    pub fn negamax<N: NodeKind>(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> Value {
         let (mut alpha, mut beta) = (alpha, beta);
         self.pv_len[ply] = ply;
         if depth <= 0 {
@@ -329,8 +360,11 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             return Self::terminal_value(pos, ply);
         }
 
-        let static_eval =
-            if in_check { -INFINITE } else { entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval)) };
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval))
+        };
         self.static_evals[ply] = static_eval;
         let node = Node {
             depth,
@@ -347,7 +381,11 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         }
         // Without a table move, a PV node's ordering is poor: search it a little shallower.
         let node = Node {
-            depth: if N::PV && !N::ROOT && table_move.is_none() && depth >= 6 { depth - 1 } else { depth },
+            depth: if N::PV && !N::ROOT && table_move.is_none() && depth >= 6 {
+                depth - 1
+            } else {
+                depth
+            },
             ..node
         };
 
@@ -369,8 +407,15 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             let mut next = pos.clone();
             next.play_unchecked(m);
             let gives_check = next.is_check();
-            let facts = MoveFacts { tactical, stage, gives_check };
-            if !N::ROOT && best_value > -MATE_BOUND && self.prune_move(pos, m, &node, facts, searched, alpha) {
+            let facts = MoveFacts {
+                tactical,
+                stage,
+                gives_check,
+            };
+            if !N::ROOT
+                && best_value > -MATE_BOUND
+                && self.prune_move(pos, m, &node, facts, searched, alpha)
+            {
                 continue;
             }
             searched += 1;
@@ -391,7 +436,13 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
                     if value >= beta {
                         if !tactical {
                             let key = pos.move_key(m);
-                            self.tables.reward_cutoff(ply, side, node.depth, (m, key), quiets_tried.as_slice());
+                            self.tables.reward_cutoff(
+                                ply,
+                                side,
+                                node.depth,
+                                (m, key),
+                                quiets_tried.as_slice(),
+                            );
                         }
                         break;
                     }
@@ -404,7 +455,11 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
 
         if searched == 0 {
             // Every move was excluded (MultiPV ran out of root moves) or pruned.
-            return if N::ROOT { -INFINITE } else { static_eval.max(alpha) };
+            return if N::ROOT {
+                -INFINITE
+            } else {
+                static_eval.max(alpha)
+            };
         }
 
         let bound = if best_value >= beta {
@@ -418,7 +473,14 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         if !N::ROOT || self.excluded.is_empty() {
             let eval_to_store = if in_check { 0 } else { static_eval };
             let stored_depth = node.depth.clamp(0, 255) as u8;
-            self.tt.store(pos.hash(), best_move, to_tt(best_value, ply), eval_to_store, stored_depth, bound);
+            self.tt.store(
+                pos.hash(),
+                best_move,
+                to_tt(best_value, ply),
+                eval_to_store,
+                stored_depth,
+                bound,
+            );
         }
         best_value
     }
@@ -450,7 +512,13 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
 
     /// Prunings of a whole non-PV node out of check, before any move is searched.
     fn prune_node(&mut self, pos: &P, node: &Node, beta: Value) -> Option<Value> {
-        let Node { depth, ply, static_eval, improving, .. } = *node;
+        let Node {
+            depth,
+            ply,
+            static_eval,
+            improving,
+            ..
+        } = *node;
         // Reverse futility: far enough above beta that a shallow search will not fall.
         let margin = 90 * depth - if improving { 60 } else { 0 };
         if depth <= 6 && static_eval - margin >= beta && !is_mate(beta) {
@@ -472,7 +540,10 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             }
             if value >= beta {
                 let value = if is_mate(value) { beta } else { value };
-                if depth < 12 || self.negamax::<NonPv>(pos, depth - 1 - reduction, beta - 1, beta, ply) >= beta {
+                if depth < 12
+                    || self.negamax::<NonPv>(pos, depth - 1 - reduction, beta - 1, beta, ply)
+                        >= beta
+                {
                     return Some(value);
                 }
             }
@@ -482,7 +553,15 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
 
     /// Whether to skip move `m` unsearched: late quiet moves and hopeless ones at shallow
     /// depth, captures that lose too much. Never in check, never a checking move.
-    fn prune_move(&self, pos: &P, m: P::Move, node: &Node, facts: MoveFacts, searched: usize, alpha: Value) -> bool {
+    fn prune_move(
+        &self,
+        pos: &P,
+        m: P::Move,
+        node: &Node,
+        facts: MoveFacts,
+        searched: usize,
+        alpha: Value,
+    ) -> bool {
         let depth = node.depth;
         if node.in_check || facts.gives_check || depth > 5 {
             return false;
@@ -520,7 +599,12 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             };
         }
         let mut reduction = 0;
-        if depth >= 3 && !facts.tactical && !node.in_check && !facts.gives_check && searched > 1 + usize::from(N::PV) {
+        if depth >= 3
+            && !facts.tactical
+            && !node.in_check
+            && !facts.gives_check
+            && searched > 1 + usize::from(N::PV)
+        {
             let side = pos.turn().index();
             reduction = late_move_reduction(depth, searched);
             reduction -= i32::from(N::PV);
@@ -529,7 +613,8 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             reduction -= self.tables.history(side, pos.move_key(m)) / 6000;
             reduction = reduction.clamp(0, new_depth - 1);
         }
-        let mut value = self.child::<NonPv>(pos, next, new_depth - reduction, alpha, alpha + 1, ply);
+        let mut value =
+            self.child::<NonPv>(pos, next, new_depth - reduction, alpha, alpha + 1, ply);
         if value > alpha && reduction > 0 {
             value = self.child::<NonPv>(pos, next, new_depth, alpha, alpha + 1, ply);
         }
@@ -541,7 +626,13 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
 
     /// Captures and promotions until the position is quiet, so that the evaluation never
     /// sees a piece hanging. In check, every evasion is searched.
-    fn quiesce<N: NodeKind>(&mut self, pos: &P, mut alpha: Value, beta: Value, ply: usize) -> Value {
+    fn quiesce<N: NodeKind>(
+        &mut self,
+        pos: &P,
+        mut alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> Value {
         if self.count_node() {
             return DRAW;
         }
@@ -568,7 +659,11 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
 
         // Out of check only captures and promotions are searched; a quiet position's
         // stalemate is not looked for here, the evaluation stands for it.
-        let moves = if in_check { pos.legal_moves() } else { pos.tactical_moves() };
+        let moves = if in_check {
+            pos.legal_moves()
+        } else {
+            pos.tactical_moves()
+        };
         if in_check && moves.is_empty() {
             return Self::terminal_value(pos, ply);
         }
@@ -583,7 +678,11 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             best_value = static_eval;
         }
 
-        let selection = if in_check { Selection::All } else { Selection::GoodTactical };
+        let selection = if in_check {
+            Selection::All
+        } else {
+            Selection::GoodTactical
+        };
         let table_move = entry.and_then(|e| e.best_move);
         let mut picker = MovePicker::new(pos, moves, table_move, [None, None], selection);
         let mut best_move = None;
@@ -612,8 +711,19 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
                 }
             }
         }
-        let bound = if best_value >= beta { Bound::Lower } else { Bound::Upper };
-        self.tt.store(pos.hash(), best_move, to_tt(best_value, ply), if in_check { 0 } else { static_eval }, 0, bound);
+        let bound = if best_value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            pos.hash(),
+            best_move,
+            to_tt(best_value, ply),
+            if in_check { 0 } else { static_eval },
+            0,
+            bound,
+        );
         best_value
     }
 }

@@ -12,7 +12,9 @@ pub mod eval;
 mod see;
 
 use shatar_rules::xiangqi::record::NATURAL_MOVE_LIMIT;
-use shatar_rules::xiangqi::{Move, MoveList, Piece, Position, RepetitionRules, Role, Square, Verdict, rulings};
+use shatar_rules::xiangqi::{
+    Move, MoveList, Piece, Position, RepetitionRules, Role, Square, Verdict, rulings,
+};
 
 use crate::position::SearchPosition;
 use crate::score::{DRAW, RULED_WIN, Value};
@@ -26,7 +28,9 @@ pub const REPETITION_RULES: RepetitionRules = RepetitionRules::Axf2008;
 /// on, each with its move in `moves`, the last coming back to the first position. The
 /// record's own call to the rulings; public for the tuner's wrapper positions.
 pub fn repetition_value(positions: &[Position], moves: &[Move]) -> Value {
-    let Some(first) = positions.first() else { return DRAW };
+    let Some(first) = positions.first() else {
+        return DRAW;
+    };
     match rulings::judge(positions, moves, REPETITION_RULES).verdict {
         Verdict::Draw => DRAW,
         Verdict::Loses(loser) if loser == first.turn() => -RULED_WIN,
@@ -81,7 +85,9 @@ impl SearchPosition for Position {
     fn tactical_order(&self, m: Move) -> i32 {
         let board = self.board();
         let victim = board.piece_at(m.to).map_or(0, |p| see_value(p, m.to));
-        let attacker = board.piece_at(m.from).map_or(0, |p| see_value(p, m.from).min(1000));
+        let attacker = board
+            .piece_at(m.from)
+            .map_or(0, |p| see_value(p, m.from).min(1000));
         // Victims first, by value; among them the cheapest attacker (attacker / 64 keeps
         // the order within one victim class; the general counts as the dearest).
         8 * victim - attacker / 64
@@ -95,10 +101,9 @@ impl SearchPosition for Position {
         // Zugzwang guard: with only soldiers, advisors and elephants to move, passing is
         // often the one thing the side could not do.
         let us = self.turn();
-        let has_piece = self
-            .board()
-            .pieces()
-            .any(|(_, p)| p.color == us && matches!(p.role, Role::Chariot | Role::Cannon | Role::Horse));
+        let has_piece = self.board().pieces().any(|(_, p)| {
+            p.color == us && matches!(p.role, Role::Chariot | Role::Cannon | Role::Horse)
+        });
         has_piece && !self.is_check()
     }
 
@@ -119,7 +124,9 @@ impl SearchPosition for Position {
     }
 
     fn repetition_value(cycle: &Cycle<'_, Self>) -> Value {
-        cycle.replay().map_or(DRAW, |(positions, moves)| repetition_value(&positions, &moves))
+        cycle.replay().map_or(DRAW, |(positions, moves)| {
+            repetition_value(&positions, &moves)
+        })
     }
 }
 
@@ -139,7 +146,10 @@ mod tests {
         assert!(pos.null_move_allowed());
         let before = pos;
         pos.play_null();
-        assert_eq!((pos.turn(), pos.board(), pos.halfmoves()), (before.turn().other(), before.board(), 0));
+        assert_eq!(
+            (pos.turn(), pos.board(), pos.halfmoves()),
+            (before.turn().other(), before.board(), 0)
+        );
         assert_eq!(pos.hash(), pos.hash_from_scratch());
         assert_ne!(pos.hash(), before.hash());
     }
@@ -164,7 +174,9 @@ mod tests {
     fn captures_are_ordered_by_victim_then_attacker() {
         // The red soldier can take the black cannon, the red chariot a black soldier.
         let pos = fen::parse_position("3k5/9/9/9/4c4/4P1p2/9/9/9/5KR2 w").unwrap();
-        let order = |s: &str| pos.tactical_order(shatar_rules::xiangqi::iccs::parse_legal(&pos, s).unwrap());
+        let order = |s: &str| {
+            pos.tactical_order(shatar_rules::xiangqi::iccs::parse_legal(&pos, s).unwrap())
+        };
         assert!(order("e4e5") > order("g0g4"));
         let captures: Vec<String> = pos.tactical_moves().iter().map(|m| m.to_string()).collect();
         assert_eq!(captures, ["g0g4", "e4e5"]);

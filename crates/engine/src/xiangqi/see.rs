@@ -36,7 +36,9 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     let mut depth = 0;
     let mut side = pos.turn().other();
     while depth + 1 < MAX_SWAPS {
-        let Some((from, value)) = least_valuable_attacker(&board, m.to, side) else { break };
+        let Some((from, value)) = least_valuable_attacker(&board, m.to, side) else {
+            break;
+        };
         depth += 1;
         gains[depth] = on_square - gains[depth - 1];
         let piece = board.remove(from).expect("an attacker stands there");
@@ -54,7 +56,16 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
 
 const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const HORSE: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const HORSE: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 /// The cheapest piece of `side` that could move to `to` on `board` by the movement rules
 /// alone, and what it is worth once there.
@@ -62,7 +73,9 @@ pub fn least_valuable_attacker(board: &Board, to: Square, side: Color) -> Option
     let mut best: Option<(Square, i32)> = None;
     let mut consider = |from: Option<Square>, role: Role, reaches: &dyn Fn(Square) -> bool| {
         let Some(from) = from else { return };
-        let Some(piece) = board.piece_at(from) else { return };
+        let Some(piece) = board.piece_at(from) else {
+            return;
+        };
         if piece.color == side && piece.role == role && reaches(from) {
             let value = see_value(piece, to);
             if best.is_none_or(|(_, v)| value < v) {
@@ -74,14 +87,20 @@ pub fn least_valuable_attacker(board: &Board, to: Square, side: Color) -> Option
     // Soldiers: from behind, or from beside once across the river.
     consider(to.offset(0, -forward), Role::Soldier, &|_| true);
     for df in [-1, 1] {
-        consider(to.offset(df, 0), Role::Soldier, &|from| super::eval::crossed_river(side, from));
+        consider(to.offset(df, 0), Role::Soldier, &|from| {
+            super::eval::crossed_river(side, from)
+        });
     }
     if in_palace(side, to) {
         for (df, dr) in DIAGONAL {
-            consider(to.offset(df, dr), Role::Advisor, &|from| in_palace(side, from));
+            consider(to.offset(df, dr), Role::Advisor, &|from| {
+                in_palace(side, from)
+            });
         }
         for (df, dr) in ORTHOGONAL {
-            consider(to.offset(df, dr), Role::General, &|from| in_palace(side, from));
+            consider(to.offset(df, dr), Role::General, &|from| {
+                in_palace(side, from)
+            });
         }
     }
     if !super::eval::crossed_river(side, to) {
@@ -92,7 +111,9 @@ pub fn least_valuable_attacker(board: &Board, to: Square, side: Color) -> Option
     }
     for (df, dr) in HORSE {
         // The leg is next to the horse along the long axis: diagonally next to `to`.
-        let leg_empty = to.offset(df.signum(), dr.signum()).is_some_and(|leg| board.is_empty_at(leg));
+        let leg_empty = to
+            .offset(df.signum(), dr.signum())
+            .is_some_and(|leg| board.is_empty_at(leg));
         consider(to.offset(df, dr), Role::Horse, &|_| leg_empty);
     }
     for (df, dr) in ORTHOGONAL {
@@ -117,7 +138,11 @@ pub fn least_valuable_attacker(board: &Board, to: Square, side: Color) -> Option
 /// Files d–f of `color`'s first three ranks.
 fn in_palace(color: Color, sq: Square) -> bool {
     let (file, rank) = (sq.file().index(), sq.rank().index());
-    let rank_ok = if color == Color::White { rank <= 2 } else { rank >= 7 };
+    let rank_ok = if color == Color::White {
+        rank <= 2
+    } else {
+        rank >= 7
+    };
     rank_ok && (3..=5).contains(&file)
 }
 
@@ -148,7 +173,10 @@ mod tests {
         assert!(see_at(fen, "e0e5", 100 - 900));
         assert!(!see_at(fen, "e0e5", 100 - 900 + 1));
         let quiet = "3kr4/9/9/9/4p4/9/9/9/9/5K2R w";
-        assert!(see_at(quiet, "i0i4", 0), "a quiet move to a point nobody attacks loses nothing");
+        assert!(
+            see_at(quiet, "i0i4", 0),
+            "a quiet move to a point nobody attacks loses nothing"
+        );
         assert!(!see_at(quiet, "i0i4", 1));
     }
 
@@ -178,7 +206,10 @@ mod tests {
     fn the_general_takes_only_last() {
         // The red chariot takes the advisor on e8 that only the black general guards.
         let alone = "4k4/4a4/9/9/9/9/9/9/9/4RK3 w";
-        assert!(!see_at(alone, "e0e8", 1), "the general takes the chariot back");
+        assert!(
+            !see_at(alone, "e0e8", 1),
+            "the general takes the chariot back"
+        );
         // With a second chariot behind, the general may not take: it would be taken.
         let doubled = "4k4/4a4/9/9/9/9/9/9/4R4/4RK3 w";
         assert!(see_at(doubled, "e1e8", 200));

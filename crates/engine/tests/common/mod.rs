@@ -31,5 +31,14 @@ pub fn search<R: Rules>(pos: &Position<R>, limits: &Limits) -> SearchResult<Move
     let mut engine = Engine::<Position<R>>::new(16);
     let stop = AtomicBool::new(false);
     let clock = Wall::new();
-    engine.search(pos, &[], limits, Control { clock: &clock, stop: &stop, report: &mut |_| {} })
+    engine.search(
+        pos,
+        &[],
+        limits,
+        Control {
+            clock: &clock,
+            stop: &stop,
+            report: &mut |_| {},
+        },
+    )
 }

@@ -41,7 +41,10 @@ static FILL_UP: [[u64; 64]; 8] = {
             let reach = slide(file, blockers, &[(1, 0), (-1, 0), (1, 0), (-1, 0)]);
             let i = line_index(blockers);
             let value = (reach & 0xff) * ALL_RANKS;
-            assert!(!filled[file as usize][i] || table[file as usize][i] == value, "rank index collides");
+            assert!(
+                !filled[file as usize][i] || table[file as usize][i] == value,
+                "rank index collides"
+            );
             table[file as usize][i] = value;
             filled[file as usize][i] = true;
             inner += 1;
@@ -69,7 +72,10 @@ static A_FILE: [[u64; 64]; 8] = {
             }
             let reach = slide(rank * 8, blockers, &[(0, 1), (0, -1), (0, 1), (0, -1)]);
             let i = file_index(blockers);
-            assert!(!filled[rank as usize][i] || table[rank as usize][i] == reach, "file index collides");
+            assert!(
+                !filled[rank as usize][i] || table[rank as usize][i] == reach,
+                "file index collides"
+            );
             table[rank as usize][i] = reach;
             filled[rank as usize][i] = true;
             inner += 1;

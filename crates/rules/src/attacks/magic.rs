@@ -27,21 +27,34 @@ struct SliderTables<const N: usize> {
 }
 
 const fn build<const N: usize>(dirs: &[(i32, i32); 4], numbers: &[u64; 64]) -> SliderTables<N> {
-    let mut magics = [Magic { mask: 0, magic: 0, shift: 0, offset: 0 }; 64];
+    let mut magics = [Magic {
+        mask: 0,
+        magic: 0,
+        shift: 0,
+        offset: 0,
+    }; 64];
     let mut attacks = [0u64; N];
     let mut offset = 0;
     let mut sq = 0;
     while sq < 64 {
         let mask = relevant_mask(sq as i32, dirs);
         let bits = mask.count_ones();
-        let m = Magic { mask, magic: numbers[sq], shift: 64 - bits, offset };
+        let m = Magic {
+            mask,
+            magic: numbers[sq],
+            shift: 64 - bits,
+            offset,
+        };
         // Carry-Rippler walk over every subset of the mask.
         let mut sub = 0u64;
         loop {
             let att = slide(sq as i32, sub, dirs);
             let i = offset + (sub.wrapping_mul(m.magic) >> m.shift) as usize;
             // Every attack set contains at least one square, so 0 means "unused".
-            assert!(attacks[i] == 0 || attacks[i] == att, "magic number collides");
+            assert!(
+                attacks[i] == 0 || attacks[i] == att,
+                "magic number collides"
+            );
             attacks[i] = att;
             sub = sub.wrapping_sub(mask) & mask;
             if sub == 0 {

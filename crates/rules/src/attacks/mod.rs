@@ -23,8 +23,26 @@ use crate::types::{Color, Square};
 
 pub(crate) const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 pub(crate) const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT_STEPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING_STEPS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
 
 pub(crate) const fn on_board(f: i32, r: i32) -> bool {
     f >= 0 && f < 8 && r >= 0 && r < 8
@@ -118,7 +136,10 @@ struct LineTables {
 }
 
 static LINES: LineTables = {
-    let mut t = LineTables { between: [[0; 64]; 64], line: [[0; 64]; 64] };
+    let mut t = LineTables {
+        between: [[0; 64]; 64],
+        line: [[0; 64]; 64],
+    };
     let mut a: i32 = 0;
     while a < 64 {
         let mut b: i32 = 0;
@@ -197,9 +218,21 @@ mod tests {
                 let s = sq as i32;
                 let (rook, bishop) = (slide(s, occ, &ROOK_DIRS), slide(s, occ, &BISHOP_DIRS));
                 assert_eq!(magic::rook(sq.index(), occ), rook, "magic rook on {sq}");
-                assert_eq!(magic::bishop(sq.index(), occ), bishop, "magic bishop on {sq}");
-                assert_eq!(kindergarten::rook(sq.index(), occ), rook, "kindergarten rook on {sq}");
-                assert_eq!(kindergarten::bishop(sq.index(), occ), bishop, "kindergarten bishop on {sq}");
+                assert_eq!(
+                    magic::bishop(sq.index(), occ),
+                    bishop,
+                    "magic bishop on {sq}"
+                );
+                assert_eq!(
+                    kindergarten::rook(sq.index(), occ),
+                    rook,
+                    "kindergarten rook on {sq}"
+                );
+                assert_eq!(
+                    kindergarten::bishop(sq.index(), occ),
+                    bishop,
+                    "kindergarten bishop on {sq}"
+                );
                 assert_eq!(rook_attacks(sq, Bitboard(occ)).0, rook);
             }
         }
@@ -210,7 +243,11 @@ mod tests {
     fn both_slider_implementations_are_exact_for_every_blocker_pattern() {
         for sq in 0..64 {
             for (dirs, magic, kindergarten) in [
-                (&ROOK_DIRS, magic::rook as fn(usize, u64) -> u64, kindergarten::rook as fn(usize, u64) -> u64),
+                (
+                    &ROOK_DIRS,
+                    magic::rook as fn(usize, u64) -> u64,
+                    kindergarten::rook as fn(usize, u64) -> u64,
+                ),
                 (&BISHOP_DIRS, magic::bishop, kindergarten::bishop),
             ] {
                 let mask = relevant_mask(sq as i32, dirs);
@@ -232,11 +269,23 @@ mod tests {
 
     #[test]
     fn step_tables() {
-        assert_eq!(knight_attacks(Square::A1), Bitboard::from_square(Square::B3) | Square::C2.into());
+        assert_eq!(
+            knight_attacks(Square::A1),
+            Bitboard::from_square(Square::B3) | Square::C2.into()
+        );
         assert_eq!(king_attacks(Square::E4).count(), 8);
-        assert_eq!(pawn_attacks(Color::White, Square::E4), Bitboard::from_square(Square::D5) | Square::F5.into());
-        assert_eq!(pawn_attacks(Color::Black, Square::A7), Bitboard::from_square(Square::B6));
-        assert_eq!(between(Square::A1, Square::D4), Bitboard::from_square(Square::B2) | Square::C3.into());
+        assert_eq!(
+            pawn_attacks(Color::White, Square::E4),
+            Bitboard::from_square(Square::D5) | Square::F5.into()
+        );
+        assert_eq!(
+            pawn_attacks(Color::Black, Square::A7),
+            Bitboard::from_square(Square::B6)
+        );
+        assert_eq!(
+            between(Square::A1, Square::D4),
+            Bitboard::from_square(Square::B2) | Square::C3.into()
+        );
         assert!(between(Square::A1, Square::B3).is_empty());
         assert_eq!(line(Square::A1, Square::C3).count(), 8);
     }

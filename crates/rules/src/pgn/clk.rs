@@ -52,7 +52,11 @@ fn find_command(comment: &str) -> Option<(usize, usize)> {
 fn format_clk(ms: u64) -> String {
     let secs = ms / 1000;
     let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-    if ms < 10_000 { format!("{h}:{m:02}:{s:02}.{}", ms % 1000 / 100) } else { format!("{h}:{m:02}:{s:02}") }
+    if ms < 10_000 {
+        format!("{h}:{m:02}:{s:02}.{}", ms % 1000 / 100)
+    } else {
+        format!("{h}:{m:02}:{s:02}")
+    }
 }
 
 /// `h:mm:ss` with an optional fraction of a second; minutes and seconds below 60.
@@ -81,7 +85,10 @@ fn parse_clk(text: &str) -> Option<u64> {
     for (i, digit) in fraction.bytes().take(3).enumerate() {
         ms += u64::from(digit - b'0') * [100, 10, 1][i];
     }
-    h.checked_mul(3600)?.checked_add(m * 60 + s)?.checked_mul(1000)?.checked_add(ms)
+    h.checked_mul(3600)?
+        .checked_add(m * 60 + s)?
+        .checked_mul(1000)?
+        .checked_add(ms)
 }
 
 #[cfg(test)]
@@ -105,7 +112,17 @@ mod tests {
         assert_eq!(parse_clk("0:00:07.45"), Some(7_450));
         assert_eq!(parse_clk("0:00:07.4567"), Some(7_456));
         assert_eq!(parse_clk("12:00:00"), Some(43_200_000));
-        for bad in ["", "1:30", "1:60:00", "1:00:60", "a:00:00", "1:00:00.", "1:00:00.x", "-1:00:00", "1:2:3:4"] {
+        for bad in [
+            "",
+            "1:30",
+            "1:60:00",
+            "1:00:60",
+            "a:00:00",
+            "1:00:00.",
+            "1:00:00.x",
+            "-1:00:00",
+            "1:2:3:4",
+        ] {
             assert_eq!(parse_clk(bad), None, "{bad}");
         }
         assert_eq!(parse_clk("99999999999999999:00:00"), None);

@@ -34,7 +34,11 @@ pub(super) struct Lexer {
 /// full-width signs and `·` are the AXF's international direction signs as Chinese text
 /// writes them. A `.` inside a word is read by the lexer itself (WXF `C2.5`).
 fn is_symbol_char(c: char) -> bool {
-    c.is_alphanumeric() || matches!(c, '_' | '+' | '#' | '=' | ':' | '-' | '/' | '·' | '＋' | '－' | '＝')
+    c.is_alphanumeric()
+        || matches!(
+            c,
+            '_' | '+' | '#' | '=' | ':' | '-' | '/' | '·' | '＋' | '－' | '＝'
+        )
 }
 
 /// Collapses runs of whitespace to one space and trims: comments are kept as prose, so
@@ -54,7 +58,12 @@ fn normalize_comment(s: &str) -> String {
 
 impl Lexer {
     pub(super) fn new(text: &str) -> Lexer {
-        Lexer { chars: text.chars().collect(), i: 0, line: 1, column: 1 }
+        Lexer {
+            chars: text.chars().collect(),
+            i: 0,
+            line: 1,
+            column: 1,
+        }
     }
 
     fn peek(&self) -> Option<char> {
@@ -76,11 +85,15 @@ impl Lexer {
     /// Whether the `.` at the cursor is followed by a single digit that ends the word.
     fn wxf_dot(&self) -> bool {
         let at = |k: usize| self.chars.get(self.i + k).copied();
-        at(1).is_some_and(|c| c.is_ascii_digit()) && !at(2).is_some_and(|c| c == '.' || is_symbol_char(c))
+        at(1).is_some_and(|c| c.is_ascii_digit())
+            && !at(2).is_some_and(|c| c == '.' || is_symbol_char(c))
     }
 
     pub(super) fn pos(&self) -> TextPos {
-        TextPos { line: self.line, column: self.column }
+        TextPos {
+            line: self.line,
+            column: self.column,
+        }
     }
 
     fn rest_of_line(&mut self) -> String {
@@ -136,7 +149,9 @@ impl Lexer {
                     match self.bump() {
                         // A line break ends a tag's line: a string cannot hold one. A lone
                         // '\r' is one too (the writer could only turn it into a space).
-                        None | Some('\n' | '\r') => return Err((PgnErrorKind::UnterminatedString, at)),
+                        None | Some('\n' | '\r') => {
+                            return Err((PgnErrorKind::UnterminatedString, at));
+                        }
                         Some('"') => break,
                         Some('\\') => match self.peek() {
                             Some(e @ ('"' | '\\')) => {

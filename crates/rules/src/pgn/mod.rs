@@ -122,7 +122,10 @@ pub struct PgnMove {
 
 impl PgnMove {
     pub fn new(san: impl Into<String>) -> PgnMove {
-        PgnMove { san: san.into(), ..PgnMove::default() }
+        PgnMove {
+            san: san.into(),
+            ..PgnMove::default()
+        }
     }
 }
 
@@ -157,7 +160,10 @@ pub struct PgnGame {
 /// Equality of content: tags, moves, comments and result; not the number in the file.
 impl PartialEq for PgnGame {
     fn eq(&self, o: &Self) -> bool {
-        self.tags == o.tags && self.moves == o.moves && self.comments == o.comments && self.result == o.result
+        self.tags == o.tags
+            && self.moves == o.moves
+            && self.comments == o.comments
+            && self.result == o.result
     }
 }
 impl Eq for PgnGame {}
@@ -199,18 +205,43 @@ pub enum PgnErrorKind {
     /// The FEN tag of a xiangqi game does not hold a legal xiangqi position.
     BadXiangqiFen(xiangqi::fen::FenError),
     /// A move that is not legal (or not a move at all, or ambiguous).
-    Move { number: u32, side: Color, san: String, in_variation: bool, error: SanError },
+    Move {
+        number: u32,
+        side: Color,
+        san: String,
+        in_variation: bool,
+        error: SanError,
+    },
     /// A move after the game had already ended by the rules (checkmate, stalemate, or an
     /// automatic draw).
-    AfterEnd { number: u32, side: Color, san: String, outcome: Outcome },
+    AfterEnd {
+        number: u32,
+        side: Color,
+        san: String,
+        outcome: Outcome,
+    },
     /// The result marker contradicts how the moves end the game.
-    ResultMismatch { written: GameResult, outcome: Outcome },
+    ResultMismatch {
+        written: GameResult,
+        outcome: Outcome,
+    },
     /// A xiangqi move that is not legal, in no notation, or ambiguous. `side` is
     /// [`Color::White`] for Red.
-    XiangqiMove { number: u32, side: Color, text: String, in_variation: bool, error: xiangqi::pgn::MoveError },
+    XiangqiMove {
+        number: u32,
+        side: Color,
+        text: String,
+        in_variation: bool,
+        error: xiangqi::pgn::MoveError,
+    },
     /// A xiangqi move after the game had already ended by the rules (a mate, no legal move,
     /// a repetition ruling, the natural move limit).
-    XiangqiAfterEnd { number: u32, side: Color, text: String, outcome: Outcome },
+    XiangqiAfterEnd {
+        number: u32,
+        side: Color,
+        text: String,
+        outcome: Outcome,
+    },
 }
 
 /// The side's name in messages: Red moves first in xiangqi.
@@ -234,22 +265,39 @@ pub struct PgnError {
 impl fmt::Display for PgnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PgnErrorKind::UnterminatedComment => f.write_str("a comment opened with '{' is never closed with '}'"),
-            PgnErrorKind::UnterminatedString => f.write_str("a tag value is not closed with '\"' on its line"),
+            PgnErrorKind::UnterminatedComment => {
+                f.write_str("a comment opened with '{' is never closed with '}'")
+            }
+            PgnErrorKind::UnterminatedString => {
+                f.write_str("a tag value is not closed with '\"' on its line")
+            }
             PgnErrorKind::BadTag(why) => write!(f, "bad tag: {why}"),
-            PgnErrorKind::UnexpectedChar(c) => write!(f, "unexpected character '{}'", c.escape_debug()),
+            PgnErrorKind::UnexpectedChar(c) => {
+                write!(f, "unexpected character '{}'", c.escape_debug())
+            }
             PgnErrorKind::Unexpected(what) => write!(f, "unexpected {what}"),
-            PgnErrorKind::UnclosedVariation => f.write_str("a variation opened with '(' is never closed with ')'"),
+            PgnErrorKind::UnclosedVariation => {
+                f.write_str("a variation opened with '(' is never closed with ')'")
+            }
             PgnErrorKind::UnmatchedParen => f.write_str("')' closes no variation"),
-            PgnErrorKind::TooDeep => write!(f, "variations nested more than {MAX_VARIATION_DEPTH} deep"),
-            PgnErrorKind::BadNag(t) => write!(f, "'{t}' is not an annotation ($0 to $255, !, ?, !!, ??, !?, ?!)"),
+            PgnErrorKind::TooDeep => {
+                write!(f, "variations nested more than {MAX_VARIATION_DEPTH} deep")
+            }
+            PgnErrorKind::BadNag(t) => write!(
+                f,
+                "'{t}' is not an annotation ($0 to $255, !, ?, !!, ??, !?, ?!)"
+            ),
             PgnErrorKind::NothingToAnnotate(what) => write!(f, "{what} before any move"),
             PgnErrorKind::UnknownVariant(v) => write!(
                 f,
                 "unknown Variant \"{v}\" (expected \"Mongolian\", \"Mongolian Folk\", \"Standard\" or \"Xiangqi\")"
             ),
             PgnErrorKind::VariantMismatch { variant, requested } => {
-                write!(f, "the Variant tag says \"{variant}\", but the game was read as {}", requested.name())
+                write!(
+                    f,
+                    "the Variant tag says \"{variant}\", but the game was read as {}",
+                    requested.name()
+                )
             }
             PgnErrorKind::IsXiangqi { variant } => write!(
                 f,
@@ -257,11 +305,20 @@ impl fmt::Display for PgnErrorKind {
                  read it with xiangqi::pgn::replay"
             ),
             PgnErrorKind::NotXiangqi { variant } => {
-                write!(f, "the Variant tag says \"{variant}\", but the game was read as xiangqi")
+                write!(
+                    f,
+                    "the Variant tag says \"{variant}\", but the game was read as xiangqi"
+                )
             }
             PgnErrorKind::BadFen(e) => write!(f, "FEN tag: {e}"),
             PgnErrorKind::BadXiangqiFen(e) => write!(f, "FEN tag: {e}"),
-            PgnErrorKind::Move { number, side, san: _, in_variation, error } => {
+            PgnErrorKind::Move {
+                number,
+                side,
+                san: _,
+                in_variation,
+                error,
+            } => {
                 let dots = side.fold(".", "...");
                 write!(f, "move {number}{dots} ({}", side.name())?;
                 if *in_variation {
@@ -269,17 +326,37 @@ impl fmt::Display for PgnErrorKind {
                 }
                 write!(f, "): {error}")
             }
-            PgnErrorKind::AfterEnd { number, side, san, outcome } => write!(
+            PgnErrorKind::AfterEnd {
+                number,
+                side,
+                san,
+                outcome,
+            } => write!(
                 f,
                 "move {number}{} ({}): '{san}' comes after the game has ended: {outcome}",
                 side.fold(".", "..."),
                 side.name()
             ),
             PgnErrorKind::ResultMismatch { written, outcome } => {
-                write!(f, "the result {} contradicts the moves, which end the game {outcome}", written.pgn())
+                write!(
+                    f,
+                    "the result {} contradicts the moves, which end the game {outcome}",
+                    written.pgn()
+                )
             }
-            PgnErrorKind::XiangqiMove { number, side, text, in_variation, error } => {
-                write!(f, "move {number}{} ({}", side.fold(".", "..."), xiangqi_side(*side))?;
+            PgnErrorKind::XiangqiMove {
+                number,
+                side,
+                text,
+                in_variation,
+                error,
+            } => {
+                write!(
+                    f,
+                    "move {number}{} ({}",
+                    side.fold(".", "..."),
+                    xiangqi_side(*side)
+                )?;
                 if *in_variation {
                     f.write_str(", in a variation")?;
                 }
@@ -290,7 +367,12 @@ impl fmt::Display for PgnErrorKind {
                 }
                 write!(f, "{error}")
             }
-            PgnErrorKind::XiangqiAfterEnd { number, side, text, outcome } => write!(
+            PgnErrorKind::XiangqiAfterEnd {
+                number,
+                side,
+                text,
+                outcome,
+            } => write!(
                 f,
                 "move {number}{} ({}): '{text}' comes after the game has ended: {outcome}",
                 side.fold(".", "..."),
@@ -304,7 +386,12 @@ impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "PGN game {}", self.game)?;
         if self.white.is_some() || self.black.is_some() {
-            write!(f, " ({} vs {})", self.white.as_deref().unwrap_or("?"), self.black.as_deref().unwrap_or("?"))?;
+            write!(
+                f,
+                " ({} vs {})",
+                self.white.as_deref().unwrap_or("?"),
+                self.black.as_deref().unwrap_or("?")
+            )?;
         }
         if let Some(at) = self.at {
             write!(f, ", line {}, column {}", at.line, at.column)?;
@@ -362,7 +449,9 @@ pub fn parse_game(text: &str) -> Result<PgnGame, PgnError> {
             white: games[1].tag("White").map(Into::into),
             black: games[1].tag("Black").map(Into::into),
             at: games[1].moves.first().map(|m| m.at),
-            kind: Box::new(PgnErrorKind::Unexpected("second game where one was expected")),
+            kind: Box::new(PgnErrorKind::Unexpected(
+                "second game where one was expected",
+            )),
         }),
     }
 }

@@ -26,7 +26,13 @@ enum LineEnd {
 
 impl Parser {
     pub(super) fn new(text: &str) -> Parser {
-        Parser { lex: Lexer::new(text), peeked: None, game: 0, white: None, black: None }
+        Parser {
+            lex: Lexer::new(text),
+            peeked: None,
+            game: 0,
+            white: None,
+            black: None,
+        }
     }
 
     fn error(&self, kind: PgnErrorKind, at: TextPos) -> PgnError {
@@ -60,14 +66,20 @@ impl Parser {
         let name = match name {
             Tok::Symbol(n) if n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => n,
             _ => {
-                return Err(
-                    self.error(PgnErrorKind::BadTag("'[' must be followed by a tag name (letters, digits, '_')"), at)
-                );
+                return Err(self.error(
+                    PgnErrorKind::BadTag(
+                        "'[' must be followed by a tag name (letters, digits, '_')",
+                    ),
+                    at,
+                ));
             }
         };
         let (value, at) = self.next()?;
         let Tok::Str(value) = value else {
-            return Err(self.error(PgnErrorKind::BadTag("the tag value must be a string in double quotes"), at));
+            return Err(self.error(
+                PgnErrorKind::BadTag("the tag value must be a string in double quotes"),
+                at,
+            ));
         };
         let (close, at) = self.next()?;
         if close != Tok::TagClose {
@@ -87,7 +99,10 @@ impl Parser {
     /// Reads moves until the end of the line: a result, `)` (in a variation), the next
     /// game's tags or the end of the text. Returns the moves and any comments that found
     /// no move to belong to.
-    fn parse_line(&mut self, depth: usize) -> Result<(Vec<PgnMove>, Vec<String>, LineEnd), PgnError> {
+    fn parse_line(
+        &mut self,
+        depth: usize,
+    ) -> Result<(Vec<PgnMove>, Vec<String>, LineEnd), PgnError> {
         let mut moves: Vec<PgnMove> = Vec::new();
         let mut pending: Vec<String> = Vec::new();
         loop {
@@ -105,7 +120,11 @@ impl Parser {
                 Tok::MoveNumber => {}
                 Tok::Nag(n) => match moves.last_mut() {
                     Some(m) => m.nags.push(n),
-                    None => return Err(self.error(PgnErrorKind::NothingToAnnotate("an annotation"), at)),
+                    None => {
+                        return Err(
+                            self.error(PgnErrorKind::NothingToAnnotate("an annotation"), at)
+                        );
+                    }
                 },
                 Tok::Comment(c) => match moves.last_mut() {
                     Some(m) => m.comments.push(c),
@@ -139,9 +158,15 @@ impl Parser {
                 Tok::Result(r) if depth == 0 => return Ok((moves, pending, LineEnd::Result(r))),
                 Tok::Eof if depth == 0 => return Ok((moves, pending, LineEnd::Missing)),
                 // A result, the end or new tags inside a variation: its ')' is missing.
-                Tok::Result(_) | Tok::Eof | Tok::TagOpen => return Ok((moves, pending, LineEnd::Missing)),
-                Tok::Str(_) => return Err(self.error(PgnErrorKind::Unexpected("string outside a tag"), at)),
-                Tok::TagClose => return Err(self.error(PgnErrorKind::Unexpected("']' outside a tag"), at)),
+                Tok::Result(_) | Tok::Eof | Tok::TagOpen => {
+                    return Ok((moves, pending, LineEnd::Missing));
+                }
+                Tok::Str(_) => {
+                    return Err(self.error(PgnErrorKind::Unexpected("string outside a tag"), at));
+                }
+                Tok::TagClose => {
+                    return Err(self.error(PgnErrorKind::Unexpected("']' outside a tag"), at));
+                }
             }
         }
     }
@@ -153,7 +178,10 @@ impl Parser {
         self.game += 1;
         self.white = None;
         self.black = None;
-        let mut game = PgnGame { number: self.game, ..PgnGame::default() };
+        let mut game = PgnGame {
+            number: self.game,
+            ..PgnGame::default()
+        };
         while *self.peek()? == Tok::TagOpen {
             self.parse_tag(&mut game)?;
         }
@@ -164,7 +192,8 @@ impl Parser {
             LineEnd::Result(r) => r,
             LineEnd::Missing | LineEnd::Close => None,
         };
-        let nothing = game.tags.is_empty() && game.moves.is_empty() && matches!(end, LineEnd::Missing);
+        let nothing =
+            game.tags.is_empty() && game.moves.is_empty() && matches!(end, LineEnd::Missing);
         if nothing {
             // Only comments (or nothing) after the last game: no game.
             self.game -= 1;

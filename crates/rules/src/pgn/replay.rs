@@ -24,7 +24,10 @@ use crate::GameKind;
 impl PgnGame {
     /// The value of the first tag called `name`.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Sets a tag, replacing the first of that name or adding it at the end.
@@ -45,7 +48,10 @@ impl PgnGame {
     pub(crate) fn error(&self, kind: PgnErrorKind, at: Option<TextPos>) -> PgnError {
         PgnError {
             game: self.number.max(1),
-            white: self.tag("White").or_else(|| self.tag("Red")).map(Into::into),
+            white: self
+                .tag("White")
+                .or_else(|| self.tag("Red"))
+                .map(Into::into),
             black: self.tag("Black").map(Into::into),
             at,
             kind: Box::new(kind),
@@ -57,10 +63,14 @@ impl PgnGame {
     /// docs: the site passes `mongolian`). A Variant tag naming no known game is an error.
     pub fn game(&self, default: Ruleset) -> Result<GameKind, PgnError> {
         match self.tag("Variant") {
-            Some(v) => {
-                GameKind::from_pgn_variant(v).ok_or_else(|| self.error(PgnErrorKind::UnknownVariant(v.into()), None))
+            Some(v) => GameKind::from_pgn_variant(v)
+                .ok_or_else(|| self.error(PgnErrorKind::UnknownVariant(v.into()), None)),
+            None if self
+                .tag("Game")
+                .is_some_and(crate::xiangqi::pgn::names_xiangqi) =>
+            {
+                Ok(GameKind::Xiangqi)
             }
-            None if self.tag("Game").is_some_and(crate::xiangqi::pgn::names_xiangqi) => Ok(GameKind::Xiangqi),
             None => Ok(GameKind::Board8(default)),
         }
     }
@@ -71,8 +81,16 @@ impl PgnGame {
         match self.game(default)? {
             GameKind::Board8(r) => Ok(r),
             GameKind::Xiangqi => {
-                let variant = self.tag("Variant").or_else(|| self.tag("Game")).unwrap_or("Xiangqi");
-                Err(self.error(PgnErrorKind::IsXiangqi { variant: variant.into() }, None))
+                let variant = self
+                    .tag("Variant")
+                    .or_else(|| self.tag("Game"))
+                    .unwrap_or("Xiangqi");
+                Err(self.error(
+                    PgnErrorKind::IsXiangqi {
+                        variant: variant.into(),
+                    },
+                    None,
+                ))
             }
         }
     }
@@ -80,7 +98,9 @@ impl PgnGame {
     /// The start position: the FEN tag's, or the initial one.
     pub fn initial_position<R: Rules>(&self) -> Result<Position<R>, PgnError> {
         match self.tag("FEN") {
-            Some(f) => fen::parse_position::<R>(f).map_err(|e| self.error(PgnErrorKind::BadFen(e), None)),
+            Some(f) => {
+                fen::parse_position::<R>(f).map_err(|e| self.error(PgnErrorKind::BadFen(e), None))
+            }
             None => Ok(Position::new()),
         }
     }
@@ -98,7 +118,13 @@ impl PgnGame {
         if let Some(v) = self.tag("Variant")
             && r != R::RULESET
         {
-            return Err(self.error(PgnErrorKind::VariantMismatch { variant: v.into(), requested: R::RULESET }, None));
+            return Err(self.error(
+                PgnErrorKind::VariantMismatch {
+                    variant: v.into(),
+                    requested: R::RULESET,
+                },
+                None,
+            ));
         }
         let initial = self.initial_position::<R>()?;
         let mut record = GameRecord::new(initial);
@@ -171,8 +197,19 @@ impl PgnGame {
             GameResult::Draw if flag => Outcome::draw(EndReason::TimeoutVsInsufficientMaterial),
             GameResult::Draw => Outcome::draw(EndReason::Agreement),
             GameResult::WhiteWins | GameResult::BlackWins => {
-                let winner = if result == GameResult::WhiteWins { Color::White } else { Color::Black };
-                Outcome::win(winner, if flag { EndReason::TimeForfeit } else { EndReason::Resignation })
+                let winner = if result == GameResult::WhiteWins {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                Outcome::win(
+                    winner,
+                    if flag {
+                        EndReason::TimeForfeit
+                    } else {
+                        EndReason::Resignation
+                    },
+                )
             }
         }
     }
@@ -186,7 +223,12 @@ impl PgnGame {
         })
     }
 
-    fn parse_move<R: Rules>(&self, pos: &Position<R>, node: &PgnMove, in_variation: bool) -> Result<Move, PgnError> {
+    fn parse_move<R: Rules>(
+        &self,
+        pos: &Position<R>,
+        node: &PgnMove,
+        in_variation: bool,
+    ) -> Result<Move, PgnError> {
         san::parse(pos, &node.san).map_err(|error| {
             self.error(
                 PgnErrorKind::Move {

@@ -31,13 +31,23 @@ const ROSTER: [(&str, &str); 7] = [
 ];
 
 /// Tags written right after the roster, in this order, when present.
-const AFTER_ROSTER: [&str; 6] = ["Variant", "FEN", "SetUp", "TimeControl", DELAY_TAG, "Termination"];
+const AFTER_ROSTER: [&str; 6] = [
+    "Variant",
+    "FEN",
+    "SetUp",
+    "TimeControl",
+    DELAY_TAG,
+    "Termination",
+];
 
 impl PgnGame {
     /// A game of the moves `moves` from `initial` (the main line, no comments), with the
     /// Variant tag of `R` (none for chess), and FEN + SetUp when `initial` is not the
     /// initial position. Other tags are the caller's to set.
-    pub fn from_moves<R: Rules>(initial: &Position<R>, moves: &[Move]) -> Result<PgnGame, IllegalMove> {
+    pub fn from_moves<R: Rules>(
+        initial: &Position<R>,
+        moves: &[Move],
+    ) -> Result<PgnGame, IllegalMove> {
         let mut game = PgnGame::default();
         if let Some(v) = R::RULESET.pgn_variant() {
             game.set_tag("Variant", v);
@@ -57,7 +67,8 @@ impl PgnGame {
 
     /// The game of a record: its moves and its result (see [`PgnGame::from_moves`]).
     pub fn from_record<R: Rules>(record: &GameRecord<R>) -> PgnGame {
-        let mut game = PgnGame::from_moves(record.initial(), record.moves()).expect("a record holds legal moves only");
+        let mut game = PgnGame::from_moves(record.initial(), record.moves())
+            .expect("a record holds legal moves only");
         game.result = record.outcome().map(|o| o.result);
         game
     }
@@ -70,13 +81,19 @@ impl PgnGame {
     pub fn write(&self) -> String {
         let mut out = String::new();
         for (name, missing) in ROSTER {
-            let value = if name == "Result" { result_str(self.result) } else { self.tag(name).unwrap_or(missing) };
+            let value = if name == "Result" {
+                result_str(self.result)
+            } else {
+                self.tag(name).unwrap_or(missing)
+            };
             write_tag(&mut out, name, value);
         }
         for name in AFTER_ROSTER {
             match self.tag(name) {
                 Some(v) => write_tag(&mut out, name, v),
-                None if name == "SetUp" && self.tag("FEN").is_some() => write_tag(&mut out, name, "1"),
+                None if name == "SetUp" && self.tag("FEN").is_some() => {
+                    write_tag(&mut out, name, "1")
+                }
                 None => {}
             }
         }
@@ -95,10 +112,18 @@ impl PgnGame {
                 fen::parse(f)
                     .map(|s| (s.fullmoves, s.turn))
                     .ok()
-                    .or_else(|| xiangqi::fen::parse_setup(f).map(|s| (s.fullmoves, s.turn)).ok())
+                    .or_else(|| {
+                        xiangqi::fen::parse_setup(f)
+                            .map(|s| (s.fullmoves, s.turn))
+                            .ok()
+                    })
             })
             .map_or((1, Color::White), |(n, turn)| (n.max(1), turn));
-        let mut w = Wrapper { out: &mut out, words: Vec::new(), opens: 0 };
+        let mut w = Wrapper {
+            out: &mut out,
+            words: Vec::new(),
+            opens: 0,
+        };
         if self.moves.is_empty() {
             for c in &self.comments {
                 w.comment(c);

@@ -27,8 +27,15 @@ pub enum Role {
 }
 
 impl Role {
-    pub const ALL: [Role; 7] =
-        [Role::General, Role::Advisor, Role::Elephant, Role::Horse, Role::Chariot, Role::Cannon, Role::Soldier];
+    pub const ALL: [Role; 7] = [
+        Role::General,
+        Role::Advisor,
+        Role::Elephant,
+        Role::Horse,
+        Role::Chariot,
+        Role::Cannon,
+        Role::Soldier,
+    ];
 
     #[inline]
     pub const fn index(self) -> usize {
@@ -115,7 +122,14 @@ impl Piece {
     }
     pub const fn from_char(c: char) -> Option<Piece> {
         match Role::from_char(c) {
-            Some(role) => Some(Piece { color: if c.is_ascii_uppercase() { Color::White } else { Color::Black }, role }),
+            Some(role) => Some(Piece {
+                color: if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                role,
+            }),
             None => None,
         }
     }
@@ -135,7 +149,9 @@ pub struct Board {
 
 impl Board {
     pub const fn empty() -> Board {
-        Board { cells: [None; Square::COUNT] }
+        Board {
+            cells: [None; Square::COUNT],
+        }
     }
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
@@ -239,14 +255,28 @@ pub struct Leaps {
 
 /// The horse: one step orthogonally, then one diagonally outward; the orthogonal step's
 /// point is its leg, and a piece there hobbles it (AXF 2008 ch. 3 §2 art. 五).
-pub const HORSE: [Leaps; Square::COUNT] =
-    leaps(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)], true);
+pub const HORSE: [Leaps; Square::COUNT] = leaps(
+    &[
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ],
+    true,
+);
 /// The elephant: two steps diagonally; a piece on the midpoint, its eye, blocks it (AXF 2008
 /// ch. 3 §2 art. 三). The river is checked where it is generated, as it depends on colour.
 pub const ELEPHANT: [Leaps; Square::COUNT] = leaps(&[(2, 2), (2, -2), (-2, -2), (-2, 2)], false);
 
 const fn leaps(offsets: &[(i32, i32)], horse: bool) -> [Leaps; Square::COUNT] {
-    let mut table = [Leaps { len: 0, to: [(0, 0); 8] }; Square::COUNT];
+    let mut table = [Leaps {
+        len: 0,
+        to: [(0, 0); 8],
+    }; Square::COUNT];
     let mut i = 0;
     while i < Square::COUNT {
         let sq = match Square::new(i as u8) {
@@ -258,7 +288,15 @@ const fn leaps(offsets: &[(i32, i32)], horse: bool) -> [Leaps; Square::COUNT] {
             let (df, dr) = offsets[k];
             // The blocking point: the first orthogonal step along the long axis for the
             // horse, the midpoint for the elephant.
-            let (bf, br) = if horse { if df.abs() == 2 { (df / 2, 0) } else { (0, dr / 2) } } else { (df / 2, dr / 2) };
+            let (bf, br) = if horse {
+                if df.abs() == 2 {
+                    (df / 2, 0)
+                } else {
+                    (0, dr / 2)
+                }
+            } else {
+                (df / 2, dr / 2)
+            };
             if let (Some(to), Some(block)) = (sq.offset(df, dr), sq.offset(bf, br)) {
                 let n = table[i].len as usize;
                 table[i].to[n] = (to.index() as u8, block.index() as u8);

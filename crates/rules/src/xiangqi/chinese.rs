@@ -60,14 +60,22 @@ impl fmt::Display for NotationError {
         match self {
             NotationError::Empty => f.write_str("empty move in Chinese notation"),
             NotationError::UnknownChar { at, found } => {
-                write!(f, "Chinese notation: {found:?} at character {at} is no piece, numeral or direction")
+                write!(
+                    f,
+                    "Chinese notation: {found:?} at character {at} is no piece, numeral or direction"
+                )
             }
             NotationError::Form(s) => write!(
                 f,
                 "Chinese notation {s:?}: not a move; expected piece, file, 进/退/平, target (炮二平五) or 前/后 + piece (前车进一)"
             ),
-            NotationError::NoSuchMove(s) => write!(f, "Chinese notation {s:?}: no legal move fits it here"),
-            NotationError::Ambiguous(s) => write!(f, "Chinese notation {s:?}: more than one legal move fits it"),
+            NotationError::NoSuchMove(s) => {
+                write!(f, "Chinese notation {s:?}: no legal move fits it here")
+            }
+            NotationError::Ambiguous(s) => write!(
+                f,
+                "Chinese notation {s:?}: more than one legal move fits it"
+            ),
         }
     }
 }
@@ -189,7 +197,15 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
         [Nm(k), Pc(r), Nm(f), Dr(d), Nm(t)] => (r, tandem(Place::Nth(k), Some(f)), d, t),
         _ => return Err(NotationError::Form(trimmed.into())),
     };
-    match resolve(pos, &Desc { role, which, dir, target }) {
+    match resolve(
+        pos,
+        &Desc {
+            role,
+            which,
+            dir,
+            target,
+        },
+    ) {
         (1, Some(m)) => Ok(m),
         (0, _) => Err(NotationError::NoSuchMove(trimmed.into())),
         _ => Err(NotationError::Ambiguous(trimmed.into())),

@@ -65,18 +65,36 @@ impl fmt::Display for FenError {
             FenError::Board { rank, problem } => {
                 f.write_str("FEN field 1 (piece placement)")?;
                 match problem {
-                    BoardProblem::NotTenRanks(n) => write!(f, ": {n} ranks instead of 10 separated by '/'"),
-                    BoardProblem::UnknownPiece(c) => {
-                        write!(f, ", rank {rank}: '{c}' is not a piece letter (KABNRCP, kabnrcp) or a digit 1-9")
+                    BoardProblem::NotTenRanks(n) => {
+                        write!(f, ": {n} ranks instead of 10 separated by '/'")
                     }
-                    BoardProblem::WrongWidth(w) => write!(f, ", rank {rank}: describes {w} points instead of 9"),
+                    BoardProblem::UnknownPiece(c) => {
+                        write!(
+                            f,
+                            ", rank {rank}: '{c}' is not a piece letter (KABNRCP, kabnrcp) or a digit 1-9"
+                        )
+                    }
+                    BoardProblem::WrongWidth(w) => {
+                        write!(f, ", rank {rank}: describes {w} points instead of 9")
+                    }
                     BoardProblem::AdjacentDigits => write!(f, ", rank {rank}: two digits in a row"),
                 }
             }
-            FenError::Turn(s) => write!(f, "FEN field 2 (side to move): '{s}' is not 'w', 'r' or 'b'"),
-            FenError::NotADash { field, value } => write!(f, "FEN field {field}: '{value}' is not '-'"),
-            FenError::Halfmoves(s) => write!(f, "FEN field 5 (halfmove clock): '{s}' is not a number of plies"),
-            FenError::Fullmoves(s) => write!(f, "FEN field 6 (move number): '{s}' is not a positive number"),
+            FenError::Turn(s) => write!(
+                f,
+                "FEN field 2 (side to move): '{s}' is not 'w', 'r' or 'b'"
+            ),
+            FenError::NotADash { field, value } => {
+                write!(f, "FEN field {field}: '{value}' is not '-'")
+            }
+            FenError::Halfmoves(s) => write!(
+                f,
+                "FEN field 5 (halfmove clock): '{s}' is not a number of plies"
+            ),
+            FenError::Fullmoves(s) => write!(
+                f,
+                "FEN field 6 (move number): '{s}' is not a positive number"
+            ),
             FenError::TooManyFields => f.write_str("FEN has more than 6 fields"),
             FenError::Position(e) => write!(f, "FEN describes an illegal position: {e}"),
         }
@@ -101,16 +119,22 @@ fn parse_board(field: &str) -> Result<Board, FenError> {
     .map_err(|problem| {
         let at = |written: usize| 9 - written as u8;
         match problem {
-            Problem::RankCount(n) => FenError::Board { rank: 9, problem: BoardProblem::NotTenRanks(n) },
-            Problem::UnknownPiece { written, c } => {
-                FenError::Board { rank: at(written), problem: BoardProblem::UnknownPiece(c) }
-            }
-            Problem::WrongWidth { written, width } => {
-                FenError::Board { rank: at(written), problem: BoardProblem::WrongWidth(width) }
-            }
-            Problem::AdjacentDigits { written } => {
-                FenError::Board { rank: at(written), problem: BoardProblem::AdjacentDigits }
-            }
+            Problem::RankCount(n) => FenError::Board {
+                rank: 9,
+                problem: BoardProblem::NotTenRanks(n),
+            },
+            Problem::UnknownPiece { written, c } => FenError::Board {
+                rank: at(written),
+                problem: BoardProblem::UnknownPiece(c),
+            },
+            Problem::WrongWidth { written, width } => FenError::Board {
+                rank: at(written),
+                problem: BoardProblem::WrongWidth(width),
+            },
+            Problem::AdjacentDigits { written } => FenError::Board {
+                rank: at(written),
+                problem: BoardProblem::AdjacentDigits,
+            },
         }
     })?;
     Ok(board)
@@ -129,7 +153,12 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
     for field in [3, 4] {
         match fields.next() {
             None | Some("-") => {}
-            Some(other) => return Err(FenError::NotADash { field, value: other.to_string() }),
+            Some(other) => {
+                return Err(FenError::NotADash {
+                    field,
+                    value: other.to_string(),
+                });
+            }
         }
     }
     let halfmoves = match fields.next() {
@@ -138,12 +167,21 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
     };
     let fullmoves = match fields.next() {
         None => 1,
-        Some(s) => s.parse().ok().filter(|&n: &u32| n >= 1).ok_or_else(|| FenError::Fullmoves(s.to_string()))?,
+        Some(s) => s
+            .parse()
+            .ok()
+            .filter(|&n: &u32| n >= 1)
+            .ok_or_else(|| FenError::Fullmoves(s.to_string()))?,
     };
     if fields.next().is_some() {
         return Err(FenError::TooManyFields);
     }
-    Ok(Setup { board, turn, halfmoves, fullmoves })
+    Ok(Setup {
+        board,
+        turn,
+        halfmoves,
+        fullmoves,
+    })
 }
 
 /// Reads a FEN and checks the position.
@@ -157,7 +195,10 @@ pub fn write(setup: &Setup) -> String {
     for rank in (0..10).rev() {
         let mut empty = 0;
         for file in 0..9 {
-            match setup.board.piece_at(Square::at(file, rank).expect("on the board")) {
+            match setup
+                .board
+                .piece_at(Square::at(file, rank).expect("on the board"))
+            {
                 Some(p) => {
                     if empty > 0 {
                         let _ = write!(out, "{empty}");
@@ -175,6 +216,12 @@ pub fn write(setup: &Setup) -> String {
             out.push('/');
         }
     }
-    let _ = write!(out, " {} - - {} {}", setup.turn.fold('w', 'b'), setup.halfmoves, setup.fullmoves);
+    let _ = write!(
+        out,
+        " {} - - {} {}",
+        setup.turn.fold('w', 'b'),
+        setup.halfmoves,
+        setup.fullmoves
+    );
     out
 }

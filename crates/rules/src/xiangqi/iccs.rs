@@ -26,7 +26,9 @@ pub enum IccsError {
 impl fmt::Display for IccsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            IccsError::Syntax => f.write_str("not a move in coordinates: expected two points such as h2e2"),
+            IccsError::Syntax => {
+                f.write_str("not a move in coordinates: expected two points such as h2e2")
+            }
             IccsError::Illegal(m) => write!(f, "{m} is not a legal move here"),
         }
     }
@@ -47,7 +49,10 @@ pub fn parse(s: &str) -> Result<Move, IccsError> {
         let mut lower = [0u8; 2];
         lower.copy_from_slice(p.as_bytes());
         lower.make_ascii_lowercase();
-        core::str::from_utf8(&lower).ok().and_then(|p| p.parse().ok()).ok_or(IccsError::Syntax)
+        core::str::from_utf8(&lower)
+            .ok()
+            .and_then(|p| p.parse().ok())
+            .ok_or(IccsError::Syntax)
     };
     Ok(Move::new(point(from)?, point(to)?))
 }
@@ -55,5 +60,9 @@ pub fn parse(s: &str) -> Result<Move, IccsError> {
 /// Reads a move and checks that it is legal in `pos`.
 pub fn parse_legal(pos: &Position, s: &str) -> Result<Move, IccsError> {
     let m = parse(s)?;
-    if pos.is_legal(m) { Ok(m) } else { Err(IccsError::Illegal(m)) }
+    if pos.is_legal(m) {
+        Ok(m)
+    } else {
+        Err(IccsError::Illegal(m))
+    }
 }

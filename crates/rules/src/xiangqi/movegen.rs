@@ -28,7 +28,9 @@ fn sq_at(i: u8) -> Square {
 /// were the opponent's. The opposing general counts along an open file, since the generals
 /// may not face each other (1956 ch. 8 item 8; AXF 2008 ch. 3 §2 art. 一).
 pub(crate) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
-    let is = |s: Option<Square>, role: Role| s.and_then(|s| board.piece_at(s)) == Some(Piece::new(by, role));
+    let is = |s: Option<Square>, role: Role| {
+        s.and_then(|s| board.piece_at(s)) == Some(Piece::new(by, role))
+    };
     // Chariots, the facing general, and cannons over exactly one screen.
     for (df, dr) in ORTHOGONAL {
         let mut cur = sq.offset(df, dr);
@@ -41,7 +43,9 @@ pub(crate) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
                     }
                     break;
                 }
-                if p.color == by && (p.role == Role::Chariot || (p.role == Role::General && df == 0)) {
+                if p.color == by
+                    && (p.role == Role::Chariot || (p.role == Role::General && df == 0))
+                {
                     return true;
                 }
                 screened = true;
@@ -51,9 +55,20 @@ pub(crate) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
     }
     // Horses: a horse two points along one axis and one along the other, whose leg (the
     // point diagonally next to `sq`, towards the horse) is empty.
-    for (df, dr) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
+    for (df, dr) in [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ] {
         if is(sq.offset(df, dr), Role::Horse)
-            && sq.offset(df.signum(), dr.signum()).is_some_and(|leg| board.is_empty_at(leg))
+            && sq
+                .offset(df.signum(), dr.signum())
+                .is_some_and(|leg| board.is_empty_at(leg))
         {
             return true;
         }
@@ -84,7 +99,9 @@ fn push_unless_own(board: &Board, us: Color, from: Square, to: Square, moves: &m
 /// the test that the general is safe.
 pub(crate) fn pseudo_legal(board: &Board, us: Color, moves: &mut MoveList) {
     for from in Square::all() {
-        let Some(piece) = board.piece_at(from) else { continue };
+        let Some(piece) = board.piece_at(from) else {
+            continue;
+        };
         if piece.color != us {
             continue;
         }
@@ -192,7 +209,11 @@ pub(crate) fn retain_legal(board: &Board, us: Color, general: Square, moves: &mu
         let piece = scratch.remove(m.from).expect("a move starts on a piece");
         let captured = scratch.piece_at(m.to);
         scratch.put(m.to, piece);
-        let g = if piece.role == Role::General { m.to } else { general };
+        let g = if piece.role == Role::General {
+            m.to
+        } else {
+            general
+        };
         let safe = !attacked(&scratch, g, us.other());
         scratch.put(m.from, piece);
         match captured {

@@ -187,7 +187,10 @@ impl fmt::Display for MoveError {
             MoveError::Wxf(e) => write!(f, "{e}"),
             MoveError::Chinese(e) => write!(f, "{e}"),
             MoveError::Unknown(s) => {
-                write!(f, "'{s}' is not a move in ICCS (h2e2, H2-E2), WXF (C2=5) or Chinese notation (炮二平五)")
+                write!(
+                    f,
+                    "'{s}' is not a move in ICCS (h2e2, H2-E2), WXF (C2=5) or Chinese notation (炮二平五)"
+                )
             }
         }
     }
@@ -199,11 +202,14 @@ impl core::error::Error for MoveError {}
 /// move, whose last character is a digit or a Chinese numeral.
 fn strip_check_marks(text: &str) -> &str {
     let bare = text.trim_end_matches(['+', '#']);
-    let complete = bare
-        .chars()
-        .next_back()
-        .is_some_and(|c| c.is_ascii_digit() || ('１'..='９').contains(&c) || "一二三四五六七八九".contains(c));
-    if complete && bare.len() < text.len() { bare } else { text }
+    let complete = bare.chars().next_back().is_some_and(|c| {
+        c.is_ascii_digit() || ('１'..='９').contains(&c) || "一二三四五六七八九".contains(c)
+    });
+    if complete && bare.len() < text.len() {
+        bare
+    } else {
+        text
+    }
 }
 
 /// Reads a move in whichever notation it is written in ([`Notation::detect`]); `hint`
@@ -221,7 +227,9 @@ pub fn parse_move(pos: &Position, text: &str, hint: Option<Notation>) -> Result<
 /// The start position of a xiangqi game: its FEN tag's, or the initial one.
 pub fn initial_position(game: &PgnGame) -> Result<Position, PgnError> {
     match game.tag("FEN") {
-        Some(f) => fen::parse_position(f).map_err(|e| game.error(PgnErrorKind::BadXiangqiFen(e), None)),
+        Some(f) => {
+            fen::parse_position(f).map_err(|e| game.error(PgnErrorKind::BadXiangqiFen(e), None))
+        }
         None => Ok(Position::new()),
     }
 }
@@ -277,7 +285,13 @@ pub fn replay(game: &PgnGame, rules: RepetitionRules) -> Result<Record, PgnError
     Ok(record)
 }
 
-fn move_error(game: &PgnGame, pos: &Position, node: &PgnMove, in_variation: bool, error: MoveError) -> PgnError {
+fn move_error(
+    game: &PgnGame,
+    pos: &Position,
+    node: &PgnMove,
+    in_variation: bool,
+    error: MoveError,
+) -> PgnError {
     let kind = PgnErrorKind::XiangqiMove {
         number: pos.fullmoves(),
         side: pos.turn(),
@@ -298,7 +312,12 @@ fn read_move(
     parse_move(pos, &node.san, hint).map_err(|e| move_error(game, pos, node, in_variation, e))
 }
 
-fn check_line(game: &PgnGame, start: &Position, line: &[PgnMove], hint: Option<Notation>) -> Result<(), PgnError> {
+fn check_line(
+    game: &PgnGame,
+    start: &Position,
+    line: &[PgnMove],
+    hint: Option<Notation>,
+) -> Result<(), PgnError> {
     let mut pos = *start;
     for node in line {
         for v in &node.variations {
@@ -313,7 +332,11 @@ fn check_line(game: &PgnGame, start: &Position, line: &[PgnMove], hint: Option<N
 /// A game of the moves `moves` from `initial` (the main line, no comments) written in
 /// `notation`: the Variant and Format tags, and FEN + SetUp when `initial` is not the
 /// initial position. Other tags are the caller's to set.
-pub fn from_moves(initial: &Position, moves: &[Move], notation: Notation) -> Result<PgnGame, IllegalMove> {
+pub fn from_moves(
+    initial: &Position,
+    moves: &[Move],
+    notation: Notation,
+) -> Result<PgnGame, IllegalMove> {
     let mut game = PgnGame::default();
     game.set_tag("Variant", VARIANT);
     if initial.to_setup() != Position::new().to_setup() {
@@ -334,7 +357,8 @@ pub fn from_moves(initial: &Position, moves: &[Move], notation: Notation) -> Res
 /// ending but a resignation or an agreed draw, and a repetition ruling's sentence as a
 /// comment after the last move.
 pub fn from_record(record: &Record, notation: Notation) -> PgnGame {
-    let mut game = from_moves(record.initial(), record.moves(), notation).expect("a record holds legal moves only");
+    let mut game = from_moves(record.initial(), record.moves(), notation)
+        .expect("a record holds legal moves only");
     if let Some(Outcome { result, reason }) = record.outcome() {
         game.result = Some(result);
         if !matches!(reason, EndReason::Resignation | EndReason::Agreement) {

@@ -48,13 +48,15 @@ impl fmt::Display for PositionError {
             PositionError::GeneralCount { color, count } => {
                 write!(f, "{} has {count} generals instead of one", side(color))
             }
-            PositionError::TooMany(p) => write!(f, "{} has more '{p}' than the set holds", side(p.color)),
+            PositionError::TooMany(p) => {
+                write!(f, "{} has more '{p}' than the set holds", side(p.color))
+            }
             PositionError::OutOfPlace { piece, square } => {
                 write!(f, "'{piece}' on {square}, a point it can never reach")
             }
-            PositionError::OpponentInCheck => {
-                f.write_str("the side that has just moved is in check (or the generals face each other)")
-            }
+            PositionError::OpponentInCheck => f.write_str(
+                "the side that has just moved is in check (or the generals face each other)",
+            ),
         }
     }
 }
@@ -105,7 +107,10 @@ impl Position {
             counts[piece.index()] += 1;
             if counts[piece.index()] > piece.role.count_in_set() {
                 return Err(if piece.role == Role::General {
-                    PositionError::GeneralCount { color: piece.color, count: counts[piece.index()] }
+                    PositionError::GeneralCount {
+                        color: piece.color,
+                        count: counts[piece.index()],
+                    }
                 } else {
                     PositionError::TooMany(piece)
                 });
@@ -125,7 +130,9 @@ impl Position {
                 generals[c.index()] = Some(sq);
             }
         }
-        let general = |c: Color| generals[c.index()].ok_or(PositionError::GeneralCount { color: c, count: 0 });
+        let general = |c: Color| {
+            generals[c.index()].ok_or(PositionError::GeneralCount { color: c, count: 0 })
+        };
         let generals = [general(Color::White)?, general(Color::Black)?];
         let them = setup.turn.other();
         if movegen::attacked(&setup.board, generals[them.index()], setup.turn) {
@@ -144,7 +151,12 @@ impl Position {
     }
 
     pub fn to_setup(&self) -> Setup {
-        Setup { board: self.board, turn: self.turn, halfmoves: self.halfmoves, fullmoves: self.fullmoves }
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
     }
 
     #[inline]
@@ -178,7 +190,10 @@ impl Position {
 
     /// The hash computed from the board, for checking the incremental one.
     pub fn hash_from_scratch(&self) -> u64 {
-        let mut h = self.board.pieces().fold(0, |h, (sq, p)| h ^ zobrist::piece(p, sq));
+        let mut h = self
+            .board
+            .pieces()
+            .fold(0, |h, (sq, p)| h ^ zobrist::piece(p, sq));
         if self.turn == Color::Black {
             h ^= zobrist::black_to_move();
         }
@@ -220,7 +235,8 @@ impl Position {
     /// breaks the rules.
     pub fn play_unchecked(&mut self, m: Move) {
         let piece = self.board.remove(m.from).expect("a move starts on a piece");
-        self.hash ^= zobrist::piece(piece, m.from) ^ zobrist::piece(piece, m.to) ^ zobrist::black_to_move();
+        self.hash ^=
+            zobrist::piece(piece, m.from) ^ zobrist::piece(piece, m.to) ^ zobrist::black_to_move();
         if let Some(captured) = self.board.remove(m.to) {
             self.hash ^= zobrist::piece(captured, m.to);
             self.halfmoves = 0;
@@ -305,7 +321,11 @@ impl Position {
         if !self.legal_moves().is_empty() {
             return None;
         }
-        let reason = if self.is_check() { EndReason::Checkmate } else { EndReason::NoLegalMove };
+        let reason = if self.is_check() {
+            EndReason::Checkmate
+        } else {
+            EndReason::NoLegalMove
+        };
         Some(Outcome::win(self.turn.other(), reason))
     }
 

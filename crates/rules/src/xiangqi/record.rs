@@ -103,7 +103,9 @@ impl Record {
         &self.positions[0]
     }
     pub fn position(&self) -> &Position {
-        self.positions.last().expect("a record always holds its start")
+        self.positions
+            .last()
+            .expect("a record always holds its start")
     }
     pub fn positions(&self) -> &[Position] {
         &self.positions
@@ -160,7 +162,9 @@ impl Record {
         let last = self.positions.len() - 1;
         let now = self.position();
         let reach = (now.halfmoves() as usize).min(last);
-        (last - reach..last).rev().filter(move |&i| self.positions[i].same_placement(now))
+        (last - reach..last)
+            .rev()
+            .filter(move |&i| self.positions[i].same_placement(now))
     }
 
     /// The ruling the cycle since the current position's first occurrence would get, once
@@ -172,7 +176,11 @@ impl Record {
 
     fn judge_since(&self, first: usize) -> Ruling {
         let end = self.moves.len();
-        rulings::judge(&self.positions[first..end], &self.moves[first..end], self.rules)
+        rulings::judge(
+            &self.positions[first..end],
+            &self.moves[first..end],
+            self.rules,
+        )
     }
 
     /// The count towards the natural move limit.
@@ -195,10 +203,15 @@ impl Record {
             return;
         }
         if self.repetitions() >= RULING_OCCURRENCE {
-            let first = self.earlier_occurrences().last().expect("an earlier occurrence");
+            let first = self
+                .earlier_occurrences()
+                .last()
+                .expect("an earlier occurrence");
             let ruling = self.judge_since(first);
             self.ending = Some(match ruling.verdict {
-                Verdict::Loses(loser) => Outcome::win(loser.other(), EndReason::ForbiddenRepetition),
+                Verdict::Loses(loser) => {
+                    Outcome::win(loser.other(), EndReason::ForbiddenRepetition)
+                }
                 Verdict::Draw => Outcome::draw(EndReason::RepetitionDraw),
             });
             self.ruling = Some(ruling);

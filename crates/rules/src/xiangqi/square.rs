@@ -10,7 +10,11 @@ impl File {
     pub const COUNT: u8 = 9;
 
     pub const fn new(index: u8) -> Option<File> {
-        if index < File::COUNT { Some(File(index)) } else { None }
+        if index < File::COUNT {
+            Some(File(index))
+        } else {
+            None
+        }
     }
     /// From 0 (`a`) to 8 (`i`).
     #[inline]
@@ -36,7 +40,11 @@ impl Rank {
     pub const COUNT: u8 = 10;
 
     pub const fn new(index: u8) -> Option<Rank> {
-        if index < Rank::COUNT { Some(Rank(index)) } else { None }
+        if index < Rank::COUNT {
+            Some(Rank(index))
+        } else {
+            None
+        }
     }
     #[inline]
     pub const fn index(self) -> u8 {
@@ -62,7 +70,11 @@ impl Square {
     pub const COUNT: usize = 90;
 
     pub const fn new(index: u8) -> Option<Square> {
-        if (index as usize) < Square::COUNT { Some(Square(index)) } else { None }
+        if (index as usize) < Square::COUNT {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
     #[inline]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
@@ -71,7 +83,11 @@ impl Square {
     /// The point at signed coordinates, or `None` off the board: the move generator's step.
     #[inline]
     pub const fn at(file: i32, rank: i32) -> Option<Square> {
-        if file >= 0 && file < 9 && rank >= 0 && rank < 10 { Some(Square((rank * 9 + file) as u8)) } else { None }
+        if file >= 0 && file < 9 && rank >= 0 && rank < 10 {
+            Some(Square((rank * 9 + file) as u8))
+        } else {
+            None
+        }
     }
     #[inline]
     pub const fn index(self) -> usize {
@@ -113,7 +129,11 @@ impl core::str::FromStr for Square {
     /// `e0`, `h9`: a file letter and a rank digit.
     fn from_str(s: &str) -> Result<Square, ()> {
         let mut chars = s.chars();
-        match (chars.next().and_then(File::from_char), chars.next().and_then(Rank::from_char), chars.next()) {
+        match (
+            chars.next().and_then(File::from_char),
+            chars.next().and_then(Rank::from_char),
+            chars.next(),
+        ) {
             (Some(f), Some(r), None) => Ok(Square::from_coords(f, r)),
             _ => Err(()),
         }

@@ -98,7 +98,10 @@ impl Canon {
             (3, _) => Place::Back,
             (_, i) => Place::Nth(i + 1),
         };
-        Which::Tandem { place, file: self.other_tandem.then_some(self.file) }
+        Which::Tandem {
+            place,
+            file: self.other_tandem.then_some(self.file),
+        }
     }
 
     fn matches(&self, d: &Desc) -> bool {
@@ -151,7 +154,8 @@ pub(super) fn describe(pos: &Position, m: Move) -> Option<Canon> {
     let on_file = |f: u8, same: &[(u8, i32)]| same.iter().filter(|&&(g, _)| g == f).count();
     let from_file = m.from.file().index();
     let count = on_file(from_file, &same) as u8;
-    let other_tandem = piece.role == Role::Soldier && (0..9).any(|f| f != from_file && on_file(f, &same) >= 2);
+    let other_tandem =
+        piece.role == Role::Soldier && (0..9).any(|f| f != from_file && on_file(f, &same) >= 2);
     same.retain(|&(f, _)| f == from_file);
     let here = m.from.rank().index() as i32 * fwd;
     let index = same.iter().filter(|&&(_, r)| r > here).count() as u8;
@@ -162,10 +166,20 @@ pub(super) fn describe(pos: &Position, m: Move) -> Option<Canon> {
         _ => Dir::Retreat,
     };
     let target = match (piece.role, dir) {
-        (Role::Advisor | Role::Elephant | Role::Horse, _) | (_, Dir::Traverse) => own_file(color, m.to),
+        (Role::Advisor | Role::Elephant | Role::Horse, _) | (_, Dir::Traverse) => {
+            own_file(color, m.to)
+        }
         _ => dr.unsigned_abs() as u8,
     };
-    Some(Canon { role: piece.role, file: own_file(color, m.from), index, count, other_tandem, dir, target })
+    Some(Canon {
+        role: piece.role,
+        file: own_file(color, m.from),
+        index,
+        count,
+        other_tandem,
+        dir,
+        target,
+    })
 }
 
 /// How many legal moves fit a description, and the first one.
@@ -188,7 +202,11 @@ pub enum NotationError {
     Empty,
     /// An unexpected character at this character position (from 0), or the text ended
     /// (`found` is `None`) where `expected` was due.
-    Syntax { at: usize, found: Option<char>, expected: &'static str },
+    Syntax {
+        at: usize,
+        found: Option<char>,
+        expected: &'static str,
+    },
     /// Well formed, but no legal move fits it.
     NoSuchMove(String),
     /// Well formed, but several legal moves fit it.
@@ -199,14 +217,27 @@ impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NotationError::Empty => f.write_str("empty WXF move"),
-            NotationError::Syntax { at, found: Some(c), expected } => {
-                write!(f, "WXF move: unexpected {c:?} at character {at}, expected {expected}")
+            NotationError::Syntax {
+                at,
+                found: Some(c),
+                expected,
+            } => {
+                write!(
+                    f,
+                    "WXF move: unexpected {c:?} at character {at}, expected {expected}"
+                )
             }
-            NotationError::Syntax { at, found: None, expected } => {
+            NotationError::Syntax {
+                at,
+                found: None,
+                expected,
+            } => {
                 write!(f, "WXF move: ends at character {at}, expected {expected}")
             }
             NotationError::NoSuchMove(s) => write!(f, "WXF move {s:?}: no legal move fits it here"),
-            NotationError::Ambiguous(s) => write!(f, "WXF move {s:?}: more than one legal move fits it"),
+            NotationError::Ambiguous(s) => {
+                write!(f, "WXF move {s:?}: more than one legal move fits it")
+            }
         }
     }
 }
@@ -271,11 +302,19 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     }
     let chars: Vec<char> = trimmed.chars().collect();
     let mut i;
-    let err =
-        |i: usize, expected: &'static str| NotationError::Syntax { at: i, found: chars.get(i).copied(), expected };
+    let err = |i: usize, expected: &'static str| NotationError::Syntax {
+        at: i,
+        found: chars.get(i).copied(),
+        expected,
+    };
     let role_at = |i: usize| chars.get(i).and_then(|&c| Role::from_char(c));
-    let digit_at =
-        |i: usize| chars.get(i).and_then(|c| c.to_digit(10)).filter(|&d| (1..=9).contains(&d)).map(|d| d as u8);
+    let digit_at = |i: usize| {
+        chars
+            .get(i)
+            .and_then(|c| c.to_digit(10))
+            .filter(|&d| (1..=9).contains(&d))
+            .map(|d| d as u8)
+    };
     let which = if let Some(role) = role_at(0) {
         i = 1;
         let f = digit_at(i).ok_or_else(|| err(i, "a file digit 1-9"))?;
@@ -287,7 +326,12 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
             '-' => Place::Back,
             c => match c.to_digit(10) {
                 Some(k @ 1..=5) => Place::Nth(k as u8),
-                _ => return Err(err(0, "a piece letter (K A E H R C P), '+', '-' or a digit 1-5")),
+                _ => {
+                    return Err(err(
+                        0,
+                        "a piece letter (K A E H R C P), '+', '-' or a digit 1-5",
+                    ));
+                }
             },
         };
         let role = role_at(1).ok_or_else(|| err(1, "a piece letter (K A E H R C P)"))?;
@@ -310,7 +354,12 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     if i < chars.len() {
         return Err(err(i, "the end of the move"));
     }
-    let d = Desc { role: which.0, which: which.1, dir, target };
+    let d = Desc {
+        role: which.0,
+        which: which.1,
+        dir,
+        target,
+    };
     match resolve(pos, &d) {
         (1, Some(m)) => Ok(m),
         (0, _) => Err(NotationError::NoSuchMove(trimmed.into())),

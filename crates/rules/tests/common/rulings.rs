@@ -17,23 +17,40 @@ pub fn rule(fen: &str, cycle: &[&str], rules: RepetitionRules) -> Ruling {
     let mut record = Record::new(start, rules);
     for round in 0..3 {
         for (i, text) in cycle.iter().enumerate() {
-            assert!(record.outcome().is_none(), "round {round}, move {i}: over early: {:?}", record.outcome());
+            assert!(
+                record.outcome().is_none(),
+                "round {round}, move {i}: over early: {:?}",
+                record.outcome()
+            );
             let m = iccs::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            record.play(m).unwrap_or_else(|e| panic!("round {round}, move {i} {text} in {}: {e}", record.position()));
+            record.play(m).unwrap_or_else(|e| {
+                panic!(
+                    "round {round}, move {i} {text} in {}: {e}",
+                    record.position()
+                )
+            });
         }
         if round == 1 {
-            let warning = record.pending_ruling().expect("a ruling is pending after the third occurrence");
+            let warning = record
+                .pending_ruling()
+                .expect("a ruling is pending after the third occurrence");
             assert!(record.outcome().is_none());
             let _ = warning;
         }
     }
-    let ruling = record.ruling().cloned().expect("the fourth occurrence brings a ruling");
+    let ruling = record
+        .ruling()
+        .cloned()
+        .expect("the fourth occurrence brings a ruling");
     let outcome = record.outcome().expect("and an ending");
     match ruling.verdict {
         Verdict::Draw => assert_eq!(outcome.reason, EndReason::RepetitionDraw),
         Verdict::Loses(loser) => {
             assert_eq!(outcome.reason, EndReason::ForbiddenRepetition);
-            assert_eq!(outcome.result, shatar_rules::GameResult::win_for(loser.other()));
+            assert_eq!(
+                outcome.result,
+                shatar_rules::GameResult::win_for(loser.other())
+            );
         }
     }
     ruling
@@ -42,5 +59,8 @@ pub fn rule(fen: &str, cycle: &[&str], rules: RepetitionRules) -> Ruling {
 #[track_caller]
 pub fn expect(ruling: &Ruling, verdict: Verdict, citation: Citation) {
     assert_eq!(ruling.verdict, verdict, "{ruling}\n{ruling:#?}");
-    assert!(ruling.cites(citation), "{ruling} should cite {citation}\n{ruling:#?}");
+    assert!(
+        ruling.cites(citation),
+        "{ruling} should cite {citation}\n{ruling:#?}"
+    );
 }

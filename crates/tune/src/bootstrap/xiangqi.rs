@@ -11,7 +11,14 @@ use shatar_engine::xiangqi::eval::layout::*;
 /// Advisor, elephant, horse, chariot, cannon, soldier (the order of [`MATERIAL`]). The
 /// cannon is worth more than the horse with the board full (it needs screens to take),
 /// less in the endgame, where the horse's reach grows and screens are scarce.
-const MATERIAL_VALUES: [S; 6] = [s(200, 200), s(200, 200), s(400, 460), s(950, 950), s(460, 410), s(100, 100)];
+const MATERIAL_VALUES: [S; 6] = [
+    s(200, 200),
+    s(200, 200),
+    s(400, 460),
+    s(950, 950),
+    s(460, 410),
+    s(100, 100),
+];
 /// A soldier across the river steps sideways too: about worth a second one.
 const SOLDIER_CROSSED_VALUE: S = s(100, 120);
 /// Per missing advisor (elephant), times the enemy chariots, horses and cannons.
@@ -21,8 +28,11 @@ const TEMPO_VALUE: S = s(10, 5);
 /// Per point of mobility above or below a typical count: (section, typical, mg, eg per
 /// point). The horse's reach grows in the endgame; the cannon's captures need
 /// screens, so its count says less.
-const MOBILITY: [(usize, i32, i32, i32); 3] =
-    [(CHARIOT_MOBILITY, 8, 3, 4), (HORSE_MOBILITY, 4, 5, 6), (CANNON_MOBILITY, 7, 2, 2)];
+const MOBILITY: [(usize, i32, i32, i32); 3] = [
+    (CHARIOT_MOBILITY, 8, 3, 4),
+    (HORSE_MOBILITY, 4, 5, 6),
+    (CANNON_MOBILITY, 7, 2, 2),
+];
 /// A cannon on the enemy general's file by the pieces between: none (empty-headed), one
 /// (check), two (a discovered check threatened).
 const CANNON_ON_GENERAL_FILE_VALUES: [S; 3] = [s(30, 10), s(10, 5), s(15, 5)];
@@ -144,7 +154,8 @@ pub fn weights() -> Vec<S> {
             w[at + n] = s(mg * d, eg * d);
         }
     }
-    w[CANNON_ON_GENERAL_FILE..CANNON_ON_GENERAL_FILE + 3].copy_from_slice(&CANNON_ON_GENERAL_FILE_VALUES);
+    w[CANNON_ON_GENERAL_FILE..CANNON_ON_GENERAL_FILE + 3]
+        .copy_from_slice(&CANNON_ON_GENERAL_FILE_VALUES);
     w[TEMPO] = TEMPO_VALUE;
     w
 }

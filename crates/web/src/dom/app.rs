@@ -17,10 +17,13 @@ use super::listen::{Interval, Listener, closest_with};
 /// How often a running clock is looked at.
 const TICK_MS: i32 = 100;
 use super::app_panel::PanelDom;
-use super::{effects, forms, fresh_seed_and_date, handoff, now_ms, page_text, service_worker, texts};
+use super::{
+    effects, forms, fresh_seed_and_date, handoff, now_ms, page_text, service_worker, texts,
+};
 use crate::i18n::Lang;
 use crate::state::{
-    AppState, Dialog, Effect, EngineCommand, ExportHow, ExportKind, Msg, Nav, SET_ASIDE_KEY, STORAGE_KEY, update_at,
+    AppState, Dialog, Effect, EngineCommand, ExportHow, ExportKind, Msg, Nav, SET_ASIDE_KEY,
+    STORAGE_KEY, update_at,
 };
 use crate::view;
 
@@ -50,7 +53,12 @@ pub fn start() -> Result<(), JsValue> {
     let window = web_sys::window().ok_or("shatar: no window")?;
     let doc = window.document().ok_or("shatar: no document")?;
     // The module is also loaded by its browser tests, on a page that is not the app's.
-    if doc.body().and_then(|b| b.get_attribute("data-shatar-page")).as_deref() != Some("app") {
+    if doc
+        .body()
+        .and_then(|b| b.get_attribute("data-shatar-page"))
+        .as_deref()
+        != Some("app")
+    {
         return Ok(());
     }
     let saved = effects::load(&window, STORAGE_KEY);
@@ -61,7 +69,9 @@ pub fn start() -> Result<(), JsValue> {
     ) {
         return handoff::give_way(&doc);
     }
-    let holder = doc.get_element_by_id("board").ok_or("shatar: the app's page has no #board")?;
+    let holder = doc
+        .get_element_by_id("board")
+        .ok_or("shatar: the app's page has no #board")?;
     let (seed, date) = fresh_seed_and_date();
     let app = Rc::new(RefCell::new(App {
         window: window.clone(),
@@ -77,7 +87,9 @@ pub fn start() -> Result<(), JsValue> {
         lang_shown: None,
     }));
     let weak = Rc::downgrade(&app);
-    let engine = EngineHandle::new(engine::APP_WORKER_URL, move |event| dispatch(&weak, Msg::Engine(event)))?;
+    let engine = EngineHandle::new(engine::APP_WORKER_URL, move |event| {
+        dispatch(&weak, Msg::Engine(event))
+    })?;
     app.borrow_mut().engine = Some(engine);
     let listeners = listen_all(&app, &window, &doc)?;
     app.borrow_mut().listeners = listeners;
@@ -86,7 +98,12 @@ pub fn start() -> Result<(), JsValue> {
     let weak = Rc::downgrade(&app);
     let ticker = Interval::new(&window, TICK_MS, move || {
         let running = weak.upgrade().is_some_and(|app| {
-            app.try_borrow().is_ok_and(|a| a.state.timing.as_ref().is_some_and(|t| t.clock.running.is_some()))
+            app.try_borrow().is_ok_and(|a| {
+                a.state
+                    .timing
+                    .as_ref()
+                    .is_some_and(|t| t.clock.running.is_some())
+            })
         });
         if running {
             dispatch(&weak, Msg::Tick);
@@ -94,7 +111,10 @@ pub fn start() -> Result<(), JsValue> {
     })?;
     app.borrow_mut()._ticker = Some(ticker);
     APP.with(|cell| *cell.borrow_mut() = Some(app.clone()));
-    let (query, browser) = (page_text::query_lang(&window), page_text::browser_langs(&window));
+    let (query, browser) = (
+        page_text::query_lang(&window),
+        page_text::browser_langs(&window),
+    );
     // Both in one go: the language is settled (and its texts fetched) once the save is read.
     QUEUED.with(|q| q.borrow_mut().push_back(Msg::Languages { query, browser }));
     dispatch(&Rc::downgrade(&app), Msg::Restore { saved, seed, date });
@@ -126,7 +146,9 @@ pub(super) fn dispatch(app: &Weak<RefCell<App>>, msg: Msg) {
     QUEUED.with(|q| q.borrow_mut().push_back(msg));
     let Some(app) = app.upgrade() else { return };
     // Busy: the running dispatch drains the queue before it returns.
-    let Ok(mut inner) = app.try_borrow_mut() else { return };
+    let Ok(mut inner) = app.try_borrow_mut() else {
+        return;
+    };
     while let Some(msg) = QUEUED.with(|q| q.borrow_mut().pop_front()) {
         let effects = update_at(&mut inner.state, msg, now_ms());
         if let Err(e) = inner.render() {
@@ -151,8 +173,14 @@ impl App {
         let looks = self.state.looks;
         let board = view::board(&self.state);
         self.board.render(&board, &looks)?;
-        self.panel.render(&view::panel(&self.state), &looks, board.bottom)?;
-        forms::sync_dialogs(&self.doc, self.state.dialog.as_ref(), &self.state.setup, self.state.lang)
+        self.panel
+            .render(&view::panel(&self.state), &looks, board.bottom)?;
+        forms::sync_dialogs(
+            &self.doc,
+            self.state.dialog.as_ref(),
+            &self.state.setup,
+            self.state.lang,
+        )
     }
 
     /// After the messages of one event: the page's fixed texts in its language, the
@@ -181,12 +209,16 @@ impl App {
         if self.looks_shown != Some(looks) {
             forms::fill_looks(&self.doc, &looks)?;
             if let Some(body) = self.doc.body() {
-                body.class_list().toggle_with_force("face-to-face", looks.face_to_face)?;
+                body.class_list()
+                    .toggle_with_force("face-to-face", looks.face_to_face)?;
             }
             self.looks_shown = Some(looks);
         }
         // Tests and scripts wait for this: the board takes moves from here on.
-        self.board.svg().map(|svg| svg.set_attribute("data-ready", "true")).transpose()?;
+        self.board
+            .svg()
+            .map(|svg| svg.set_attribute("data-ready", "true"))
+            .transpose()?;
         Ok(())
     }
 
@@ -212,7 +244,11 @@ impl App {
 }
 
 /// Every listener the page needs, owned by the app and removed with it.
-fn listen_all(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) -> Result<Vec<Listener>, JsValue> {
+fn listen_all(
+    app: &Rc<RefCell<App>>,
+    window: &Window,
+    doc: &Document,
+) -> Result<Vec<Listener>, JsValue> {
     let mut out = Vec::new();
     let weak = Rc::downgrade(app);
 
@@ -226,7 +262,10 @@ fn listen_all(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) -> Result
             };
             dispatch(&w, Msg::TapClock(color));
         } else if let Some(el) = closest_with(&e, "data-promote") {
-            let role = el.get_attribute("data-promote").and_then(|r| r.chars().next()).and_then(Role::from_char);
+            let role = el
+                .get_attribute("data-promote")
+                .and_then(|r| r.chars().next())
+                .and_then(Role::from_char);
             if let Some(role) = role {
                 dispatch(&w, Msg::Promote(role));
             }
@@ -235,7 +274,10 @@ fn listen_all(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) -> Result
                 dispatch(&w, Msg::GoTo(ply));
             }
         } else if let Some(el) = closest_with(&e, "data-lang") {
-            if let Some(lang) = el.get_attribute("data-lang").and_then(|id| Lang::from_id(&id)) {
+            if let Some(lang) = el
+                .get_attribute("data-lang")
+                .and_then(|id| Lang::from_id(&id))
+            {
                 if let Some(window) = web_sys::window()
                     && let Err(e) = page_text::forget_query_lang(&window)
                 {
@@ -252,21 +294,32 @@ fn listen_all(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) -> Result
     })?);
 
     // The board: a press and a release, with a drag in between handled by the view.
-    let board_holder: web_sys::EventTarget = doc.get_element_by_id("board").ok_or("no #board")?.into();
+    let board_holder: web_sys::EventTarget =
+        doc.get_element_by_id("board").ok_or("no #board")?.into();
     let w = weak.clone();
-    out.push(Listener::new(&board_holder, "pointerdown", move |e: Event| pointer_down(&w, e))?);
+    out.push(Listener::new(
+        &board_holder,
+        "pointerdown",
+        move |e: Event| pointer_down(&w, e),
+    )?);
     let w = weak.clone();
-    out.push(Listener::new(&board_holder, "pointermove", move |e: Event| {
-        if let Some(app) = w.upgrade()
-            && let Ok(mut inner) = app.try_borrow_mut()
-        {
-            inner.board.on_pointer_move(&e);
-        }
-    })?);
+    out.push(Listener::new(
+        &board_holder,
+        "pointermove",
+        move |e: Event| {
+            if let Some(app) = w.upgrade()
+                && let Ok(mut inner) = app.try_borrow_mut()
+            {
+                inner.board.on_pointer_move(&e);
+            }
+        },
+    )?);
     for kind in ["pointerup", "pointercancel"] {
         let w = weak.clone();
         out.push(Listener::new(&board_holder, kind, move |e: Event| {
-            let ended = w.upgrade().and_then(|app| app.try_borrow_mut().ok()?.board.on_pointer_end(&e));
+            let ended = w
+                .upgrade()
+                .and_then(|app| app.try_borrow_mut().ok()?.board.on_pointer_end(&e));
             if let Some((over, dragged)) = ended {
                 dispatch(&w, Msg::SquareUp { over, dragged });
             }
@@ -276,11 +329,19 @@ fn listen_all(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) -> Result
     // Keys on the board: the arrows walk the squares, Enter or Space clicks one, Escape lets go.
     let w = weak.clone();
     out.push(Listener::new(&board_holder, "keydown", move |e: Event| {
-        let key = w.upgrade().and_then(|app| app.try_borrow_mut().ok()?.board.on_key(&e));
+        let key = w
+            .upgrade()
+            .and_then(|app| app.try_borrow_mut().ok()?.board.on_key(&e));
         match key {
             Some(BoardKey::Press(square)) => {
                 dispatch(&w, Msg::SquareDown(square));
-                dispatch(&w, Msg::SquareUp { over: Some(square), dragged: false });
+                dispatch(
+                    &w,
+                    Msg::SquareUp {
+                        over: Some(square),
+                        dragged: false,
+                    },
+                );
             }
             Some(BoardKey::LetGo) => dispatch(&w, Msg::Deselect),
             None => {}
@@ -290,7 +351,9 @@ fn listen_all(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) -> Result
     // Keys elsewhere: through the moves, when no form field, dialog or the board has them.
     let w = weak.clone();
     out.push(Listener::new(window, "keydown", move |e: Event| {
-        let Some(k) = e.dyn_ref::<KeyboardEvent>() else { return };
+        let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
+            return;
+        };
         if closest_with(&e, "data-square").is_some() {
             return;
         }
@@ -301,7 +364,9 @@ fn listen_all(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) -> Result
         if typing || k.alt_key() || k.ctrl_key() || k.meta_key() {
             return;
         }
-        let Some(nav) = Nav::from_key(&k.key()) else { return };
+        let Some(nav) = Nav::from_key(&k.key()) else {
+            return;
+        };
         e.prevent_default();
         dispatch(&w, Msg::Navigate(nav));
     })?);
@@ -309,25 +374,40 @@ fn listen_all(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) -> Result
     // Closing or leaving the page stops the clock where it is, and saves it so: a reload
     // neither costs nor gives time (see `saved::SavedClock`).
     let w = weak.clone();
-    out.push(Listener::new(window, "pagehide", move |_| dispatch(&w, Msg::Suspend))?);
+    out.push(Listener::new(window, "pagehide", move |_| {
+        dispatch(&w, Msg::Suspend)
+    })?);
 
     out.extend(listen_forms(&weak, doc)?);
     Ok(out)
 }
 
 fn pointer_down(app: &Weak<RefCell<App>>, e: Event) {
-    let Some(p) = e.dyn_ref::<PointerEvent>() else { return };
+    let Some(p) = e.dyn_ref::<PointerEvent>() else {
+        return;
+    };
     if p.button() != 0 {
         return;
     }
-    let Some(target) = closest_with(&e, "data-square") else { return };
-    let Some(name) = target.get_attribute("data-square") else { return };
-    let Some(square) = app.upgrade().and_then(|a| a.try_borrow().ok()?.board.cell_named(&name)) else { return };
+    let Some(target) = closest_with(&e, "data-square") else {
+        return;
+    };
+    let Some(name) = target.get_attribute("data-square") else {
+        return;
+    };
+    let Some(square) = app
+        .upgrade()
+        .and_then(|a| a.try_borrow().ok()?.board.cell_named(&name))
+    else {
+        return;
+    };
     // No text selection or page scroll while a piece is held.
     e.prevent_default();
     dispatch(app, Msg::SquareDown(square));
     let Some(app) = app.upgrade() else { return };
-    let Ok(mut inner) = app.try_borrow_mut() else { return };
+    let Ok(mut inner) = app.try_borrow_mut() else {
+        return;
+    };
     if inner.state.selected == Some(square) {
         let (x, y) = (f64::from(p.client_x()), f64::from(p.client_y()));
         if let Err(err) = inner.board.begin_drag(square, x, y) {
@@ -376,7 +456,10 @@ fn action_msg(action: &str) -> Option<Msg> {
 fn listen_forms(app: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<Listener>, JsValue> {
     let mut out = Vec::new();
     let form_target = |id: &str| -> Result<web_sys::EventTarget, JsValue> {
-        Ok(doc.get_element_by_id(id).ok_or_else(|| format!("shatar: index.html has no #{id}"))?.into())
+        Ok(doc
+            .get_element_by_id(id)
+            .ok_or_else(|| format!("shatar: index.html has no #{id}"))?
+            .into())
     };
     let submitter = |e: &Event| {
         e.dyn_ref::<web_sys::SubmitEvent>()
@@ -387,36 +470,50 @@ fn listen_forms(app: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<Listener
     };
 
     let (w, d) = (app.clone(), doc.clone());
-    out.push(Listener::new(&form_target("new-game-form")?, "submit", move |e: Event| {
-        e.prevent_default();
-        let msg = match (submitter(&e).as_str(), forms::read_new_game(&d)) {
-            ("start", Ok(setup)) => {
-                let (seed, date) = fresh_seed_and_date();
-                Msg::StartGame { setup, seed, date }
-            }
-            _ => Msg::CloseDialog,
-        };
-        dispatch(&w, msg);
-    })?);
+    out.push(Listener::new(
+        &form_target("new-game-form")?,
+        "submit",
+        move |e: Event| {
+            e.prevent_default();
+            let msg = match (submitter(&e).as_str(), forms::read_new_game(&d)) {
+                ("start", Ok(setup)) => {
+                    let (seed, date) = fresh_seed_and_date();
+                    Msg::StartGame { setup, seed, date }
+                }
+                _ => Msg::CloseDialog,
+            };
+            dispatch(&w, msg);
+        },
+    )?);
 
     let (w, d) = (app.clone(), doc.clone());
-    out.push(Listener::new(&form_target("new-game-form")?, "change", move |e: Event| {
-        let ruleset =
-            e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|t| t.get_attribute("name"));
-        if ruleset.as_deref() == Some("ruleset") {
-            let lang = w.upgrade().and_then(|a| a.try_borrow().ok().map(|a| a.state.lang)).unwrap_or_default();
-            if let Err(err) = forms::name_sides(&d, lang) {
-                web_sys::console::warn_2(&"shatar: the sides' names".into(), &err);
+    out.push(Listener::new(
+        &form_target("new-game-form")?,
+        "change",
+        move |e: Event| {
+            let ruleset = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| t.get_attribute("name"));
+            if ruleset.as_deref() == Some("ruleset") {
+                let lang = w
+                    .upgrade()
+                    .and_then(|a| a.try_borrow().ok().map(|a| a.state.lang))
+                    .unwrap_or_default();
+                if let Err(err) = forms::name_sides(&d, lang) {
+                    web_sys::console::warn_2(&"shatar: the sides' names".into(), &err);
+                }
             }
-        }
-    })?);
+        },
+    )?);
 
     out.push(Listener::new(&form_target("typed")?, "submit", {
         let (w, d) = (app.clone(), doc.clone());
         move |e: Event| {
             e.prevent_default();
-            if let Some(input) =
-                d.get_element_by_id("typed-move").and_then(|i| i.dyn_into::<web_sys::HtmlInputElement>().ok())
+            if let Some(input) = d
+                .get_element_by_id("typed-move")
+                .and_then(|i| i.dyn_into::<web_sys::HtmlInputElement>().ok())
             {
                 let text = input.value();
                 input.set_value("");
@@ -426,41 +523,64 @@ fn listen_forms(app: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<Listener
     })?);
 
     let (w, d) = (app.clone(), doc.clone());
-    out.push(Listener::new(&form_target("import-form")?, "submit", move |e: Event| {
-        e.prevent_default();
-        let msg = match (submitter(&e).as_str(), forms::read_import(&d)) {
-            ("import", Ok((text, ruleset))) => Msg::Import { text, ruleset },
-            _ => Msg::CloseDialog,
-        };
-        dispatch(&w, msg);
-    })?);
+    out.push(Listener::new(
+        &form_target("import-form")?,
+        "submit",
+        move |e: Event| {
+            e.prevent_default();
+            let msg = match (submitter(&e).as_str(), forms::read_import(&d)) {
+                ("import", Ok((text, ruleset))) => Msg::Import { text, ruleset },
+                _ => Msg::CloseDialog,
+            };
+            dispatch(&w, msg);
+        },
+    )?);
 
     // Escape closes a dialog by itself; the state must hear of it.
     for id in [forms::NEW_GAME, forms::IMPORT] {
         let w = app.clone();
-        out.push(Listener::new(&form_target(id)?, "cancel", move |_| dispatch(&w, Msg::CloseDialog))?);
+        out.push(Listener::new(&form_target(id)?, "cancel", move |_| {
+            dispatch(&w, Msg::CloseDialog)
+        })?);
     }
 
     let d = doc.clone();
-    out.push(Listener::new(&form_target("import-form")?, "change", move |e: Event| {
-        let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
-        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
-        let d = d.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                Ok(text) => {
-                    let _ = forms::set_import_text(&d, &text.as_string().unwrap_or_default());
+    out.push(Listener::new(
+        &form_target("import-form")?,
+        "change",
+        move |e: Event| {
+            let Some(input) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            else {
+                return;
+            };
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            let d = d.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                match wasm_bindgen_futures::JsFuture::from(file.text()).await {
+                    Ok(text) => {
+                        let _ = forms::set_import_text(&d, &text.as_string().unwrap_or_default());
+                    }
+                    Err(e) => {
+                        web_sys::console::warn_2(&"shatar: could not read the file".into(), &e)
+                    }
                 }
-                Err(e) => web_sys::console::warn_2(&"shatar: could not read the file".into(), &e),
-            }
-        });
-    })?);
+            });
+        },
+    )?);
 
     let (w, d) = (app.clone(), doc.clone());
-    out.push(Listener::new(&form_target("looks")?, "change", move |_| {
-        if let Ok(looks) = forms::read_looks(&d) {
-            dispatch(&w, Msg::SetLooks(looks));
-        }
-    })?);
+    out.push(Listener::new(
+        &form_target("looks")?,
+        "change",
+        move |_| {
+            if let Ok(looks) = forms::read_looks(&d) {
+                dispatch(&w, Msg::SetLooks(looks));
+            }
+        },
+    )?);
     Ok(out)
 }

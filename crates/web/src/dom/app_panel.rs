@@ -18,7 +18,8 @@ pub struct PanelDom {
 }
 
 fn by_id(doc: &Document, id: &str) -> Result<Element, JsValue> {
-    doc.get_element_by_id(id).ok_or_else(|| JsValue::from_str(&format!("shatar: index.html has no #{id}")))
+    doc.get_element_by_id(id)
+        .ok_or_else(|| JsValue::from_str(&format!("shatar: index.html has no #{id}")))
 }
 
 fn set_text(doc: &Document, id: &str, text: &str) -> Result<(), JsValue> {
@@ -27,7 +28,9 @@ fn set_text(doc: &Document, id: &str, text: &str) -> Result<(), JsValue> {
 }
 
 fn set_hidden(doc: &Document, id: &str, hidden: bool) -> Result<(), JsValue> {
-    by_id(doc, id)?.dyn_into::<HtmlElement>()?.set_hidden(hidden);
+    by_id(doc, id)?
+        .dyn_into::<HtmlElement>()?
+        .set_hidden(hidden);
     Ok(())
 }
 
@@ -40,10 +43,20 @@ fn enable(doc: &Document, action: &str, on: bool) -> Result<(), JsValue> {
 
 impl PanelDom {
     pub fn new(doc: Document) -> PanelDom {
-        PanelDom { doc, prev: None, prev_pieces: None, prev_bottom: None }
+        PanelDom {
+            doc,
+            prev: None,
+            prev_pieces: None,
+            prev_bottom: None,
+        }
     }
 
-    pub fn render(&mut self, view: &PanelView, looks: &Looks, bottom: Color) -> Result<(), JsValue> {
+    pub fn render(
+        &mut self,
+        view: &PanelView,
+        looks: &Looks,
+        bottom: Color,
+    ) -> Result<(), JsValue> {
         let prev = self.prev.take();
         let changed = |f: &dyn Fn(&PanelView) -> bool| prev.as_ref().is_none_or(f);
         let doc = &self.doc;
@@ -51,10 +64,18 @@ impl PanelDom {
             set_text(doc, "title", &view.title)?;
         }
         if changed(&|p| p.typed_reply != view.typed_reply) {
-            set_text(doc, "typed-reply", view.typed_reply.as_deref().unwrap_or(""))?;
+            set_text(
+                doc,
+                "typed-reply",
+                view.typed_reply.as_deref().unwrap_or(""),
+            )?;
         }
         if changed(&|p| p.time_warning != view.time_warning) {
-            set_text(doc, "announce-time", view.time_warning.as_deref().unwrap_or(""))?;
+            set_text(
+                doc,
+                "announce-time",
+                view.time_warning.as_deref().unwrap_or(""),
+            )?;
         }
         if changed(&|p| p.announcement != view.announcement) {
             set_text(doc, "announce", view.announcement.as_deref().unwrap_or(""))?;
@@ -73,7 +94,14 @@ impl PanelDom {
             match &view.notice {
                 Some(n) => {
                     set_text(doc, "notice-text", &n.text)?;
-                    notice.set_attribute("data-level", if n.level == NoticeLevel::Error { "error" } else { "info" })?;
+                    notice.set_attribute(
+                        "data-level",
+                        if n.level == NoticeLevel::Error {
+                            "error"
+                        } else {
+                            "info"
+                        },
+                    )?;
                 }
                 None => set_text(doc, "notice-text", "")?,
             }
@@ -82,9 +110,17 @@ impl PanelDom {
             set_hidden(doc, "retry-engine", !retry)?;
         }
         if changed(&|p| p.update != view.update) {
-            set_text(doc, "update-text", view.update.as_ref().map_or("", |u| u.text))?;
+            set_text(
+                doc,
+                "update-text",
+                view.update.as_ref().map_or("", |u| u.text),
+            )?;
             set_hidden(doc, "update", view.update.is_none())?;
-            enable(doc, "apply-update", view.update.as_ref().is_some_and(|u| u.can_reload))?;
+            enable(
+                doc,
+                "apply-update",
+                view.update.as_ref().is_some_and(|u| u.can_reload),
+            )?;
         }
         if changed(&|p| p.engine != view.engine) {
             set_text(doc, "engine", &view.engine)?;
@@ -93,7 +129,9 @@ impl PanelDom {
         if flipped || changed(&|p| p.clocks != view.clocks) {
             self.clocks(view, bottom)?;
         }
-        if changed(&|p| p.clock_only != view.clock_only || p.clocks != view.clocks || p.presses != view.presses) {
+        if changed(&|p| {
+            p.clock_only != view.clock_only || p.clocks != view.clocks || p.presses != view.presses
+        }) {
             self.tap_clock(view)?;
         }
         if changed(&|p| p.offer != view.offer || p.offer_answerable != view.offer_answerable) {
@@ -104,11 +142,17 @@ impl PanelDom {
         if changed(&|p| p.claim_armed != view.claim_armed)
             && let Some(arm) = doc.query_selector("[data-action=\"arm-claim\"]")?
         {
-            arm.set_attribute("aria-pressed", if view.claim_armed { "true" } else { "false" })?;
+            arm.set_attribute(
+                "aria-pressed",
+                if view.claim_armed { "true" } else { "false" },
+            )?;
         }
         let timed = view.clocks.is_some();
         for (action, shown) in [
-            ("pause-clock", timed && !view.clock_paused && view.result.is_none()),
+            (
+                "pause-clock",
+                timed && !view.clock_paused && view.result.is_none(),
+            ),
             ("resume-clock", timed && view.clock_paused),
             ("claim-draw", view.has_claims),
             ("arm-claim", view.has_claims),
@@ -164,11 +208,22 @@ impl PanelDom {
     fn tap_clock(&self, view: &PanelView) -> Result<(), JsValue> {
         set_hidden(&self.doc, "tap-clock", !view.clock_only)?;
         if let Some(body) = self.doc.body() {
-            body.class_list().toggle_with_force("clock-only", view.clock_only)?;
+            body.class_list()
+                .toggle_with_force("clock-only", view.clock_only)?;
         }
-        let Some((white, black)) = &view.clocks else { return Ok(()) };
-        for (color, face, moves) in [(Color::White, white, &view.presses.0), (Color::Black, black, &view.presses.1)] {
-            let Some(el) = self.doc.query_selector(&format!("[data-tap=\"{}\"]", color.name()))? else { continue };
+        let Some((white, black)) = &view.clocks else {
+            return Ok(());
+        };
+        for (color, face, moves) in [
+            (Color::White, white, &view.presses.0),
+            (Color::Black, black, &view.presses.1),
+        ] {
+            let Some(el) = self
+                .doc
+                .query_selector(&format!("[data-tap=\"{}\"]", color.name()))?
+            else {
+                continue;
+            };
             show_face(&el, face)?;
             if let Some(count) = el.query_selector(".count")? {
                 count.set_text_content(Some(moves));
@@ -182,8 +237,12 @@ impl PanelDom {
     fn clocks(&self, view: &PanelView, bottom: Color) -> Result<(), JsValue> {
         for (id, color) in [("clock-top", bottom.other()), ("clock-bottom", bottom)] {
             let el = by_id(&self.doc, id)?;
-            el.dyn_ref::<HtmlElement>().ok_or("a clock element")?.set_hidden(view.clocks.is_none());
-            let Some((white, black)) = &view.clocks else { continue };
+            el.dyn_ref::<HtmlElement>()
+                .ok_or("a clock element")?
+                .set_hidden(view.clocks.is_none());
+            let Some((white, black)) = &view.clocks else {
+                continue;
+            };
             let face = if color == Color::White { white } else { black };
             el.set_attribute("data-color", color.name())?;
             show_face(&el, face)?;
@@ -193,7 +252,11 @@ impl PanelDom {
 
     fn players(&self, view: &PanelView, bottom: Color) -> Result<(), JsValue> {
         let (white, black) = &view.players;
-        let (top, low) = if bottom == Color::White { (black, white) } else { (white, black) };
+        let (top, low) = if bottom == Color::White {
+            (black, white)
+        } else {
+            (white, black)
+        };
         set_text(&self.doc, "player-top", top)?;
         set_text(&self.doc, "player-bottom", low)?;
         let top_thinks = view.thinking && view.computer == Some(bottom.other());
@@ -208,7 +271,14 @@ impl PanelDom {
         if prev.is_none_or(|p| p.moves_lang != view.moves_lang) {
             set_moves_lang(&list, view.moves_lang)?;
         }
-        patch_moves(&self.doc, &list, old, &view.moves, view.shown_ply, Scroll::IntoView)
+        patch_moves(
+            &self.doc,
+            &list,
+            old,
+            &view.moves,
+            view.shown_ply,
+            Scroll::IntoView,
+        )
     }
 
     fn analysis(&self, view: &PanelView) -> Result<(), JsValue> {
@@ -216,9 +286,18 @@ impl PanelDom {
         set_hidden(doc, "analysis", view.analysis.is_none())?;
         set_hidden(doc, "eval-bar", view.analysis.is_none())?;
         if let Some(button) = doc.query_selector("[data-action=\"analysis\"]")? {
-            button.set_attribute("aria-pressed", if view.analysis.is_some() { "true" } else { "false" })?;
+            button.set_attribute(
+                "aria-pressed",
+                if view.analysis.is_some() {
+                    "true"
+                } else {
+                    "false"
+                },
+            )?;
         }
-        let Some(a) = &view.analysis else { return Ok(()) };
+        let Some(a) = &view.analysis else {
+            return Ok(());
+        };
         set_text(doc, "analysis-score", &a.score)?;
         set_text(doc, "analysis-depth", &a.depth_text)?;
         let lines = by_id(doc, "analysis-lines")?;
@@ -231,13 +310,21 @@ impl PanelDom {
         by_id(doc, "eval-bar")?.set_attribute("data-bottom", a.bottom.name())?;
         if let Some(fill) = doc.query_selector("#eval-bar .eval-white")? {
             let fill: HtmlElement = fill.dyn_into()?;
-            fill.style().set_property("height", &format!("{}%", f64::from(a.white_permille) / 10.0))?;
+            fill.style().set_property(
+                "height",
+                &format!("{}%", f64::from(a.white_permille) / 10.0),
+            )?;
         }
         Ok(())
     }
 
     fn promotion(&self, view: &PanelView, looks: &Looks) -> Result<(), JsValue> {
-        fill_promotion(&self.doc, &by_id(&self.doc, "promotion")?, view.promotion.as_ref(), looks.pieces)
+        fill_promotion(
+            &self.doc,
+            &by_id(&self.doc, "promotion")?,
+            view.promotion.as_ref(),
+            looks.pieces,
+        )
     }
 }
 

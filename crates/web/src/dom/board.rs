@@ -125,7 +125,11 @@ impl BoardDom {
             coordinates: looks.coordinates,
             face_to_face: looks.face_to_face,
         };
-        let rebuilt = self.style != Some(style) || self.view.as_ref().is_none_or(|v| v.geometry != view.geometry);
+        let rebuilt = self.style != Some(style)
+            || self
+                .view
+                .as_ref()
+                .is_none_or(|v| v.geometry != view.geometry);
         if rebuilt {
             self.build(view, style)?;
         }
@@ -136,7 +140,10 @@ impl BoardDom {
             self.draw_arrows(view, style)?;
         }
         if let Some(svg) = &self.svg {
-            svg.set_attribute("data-interactive", if view.interactive { "true" } else { "false" })?;
+            svg.set_attribute(
+                "data-interactive",
+                if view.interactive { "true" } else { "false" },
+            )?;
         }
         self.view = Some(view.clone());
         Ok(())
@@ -170,7 +177,10 @@ impl BoardDom {
         // A build without Xiangqi never draws its board: the test leaves the code out.
         if carries(GameKind::Xiangqi) && view.geometry.cells == CellKind::Intersections {
             super::xiangqi_board::ensure_symbols(&self.holder, &self.asset_base);
-            add(&board, &super::xiangqi_board::lines(&self.doc, view.geometry, view.bottom, frame)?)?;
+            add(
+                &board,
+                &super::xiangqi_board::lines(&self.doc, view.geometry, view.bottom, frame)?,
+            )?;
         }
         for row in view.cells.chunks(self.files) {
             let row_el = svg(&self.doc, "g", &[("role", "row")])?;
@@ -178,21 +188,39 @@ impl BoardDom {
                 let g = self.cell_frame(cell, view.geometry, frame, style)?;
                 row_el.append_child(&g)?;
                 let slot = self.slot(cell.cell);
-                cells[slot] =
-                    Some(CellDom { g, piece: None, shown: None, marks: Marks::default(), label: String::new() });
+                cells[slot] = Some(CellDom {
+                    g,
+                    piece: None,
+                    shown: None,
+                    marks: Marks::default(),
+                    label: String::new(),
+                });
             }
             board.append_child(&row_el)?;
         }
         match (view.geometry.cells, style.coordinates) {
             (_, Coordinates::Off) => {}
             (CellKind::Intersections, _) if carries(GameKind::Xiangqi) => {
-                add(&board, &super::xiangqi_board::file_numbers(&self.doc, view.geometry, view.bottom, frame)?)?;
+                add(
+                    &board,
+                    &super::xiangqi_board::file_numbers(
+                        &self.doc,
+                        view.geometry,
+                        view.bottom,
+                        frame,
+                    )?,
+                )?;
             }
             (CellKind::Intersections, _) => {}
-            (CellKind::Squares, Coordinates::Outside) => add(&board, &self.outside_coordinates(view)?)?,
+            (CellKind::Squares, Coordinates::Outside) => {
+                add(&board, &self.outside_coordinates(view)?)?
+            }
             (CellKind::Squares, Coordinates::Inside) => {}
         }
-        self.cells = cells.into_iter().map(|c| c.expect("the view covers every square")).collect();
+        self.cells = cells
+            .into_iter()
+            .map(|c| c.expect("the view covers every square"))
+            .collect();
         // The promotion picker lives in the holder too and stays above the board.
         match &self.svg {
             Some(old) => self.holder.replace_child(&board, old).map(drop)?,
@@ -202,7 +230,11 @@ impl BoardDom {
         self.style = Some(style);
         self.view = None;
         // The keyboard comes in at the bottom left of the picture, or where it was.
-        let bottom_left = view.cells.iter().find(|c| c.col == 0 && c.row == view.geometry.ranks - 1).map(|c| c.cell);
+        let bottom_left = view
+            .cells
+            .iter()
+            .find(|c| c.col == 0 && c.row == view.geometry.ranks - 1)
+            .map(|c| c.cell);
         let known = |cell: Cell| view.cells.iter().any(|c| c.cell == cell);
         if let Some(cell) = self.roving.filter(|&c| known(c)).or(bottom_left) {
             self.roving = Some(cell);
@@ -219,7 +251,8 @@ impl BoardDom {
         if k.alt_key() || k.ctrl_key() || k.meta_key() {
             return None;
         }
-        let here = self.cell_named(&closest_with(e, "data-square")?.get_attribute("data-square")?)?;
+        let here =
+            self.cell_named(&closest_with(e, "data-square")?.get_attribute("data-square")?)?;
         let (dc, dr): (i16, i16) = match k.key().as_str() {
             "Enter" | " " => {
                 e.prevent_default();
@@ -236,7 +269,11 @@ impl BoardDom {
         let view = self.view.as_ref()?;
         let cell = view.cells.iter().find(|c| c.cell == here)?;
         let (col, row) = (i16::from(cell.col) + dc, i16::from(cell.row) + dr);
-        let next = view.cells.iter().find(|c| i16::from(c.col) == col && i16::from(c.row) == row)?.cell;
+        let next = view
+            .cells
+            .iter()
+            .find(|c| i16::from(c.col) == col && i16::from(c.row) == row)?
+            .cell;
         self.focus(next);
         None
     }
@@ -255,7 +292,13 @@ impl BoardDom {
     /// A cell's fixed parts: background, highlight, destination marks, and coordinates
     /// drawn inside when asked. A Xiangqi point is a cell centred on its crossing, with a
     /// round highlight.
-    fn cell_frame(&self, cell: &CellView, geometry: Geometry, frame: Frame, style: Style) -> Result<Element, JsValue> {
+    fn cell_frame(
+        &self,
+        cell: &CellView,
+        geometry: Geometry,
+        frame: Frame,
+        style: Style,
+    ) -> Result<Element, JsValue> {
         let x = frame.dx + f64::from(cell.col) * CELL;
         let y = frame.dy + f64::from(cell.row) * CELL;
         let points = geometry.cells == CellKind::Intersections;
@@ -277,15 +320,36 @@ impl BoardDom {
             ],
         )?;
         let highlight = if points {
-            ("circle", &[("class", "hl"), ("cx", "50"), ("cy", "50"), ("r", "50")][..])
+            (
+                "circle",
+                &[("class", "hl"), ("cx", "50"), ("cy", "50"), ("r", "50")][..],
+            )
         } else {
-            ("rect", &[("class", "hl"), ("x", "2"), ("y", "2"), ("width", "96"), ("height", "96")][..])
+            (
+                "rect",
+                &[
+                    ("class", "hl"),
+                    ("x", "2"),
+                    ("y", "2"),
+                    ("width", "96"),
+                    ("height", "96"),
+                ][..],
+            )
         };
         for (tag, attrs) in [
-            ("rect", &[("class", "bg"), ("width", "100"), ("height", "100")][..]),
+            (
+                "rect",
+                &[("class", "bg"), ("width", "100"), ("height", "100")][..],
+            ),
             highlight,
-            ("circle", &[("class", "dot"), ("cx", "50"), ("cy", "50"), ("r", "15")][..]),
-            ("circle", &[("class", "ring"), ("cx", "50"), ("cy", "50"), ("r", "44")][..]),
+            (
+                "circle",
+                &[("class", "dot"), ("cx", "50"), ("cy", "50"), ("r", "15")][..],
+            ),
+            (
+                "circle",
+                &[("class", "ring"), ("cx", "50"), ("cy", "50"), ("r", "44")][..],
+            ),
         ] {
             let el = svg(&self.doc, tag, attrs)?;
             el.set_attribute("aria-hidden", "true")?;
@@ -304,7 +368,16 @@ impl BoardDom {
     }
 
     fn label(&self, class: &str, x: &str, y: &str, text: &str) -> Result<Element, JsValue> {
-        let t = svg(&self.doc, "text", &[("class", class), ("x", x), ("y", y), ("aria-hidden", "true")])?;
+        let t = svg(
+            &self.doc,
+            "text",
+            &[
+                ("class", class),
+                ("x", x),
+                ("y", y),
+                ("aria-hidden", "true"),
+            ],
+        )?;
         t.set_text_content(Some(text));
         Ok(t)
     }
@@ -312,7 +385,11 @@ impl BoardDom {
     /// Rank numbers down the left, file letters along the bottom, read from the cells
     /// drawn there so they follow the orientation.
     fn outside_coordinates(&self, view: &BoardView) -> Result<Element, JsValue> {
-        let g = svg(&self.doc, "g", &[("class", "coords"), ("aria-hidden", "true")])?;
+        let g = svg(
+            &self.doc,
+            "g",
+            &[("class", "coords"), ("aria-hidden", "true")],
+        )?;
         let bottom_row = view.geometry.ranks - 1;
         for cell in &view.cells {
             let (file, rank) = cell.name.split_at(1);
@@ -360,7 +437,8 @@ impl BoardDom {
             ] {
                 list.toggle_with_force(class, on)?;
             }
-            dom.g.set_attribute("aria-selected", if m.selected { "true" } else { "false" })?;
+            dom.g
+                .set_attribute("aria-selected", if m.selected { "true" } else { "false" })?;
             dom.marks = m;
         }
         if dom.label != cell.label {
@@ -376,7 +454,9 @@ impl BoardDom {
         if let Some(old) = self.arrows.take() {
             old.remove();
         }
-        let Some(board) = &self.svg else { return Ok(()) };
+        let Some(board) = &self.svg else {
+            return Ok(());
+        };
         if view.arrows.is_empty() {
             return Ok(());
         }
@@ -384,12 +464,22 @@ impl BoardDom {
         let frame = Frame::of(view.geometry, style);
         let centre = |cell: Cell| {
             view.cells.iter().find(|c| c.cell == cell).map(|c| {
-                (frame.dx + f64::from(c.col) * CELL + CELL / 2.0, frame.dy + f64::from(c.row) * CELL + CELL / 2.0)
+                (
+                    frame.dx + f64::from(c.col) * CELL + CELL / 2.0,
+                    frame.dy + f64::from(c.row) * CELL + CELL / 2.0,
+                )
             })
         };
-        let name = |cell: Cell| view.cells.iter().find(|c| c.cell == cell).map_or("", |c| c.name.as_str());
+        let name = |cell: Cell| {
+            view.cells
+                .iter()
+                .find(|c| c.cell == cell)
+                .map_or("", |c| c.name.as_str())
+        };
         for &(from, to) in &view.arrows {
-            let (Some((x1, y1)), Some((x2, y2))) = (centre(from), centre(to)) else { continue };
+            let (Some((x1, y1)), Some((x2, y2))) = (centre(from), centre(to)) else {
+                continue;
+            };
             let length = (x2 - x1).hypot(y2 - y1);
             if length == 0.0 {
                 continue;
@@ -397,14 +487,31 @@ impl BoardDom {
             let (ux, uy) = ((x2 - x1) / length, (y2 - y1) / length);
             let (head, half) = (34.0, 20.0);
             let (bx, by) = (x2 - ux * head, y2 - uy * head);
-            let line = [("x1", x1), ("y1", y1), ("x2", bx), ("y2", by)].map(|(k, v)| (k, v.to_string()));
+            let line =
+                [("x1", x1), ("y1", y1), ("x2", bx), ("y2", by)].map(|(k, v)| (k, v.to_string()));
             let attrs: Vec<(&str, &str)> = line.iter().map(|(k, v)| (*k, v.as_str())).collect();
             let shaft = svg(&self.doc, "line", &attrs)?;
             shaft.set_attribute("class", "shaft")?;
-            let points =
-                format!("{x2},{y2} {},{} {},{}", bx - uy * half, by + ux * half, bx + uy * half, by - ux * half);
-            let tip = svg(&self.doc, "polygon", &[("class", "head"), ("points", &points)])?;
-            let g = svg(&self.doc, "g", &[("class", "arrow"), ("data-arrow", &format!("{}{}", name(from), name(to)))])?;
+            let points = format!(
+                "{x2},{y2} {},{} {},{}",
+                bx - uy * half,
+                by + ux * half,
+                bx + uy * half,
+                by - ux * half
+            );
+            let tip = svg(
+                &self.doc,
+                "polygon",
+                &[("class", "head"), ("points", &points)],
+            )?;
+            let g = svg(
+                &self.doc,
+                "g",
+                &[
+                    ("class", "arrow"),
+                    ("data-arrow", &format!("{}{}", name(from), name(to))),
+                ],
+            )?;
             add(&g, &shaft)?;
             add(&g, &tip)?;
             add(&layer, &g)?;
@@ -416,7 +523,12 @@ impl BoardDom {
 
     /// The cell drawn with this `data-square` name.
     pub fn cell_named(&self, name: &str) -> Option<Cell> {
-        self.view.as_ref()?.cells.iter().find(|c| c.name == name).map(|c| c.cell)
+        self.view
+            .as_ref()?
+            .cells
+            .iter()
+            .find(|c| c.name == name)
+            .map(|c| c.cell)
     }
 
     /// The cell under a point of the page, if it is on the board.
@@ -429,7 +541,10 @@ impl BoardDom {
         if col < 0.0 || row < 0.0 {
             return None;
         }
-        view.cells.iter().find(|c| f64::from(c.col) == col && f64::from(c.row) == row).map(|c| c.cell)
+        view.cells
+            .iter()
+            .find(|c| f64::from(c.col) == col && f64::from(c.row) == row)
+            .map(|c| c.cell)
     }
 
     fn to_user(&self, svg: &Element, client_x: f64, client_y: f64) -> Option<(f64, f64)> {
@@ -439,19 +554,35 @@ impl BoardDom {
             return None;
         }
         let (x, y) = (client_x - rect.left(), client_y - rect.top());
-        Some((x * frame.width / rect.width(), y * frame.height / rect.height()))
+        Some((
+            x * frame.width / rect.width(),
+            y * frame.height / rect.height(),
+        ))
     }
 
     /// Lifts the piece on `from` to follow the pointer until [`BoardDom::end_drag`].
     pub fn begin_drag(&mut self, from: Cell, client_x: f64, client_y: f64) -> Result<(), JsValue> {
         self.cancel_drag();
-        let Some(svg) = self.svg.clone() else { return Ok(()) };
-        let Some(piece) = self.cells.get(self.slot(from)).and_then(|c| c.piece.clone()) else { return Ok(()) };
+        let Some(svg) = self.svg.clone() else {
+            return Ok(());
+        };
+        let Some(piece) = self
+            .cells
+            .get(self.slot(from))
+            .and_then(|c| c.piece.clone())
+        else {
+            return Ok(());
+        };
         let ghost: Element = piece.clone_node_with_deep(true)?.dyn_into()?;
         let wrapper = svg_el(&self.doc, "g", "ghost")?;
         wrapper.append_child(&ghost)?;
         svg.append_child(&wrapper)?;
-        self.drag = Some(Drag { from, start: (client_x, client_y), moved: false, ghost: wrapper });
+        self.drag = Some(Drag {
+            from,
+            start: (client_x, client_y),
+            moved: false,
+            ghost: wrapper,
+        });
         self.move_drag(client_x, client_y)?;
         if let Some(d) = &mut self.drag {
             d.moved = false;
@@ -461,9 +592,15 @@ impl BoardDom {
 
     /// Moves the lifted piece; returns nothing the state needs until the drop.
     pub fn move_drag(&mut self, client_x: f64, client_y: f64) -> Result<(), JsValue> {
-        let Some(svg) = self.svg.clone() else { return Ok(()) };
-        let Some((x, y)) = self.to_user(&svg, client_x, client_y) else { return Ok(()) };
-        let Some(drag) = &mut self.drag else { return Ok(()) };
+        let Some(svg) = self.svg.clone() else {
+            return Ok(());
+        };
+        let Some((x, y)) = self.to_user(&svg, client_x, client_y) else {
+            return Ok(());
+        };
+        let Some(drag) = &mut self.drag else {
+            return Ok(());
+        };
         let (dx, dy) = (client_x - drag.start.0, client_y - drag.start.1);
         if !drag.moved && dx.hypot(dy) >= DRAG_THRESHOLD_PX {
             drag.moved = true;
@@ -472,7 +609,10 @@ impl BoardDom {
             drag.ghost.class_list().add_1("moving")?;
         }
         if drag.moved {
-            drag.ghost.set_attribute("transform", &format!("translate({} {})", x - CELL / 2.0, y - CELL / 2.0))?;
+            drag.ghost.set_attribute(
+                "transform",
+                &format!("translate({} {})", x - CELL / 2.0, y - CELL / 2.0),
+            )?;
         }
         Ok(())
     }
@@ -488,7 +628,10 @@ impl BoardDom {
     pub fn cancel_drag(&mut self) {
         if let Some(drag) = self.drag.take() {
             drag.ghost.remove();
-            let _ = self.cells.get(self.slot(drag.from)).map(|c| c.g.class_list().remove_1("lifted"));
+            let _ = self
+                .cells
+                .get(self.slot(drag.from))
+                .map(|c| c.g.class_list().remove_1("lifted"));
         }
     }
 
@@ -531,15 +674,29 @@ pub(super) struct Frame {
 
 impl Frame {
     fn of(geometry: Geometry, style: Style) -> Frame {
-        let (w, h) = (f64::from(geometry.files) * CELL, f64::from(geometry.ranks) * CELL);
+        let (w, h) = (
+            f64::from(geometry.files) * CELL,
+            f64::from(geometry.ranks) * CELL,
+        );
         match (geometry.cells, style.coordinates) {
-            (_, Coordinates::Off) | (CellKind::Squares, Coordinates::Inside) => {
-                Frame { dx: 0.0, dy: 0.0, width: w, height: h }
-            }
-            (CellKind::Squares, Coordinates::Outside) => {
-                Frame { dx: MARGIN, dy: 0.0, width: w + MARGIN, height: h + MARGIN }
-            }
-            (CellKind::Intersections, _) => Frame { dx: 0.0, dy: MARGIN, width: w, height: h + 2.0 * MARGIN },
+            (_, Coordinates::Off) | (CellKind::Squares, Coordinates::Inside) => Frame {
+                dx: 0.0,
+                dy: 0.0,
+                width: w,
+                height: h,
+            },
+            (CellKind::Squares, Coordinates::Outside) => Frame {
+                dx: MARGIN,
+                dy: 0.0,
+                width: w + MARGIN,
+                height: h + MARGIN,
+            },
+            (CellKind::Intersections, _) => Frame {
+                dx: 0.0,
+                dy: MARGIN,
+                width: w,
+                height: h + 2.0 * MARGIN,
+            },
         }
     }
 }
@@ -550,7 +707,12 @@ pub(super) fn svg_el(doc: &Document, tag: &str, class: &str) -> Result<Element, 
 
 /// A piece of any game: an 8x8 glyph, or a Xiangqi disc from the symbols of
 /// `xiangqi/pieces.svg` ([`super::xiangqi_board`]).
-fn any_piece_element(doc: &Document, piece: AnyPiece, set: PieceSet, turned: bool) -> Result<Element, JsValue> {
+fn any_piece_element(
+    doc: &Document,
+    piece: AnyPiece,
+    set: PieceSet,
+    turned: bool,
+) -> Result<Element, JsValue> {
     match piece {
         AnyPiece::Board8(p) => piece_element(doc, p, set, turned),
         AnyPiece::Xiangqi(p) if carries(GameKind::Xiangqi) => xiangqi_piece(doc, p, set, turned),
@@ -558,22 +720,53 @@ fn any_piece_element(doc: &Document, piece: AnyPiece, set: PieceSet, turned: boo
     }
 }
 
-fn xiangqi_piece(doc: &Document, piece: xiangqi::Piece, set: PieceSet, turned: bool) -> Result<Element, JsValue> {
+fn xiangqi_piece(
+    doc: &Document,
+    piece: xiangqi::Piece,
+    set: PieceSet,
+    turned: bool,
+) -> Result<Element, JsValue> {
     let colour = piece.color.fold("red", "black");
-    let g = svg(doc, "g", &[("class", &format!("piece xq-piece {colour}")), ("aria-hidden", "true")])?;
+    let g = svg(
+        doc,
+        "g",
+        &[
+            ("class", &format!("piece xq-piece {colour}")),
+            ("aria-hidden", "true"),
+        ],
+    )?;
     if turned && piece.color == Color::Black {
         g.set_attribute("transform", "rotate(180 50 50)")?;
     }
     let href = format!("#{}", super::xiangqi_board::symbol_id(piece, set));
-    add(&g, &svg(doc, "use", &[("href", &href), ("width", "100"), ("height", "100")])?)?;
+    add(
+        &g,
+        &svg(
+            doc,
+            "use",
+            &[("href", &href), ("width", "100"), ("height", "100")],
+        )?,
+    )?;
     Ok(g)
 }
 
 /// A piece drawn from its glyph; both colours share the shapes, CSS colours them. Face to
 /// face, Black's pieces are turned round for the player sitting opposite.
-pub fn piece_element(doc: &Document, piece: Piece, set: PieceSet, turned: bool) -> Result<Element, JsValue> {
+pub fn piece_element(
+    doc: &Document,
+    piece: Piece,
+    set: PieceSet,
+    turned: bool,
+) -> Result<Element, JsValue> {
     let colour = piece.color.name();
-    let g = svg(doc, "g", &[("class", &format!("piece {colour}")), ("aria-hidden", "true")])?;
+    let g = svg(
+        doc,
+        "g",
+        &[
+            ("class", &format!("piece {colour}")),
+            ("aria-hidden", "true"),
+        ],
+    )?;
     if turned && piece.color == Color::Black {
         g.set_attribute("transform", "rotate(180 50 50)")?;
     }
@@ -589,7 +782,15 @@ pub fn piece_element(doc: &Document, piece: Piece, set: PieceSet, turned: bool) 
 
 /// A small stand-alone picture of a piece (the promotion picker's buttons).
 pub fn piece_icon(doc: &Document, piece: Piece, set: PieceSet) -> Result<Element, JsValue> {
-    let icon = svg(doc, "svg", &[("viewBox", "0 0 100 100"), ("class", "piece-icon"), ("aria-hidden", "true")])?;
+    let icon = svg(
+        doc,
+        "svg",
+        &[
+            ("viewBox", "0 0 100 100"),
+            ("class", "piece-icon"),
+            ("aria-hidden", "true"),
+        ],
+    )?;
     add(&icon, &piece_element(doc, piece, set, false)?)?;
     Ok(icon)
 }

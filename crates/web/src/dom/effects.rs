@@ -26,7 +26,9 @@ pub fn store(window: &Window, key: &str, text: &str) {
                 warn("could not save the game", &e);
             }
         }
-        None => web_sys::console::warn_1(&"shatar: local storage is not available; the game is not saved".into()),
+        None => web_sys::console::warn_1(
+            &"shatar: local storage is not available; the game is not saved".into(),
+        ),
     }
 }
 
@@ -57,11 +59,18 @@ impl Speaker {
         // (frequency Hz, start s, length s, wave)
         let notes: &[(f32, f64, f64, OscillatorType)] = match sound {
             Sound::Move => &[(330.0, 0.0, 0.07, OscillatorType::Triangle)],
-            Sound::Capture => {
-                &[(392.0, 0.0, 0.06, OscillatorType::Triangle), (262.0, 0.05, 0.09, OscillatorType::Triangle)]
-            }
-            Sound::Check => &[(660.0, 0.0, 0.08, OscillatorType::Square), (660.0, 0.11, 0.08, OscillatorType::Square)],
-            Sound::LowTime => &[(880.0, 0.0, 0.05, OscillatorType::Sine), (880.0, 0.12, 0.05, OscillatorType::Sine)],
+            Sound::Capture => &[
+                (392.0, 0.0, 0.06, OscillatorType::Triangle),
+                (262.0, 0.05, 0.09, OscillatorType::Triangle),
+            ],
+            Sound::Check => &[
+                (660.0, 0.0, 0.08, OscillatorType::Square),
+                (660.0, 0.11, 0.08, OscillatorType::Square),
+            ],
+            Sound::LowTime => &[
+                (880.0, 0.0, 0.05, OscillatorType::Sine),
+                (880.0, 0.12, 0.05, OscillatorType::Sine),
+            ],
             Sound::End => &[
                 (392.0, 0.0, 0.12, OscillatorType::Sine),
                 (494.0, 0.12, 0.12, OscillatorType::Sine),

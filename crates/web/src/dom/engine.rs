@@ -99,12 +99,19 @@ impl EngineHandle {
     /// Spawns the worker and starts the watchdog. `on_event` is called from worker and
     /// timer callbacks only (never from inside `submit`, `new_game` or `cancel`) and with
     /// nothing here borrowed, because it re-enters the page, which may call `submit`.
-    pub fn new(worker_urls: WorkerUrls, on_event: impl FnMut(EngineEvent) + 'static) -> Result<EngineHandle, JsValue> {
+    pub fn new(
+        worker_urls: WorkerUrls,
+        on_event: impl FnMut(EngineEvent) + 'static,
+    ) -> Result<EngineHandle, JsValue> {
         let window = web_sys::window().ok_or("no window")?;
         let (client, actions) = EngineClient::new(now());
         let shared = Rc::new(Shared {
             worker_urls,
-            state: RefCell::new(State { client, worker: None, pending: Vec::new() }),
+            state: RefCell::new(State {
+                client,
+                worker: None,
+                pending: Vec::new(),
+            }),
             on_event: RefCell::new(Box::new(on_event)),
             closed: Cell::new(false),
             flush_timeout: Cell::new(None),
@@ -119,9 +126,12 @@ impl EngineHandle {
         }
 
         let tick_weak = weak.clone();
-        let tick = Closure::<dyn FnMut()>::new(move || run(&tick_weak, |client, now| client.tick(now)));
-        let interval =
-            window.set_interval_with_callback_and_timeout_and_arguments_0(tick.as_ref().unchecked_ref(), TICK_MS)?;
+        let tick =
+            Closure::<dyn FnMut()>::new(move || run(&tick_weak, |client, now| client.tick(now)));
+        let interval = window.set_interval_with_callback_and_timeout_and_arguments_0(
+            tick.as_ref().unchecked_ref(),
+            TICK_MS,
+        )?;
         let flush_weak = weak;
         let flush = Closure::<dyn FnMut()>::new(move || {
             if let Some(shared) = flush_weak.upgrade() {
@@ -129,7 +139,12 @@ impl EngineHandle {
             }
             run(&flush_weak, |client, _| (Vec::new(), client.take_events()));
         });
-        Ok(EngineHandle { shared, interval, _tick: tick, flush })
+        Ok(EngineHandle {
+            shared,
+            interval,
+            _tick: tick,
+            flush,
+        })
     }
 
     pub fn submit(&self, job: SearchJob) {
@@ -177,11 +192,18 @@ impl EngineHandle {
         if self.shared.flush_timeout.get().is_some() {
             return;
         }
-        let Some(window) = web_sys::window() else { return };
-        match window.set_timeout_with_callback_and_timeout_and_arguments_0(self.flush.as_ref().unchecked_ref(), 0) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        match window.set_timeout_with_callback_and_timeout_and_arguments_0(
+            self.flush.as_ref().unchecked_ref(),
+            0,
+        ) {
             Ok(id) => self.shared.flush_timeout.set(Some(id)),
             // The next tick delivers them instead.
-            Err(e) => web_sys::console::warn_2(&"shatar: could not schedule engine events:".into(), &e),
+            Err(e) => {
+                web_sys::console::warn_2(&"shatar: could not schedule engine events:".into(), &e)
+            }
         }
     }
 }
@@ -207,7 +229,12 @@ impl State {
     /// Carries out `actions` in order, and what the client decides when one of them fails
     /// (a worker that cannot be created or posted to counts as a crashed one). Returns
     /// the client's events from those failures.
-    fn apply(&mut self, actions: Vec<WorkerAction>, weak: &Weak<Shared>, now: f64) -> Vec<EngineEvent> {
+    fn apply(
+        &mut self,
+        actions: Vec<WorkerAction>,
+        weak: &Weak<Shared>,
+        now: f64,
+    ) -> Vec<EngineEvent> {
         let mut queue = VecDeque::from(actions);
         let mut events = Vec::new();
         while let Some(action) = queue.pop_front() {
@@ -217,7 +244,10 @@ impl State {
                         self.worker = Some(live);
                         None
                     }
-                    Err(e) => Some(format!("could not start the engine worker: {}", describe(&e))),
+                    Err(e) => Some(format!(
+                        "could not start the engine worker: {}",
+                        describe(&e)
+                    )),
                 },
                 WorkerAction::Terminate => {
                     self.worker = None;
@@ -242,7 +272,10 @@ impl State {
 }
 
 fn spawn(weak: &Weak<Shared>, build: WorkerBuild) -> Result<LiveWorker, JsValue> {
-    let url = weak.upgrade().map(|s| s.worker_urls.of(build).to_string()).ok_or("the engine handle is gone")?;
+    let url = weak
+        .upgrade()
+        .map(|s| s.worker_urls.of(build).to_string())
+        .ok_or("the engine handle is gone")?;
     let worker = Worker::new(&url)?;
     let message_weak = weak.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
@@ -253,17 +286,29 @@ fn spawn(weak: &Weak<Shared>, build: WorkerBuild) -> Result<LiveWorker, JsValue>
     // A script that fails to load fires a plain `Event`; a wasm panic or a throw in the
     // worker an `ErrorEvent` with a message.
     let on_error = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
-        let message = event.dyn_ref::<ErrorEvent>().map(ErrorEvent::message).unwrap_or_default();
-        run(&error_weak, |client, now| client.on_worker_error(&message, now));
+        let message = event
+            .dyn_ref::<ErrorEvent>()
+            .map(ErrorEvent::message)
+            .unwrap_or_default();
+        run(&error_weak, |client, now| {
+            client.on_worker_error(&message, now)
+        });
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    Ok(LiveWorker { worker, _on_message: on_message, _on_error: on_error })
+    Ok(LiveWorker {
+        worker,
+        _on_message: on_message,
+        _on_error: on_error,
+    })
 }
 
 /// One step of the client from a callback: carry out its actions with the state
 /// borrowed, then deliver the events with nothing borrowed.
-fn run(weak: &Weak<Shared>, step: impl FnOnce(&mut EngineClient, f64) -> (Vec<WorkerAction>, Vec<EngineEvent>)) {
+fn run(
+    weak: &Weak<Shared>,
+    step: impl FnOnce(&mut EngineClient, f64) -> (Vec<WorkerAction>, Vec<EngineEvent>),
+) {
     let Some(shared) = weak.upgrade() else { return };
     if shared.closed.get() {
         return;
@@ -295,9 +340,10 @@ impl Shared {
             let wanted = match &event {
                 EngineEvent::Info { token, .. }
                 | EngineEvent::Best { token, .. }
-                | EngineEvent::Failed { token, .. } => {
-                    self.state.try_borrow().is_ok_and(|state| state.client.is_current(*token))
-                }
+                | EngineEvent::Failed { token, .. } => self
+                    .state
+                    .try_borrow()
+                    .is_ok_and(|state| state.client.is_current(*token)),
                 EngineEvent::Status(_) => true,
             };
             if !wanted {
@@ -305,7 +351,9 @@ impl Shared {
             }
             match self.on_event.try_borrow_mut() {
                 Ok(mut on_event) => on_event(event),
-                Err(_) => web_sys::console::error_1(&"shatar: engine event handler re-entered".into()),
+                Err(_) => {
+                    web_sys::console::error_1(&"shatar: engine event handler re-entered".into())
+                }
             }
         }
     }
@@ -322,7 +370,11 @@ fn decode(data: JsValue) -> Result<Envelope<Response>, String> {
     let text = String::from(text);
     let header: Header = serde_json::from_str(&text).map_err(|e| e.to_string())?;
     if let Err(error) = header.check_version() {
-        return Ok(Envelope { v: header.v, id: header.id, body: Response::Error { error } });
+        return Ok(Envelope {
+            v: header.v,
+            id: header.id,
+            body: Response::Error { error },
+        });
     }
     serde_json::from_str(&text).map_err(|e| e.to_string())
 }
@@ -344,5 +396,7 @@ fn describe(error: &JsValue) -> String {
 
 /// `performance.now()`: a monotonic clock (`std::time::Instant` panics on wasm32).
 fn now() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
 }

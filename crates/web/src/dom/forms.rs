@@ -4,13 +4,15 @@
 
 use shatar_rules::GameKind;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, HtmlDialogElement, HtmlElement, HtmlFormElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{
+    Document, HtmlDialogElement, HtmlElement, HtmlFormElement, HtmlInputElement, HtmlSelectElement,
+};
 
 use crate::glyphs::PieceSet;
 use crate::i18n::Lang;
 use crate::settings::{
-    BonusKind, Coordinates, GameSetup, Looks, Notation, Opponent, Points, SideChoice, Theme, TimeControl, Timed,
-    XiangqiNotation,
+    BonusKind, Coordinates, GameSetup, Looks, Notation, Opponent, Points, SideChoice, Theme,
+    TimeControl, Timed, XiangqiNotation,
 };
 use crate::state::Dialog;
 use crate::t;
@@ -39,7 +41,12 @@ fn checkbox(doc: &Document, form: &str, name: &str) -> Result<HtmlInputElement, 
 }
 
 /// Opens or closes the dialogs to match the state; a dialog being opened is filled in.
-pub fn sync_dialogs(doc: &Document, wanted: Option<&Dialog>, setup: &GameSetup, lang: Lang) -> Result<(), JsValue> {
+pub fn sync_dialogs(
+    doc: &Document,
+    wanted: Option<&Dialog>,
+    setup: &GameSetup,
+    lang: Lang,
+) -> Result<(), JsValue> {
     let new_game: HtmlDialogElement = element(doc, &format!("#{NEW_GAME}"))?;
     let import: HtmlDialogElement = element(doc, &format!("#{IMPORT}"))?;
     match wanted {
@@ -102,14 +109,22 @@ pub fn read_new_game(doc: &Document) -> Result<GameSetup, JsValue> {
     let opponent = match value("opponent")?.as_str() {
         "friend" => Opponent::Friend,
         "board" => Opponent::OverTheBoard,
-        _ => Opponent::Computer { level: value("level")?.parse().unwrap_or(3) },
+        _ => Opponent::Computer {
+            level: value("level")?.parse().unwrap_or(3),
+        },
     };
     let side = SideChoice::from_id(&value("side")?).unwrap_or(SideChoice::White);
     let time_control = match value("time")?.as_str() {
         "custom" => TimeControl::Timed(read_custom_time(doc)?),
         id => TimeControl::from_id(id).unwrap_or(TimeControl::Untimed),
     };
-    Ok(GameSetup { ruleset, opponent, side, time_control }.normalised())
+    Ok(GameSetup {
+        ruleset,
+        opponent,
+        side,
+        time_control,
+    }
+    .normalised())
 }
 
 /// The first side's name in the dialog follows the game chosen: White, or Red in Xiangqi.
@@ -117,10 +132,17 @@ pub fn read_new_game(doc: &Document) -> Result<GameSetup, JsValue> {
 pub fn name_sides(doc: &Document, lang: Lang) -> Result<(), JsValue> {
     const FORM: &str = "new-game-form";
     let xiangqi = ruleset_from(&select(doc, FORM, "ruleset")?.value()) == GameKind::Xiangqi;
-    let first: HtmlElement = element(doc, &format!("#{FORM} [name=\"side\"] option[value=\"white\"]"))?;
+    let first: HtmlElement = element(
+        doc,
+        &format!("#{FORM} [name=\"side\"] option[value=\"white\"]"),
+    )?;
     let key = if xiangqi { "color.red" } else { "side.white" };
     first.set_attribute("data-i18n", key)?;
-    first.set_text_content(Some(if xiangqi { t!(lang, "color.red") } else { t!(lang, "side.white") }));
+    first.set_text_content(Some(if xiangqi {
+        t!(lang, "color.red")
+    } else {
+        t!(lang, "side.white")
+    }));
     Ok(())
 }
 
@@ -129,7 +151,11 @@ fn read_custom_time(doc: &Document) -> Result<Timed, JsValue> {
     const FORM: &str = "new-game-form";
     let number = |name: &str| -> Result<f64, JsValue> {
         let n = input(doc, FORM, name)?.value_as_number();
-        Ok(if n.is_finite() { n.clamp(0.0, 36_000.0) } else { 0.0 })
+        Ok(if n.is_finite() {
+            n.clamp(0.0, 36_000.0)
+        } else {
+            0.0
+        })
     };
     let seconds = |minutes: f64| (minutes * 60.0).round() as u32;
     let moves = number("moves")?.round() as u32;
@@ -147,7 +173,9 @@ pub fn fill_time_choices(doc: &Document, lang: Lang) -> Result<(), JsValue> {
     let select = select(doc, "new-game-form", "time")?;
     let chosen = select.value();
     select.set_text_content(None);
-    let choices = TimeControl::PRESETS.iter().map(|(id, tc)| (*id, tc.describe(lang)));
+    let choices = TimeControl::PRESETS
+        .iter()
+        .map(|(id, tc)| (*id, tc.describe(lang)));
     for (id, label) in choices.chain([("custom", t!(lang, "time.custom").to_string())]) {
         let option = doc.create_element("option")?;
         option.set_attribute("value", id)?;
@@ -162,7 +190,10 @@ pub fn fill_time_choices(doc: &Document, lang: Lang) -> Result<(), JsValue> {
 
 pub fn read_import(doc: &Document) -> Result<(String, GameKind), JsValue> {
     let text: web_sys::HtmlTextAreaElement = element(doc, "#import-form [name=\"text\"]")?;
-    Ok((text.value(), ruleset_from(&select(doc, "import-form", "ruleset")?.value())))
+    Ok((
+        text.value(),
+        ruleset_from(&select(doc, "import-form", "ruleset")?.value()),
+    ))
 }
 
 /// Puts a loaded file's text in the import box.
@@ -176,7 +207,12 @@ pub fn set_import_text(doc: &Document, text: &str) -> Result<(), JsValue> {
 pub fn fill_ruleset_choices(doc: &Document, lang: Lang) -> Result<(), JsValue> {
     let selects = doc.query_selector_all("select[name=\"ruleset\"]")?;
     for i in 0..selects.length() {
-        let Some(select) = selects.item(i).and_then(|s| s.dyn_into::<HtmlSelectElement>().ok()) else { continue };
+        let Some(select) = selects
+            .item(i)
+            .and_then(|s| s.dyn_into::<HtmlSelectElement>().ok())
+        else {
+            continue;
+        };
         let chosen = select.value();
         select.set_text_content(None);
         for game in GameKind::ALL {

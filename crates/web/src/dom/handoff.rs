@@ -65,7 +65,9 @@ pub(super) fn give_way(doc: &Document) -> Result<(), JsValue> {
         .query_selector(FILES_META)?
         .and_then(|meta| meta.get_attribute("content"))
         .ok_or("shatar: the page does not name its build with Xiangqi")?;
-    let (glue, wasm) = files.split_once(' ').ok_or("shatar: the Xiangqi build's <meta> names no wasm")?;
+    let (glue, wasm) = files
+        .split_once(' ')
+        .ok_or("shatar: the Xiangqi build's <meta> names no wasm")?;
     // The glue is imported from the snippet's own folder: the names must be absolute.
     let base = doc.base_uri()?.unwrap_or_default();
     let absolute = |name: &str| web_sys::Url::new_with_base(name, &base).map(|u| u.href());
@@ -83,9 +85,14 @@ pub(super) fn give_way(doc: &Document) -> Result<(), JsValue> {
 /// Before any text of the page's language has arrived: English.
 #[cfg(not(feature = "xiangqi"))]
 fn show_failure(doc: &Document) {
-    let (Some(notice), Some(text)) = (doc.get_element_by_id("notice"), doc.get_element_by_id("notice-text")) else {
+    let (Some(notice), Some(text)) = (
+        doc.get_element_by_id("notice"),
+        doc.get_element_by_id("notice-text"),
+    ) else {
         return;
     };
-    text.set_text_content(Some("Xiangqi could not be loaded. Check the connection and reload the page."));
+    text.set_text_content(Some(
+        "Xiangqi could not be loaded. Check the connection and reload the page.",
+    ));
     let _ = notice.remove_attribute("hidden");
 }

@@ -12,16 +12,26 @@ pub struct Listener {
 }
 
 impl Listener {
-    pub fn new(target: &EventTarget, kind: &'static str, f: impl FnMut(Event) + 'static) -> Result<Listener, JsValue> {
+    pub fn new(
+        target: &EventTarget,
+        kind: &'static str,
+        f: impl FnMut(Event) + 'static,
+    ) -> Result<Listener, JsValue> {
         let closure = Closure::<dyn FnMut(Event)>::new(f);
         target.add_event_listener_with_callback(kind, closure.as_ref().unchecked_ref())?;
-        Ok(Listener { target: target.clone(), kind, closure })
+        Ok(Listener {
+            target: target.clone(),
+            kind,
+            closure,
+        })
     }
 }
 
 impl Drop for Listener {
     fn drop(&mut self) {
-        let _ = self.target.remove_event_listener_with_callback(self.kind, self.closure.as_ref().unchecked_ref());
+        let _ = self
+            .target
+            .remove_event_listener_with_callback(self.kind, self.closure.as_ref().unchecked_ref());
     }
 }
 
@@ -39,11 +49,21 @@ pub struct Interval {
 }
 
 impl Interval {
-    pub fn new(window: &web_sys::Window, every_ms: i32, f: impl FnMut() + 'static) -> Result<Interval, JsValue> {
+    pub fn new(
+        window: &web_sys::Window,
+        every_ms: i32,
+        f: impl FnMut() + 'static,
+    ) -> Result<Interval, JsValue> {
         let closure = Closure::<dyn FnMut()>::new(f);
-        let id = window
-            .set_interval_with_callback_and_timeout_and_arguments_0(closure.as_ref().unchecked_ref(), every_ms)?;
-        Ok(Interval { window: window.clone(), id, _closure: closure })
+        let id = window.set_interval_with_callback_and_timeout_and_arguments_0(
+            closure.as_ref().unchecked_ref(),
+            every_ms,
+        )?;
+        Ok(Interval {
+            window: window.clone(),
+            id,
+            _closure: closure,
+        })
     }
 }
 

@@ -26,12 +26,19 @@ pub mod xiangqi_board;
 
 /// The page's monotonic milliseconds: what the state machine's clock runs on.
 pub fn now_ms() -> u64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0, |p| p.now() as u64)
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0, |p| p.now() as u64)
 }
 
 pub fn fresh_seed_and_date() -> (u64, String) {
     let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
     let now = js_sys::Date::new_0();
-    let date = format!("{:04}.{:02}.{:02}", now.get_full_year(), now.get_month() + 1, now.get_date());
+    let date = format!(
+        "{:04}.{:02}.{:02}",
+        now.get_full_year(),
+        now.get_month() + 1,
+        now.get_date()
+    );
     (seed, date)
 }

@@ -32,7 +32,12 @@ pub fn translate(doc: &Document, lang: Lang) -> Result<(), JsValue> {
     forms::fill_time_choices(doc, lang)?;
     let buttons = doc.query_selector_all("[data-lang]")?;
     for i in 0..buttons.length() {
-        let Some(button) = buttons.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) else { continue };
+        let Some(button) = buttons
+            .item(i)
+            .and_then(|n| n.dyn_into::<HtmlElement>().ok())
+        else {
+            continue;
+        };
         let current = button.get_attribute("data-lang").as_deref() == Some(lang.id());
         button.set_attribute("aria-pressed", if current { "true" } else { "false" })?;
     }
@@ -47,11 +52,15 @@ fn for_each(
 ) -> Result<(), JsValue> {
     let found = doc.query_selector_all(&format!("[{marker}]"))?;
     for i in 0..found.length() {
-        let Some(el) = found.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else { continue };
+        let Some(el) = found.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+            continue;
+        };
         let name = el.get_attribute(marker).unwrap_or_default();
         match Key::from_name(&name) {
             Some(key) => set(&el, lang.text(key))?,
-            None => web_sys::console::warn_1(&format!("shatar: index.html names no text \"{name}\"").into()),
+            None => web_sys::console::warn_1(
+                &format!("shatar: index.html names no text \"{name}\"").into(),
+            ),
         }
     }
     Ok(())
@@ -60,12 +69,19 @@ fn for_each(
 /// `?lang=` of the page's address, if any.
 pub fn query_lang(window: &web_sys::Window) -> Option<String> {
     let search = window.location().search().ok()?;
-    web_sys::UrlSearchParams::new_with_str(&search).ok()?.get("lang")
+    web_sys::UrlSearchParams::new_with_str(&search)
+        .ok()?
+        .get("lang")
 }
 
 /// The browser's languages, most wanted first.
 pub fn browser_langs(window: &web_sys::Window) -> Vec<String> {
-    window.navigator().languages().iter().filter_map(|v| v.as_string()).collect()
+    window
+        .navigator()
+        .languages()
+        .iter()
+        .filter_map(|v| v.as_string())
+        .collect()
 }
 
 /// Once the player has chosen in the picker, a `?lang=` in the address would overrule
@@ -77,5 +93,7 @@ pub fn forget_query_lang(window: &web_sys::Window) -> Result<(), JsValue> {
         return Ok(());
     }
     url.search_params().delete("lang");
-    window.history()?.replace_state_with_url(&JsValue::NULL, "", Some(&url.href()))
+    window
+        .history()?
+        .replace_state_with_url(&JsValue::NULL, "", Some(&url.href()))
 }

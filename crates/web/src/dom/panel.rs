@@ -29,7 +29,10 @@ pub fn fill_promotion(
 ) -> Result<(), JsValue> {
     picker.set_text_content(None);
     let Some(p) = promotion else {
-        picker.dyn_ref::<HtmlElement>().ok_or("the picker is no HTML element")?.set_hidden(true);
+        picker
+            .dyn_ref::<HtmlElement>()
+            .ok_or("the picker is no HTML element")?
+            .set_hidden(true);
         return Ok(());
     };
     for (role, code, name) in &p.choices {
@@ -47,7 +50,10 @@ pub fn fill_promotion(
     cancel.set_attribute("aria-label", "Cancel")?;
     cancel.set_text_content(Some("×"));
     picker.append_child(&cancel)?;
-    picker.dyn_ref::<HtmlElement>().ok_or("the picker is no HTML element")?.set_hidden(false);
+    picker
+        .dyn_ref::<HtmlElement>()
+        .ok_or("the picker is no HTML element")?
+        .set_hidden(false);
     Ok(())
 }
 
@@ -113,7 +119,9 @@ pub fn patch_moves(
 }
 
 fn scroll_within(list: &Element, item: &Element) {
-    let Some(item) = item.dyn_ref::<web_sys::HtmlElement>() else { return };
+    let Some(item) = item.dyn_ref::<web_sys::HtmlElement>() else {
+        return;
+    };
     let (top, bottom) = (item.offset_top(), item.offset_top() + item.offset_height());
     if top < list.scroll_top() || bottom > list.scroll_top() + list.client_height() {
         list.set_scroll_top(top - list.client_height() / 2);

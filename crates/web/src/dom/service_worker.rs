@@ -11,7 +11,8 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{JsFuture, spawn_local};
 use web_sys::{
-    Document, Event, ServiceWorker, ServiceWorkerContainer, ServiceWorkerRegistration, ServiceWorkerState, Window,
+    Document, Event, ServiceWorker, ServiceWorkerContainer, ServiceWorkerRegistration,
+    ServiceWorkerState, Window,
 };
 
 use super::app::{App, dispatch};
@@ -26,7 +27,9 @@ pub(super) fn start(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) {
     if !matches!(doc.query_selector("link[rel=manifest]"), Ok(Some(_))) {
         return;
     }
-    let Some(container) = container(window) else { return };
+    let Some(container) = container(window) else {
+        return;
+    };
     // The first worker taking over a fresh page changes nothing on it; only a replacement
     // calls for a reload, or the page would run old code against the new worker's files.
     let mut controlled = container.controller().is_some();
@@ -53,7 +56,9 @@ pub(super) fn start(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) {
 
 /// Lets the waiting version take over; `controllerchange` then reloads the page.
 pub(super) fn apply_update(window: &Window) {
-    let Some(container) = container(window) else { return };
+    let Some(container) = container(window) else {
+        return;
+    };
     let location = window.location();
     spawn_local(async move {
         let waiting = JsFuture::from(container.get_registration())
@@ -81,7 +86,9 @@ pub(super) fn apply_update(window: &Window) {
 /// `None` outside a secure context, where browsers have no `navigator.serviceWorker`.
 fn container(window: &Window) -> Option<ServiceWorkerContainer> {
     let navigator = window.navigator();
-    js_sys::Reflect::has(&navigator, &"serviceWorker".into()).ok()?.then(|| navigator.service_worker())
+    js_sys::Reflect::has(&navigator, &"serviceWorker".into())
+        .ok()?
+        .then(|| navigator.service_worker())
 }
 
 /// A version is "ready" when it has installed while an older one controls the page: on a
@@ -110,7 +117,11 @@ fn watch(
 }
 
 /// Waits for `worker` to finish installing.
-fn follow(app: &Weak<RefCell<App>>, container: &ServiceWorkerContainer, worker: ServiceWorker) -> Result<(), JsValue> {
+fn follow(
+    app: &Weak<RefCell<App>>,
+    container: &ServiceWorkerContainer,
+    worker: ServiceWorker,
+) -> Result<(), JsValue> {
     let (a, c, w) = (app.clone(), container.clone(), worker.clone());
     let on_state = Listener::new(&worker, "statechange", move |_: Event| {
         if w.state() == ServiceWorkerState::Installed && c.controller().is_some() {
@@ -127,6 +138,8 @@ fn own(app: &Weak<RefCell<App>>, listener: Listener) {
     match app.try_borrow_mut() {
         Ok(mut app) => app.listeners.push(listener),
         // Never while a message is handled: these run from the browser's own events.
-        Err(_) => web_sys::console::warn_1(&"shatar: busy; a service worker listener was dropped".into()),
+        Err(_) => {
+            web_sys::console::warn_1(&"shatar: busy; a service worker listener was dropped".into())
+        }
     };
 }

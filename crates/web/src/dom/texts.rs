@@ -44,7 +44,8 @@ pub fn ready_or_fetch(base: &str, lang: Lang, then: impl FnOnce() + 'static) -> 
                 Ok(text) => i18n::install(lang, text),
                 Err(why) => {
                     web_sys::console::warn_1(
-                        &format!("shatar: {url} could not be loaded ({why}); English is shown").into(),
+                        &format!("shatar: {url} could not be loaded ({why}); English is shown")
+                            .into(),
                     );
                     FAILED.with(|f| f.borrow_mut().push(lang));
                 }

@@ -24,7 +24,11 @@ const SYMBOLS_CLASS: &str = "xq-symbols";
 /// The id of a piece's symbol in `xiangqi/pieces.svg`: the international (pictorial) set for
 /// a player who chose the international pieces, the characters otherwise.
 pub fn symbol_id(piece: xiangqi::Piece, set: PieceSet) -> String {
-    let set = if set == PieceSet::International { "international" } else { "traditional" };
+    let set = if set == PieceSet::International {
+        "international"
+    } else {
+        "traditional"
+    };
     let color = piece.color.fold("red", "black");
     format!("xq-{set}-{color}-{}", piece.role.name())
 }
@@ -32,16 +36,28 @@ pub fn symbol_id(piece: xiangqi::Piece, set: PieceSet) -> String {
 /// The centre of the point at `file`, `rank` (ICCS counting) in the picture.
 fn centre(geometry: Geometry, bottom: Color, frame: Frame, file: u8, rank: u8) -> (f64, f64) {
     let (col, row) = geometry.place(file, rank, bottom);
-    (frame.dx + f64::from(col) * CELL + CELL / 2.0, frame.dy + f64::from(row) * CELL + CELL / 2.0)
+    (
+        frame.dx + f64::from(col) * CELL + CELL / 2.0,
+        frame.dy + f64::from(row) * CELL + CELL / 2.0,
+    )
 }
 
 fn line(doc: &Document, (x1, y1): (f64, f64), (x2, y2): (f64, f64)) -> Result<Element, JsValue> {
     let [x1, y1, x2, y2] = [x1, y1, x2, y2].map(|v| v.to_string());
-    svg(doc, "line", &[("x1", &x1), ("y1", &y1), ("x2", &x2), ("y2", &y2)])
+    svg(
+        doc,
+        "line",
+        &[("x1", &x1), ("y1", &y1), ("x2", &x2), ("y2", &y2)],
+    )
 }
 
 /// The board's lines, drawn under the cells.
-pub(super) fn lines(doc: &Document, geometry: Geometry, bottom: Color, frame: Frame) -> Result<Element, JsValue> {
+pub(super) fn lines(
+    doc: &Document,
+    geometry: Geometry,
+    bottom: Color,
+    frame: Frame,
+) -> Result<Element, JsValue> {
     let g = svg_el(doc, "g", "xq-lines")?;
     let at = |file, rank| centre(geometry, bottom, frame, file, rank);
     let (last_file, last_rank) = (geometry.files - 1, geometry.ranks - 1);
@@ -49,7 +65,20 @@ pub(super) fn lines(doc: &Document, geometry: Geometry, bottom: Color, frame: Fr
     let (x, y) = (a.0.min(b.0) - 12.0, a.1.min(b.1) - 12.0);
     let (w, h) = ((a.0 - b.0).abs() + 24.0, (a.1 - b.1).abs() + 24.0);
     let [x, y, w, h] = [x, y, w, h].map(|v| v.to_string());
-    add(&g, &svg(doc, "rect", &[("class", "xq-frame"), ("x", &x), ("y", &y), ("width", &w), ("height", &h)])?)?;
+    add(
+        &g,
+        &svg(
+            doc,
+            "rect",
+            &[
+                ("class", "xq-frame"),
+                ("x", &x),
+                ("y", &y),
+                ("width", &w),
+                ("height", &h),
+            ],
+        )?,
+    )?;
     for rank in 0..=last_rank {
         add(&g, &line(doc, at(0, rank), at(last_file, rank))?)?;
     }
@@ -81,7 +110,12 @@ fn mark_points() -> impl Iterator<Item = (u8, u8)> {
 }
 
 /// Four small corners around a point; a point on the board's edge gets only the inner two.
-fn position_mark(doc: &Document, (x, y): (f64, f64), file: u8, last_file: u8) -> Result<Element, JsValue> {
+fn position_mark(
+    doc: &Document,
+    (x, y): (f64, f64),
+    file: u8,
+    last_file: u8,
+) -> Result<Element, JsValue> {
     let (gap, arm) = (7.0, 14.0);
     let mut d = String::new();
     for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
@@ -90,7 +124,13 @@ fn position_mark(doc: &Document, (x, y): (f64, f64), file: u8, last_file: u8) ->
             continue;
         }
         let (cx, cy) = (x + sx * gap, y + sy * gap);
-        d.push_str(&format!("M{} {}V{}H{}", cx, cy + sy * arm, cy, cx + sx * arm));
+        d.push_str(&format!(
+            "M{} {}V{}H{}",
+            cx,
+            cy + sy * arm,
+            cy,
+            cx + sx * arm
+        ));
     }
     svg(doc, "path", &[("class", "xq-mark-point"), ("d", &d)])
 }
@@ -104,10 +144,26 @@ fn river_words(doc: &Document, a: (f64, f64), b: (f64, f64)) -> Result<Element, 
     let (left, right) = (a.0.min(b.0), a.0.max(b.0));
     let width = right - left;
     let (w, h) = ((2.0 * CELL).to_string(), CELL.to_string());
-    for (id, centre) in [("xq-river-chu-he", left + width * 0.25), ("xq-river-han-jie", left + width * 0.75)] {
+    for (id, centre) in [
+        ("xq-river-chu-he", left + width * 0.25),
+        ("xq-river-han-jie", left + width * 0.75),
+    ] {
         let x = (centre - CELL).to_string();
         let href = format!("#{id}");
-        add(&g, &svg(doc, "use", &[("href", &href), ("x", &x), ("y", &y), ("width", &w), ("height", &h)])?)?;
+        add(
+            &g,
+            &svg(
+                doc,
+                "use",
+                &[
+                    ("href", &href),
+                    ("x", &x),
+                    ("y", &y),
+                    ("width", &w),
+                    ("height", &h),
+                ],
+            )?,
+        )?;
     }
     Ok(g)
 }
@@ -126,12 +182,23 @@ pub(super) fn file_numbers(
     let top_y = frame.dy / 2.0;
     for col in 0..files {
         let x = (frame.dx + col as f64 * CELL + CELL / 2.0).to_string();
-        for (side, number, y) in [(bottom, files - col, bottom_y), (bottom.other(), col + 1, top_y)] {
+        for (side, number, y) in [
+            (bottom, files - col, bottom_y),
+            (bottom.other(), col + 1, top_y),
+        ] {
             let text = match side {
                 Color::White => RED_NUMBERS[number - 1].to_string(),
                 Color::Black => number.to_string(),
             };
-            let t = svg(doc, "text", &[("x", &x), ("y", &y.to_string()), ("class", side.fold("red", "black"))])?;
+            let t = svg(
+                doc,
+                "text",
+                &[
+                    ("x", &x),
+                    ("y", &y.to_string()),
+                    ("class", side.fold("red", "black")),
+                ],
+            )?;
             t.set_text_content(Some(&text));
             add(&g, &t)?;
         }
@@ -143,13 +210,27 @@ pub(super) fn file_numbers(
 /// parsed as XML (never as HTML), and their `<symbol>`s copied into a hidden `<svg>`.
 /// Until they arrive the pieces' `<use>`s draw nothing; then they all appear at once.
 pub fn ensure_symbols(holder: &Element, base: &str) {
-    if holder.query_selector(&format!(".{SYMBOLS_CLASS}")).ok().flatten().is_some() {
+    if holder
+        .query_selector(&format!(".{SYMBOLS_CLASS}"))
+        .ok()
+        .flatten()
+        .is_some()
+    {
         return;
     }
-    let Some(doc) = holder.owner_document() else { return };
-    let Ok(sprite) =
-        svg(&doc, "svg", &[("class", SYMBOLS_CLASS), ("aria-hidden", "true"), ("width", "0"), ("height", "0")])
-    else {
+    let Some(doc) = holder.owner_document() else {
+        return;
+    };
+    let Ok(sprite) = svg(
+        &doc,
+        "svg",
+        &[
+            ("class", SYMBOLS_CLASS),
+            ("aria-hidden", "true"),
+            ("width", "0"),
+            ("height", "0"),
+        ],
+    ) else {
         return;
     };
     if add(holder, &sprite).is_err() {

@@ -5,14 +5,21 @@ use shatar_rules::Ruleset;
 use super::*;
 
 fn limits(move_time_ms: u64) -> SearchLimits {
-    SearchLimits { move_time_ms: Some(move_time_ms), ..SearchLimits::default() }
+    SearchLimits {
+        move_time_ms: Some(move_time_ms),
+        ..SearchLimits::default()
+    }
 }
 
 fn job(token: Token, move_time_ms: u64) -> SearchJob {
     SearchJob {
         token,
         purpose: Purpose::Move,
-        game: Game { ruleset: Ruleset::Mongolian.into(), fen: None, moves: vec!["e2e4".into(), "e7e5".into()] },
+        game: Game {
+            ruleset: Ruleset::Mongolian.into(),
+            fen: None,
+            moves: vec!["e2e4".into(), "e7e5".into()],
+        },
         limits: limits(move_time_ms),
     }
 }
@@ -26,7 +33,14 @@ fn ready() -> Result<Envelope<Response>, String> {
 }
 
 fn best_move(uci: &str) -> BestMove {
-    BestMove { best_move: uci.into(), ponder: None, score: Score::Cp { cp: 12 }, depth: 5, nodes: 1000, time_ms: 90 }
+    BestMove {
+        best_move: uci.into(),
+        ponder: None,
+        score: Score::Cp { cp: 12 },
+        depth: 5,
+        nodes: 1000,
+        time_ms: 90,
+    }
 }
 
 fn info(depth: u32) -> SearchInfo {
@@ -57,17 +71,30 @@ fn posted(actions: &[WorkerAction]) -> &Envelope<Request> {
 
 fn search_of(envelope: &Envelope<Request>, job: &SearchJob) -> u32 {
     assert_eq!(envelope.v, PROTOCOL_VERSION);
-    assert_eq!(envelope.body, Request::Search { game: job.game.clone(), limits: job.limits.clone() });
+    assert_eq!(
+        envelope.body,
+        Request::Search {
+            game: job.game.clone(),
+            limits: job.limits.clone()
+        }
+    );
     envelope.id
 }
 
 fn restarted(actions: &[WorkerAction]) -> bool {
-    actions == [WorkerAction::Terminate, WorkerAction::Spawn(WorkerBuild::Board8)]
+    actions
+        == [
+            WorkerAction::Terminate,
+            WorkerAction::Spawn(WorkerBuild::Board8),
+        ]
 }
 
 /// Events about searches, without the status changes.
 fn answers(events: &[EngineEvent]) -> Vec<&EngineEvent> {
-    events.iter().filter(|e| !matches!(e, EngineEvent::Status(_))).collect()
+    events
+        .iter()
+        .filter(|e| !matches!(e, EngineEvent::Status(_)))
+        .collect()
 }
 
 fn statuses(events: &[EngineEvent]) -> Vec<&EngineStatus> {
@@ -84,7 +111,10 @@ fn statuses(events: &[EngineEvent]) -> Vec<&EngineStatus> {
 fn ready_client() -> EngineClient {
     let (mut client, _) = EngineClient::new(0.0);
     let (actions, events) = client.on_message(ready(), 0.0);
-    assert!(actions.is_empty() && statuses(&events) == [&EngineStatus::Ready], "{actions:?} {events:?}");
+    assert!(
+        actions.is_empty() && statuses(&events) == [&EngineStatus::Ready],
+        "{actions:?} {events:?}"
+    );
     client
 }
 
@@ -92,7 +122,10 @@ fn ready_client() -> EngineClient {
 /// the glue does right after `submit`: its request's id.
 fn start_search(client: &mut EngineClient, job: &SearchJob, now: f64) -> u32 {
     let id = search_of(posted(&client.submit(job.clone(), now)), job);
-    assert_eq!(client.take_events(), [EngineEvent::Status(EngineStatus::Thinking)]);
+    assert_eq!(
+        client.take_events(),
+        [EngineEvent::Status(EngineStatus::Thinking)]
+    );
     id
 }
 
@@ -110,7 +143,16 @@ fn a_new_client_spawns_a_worker_and_queues_requests_until_it_is_ready() {
     // Ready: the queued requests go out one at a time, in order, numbered from 1.
     let (actions, events) = client.on_message(ready(), 300.0);
     let new_game = posted(&actions);
-    assert_eq!((new_game.id, &new_game.body), (1, &Request::NewGame { ruleset: Ruleset::Chess.into(), hash_mb: None }));
+    assert_eq!(
+        (new_game.id, &new_game.body),
+        (
+            1,
+            &Request::NewGame {
+                ruleset: Ruleset::Chess.into(),
+                hash_mb: None
+            }
+        )
+    );
     assert_eq!(statuses(&events), [&EngineStatus::Thinking]);
 
     // NewGame's reply needs no event; the search follows it.
@@ -120,14 +162,25 @@ fn a_new_client_spawns_a_worker_and_queues_requests_until_it_is_ready() {
 
     let (actions, events) = client.on_message(reply(2, Response::SearchInfo(info(1))), 400.0);
     assert_eq!(actions, []);
-    assert_eq!(events, [EngineEvent::Info { token: 1, purpose: Purpose::Move, info: info(1) }]);
+    assert_eq!(
+        events,
+        [EngineEvent::Info {
+            token: 1,
+            purpose: Purpose::Move,
+            info: info(1)
+        }]
+    );
     let (actions, events) = client.on_message(best(2, "g1f3"), 1300.0);
     assert_eq!(actions, []);
     assert_eq!(
         events,
         [
             EngineEvent::Status(EngineStatus::Ready),
-            EngineEvent::Best { token: 1, purpose: Purpose::Move, best: best_move("g1f3") },
+            EngineEvent::Best {
+                token: 1,
+                purpose: Purpose::Move,
+                best: best_move("g1f3")
+            },
         ]
     );
     // The same answer again (or any reply to a finished request) is not reported twice.
@@ -148,7 +201,10 @@ fn a_duplicate_ready_changes_nothing() {
 fn status_changes_from_submit_wait_for_the_next_call_that_reports() {
     let mut client = ready_client();
     let id = posted(&client.submit(job(1, 1000), 0.0)).id;
-    assert_eq!(client.take_events(), [EngineEvent::Status(EngineStatus::Thinking)]);
+    assert_eq!(
+        client.take_events(),
+        [EngineEvent::Status(EngineStatus::Thinking)]
+    );
     assert_eq!(client.take_events(), []);
     assert_eq!(client.tick(250.0), (vec![], vec![]));
     let (_, events) = client.on_message(best(id, "g1f3"), 900.0);
@@ -180,7 +236,14 @@ fn a_search_superseded_near_its_end_finishes_unreported_and_the_new_one_follows(
     assert!(new_id > old_id);
 
     let (_, events) = client.on_message(best(new_id, "g1f3"), 2000.0);
-    assert_eq!(answers(&events), [&EngineEvent::Best { token: 2, purpose: Purpose::Move, best: best_move("g1f3") }]);
+    assert_eq!(
+        answers(&events),
+        [&EngineEvent::Best {
+            token: 2,
+            purpose: Purpose::Move,
+            best: best_move("g1f3")
+        }]
+    );
 }
 
 #[test]
@@ -190,17 +253,33 @@ fn a_search_superseded_with_long_to_run_is_killed_and_the_new_one_waits_for_the_
     let old_id = start_search(&mut client, &old, 0.0);
 
     assert!(restarted(&client.submit(new.clone(), 100.0)));
-    assert_eq!(client.take_events(), [EngineEvent::Status(EngineStatus::Starting)]);
+    assert_eq!(
+        client.take_events(),
+        [EngineEvent::Status(EngineStatus::Starting)]
+    );
     // Whatever the old worker still says (had the glue not detached it) is dropped.
-    for stale in [reply(old_id, Response::SearchInfo(info(3))), best(old_id, "e1e2")] {
+    for stale in [
+        reply(old_id, Response::SearchInfo(info(3))),
+        best(old_id, "e1e2"),
+    ] {
         assert_eq!(client.on_message(stale, 150.0), (vec![], vec![]));
     }
     let (actions, events) = client.on_message(ready(), 300.0);
     let new_id = search_of(posted(&actions), &new);
-    assert!(new_id > old_id, "ids are never reused, even by a new worker");
+    assert!(
+        new_id > old_id,
+        "ids are never reused, even by a new worker"
+    );
     assert_eq!(events, [EngineEvent::Status(EngineStatus::Thinking)]);
     let (_, events) = client.on_message(best(new_id, "g1f3"), 1300.0);
-    assert_eq!(answers(&events), [&EngineEvent::Best { token: 2, purpose: Purpose::Move, best: best_move("g1f3") }]);
+    assert_eq!(
+        answers(&events),
+        [&EngineEvent::Best {
+            token: 2,
+            purpose: Purpose::Move,
+            best: best_move("g1f3")
+        }]
+    );
 }
 
 #[test]
@@ -214,7 +293,14 @@ fn a_job_submitted_while_an_old_answer_is_due_is_still_the_only_one_reported() {
     assert!(answers(&events).is_empty());
     let id = search_of(posted(&actions), &job(3, 1000));
     let (_, events) = client.on_message(best(id, "b2b3"), 2000.0);
-    assert_eq!(answers(&events), [&EngineEvent::Best { token: 3, purpose: Purpose::Move, best: best_move("b2b3") }]);
+    assert_eq!(
+        answers(&events),
+        [&EngineEvent::Best {
+            token: 3,
+            purpose: Purpose::Move,
+            best: best_move("b2b3")
+        }]
+    );
 }
 
 #[test]
@@ -223,19 +309,31 @@ fn cancel_drops_the_answers_and_kills_only_a_long_search() {
     let mut client = ready_client();
     let id = start_search(&mut client, &job(1, 10_000), 0.0);
     assert!(restarted(&client.cancel(500.0)));
-    assert_eq!(client.on_message(best(id, "a2a3"), 600.0), (vec![], vec![EngineEvent::Status(EngineStatus::Starting)]));
+    assert_eq!(
+        client.on_message(best(id, "a2a3"), 600.0),
+        (vec![], vec![EngineEvent::Status(EngineStatus::Starting)])
+    );
     let (actions, events) = client.on_message(ready(), 700.0);
-    assert_eq!((actions, events), (vec![], vec![EngineEvent::Status(EngineStatus::Ready)]));
+    assert_eq!(
+        (actions, events),
+        (vec![], vec![EngineEvent::Status(EngineStatus::Ready)])
+    );
 
     // Short: left to run, its answer dropped, nothing posted after it.
     let mut client = ready_client();
     let id = start_search(&mut client, &job(1, 1000), 0.0);
     assert_eq!(client.cancel(900.0), []);
     assert!(!client.is_current(1));
-    assert_eq!(client.take_events(), [EngineEvent::Status(EngineStatus::Ready)]);
+    assert_eq!(
+        client.take_events(),
+        [EngineEvent::Status(EngineStatus::Ready)]
+    );
     let (actions, events) = client.on_message(reply(id, Response::SearchInfo(info(9))), 950.0);
     assert_eq!((actions, events), (vec![], vec![]));
-    assert_eq!(client.on_message(best(id, "a2a3"), 1000.0), (vec![], vec![]));
+    assert_eq!(
+        client.on_message(best(id, "a2a3"), 1000.0),
+        (vec![], vec![])
+    );
 }
 
 #[test]
@@ -243,10 +341,21 @@ fn new_game_drops_the_job_and_clears_the_worker_memory_after_the_search() {
     // Long search: killed; the NewGame goes to the new worker.
     let mut client = ready_client();
     let id = start_search(&mut client, &job(1, 5000), 0.0);
-    assert!(restarted(&client.new_game(Ruleset::MongolianFolk.into(), 100.0)));
-    assert_eq!(client.on_message(best(id, "a2a3"), 200.0).1, [EngineEvent::Status(EngineStatus::Starting)]);
+    assert!(restarted(
+        &client.new_game(Ruleset::MongolianFolk.into(), 100.0)
+    ));
+    assert_eq!(
+        client.on_message(best(id, "a2a3"), 200.0).1,
+        [EngineEvent::Status(EngineStatus::Starting)]
+    );
     let (actions, _) = client.on_message(ready(), 300.0);
-    assert_eq!(posted(&actions).body, Request::NewGame { ruleset: Ruleset::MongolianFolk.into(), hash_mb: None });
+    assert_eq!(
+        posted(&actions).body,
+        Request::NewGame {
+            ruleset: Ruleset::MongolianFolk.into(),
+            hash_mb: None
+        }
+    );
 
     // Short search: the NewGame waits for it, and its answer is dropped.
     let mut client = ready_client();
@@ -255,8 +364,17 @@ fn new_game_drops_the_job_and_clears_the_worker_memory_after_the_search() {
     let (actions, events) = client.on_message(best(id, "a2a3"), 1000.0);
     assert!(answers(&events).is_empty());
     let new_game = posted(&actions);
-    assert_eq!(new_game.body, Request::NewGame { ruleset: Ruleset::Chess.into(), hash_mb: None });
-    assert_eq!(client.on_message(reply(new_game.id, Response::NewGameReady), 1010.0), (vec![], vec![]));
+    assert_eq!(
+        new_game.body,
+        Request::NewGame {
+            ruleset: Ruleset::Chess.into(),
+            hash_mb: None
+        }
+    );
+    assert_eq!(
+        client.on_message(reply(new_game.id, Response::NewGameReady), 1010.0),
+        (vec![], vec![])
+    );
     assert_eq!(client.status(), &EngineStatus::Ready);
 }
 
@@ -271,25 +389,46 @@ fn a_hung_search_restarts_the_worker_and_its_retry_is_answered_once() {
     assert!(restarted(&actions), "{actions:?}");
     assert_eq!(
         statuses(&events),
-        [&EngineStatus::Restarting { reason: "the engine did not answer within 3 s".into() }]
+        [&EngineStatus::Restarting {
+            reason: "the engine did not answer within 3 s".into()
+        }]
     );
     // The hung worker's late answer is not the retry's.
-    assert_eq!(client.on_message(best(id, "a2a3"), 3100.0), (vec![], vec![]));
+    assert_eq!(
+        client.on_message(best(id, "a2a3"), 3100.0),
+        (vec![], vec![])
+    );
 
     let (actions, events) = client.on_message(ready(), 3200.0);
     let retry = search_of(posted(&actions), &first);
     assert_eq!(statuses(&events), [&EngineStatus::Thinking]);
     let (_, events) = client.on_message(best(retry, "g1f3"), 4000.0);
-    assert_eq!(answers(&events), [&EngineEvent::Best { token: 1, purpose: Purpose::Move, best: best_move("g1f3") }]);
-    assert_eq!(client.on_message(best(retry, "g1f3"), 4001.0), (vec![], vec![]));
-    assert_eq!(client.on_message(best(id, "g1f3"), 4002.0), (vec![], vec![]));
+    assert_eq!(
+        answers(&events),
+        [&EngineEvent::Best {
+            token: 1,
+            purpose: Purpose::Move,
+            best: best_move("g1f3")
+        }]
+    );
+    assert_eq!(
+        client.on_message(best(retry, "g1f3"), 4001.0),
+        (vec![], vec![])
+    );
+    assert_eq!(
+        client.on_message(best(id, "g1f3"), 4002.0),
+        (vec![], vec![])
+    );
 }
 
 #[test]
 fn a_search_without_a_move_time_gets_the_default_budget() {
     let mut client = ready_client();
     let mut deep = job(1, 0);
-    deep.limits = SearchLimits { depth: Some(12), ..SearchLimits::default() };
+    deep.limits = SearchLimits {
+        depth: Some(12),
+        ..SearchLimits::default()
+    };
     start_search(&mut client, &deep, 0.0);
     // 10 s, plus half of it.
     assert_eq!(client.tick(14_999.0).0, []);
@@ -301,7 +440,10 @@ fn a_search_on_the_clock_may_spend_the_clock() {
     let mut client = ready_client();
     let mut timed = job(1, 0);
     timed.limits = SearchLimits {
-        clock: Some(shatar_protocol::ClockState { remaining_ms: 20_000, ..Default::default() }),
+        clock: Some(shatar_protocol::ClockState {
+            remaining_ms: 20_000,
+            ..Default::default()
+        }),
         ..SearchLimits::default()
     };
     start_search(&mut client, &timed, 0.0);
@@ -318,7 +460,9 @@ fn a_worker_crash_mid_search_restarts_it_and_resubmits_the_job() {
     assert!(restarted(&actions));
     assert_eq!(
         statuses(&events).last(),
-        Some(&&EngineStatus::Restarting { reason: "the engine crashed: RuntimeError: unreachable".into() })
+        Some(&&EngineStatus::Restarting {
+            reason: "the engine crashed: RuntimeError: unreachable".into()
+        })
     );
     assert!(answers(&events).is_empty());
     let (actions, _) = client.on_message(ready(), 500.0);
@@ -387,7 +531,11 @@ fn failures_of_one_job_count_across_hangs_and_crashes_and_a_slow_start() {
     let (_, events) = client.on_worker_error("", 14_000.0); // crashed while starting
     assert_eq!(
         answers(&events),
-        [&EngineEvent::Failed { token: 1, purpose: Purpose::Move, reason: "the engine crashed (3 attempts)".into() }]
+        [&EngineEvent::Failed {
+            token: 1,
+            purpose: Purpose::Move,
+            reason: "the engine crashed (3 attempts)".into()
+        }]
     );
 }
 
@@ -399,20 +547,36 @@ fn a_worker_that_never_starts_is_replaced_then_given_up_until_the_next_request()
     assert!(restarted(&actions));
     assert_eq!(
         statuses(&events),
-        [&EngineStatus::Restarting { reason: "the engine did not start within 10 s".into() }]
+        [&EngineStatus::Restarting {
+            reason: "the engine did not start within 10 s".into()
+        }]
     );
-    assert!(restarted(&client.on_worker_error("failed to fetch", 10_100.0).0));
+    assert!(restarted(
+        &client.on_worker_error("failed to fetch", 10_100.0).0
+    ));
     let (actions, events) = client.on_worker_error("failed to fetch", 10_200.0);
-    assert_eq!(actions, [WorkerAction::Terminate], "three starts failed: stop spawning");
+    assert_eq!(
+        actions,
+        [WorkerAction::Terminate],
+        "three starts failed: stop spawning"
+    );
     assert_eq!(
         statuses(&events),
-        [&EngineStatus::Unavailable { reason: "the engine crashed: failed to fetch".into() }]
+        [&EngineStatus::Unavailable {
+            reason: "the engine crashed: failed to fetch".into()
+        }]
     );
     assert_eq!(client.tick(60_000.0), (vec![], vec![]));
 
     // A search asks again.
-    assert_eq!(client.submit(job(1, 1000), 70_000.0), [WorkerAction::Spawn(WorkerBuild::Board8)]);
-    assert_eq!(client.take_events(), [EngineEvent::Status(EngineStatus::Starting)]);
+    assert_eq!(
+        client.submit(job(1, 1000), 70_000.0),
+        [WorkerAction::Spawn(WorkerBuild::Board8)]
+    );
+    assert_eq!(
+        client.take_events(),
+        [EngineEvent::Status(EngineStatus::Starting)]
+    );
     let (actions, events) = client.on_message(ready(), 70_100.0);
     search_of(posted(&actions), &job(1, 1000));
     assert_eq!(statuses(&events), [&EngineStatus::Thinking]);
@@ -428,13 +592,25 @@ fn a_typed_error_fails_the_job_without_a_retry() {
             reason: shatar_rules::EndReason::Checkmate,
         },
     };
-    let (actions, events) = client.on_message(reply(id, Response::Error { error: error.clone() }), 10.0);
+    let (actions, events) = client.on_message(
+        reply(
+            id,
+            Response::Error {
+                error: error.clone(),
+            },
+        ),
+        10.0,
+    );
     assert_eq!(actions, []);
     assert_eq!(
         events,
         [
             EngineEvent::Status(EngineStatus::Ready),
-            EngineEvent::Failed { token: 4, purpose: Purpose::Move, reason: error.to_string() },
+            EngineEvent::Failed {
+                token: 4,
+                purpose: Purpose::Move,
+                reason: error.to_string()
+            },
         ]
     );
 }
@@ -443,11 +619,25 @@ fn a_typed_error_fails_the_job_without_a_retry() {
 fn an_error_the_worker_could_not_number_answers_the_request_in_flight() {
     let mut client = ready_client();
     start_search(&mut client, &job(4, 1000), 0.0);
-    let error = ErrorKind::Malformed { detail: "invalid type: null".into() };
-    let (_, events) = client.on_message(reply(0, Response::Error { error: error.clone() }), 10.0);
+    let error = ErrorKind::Malformed {
+        detail: "invalid type: null".into(),
+    };
+    let (_, events) = client.on_message(
+        reply(
+            0,
+            Response::Error {
+                error: error.clone(),
+            },
+        ),
+        10.0,
+    );
     assert_eq!(
         answers(&events),
-        [&EngineEvent::Failed { token: 4, purpose: Purpose::Move, reason: error.to_string() }]
+        [&EngineEvent::Failed {
+            token: 4,
+            purpose: Purpose::Move,
+            reason: error.to_string()
+        }]
     );
 }
 
@@ -456,17 +646,28 @@ fn a_worker_of_another_build_is_reported_with_a_reload_hint_and_not_restarted() 
     let (mut client, _) = EngineClient::new(0.0);
     assert_eq!(client.submit(job(1, 1000), 0.0), []);
     // Its `Ready` already says which version it speaks.
-    let (actions, events) =
-        client.on_message(Ok(Envelope { v: PROTOCOL_VERSION + 1, id: 0, body: Response::Ready }), 50.0);
+    let (actions, events) = client.on_message(
+        Ok(Envelope {
+            v: PROTOCOL_VERSION + 1,
+            id: 0,
+            body: Response::Ready,
+        }),
+        50.0,
+    );
     assert_eq!(actions, [WorkerAction::Terminate]);
     let [
         EngineEvent::Status(EngineStatus::Unavailable { reason: status }),
-        EngineEvent::Failed { token: 1, reason, .. },
+        EngineEvent::Failed {
+            token: 1, reason, ..
+        },
     ] = &events[..]
     else {
         panic!("{events:?}")
     };
-    assert!(reason.contains("different builds") && reason.ends_with("reload the page"), "{reason}");
+    assert!(
+        reason.contains("different builds") && reason.ends_with("reload the page"),
+        "{reason}"
+    );
     assert_eq!(reason, status);
 
     // Later requests fail at once (reported by the next call that reports), spawn nothing.
@@ -489,16 +690,33 @@ fn a_version_mismatch_in_reply_to_a_search_fails_it() {
     let mut client = ready_client();
     let id = start_search(&mut client, &job(1, 1000), 0.0);
     // A worker of protocol 1 answering what it cannot read, as the glue passes it.
-    let error = ErrorKind::VersionMismatch { expected: 1, got: PROTOCOL_VERSION };
-    let (actions, events) = client.on_message(Ok(Envelope { v: 1, id, body: Response::Error { error } }), 10.0);
+    let error = ErrorKind::VersionMismatch {
+        expected: 1,
+        got: PROTOCOL_VERSION,
+    };
+    let (actions, events) = client.on_message(
+        Ok(Envelope {
+            v: 1,
+            id,
+            body: Response::Error { error },
+        }),
+        10.0,
+    );
     assert_eq!(actions, [WorkerAction::Terminate]);
-    let reason =
-        format!("page and worker are from different builds (protocol 1, expected {PROTOCOL_VERSION}); reload the page");
+    let reason = format!(
+        "page and worker are from different builds (protocol 1, expected {PROTOCOL_VERSION}); reload the page"
+    );
     assert_eq!(
         events,
         [
-            EngineEvent::Status(EngineStatus::Unavailable { reason: reason.clone() }),
-            EngineEvent::Failed { token: 1, purpose: Purpose::Move, reason },
+            EngineEvent::Status(EngineStatus::Unavailable {
+                reason: reason.clone()
+            }),
+            EngineEvent::Failed {
+                token: 1,
+                purpose: Purpose::Move,
+                reason
+            },
         ]
     );
 }
@@ -507,9 +725,20 @@ fn a_version_mismatch_in_reply_to_a_search_fails_it() {
 fn a_reply_for_another_request_is_dropped() {
     let mut client = ready_client();
     let id = start_search(&mut client, &job(1, 1000), 0.0);
-    for stray in [best(id + 1, "a2a3"), reply(id + 7, Response::SearchInfo(info(2))), reply(id, Response::NewGameReady)]
-    {
-        assert_eq!(client.on_message(stray, 10.0).1.iter().filter(|e| !matches!(e, EngineEvent::Status(_))).count(), 0);
+    for stray in [
+        best(id + 1, "a2a3"),
+        reply(id + 7, Response::SearchInfo(info(2))),
+        reply(id, Response::NewGameReady),
+    ] {
+        assert_eq!(
+            client
+                .on_message(stray, 10.0)
+                .1
+                .iter()
+                .filter(|e| !matches!(e, EngineEvent::Status(_)))
+                .count(),
+            0
+        );
     }
     let (_, events) = client.on_message(best(id, "g1f3"), 500.0);
     assert_eq!(answers(&events).len(), 1);
@@ -522,31 +751,63 @@ fn the_purpose_travels_with_the_answers() {
     hint.purpose = Purpose::Hint;
     let id = start_search(&mut client, &hint, 0.0);
     let (_, events) = client.on_message(reply(id, Response::SearchInfo(info(1))), 10.0);
-    assert!(matches!(answers(&events)[..], [EngineEvent::Info { token: 9, purpose: Purpose::Hint, .. }]));
+    assert!(matches!(
+        answers(&events)[..],
+        [EngineEvent::Info {
+            token: 9,
+            purpose: Purpose::Hint,
+            ..
+        }]
+    ));
     let (_, events) = client.on_message(best(id, "g1f3"), 10.0);
-    assert!(matches!(answers(&events)[..], [EngineEvent::Best { token: 9, purpose: Purpose::Hint, .. }]));
+    assert!(matches!(
+        answers(&events)[..],
+        [EngineEvent::Best {
+            token: 9,
+            purpose: Purpose::Hint,
+            ..
+        }]
+    ));
 }
 
 fn xiangqi_job(token: Token, move_time_ms: u64) -> SearchJob {
     SearchJob {
         token,
         purpose: Purpose::Move,
-        game: Game { ruleset: GameKind::Xiangqi, fen: None, moves: vec!["h2e2".into(), "h9g7".into()] },
+        game: Game {
+            ruleset: GameKind::Xiangqi,
+            fen: None,
+            moves: vec!["h2e2".into(), "h9g7".into()],
+        },
         limits: limits(move_time_ms),
     }
 }
 
 /// Terminate the worker, spawn one of the Xiangqi build.
 fn switched(actions: &[WorkerAction]) -> bool {
-    actions == [WorkerAction::Terminate, WorkerAction::Spawn(WorkerBuild::Xiangqi)]
+    actions
+        == [
+            WorkerAction::Terminate,
+            WorkerAction::Spawn(WorkerBuild::Xiangqi),
+        ]
 }
 
 #[test]
 fn the_8x8_games_stay_on_the_first_worker_build() {
     let mut client = ready_client();
-    for (token, ruleset) in [(1, Ruleset::Mongolian), (2, Ruleset::MongolianFolk), (3, Ruleset::Chess)] {
+    for (token, ruleset) in [
+        (1, Ruleset::Mongolian),
+        (2, Ruleset::MongolianFolk),
+        (3, Ruleset::Chess),
+    ] {
         let new_game = posted(&client.new_game(ruleset.into(), (token as f64) * 1000.0)).clone();
-        assert_eq!(new_game.body, Request::NewGame { ruleset: ruleset.into(), hash_mb: None });
+        assert_eq!(
+            new_game.body,
+            Request::NewGame {
+                ruleset: ruleset.into(),
+                hash_mb: None
+            }
+        );
         let (actions, _) = client.on_message(reply(new_game.id, Response::NewGameReady), 0.0);
         assert_eq!(actions, []);
         let mut search = job(token, 500);
@@ -556,8 +817,14 @@ fn the_8x8_games_stay_on_the_first_worker_build() {
         assert_eq!(actions, []);
     }
     assert_eq!(client.build(), WorkerBuild::Board8);
-    assert!(WorkerBuild::Board8.plays(Ruleset::Chess.into()) && !WorkerBuild::Board8.plays(GameKind::Xiangqi));
-    assert!(WorkerBuild::Xiangqi.plays(Ruleset::Mongolian.into()) && WorkerBuild::Xiangqi.plays(GameKind::Xiangqi));
+    assert!(
+        WorkerBuild::Board8.plays(Ruleset::Chess.into())
+            && !WorkerBuild::Board8.plays(GameKind::Xiangqi)
+    );
+    assert!(
+        WorkerBuild::Xiangqi.plays(Ruleset::Mongolian.into())
+            && WorkerBuild::Xiangqi.plays(GameKind::Xiangqi)
+    );
 }
 
 #[test]
@@ -567,20 +834,42 @@ fn the_first_xiangqi_job_switches_to_the_xiangqi_build_and_stays_there() {
     assert!(switched(&client.new_game(GameKind::Xiangqi, 100.0)));
     assert_eq!(client.build(), WorkerBuild::Xiangqi);
     // A switch is no failure: the status says starting, with no reason.
-    assert_eq!(client.take_events(), [EngineEvent::Status(EngineStatus::Starting)]);
+    assert_eq!(
+        client.take_events(),
+        [EngineEvent::Status(EngineStatus::Starting)]
+    );
     let xiangqi = xiangqi_job(1, 1000);
-    assert_eq!(client.submit(xiangqi.clone(), 150.0), [], "waits for the new worker");
+    assert_eq!(
+        client.submit(xiangqi.clone(), 150.0),
+        [],
+        "waits for the new worker"
+    );
     let (actions, _) = client.on_message(ready(), 400.0);
     let new_game = posted(&actions);
-    assert_eq!(new_game.body, Request::NewGame { ruleset: GameKind::Xiangqi, hash_mb: None });
+    assert_eq!(
+        new_game.body,
+        Request::NewGame {
+            ruleset: GameKind::Xiangqi,
+            hash_mb: None
+        }
+    );
     let (actions, _) = client.on_message(reply(new_game.id, Response::NewGameReady), 410.0);
     let id = search_of(posted(&actions), &xiangqi);
     let (_, events) = client.on_message(best(id, "b0c2"), 1400.0);
-    assert!(matches!(answers(&events)[..], [EngineEvent::Best { token: 1, .. }]), "{events:?}");
+    assert!(
+        matches!(answers(&events)[..], [EngineEvent::Best { token: 1, .. }]),
+        "{events:?}"
+    );
 
     // An 8x8 game afterwards stays on the Xiangqi build: no switch back.
     let new_game = posted(&client.new_game(Ruleset::Mongolian.into(), 2000.0)).clone();
-    assert_eq!(new_game.body, Request::NewGame { ruleset: Ruleset::Mongolian.into(), hash_mb: None });
+    assert_eq!(
+        new_game.body,
+        Request::NewGame {
+            ruleset: Ruleset::Mongolian.into(),
+            hash_mb: None
+        }
+    );
     client.on_message(reply(new_game.id, Response::NewGameReady), 2010.0);
     start_search(&mut client, &job(2, 500), 2100.0);
     assert_eq!(client.build(), WorkerBuild::Xiangqi);
@@ -621,7 +910,12 @@ fn a_crashed_or_hung_xiangqi_worker_is_replaced_by_the_xiangqi_build() {
     // It crashes mid-search: a Xiangqi worker again, and the search is sent again.
     let (actions, events) = client.on_worker_error("unreachable", 200.0);
     assert!(switched(&actions), "{actions:?}");
-    assert_eq!(statuses(&events), [&EngineStatus::Restarting { reason: "the engine crashed: unreachable".into() }]);
+    assert_eq!(
+        statuses(&events),
+        [&EngineStatus::Restarting {
+            reason: "the engine crashed: unreachable".into()
+        }]
+    );
     let (actions, _) = client.on_message(ready(), 300.0);
     let id = search_of(posted(&actions), &xiangqi);
 
@@ -634,8 +928,18 @@ fn a_crashed_or_hung_xiangqi_worker_is_replaced_by_the_xiangqi_build() {
     // It fails to start three times in a row: down; the next job spawns the Xiangqi build.
     let (mut client, _) = EngineClient::new(0.0);
     assert!(switched(&client.new_game(GameKind::Xiangqi, 10.0)));
-    assert!(switched(&client.on_worker_error("failed to fetch", 100.0).0));
-    assert!(switched(&client.on_worker_error("failed to fetch", 200.0).0));
-    assert_eq!(client.on_worker_error("failed to fetch", 300.0).0, [WorkerAction::Terminate]);
-    assert_eq!(client.submit(job(2, 1000), 1000.0), [WorkerAction::Spawn(WorkerBuild::Xiangqi)]);
+    assert!(switched(
+        &client.on_worker_error("failed to fetch", 100.0).0
+    ));
+    assert!(switched(
+        &client.on_worker_error("failed to fetch", 200.0).0
+    ));
+    assert_eq!(
+        client.on_worker_error("failed to fetch", 300.0).0,
+        [WorkerAction::Terminate]
+    );
+    assert_eq!(
+        client.submit(job(2, 1000), 1000.0),
+        [WorkerAction::Spawn(WorkerBuild::Xiangqi)]
+    );
 }

@@ -58,7 +58,10 @@ pub struct Key(u16);
 impl Key {
     /// A key named at run time (`data-i18n="new.title"` in the page).
     pub fn from_name(name: &str) -> Option<Key> {
-        english().iter().position(|(k, _)| *k == name).map(|i| Key(i as u16))
+        english()
+            .iter()
+            .position(|(k, _)| *k == name)
+            .map(|i| Key(i as u16))
     }
 
     pub fn name(self) -> &'static str {
@@ -75,7 +78,9 @@ pub const fn key_index(key: &str) -> Key {
     while at < text.len() {
         let (start, end) = line_at(text, at);
         at = end + 1;
-        let Some(name_end) = key_end(text, start, end) else { continue };
+        let Some(name_end) = key_end(text, start, end) else {
+            continue;
+        };
         if same(text, start, name_end, key) {
             return Key(index);
         }
@@ -126,10 +131,13 @@ const fn same(text: &[u8], start: usize, end: usize, key: &[u8]) -> bool {
 /// The `key = text` lines of a data file, in order; the text is what follows the first
 /// `=`, trimmed.
 pub(super) fn entries(source: &str) -> impl Iterator<Item = (&str, &str)> {
-    source.lines().filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with(' ')).filter_map(|l| {
-        let (key, text) = l.split_once('=')?;
-        Some((key.trim(), text.trim()))
-    })
+    source
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with(' '))
+        .filter_map(|l| {
+            let (key, text) = l.split_once('=')?;
+            Some((key.trim(), text.trim()))
+        })
 }
 
 fn english() -> &'static [(&'static str, &'static str)] {
@@ -145,7 +153,10 @@ fn table(lang: Lang) -> Option<&'static [Option<&'static str>]> {
     let table = TABLES[slot(lang)].get_or_init(|| {
         // A few hundred keys, once: a plain search is quick enough, and small.
         let found: Vec<(&str, &str)> = entries(source).collect();
-        english().iter().map(|(key, _)| found.iter().find(|(k, _)| k == key).map(|(_, text)| *text)).collect()
+        english()
+            .iter()
+            .map(|(key, _)| found.iter().find(|(k, _)| k == key).map(|(_, text)| *text))
+            .collect()
     });
     Some(table)
 }
@@ -153,5 +164,7 @@ fn table(lang: Lang) -> Option<&'static [Option<&'static str>]> {
 /// `key`'s text in `lang`, falling back to English.
 pub fn lookup(lang: Lang, key: Key) -> &'static str {
     let i = usize::from(key.0);
-    table(lang).and_then(|t| t.get(i).copied().flatten()).unwrap_or_else(|| english()[i].1)
+    table(lang)
+        .and_then(|t| t.get(i).copied().flatten())
+        .unwrap_or_else(|| english()[i].1)
 }

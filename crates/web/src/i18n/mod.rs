@@ -48,7 +48,9 @@ impl Lang {
 
     /// Reads a tag as written in a URL, a save or an attribute (case does not matter).
     pub fn from_id(id: &str) -> Option<Lang> {
-        Lang::ALL.into_iter().find(|l| l.id().eq_ignore_ascii_case(id.trim()))
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.id().eq_ignore_ascii_case(id.trim()))
     }
 
     /// The language's name in its own script, for the picker: a reader finds their
@@ -77,7 +79,10 @@ impl Lang {
     /// says so in `lang`, so that the letters get their language's font (and a screen
     /// reader its voice). Figurines belong to none.
     pub fn other_letters(self, letters: PieceLetters) -> Option<Lang> {
-        Lang::ALL.into_iter().find(|l| l.letters() == letters).filter(|&theirs| theirs != self)
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.letters() == letters)
+            .filter(|&theirs| theirs != self)
     }
 
     /// The language's text for `key`, or English's when it has none.
@@ -93,9 +98,14 @@ impl Lang {
     /// `items` joined as the language lists things ("a, b, c" or "a、b、c").
     pub fn list<S: AsRef<str>>(self, items: &[S]) -> String {
         let mut iter = items.iter();
-        let Some(first) = iter.next() else { return String::new() };
+        let Some(first) = iter.next() else {
+            return String::new();
+        };
         iter.fold(String::from(first.as_ref()), |acc, next| {
-            self.fill(t_key!("list.join"), &[("first", &acc), ("next", next.as_ref())])
+            self.fill(
+                t_key!("list.join"),
+                &[("first", &acc), ("next", next.as_ref())],
+            )
         })
     }
 }
@@ -110,7 +120,9 @@ pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
         let after = &rest[open + 1..];
         let value = after.find('}').and_then(|close| {
             let name = &after[..close];
-            args.iter().find(|(n, _)| *n == name).map(|(_, value)| (*value, close))
+            args.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, value)| (*value, close))
         });
         match value {
             Some((value, close)) => {

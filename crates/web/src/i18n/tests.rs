@@ -4,7 +4,10 @@ use super::catalog::{EN, entries, source};
 use super::*;
 
 fn placeholders(text: &str) -> BTreeSet<&str> {
-    text.split('{').skip(1).filter_map(|part| part.split_once('}').map(|(name, _)| name)).collect()
+    text.split('{')
+        .skip(1)
+        .filter_map(|part| part.split_once('}').map(|(name, _)| name))
+        .collect()
 }
 
 #[test]
@@ -12,7 +15,8 @@ fn every_language_has_every_key_and_the_same_placeholders() {
     let english: Vec<(&str, &str)> = entries(EN).collect();
     let mut problems = Vec::new();
     for lang in Lang::ALL {
-        let texts: Vec<(&str, &str)> = entries(source(lang).expect("native builds carry every language")).collect();
+        let texts: Vec<(&str, &str)> =
+            entries(source(lang).expect("native builds carry every language")).collect();
         for (key, text) in &english {
             match texts.iter().find(|(k, _)| k == key) {
                 None => problems.push(format!("{}: no text for {key}", lang.id())),
@@ -60,15 +64,26 @@ fn a_missing_text_falls_back_to_english() {
 fn the_page_names_only_keys_that_exist() {
     let page = include_str!("../../../../index.html");
     let mut names = Vec::new();
-    for attr in
-        ["data-i18n=\"", "data-i18n-label=\"", "data-i18n-title=\"", "data-i18n-placeholder=\"", "data-i18n-empty=\""]
-    {
+    for attr in [
+        "data-i18n=\"",
+        "data-i18n-label=\"",
+        "data-i18n-title=\"",
+        "data-i18n-placeholder=\"",
+        "data-i18n-empty=\"",
+    ] {
         for part in page.split(attr).skip(1) {
             names.push(part.split('"').next().unwrap_or_default());
         }
     }
-    assert!(names.len() > 60, "index.html marks its texts with data-i18n: {}", names.len());
-    let unknown: Vec<&&str> = names.iter().filter(|n| Key::from_name(n).is_none()).collect();
+    assert!(
+        names.len() > 60,
+        "index.html marks its texts with data-i18n: {}",
+        names.len()
+    );
+    let unknown: Vec<&&str> = names
+        .iter()
+        .filter(|n| Key::from_name(n).is_none())
+        .collect();
     assert!(unknown.is_empty(), "keys missing from en.txt: {unknown:?}");
 }
 
@@ -84,28 +99,56 @@ fn the_traditional_script_file_has_no_cyrillic() {
 
 #[test]
 fn placeholders_are_filled_and_lists_joined() {
-    assert_eq!(tf!(Lang::En, "status.to-move", side = "White"), "White to move");
-    assert_eq!(fill("{a} and {b} and {c}", &[("a", "1"), ("b", "2")]), "1 and 2 and {c}");
+    assert_eq!(
+        tf!(Lang::En, "status.to-move", side = "White"),
+        "White to move"
+    );
+    assert_eq!(
+        fill("{a} and {b} and {c}", &[("a", "1"), ("b", "2")]),
+        "1 and 2 and {c}"
+    );
     assert_eq!(fill("{unclosed", &[]), "{unclosed");
     assert_eq!(Lang::En.list(&["a1", "b2", "c3"]), "a1, b2, c3");
     assert_eq!(Lang::En.list::<&str>(&[]), "");
-    assert_eq!(Lang::ZhHans.list(&["a1", "b2"]), tf!(Lang::ZhHans, "list.join", first = "a1", next = "b2"));
+    assert_eq!(
+        Lang::ZhHans.list(&["a1", "b2"]),
+        tf!(Lang::ZhHans, "list.join", first = "a1", next = "b2")
+    );
 }
 
 #[test]
 fn the_language_is_negotiated_in_order() {
     let browser = |tags: &[&str]| tags.iter().map(|t| t.to_string()).collect::<Vec<_>>();
-    assert_eq!(negotiate(Some("mn-Mong"), Some("zh-Hans"), &browser(&["en"])), Lang::MnMong);
+    assert_eq!(
+        negotiate(Some("mn-Mong"), Some("zh-Hans"), &browser(&["en"])),
+        Lang::MnMong
+    );
     assert_eq!(
         negotiate(Some("klingon"), Some("zh-Hans"), &browser(&["en"])),
         Lang::ZhHans,
         "a bad ?lang= is passed over"
     );
-    assert_eq!(negotiate(None, Some("MN-CYRL"), &browser(&["en"])), Lang::MnCyrl);
-    assert_eq!(negotiate(None, None, &browser(&["zh-CN", "en"])), Lang::ZhHans);
-    assert_eq!(negotiate(None, None, &browser(&["fr-FR", "mn-MN"])), Lang::MnCyrl);
-    assert_eq!(negotiate(None, None, &browser(&["mn-CN"])), Lang::MnMong, "Inner Mongolia");
-    assert_eq!(negotiate(None, None, &browser(&["mn-Mong-CN"])), Lang::MnMong);
+    assert_eq!(
+        negotiate(None, Some("MN-CYRL"), &browser(&["en"])),
+        Lang::MnCyrl
+    );
+    assert_eq!(
+        negotiate(None, None, &browser(&["zh-CN", "en"])),
+        Lang::ZhHans
+    );
+    assert_eq!(
+        negotiate(None, None, &browser(&["fr-FR", "mn-MN"])),
+        Lang::MnCyrl
+    );
+    assert_eq!(
+        negotiate(None, None, &browser(&["mn-CN"])),
+        Lang::MnMong,
+        "Inner Mongolia"
+    );
+    assert_eq!(
+        negotiate(None, None, &browser(&["mn-Mong-CN"])),
+        Lang::MnMong
+    );
     assert_eq!(negotiate(None, None, &browser(&["fr", "de"])), Lang::En);
     assert_eq!(negotiate(None, None, &[]), Lang::En);
 }
@@ -130,12 +173,16 @@ fn the_mongolian_font_subset_draws_every_letter_written() {
         .filter_map(|hex| u32::from_str_radix(hex, 16).ok())
         .collect();
     let mongolian = |c: char| ('\u{1800}'..='\u{18af}').contains(&c) || c == '\u{202f}';
-    let mut written: BTreeSet<char> = entries(source(Lang::MnMong).unwrap()).flat_map(|(_, t)| t.chars()).collect();
+    let mut written: BTreeSet<char> = entries(source(Lang::MnMong).unwrap())
+        .flat_map(|(_, t)| t.chars())
+        .collect();
     written.extend(Lang::MnMong.native_name().chars());
     written.extend(entries(EN).flat_map(|(_, t)| t.chars()));
     for role in shatar_rules::Role::ALL {
         written.extend(
-            shatar_rules::notation::PieceLetters::MongolianScript.letter(role, shatar_rules::Color::White).chars(),
+            shatar_rules::notation::PieceLetters::MongolianScript
+                .letter(role, shatar_rules::Color::White)
+                .chars(),
         );
     }
     let missing: Vec<String> = written
@@ -143,5 +190,8 @@ fn the_mongolian_font_subset_draws_every_letter_written() {
         .filter(|&c| mongolian(c) && !covered.contains(&u32::from(c)))
         .map(|c| format!("U+{:04X}", u32::from(c)))
         .collect();
-    assert!(missing.is_empty(), "run scripts/font-subset.sh: the font lacks {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "run scripts/font-subset.sh: the font lacks {missing:?}"
+    );
 }

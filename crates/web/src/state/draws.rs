@@ -39,7 +39,9 @@ pub fn claim_now(state: &mut AppState, effects: &mut Vec<Effect>) {
 
 /// A move played with the claim announced (art. 9.2.a, 9.3.a): the move stands either way.
 pub fn play_claiming(state: &mut AppState, m: GameMove, effects: &mut Vec<Effect>) -> bool {
-    let GameMove::Board8(m) = m else { return state.game.play(m).is_ok() };
+    let GameMove::Board8(m) = m else {
+        return state.game.play(m).is_ok();
+    };
     let claimant = state.game.turn();
     match state.game.claim_draw(Claim::WithMove(m)) {
         Ok(ClaimVerdict::Drawn(_)) => {
@@ -68,7 +70,11 @@ fn rejected(state: &mut AppState, claimant: Color) {
     timing::wrong_claim(state, claimant);
     let lang = state.lang;
     let text = if state.timing.is_some() {
-        tf!(lang, "notice.claim-rejected-time", side = side_name(lang, state.game.kind(), claimant.other()))
+        tf!(
+            lang,
+            "notice.claim-rejected-time",
+            side = side_name(lang, state.game.kind(), claimant.other())
+        )
     } else {
         t!(lang, "notice.claim-rejected").to_string()
     };
@@ -110,7 +116,12 @@ pub fn answer(state: &mut AppState, accept: bool, effects: &mut Vec<Effect>) {
 /// The computer has chosen `best` with `score` (its own point of view): it first takes a
 /// draw it is offered or may claim, when it judges it does not stand better. Returns
 /// `true` when that settled its turn (the game ended, or `best` was played with a claim).
-pub fn computer_considers(state: &mut AppState, best: GameMove, score: Score, effects: &mut Vec<Effect>) -> bool {
+pub fn computer_considers(
+    state: &mut AppState,
+    best: GameMove,
+    score: Score,
+    effects: &mut Vec<Effect>,
+) -> bool {
     let cp = match score {
         Score::Cp { cp } => cp,
         Score::Mate { moves } if moves > 0 => i32::MAX,
@@ -123,7 +134,10 @@ pub fn computer_considers(state: &mut AppState, best: GameMove, score: Score, ef
             state.notify(NoticeLevel::Info, t!(state.lang, "notice.computer-accepts"));
             return true;
         }
-        state.notify(NoticeLevel::Info, t!(state.lang, "notice.computer-declines"));
+        state.notify(
+            NoticeLevel::Info,
+            t!(state.lang, "notice.computer-declines"),
+        );
     }
     if cp > 0 {
         return false;

@@ -25,9 +25,19 @@ pub enum EngineCommand {
 /// Which search, of which game: two keys are equal when the same search would serve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JobKey {
-    Move { generation: u64, ply: usize },
-    Hint { generation: u64, ply: usize },
-    Analysis { generation: u64, ply: usize, round: u8 },
+    Move {
+        generation: u64,
+        ply: usize,
+    },
+    Hint {
+        generation: u64,
+        ply: usize,
+    },
+    Analysis {
+        generation: u64,
+        ply: usize,
+        round: u8,
+    },
 }
 
 /// The computer's time per move at each level (1 to 10): an upper bound, as the lower
@@ -73,9 +83,17 @@ fn wanted(state: &AppState) -> Option<JobKey> {
     if analysis.finished && analysis.ply == shown {
         return None;
     }
-    let round = if analysis.ply == shown { analysis.round } else { 0 };
+    let round = if analysis.ply == shown {
+        analysis.round
+    } else {
+        0
+    };
     let position_over = !state.game.snapshot(shown).position.has_legal_moves();
-    (!position_over).then_some(JobKey::Analysis { generation, ply: shown, round })
+    (!position_over).then_some(JobKey::Analysis {
+        generation,
+        ply: shown,
+        round,
+    })
 }
 
 pub fn reconcile(state: &mut AppState, effects: &mut Vec<Effect>) {
@@ -104,7 +122,9 @@ pub fn reconcile(state: &mut AppState, effects: &mut Vec<Effect>) {
                 a.round = round;
                 a.finished = false;
             }
-            effects.push(Effect::Engine(EngineCommand::Submit(job(state, token, key))));
+            effects.push(Effect::Engine(EngineCommand::Submit(job(
+                state, token, key,
+            ))));
         }
     }
 }
@@ -121,14 +141,22 @@ fn job(state: &AppState, token: Token, key: JobKey) -> SearchJob {
             let limits = SearchLimits {
                 move_time_ms: Some(MOVE_TIME_MS[usize::from(level.clamp(1, 10) - 1)]),
                 clock: timing::engine_clock(state),
-                level: Some(Strength { level, seed: state.seed }),
+                level: Some(Strength {
+                    level,
+                    seed: state.seed,
+                }),
                 ..SearchLimits::default()
             };
             (Purpose::Move, ply, limits)
         }
-        JobKey::Hint { ply, .. } => {
-            (Purpose::Hint, ply, SearchLimits { move_time_ms: Some(HINT_TIME_MS), ..SearchLimits::default() })
-        }
+        JobKey::Hint { ply, .. } => (
+            Purpose::Hint,
+            ply,
+            SearchLimits {
+                move_time_ms: Some(HINT_TIME_MS),
+                ..SearchLimits::default()
+            },
+        ),
         JobKey::Analysis { ply, round, .. } => {
             let limits = SearchLimits {
                 move_time_ms: Some(ANALYSIS_ROUNDS_MS[usize::from(round)]),
@@ -138,11 +166,21 @@ fn job(state: &AppState, token: Token, key: JobKey) -> SearchJob {
             (Purpose::Analysis, ply, limits)
         }
     };
-    SearchJob { token, purpose, game: state.game.wire_until(ply), limits }
+    SearchJob {
+        token,
+        purpose,
+        game: state.game.wire_until(ply),
+        limits,
+    }
 }
 
 pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effect>) {
-    let current = |token: Token| state.running.filter(|(t, _)| *t == token).map(|(_, key)| key);
+    let current = |token: Token| {
+        state
+            .running
+            .filter(|(t, _)| *t == token)
+            .map(|(_, key)| key)
+    };
     match event {
         EngineEvent::Status(status) => state.engine_status = status,
         EngineEvent::Info { token, info, .. } => {
@@ -160,7 +198,10 @@ pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effe
                     state.hint = pos
                         .parse_wire_move(&best.best_move)
                         .ok()
-                        .map(|mv| Hint::Move { mv, text: pos.write(mv, MoveStyle::PLAIN) });
+                        .map(|mv| Hint::Move {
+                            mv,
+                            text: pos.write(mv, MoveStyle::PLAIN),
+                        });
                 }
                 JobKey::Analysis { round, .. } => {
                     if let Some(a) = &mut state.analysis {
@@ -181,12 +222,20 @@ pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effe
                 state.hint = None;
             }
             let text = tf!(state.lang, "notice.engine-failed", reason = reason);
-            state.notice = Some(Notice { level: NoticeLevel::Error, text, retry: true });
+            state.notice = Some(Notice {
+                level: NoticeLevel::Error,
+                text,
+                retry: true,
+            });
         }
     }
 }
 
-fn computer_move(state: &mut AppState, best: &shatar_protocol::BestMove, effects: &mut Vec<Effect>) {
+fn computer_move(
+    state: &mut AppState,
+    best: &shatar_protocol::BestMove,
+    effects: &mut Vec<Effect>,
+) {
     let text = &best.best_move;
     let pos = state.game.position();
     match pos.parse_wire_move(text) {
@@ -201,9 +250,15 @@ fn computer_move(state: &mut AppState, best: &shatar_protocol::BestMove, effects
             input::play(state, m, effects)
         }
         Err(e) => {
-            state.failed = Some(JobKey::Move { generation: state.generation, ply: state.game.len() });
+            state.failed = Some(JobKey::Move {
+                generation: state.generation,
+                ply: state.game.len(),
+            });
             let error = e;
-            state.notify(NoticeLevel::Error, tf!(state.lang, "notice.engine-impossible", move = text, error = error));
+            state.notify(
+                NoticeLevel::Error,
+                tf!(state.lang, "notice.engine-impossible", move = text, error = error),
+            );
         }
     }
 }
@@ -220,7 +275,11 @@ fn analysis_info(state: &mut AppState, ply: usize, info: &shatar_protocol::Searc
     };
     let Some(a) = &mut state.analysis else { return };
     let index = info.multi_pv.saturating_sub(1) as usize;
-    let line = AnalysisLine { depth: info.depth, white_score, moves };
+    let line = AnalysisLine {
+        depth: info.depth,
+        white_score,
+        moves,
+    };
     if index < a.lines.len() {
         a.lines[index] = line;
     } else if index == a.lines.len() {

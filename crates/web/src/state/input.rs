@@ -14,7 +14,12 @@ pub fn moves_from(state: &AppState, from: Cell) -> Vec<GameMove> {
     if !state.can_move() {
         return Vec::new();
     }
-    state.game.legal_moves().into_iter().filter(|m| m.from() == from).collect()
+    state
+        .game
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from() == from)
+        .collect()
 }
 
 pub fn square_down(state: &mut AppState, sq: Cell, effects: &mut Vec<Effect>) {
@@ -36,7 +41,12 @@ pub fn square_down(state: &mut AppState, sq: Cell, effects: &mut Vec<Effect>) {
     }
 }
 
-pub fn square_up(state: &mut AppState, over: Option<Cell>, dragged: bool, effects: &mut Vec<Effect>) {
+pub fn square_up(
+    state: &mut AppState,
+    over: Option<Cell>,
+    dragged: bool,
+    effects: &mut Vec<Effect>,
+) {
     let Some(from) = state.selected else { return };
     match over {
         Some(to) if dragged && to != from => {
@@ -56,7 +66,10 @@ pub fn square_up(state: &mut AppState, over: Option<Cell>, dragged: bool, effect
 
 /// Plays `from`-`to`, or opens the promotion picker when the rules offer several pieces.
 fn try_move(state: &mut AppState, from: Cell, to: Cell, effects: &mut Vec<Effect>) {
-    let candidates: Vec<GameMove> = moves_from(state, from).into_iter().filter(|m| m.to() == to).collect();
+    let candidates: Vec<GameMove> = moves_from(state, from)
+        .into_iter()
+        .filter(|m| m.to() == to)
+        .collect();
     state.selected = None;
     match candidates.as_slice() {
         [] => {}
@@ -69,12 +82,13 @@ fn try_move(state: &mut AppState, from: Cell, to: Cell, effects: &mut Vec<Effect
 }
 
 pub fn promote(state: &mut AppState, role: Role, effects: &mut Vec<Effect>) {
-    let Some(choice) = state.promotion.take() else { return };
-    let chosen = state
-        .game
-        .legal_moves()
-        .into_iter()
-        .find(|m| m.from() == choice.from && m.to() == choice.to && m.promotion() == Some(role));
+    let Some(choice) = state.promotion.take() else {
+        return;
+    };
+    let chosen =
+        state.game.legal_moves().into_iter().find(|m| {
+            m.from() == choice.from && m.to() == choice.to && m.promotion() == Some(role)
+        });
     if let Some(m) = chosen {
         play(state, m, effects);
     }
@@ -87,7 +101,11 @@ pub fn play(state: &mut AppState, m: GameMove, effects: &mut Vec<Effect>) {
     if !timing::press(state, effects) {
         return;
     }
-    let played = if state.claim_armed { draws::play_claiming(state, m, effects) } else { state.game.play(m).is_ok() };
+    let played = if state.claim_armed {
+        draws::play_claiming(state, m, effects)
+    } else {
+        state.game.play(m).is_ok()
+    };
     if !played {
         return;
     }
@@ -109,9 +127,21 @@ pub fn after_move(state: &mut AppState, capture: bool, effects: &mut Vec<Effect>
         timing::stop(state);
     } else if let Some((loser, ruling)) = state.game.repetition_warning() {
         let side = side_name(state.lang, state.game.kind(), loser);
-        state.notify(NoticeLevel::Info, tf!(state.lang, "notice.repetition-warning", side = side, ruling = ruling));
+        state.notify(
+            NoticeLevel::Info,
+            tf!(
+                state.lang,
+                "notice.repetition-warning",
+                side = side,
+                ruling = ruling
+            ),
+        );
     }
-    if state.looks.sound && !effects.iter().any(|e| matches!(e, Effect::Sound(Sound::End))) {
+    if state.looks.sound
+        && !effects
+            .iter()
+            .any(|e| matches!(e, Effect::Sound(Sound::End)))
+    {
         let check = state.game.position().is_check();
         let sound = if state.game.outcome().is_some() {
             Sound::End

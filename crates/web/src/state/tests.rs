@@ -19,29 +19,65 @@ fn friends(ruleset: Ruleset) -> AppState {
         side: SideChoice::White,
         ..GameSetup::default()
     };
-    update(&mut state, Msg::StartGame { setup, seed: 7, date: "2026.11.29".into() });
+    update(
+        &mut state,
+        Msg::StartGame {
+            setup,
+            seed: 7,
+            date: "2026.11.29".into(),
+        },
+    );
     state
 }
 
 fn vs_computer(side: SideChoice, level: u8) -> (AppState, Vec<Effect>) {
     let mut state = AppState::new(8, "2026.11.29".into());
-    let setup = GameSetup { opponent: Opponent::Computer { level }, side, ..GameSetup::default() };
-    let effects = update(&mut state, Msg::StartGame { setup, seed: 8, date: "2026.11.29".into() });
+    let setup = GameSetup {
+        opponent: Opponent::Computer { level },
+        side,
+        ..GameSetup::default()
+    };
+    let effects = update(
+        &mut state,
+        Msg::StartGame {
+            setup,
+            seed: 8,
+            date: "2026.11.29".into(),
+        },
+    );
     (state, effects)
 }
 
 /// Click `from`, then click `to`.
 fn click_move(state: &mut AppState, from: &str, to: &str) -> Vec<Effect> {
     let mut effects = update(state, Msg::SquareDown(sq(from)));
-    effects.extend(update(state, Msg::SquareUp { over: Some(sq(from)), dragged: false }));
+    effects.extend(update(
+        state,
+        Msg::SquareUp {
+            over: Some(sq(from)),
+            dragged: false,
+        },
+    ));
     effects.extend(update(state, Msg::SquareDown(sq(to))));
-    effects.extend(update(state, Msg::SquareUp { over: Some(sq(to)), dragged: false }));
+    effects.extend(update(
+        state,
+        Msg::SquareUp {
+            over: Some(sq(to)),
+            dragged: false,
+        },
+    ));
     effects
 }
 
 fn drag_move(state: &mut AppState, from: &str, to: Option<&str>) -> Vec<Effect> {
     let mut effects = update(state, Msg::SquareDown(sq(from)));
-    effects.extend(update(state, Msg::SquareUp { over: to.map(sq), dragged: true }));
+    effects.extend(update(
+        state,
+        Msg::SquareUp {
+            over: to.map(sq),
+            dragged: true,
+        },
+    ));
     effects
 }
 
@@ -71,7 +107,13 @@ fn best(job: &SearchJob, uci: &str) -> Msg {
 }
 
 fn import(state: &mut AppState, text: &str) -> Vec<Effect> {
-    update(state, Msg::Import { text: text.into(), ruleset: Ruleset::Mongolian.into() })
+    update(
+        state,
+        Msg::Import {
+            text: text.into(),
+            ruleset: Ruleset::Mongolian.into(),
+        },
+    )
 }
 
 /// 2017 art. 1.2: only e2-e4 and d2-d4 can be picked up at the start, then Black has one
@@ -79,38 +121,73 @@ fn import(state: &mut AppState, text: &str) -> Vec<Effect> {
 #[test]
 fn first_round_is_enforced_by_the_legal_moves() {
     let mut state = friends(Ruleset::Mongolian);
-    let movable: Vec<String> =
-        view::board(&state).cells.iter().filter(|c| c.marks.movable).map(|c| c.name.clone()).collect();
+    let movable: Vec<String> = view::board(&state)
+        .cells
+        .iter()
+        .filter(|c| c.marks.movable)
+        .map(|c| c.name.clone())
+        .collect();
     assert_eq!(movable, ["d2", "e2"]);
     update(&mut state, Msg::SquareDown(sq("g1")));
-    assert_eq!(state.selected, None, "the horse cannot move in the first round");
+    assert_eq!(
+        state.selected, None,
+        "the horse cannot move in the first round"
+    );
     click_move(&mut state, "e2", "e4");
     assert_eq!(state.game.len(), 1);
-    let black: Vec<String> =
-        view::board(&state).cells.iter().filter(|c| c.marks.movable).map(|c| c.name.clone()).collect();
+    let black: Vec<String> = view::board(&state)
+        .cells
+        .iter()
+        .filter(|c| c.marks.movable)
+        .map(|c| c.name.clone())
+        .collect();
     assert_eq!(black, ["e7"]);
     assert_eq!(view::panel(&state).status, "Black must play e7-e5");
     click_move(&mut state, "d7", "d5");
-    assert_eq!(state.game.len(), 1, "a move that is not the mirror does not happen");
+    assert_eq!(
+        state.game.len(),
+        1,
+        "a move that is not the mirror does not happen"
+    );
 }
 
 #[test]
 fn click_click_shows_destinations_and_plays() {
     let mut state = friends(Ruleset::Chess);
     update(&mut state, Msg::SquareDown(sq("g1")));
-    update(&mut state, Msg::SquareUp { over: Some(sq("g1")), dragged: false });
-    let dests: Vec<String> =
-        view::board(&state).cells.iter().filter(|c| c.marks.destination).map(|c| c.name.clone()).collect();
+    update(
+        &mut state,
+        Msg::SquareUp {
+            over: Some(sq("g1")),
+            dragged: false,
+        },
+    );
+    let dests: Vec<String> = view::board(&state)
+        .cells
+        .iter()
+        .filter(|c| c.marks.destination)
+        .map(|c| c.name.clone())
+        .collect();
     assert_eq!(dests, ["f3", "h3"]);
     // A second click on the piece lets go of it.
     update(&mut state, Msg::SquareDown(sq("g1")));
-    update(&mut state, Msg::SquareUp { over: Some(sq("g1")), dragged: false });
+    update(
+        &mut state,
+        Msg::SquareUp {
+            over: Some(sq("g1")),
+            dragged: false,
+        },
+    );
     assert_eq!(state.selected, None);
     let effects = click_move(&mut state, "g1", "f3");
     assert_eq!(state.game.moves()[0].to_string(), "g1f3");
     assert!(effects.contains(&Effect::Sound(Sound::Move)));
-    let marked: Vec<String> =
-        view::board(&state).cells.iter().filter(|c| c.marks.last_move).map(|c| c.name.clone()).collect();
+    let marked: Vec<String> = view::board(&state)
+        .cells
+        .iter()
+        .filter(|c| c.marks.last_move)
+        .map(|c| c.name.clone())
+        .collect();
     assert_eq!(marked, ["f3", "g1"]);
 }
 
@@ -156,7 +233,10 @@ fn folk_promotion_needs_no_picker() {
     // Black keeps a pawn: a bare king would already have ended a folk game (folk rules 5).
     update(
         &mut state,
-        Msg::Import { text: "4k3/1P5p/8/8/8/8/7P/4K3 w - - 0 40".into(), ruleset: Ruleset::MongolianFolk.into() },
+        Msg::Import {
+            text: "4k3/1P5p/8/8/8/8/7P/4K3 w - - 0 40".into(),
+            ruleset: Ruleset::MongolianFolk.into(),
+        },
     );
     assert_eq!(state.game.kind(), Ruleset::MongolianFolk.into());
     click_move(&mut state, "b7", "b8");
@@ -167,7 +247,13 @@ fn folk_promotion_needs_no_picker() {
 #[test]
 fn cancelled_promotion_plays_nothing() {
     let mut state = friends(Ruleset::Chess);
-    update(&mut state, Msg::Import { text: PROMOTE_2017.into(), ruleset: Ruleset::Chess.into() });
+    update(
+        &mut state,
+        Msg::Import {
+            text: PROMOTE_2017.into(),
+            ruleset: Ruleset::Chess.into(),
+        },
+    );
     drag_move(&mut state, "b7", Some("b8"));
     assert!(state.promotion.is_some());
     update(&mut state, Msg::CancelPromotion);
@@ -178,7 +264,9 @@ fn cancelled_promotion_plays_nothing() {
 #[test]
 fn computer_replies_and_stale_answers_are_ignored() {
     let (mut state, effects) = vs_computer(SideChoice::White, 1);
-    assert!(effects.contains(&Effect::Engine(EngineCommand::NewGame(Ruleset::Mongolian.into()))));
+    assert!(effects.contains(&Effect::Engine(EngineCommand::NewGame(
+        Ruleset::Mongolian.into()
+    ))));
     assert!(submitted(&effects).is_empty(), "White is the player's");
     let effects = click_move(&mut state, "e2", "e4");
     let jobs = submitted(&effects);
@@ -187,7 +275,10 @@ fn computer_replies_and_stale_answers_are_ignored() {
     assert_eq!(job.purpose, Purpose::Move);
     assert_eq!(job.game.moves, ["e2e4"]);
     assert_eq!(job.limits.level.map(|l| l.level), Some(1));
-    assert!(job.limits.move_time_ms.is_some(), "the page bounds every search: the worker cannot be stopped");
+    assert!(
+        job.limits.move_time_ms.is_some(),
+        "the page bounds every search: the worker cannot be stopped"
+    );
     assert!(view::panel(&state).thinking);
     assert!(!state.can_move(), "the player waits for the computer");
 
@@ -204,7 +295,9 @@ fn computer_replies_and_stale_answers_are_ignored() {
     assert_eq!(state.game.len(), 1, "an illegal answer is not played");
     assert!(state.notice.is_some());
     let mut state2 = vs_computer(SideChoice::White, 1).0;
-    let job = submitted(&click_move(&mut state2, "d2", "d4")).pop().unwrap();
+    let job = submitted(&click_move(&mut state2, "d2", "d4"))
+        .pop()
+        .unwrap();
     let effects = update(&mut state2, best(&job, "d7d5"));
     assert_eq!(state2.game.len(), 2);
     assert!(effects.contains(&Effect::Sound(Sound::Move)));
@@ -215,7 +308,11 @@ fn computer_replies_and_stale_answers_are_ignored() {
 fn computer_opens_when_the_player_takes_black() {
     let (state, effects) = vs_computer(SideChoice::Black, 4);
     assert_eq!(state.human, Some(Color::Black));
-    assert_eq!(state.orientation, Color::Black, "the player's side at the bottom");
+    assert_eq!(
+        state.orientation,
+        Color::Black,
+        "the player's side at the bottom"
+    );
     let jobs = submitted(&effects);
     assert_eq!(jobs.len(), 1);
     assert!(jobs[0].game.moves.is_empty());
@@ -224,13 +321,21 @@ fn computer_opens_when_the_player_takes_black() {
 #[test]
 fn takeback_against_the_computer_returns_to_the_players_turn() {
     let (mut state, _) = vs_computer(SideChoice::White, 1);
-    let job = submitted(&click_move(&mut state, "e2", "e4")).pop().unwrap();
+    let job = submitted(&click_move(&mut state, "e2", "e4"))
+        .pop()
+        .unwrap();
     update(&mut state, best(&job, "e7e5"));
-    let job = submitted(&click_move(&mut state, "g1", "f3")).pop().unwrap();
+    let job = submitted(&click_move(&mut state, "g1", "f3"))
+        .pop()
+        .unwrap();
     update(&mut state, best(&job, "b8c6"));
     assert_eq!(state.game.len(), 4);
     update(&mut state, Msg::TakeBack);
-    assert_eq!(state.game.len(), 2, "the computer's reply and the player's move");
+    assert_eq!(
+        state.game.len(),
+        2,
+        "the computer's reply and the player's move"
+    );
     assert!(state.can_move());
     let mut friends = friends(Ruleset::Chess);
     click_move(&mut friends, "e2", "e4");
@@ -256,7 +361,10 @@ fn results_are_announced_with_their_reason() {
     let mut state = friends(Ruleset::Mongolian);
     click_move(&mut state, "e2", "e4");
     update(&mut state, Msg::Resign);
-    assert_eq!(view::panel(&state).result.as_deref(), Some("White wins by resignation (2017 art. 5.1)"));
+    assert_eq!(
+        view::panel(&state).result.as_deref(),
+        Some("White wins by resignation (2017 art. 5.1)")
+    );
     assert!(!state.can_take_back(), "a resignation stands");
 }
 
@@ -267,8 +375,19 @@ fn navigation_shows_earlier_positions_without_moving() {
     click_move(&mut state, "e7", "e5");
     update(&mut state, Msg::Navigate(Nav::First));
     assert_eq!(state.shown_ply(), 0);
-    assert!(!view::board(&state).interactive, "moves are made at the end of the game only");
-    assert_eq!(view::board(&state).cells.iter().find(|c| c.name == "e2").unwrap().piece_code(), "wP");
+    assert!(
+        !view::board(&state).interactive,
+        "moves are made at the end of the game only"
+    );
+    assert_eq!(
+        view::board(&state)
+            .cells
+            .iter()
+            .find(|c| c.name == "e2")
+            .unwrap()
+            .piece_code(),
+        "wP"
+    );
     update(&mut state, Msg::Navigate(Nav::Next));
     assert_eq!(state.shown_ply(), 1);
     update(&mut state, Msg::GoTo(2));
@@ -285,19 +404,37 @@ fn navigation_shows_earlier_positions_without_moving() {
 #[test]
 fn saved_games_restore_and_bad_saves_are_set_aside() {
     let (mut state, _) = vs_computer(SideChoice::White, 5);
-    let job = submitted(&click_move(&mut state, "d2", "d4")).pop().unwrap();
+    let job = submitted(&click_move(&mut state, "d2", "d4"))
+        .pop()
+        .unwrap();
     let effects = update(&mut state, best(&job, "d7d5"));
     let saved = effects
         .iter()
         .rev()
-        .find_map(|e| if let Effect::Save(t) = e { Some(t.clone()) } else { None })
+        .find_map(|e| {
+            if let Effect::Save(t) = e {
+                Some(t.clone())
+            } else {
+                None
+            }
+        })
         .expect("every move is saved");
     let mut restored = AppState::new(99, "2027.01.01".into());
-    let effects = update(&mut restored, Msg::Restore { saved: Some(saved.clone()), seed: 99, date: "x".into() });
+    let effects = update(
+        &mut restored,
+        Msg::Restore {
+            saved: Some(saved.clone()),
+            seed: 99,
+            date: "x".into(),
+        },
+    );
     assert_eq!(restored.game.to_wire(), state.game.to_wire());
     assert_eq!(restored.setup, state.setup);
     assert_eq!(restored.date, "2026.11.29");
-    assert!(!effects.iter().any(|e| matches!(e, Effect::Save(_))), "nothing new to save");
+    assert!(
+        !effects.iter().any(|e| matches!(e, Effect::Save(_))),
+        "nothing new to save"
+    );
     assert!(restored.can_move());
 
     for (bad, why) in [
@@ -306,7 +443,14 @@ fn saved_games_restore_and_bad_saves_are_set_aside() {
         (&saved.replace("d7d5", "d7d4")[..], "do not replay"),
     ] {
         let mut fresh = AppState::new(1, "2026.11.29".into());
-        let effects = update(&mut fresh, Msg::Restore { saved: Some(bad.into()), seed: 1, date: "d".into() });
+        let effects = update(
+            &mut fresh,
+            Msg::Restore {
+                saved: Some(bad.into()),
+                seed: 1,
+                date: "d".into(),
+            },
+        );
         assert!(effects.contains(&Effect::SetAside(bad.into())), "{bad}");
         let notice = fresh.notice.expect("the player is told");
         assert!(notice.text.contains(why), "{}", notice.text);
@@ -319,13 +463,28 @@ fn resignation_survives_a_reload() {
     let mut state = friends(Ruleset::Mongolian);
     click_move(&mut state, "e2", "e4");
     let effects = update(&mut state, Msg::Resign);
-    let Some(Effect::Save(text)) = effects.iter().rev().find(|e| matches!(e, Effect::Save(_))).cloned() else {
+    let Some(Effect::Save(text)) = effects
+        .iter()
+        .rev()
+        .find(|e| matches!(e, Effect::Save(_)))
+        .cloned()
+    else {
         panic!("saved")
     };
     let mut restored = AppState::new(1, String::new());
-    update(&mut restored, Msg::Restore { saved: Some(text), seed: 1, date: String::new() });
+    update(
+        &mut restored,
+        Msg::Restore {
+            saved: Some(text),
+            seed: 1,
+            date: String::new(),
+        },
+    );
     let o = restored.game.outcome().expect("still over");
-    assert_eq!((o.result, o.reason), (GameResult::WhiteWins, EndReason::Resignation));
+    assert_eq!(
+        (o.result, o.reason),
+        (GameResult::WhiteWins, EndReason::Resignation)
+    );
 }
 
 #[test]
@@ -334,15 +493,29 @@ fn bad_imports_explain_themselves_and_change_nothing() {
     click_move(&mut state, "e2", "e4");
     for (text, says) in [
         ("", "Nothing to import"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - - 0 1", "FEN"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - - 0 1",
+            "FEN",
+        ),
         ("8/8/8/8 w - - 0 1", "FEN"),
-        ("[Variant \"Mongolian\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Qxf7 *", "move 3."),
+        (
+            "[Variant \"Mongolian\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Qxf7 *",
+            "move 3.",
+        ),
         ("[Variant \"Shogi\"]\n\n1. e4 *", "Shogi"),
         ("1. e4 {never closed", "line 1"),
     ] {
         update(&mut state, Msg::OpenDialog(Dialog::Import { error: None }));
-        update(&mut state, Msg::Import { text: text.into(), ruleset: Ruleset::Mongolian.into() });
-        let Some(Dialog::Import { error: Some(error) }) = &state.dialog else { panic!("{text}: no error shown") };
+        update(
+            &mut state,
+            Msg::Import {
+                text: text.into(),
+                ruleset: Ruleset::Mongolian.into(),
+            },
+        );
+        let Some(Dialog::Import { error: Some(error) }) = &state.dialog else {
+            panic!("{text}: no error shown")
+        };
         assert!(error.contains(says), "{text}: {error}");
         assert_eq!(state.game.len(), 1, "the game in progress is kept");
     }
@@ -351,16 +524,24 @@ fn bad_imports_explain_themselves_and_change_nothing() {
 #[test]
 fn imports_a_pgn_and_exports_it_back() {
     let mut state = friends(Ruleset::Mongolian);
-    import(&mut state, "[Variant \"Mongolian\"]\n[White \"<b>Bat</b>\"]\n\n1. d4 d5 2. Nf3 Nf6 *");
+    import(
+        &mut state,
+        "[Variant \"Mongolian\"]\n[White \"<b>Bat</b>\"]\n\n1. d4 d5 2. Nf3 Nf6 *",
+    );
     assert_eq!(state.game.len(), 4);
     let effects = update(&mut state, Msg::Export(ExportKind::Pgn, ExportHow::Copy));
-    let Some(Effect::Copy(pgn)) = effects.first() else { panic!("copied") };
+    let Some(Effect::Copy(pgn)) = effects.first() else {
+        panic!("copied")
+    };
     assert!(pgn.contains("[Variant \"Mongolian\"]"), "{pgn}");
     assert!(pgn.contains("1. d4 d5 2. Nf3 Nf6"), "{pgn}");
     let again = Game::import(pgn, Ruleset::Chess.into()).expect("our PGN reads back");
     assert_eq!(again.to_wire(), state.game.to_wire());
     update(&mut state, Msg::Navigate(Nav::First));
-    let effects = update(&mut state, Msg::Export(ExportKind::Fen, ExportHow::Download));
+    let effects = update(
+        &mut state,
+        Msg::Export(ExportKind::Fen, ExportHow::Download),
+    );
     assert!(
         matches!(&effects[0], Effect::Download { text, .. } if text.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP"))
     );
@@ -374,7 +555,12 @@ fn hints_and_analysis_use_the_same_worker() {
     assert_eq!(job.purpose, Purpose::Hint);
     update(&mut state, best(&job, "g1f3"));
     assert_eq!(view::panel(&state).hint.as_deref(), Some("Hint: Nf3"));
-    assert!(view::board(&state).cells.iter().any(|c| c.marks.hint && c.name == "f3"));
+    assert!(
+        view::board(&state)
+            .cells
+            .iter()
+            .any(|c| c.marks.hint && c.name == "f3")
+    );
 
     let effects = update(&mut state, Msg::ToggleAnalysis);
     let job = submitted(&effects).pop().expect("an analysis search");
@@ -391,7 +577,14 @@ fn hints_and_analysis_use_the_same_worker() {
         hashfull: 0,
         pv: vec!["e2e4".into(), "e7e5".into()],
     };
-    update(&mut state, Msg::Engine(EngineEvent::Info { token: job.token, purpose: job.purpose, info }));
+    update(
+        &mut state,
+        Msg::Engine(EngineEvent::Info {
+            token: job.token,
+            purpose: job.purpose,
+            info,
+        }),
+    );
     let analysis = view::panel(&state).analysis.unwrap();
     assert_eq!(analysis.lines, ["+0.40 1. e4 e5"]);
     assert!(analysis.white_permille > 500);
@@ -400,7 +593,9 @@ fn hints_and_analysis_use_the_same_worker() {
     let next = submitted(&effects).pop().expect("round two");
     assert!(next.limits.move_time_ms > job.limits.move_time_ms);
     let effects = click_move(&mut state, "e2", "e4");
-    let moved = submitted(&effects).pop().expect("analysis of the new position");
+    let moved = submitted(&effects)
+        .pop()
+        .expect("analysis of the new position");
     assert_eq!(moved.game.moves, ["e2e4"]);
     let effects = update(&mut state, Msg::ToggleAnalysis);
     assert!(effects.contains(&Effect::Engine(EngineCommand::Cancel)));
@@ -414,7 +609,11 @@ fn failed_searches_are_reported_and_not_retried_in_a_loop() {
     let token = state.running.unwrap().0;
     let effects = update(
         &mut state,
-        Msg::Engine(EngineEvent::Failed { token, purpose: Purpose::Move, reason: "worker crashed 3 times".into() }),
+        Msg::Engine(EngineEvent::Failed {
+            token,
+            purpose: Purpose::Move,
+            reason: "worker crashed 3 times".into(),
+        }),
     );
     assert!(submitted(&effects).is_empty());
     assert!(state.notice.as_ref().unwrap().text.contains("crashed"));
@@ -430,7 +629,14 @@ fn the_time_control_is_kept_with_the_game() {
         opponent: Opponent::Friend,
         ..GameSetup::default()
     };
-    update(&mut state, Msg::StartGame { setup, seed: 1, date: "2026.11.29".into() });
+    update(
+        &mut state,
+        Msg::StartGame {
+            setup,
+            seed: 1,
+            date: "2026.11.29".into(),
+        },
+    );
     assert!(pgn_text(&state).contains("[TimeControl \"300+3\"]"));
 }
 
@@ -441,7 +647,10 @@ fn the_mute_switch_silences_the_moves() {
     assert!(!view::panel(&state).sound);
     let effects = click_move(&mut state, "e2", "e4");
     assert!(!effects.iter().any(|e| matches!(e, Effect::Sound(_))));
-    assert!(effects.iter().any(|e| matches!(e, Effect::Save(_))), "the choice is kept with the game");
+    assert!(
+        effects.iter().any(|e| matches!(e, Effect::Save(_))),
+        "the choice is kept with the game"
+    );
 }
 
 mod clock;

@@ -25,7 +25,11 @@ impl Timing {
     pub fn start(control: clock::TimeControl, now_ms: u64) -> Timing {
         let mut clock = Clock::new(control);
         clock.start(now_ms);
-        Timing { clock, marks: Vec::new(), warned: [false; 2] }
+        Timing {
+            clock,
+            marks: Vec::new(),
+            warned: [false; 2],
+        }
     }
 }
 
@@ -33,7 +37,9 @@ impl Timing {
 /// game has been ended by the flag instead (art. 6.9).
 pub fn press(state: &mut AppState, effects: &mut Vec<Effect>) -> bool {
     let now = state.now_ms;
-    let Some(t) = &mut state.timing else { return true };
+    let Some(t) = &mut state.timing else {
+        return true;
+    };
     if t.clock.is_paused() {
         t.clock.resume(now);
     }
@@ -132,7 +138,8 @@ pub fn resume(state: &mut AppState) {
 /// 2017 art. 9.5.2: a wrong claim gives the claimant's opponent two minutes.
 pub fn wrong_claim(state: &mut AppState, claimant: Color) {
     if let Some(t) = &mut state.timing {
-        t.clock.add_time(claimant.other(), clock::WRONG_CLAIM_BONUS_MS);
+        t.clock
+            .add_time(claimant.other(), clock::WRONG_CLAIM_BONUS_MS);
     }
 }
 
@@ -149,5 +156,10 @@ pub fn engine_clock(state: &AppState) -> Option<shatar_protocol::ClockState> {
         clock::Bonus::SimpleDelay { ms } => (0, Delay::Simple { ms }),
         clock::Bonus::Bronstein { ms } => (0, Delay::Bronstein { ms }),
     };
-    Some(ClockState { remaining_ms: reading.base_ms, increment_ms, delay, moves_to_go: reading.moves_to_go })
+    Some(ClockState {
+        remaining_ms: reading.base_ms,
+        increment_ms,
+        delay,
+        moves_to_go: reading.moves_to_go,
+    })
 }

@@ -11,7 +11,9 @@ use shatar_rules::{Color, GameKind, Role, san, uci, with_position};
 use super::{AppState, Effect, input};
 use crate::any::{AnyGamePosition, AnyPiece, Cell, GameMove};
 use crate::i18n::{Key, Lang};
-use crate::view::{self, Geometry, clock_text, colored_piece, move_announcement, piece_name, role_name, side_name};
+use crate::view::{
+    self, Geometry, clock_text, colored_piece, move_announcement, piece_name, role_name, side_name,
+};
 use crate::{t, t_key, tf};
 
 /// What the player typed, understood.
@@ -40,7 +42,12 @@ pub fn typed(state: &mut AppState, text: &str, effects: &mut Vec<Effect>) {
         return;
     }
     let Some(m) = read_move(state, text) else {
-        state.typed_reply = Some(tf!(lang, "typed.unknown", text = text, help = t!(lang, "typed.help")));
+        state.typed_reply = Some(tf!(
+            lang,
+            "typed.unknown",
+            text = text,
+            help = t!(lang, "typed.help")
+        ));
         return;
     };
     if !state.can_move() {
@@ -66,7 +73,9 @@ fn read_move(state: &AppState, text: &str) -> Option<GameMove> {
                 .or_else(|| uci::parse_move(p, &text.to_ascii_lowercase().replace('-', "")).ok())
         })
         .map(GameMove::Board8),
-        AnyGamePosition::Xiangqi(p) => xiangqi::pgn::parse_move(&p, text, None).ok().map(GameMove::Xiangqi),
+        AnyGamePosition::Xiangqi(p) => xiangqi::pgn::parse_move(&p, text, None)
+            .ok()
+            .map(GameMove::Xiangqi),
     }
 }
 
@@ -100,8 +109,12 @@ fn question(state: &AppState, text: &str) -> Option<Question> {
         [Word::Last] | [Word::Last, Word::Move] => Some(Question::Last),
         [Word::Clocks, ..] if all(Word::Clocks) => Some(Question::Clocks),
         [Word::Turn, ..] if all(Word::Turn) => Some(Question::Turn),
-        [Word::Rank, Word::Number(n)] | [Word::Number(n), Word::Rank] if ranks.contains(n) => Some(Question::Rank(*n)),
-        [Word::File, Word::FileLetter(f)] | [Word::FileLetter(f), Word::File] if *f < geometry.files => {
+        [Word::Rank, Word::Number(n)] | [Word::Number(n), Word::Rank] if ranks.contains(n) => {
+            Some(Question::Rank(*n))
+        }
+        [Word::File, Word::FileLetter(f)] | [Word::FileLetter(f), Word::File]
+            if *f < geometry.files =>
+        {
             Some(Question::File(*f))
         }
         [Word::Piece(role)] => Some(Question::Pieces(None, *role)),
@@ -114,12 +127,22 @@ fn question(state: &AppState, text: &str) -> Option<Question> {
 /// ("where", "are", 在哪里) left out; `None` if one is not understood.
 fn words(state: &AppState, text: &str) -> Option<Vec<Word>> {
     let lang = state.lang;
-    let known = |key: Key| lang.text(key).split_whitespace().chain(Lang::En.text(key).split_whitespace());
+    let known = |key: Key| {
+        lang.text(key)
+            .split_whitespace()
+            .chain(Lang::En.text(key).split_whitespace())
+    };
     let mut lower = lowercase(text);
     // Chinese is written without spaces: its filler words are cut out wherever they are,
     // the longest first (在哪里 before 在哪).
-    let cut: Vec<&str> = known(t_key!("words.filler")).filter(|w| w.chars().any(is_cjk)).collect();
-    while let Some(filler) = cut.iter().filter(|w| lower.contains(**w)).max_by_key(|w| w.len()) {
+    let cut: Vec<&str> = known(t_key!("words.filler"))
+        .filter(|w| w.chars().any(is_cjk))
+        .collect();
+    while let Some(filler) = cut
+        .iter()
+        .filter(|w| lower.contains(**w))
+        .max_by_key(|w| w.len())
+    {
         lower = lower.replace(filler, " ");
     }
     let fillers: Vec<&str> = known(t_key!("words.filler")).collect();
@@ -130,9 +153,12 @@ fn words(state: &AppState, text: &str) -> Option<Vec<Word>> {
             // "白马", "white" and "horse" written as one.
             None => {
                 let (side, rest) = [Color::White, Color::Black].into_iter().find_map(|c| {
-                    side_words(state, c)
-                        .into_iter()
-                        .find_map(|w| token.strip_prefix(w.as_str()).filter(|r| !r.is_empty()).map(|r| (c, r)))
+                    side_words(state, c).into_iter().find_map(|w| {
+                        token
+                            .strip_prefix(w.as_str())
+                            .filter(|r| !r.is_empty())
+                            .map(|r| (c, r))
+                    })
                 })?;
                 words.push(Word::Side(side));
                 words.push(word(state, rest).filter(|w| matches!(w, Word::Piece(_)))?);
@@ -162,8 +188,12 @@ fn is_cjk(c: char) -> bool {
 
 fn word(state: &AppState, token: &str) -> Option<Word> {
     let lang = state.lang;
-    let is =
-        |key: Key| lang.text(key).split_whitespace().chain(Lang::En.text(key).split_whitespace()).any(|w| w == token);
+    let is = |key: Key| {
+        lang.text(key)
+            .split_whitespace()
+            .chain(Lang::En.text(key).split_whitespace())
+            .any(|w| w == token)
+    };
     let simple = [
         (t_key!("words.help"), Word::Help),
         (t_key!("words.last"), Word::Last),
@@ -176,7 +206,9 @@ fn word(state: &AppState, token: &str) -> Option<Word> {
     if let Some((_, w)) = simple.iter().find(|(key, _)| is(*key)) {
         return Some(*w);
     }
-    if let Some(c) = [Color::White, Color::Black].into_iter().find(|&c| side_words(state, c).iter().any(|w| w == token))
+    if let Some(c) = [Color::White, Color::Black]
+        .into_iter()
+        .find(|&c| side_words(state, c).iter().any(|w| w == token))
     {
         return Some(Word::Side(c));
     }
@@ -194,11 +226,18 @@ fn word(state: &AppState, token: &str) -> Option<Word> {
 fn side_words(state: &AppState, color: Color) -> Vec<String> {
     let lang = state.lang;
     let key = color.fold(t_key!("words.white"), t_key!("words.black"));
-    let mut words: Vec<String> =
-        lang.text(key).split_whitespace().chain(Lang::En.text(key).split_whitespace()).map(String::from).collect();
+    let mut words: Vec<String> = lang
+        .text(key)
+        .split_whitespace()
+        .chain(Lang::En.text(key).split_whitespace())
+        .map(String::from)
+        .collect();
     if state.game.kind() == GameKind::Xiangqi && color == Color::White {
         let red = [t_key!("adjective.red"), t_key!("color.red")];
-        words.extend(red.into_iter().flat_map(|k| [lowercase(lang.text(k)), lowercase(Lang::En.text(k))]));
+        words.extend(
+            red.into_iter()
+                .flat_map(|k| [lowercase(lang.text(k)), lowercase(Lang::En.text(k))]),
+        );
     }
     words
 }
@@ -222,9 +261,11 @@ impl PieceKind {
     fn name(self, lang: Lang, game: GameKind) -> &'static str {
         match self {
             PieceKind::Board8(role) => role_name(lang, game.board8().unwrap_or_default(), role),
-            PieceKind::Xiangqi(role) => {
-                piece_name(lang, game, AnyPiece::Xiangqi(xiangqi::Piece::new(Color::White, role)))
-            }
+            PieceKind::Xiangqi(role) => piece_name(
+                lang,
+                game,
+                AnyPiece::Xiangqi(xiangqi::Piece::new(Color::White, role)),
+            ),
         }
     }
 }
@@ -237,18 +278,36 @@ fn piece_kind(state: &AppState, word: &str) -> Option<PieceKind> {
         .text(t_key!("words.plural"))
         .split_whitespace()
         .chain(Lang::En.text(t_key!("words.plural")).split_whitespace());
-    let forms: Vec<&str> = std::iter::once(word).chain(endings.filter_map(|e| word.strip_suffix(e))).collect();
-    let named = |names: [&str; 3]| forms.iter().any(|form| names.iter().any(|n| lowercase(n) == *form));
+    let forms: Vec<&str> = std::iter::once(word)
+        .chain(endings.filter_map(|e| word.strip_suffix(e)))
+        .collect();
+    let named = |names: [&str; 3]| {
+        forms
+            .iter()
+            .any(|form| names.iter().any(|n| lowercase(n) == *form))
+    };
     let game = state.game.kind();
     match game {
         GameKind::Board8(ruleset) => Role::ALL
             .into_iter()
-            .find(|&r| named([role_name(lang, ruleset, r), role_name(Lang::En, ruleset, r), r.english_name()]))
+            .find(|&r| {
+                named([
+                    role_name(lang, ruleset, r),
+                    role_name(Lang::En, ruleset, r),
+                    r.english_name(),
+                ])
+            })
             .map(PieceKind::Board8),
         GameKind::Xiangqi => xiangqi::Role::ALL
             .into_iter()
             .map(PieceKind::Xiangqi)
-            .find(|k| named([k.name(lang, game), k.name(Lang::En, game), k.name(Lang::En, game)])),
+            .find(|k| {
+                named([
+                    k.name(lang, game),
+                    k.name(Lang::En, game),
+                    k.name(Lang::En, game),
+                ])
+            }),
     }
 }
 
@@ -256,32 +315,55 @@ fn answer(state: &AppState, question: Question) -> String {
     let (kind, lang) = (state.game.kind(), state.lang);
     let position = state.game.snapshot(state.shown_ply()).position;
     let geometry = Geometry::of(kind);
-    let name =
-        |cell: Cell| position.piece_at(cell).map(|p| format!("{} {}", cell.name(kind), colored_piece(lang, kind, p)));
+    let name = |cell: Cell| {
+        position
+            .piece_at(cell)
+            .map(|p| format!("{} {}", cell.name(kind), colored_piece(lang, kind, p)))
+    };
     // Ranks are spoken as the board's names count them: from 1 on the 8x8 board, from 0
     // in Xiangqi's coordinates.
     let first_rank = u8::from(kind != GameKind::Xiangqi);
     match question {
         Question::Help => t!(lang, "typed.help").to_string(),
-        Question::Last => {
-            move_announcement(&state.game, lang).unwrap_or_else(|| t!(lang, "typed.no-move-yet").to_string())
-        }
+        Question::Last => move_announcement(&state.game, lang)
+            .unwrap_or_else(|| t!(lang, "typed.no-move-yet").to_string()),
         Question::Turn => view::status(state),
         Question::Clocks => match &state.timing {
             None => t!(lang, "typed.no-clock").to_string(),
             Some(t) => {
                 let read = |c: Color| clock_text(t.clock.read(c, state.now_ms).base_ms);
-                tf!(lang, "typed.clocks", white = read(Color::White), black = read(Color::Black))
+                tf!(
+                    lang,
+                    "typed.clocks",
+                    white = read(Color::White),
+                    black = read(Color::Black)
+                )
             }
         },
         Question::Rank(rank) => {
             let index = rank.saturating_sub(first_rank);
-            let occupied: Vec<String> = (0..geometry.files).filter_map(|f| name(Cell::new(f, index))).collect();
-            line(lang, tf!(lang, "typed.rank", n = rank.to_string()), &occupied)
+            let occupied: Vec<String> = (0..geometry.files)
+                .filter_map(|f| name(Cell::new(f, index)))
+                .collect();
+            line(
+                lang,
+                tf!(lang, "typed.rank", n = rank.to_string()),
+                &occupied,
+            )
         }
         Question::File(file) => {
-            let occupied: Vec<String> = (0..geometry.ranks).filter_map(|r| name(Cell::new(file, r))).collect();
-            line(lang, tf!(lang, "typed.file", file = char::from(b'a' + file).to_string()), &occupied)
+            let occupied: Vec<String> = (0..geometry.ranks)
+                .filter_map(|r| name(Cell::new(file, r)))
+                .collect();
+            line(
+                lang,
+                tf!(
+                    lang,
+                    "typed.file",
+                    file = char::from(b'a' + file).to_string()
+                ),
+                &occupied,
+            )
         }
         Question::Pieces(color, piece_kind) => {
             let colors = match color {
@@ -293,11 +375,20 @@ fn answer(state: &AppState, question: Question) -> String {
                 .map(|c| {
                     let squares: Vec<String> = (0..geometry.ranks)
                         .flat_map(|r| (0..geometry.files).map(move |f| Cell::new(f, r)))
-                        .filter(|&cell| position.piece_at(cell).is_some_and(|p| p.color() == c && piece_kind.of(p)))
+                        .filter(|&cell| {
+                            position
+                                .piece_at(cell)
+                                .is_some_and(|p| p.color() == c && piece_kind.of(p))
+                        })
                         .map(|cell| cell.name(kind))
                         .collect();
                     let piece = piece_kind.name(lang, kind);
-                    let who = tf!(lang, "piece", color = side_name(lang, kind, c), piece = piece);
+                    let who = tf!(
+                        lang,
+                        "piece",
+                        color = side_name(lang, kind, c),
+                        piece = piece
+                    );
                     if squares.is_empty() {
                         tf!(lang, "typed.pieces-none", who = who)
                     } else {

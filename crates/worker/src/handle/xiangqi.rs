@@ -14,11 +14,15 @@ use super::{engine_limits, illegal_move, line, pgn_text, run_search};
 const RULES: RepetitionRules = shatar_engine::xiangqi::REPETITION_RULES;
 
 pub(super) fn position(text: &str) -> Result<Position, ErrorKind> {
-    fen::parse_position(text).map_err(|e| ErrorKind::BadFen { detail: e.to_string() })
+    fen::parse_position(text).map_err(|e| ErrorKind::BadFen {
+        detail: e.to_string(),
+    })
 }
 
 pub(super) fn legal_moves(text: &str) -> Result<Response, ErrorKind> {
-    Ok(Response::LegalMoves { moves: line(&position(text)?.legal_moves()) })
+    Ok(Response::LegalMoves {
+        moves: line(&position(text)?.legal_moves()),
+    })
 }
 
 pub(super) fn perft(text: &str, depth: u32) -> Result<u64, ErrorKind> {
@@ -71,7 +75,11 @@ pub(super) fn status(game: &Game) -> Result<Response, ErrorKind> {
     let outcome = record.outcome();
     Ok(Response::GameStatus {
         fen: fen::write(&pos.to_setup()),
-        legal_moves: if outcome.is_some() { Vec::new() } else { line(&pos.legal_moves()) },
+        legal_moves: if outcome.is_some() {
+            Vec::new()
+        } else {
+            line(&pos.legal_moves())
+        },
         in_check: pos.is_check(),
         outcome,
         // The natural move limit and the rulings end a Xiangqi game by themselves: there is
@@ -81,9 +89,17 @@ pub(super) fn status(game: &Game) -> Result<Response, ErrorKind> {
     })
 }
 
-pub(super) fn pgn(game: &Game, tags: &[(String, String)], result: Option<GameResult>) -> Result<Response, ErrorKind> {
+pub(super) fn pgn(
+    game: &Game,
+    tags: &[(String, String)],
+    result: Option<GameResult>,
+) -> Result<Response, ErrorKind> {
     // ICCS: the coordinates every Xiangqi program reads (XQBase's `Format "ICCS"`).
-    Ok(pgn_text(pgn::from_record(&replay(game)?, pgn::Notation::Iccs), tags, result))
+    Ok(pgn_text(
+        pgn::from_record(&replay(game)?, pgn::Notation::Iccs),
+        tags,
+        result,
+    ))
 }
 
 #[cfg(test)]

@@ -103,7 +103,10 @@ mod tests {
         let e4 = 1u64 << Square::E4 as u32;
         assert_eq!(front_span(Color::White, e4).count_ones(), 4);
         assert_eq!(front_span(Color::Black, e4).count_ones(), 3);
-        assert_eq!(pawn_attacks(Color::White, e4), (1 << Square::D5 as u32) | (1 << Square::F5 as u32));
+        assert_eq!(
+            pawn_attacks(Color::White, e4),
+            (1 << Square::D5 as u32) | (1 << Square::F5 as u32)
+        );
         let a2 = 1u64 << Square::A2 as u32;
         assert_eq!(pawn_attacks(Color::Black, a2), 1 << Square::B1 as u32);
         assert_eq!(file_fill(e4).count_ones(), 8);
@@ -112,7 +115,11 @@ mod tests {
         for sq in Square::ALL {
             let b = 1u64 << sq as u32;
             for color in Color::ALL {
-                assert_eq!(square_front_span(color, sq as u32), front_span(color, b), "{sq}");
+                assert_eq!(
+                    square_front_span(color, sq as u32),
+                    front_span(color, b),
+                    "{sq}"
+                );
             }
         }
     }

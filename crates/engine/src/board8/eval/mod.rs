@@ -77,7 +77,11 @@ pub fn trace<R: Rules>(pos: &Position<R>) -> Trace {
 
 /// The material weight of `role` (kings have none), for tools that want piece values.
 pub fn material<R: Rules>(role: Role) -> S {
-    if role == Role::King { S::default() } else { weights_of::<R>()[layout::MATERIAL + role.index()] }
+    if role == Role::King {
+        S::default()
+    } else {
+        weights_of::<R>()[layout::MATERIAL + role.index()]
+    }
 }
 
 #[cfg(test)]

@@ -8,8 +8,8 @@ use shatar_rules::{Bitboard, Board, Color, Role, Square};
 
 use super::Accumulator;
 use super::bits::{
-    FILE_A, distance, file_fill, forward, front_span, pawn_attacks, relative_rank, relative_square, sideways,
-    square_front_span,
+    FILE_A, distance, file_fill, forward, front_span, pawn_attacks, relative_rank, relative_square,
+    sideways, square_front_span,
 };
 use super::layout::*;
 
@@ -30,7 +30,9 @@ struct Side {
 
 impl Side {
     fn new(board: &Board, color: Color) -> Side {
-        let pawns = board.by_piece(shatar_rules::Piece::new(color, Role::Pawn)).0;
+        let pawns = board
+            .by_piece(shatar_rules::Piece::new(color, Role::Pawn))
+            .0;
         // A position always has both kings (the rules reject any other).
         let king = board.king_of(color).unwrap_or(Square::A1);
         Side {
@@ -61,7 +63,10 @@ struct Attacks {
 const OUTPOST_RANKS: [u64; 2] = [0x0000_ffff_ff00_0000, 0x0000_00ff_ffff_0000];
 
 pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A) {
-    let sides = [Side::new(board, Color::White), Side::new(board, Color::Black)];
+    let sides = [
+        Side::new(board, Color::White),
+        Side::new(board, Color::Black),
+    ];
     let mut attacks = [Attacks::default(); 2];
     for (i, other) in [1, 0].into_iter().enumerate() {
         let (us, them) = (&sides[i], &sides[other]);
@@ -86,7 +91,10 @@ fn material_and_squares<A: Accumulator>(board: &Board, us: &Side, acc: &mut A) {
             acc.add(MATERIAL + role.index(), us.sign * pieces.count() as i32);
         }
         for sq in pieces {
-            acc.add(PST + 64 * role.index() + relative_square(us.color, sq), us.sign);
+            acc.add(
+                PST + 64 * role.index() + relative_square(us.color, sq),
+                us.sign,
+            );
         }
     }
 }
@@ -108,7 +116,10 @@ fn pieces<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) ->
         let zone = reach & them.king_zone;
         if zone != 0 {
             zone_attackers += 1;
-            acc.add(KING_ZONE_ATTACKS + role.index() - 1, us.sign * zone.count_ones() as i32);
+            acc.add(
+                KING_ZONE_ATTACKS + role.index() - 1,
+                us.sign * zone.count_ones() as i32,
+            );
         }
     };
     for sq in us.of(board, Role::Knight) {
@@ -119,7 +130,12 @@ fn pieces<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) ->
     }
     let bishops = us.of(board, Role::Bishop);
     for sq in bishops {
-        piece(Role::Bishop, BISHOP_MOBILITY, bishop_attacks(sq, occupied).0, acc);
+        piece(
+            Role::Bishop,
+            BISHOP_MOBILITY,
+            bishop_attacks(sq, occupied).0,
+            acc,
+        );
         if outposts & 1 << sq as u32 != 0 {
             acc.add(OUTPOST + 1, us.sign);
         }
@@ -158,13 +174,20 @@ fn pawns<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) {
     for sq in Bitboard(passed) {
         let rank = relative_rank(us.color, sq as u32);
         acc.add(PASSED + rank, s);
-        let stop = if us.color == Color::White { sq as u32 + 8 } else { sq as u32 - 8 };
+        let stop = if us.color == Color::White {
+            sq as u32 + 8
+        } else {
+            sq as u32 - 8
+        };
         if occupied & 1 << stop != 0 {
             acc.add(PASSED_BLOCKED + rank, s);
         }
         // A passer always has a square ahead: pawns on the last rank have promoted.
         acc.add(PASSED_OWN_KING + rank, s * distance(us.king as u32, stop));
-        acc.add(PASSED_THEIR_KING + rank, s * distance(them.king as u32, stop));
+        acc.add(
+            PASSED_THEIR_KING + rank,
+            s * distance(them.king as u32, stop),
+        );
     }
     // A pawn with an own pawn behind it on its file: the rear one is not doubled, this one is.
     add_count(acc, DOUBLED, s, ours & front_span(us.color, ours));
@@ -193,8 +216,14 @@ fn king_shelter<A: Accumulator>(us: &Side, them: &Side, acc: &mut A) {
     for file in (king_file - 1).max(0)..=(king_file + 1).min(7) {
         // The king's file and rank ahead, shifted to `file`.
         let lane = (ahead >> king_file) << file;
-        acc.add(PAWN_SHIELD + nearest(us, lane & us.pawns, king_rank), us.sign);
-        acc.add(PAWN_STORM + nearest(us, lane & them.pawns, king_rank), us.sign);
+        acc.add(
+            PAWN_SHIELD + nearest(us, lane & us.pawns, king_rank),
+            us.sign,
+        );
+        acc.add(
+            PAWN_STORM + nearest(us, lane & them.pawns, king_rank),
+            us.sign,
+        );
         if FILE_A << file & (us.pawns | them.pawns) == 0 {
             acc.add(KING_OPEN_FILE, us.sign);
         }
@@ -208,14 +237,25 @@ fn nearest(us: &Side, pawns: u64, king_rank: usize) -> usize {
     if pawns == 0 {
         return 3;
     }
-    let sq = if us.color == Color::White { pawns.trailing_zeros() } else { 63 - pawns.leading_zeros() };
+    let sq = if us.color == Color::White {
+        pawns.trailing_zeros()
+    } else {
+        63 - pawns.leading_zeros()
+    };
     let rank = relative_rank(us.color, sq);
     (rank - king_rank - 1).min(3)
 }
 
 /// Squares from which `us` could give check with a piece that already reaches them,
 /// unguarded by the enemy and not blocked by our own pieces.
-fn safe_checks<A: Accumulator>(board: &Board, us: &Side, them: &Side, ours: &Attacks, theirs: &Attacks, acc: &mut A) {
+fn safe_checks<A: Accumulator>(
+    board: &Board,
+    us: &Side,
+    them: &Side,
+    ours: &Attacks,
+    theirs: &Attacks,
+    acc: &mut A,
+) {
     let occupied = board.occupied();
     let safe = !theirs.all & !us.pieces;
     let diagonal = bishop_attacks(them.king, occupied).0 & safe;
@@ -234,21 +274,44 @@ fn safe_checks<A: Accumulator>(board: &Board, us: &Side, them: &Side, ours: &Att
 
 /// Enemy pieces our pawns, minor pieces and rooks attack, and enemy pieces left
 /// undefended under attack.
-fn threats<A: Accumulator>(board: &Board, us: &Side, them: &Side, ours: &Attacks, theirs: &Attacks, acc: &mut A) {
+fn threats<A: Accumulator>(
+    board: &Board,
+    us: &Side,
+    them: &Side,
+    ours: &Attacks,
+    theirs: &Attacks,
+    acc: &mut A,
+) {
     let minors = ours.by_role[Role::Knight.index()] | ours.by_role[Role::Bishop.index()];
     let rooks = ours.by_role[Role::Rook.index()];
     // Most pieces are not attacked by these at all: skip their roles at once.
     let hit = them.pieces & (us.pawn_attacks | minors | rooks);
     if hit != 0 {
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
             let targets = them.of(board, role).0 & hit;
             if targets == 0 {
                 continue;
             }
             if role != Role::Pawn {
-                add_count(acc, THREAT_BY_PAWN + role.index() - 1, us.sign, targets & us.pawn_attacks);
+                add_count(
+                    acc,
+                    THREAT_BY_PAWN + role.index() - 1,
+                    us.sign,
+                    targets & us.pawn_attacks,
+                );
             }
-            add_count(acc, THREAT_BY_MINOR + role.index(), us.sign, targets & minors);
+            add_count(
+                acc,
+                THREAT_BY_MINOR + role.index(),
+                us.sign,
+                targets & minors,
+            );
             add_count(acc, THREAT_BY_ROOK + role.index(), us.sign, targets & rooks);
         }
     }

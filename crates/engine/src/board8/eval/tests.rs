@@ -1,6 +1,9 @@
 use alloc::vec::Vec;
 
-use shatar_rules::{Board, CastlingRights, Chess, Color, Mongolian, MongolianFolk, Piece, Position, Rules, Setup, fen};
+use shatar_rules::{
+    Board, CastlingRights, Chess, Color, Mongolian, MongolianFolk, Piece, Position, Rules, Setup,
+    fen,
+};
 
 use super::layout::{COUNT, SECTIONS};
 use super::{evaluate, trace, weights_of};
@@ -12,7 +15,10 @@ fn mirror<R: Rules>(pos: &Position<R>) -> Position<R> {
     let setup = fen::parse(&fen::write(&pos.to_setup())).unwrap();
     let mut board = Board::empty();
     for (sq, piece) in setup.board.pieces() {
-        board.put(sq.flip_vertical(), Piece::new(piece.color.other(), piece.role));
+        board.put(
+            sq.flip_vertical(),
+            Piece::new(piece.color.other(), piece.role),
+        );
     }
     let rights = setup.castling.0;
     let mirrored = Setup {
@@ -53,7 +59,12 @@ fn random_positions<R: Rules>(games: usize, seed: u64) -> Vec<Position<R>> {
 fn symmetric<R: Rules>() {
     for pos in random_positions::<R>(40, 0x9e37_79b9_7f4a_7c15) {
         let m = mirror(&pos);
-        assert_eq!(evaluate(&pos), evaluate(&m), "{}", fen::write(&pos.to_setup()));
+        assert_eq!(
+            evaluate(&pos),
+            evaluate(&m),
+            "{}",
+            fen::write(&pos.to_setup())
+        );
     }
 }
 
@@ -67,7 +78,12 @@ fn evaluation_is_colour_symmetric() {
 fn trace_matches<R: Rules>() {
     for pos in random_positions::<R>(40, 0x2545_f491_4f6c_dd1d) {
         let t = trace(&pos);
-        assert_eq!(t.evaluate(weights_of::<R>()), evaluate(&pos), "{}", fen::write(&pos.to_setup()));
+        assert_eq!(
+            t.evaluate(weights_of::<R>()),
+            evaluate(&pos),
+            "{}",
+            fen::write(&pos.to_setup())
+        );
     }
 }
 
@@ -87,9 +103,18 @@ fn sensible<R: Rules>() {
     let base = eval_of::<R>("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 3");
     assert!(base > 600, "an extra queen: {base}");
     assert!(eval_of::<R>("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 3") < -600);
-    assert!(eval_of::<R>("4k3/8/8/8/8/8/3R4/4K3 w - - 0 1") > 300, "an extra rook");
-    assert!(eval_of::<R>("4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1") > 150, "an extra knight");
-    assert!(eval_of::<R>("4k3/ppp5/8/8/8/8/PPPP4/4K3 w - - 0 1") > 40, "an extra pawn");
+    assert!(
+        eval_of::<R>("4k3/8/8/8/8/8/3R4/4K3 w - - 0 1") > 300,
+        "an extra rook"
+    );
+    assert!(
+        eval_of::<R>("4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1") > 150,
+        "an extra knight"
+    );
+    assert!(
+        eval_of::<R>("4k3/ppp5/8/8/8/8/PPPP4/4K3 w - - 0 1") > 40,
+        "an extra pawn"
+    );
     // A passer on the seventh rank is worth more than one on the third.
     let far = eval_of::<R>("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
     let near = eval_of::<R>("4k3/8/8/8/8/P7/8/4K3 w - - 0 1");
@@ -112,14 +137,28 @@ fn evaluation_is_side_to_move_relative() {
     assert!(white > 0 && black < 0);
     // Only the tempo differs.
     let tempo = weights_of::<Mongolian>()[super::layout::TEMPO];
-    let phase = super::phase(fen::parse_position::<Mongolian>("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1").unwrap().board());
+    let phase = super::phase(
+        fen::parse_position::<Mongolian>("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1")
+            .unwrap()
+            .board(),
+    );
     let tempo = (tempo.mg() * phase + tempo.eg() * (super::MAX_PHASE - phase)) / super::MAX_PHASE;
-    assert!((white + black - 2 * tempo).abs() <= 2, "{white} {black} {tempo}");
+    assert!(
+        (white + black - 2 * tempo).abs() <= 2,
+        "{white} {black} {tempo}"
+    );
 }
 
 #[test]
 fn packed_weights_keep_both_halves() {
-    for (mg, eg) in [(0, 0), (1, -1), (-1, 1), (-950, 1000), (123, -32_000), (-7, -7)] {
+    for (mg, eg) in [
+        (0, 0),
+        (1, -1),
+        (-1, 1),
+        (-950, 1000),
+        (123, -32_000),
+        (-7, -7),
+    ] {
         let w = super::s(mg, eg);
         assert_eq!((w.mg(), w.eg()), (mg, eg));
         assert_eq!(((w * -3) + w).mg(), -2 * mg);
@@ -161,14 +200,26 @@ fn pawn_features() {
     assert_eq!(coefficient(fen_text, PASSED_OWN_KING + 4), 5, "e1 to d6");
     assert_eq!(coefficient(fen_text, PASSED_THEIR_KING + 4), 2, "e8 to d6");
     // The same for Black, negated.
-    assert_eq!(coefficient("4k3/8/8/8/3p4/8/8/4K3 w - - 0 1", PASSED + 4), -1);
+    assert_eq!(
+        coefficient("4k3/8/8/8/3p4/8/8/4K3 w - - 0 1", PASSED + 4),
+        -1
+    );
     // A pawn beside an enemy pawn is passed (no en passant in Mongolian chess); one
     // facing an enemy pawn on the next file ahead is not.
-    assert_eq!(coefficient("4k3/8/8/2pP4/8/8/8/4K3 w - - 0 1", PASSED + 4), 1);
-    assert_eq!(coefficient("4k3/8/2p5/3P4/8/8/8/4K3 w - - 0 1", PASSED + 4), 0);
+    assert_eq!(
+        coefficient("4k3/8/8/2pP4/8/8/8/4K3 w - - 0 1", PASSED + 4),
+        1
+    );
+    assert_eq!(
+        coefficient("4k3/8/2p5/3P4/8/8/8/4K3 w - - 0 1", PASSED + 4),
+        0
+    );
     // Doubled and isolated: d2 and d3.
     assert_eq!(coefficient("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1", DOUBLED), 1);
-    assert_eq!(coefficient("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1", ISOLATED), 2);
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1", ISOLATED),
+        2
+    );
     // c3 is behind b4, and d5 guards its stop square c4: backward. (b4 is passed.)
     let backward = "4k3/8/8/3p4/1P6/2P5/8/4K3 w - - 0 1";
     assert_eq!(coefficient(backward, BACKWARD), 1);
@@ -186,13 +237,30 @@ fn king_and_piece_features() {
     let fen_text = "4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1";
     assert_eq!(coefficient(fen_text, PAWN_SHIELD), 3);
     assert_eq!(coefficient(fen_text, PAWN_SHIELD + 3), -3);
-    assert_eq!(coefficient(fen_text, KING_OPEN_FILE), -2, "d and e files beside e8");
+    assert_eq!(
+        coefficient(fen_text, KING_OPEN_FILE),
+        -2,
+        "d and e files beside e8"
+    );
     // A rook on an open file and one on a half-open file.
-    assert_eq!(coefficient("4k3/p7/8/8/8/8/1P6/R3K2R w - - 0 1", ROOK_OPEN_FILE), 1);
-    assert_eq!(coefficient("4k3/p7/8/8/8/8/1P6/R3K2R w - - 0 1", ROOK_HALF_OPEN_FILE), 1);
+    assert_eq!(
+        coefficient("4k3/p7/8/8/8/8/1P6/R3K2R w - - 0 1", ROOK_OPEN_FILE),
+        1
+    );
+    assert_eq!(
+        coefficient("4k3/p7/8/8/8/8/1P6/R3K2R w - - 0 1", ROOK_HALF_OPEN_FILE),
+        1
+    );
     // The bishop pair needs bishops on both colours (underpromotion can give two on one).
-    assert_eq!(coefficient("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", BISHOP_PAIR), 1);
-    assert_eq!(coefficient("4k3/8/8/8/8/B7/8/2B1K3 w - - 0 1", BISHOP_PAIR), 0, "a3 and c1 are both dark");
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", BISHOP_PAIR),
+        1
+    );
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/B7/8/2B1K3 w - - 0 1", BISHOP_PAIR),
+        0,
+        "a3 and c1 are both dark"
+    );
     // A knight on d5 attacked by the c6 pawn and defended by nothing: a threat for Black,
     // and a hanging piece. The knight does not attack c6 back.
     let threat = "4k3/8/2p5/3N4/8/8/8/4K3 w - - 0 1";

@@ -65,15 +65,21 @@ pub fn evaluate(pos: &Position, acc: &mut impl Accumulator) -> i32 {
     // King safety: the general's guards matter in proportion to what can attack it.
     for color in [Color::White, Color::Black] {
         let them = counts[color.other().index()];
-        let attackers = them[Role::Chariot.index()] + them[Role::Horse.index()] + them[Role::Cannon.index()];
+        let attackers =
+            them[Role::Chariot.index()] + them[Role::Horse.index()] + them[Role::Cannon.index()];
         let ours = counts[color.index()];
         let missing_advisors = 2 - ours[Role::Advisor.index()];
         let missing_elephants = 2 - ours[Role::Elephant.index()];
         acc.add(MISSING_ADVISOR, sign(color) * missing_advisors * attackers);
-        acc.add(MISSING_ELEPHANT, sign(color) * missing_elephants * attackers);
+        acc.add(
+            MISSING_ELEPHANT,
+            sign(color) * missing_elephants * attackers,
+        );
     }
     acc.add(TEMPO, sign(pos.turn()));
-    let phase = |c: [i32; 7]| c[Role::Horse.index()] + c[Role::Cannon.index()] + 2 * c[Role::Chariot.index()];
+    let phase = |c: [i32; 7]| {
+        c[Role::Horse.index()] + c[Role::Cannon.index()] + 2 * c[Role::Chariot.index()]
+    };
     (phase(counts[0]) + phase(counts[1])).min(MAX_PHASE)
 }
 
@@ -85,7 +91,12 @@ pub fn evaluate(pos: &Position, acc: &mut impl Accumulator) -> i32 {
 pub(super) fn slides(board: &Board, from: Square, color: Color, cannon: bool) -> usize {
     let (at, file, rank) = (from.index(), from.index() % 9, from.index() / 9);
     // Each ray as a step through the point indices (`rank * 9 + file`) and its length.
-    let rays = [(9, 9 - rank), (usize::MAX - 8, rank), (1, 8 - file), (usize::MAX, file)];
+    let rays = [
+        (9, 9 - rank),
+        (usize::MAX - 8, rank),
+        (1, 8 - file),
+        (usize::MAX, file),
+    ];
     let mut n = 0;
     for (step, len) in rays {
         let mut i = at;
@@ -114,7 +125,8 @@ pub(super) fn horse_moves(board: &Board, from: Square, color: Color) -> usize {
     leaps.to[..leaps.len as usize]
         .iter()
         .filter(|&&(to, leg)| {
-            board.is_empty_at(point(leg)) && board.piece_at(point(to)).is_none_or(|p| p.color != color)
+            board.is_empty_at(point(leg))
+                && board.piece_at(point(to)).is_none_or(|p| p.color != color)
         })
         .count()
 }
@@ -129,9 +141,17 @@ pub(super) fn pieces_to_general(pos: &Position, from: Square, color: Color) -> O
     if general.file() != from.file() {
         return None;
     }
-    let (a, b) = (from.index().min(general.index()), from.index().max(general.index()));
-    let between =
-        (a + 9..b).step_by(9).filter(|&i| !pos.board().is_empty_at(Square::new(i as u8).expect("a point"))).count();
+    let (a, b) = (
+        from.index().min(general.index()),
+        from.index().max(general.index()),
+    );
+    let between = (a + 9..b)
+        .step_by(9)
+        .filter(|&i| {
+            !pos.board()
+                .is_empty_at(Square::new(i as u8).expect("a point"))
+        })
+        .count();
     (between <= 2).then_some(between)
 }
 

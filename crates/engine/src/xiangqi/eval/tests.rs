@@ -11,12 +11,20 @@ fn pos(fen_text: &str) -> Position {
 fn mirrored(p: &Position) -> Position {
     let mut board = Board::empty();
     for (sq, piece) in p.board().pieces() {
-        let to =
-            shatar_rules::xiangqi::Square::at(i32::from(sq.file().index()), 9 - i32::from(sq.rank().index())).unwrap();
+        let to = shatar_rules::xiangqi::Square::at(
+            i32::from(sq.file().index()),
+            9 - i32::from(sq.rank().index()),
+        )
+        .unwrap();
         board.put(to, Piece::new(piece.color.other(), piece.role));
     }
     let setup = p.to_setup();
-    Position::from_setup(Setup { board, turn: setup.turn.other(), ..setup }).unwrap()
+    Position::from_setup(Setup {
+        board,
+        turn: setup.turn.other(),
+        ..setup
+    })
+    .unwrap()
 }
 
 const POSITIONS: &[&str] = &[
@@ -45,7 +53,11 @@ fn a_mirrored_position_scores_the_same_for_the_other_side() {
 fn the_trace_reproduces_the_evaluation() {
     for text in POSITIONS {
         let p = pos(text);
-        assert_eq!(trace(&p).evaluate(&weights::WEIGHTS), evaluate(&p), "{text}");
+        assert_eq!(
+            trace(&p).evaluate(&weights::WEIGHTS),
+            evaluate(&p),
+            "{text}"
+        );
     }
 }
 
@@ -85,9 +97,15 @@ fn a_bare_palace_costs_more_against_more_attackers() {
     let bare = pos("rnb1k1bnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w");
     let full_fewer = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 w");
     let bare_fewer = pos("rnb1k1bnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 w");
-    let (cost_all, cost_fewer) = (evaluate(&bare) - evaluate(&full), evaluate(&bare_fewer) - evaluate(&full_fewer));
+    let (cost_all, cost_fewer) = (
+        evaluate(&bare) - evaluate(&full),
+        evaluate(&bare_fewer) - evaluate(&full_fewer),
+    );
     let advisor = weights::WEIGHTS[layout::MATERIAL].mg();
-    assert!(cost_all > cost_fewer && cost_all > 2 * advisor, "{cost_all} {cost_fewer}");
+    assert!(
+        cost_all > cost_fewer && cost_all > 2 * advisor,
+        "{cost_all} {cost_fewer}"
+    );
 }
 
 #[test]
@@ -97,22 +115,43 @@ fn mobility_counts_what_each_piece_can_reach() {
     // At the start: the chariot a0 reaches a1 and a2; the horse b0 reaches a2 and c2 (d1's
     // leg, c0, holds the elephant); the cannon b2 reaches b1, a2, c2..g2 and b3..b6, and
     // takes the horse b9 over the black cannon b7.
-    assert_eq!(terms::slides(start.board(), red("a0"), Color::White, false), 2);
-    assert_eq!(terms::horse_moves(start.board(), red("b0"), Color::White), 2);
-    assert_eq!(terms::slides(start.board(), red("b2"), Color::White, true), 12);
+    assert_eq!(
+        terms::slides(start.board(), red("a0"), Color::White, false),
+        2
+    );
+    assert_eq!(
+        terms::horse_moves(start.board(), red("b0"), Color::White),
+        2
+    );
+    assert_eq!(
+        terms::slides(start.board(), red("b2"), Color::White, true),
+        12
+    );
     // A horse whose leg is blocked loses the two points past it.
     let free = pos("4k4/9/9/9/9/9/4N4/9/9/4K4 w");
     let hobbled = pos("4k4/9/9/9/9/4P4/4N4/9/9/4K4 w");
     assert_eq!(terms::horse_moves(free.board(), red("e3"), Color::White), 8);
-    assert_eq!(terms::horse_moves(hobbled.board(), red("e3"), Color::White), 6);
+    assert_eq!(
+        terms::horse_moves(hobbled.board(), red("e3"), Color::White),
+        6
+    );
 }
 
 #[test]
 fn a_cannon_on_the_general_file_counts_the_pieces_between() {
     let red = |sq: &str| sq.parse::<shatar_rules::xiangqi::Square>().unwrap();
     let central = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b");
-    assert_eq!(terms::pieces_to_general(&central, red("e2"), Color::White), Some(2));
-    assert_eq!(terms::pieces_to_general(&central, red("b2"), Color::White), None);
+    assert_eq!(
+        terms::pieces_to_general(&central, red("e2"), Color::White),
+        Some(2)
+    );
+    assert_eq!(
+        terms::pieces_to_general(&central, red("b2"), Color::White),
+        None
+    );
     let open = pos("3k5/9/9/9/9/9/9/3C5/9/4K4 b");
-    assert_eq!(terms::pieces_to_general(&open, red("d2"), Color::White), Some(0));
+    assert_eq!(
+        terms::pieces_to_general(&open, red("d2"), Color::White),
+        Some(0)
+    );
 }

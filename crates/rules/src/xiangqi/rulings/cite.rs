@@ -8,7 +8,11 @@ use super::nature::ChaseReason;
 use super::{Citation, Conduct, RepetitionRules, Traits, Verdict};
 use crate::xiangqi::board::{Role, own_half};
 
-pub(super) fn cite(conduct: &[Conduct; 2], verdict: Verdict, rules: RepetitionRules) -> Vec<Citation> {
+pub(super) fn cite(
+    conduct: &[Conduct; 2],
+    verdict: Verdict,
+    rules: RepetitionRules,
+) -> Vec<Citation> {
     let mut out: Vec<Citation> = Vec::new();
     let mut add = |c: Citation| {
         if !out.contains(&c) {
@@ -27,28 +31,45 @@ pub(super) fn cite(conduct: &[Conduct; 2], verdict: Verdict, rules: RepetitionRu
                 add(Citation::Axf(3));
             }
         }
-        Verdict::Draw if conduct.iter().all(|c| c.is_forbidden(rules)) => match (rules, &conduct[0], &conduct[1]) {
-            (RepetitionRules::Axf2008, Conduct::PerpetualCheck { .. }, Conduct::PerpetualCheck { .. }) => {
-                add(Citation::Axf(2))
+        Verdict::Draw if conduct.iter().all(|c| c.is_forbidden(rules)) => {
+            match (rules, &conduct[0], &conduct[1]) {
+                (
+                    RepetitionRules::Axf2008,
+                    Conduct::PerpetualCheck { .. },
+                    Conduct::PerpetualCheck { .. },
+                ) => add(Citation::Axf(2)),
+                (
+                    RepetitionRules::Prc1956,
+                    Conduct::PerpetualCheck { .. },
+                    Conduct::PerpetualCheck { .. },
+                ) => add(Citation::Prc1956 {
+                    chapter: 7,
+                    item: 5,
+                }),
+                (_, a, b) if chariot_and_horse(a, b) => add(match rules {
+                    RepetitionRules::Axf2008 => Citation::Axf(17),
+                    RepetitionRules::Prc1956 => Citation::Prc1956 {
+                        chapter: 7,
+                        item: 8,
+                    },
+                }),
+                (
+                    RepetitionRules::Axf2008,
+                    Conduct::MateThreats { .. },
+                    Conduct::MateThreats { .. },
+                ) => add(Citation::Axf(5)),
+                (RepetitionRules::Axf2008, ..) => add(Citation::AxfBothSides),
+                (RepetitionRules::Prc1956, ..) => add(Citation::Prc1956BothSides),
             }
-            (RepetitionRules::Prc1956, Conduct::PerpetualCheck { .. }, Conduct::PerpetualCheck { .. }) => {
-                add(Citation::Prc1956 { chapter: 7, item: 5 })
-            }
-            (_, a, b) if chariot_and_horse(a, b) => add(match rules {
-                RepetitionRules::Axf2008 => Citation::Axf(17),
-                RepetitionRules::Prc1956 => Citation::Prc1956 { chapter: 7, item: 8 },
-            }),
-            (RepetitionRules::Axf2008, Conduct::MateThreats { .. }, Conduct::MateThreats { .. }) => {
-                add(Citation::Axf(5))
-            }
-            (RepetitionRules::Axf2008, ..) => add(Citation::AxfBothSides),
-            (RepetitionRules::Prc1956, ..) => add(Citation::Prc1956BothSides),
-        },
+        }
         Verdict::Draw => {
             if rules == RepetitionRules::Axf2008
                 && matches!(
                     conduct,
-                    [Conduct::MateThreats { with_checks: false }, Conduct::MateThreats { with_checks: false }]
+                    [
+                        Conduct::MateThreats { with_checks: false },
+                        Conduct::MateThreats { with_checks: false }
+                    ]
                 )
             {
                 add(Citation::Axf(5));
@@ -69,13 +90,20 @@ pub(super) fn cite(conduct: &[Conduct; 2], verdict: Verdict, rules: RepetitionRu
 
 fn chariot_and_horse(a: &Conduct, b: &Conduct) -> bool {
     let chase = |c: &Conduct| match c {
-        Conduct::PerpetualChase { target, chasers, .. } if chasers.len() == 1 => Some((chasers[0], target.role)),
+        Conduct::PerpetualChase {
+            target, chasers, ..
+        } if chasers.len() == 1 => Some((chasers[0], target.role)),
         _ => None,
     };
     matches!(
         (chase(a), chase(b)),
-        (Some((Role::Chariot, Role::Horse)), Some((Role::Horse, Role::Chariot)))
-            | (Some((Role::Horse, Role::Chariot)), Some((Role::Chariot, Role::Horse)))
+        (
+            Some((Role::Chariot, Role::Horse)),
+            Some((Role::Horse, Role::Chariot))
+        ) | (
+            Some((Role::Horse, Role::Chariot)),
+            Some((Role::Chariot, Role::Horse))
+        )
     )
 }
 
@@ -85,7 +113,15 @@ fn forbidding(c: &Conduct, rules: RepetitionRules) -> Vec<Citation> {
     match (rules, c) {
         (RepetitionRules::Axf2008, Conduct::PerpetualCheck { .. }) => alloc::vec![Citation::Axf(1)],
         (RepetitionRules::Prc1956, Conduct::PerpetualCheck { .. }) => alloc::vec![prc(8, 1)],
-        (RepetitionRules::Axf2008, chase @ Conduct::PerpetualChase { target_pinned, controlled, with_offers, .. }) => {
+        (
+            RepetitionRules::Axf2008,
+            chase @ Conduct::PerpetualChase {
+                target_pinned,
+                controlled,
+                with_offers,
+                ..
+            },
+        ) => {
             let mut v = alloc::vec![axf_chase(chase)];
             for (applies, ruling) in [(*target_pinned, 22), (*controlled, 32), (*with_offers, 31)] {
                 if applies {
@@ -94,7 +130,14 @@ fn forbidding(c: &Conduct, rules: RepetitionRules) -> Vec<Citation> {
             }
             v
         }
-        (RepetitionRules::Prc1956, Conduct::PerpetualChase { with_checks, squares, .. }) => {
+        (
+            RepetitionRules::Prc1956,
+            Conduct::PerpetualChase {
+                with_checks,
+                squares,
+                ..
+            },
+        ) => {
             let mut v = alloc::vec![if *with_checks { prc(8, 5) } else { prc(8, 3) }];
             if *squares > 1 {
                 v.push(prc(8, 7));
@@ -111,7 +154,17 @@ fn forbidding(c: &Conduct, rules: RepetitionRules) -> Vec<Citation> {
 
 /// The AXF ruling closest to a perpetual chase.
 fn axf_chase(c: &Conduct) -> Citation {
-    let Conduct::PerpetualChase { target, at, chasers, chaser_count, reason, by_screen, joint, .. } = c else {
+    let Conduct::PerpetualChase {
+        target,
+        at,
+        chasers,
+        chaser_count,
+        reason,
+        by_screen,
+        joint,
+        ..
+    } = c
+    else {
         return Citation::AxfChasePrinciple;
     };
     let chaser = chasers[0];
@@ -119,7 +172,11 @@ fn axf_chase(c: &Conduct) -> Citation {
         ChaseReason::ImmobileChariot => 14,
         ChaseReason::FalselyProtected => 29,
         _ if *joint => 25,
-        ChaseReason::HorseOrCannonOnChariot if *chaser_count > 1 && chasers.contains(&Role::Horse) => 15,
+        ChaseReason::HorseOrCannonOnChariot
+            if *chaser_count > 1 && chasers.contains(&Role::Horse) =>
+        {
+            15
+        }
         ChaseReason::HorseOrCannonOnChariot if chaser == Role::Horse => 16,
         ChaseReason::HorseOrCannonOnChariot if *by_screen => 21,
         ChaseReason::HorseOrCannonOnChariot => 10,
@@ -143,8 +200,12 @@ fn allowing(c: &Conduct, rules: RepetitionRules) -> Vec<Citation> {
     let prc = |chapter, item| Citation::Prc1956 { chapter, item };
     let mut v = Vec::new();
     match (rules, c) {
-        (RepetitionRules::Axf2008, Conduct::MateThreats { with_checks: false }) => v.push(Citation::Axf(4)),
-        (RepetitionRules::Axf2008, Conduct::MateThreats { with_checks: true }) => v.push(Citation::Axf(6)),
+        (RepetitionRules::Axf2008, Conduct::MateThreats { with_checks: false }) => {
+            v.push(Citation::Axf(4))
+        }
+        (RepetitionRules::Axf2008, Conduct::MateThreats { with_checks: true }) => {
+            v.push(Citation::Axf(6))
+        }
         (RepetitionRules::Axf2008, Conduct::CheckAndCaptureThreat) => v.push(Citation::Axf(8)),
         (RepetitionRules::Axf2008, Conduct::Other(t)) => {
             if t.checks {

@@ -71,8 +71,12 @@ impl fmt::Display for Citation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Citation::Axf(n) => write!(f, "AXF ruling {n}"),
-            Citation::Prc1956 { chapter, item } => write!(f, "1956 rules ch. {chapter} item {item}"),
-            Citation::AxfChasePrinciple => f.write_str("AXF ch. 4, the chase principle of rulings 13, 18, 20 and 26"),
+            Citation::Prc1956 { chapter, item } => {
+                write!(f, "1956 rules ch. {chapter} item {item}")
+            }
+            Citation::AxfChasePrinciple => {
+                f.write_str("AXF ch. 4, the chase principle of rulings 13, 18, 20 and 26")
+            }
             Citation::AxfBothSides => f.write_str("AXF ch. 1 (G) 2"),
             Citation::Prc1956BothSides => f.write_str("1956 rules ch. 7"),
         }
@@ -151,7 +155,9 @@ impl Conduct {
     pub fn is_forbidden(&self, rules: RepetitionRules) -> bool {
         match self {
             Conduct::PerpetualCheck { .. } | Conduct::PerpetualChase { .. } => true,
-            Conduct::MateThreats { .. } | Conduct::CheckAndCaptureThreat => rules == RepetitionRules::Prc1956,
+            Conduct::MateThreats { .. } | Conduct::CheckAndCaptureThreat => {
+                rules == RepetitionRules::Prc1956
+            }
             Conduct::Other(_) => false,
         }
     }
@@ -184,21 +190,35 @@ impl Ruling {
 /// leads back to a position equal to the first.
 pub fn judge(positions: &[Position], moves: &[Move], rules: RepetitionRules) -> Ruling {
     debug_assert_eq!(positions.len(), moves.len());
-    let natures: Vec<MoveNature> = positions.iter().zip(moves).map(|(p, &m)| MoveNature::of(p, m, rules)).collect();
+    let natures: Vec<MoveNature> = positions
+        .iter()
+        .zip(moves)
+        .map(|(p, &m)| MoveNature::of(p, m, rules))
+        .collect();
     let ids = identities(positions, moves);
     let conduct_of = |color: Color| {
-        let mine: Vec<usize> = (0..moves.len()).filter(|&i| positions[i].turn() == color).collect();
+        let mine: Vec<usize> = (0..moves.len())
+            .filter(|&i| positions[i].turn() == color)
+            .collect();
         side_conduct(&mine, &natures, &ids, moves, rules)
     };
     let conduct = [conduct_of(Color::White), conduct_of(Color::Black)];
-    let forbidden = [conduct[0].is_forbidden(rules), conduct[1].is_forbidden(rules)];
+    let forbidden = [
+        conduct[0].is_forbidden(rules),
+        conduct[1].is_forbidden(rules),
+    ];
     let verdict = match forbidden {
         [true, false] => Verdict::Loses(Color::White),
         [false, true] => Verdict::Loses(Color::Black),
         _ => Verdict::Draw,
     };
     let citations = cite(&conduct, verdict, rules);
-    Ruling { rules, verdict, conduct, citations }
+    Ruling {
+        rules,
+        verdict,
+        conduct,
+        citations,
+    }
 }
 
 /// For each move, the identity of every piece after it (an index into the first
@@ -229,18 +249,26 @@ fn side_conduct(
     moves: &[Move],
     rules: RepetitionRules,
 ) -> Conduct {
-    let all = |f: &dyn Fn(&MoveNature) -> bool| !mine.is_empty() && mine.iter().all(|&i| f(&natures[i]));
+    let all =
+        |f: &dyn Fn(&MoveNature) -> bool| !mine.is_empty() && mine.iter().all(|&i| f(&natures[i]));
     let any = |f: &dyn Fn(&MoveNature) -> bool| mine.iter().any(|&i| f(&natures[i]));
     if all(&|n| n.check) {
-        let mut pieces: Vec<Option<u8>> = mine.iter().map(|&i| ids[i][moves[i].to.index()]).collect();
+        let mut pieces: Vec<Option<u8>> =
+            mine.iter().map(|&i| ids[i][moves[i].to.index()]).collect();
         pieces.sort_unstable();
         pieces.dedup();
-        return Conduct::PerpetualCheck { pieces: pieces.len() };
+        return Conduct::PerpetualCheck {
+            pieces: pieces.len(),
+        };
     }
     let with_checks = any(&|n| n.check);
     let chase_moves: Vec<usize> = match rules {
         RepetitionRules::Axf2008 if with_checks => Vec::new(),
-        _ => mine.iter().copied().filter(|&i| !natures[i].check).collect(),
+        _ => mine
+            .iter()
+            .copied()
+            .filter(|&i| !natures[i].check)
+            .collect(),
     };
     if let Some(chase) = perpetual_chase(&chase_moves, natures, ids, with_checks) {
         return chase;
@@ -259,13 +287,25 @@ fn side_conduct(
         chases_in_turn: chased_each_time,
         cannons_on_chariots: chased_each_time
             && all(&|n| {
-                n.chases.iter().all(|c| c.threat.attacker.role == Role::Cannon && c.threat.target.role == Role::Chariot)
+                n.chases.iter().all(|c| {
+                    c.threat.attacker.role == Role::Cannon && c.threat.target.role == Role::Chariot
+                })
             }),
-        free_chases_by_general: any(&|n| n.free_chases.iter().any(|t| t.attacker.role == Role::General)),
-        free_chases_by_soldier: any(&|n| n.free_chases.iter().any(|t| t.attacker.role == Role::Soldier)),
+        free_chases_by_general: any(&|n| {
+            n.free_chases
+                .iter()
+                .any(|t| t.attacker.role == Role::General)
+        }),
+        free_chases_by_soldier: any(&|n| {
+            n.free_chases
+                .iter()
+                .any(|t| t.attacker.role == Role::Soldier)
+        }),
         follows: any(&|n| !n.follows.is_empty()),
         follows_chariot_on_cannon: any(&|n| {
-            n.follows.iter().any(|t| t.attacker.role == Role::Chariot && t.target.role == Role::Cannon)
+            n.follows
+                .iter()
+                .any(|t| t.attacker.role == Role::Chariot && t.target.role == Role::Cannon)
         }),
         follows_by_several: any(&|n| n.follows_by_several),
         offers: any(&|n| n.offered),
@@ -292,10 +332,22 @@ fn perpetual_chase(
         .chases
         .iter()
         .map(|c| target_id(first, c))
-        .find(|id| rest.iter().all(|&i| natures[i].chases.iter().any(|c| target_id(i, c) == *id)))?;
+        .find(|id| {
+            rest.iter()
+                .all(|&i| natures[i].chases.iter().any(|c| target_id(i, c) == *id))
+        })?;
     let chases: Vec<(usize, &Chase)> = chase_moves
         .iter()
-        .map(|&i| (i, natures[i].chases.iter().find(|c| target_id(i, c) == common).expect("chased every time")))
+        .map(|&i| {
+            (
+                i,
+                natures[i]
+                    .chases
+                    .iter()
+                    .find(|c| target_id(i, c) == common)
+                    .expect("chased every time"),
+            )
+        })
         .collect();
     let first_chase = chases[0].1;
     let mut chasers = Vec::new();
@@ -315,8 +367,11 @@ fn perpetual_chase(
     }
     // The weightiest reason any step gave: protection that failed only by a pin, or the
     // chariot's own rulings, say more than "unprotected".
-    let reason =
-        chases.iter().map(|(_, c)| c.reason).find(|r| *r != ChaseReason::Unprotected).unwrap_or(first_chase.reason);
+    let reason = chases
+        .iter()
+        .map(|(_, c)| c.reason)
+        .find(|r| *r != ChaseReason::Unprotected)
+        .unwrap_or(first_chase.reason);
     Some(Conduct::PerpetualChase {
         target: first_chase.threat.target,
         at: first_chase.threat.target_at,
@@ -325,7 +380,9 @@ fn perpetual_chase(
         reason,
         squares: squares.len(),
         with_checks,
-        by_screen: chases.iter().all(|(_, c)| c.discovered && c.threat.attacker.role == Role::Cannon),
+        by_screen: chases
+            .iter()
+            .all(|(_, c)| c.discovered && c.threat.attacker.role == Role::Cannon),
         joint: chases.iter().all(|(_, c)| c.joint),
         target_pinned: chases.iter().any(|(_, c)| c.target_pinned),
         controlled: chases.iter().any(|(_, c)| c.controlled),
@@ -344,9 +401,15 @@ impl fmt::Display for Ruling {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let side = |c: Color| if c == Color::White { "Red" } else { "Black" };
         match self.verdict {
-            Verdict::Loses(loser) => write!(f, "{} loses: {}", side(loser), self.conduct[loser.index()])?,
+            Verdict::Loses(loser) => {
+                write!(f, "{} loses: {}", side(loser), self.conduct[loser.index()])?
+            }
             Verdict::Draw => {
-                write!(f, "Draw: Red {}; Black {}", self.conduct[0], self.conduct[1])?;
+                write!(
+                    f,
+                    "Draw: Red {}; Black {}",
+                    self.conduct[0], self.conduct[1]
+                )?;
             }
         }
         if !self.citations.is_empty() {
@@ -368,14 +431,26 @@ impl fmt::Display for Conduct {
         match self {
             Conduct::PerpetualCheck { pieces: 1 } => f.write_str("perpetual check"),
             Conduct::PerpetualCheck { .. } => f.write_str("perpetual check by pieces in turn"),
-            Conduct::PerpetualChase { target, at, chasers, chaser_count, reason, with_checks, .. } => {
+            Conduct::PerpetualChase {
+                target,
+                at,
+                chasers,
+                chaser_count,
+                reason,
+                with_checks,
+                ..
+            } => {
                 let quality = match reason {
                     ChaseReason::Unprotected => "unprotected ",
                     ChaseReason::FalselyProtected => "falsely protected ",
                     ChaseReason::HorseOrCannonOnChariot => "",
                     ChaseReason::ImmobileChariot => "pinned ",
                 };
-                write!(f, "perpetual chase of the {quality}{} on {at} by the ", target.role.name())?;
+                write!(
+                    f,
+                    "perpetual chase of the {quality}{} on {at} by the ",
+                    target.role.name()
+                )?;
                 for (i, r) in chasers.iter().enumerate() {
                     if i > 0 {
                         f.write_str(" and the ")?;
@@ -399,8 +474,12 @@ impl fmt::Display for Conduct {
                 Ok(())
             }
             Conduct::MateThreats { with_checks: false } => f.write_str("perpetual threat of mate"),
-            Conduct::MateThreats { with_checks: true } => f.write_str("checks and threats of mate in turn"),
-            Conduct::CheckAndCaptureThreat => f.write_str("checks and threats of a discovered capture in turn"),
+            Conduct::MateThreats { with_checks: true } => {
+                f.write_str("checks and threats of mate in turn")
+            }
+            Conduct::CheckAndCaptureThreat => {
+                f.write_str("checks and threats of a discovered capture in turn")
+            }
             Conduct::Other(t) => f.write_str(t.describe()),
         }
     }

@@ -107,10 +107,18 @@ impl MoveNature {
     pub fn of(before: &Position, m: Move, rules: RepetitionRules) -> MoveNature {
         let mut after = *before;
         after.play_unchecked(m);
-        let mut nature = MoveNature { check: after.is_check(), ..MoveNature::default() };
+        let mut nature = MoveNature {
+            check: after.is_check(),
+            ..MoveNature::default()
+        };
         let again = after.passed();
         nature.block = blocks(before, m);
-        let takes: Vec<Move> = after.legal_moves().iter().copied().filter(|r| r.to == m.to).collect();
+        let takes: Vec<Move> = after
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|r| r.to == m.to)
+            .collect();
         nature.sacrificed = takes.iter().any(|&r| {
             let mut taken = after;
             taken.play_unchecked(r);
@@ -118,15 +126,21 @@ impl MoveNature {
         });
         nature.offered = !takes.is_empty() && !nature.sacrificed;
         let moved = after.board().piece_at(m.to).map(|p| p.role);
-        nature.offered_to_same_kind = takes.iter().any(|r| after.board().piece_at(r.from).map(|p| p.role) == moved);
-        nature.pinned_mover =
-            again.pinned(m.to, before.turn()) && after.board().piece_at(m.to).is_some_and(|p| p.role != Role::General);
+        nature.offered_to_same_kind = takes
+            .iter()
+            .any(|r| after.board().piece_at(r.from).map(|p| p.role) == moved);
+        nature.pinned_mover = again.pinned(m.to, before.turn())
+            && after
+                .board()
+                .piece_at(m.to)
+                .is_some_and(|p| p.role != Role::General);
         classify_threats(before, m, &after, &again, rules, &mut nature);
         if !nature.check {
             nature.mate_threat = threatens_mate(&again);
             // A move that already chases is a chase: the threat behind a check says no more.
-            nature.capture_threat =
-                !nature.mate_threat && nature.chases.is_empty() && threatens_discovered_capture(&again, rules);
+            nature.capture_threat = !nature.mate_threat
+                && nature.chases.is_empty()
+                && threatens_discovered_capture(&again, rules);
         }
         nature
     }
@@ -139,7 +153,11 @@ impl MoveNature {
 /// The legal captures of the side to move, as (attacker, target) points.
 fn captures(pos: &Position) -> Vec<(Square, Square)> {
     let board = pos.board();
-    pos.legal_moves().iter().filter(|m| board.piece_at(m.to).is_some()).map(|m| (m.from, m.to)).collect()
+    pos.legal_moves()
+        .iter()
+        .filter(|m| board.piece_at(m.to).is_some())
+        .map(|m| (m.from, m.to))
+        .collect()
 }
 
 /// What `pos`'s side attacked before its move. In check, legality admits only the answers
@@ -152,7 +170,11 @@ fn attacks_before(pos: &Position) -> Vec<(Square, Square)> {
         return captures(pos);
     }
     let board = pos.board();
-    pos.pseudo_legal_moves().iter().filter(|m| board.piece_at(m.to).is_some()).map(|m| (m.from, m.to)).collect()
+    pos.pseudo_legal_moves()
+        .iter()
+        .filter(|m| board.piece_at(m.to).is_some())
+        .map(|m| (m.from, m.to))
+        .collect()
 }
 
 fn classify_threats(
@@ -177,7 +199,9 @@ fn classify_threats(
         if target.role == Role::General {
             continue;
         }
-        let uncrossed = rules == RepetitionRules::Axf2008 && target.role == Role::Soldier && own_half(target.color, t);
+        let uncrossed = rules == RepetitionRules::Axf2008
+            && target.role == Role::Soldier
+            && own_half(target.color, t);
         let attackers: Vec<Square> = new
             .iter()
             .filter(|&&(_, to)| to == t)
@@ -194,10 +218,16 @@ fn classify_threats(
         if !is_new {
             continue;
         }
-        let threat =
-            |a: Square| Threat { by: a, attacker: board.piece_at(a).expect("an attacker"), target_at: t, target };
+        let threat = |a: Square| Threat {
+            by: a,
+            attacker: board.piece_at(a).expect("an attacker"),
+            target_at: t,
+            target,
+        };
         if uncrossed {
-            nature.uncrossed_soldiers.extend(attackers.iter().map(|&a| threat(a)));
+            nature
+                .uncrossed_soldiers
+                .extend(attackers.iter().map(|&a| threat(a)));
             continue;
         }
         let target_pinned = target.role == Role::Chariot && after.pinned_by_cannon(t, target.color);
@@ -216,9 +246,17 @@ fn classify_threats(
             match kind {
                 ThreatKind::Chase(reason) => {
                     let discovered = a != m.to;
-                    let controlled = reason == ChaseReason::HorseOrCannonOnChariot && controlled(again, t);
+                    let controlled =
+                        reason == ChaseReason::HorseOrCannonOnChariot && controlled(again, t);
                     let joint = !free.is_empty();
-                    let chase = Chase { threat: threat(a), reason, discovered, joint, target_pinned, controlled };
+                    let chase = Chase {
+                        threat: threat(a),
+                        reason,
+                        discovered,
+                        joint,
+                        target_pinned,
+                        controlled,
+                    };
                     // Prefer the piece that moved, which is the one the rulings name.
                     if counted.is_none() || !discovered {
                         counted = Some(chase);
@@ -237,7 +275,10 @@ fn classify_threats(
             Some(chase) => nature.chases.push(chase),
             None => {
                 for &a in &free {
-                    if matches!(judge_threat(after, again, threat(a), rules, Reply::Possible), ThreatKind::Chase(_)) {
+                    if matches!(
+                        judge_threat(after, again, threat(a), rules, Reply::Possible),
+                        ThreatKind::Chase(_)
+                    ) {
                         nature.free_chases.push(threat(a));
                     }
                 }
@@ -269,8 +310,16 @@ fn judge_threat(
     rules: RepetitionRules,
     reply: Reply,
 ) -> ThreatKind {
-    let Threat { by, attacker, target_at, target } = threat;
-    if reply == Reply::Possible && attacker.role == target.role && after.is_legal(Move::new(target_at, by)) {
+    let Threat {
+        by,
+        attacker,
+        target_at,
+        target,
+    } = threat;
+    if reply == Reply::Possible
+        && attacker.role == target.role
+        && after.is_legal(Move::new(target_at, by))
+    {
         return ThreatKind::Offer;
     }
     if rules == RepetitionRules::Axf2008 && target.role == Role::Chariot {
@@ -299,9 +348,13 @@ fn is_immobile(pos: &Position, sq: Square) -> bool {
     // Taking the horse whose leg it blocks is no way out of the pin (AXF ruling 14's case).
     let board = pos.board();
     let escapes = |m: &&Move| {
-        m.from == sq && !board.piece_at(m.to).is_some_and(|p| p.color != pos.turn() && p.role == Role::Horse)
+        m.from == sq
+            && !board
+                .piece_at(m.to)
+                .is_some_and(|p| p.color != pos.turn() && p.role == Role::Horse)
     };
-    !pos.legal_moves().iter().any(|m| escapes(&m)) && pos.pseudo_legal_moves().iter().any(|m| escapes(&m))
+    !pos.legal_moves().iter().any(|m| escapes(&m))
+        && pos.pseudo_legal_moves().iter().any(|m| escapes(&m))
 }
 
 /// Whether the side to move in `pos` has a move after which the other side has no legal
@@ -341,7 +394,12 @@ fn threatens_discovered_capture(pos: &Position, rules: RepetitionRules) -> bool 
                             judge_threat(
                                 &after,
                                 &answered,
-                                Threat { by: a, attacker, target_at: t, target },
+                                Threat {
+                                    by: a,
+                                    attacker,
+                                    target_at: t,
+                                    target
+                                },
                                 rules,
                                 Reply::None
                             ),
@@ -358,14 +416,23 @@ fn controlled(pos: &Position, chariot_at: Square) -> bool {
     let us = pos.turn();
     let general = pos.general(us);
     pos.board().pieces().any(|(sq, p)| {
-        p.color == us && p.role == Role::Chariot && pos.pinned(sq, us) && in_line(general, sq, chariot_at)
+        p.color == us
+            && p.role == Role::Chariot
+            && pos.pinned(sq, us)
+            && in_line(general, sq, chariot_at)
     })
 }
 
 /// Whether `b` lies on the straight line from `a` through to `c`, between them.
 fn in_line(a: Square, b: Square, c: Square) -> bool {
-    let (af, ar, bf, br, cf, cr) =
-        (a.file().index(), a.rank().index(), b.file().index(), b.rank().index(), c.file().index(), c.rank().index());
+    let (af, ar, bf, br, cf, cr) = (
+        a.file().index(),
+        a.rank().index(),
+        b.file().index(),
+        b.rank().index(),
+        c.file().index(),
+        c.rank().index(),
+    );
     let between = |x: u8, y: u8, z: u8| (x < y && y < z) || (z < y && y < x);
     (af == bf && bf == cf && between(ar, br, cr)) || (ar == br && br == cr && between(af, bf, cf))
 }
@@ -377,9 +444,8 @@ fn blocks(before: &Position, m: Move) -> bool {
     let theirs = before.passed();
     theirs.pseudo_legal_moves().iter().any(|r| {
         r.to == m.to
-            && theirs
-                .board()
-                .piece_at(r.from)
-                .is_some_and(|p| p.color == them && matches!(p.role, Role::Chariot | Role::Cannon | Role::Horse))
+            && theirs.board().piece_at(r.from).is_some_and(|p| {
+                p.color == them && matches!(p.role, Role::Chariot | Role::Cannon | Role::Horse)
+            })
     })
 }

@@ -9,23 +9,53 @@ use crate::settings::{BonusKind, Timed};
 
 fn timed(ruleset: Ruleset, base_seconds: u32, bonus: BonusKind, bonus_seconds: u32) -> AppState {
     let mut state = AppState::new(3, "2026.11.29".into());
-    let time_control = TimeControl::Timed(Timed { base_seconds, bonus, bonus_seconds, moves: None, then_seconds: 0 });
-    let setup =
-        GameSetup { ruleset: ruleset.into(), opponent: Opponent::Friend, side: SideChoice::White, time_control };
-    update_at(&mut state, Msg::StartGame { setup, seed: 3, date: "2026.11.29".into() }, 1_000);
+    let time_control = TimeControl::Timed(Timed {
+        base_seconds,
+        bonus,
+        bonus_seconds,
+        moves: None,
+        then_seconds: 0,
+    });
+    let setup = GameSetup {
+        ruleset: ruleset.into(),
+        opponent: Opponent::Friend,
+        side: SideChoice::White,
+        time_control,
+    };
+    update_at(
+        &mut state,
+        Msg::StartGame {
+            setup,
+            seed: 3,
+            date: "2026.11.29".into(),
+        },
+        1_000,
+    );
     state
 }
 
 /// Click `from` then `to`, all at `at` ms.
 fn move_at(state: &mut AppState, from: &str, to: &str, at: u64) -> Vec<Effect> {
     let mut effects = update_at(state, Msg::SquareDown(sq(from)), at);
-    effects.extend(update_at(state, Msg::SquareUp { over: Some(sq(from)), dragged: false }, at));
+    effects.extend(update_at(
+        state,
+        Msg::SquareUp {
+            over: Some(sq(from)),
+            dragged: false,
+        },
+        at,
+    ));
     effects.extend(update_at(state, Msg::SquareDown(sq(to)), at));
     effects
 }
 
 fn reading(state: &AppState, color: Color) -> (u64, u64) {
-    let r = state.timing.as_ref().expect("timed").clock.read(color, state.now_ms);
+    let r = state
+        .timing
+        .as_ref()
+        .expect("timed")
+        .clock
+        .read(color, state.now_ms);
     (r.base_ms, r.delay_ms)
 }
 
@@ -36,24 +66,44 @@ fn a_delay_blitz_where_the_flag_falls() {
     let mut state = timed(Ruleset::Mongolian, 6, BonusKind::Delay, 1);
     // White's clock started with the game at 1 000 ms (art. 6.6).
     move_at(&mut state, "e2", "e4", 1_800);
-    assert_eq!(reading(&state, Color::White).0, 6_000, "0.8 s, inside the 1 s delay");
+    assert_eq!(
+        reading(&state, Color::White).0,
+        6_000,
+        "0.8 s, inside the 1 s delay"
+    );
     move_at(&mut state, "e7", "e5", 4_800);
-    assert_eq!(reading(&state, Color::Black).0, 4_000, "3 s: 1 s of delay, then 2 s of base");
+    assert_eq!(
+        reading(&state, Color::Black).0,
+        4_000,
+        "3 s: 1 s of delay, then 2 s of base"
+    );
     // White thinks: the delay runs down first, shown apart from the base.
     update_at(&mut state, Msg::Tick, 5_300);
     assert_eq!(reading(&state, Color::White), (6_000, 500));
     let panel = view::panel(&state);
     let (white, black) = panel.clocks.expect("clocks shown");
-    assert_eq!((white.text.as_str(), white.delay.as_deref(), white.running), ("6.0", Some("+0.5"), true));
-    assert_eq!((black.text.as_str(), black.running, black.low), ("4.0", false, true));
+    assert_eq!(
+        (white.text.as_str(), white.delay.as_deref(), white.running),
+        ("6.0", Some("+0.5"), true)
+    );
+    assert_eq!(
+        (black.text.as_str(), black.running, black.low),
+        ("4.0", false, true)
+    );
     // 1 s of delay and 6 s of base after 4 800 ms: the flag is down at 11 800 ms.
     update_at(&mut state, Msg::Tick, 11_799);
     assert!(state.game.outcome().is_none());
     let effects = update_at(&mut state, Msg::Tick, 11_800);
     let outcome = state.game.outcome().expect("the flag fell");
-    assert_eq!((outcome.result, outcome.reason), (GameResult::BlackWins, EndReason::TimeForfeit));
+    assert_eq!(
+        (outcome.result, outcome.reason),
+        (GameResult::BlackWins, EndReason::TimeForfeit)
+    );
     assert!(effects.contains(&Effect::Sound(Sound::End)));
-    assert_eq!(view::panel(&state).result.as_deref(), Some("Black wins by time forfeit (2017 art. 6.9)"));
+    assert_eq!(
+        view::panel(&state).result.as_deref(),
+        Some("Black wins by time forfeit (2017 art. 6.9)")
+    );
     // A move arriving after the flag is not played.
     move_at(&mut state, "d2", "d3", 12_000);
     assert_eq!(state.game.len(), 2);
@@ -83,19 +133,42 @@ fn threefold_claims_wrong_and_right() {
         t += 1_000;
         move_at(state, from, to, t);
     };
-    for (f, to) in [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("g8", "f6"), ("f3", "g1")] {
+    for (f, to) in [
+        ("e2", "e4"),
+        ("e7", "e5"),
+        ("g1", "f3"),
+        ("g8", "f6"),
+        ("f3", "g1"),
+    ] {
         go(&mut state, f, to);
     }
-    assert!(can_claim(&state), "a claim may be made at any turn under the 2017 rules");
-    assert!(view::panel(&state).has_claims, "the 2017 rules show their claim buttons");
+    assert!(
+        can_claim(&state),
+        "a claim may be made at any turn under the 2017 rules"
+    );
+    assert!(
+        view::panel(&state).has_claims,
+        "the 2017 rules show their claim buttons"
+    );
     // Black claims with 3...Ng8, which makes the position only twice: wrong.
     update(&mut state, Msg::ArmClaim);
     assert!(view::panel(&state).claim_armed);
     go(&mut state, "f6", "g8");
     assert_eq!(state.game.len(), 6, "the announced move stands (art. 9.5)");
     assert!(state.game.outcome().is_none());
-    assert!(state.notice.as_ref().unwrap().text.contains("two more minutes"));
-    assert_eq!(reading(&state, Color::White).0, 300_000 - 3_000 + 120_000, "three 1 s moves, and 2 min");
+    assert!(
+        state
+            .notice
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("two more minutes")
+    );
+    assert_eq!(
+        reading(&state, Color::White).0,
+        300_000 - 3_000 + 120_000,
+        "three 1 s moves, and 2 min"
+    );
     // A claim now, in a position seen twice: wrong again, Black gets the two minutes.
     update(&mut state, Msg::ClaimDraw);
     assert!(state.game.outcome().is_none());
@@ -105,8 +178,14 @@ fn threefold_claims_wrong_and_right() {
     update(&mut state, Msg::ArmClaim);
     go(&mut state, "f6", "g8");
     let outcome = state.game.outcome().expect("drawn by the claim");
-    assert_eq!((outcome.result, outcome.reason), (GameResult::Draw, EndReason::ThreefoldRepetition));
-    assert!(state.timing.as_ref().unwrap().clock.is_paused(), "the clock stops with the game");
+    assert_eq!(
+        (outcome.result, outcome.reason),
+        (GameResult::Draw, EndReason::ThreefoldRepetition)
+    );
+    assert!(
+        state.timing.as_ref().unwrap().clock.is_paused(),
+        "the clock stops with the game"
+    );
 }
 
 #[test]
@@ -121,12 +200,19 @@ fn offers_between_friends_are_marked_and_answered() {
     assert!(!can_offer(&state), "an offer follows one's own move");
     click_move(&mut state, "e2", "e4");
     update(&mut state, Msg::OfferDraw);
-    assert_eq!(view::panel(&state).offer.as_deref(), Some("White offers a draw"));
+    assert_eq!(
+        view::panel(&state).offer.as_deref(),
+        Some("White offers a draw")
+    );
     assert!(view::panel(&state).offer_answerable);
     // Black plays on: the offer lapses, and stays in the record as (=).
     click_move(&mut state, "e7", "e5");
     assert_eq!(state.draw_offer, None);
-    assert!(pgn_text(&state).contains("1. e4 (=) e5"), "{}", pgn_text(&state));
+    assert!(
+        pgn_text(&state).contains("1. e4 (=) e5"),
+        "{}",
+        pgn_text(&state)
+    );
     update(&mut state, Msg::OfferDraw);
     update(&mut state, Msg::AnswerDraw { accept: true });
     let outcome = state.game.outcome().expect("agreed");
@@ -134,25 +220,43 @@ fn offers_between_friends_are_marked_and_answered() {
 }
 
 fn best_with_score(job: &SearchJob, uci: &str, cp: i32) -> Msg {
-    let Msg::Engine(EngineEvent::Best { token, purpose, mut best }) = best(job, uci) else { unreachable!() };
+    let Msg::Engine(EngineEvent::Best {
+        token,
+        purpose,
+        mut best,
+    }) = best(job, uci)
+    else {
+        unreachable!()
+    };
     best.score = Score::Cp { cp };
-    Msg::Engine(EngineEvent::Best { token, purpose, best })
+    Msg::Engine(EngineEvent::Best {
+        token,
+        purpose,
+        best,
+    })
 }
 
 /// The computer takes a draw when it stands worse, and plays on otherwise.
 #[test]
 fn the_computer_answers_offers_by_its_evaluation() {
     let (mut state, _) = vs_computer(SideChoice::White, 3);
-    let job = submitted(&click_move(&mut state, "e2", "e4")).pop().unwrap();
+    let job = submitted(&click_move(&mut state, "e2", "e4"))
+        .pop()
+        .unwrap();
     update(&mut state, Msg::OfferDraw);
     update(&mut state, best_with_score(&job, "e7e5", 20));
     assert_eq!(state.game.len(), 2, "declined: it played");
     assert!(state.notice.as_ref().unwrap().text.contains("declines"));
-    let job = submitted(&click_move(&mut state, "g1", "f3")).pop().unwrap();
+    let job = submitted(&click_move(&mut state, "g1", "f3"))
+        .pop()
+        .unwrap();
     update(&mut state, Msg::OfferDraw);
     update(&mut state, best_with_score(&job, "b8c6", -120));
     assert_eq!(state.game.len(), 3, "accepted: no move");
-    assert_eq!(state.game.outcome().map(|o| o.reason), Some(EndReason::Agreement));
+    assert_eq!(
+        state.game.outcome().map(|o| o.reason),
+        Some(EndReason::Agreement)
+    );
 }
 
 /// A reload neither costs nor gives time: the page hides, the clock pauses, the save keeps
@@ -165,18 +269,39 @@ fn a_clock_survives_a_reload_paused() {
     let saved = effects
         .iter()
         .rev()
-        .find_map(|e| if let Effect::Save(t) = e { Some(t.clone()) } else { None })
+        .find_map(|e| {
+            if let Effect::Save(t) = e {
+                Some(t.clone())
+            } else {
+                None
+            }
+        })
         .expect("pausing saves");
     let mut again = AppState::new(1, String::new());
     // The new page's own milliseconds start again from near zero.
-    update_at(&mut again, Msg::Restore { saved: Some(saved), seed: 1, date: String::new() }, 50);
+    update_at(
+        &mut again,
+        Msg::Restore {
+            saved: Some(saved),
+            seed: 1,
+            date: String::new(),
+        },
+        50,
+    );
     assert!(view::panel(&again).clock_paused);
     assert_eq!(reading(&again, Color::White).0, 58_000);
-    assert_eq!(reading(&again, Color::Black).0, 53_000, "7 s spent before the page was hidden");
+    assert_eq!(
+        reading(&again, Color::Black).0,
+        53_000,
+        "7 s spent before the page was hidden"
+    );
     update_at(&mut again, Msg::ResumeClock, 100);
     update_at(&mut again, Msg::Tick, 1_100);
     assert_eq!(reading(&again, Color::Black).0, 52_000);
-    assert!(!view::panel(&again).can_take_back, "no takeback on the clock");
+    assert!(
+        !view::panel(&again).can_take_back,
+        "no takeback on the clock"
+    );
 }
 
 /// Art. 9.2.a: the computer claims the repetition its move makes, when it does not stand
@@ -185,17 +310,26 @@ fn a_clock_survives_a_reload_paused() {
 fn the_computer_claims_what_it_may() {
     for (cp, drawn) in [(0, true), (80, false)] {
         let (mut state, _) = vs_computer(SideChoice::White, 3);
-        let mut job = submitted(&click_move(&mut state, "e2", "e4")).pop().unwrap();
-        for (reply, (from, to)) in
-            ["e7e5", "g8f6", "f6g8", "g8f6"].into_iter().zip([("g1", "f3"), ("f3", "g1"), ("g1", "f3"), ("f3", "g1")])
-        {
+        let mut job = submitted(&click_move(&mut state, "e2", "e4"))
+            .pop()
+            .unwrap();
+        for (reply, (from, to)) in ["e7e5", "g8f6", "f6g8", "g8f6"].into_iter().zip([
+            ("g1", "f3"),
+            ("f3", "g1"),
+            ("g1", "f3"),
+            ("f3", "g1"),
+        ]) {
             update(&mut state, best(&job, reply));
             job = submitted(&click_move(&mut state, from, to)).pop().unwrap();
         }
         update(&mut state, best_with_score(&job, "f6g8", cp));
         assert_eq!(state.game.len(), 10, "the move is played either way");
         let outcome = state.game.outcome().map(|o| o.reason);
-        assert_eq!(outcome == Some(EndReason::ThreefoldRepetition), drawn, "{cp} cp: {outcome:?}");
+        assert_eq!(
+            outcome == Some(EndReason::ThreefoldRepetition),
+            drawn,
+            "{cp} cp: {outcome:?}"
+        );
     }
 }
 
@@ -211,35 +345,73 @@ fn tap_the_clock_over_the_board() {
         moves: None,
         then_seconds: 0,
     });
-    let setup = GameSetup { opponent: Opponent::OverTheBoard, time_control, ..GameSetup::default() };
-    update_at(&mut state, Msg::StartGame { setup, seed: 3, date: String::new() }, 0);
+    let setup = GameSetup {
+        opponent: Opponent::OverTheBoard,
+        time_control,
+        ..GameSetup::default()
+    };
+    update_at(
+        &mut state,
+        Msg::StartGame {
+            setup,
+            seed: 3,
+            date: String::new(),
+        },
+        0,
+    );
     assert!(view::panel(&state).clock_paused, "waiting for the players");
     assert!(!view::board(&state).interactive, "no moves on the screen");
     update_at(&mut state, Msg::ResumeClock, 1_000);
     update_at(&mut state, Msg::TapClock(Color::Black), 2_000);
-    assert_eq!(reading(&state, Color::White).0, 9_000, "Black's half does nothing on White's turn");
+    assert_eq!(
+        reading(&state, Color::White).0,
+        9_000,
+        "Black's half does nothing on White's turn"
+    );
     update_at(&mut state, Msg::TapClock(Color::White), 3_000);
     assert_eq!(reading(&state, Color::White).0, 9_000, "10 s - 2 s + 1 s");
-    assert_eq!(view::panel(&state).presses, (String::from("1 move"), String::from("0 moves")));
+    assert_eq!(
+        view::panel(&state).presses,
+        (String::from("1 move"), String::from("0 moves"))
+    );
     update_at(&mut state, Msg::Tick, 13_000);
     let outcome = state.game.outcome().expect("Black's flag fell");
-    assert_eq!((outcome.result, outcome.reason), (GameResult::WhiteWins, EndReason::TimeForfeit));
+    assert_eq!(
+        (outcome.result, outcome.reason),
+        (GameResult::WhiteWins, EndReason::TimeForfeit)
+    );
 }
 
 /// Art. 9.2.b: the position has just occurred the third time; the player to move claims.
 #[test]
 fn a_right_claim_now_draws() {
     let mut state = timed(Ruleset::Chess, 300, BonusKind::None, 0);
-    let moves = [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8")];
+    let moves = [
+        ("e2", "e4"),
+        ("e7", "e5"),
+        ("g1", "f3"),
+        ("g8", "f6"),
+        ("f3", "g1"),
+        ("f6", "g8"),
+    ];
     let again = [("g1", "f3"), ("g8", "f6"), ("f3", "g1"), ("f6", "g8")];
     for (i, (from, to)) in moves.iter().chain(&again).enumerate() {
         move_at(&mut state, from, to, 2_000 + 1_000 * i as u64);
     }
-    assert!(state.game.outcome().is_none(), "threefold is claimed, not automatic");
+    assert!(
+        state.game.outcome().is_none(),
+        "threefold is claimed, not automatic"
+    );
     update(&mut state, Msg::ClaimDraw);
     let outcome = state.game.outcome().expect("drawn");
-    assert_eq!((outcome.result, outcome.reason), (GameResult::Draw, EndReason::ThreefoldRepetition));
-    assert_eq!(view::panel(&state).result.as_deref(), Some("Draw by threefold repetition"));
+    assert_eq!(
+        (outcome.result, outcome.reason),
+        (GameResult::Draw, EndReason::ThreefoldRepetition)
+    );
+    assert_eq!(
+        view::panel(&state).result.as_deref(),
+        Some("Draw by threefold repetition")
+    );
 }
 
 /// The live region hears once that a clock runs low: when the warning sound plays.
@@ -250,7 +422,14 @@ fn low_time_is_announced_for_the_side_whose_clock_runs() {
     update_at(&mut state, Msg::Tick, 9_000);
     assert_eq!(crate::view::panel(&state).time_warning, None, "12 s left");
     update_at(&mut state, Msg::Tick, 12_000);
-    assert_eq!(crate::view::panel(&state).time_warning.as_deref(), Some("White: less than 10 seconds"));
+    assert_eq!(
+        crate::view::panel(&state).time_warning.as_deref(),
+        Some("White: less than 10 seconds")
+    );
     move_at(&mut state, "e2", "e4", 12_500);
-    assert_eq!(crate::view::panel(&state).time_warning, None, "Black's clock runs, and has 20 s");
+    assert_eq!(
+        crate::view::panel(&state).time_warning,
+        None,
+        "Black's clock runs, and has 20 s"
+    );
 }

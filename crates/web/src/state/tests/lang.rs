@@ -10,43 +10,92 @@ use crate::settings::{Looks, Notation};
 use crate::view;
 
 fn saved_of(effects: &[Effect]) -> Option<String> {
-    effects.iter().rev().find_map(|e| if let Effect::Save(t) = e { Some(t.clone()) } else { None })
+    effects.iter().rev().find_map(|e| {
+        if let Effect::Save(t) = e {
+            Some(t.clone())
+        } else {
+            None
+        }
+    })
 }
 
 fn languages(state: &mut AppState, query: Option<&str>, browser: &[&str]) -> Vec<Effect> {
     let browser = browser.iter().map(|s| s.to_string()).collect();
-    update(state, Msg::Languages { query: query.map(String::from), browser })
+    update(
+        state,
+        Msg::Languages {
+            query: query.map(String::from),
+            browser,
+        },
+    )
 }
 
 #[test]
 fn the_stored_choice_outranks_the_browser_and_a_query_outranks_both() {
     let mut state = friends(Ruleset::Mongolian);
-    let saved = saved_of(&update(&mut state, Msg::ChooseLang(Lang::MnCyrl))).expect("the choice is saved");
+    let saved =
+        saved_of(&update(&mut state, Msg::ChooseLang(Lang::MnCyrl))).expect("the choice is saved");
     assert_eq!(state.lang, Lang::MnCyrl);
 
     // A fresh page: the browser's languages arrive before the save is read.
     let mut page = AppState::new(1, "d".into());
-    assert_eq!(languages(&mut page, None, &["zh-CN"]), [], "nothing is saved before the save is read");
+    assert_eq!(
+        languages(&mut page, None, &["zh-CN"]),
+        [],
+        "nothing is saved before the save is read"
+    );
     assert_eq!(page.lang, Lang::ZhHans);
-    update(&mut page, Msg::Restore { saved: Some(saved.clone()), seed: 1, date: "d".into() });
+    update(
+        &mut page,
+        Msg::Restore {
+            saved: Some(saved.clone()),
+            seed: 1,
+            date: "d".into(),
+        },
+    );
     assert_eq!(page.lang, Lang::MnCyrl, "the stored choice");
 
     let mut linked = AppState::new(1, "d".into());
     languages(&mut linked, Some("mn-Mong"), &["zh-CN"]);
-    update(&mut linked, Msg::Restore { saved: Some(saved), seed: 1, date: "d".into() });
-    assert_eq!(linked.lang, Lang::MnMong, "?lang= outranks the stored choice");
+    update(
+        &mut linked,
+        Msg::Restore {
+            saved: Some(saved),
+            seed: 1,
+            date: "d".into(),
+        },
+    );
+    assert_eq!(
+        linked.lang,
+        Lang::MnMong,
+        "?lang= outranks the stored choice"
+    );
 
     // The settings form holds no language: changing a setting keeps the choice.
-    let looks = Looks { sound: false, lang: None, ..state.looks };
+    let looks = Looks {
+        sound: false,
+        lang: None,
+        ..state.looks
+    };
     update(&mut state, Msg::SetLooks(looks));
-    assert_eq!((state.looks.lang, state.lang), (Some(Lang::MnCyrl), Lang::MnCyrl));
+    assert_eq!(
+        (state.looks.lang, state.lang),
+        (Some(Lang::MnCyrl), Lang::MnCyrl)
+    );
 }
 
 #[test]
 fn an_unreadable_save_is_reported_in_the_negotiated_language() {
     let mut page = AppState::new(1, "d".into());
     languages(&mut page, None, &["mn-MN"]);
-    update(&mut page, Msg::Restore { saved: Some("{not json".into()), seed: 1, date: "d".into() });
+    update(
+        &mut page,
+        Msg::Restore {
+            saved: Some("{not json".into()),
+            seed: 1,
+            date: "d".into(),
+        },
+    );
     let notice = page.notice.expect("a notice").text;
     let expected = crate::t!(Lang::MnCyrl, "notice.restore-failed");
     let head = expected.split('{').next().unwrap();
@@ -63,18 +112,41 @@ fn what_is_read_and_heard_follows_the_language() {
     let panel = view::panel(&state);
     assert_eq!(panel.status, "轮到黑方走");
     assert_eq!(panel.title, crate::t!(Lang::ZhHans, "ruleset.mongolian"));
-    assert_eq!(panel.moves[1].white.as_ref().map(|(_, t)| t.as_str()), Some("马f3"), "Chinese letters");
+    assert_eq!(
+        panel.moves[1].white.as_ref().map(|(_, t)| t.as_str()),
+        Some("马f3"),
+        "Chinese letters"
+    );
     assert_eq!(panel.announcement.as_deref(), Some("2. 白方马 g1 到 f3"));
-    let cell = view::board(&state).cells.into_iter().find(|c| c.cell == sq("f3")).unwrap();
+    let cell = view::board(&state)
+        .cells
+        .into_iter()
+        .find(|c| c.cell == sq("f3"))
+        .unwrap();
     assert_eq!(cell.label, "f3，白马，上一步");
 
     update(&mut state, Msg::ChooseLang(Lang::MnMong));
     assert_eq!(state.letters(), PieceLetters::MongolianScript);
-    assert_eq!(view::panel(&state).moves[1].white.as_ref().map(|(_, t)| t.as_str()), Some("ᠮf3"));
+    assert_eq!(
+        view::panel(&state).moves[1]
+            .white
+            .as_ref()
+            .map(|(_, t)| t.as_str()),
+        Some("ᠮf3")
+    );
     // A notation the player chose stays, whatever the language.
-    let looks = Looks { notation: Notation::Fixed(PieceLetters::Figurine), ..state.looks };
+    let looks = Looks {
+        notation: Notation::Fixed(PieceLetters::Figurine),
+        ..state.looks
+    };
     update(&mut state, Msg::SetLooks(looks));
-    assert_eq!(view::panel(&state).moves[1].white.as_ref().map(|(_, t)| t.as_str()), Some("♘f3"));
+    assert_eq!(
+        view::panel(&state).moves[1]
+            .white
+            .as_ref()
+            .map(|(_, t)| t.as_str()),
+        Some("♘f3")
+    );
 
     update(&mut state, Msg::ChooseLang(Lang::MnCyrl));
     update(&mut state, Msg::Resign);
@@ -91,32 +163,64 @@ fn the_typed_box_understands_the_language() {
         state.typed_reply.clone().unwrap()
     };
     update(&mut state, Msg::ChooseLang(Lang::ZhHans));
-    assert_eq!(ask(&mut state, "马在哪里"), "白方马：b1、g1。黑方马：b8、g8");
+    assert_eq!(
+        ask(&mut state, "马在哪里"),
+        "白方马：b1、g1。黑方马：b8、g8"
+    );
     assert_eq!(ask(&mut state, "白马"), "白方马：b1、g1");
     assert!(ask(&mut state, "横线 1").starts_with("第 1 横线："));
     // English words work in every language.
     assert_eq!(ask(&mut state, "where white horses"), "白方马：b1、g1");
     update(&mut state, Msg::ChooseLang(Lang::MnCyrl));
     assert_eq!(ask(&mut state, "морьд хаана"), ask(&mut state, "морь"));
-    assert_eq!(ask(&mut state, "МОРЬД ХААНА"), ask(&mut state, "морь"), "capitals too");
-    assert!(ask(&mut state, "ЦАГААН ХҮҮ").contains("e2"), "and Mongolian's own letters");
+    assert_eq!(
+        ask(&mut state, "МОРЬД ХААНА"),
+        ask(&mut state, "морь"),
+        "capitals too"
+    );
+    assert!(
+        ask(&mut state, "ЦАГААН ХҮҮ").contains("e2"),
+        "and Mongolian's own letters"
+    );
     assert!(ask(&mut state, "цагаан морь").contains("b1"));
     update(&mut state, Msg::ChooseLang(Lang::MnMong));
     assert!(ask(&mut state, "ᠴᠠᠭᠠᠨ ᠮᠣᠷᠢ").contains("g1"));
     assert!(ask(&mut state, "4 ᠳᠦᠭᠡᠷ ᠮᠥᠷ").contains('4'));
     update(&mut state, Msg::Typed("e4".into()));
-    assert_eq!(state.game.len(), 1, "moves stay English SAN in every language");
+    assert_eq!(
+        state.game.len(),
+        1,
+        "moves stay English SAN in every language"
+    );
 }
 
 #[test]
 fn letters_of_another_language_are_marked_as_such() {
     let mut state = friends(Ruleset::Mongolian);
     update(&mut state, Msg::ChooseLang(Lang::En));
-    assert_eq!(view::panel(&state).moves_lang, None, "the language's own letters");
-    let looks = Looks { notation: Notation::Fixed(PieceLetters::MongolianScript), ..state.looks };
+    assert_eq!(
+        view::panel(&state).moves_lang,
+        None,
+        "the language's own letters"
+    );
+    let looks = Looks {
+        notation: Notation::Fixed(PieceLetters::MongolianScript),
+        ..state.looks
+    };
     update(&mut state, Msg::SetLooks(looks));
-    assert_eq!(view::panel(&state).moves_lang, Some(Lang::MnMong), "they get the script's font");
-    let looks = Looks { notation: Notation::Fixed(PieceLetters::Figurine), ..state.looks };
+    assert_eq!(
+        view::panel(&state).moves_lang,
+        Some(Lang::MnMong),
+        "they get the script's font"
+    );
+    let looks = Looks {
+        notation: Notation::Fixed(PieceLetters::Figurine),
+        ..state.looks
+    };
     update(&mut state, Msg::SetLooks(looks));
-    assert_eq!(view::panel(&state).moves_lang, None, "figurines are no language's");
+    assert_eq!(
+        view::panel(&state).moves_lang,
+        None,
+        "figurines are no language's"
+    );
 }

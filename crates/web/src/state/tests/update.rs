@@ -8,13 +8,30 @@ use crate::settings::{BonusKind, Timed};
 use crate::view::UpdatePrompt;
 
 fn saves(effects: &[Effect]) -> Vec<String> {
-    effects.iter().filter_map(|e| if let Effect::Save(t) = e { Some(t.clone()) } else { None }).collect()
+    effects
+        .iter()
+        .filter_map(|e| {
+            if let Effect::Save(t) = e {
+                Some(t.clone())
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 /// What a fresh page makes of `saved`, at its own `now_ms`.
 fn reloaded(saved: String, now_ms: u64) -> AppState {
     let mut state = AppState::new(1, String::new());
-    update_at(&mut state, Msg::Restore { saved: Some(saved), seed: 1, date: String::new() }, now_ms);
+    update_at(
+        &mut state,
+        Msg::Restore {
+            saved: Some(saved),
+            seed: 1,
+            date: String::new(),
+        },
+        now_ms,
+    );
     state
 }
 
@@ -24,7 +41,13 @@ fn a_waiting_version_is_offered() {
     assert_eq!(view::panel(&state).update, None);
     let effects = update(&mut state, Msg::UpdateReady);
     assert_eq!(effects, [], "only shown: the game is not touched");
-    assert_eq!(view::panel(&state).update, Some(UpdatePrompt { text: "A new version is ready —", can_reload: true }));
+    assert_eq!(
+        view::panel(&state).update,
+        Some(UpdatePrompt {
+            text: "A new version is ready —",
+            can_reload: true
+        })
+    );
 }
 
 #[test]
@@ -42,10 +65,22 @@ fn accepting_saves_the_game_first_and_once() {
     click_move(&mut state, "e7", "e5");
     update(&mut state, Msg::UpdateReady);
     let effects = update(&mut state, Msg::ApplyUpdate);
-    let save = effects.iter().position(|e| matches!(e, Effect::Save(_))).expect("saved before the reload");
-    let apply = effects.iter().position(|e| *e == Effect::ApplyUpdate).expect("applied");
+    let save = effects
+        .iter()
+        .position(|e| matches!(e, Effect::Save(_)))
+        .expect("saved before the reload");
+    let apply = effects
+        .iter()
+        .position(|e| *e == Effect::ApplyUpdate)
+        .expect("applied");
     assert!(save < apply, "{effects:?}");
-    assert_eq!(view::panel(&state).update, Some(UpdatePrompt { text: "Updating…", can_reload: false }));
+    assert_eq!(
+        view::panel(&state).update,
+        Some(UpdatePrompt {
+            text: "Updating…",
+            can_reload: false
+        })
+    );
 
     let again = reloaded(saves(&effects).pop().expect("a save"), 5);
     assert_eq!(again.game.len(), 2);
@@ -68,19 +103,46 @@ fn accepting_stops_a_running_clock() {
         moves: None,
         then_seconds: 0,
     });
-    let setup = GameSetup { opponent: Opponent::Friend, time_control, ..GameSetup::default() };
-    update_at(&mut state, Msg::StartGame { setup, seed: 3, date: "2026.11.29".into() }, 1_000);
+    let setup = GameSetup {
+        opponent: Opponent::Friend,
+        time_control,
+        ..GameSetup::default()
+    };
+    update_at(
+        &mut state,
+        Msg::StartGame {
+            setup,
+            seed: 3,
+            date: "2026.11.29".into(),
+        },
+        1_000,
+    );
     for square in ["d2", "d4"].map(sq) {
         update_at(&mut state, Msg::SquareDown(square), 3_000);
-        update_at(&mut state, Msg::SquareUp { over: Some(square), dragged: false }, 3_000);
+        update_at(
+            &mut state,
+            Msg::SquareUp {
+                over: Some(square),
+                dragged: false,
+            },
+            3_000,
+        );
     }
     assert_eq!(state.game.len(), 1);
     update_at(&mut state, Msg::UpdateReady, 4_000);
     let effects = update_at(&mut state, Msg::ApplyUpdate, 10_000);
     let again = reloaded(saves(&effects).pop().expect("a save"), 50);
     assert!(view::panel(&again).clock_paused);
-    let black = again.timing.as_ref().expect("timed").clock.read(Color::Black, again.now_ms);
-    assert_eq!(black.base_ms, 53_000, "7 s spent before the update was accepted");
+    let black = again
+        .timing
+        .as_ref()
+        .expect("timed")
+        .clock
+        .read(Color::Black, again.now_ms);
+    assert_eq!(
+        black.base_ms, 53_000,
+        "7 s spent before the update was accepted"
+    );
 }
 
 #[test]
@@ -88,6 +150,13 @@ fn the_offer_outlives_the_restore_at_start_up() {
     let mut state = AppState::new(1, String::new());
     update(&mut state, Msg::UpdateReady);
     let saved = saved::encode(&friends(Ruleset::Mongolian));
-    update(&mut state, Msg::Restore { saved: Some(saved), seed: 1, date: String::new() });
+    update(
+        &mut state,
+        Msg::Restore {
+            saved: Some(saved),
+            seed: 1,
+            date: String::new(),
+        },
+    );
     assert_eq!(state.update, Some(Update::Ready));
 }

@@ -12,14 +12,19 @@ const XIANGQI_PGN: &str = "[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n1. h2e2 h
 /// A save of a Xiangqi game, as the build with Xiangqi writes it: this build's save of
 /// another game with the game swapped.
 fn xiangqi_save() -> String {
-    let mut save: serde_json::Value = serde_json::from_str(&crate::saved::encode(&mongolian_game())).unwrap();
+    let mut save: serde_json::Value =
+        serde_json::from_str(&crate::saved::encode(&mongolian_game())).unwrap();
     save["setup"]["ruleset"] = "xiangqi".into();
     save["game"] = serde_json::json!({ "ruleset": "xiangqi", "moves": ["h2e2", "h9g7"] });
     save.to_string()
 }
 
 fn xiangqi_setup() -> GameSetup {
-    GameSetup { ruleset: GameKind::Xiangqi, opponent: Opponent::Friend, ..GameSetup::default() }
+    GameSetup {
+        ruleset: GameKind::Xiangqi,
+        opponent: Opponent::Friend,
+        ..GameSetup::default()
+    }
 }
 
 /// A game of Mongolian chess with the compulsory first round played.
@@ -37,7 +42,9 @@ fn this_build_carries_the_8x8_games_only() {
         assert!(carried::carries(ruleset.into()));
     }
     assert!(Game::of(GameKind::Xiangqi).is_err());
-    assert!(AnyGamePosition::from_fen(GameKind::Xiangqi, shatar_rules::xiangqi::fen::INITIAL).is_err());
+    assert!(
+        AnyGamePosition::from_fen(GameKind::Xiangqi, shatar_rules::xiangqi::fen::INITIAL).is_err()
+    );
 }
 
 #[test]
@@ -45,16 +52,42 @@ fn a_new_xiangqi_game_is_handed_over_after_the_save() {
     let mut state = mongolian_game();
     let before = state.game.to_wire();
     let setup = xiangqi_setup();
-    let effects = update(&mut state, Msg::StartGame { setup, seed: 11, date: "2026.11.30".into() });
+    let effects = update(
+        &mut state,
+        Msg::StartGame {
+            setup,
+            seed: 11,
+            date: "2026.11.30".into(),
+        },
+    );
     // The 8x8 game stays as it was, saved, and the handoff comes last.
     assert_eq!(state.game.to_wire(), before);
-    let Some(Effect::Handoff(handoff)) = effects.last() else { panic!("no handoff last: {effects:?}") };
-    assert_eq!(handoff, &Handoff::StartGame { setup, seed: 11, date: "2026.11.30".into() });
-    let save = effects.iter().rposition(|e| matches!(e, Effect::Save(_))).expect("the game is saved first");
+    let Some(Effect::Handoff(handoff)) = effects.last() else {
+        panic!("no handoff last: {effects:?}")
+    };
+    assert_eq!(
+        handoff,
+        &Handoff::StartGame {
+            setup,
+            seed: 11,
+            date: "2026.11.30".into()
+        }
+    );
+    let save = effects
+        .iter()
+        .rposition(|e| matches!(e, Effect::Save(_)))
+        .expect("the game is saved first");
     assert_eq!(save, effects.len() - 2);
-    assert!(!effects.iter().any(|e| matches!(e, Effect::Engine(EngineCommand::NewGame(_)))));
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::Engine(EngineCommand::NewGame(_))))
+    );
     // The next start-up gives the page to the other build, which reads the handoff back.
-    assert!(needs_other_build(Some(&state.last_saved), Some(&handoff.encode())));
+    assert!(needs_other_build(
+        Some(&state.last_saved),
+        Some(&handoff.encode())
+    ));
     assert_eq!(Handoff::decode(&handoff.encode()).as_ref(), Ok(handoff));
 }
 
@@ -62,15 +95,27 @@ fn a_new_xiangqi_game_is_handed_over_after_the_save() {
 fn a_xiangqi_pgn_or_fen_import_is_handed_over() {
     let mut state = mongolian_game();
     let effects = import(&mut state, XIANGQI_PGN);
-    let expected = Handoff::Import { text: XIANGQI_PGN.into(), ruleset: Ruleset::Mongolian.into() };
+    let expected = Handoff::Import {
+        text: XIANGQI_PGN.into(),
+        ruleset: Ruleset::Mongolian.into(),
+    };
     assert_eq!(effects.last(), Some(&Effect::Handoff(expected)));
     assert_eq!(state.game.len(), 2, "the game in progress stays");
     // A FEN pasted while Xiangqi is chosen is Xiangqi's.
     let fen = shatar_rules::xiangqi::fen::INITIAL;
-    let effects = update(&mut state, Msg::Import { text: fen.into(), ruleset: GameKind::Xiangqi });
+    let effects = update(
+        &mut state,
+        Msg::Import {
+            text: fen.into(),
+            ruleset: GameKind::Xiangqi,
+        },
+    );
     assert_eq!(
         effects.last(),
-        Some(&Effect::Handoff(Handoff::Import { text: fen.into(), ruleset: GameKind::Xiangqi }))
+        Some(&Effect::Handoff(Handoff::Import {
+            text: fen.into(),
+            ruleset: GameKind::Xiangqi
+        }))
     );
     // An 8x8 import stays here, and a broken one is reported here.
     let effects = import(&mut state, "[Variant \"Mongolian\"]\n\n1. d4 d5 *");
@@ -78,7 +123,10 @@ fn a_xiangqi_pgn_or_fen_import_is_handed_over() {
     assert_eq!(state.game.len(), 2);
     let effects = import(&mut state, "1. e4 e5 2. Qh5 Qh4 3. Zz9 *");
     assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
-    assert!(matches!(state.dialog, Some(Dialog::Import { error: Some(_) })));
+    assert!(matches!(
+        state.dialog,
+        Some(Dialog::Import { error: Some(_) })
+    ));
 }
 
 #[test]
@@ -89,14 +137,30 @@ fn a_saved_xiangqi_game_starts_the_other_build() {
     // Were it restored here after all (the other build failed to load and the player
     // reloaded), it is set aside with a notice, not lost.
     let mut state = AppState::new(3, "2026.11.30".into());
-    let effects = update(&mut state, Msg::Restore { saved: Some(save.clone()), seed: 3, date: "2026.11.30".into() });
-    assert!(effects.contains(&Effect::SetAside(save.clone())), "{effects:?}");
+    let effects = update(
+        &mut state,
+        Msg::Restore {
+            saved: Some(save.clone()),
+            seed: 3,
+            date: "2026.11.30".into(),
+        },
+    );
+    assert!(
+        effects.contains(&Effect::SetAside(save.clone())),
+        "{effects:?}"
+    );
     // An 8x8 save, none, or one this build reports itself (unreadable, another format) stay.
     let state = mongolian_game();
-    assert!(!needs_other_build(Some(&crate::saved::encode(&state)), None));
+    assert!(!needs_other_build(
+        Some(&crate::saved::encode(&state)),
+        None
+    ));
     assert!(!needs_other_build(None, None));
     assert!(!needs_other_build(Some("{not json"), None));
-    assert!(!needs_other_build(Some(&save.replace("\"format\":1", "\"format\":0")), None));
+    assert!(!needs_other_build(
+        Some(&save.replace("\"format\":1", "\"format\":0")),
+        None
+    ));
     // A handoff that does not read is not followed.
     assert!(!needs_other_build(None, Some("{\"start-chess\": {}}")));
 }
