@@ -2,7 +2,9 @@
 //! are classified ([`nature`]), each side's conduct over the cycle is judged allowed or
 //! forbidden under the chosen text, and the verdict follows the principle both texts share
 //! (AXF 2008 ch. 1, arbiters' duties (G); 1956 ch. 7, 8): one side forbidden and the other
-//! allowed — the forbidden side loses; both allowed or both forbidden — a draw.
+//! allowed — the forbidden side loses; both allowed or both forbidden — a draw. Perpetual
+//! check comes first: it loses "in any circumstances" (AXF 1; 1956 ch. 8 item 1), even
+//! against a perpetual chase, unless both sides check perpetually.
 //!
 //! Every [`Ruling`] names the rulings it rests on, and writes itself as a sentence for the
 //! players and the arbiter: "Black loses: perpetual chase of the unprotected horse on e6 by
@@ -203,15 +205,7 @@ pub fn judge(positions: &[Position], moves: &[Move], rules: RepetitionRules) -> 
         side_conduct(&mine, &natures, &ids, moves, rules)
     };
     let conduct = [conduct_of(Color::White), conduct_of(Color::Black)];
-    let forbidden = [
-        conduct[0].is_forbidden(rules),
-        conduct[1].is_forbidden(rules),
-    ];
-    let verdict = match forbidden {
-        [true, false] => Verdict::Loses(Color::White),
-        [false, true] => Verdict::Loses(Color::Black),
-        _ => Verdict::Draw,
-    };
+    let verdict = verdict(&conduct, rules);
     let citations = cite(&conduct, verdict, rules);
     Ruling {
         rules,
@@ -219,6 +213,27 @@ pub fn judge(positions: &[Position], moves: &[Move], rules: RepetitionRules) -> 
         conduct,
         citations,
     }
+}
+
+/// AXF ruling 1 (无论任何情况，单方一子长将或多子交替长将者均需变着，不变作负) and 1956 ch. 8
+/// item 1 (不论在什么情况下，长将不停都是不可以的): a side that checks perpetually loses in any
+/// circumstances, whatever the other side's moves are (a perpetual chase too), unless that
+/// side checks perpetually as well (AXF 2; 1956 ch. 7 item 5). Then the arbiters' duty (AXF
+/// ch. 1 (G) 2, 3; 1956 ch. 7, 8): the forbidden side against an allowed one loses, two
+/// allowed or two forbidden draw.
+fn verdict(conduct: &[Conduct; 2], rules: RepetitionRules) -> Verdict {
+    let checks = conduct
+        .each_ref()
+        .map(|c| matches!(c, Conduct::PerpetualCheck { .. }));
+    let forbidden = conduct.each_ref().map(|c| c.is_forbidden(rules));
+    let loser = match (checks, forbidden) {
+        ([true, false], _) => Color::White,
+        ([false, true], _) => Color::Black,
+        (_, [true, false]) => Color::White,
+        (_, [false, true]) => Color::Black,
+        _ => return Verdict::Draw,
+    };
+    Verdict::Loses(loser)
 }
 
 /// For each move, the identity of every piece after it (an index into the first
@@ -402,7 +417,16 @@ impl fmt::Display for Ruling {
         let side = |c: Color| if c == Color::White { "Red" } else { "Black" };
         match self.verdict {
             Verdict::Loses(loser) => {
-                write!(f, "{} loses: {}", side(loser), self.conduct[loser.index()])?
+                write!(f, "{} loses: {}", side(loser), self.conduct[loser.index()])?;
+                // AXF ruling 1: a perpetual check loses even against forbidden moves.
+                let other = &self.conduct[loser.other().index()];
+                if other.is_forbidden(self.rules) {
+                    write!(
+                        f,
+                        ", which {}'s {other} does not excuse",
+                        side(loser.other())
+                    )?;
+                }
             }
             Verdict::Draw => {
                 write!(
