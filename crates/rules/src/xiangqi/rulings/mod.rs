@@ -15,7 +15,8 @@
 //!   (AXF 1; 1956 ch. 8 item 1). Forbidden; both sides checking is a draw (AXF 2; 1956
 //!   ch. 7 item 5), and so is checking every other move (AXF 8; 1956 ch. 7 item 4).
 //! - **Perpetual chase**: every move of the side chases one and the same piece (followed
-//!   through the cycle as it moves), by one chaser or several in turn (AXF 28). Under AXF a
+//!   through the cycle as it moves), by one chaser or several in turn (AXF 28), whether a
+//!   move brought the chaser or took the piece's protector away (AXF 29). Under AXF a
 //!   check among the moves makes it allowed (AXF 7: 一照一捉 is a draw); under 1956 checks
 //!   may be mixed in and it is still forbidden (1956 ch. 8 item 5: 一将一捉 equals a chase).
 //!   Chasing different pieces in turn is allowed (AXF 11, 27).
@@ -29,11 +30,12 @@
 //!   chases by a general or soldiers (AXF 23, 24; 1956 ch. 7 items 6, 7), idle moves.
 
 pub mod nature;
+mod threat;
 
 use alloc::vec::Vec;
 use core::fmt;
 
-use nature::{Chase, ChaseReason, MoveNature};
+use nature::{Chase, ChaseMade, ChaseReason, MoveNature};
 
 use super::board::{Piece, Role};
 use super::{Move, Position, Square};
@@ -105,6 +107,9 @@ pub enum Conduct {
         with_checks: bool,
         /// Whether every chase was by a cannon over a screen that moved (AXF 20, 21).
         by_screen: bool,
+        /// Whether a chase was made by taking the target's protection away while the
+        /// chaser stood attacking it (AXF 28, 29; 1956 ch. 8 item 3).
+        protector_taken: bool,
         /// Whether a general or soldier chased with it each time (AXF 25).
         joint: bool,
         /// Whether the chased chariot was pinned to its line (AXF 22).
@@ -397,14 +402,18 @@ fn perpetual_chase(
         with_checks,
         by_screen: chases
             .iter()
-            .all(|(_, c)| c.discovered && c.threat.attacker.role == Role::Cannon),
+            .all(|(_, c)| c.made == ChaseMade::Uncovered && c.threat.attacker.role == Role::Cannon),
+        protector_taken: chases
+            .iter()
+            .any(|(_, c)| c.made == ChaseMade::ProtectorTaken),
         joint: chases.iter().all(|(_, c)| c.joint),
         target_pinned: chases.iter().any(|(_, c)| c.target_pinned),
         controlled: chases.iter().any(|(_, c)| c.controlled),
         // The chaser itself offered for an exchange, or a same-kind offer made with the chase.
         with_offers: chases.iter().any(|&(i, c)| {
             let n = &natures[i];
-            !n.offers.is_empty() || (!c.discovered && (n.offered || n.offered_to_same_kind))
+            !n.offers.is_empty()
+                || (c.made == ChaseMade::Moved && (n.offered || n.offered_to_same_kind))
         }),
     })
 }
@@ -412,129 +421,4 @@ fn perpetual_chase(
 mod cite;
 use cite::cite;
 
-impl fmt::Display for Ruling {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = |c: Color| if c == Color::White { "Red" } else { "Black" };
-        match self.verdict {
-            Verdict::Loses(loser) => {
-                write!(f, "{} loses: {}", side(loser), self.conduct[loser.index()])?;
-                // AXF ruling 1: a perpetual check loses even against forbidden moves.
-                let other = &self.conduct[loser.other().index()];
-                if other.is_forbidden(self.rules) {
-                    write!(
-                        f,
-                        ", which {}'s {other} does not excuse",
-                        side(loser.other())
-                    )?;
-                }
-            }
-            Verdict::Draw => {
-                write!(
-                    f,
-                    "Draw: Red {}; Black {}",
-                    self.conduct[0], self.conduct[1]
-                )?;
-            }
-        }
-        if !self.citations.is_empty() {
-            f.write_str(" (")?;
-            for (i, c) in self.citations.iter().enumerate() {
-                if i > 0 {
-                    f.write_str("; ")?;
-                }
-                write!(f, "{c}")?;
-            }
-            f.write_str(")")?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Display for Conduct {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Conduct::PerpetualCheck { pieces: 1 } => f.write_str("perpetual check"),
-            Conduct::PerpetualCheck { .. } => f.write_str("perpetual check by pieces in turn"),
-            Conduct::PerpetualChase {
-                target,
-                at,
-                chasers,
-                chaser_count,
-                reason,
-                with_checks,
-                ..
-            } => {
-                let quality = match reason {
-                    ChaseReason::Unprotected => "unprotected ",
-                    ChaseReason::FalselyProtected => "falsely protected ",
-                    ChaseReason::HorseOrCannonOnChariot => "",
-                    ChaseReason::ImmobileChariot => "pinned ",
-                };
-                write!(
-                    f,
-                    "perpetual chase of the {quality}{} on {at} by the ",
-                    target.role.name()
-                )?;
-                for (i, r) in chasers.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(" and the ")?;
-                    }
-                    f.write_str(r.name())?;
-                }
-                if *chaser_count > 1 && chasers.len() == 1 {
-                    write!(f, "s in turn")?;
-                } else if *chaser_count > 1 {
-                    f.write_str(" in turn")?;
-                }
-                if let Conduct::PerpetualChase { joint: true, .. } = self {
-                    f.write_str(", joined by a general or soldier")?;
-                }
-                if *reason == ChaseReason::FalselyProtected {
-                    f.write_str(" (its protector is pinned)")?;
-                }
-                if *with_checks {
-                    f.write_str(", with checks between")?;
-                }
-                Ok(())
-            }
-            Conduct::MateThreats { with_checks: false } => f.write_str("perpetual threat of mate"),
-            Conduct::MateThreats { with_checks: true } => {
-                f.write_str("checks and threats of mate in turn")
-            }
-            Conduct::CheckAndCaptureThreat => {
-                f.write_str("checks and threats of a discovered capture in turn")
-            }
-            Conduct::Other(t) => f.write_str(t.describe()),
-        }
-    }
-}
-
-impl Traits {
-    fn describe(&self) -> &'static str {
-        if self.checks {
-            "checks between other moves"
-        } else if self.chases_in_turn {
-            "chases different pieces in turn"
-        } else if self.free_chases_by_general || self.free_chases_by_soldier {
-            "chases with the general or soldiers"
-        } else if self.mate_threats {
-            "threatens mate"
-        } else if self.capture_threats {
-            "threatens discovered captures"
-        } else if self.chases {
-            "chases now and then"
-        } else if self.same_kind_offers {
-            "offers exchanges"
-        } else if self.sacrifices {
-            "offers pieces"
-        } else if self.follows {
-            "follows protected pieces"
-        } else if self.blocks {
-            "blocks"
-        } else if self.offers {
-            "offers exchanges"
-        } else {
-            "makes idle moves"
-        }
-    }
-}
+mod sentence;
