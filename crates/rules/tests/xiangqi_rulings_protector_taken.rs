@@ -253,3 +253,30 @@ fn axf_09_a_chase_by_taking_the_protector_away_and_a_capture_threat_draw() {
     );
     expect(&r, Verdict::Draw, Citation::Axf(9));
 }
+
+/// Where ruling 9 is open: a move that threatens a discovered capture and chases too is a
+/// chase. With a black cannon on i9, the red horse's return to e7 (doubling the cannon g7's
+/// screen, as in the ruling 18 cycle) also threatens e7–g8, a check, and then the cannon; it
+/// still chases the horse c7, so Red chases it on every move and loses. With the black horse
+/// b5 guarding c7 as well nothing is chased, and the same return is a threat of a discovered
+/// capture, no more (AXF 33: a draw).
+#[test]
+fn axf_09_a_threat_of_a_discovered_capture_that_also_chases_is_a_chase() {
+    let cycle = ["e7g6", "e8d7", "g6e7", "d7e8"];
+    let r = rule("4k3c/4a4/2n1N1c2/9/9/9/9/2R6/9/5K3 w", &cycle, AXF);
+    expect(&r, Verdict::Loses(RED), Citation::Axf(18));
+
+    let guarded = "4k3c/4a4/2n1N1c2/9/1n7/9/9/2R6/9/5K3 w";
+    let mut pos = fen::parse_position(guarded).unwrap();
+    for text in &cycle[..2] {
+        pos.play(iccs::parse_legal(&pos, text).unwrap()).unwrap();
+    }
+    let back = iccs::parse_legal(&pos, "g6e7").unwrap();
+    let nature = MoveNature::of(&pos, back, AXF);
+    assert!(
+        nature.capture_threat && nature.chases.is_empty(),
+        "{nature:?}"
+    );
+    let r = rule(guarded, &cycle, AXF);
+    expect(&r, Verdict::Draw, Citation::Axf(33));
+}
