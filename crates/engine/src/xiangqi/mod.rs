@@ -3,10 +3,11 @@
 //!
 //! A repetition on the search path is judged as the game's record judges one
 //! ([`SearchPosition::repetition_value`]): the rules crate's rulings over the cycle, under
-//! the AXF 2008 text ([`REPETITION_RULES`]), so the side that checks or chases
-//! perpetually while the other does not loses it. A cycle reaching back into the game
-//! before the root is judged when the caller gave the game's positions and moves
-//! ([`History::Game`](crate::History::Game)), and is a draw otherwise.
+//! the AXF 2008 text ([`REPETITION_RULES`]), so the side that checks perpetually loses it
+//! (whatever the other side does, unless it checks perpetually too), and the side that
+//! chases perpetually loses it while the other's moves are allowed. A cycle reaching back
+//! into the game before the root is judged when the caller gave the game's positions and
+//! moves ([`History::Game`](crate::History::Game)), and is a draw otherwise.
 
 pub mod eval;
 mod see;
