@@ -36,6 +36,7 @@ use shatar_web::view::BoardView;
 /// they cannot reach the club's page.
 const STYLE: &str = concat!(
     include_str!("../../../../www/board.css"),
+    include_str!("../../../../www/targets.css"),
     include_str!("../../../../www/pieces.css"),
     include_str!("../../../../www/xiangqi/pieces.css"),
     include_str!("../../../../www/embed.css"),
