@@ -5,7 +5,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlElement, HtmlSelectElement, ShadowRoot};
 
 use crate::viewer::ViewerView;
-use shatar_web::dom::panel::{Scroll, fill_promotion, patch_moves, set_moves_lang};
+use shatar_web::dom::panel::{fill_promotion, patch_moves, set_moves_lang};
 use shatar_web::glyphs::PieceSet;
 use shatar_web::i18n::{Key, Lang};
 use shatar_web::view::{BoardView, MoveRow, PanelView};
@@ -339,7 +339,6 @@ impl Parts {
             old,
             rows,
             shown_ply,
-            Scroll::ListOnly,
         )?;
         self.shown_moves = Some((rows.to_vec(), shown_ply));
         Ok(())

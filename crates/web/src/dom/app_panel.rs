@@ -5,7 +5,7 @@ use shatar_rules::Color;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlElement};
 
-use super::panel::{Scroll, fill_promotion, patch_moves, set_moves_lang};
+use super::panel::{fill_promotion, patch_moves, set_moves_lang};
 use crate::settings::Looks;
 use crate::state::NoticeLevel;
 use crate::view::{ClockView, PanelView};
@@ -277,7 +277,6 @@ impl PanelDom {
             old,
             &view.moves,
             view.shown_ply,
-            Scroll::IntoView,
         )
     }
 
