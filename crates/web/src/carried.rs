@@ -102,12 +102,9 @@ impl core::fmt::Display for NotCarried {
     }
 }
 
-/// Where a [`Handoff`] waits for the build that carries it out.
-pub const HANDOFF_KEY: &str = "shatar.handoff";
-
 /// What a player asked of a build that does not carry the game, for the build that does:
-/// stored under [`HANDOFF_KEY`] as JSON, read and removed once the other build has
-/// restored the save.
+/// handed over in memory with the game (`dom::handoff`), carried out once the other build
+/// has restored the game.
 ///
 /// Tagged the plain way (`{"start-game": {...}}`): an internally tagged enum would bring
 /// serde's buffering code into the first build, about 3 kB.
@@ -129,14 +126,6 @@ pub enum Handoff {
 }
 
 impl Handoff {
-    pub fn encode(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
-    }
-
-    pub fn decode(text: &str) -> Result<Handoff, String> {
-        serde_json::from_str(text).map_err(|e| format!("the stored handoff is unreadable: {e}"))
-    }
-
     /// The message that carries it out.
     pub fn into_msg(self) -> Msg {
         match self {
@@ -146,15 +135,11 @@ impl Handoff {
     }
 }
 
-/// Whether the page must be played by the other build: something is handed over to it, or
-/// the saved game is of a game this build leaves out. A save this build cannot read is
-/// this build's to report.
-pub fn needs_other_build(saved: Option<&str>, handoff: Option<&str>) -> bool {
+/// Whether this tab's saved game is of a game this build leaves out, so that the page must
+/// be played by the other build. A save this build cannot read is this build's to report.
+pub fn needs_other_build(saved: Option<&str>) -> bool {
     if carries(GameKind::Xiangqi) {
         return false;
-    }
-    if handoff.is_some_and(|text| Handoff::decode(text).is_ok()) {
-        return true;
     }
     saved
         .and_then(crate::saved::game_kind)

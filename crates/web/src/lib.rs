@@ -2,7 +2,8 @@
 //!
 //! The logic is plain Rust, tested natively: [`state`] is the page as a state machine
 //! (`update(state, msg) -> effects`), [`view`] turns the state into what the page shows,
-//! [`game`] is the game of whichever ruleset, [`saved`] the local-storage format,
+//! [`game`] is the game of whichever ruleset (with the [`notes`] an imported record gave),
+//! [`saved`] the local-storage format,
 //! [`engine_client`] the supervised link to the engine worker, and [`glyphs`] the piece
 //! drawings. The browser-only `dom` module renders views with web-sys and turns events
 //! into messages; it knows no rules.
@@ -13,6 +14,8 @@ pub mod engine_client;
 pub mod game;
 pub mod glyphs;
 pub mod i18n;
+pub mod notes;
+pub mod pgn_file;
 pub mod saved;
 pub mod settings;
 pub mod state;

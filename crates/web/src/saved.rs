@@ -8,6 +8,7 @@ use shatar_rules::clock::Clock;
 use shatar_rules::{Color, Outcome};
 
 use crate::game::Game;
+use crate::notes::Notes;
 use crate::settings::{GameSetup, Looks};
 use crate::state::{AppState, Timing};
 
@@ -37,6 +38,12 @@ pub struct Saved {
     /// Plies after which a draw was offered.
     #[serde(default)]
     pub offers: Vec<usize>,
+    /// The tags an imported record was given, exactly ([`crate::notes::Notes`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
+    /// Its comments, annotations and variations, as PGN move text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
 }
 
 /// A clock saved between two visits. A reload never costs a player time and never gives
@@ -61,6 +68,7 @@ pub enum RestoreError {
     NotJson(String),
     Format { found: Option<u32> },
     Game(String),
+    Notes(String),
 }
 
 impl core::fmt::Display for RestoreError {
@@ -75,6 +83,7 @@ impl core::fmt::Display for RestoreError {
             }
             RestoreError::Format { found: None } => f.write_str("it has no save format number"),
             RestoreError::Game(e) => write!(f, "its moves do not replay: {e}"),
+            RestoreError::Notes(e) => write!(f, "its comments do not read: {e}"),
         }
     }
 }
@@ -119,8 +128,64 @@ pub fn encode(state: &AppState) -> String {
         ending,
         clock,
         offers: state.offers.clone(),
+        tags: state.game.notes().tags.clone(),
+        notes: state.game.notes().moves_text(&state.game.to_wire().moves),
     };
     serde_json::to_string(&saved).expect("the save holds nothing serde_json cannot write")
+}
+
+/// The preferences every game of this browser shares (the looks and the language), as
+/// stored apart from the games.
+pub fn encode_prefs(looks: &Looks) -> String {
+    serde_json::to_string(looks).expect("the looks hold nothing serde_json cannot write")
+}
+
+/// Stored preferences; `None` when they do not read (another version's: the defaults do).
+pub fn decode_prefs(text: &str) -> Option<Looks> {
+    serde_json::from_str(text).ok()
+}
+
+/// What the list of games in progress says of a saved game, read without replaying it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The key's own part: `shatar.games.<id>`.
+    pub id: String,
+    pub game: shatar_rules::GameKind,
+    pub opponent: crate::settings::Opponent,
+    /// The player against the computer, when one is.
+    pub human: Option<Color>,
+    /// The names an imported record gives.
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub plies: usize,
+    /// The day it began (`2026.12.01`).
+    pub date: String,
+    /// Ended: by the moves or off the board. Only unfinished games are listed.
+    pub finished: bool,
+}
+
+/// The summary of save `text` stored under `id`; `None` for a text that is no save of this
+/// format (another version's, or damaged: restoring it says why).
+pub fn summary(id: &str, text: &str) -> Option<Summary> {
+    let saved: Saved = serde_json::from_str(text).ok()?;
+    if saved.format != FORMAT {
+        return None;
+    }
+    let name = |tag: &str| crate::notes::known_tag(&saved.tags, tag);
+    // Cheap enough for a list of a few games: replaying says whether the moves ended it.
+    let finished =
+        saved.ending.is_some() || Game::from_wire(&saved.game).is_ok_and(|g| g.outcome().is_some());
+    Some(Summary {
+        id: id.to_string(),
+        game: saved.game.ruleset,
+        opponent: saved.setup.opponent,
+        human: saved.human,
+        white: name("White").or_else(|| name("Red")),
+        black: name("Black"),
+        plies: saved.game.moves.len(),
+        date: saved.date,
+        finished,
+    })
 }
 
 /// The game a save is of, if it reads as a save of this format: which build of the page
@@ -154,6 +219,9 @@ pub fn decode(text: &str) -> Result<Restored, RestoreError> {
     if let Some(outcome) = saved.ending {
         game.set_outcome(outcome);
     }
+    let notes = Notes::from_saved(saved.tags.clone(), saved.notes.as_deref())
+        .map_err(RestoreError::Notes)?;
+    game.set_notes(notes);
     Ok(Restored { saved, game })
 }
 

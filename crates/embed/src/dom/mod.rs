@@ -29,7 +29,8 @@ use shatar_web::dom::board::BoardDom;
 use shatar_web::dom::fetch::{describe, fetch_text};
 use shatar_web::dom::listen::Listener;
 use shatar_web::dom::texts;
-use shatar_web::state::{AppState, Effect, Msg, Nav, update_at};
+use shatar_web::state::{AppState, Effect, Msg, Nav, SaveFailure, update_at};
+use shatar_web::tf;
 use shatar_web::view::BoardView;
 
 /// The board's own styles, inside its shadow root: the club's CSS cannot reach them, and
@@ -455,7 +456,7 @@ impl Inner {
     }
 
     fn perform(&mut self, effects: Vec<Effect>) {
-        let Content::Play { save_key, .. } = &self.content else {
+        let Content::Play { save_key, state } = &mut self.content else {
             return;
         };
         for effect in effects {
@@ -466,11 +467,22 @@ impl Inner {
                     }
                 }
                 Effect::Save(text) => {
-                    if let Some(window) = web_sys::window() {
-                        shatar_web::dom::effects::store(&window, save_key, &text);
+                    let stored = web_sys::window()
+                        .ok_or(SaveFailure::Unavailable)
+                        .and_then(|w| shatar_web::dom::effects::store(&w, save_key, &text));
+                    // The board says so while its game is not saved (the club's storage is
+                    // full); these messages ask for nothing more.
+                    let told = match stored {
+                        Ok(()) if state.save_failed.is_some() => Some(Msg::Saved),
+                        Ok(()) => None,
+                        Err(why) => Some(Msg::SaveFailed(why)),
+                    };
+                    if let Some(msg) = told {
+                        update_at(state, msg, shatar_web::dom::now_ms());
                     }
                 }
-                // No sound, copy, download or update prompt on someone else's page.
+                // No sound, copy, download, update prompt, or games kept apart (the club's
+                // page is not the app) on someone else's page.
                 _ => {}
             }
         }
@@ -495,8 +507,11 @@ impl Inner {
             Content::Play { state, .. } => {
                 let board = shatar_web::view::board(state);
                 self.board.render(&board, &looks)?;
+                let unsaved = shatar_web::view::games::save_reason(state)
+                    .map(|reason| tf!(state.lang, "embed.save-failed", reason = reason));
+                let panel = shatar_web::view::panel(state);
                 self.parts
-                    .show_play(&shatar_web::view::panel(state), &board, looks.pieces)
+                    .show_play(&panel, &board, looks.pieces, unsaved.as_deref())
             }
         }
     }

@@ -72,3 +72,35 @@ impl Drop for Interval {
         self.window.clear_interval_with_handle(self.id);
     }
 }
+
+/// A timer that fires once, unless dropped first.
+pub struct Timeout {
+    window: web_sys::Window,
+    id: i32,
+    _closure: Closure<dyn FnMut()>,
+}
+
+impl Timeout {
+    pub fn new(
+        window: &web_sys::Window,
+        after_ms: i32,
+        f: impl FnMut() + 'static,
+    ) -> Result<Timeout, JsValue> {
+        let closure = Closure::<dyn FnMut()>::new(f);
+        let id = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+            closure.as_ref().unchecked_ref(),
+            after_ms,
+        )?;
+        Ok(Timeout {
+            window: window.clone(),
+            id,
+            _closure: closure,
+        })
+    }
+}
+
+impl Drop for Timeout {
+    fn drop(&mut self) {
+        self.window.clear_timeout_with_handle(self.id);
+    }
+}

@@ -13,6 +13,8 @@ pub mod engine;
 pub mod fetch;
 #[cfg(feature = "app")]
 mod forms;
+mod games;
+mod games_panel;
 #[cfg(feature = "app")]
 mod handoff;
 pub mod listen;

@@ -655,6 +655,7 @@ fn the_mute_switch_silences_the_moves() {
 
 mod clock;
 mod lang;
+mod records;
 mod speech;
 mod update;
 #[cfg(not(feature = "xiangqi"))]

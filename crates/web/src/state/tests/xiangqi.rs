@@ -425,10 +425,7 @@ fn a_handoff_from_the_first_build_is_carried_out() {
         seed: 4,
         date: "2026.11.30".into(),
     };
-    let effects = update(
-        &mut state,
-        Handoff::decode(&handoff.encode()).unwrap().into_msg(),
-    );
+    let effects = update(&mut state, handoff.into_msg());
     assert_eq!(state.game.kind(), GameKind::Xiangqi);
     assert!(effects.contains(&Effect::Engine(EngineCommand::NewGame(GameKind::Xiangqi))));
     assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
