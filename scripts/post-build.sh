@@ -3,6 +3,7 @@
 # staging folder before it becomes dist/. Trunk runs the hooks of one stage at the same
 # time, so this is the only one and its steps run in order.
 set -euo pipefail
+shopt -s inherit_errexit
 dir=${TRUNK_STAGING_DIR:?"run by trunk as a post_build hook"}
 
 if [ "${TRUNK_PROFILE:-debug}" = release ]; then profile=release-web; out=release-web; else profile=dev; out=debug; fi
@@ -44,8 +45,44 @@ grep -q '__SHATAR_XIANGQI_GLUE__ __SHATAR_XIANGQI_WASM__' "$dir/index.html" \
 sed -i -e "s|__SHATAR_XIANGQI_GLUE__|./shatar-page-xiangqi-$hash.js|" \
   -e "s|__SHATAR_XIANGQI_WASM__|./shatar-page-xiangqi-${hash}_bg.wasm|" "$dir/index.html"
 
-# 3. The service worker's precache list. Must stay last: it lists and hashes the
-#    finished files.
+# 3. The files the pages fetch after start-up, named by content here since Trunk leaves
+#    their names alone: the engine worker's two builds (written into the loader, which is
+#    then named by its content too), the languages' texts, the Xiangqi pieces. The pages
+#    learn the names from a list of `plain=hashed` pairs (crates/web/src/files.rs):
+#    index.html's <meta name="shatar-files"> and shatar-board.js.
+files=""
+for build in shatar-worker-8x8 shatar-worker-xiangqi; do
+  hash=$(cat "$dir/$build.js" "$dir/${build}_bg.wasm" | sha256sum | cut -c1-16)
+  mv "$dir/$build.js" "$dir/$build-$hash.js"
+  mv "$dir/${build}_bg.wasm" "$dir/$build-${hash}_bg.wasm"
+  key=$(echo "${build#shatar-worker-}" | tr a-z A-Z)
+  grep -q "__SHATAR_WORKER_${key}_GLUE__" "$dir/worker-loader.js" \
+    || { echo "post-build: worker-loader.js lacks the $build placeholders" >&2; exit 1; }
+  sed -i -e "s|__SHATAR_WORKER_${key}_GLUE__|$build-$hash.js|" \
+    -e "s|__SHATAR_WORKER_${key}_WASM__|$build-${hash}_bg.wasm|" "$dir/worker-loader.js"
+done
+# Prints the path of the site's file $1 renamed by its content: i18n/en.txt becomes
+# i18n/en-<hash>.txt.
+hash_name() {
+  local path=$1 hash renamed
+  hash=$(sha256sum "$dir/$path" | cut -c1-16)
+  renamed="${path%.*}-$hash.${path##*.}"
+  mv "$dir/$path" "$dir/$renamed"
+  echo "$renamed"
+}
+for path in worker-loader.js $(cd "$dir" && echo i18n/*.txt) xiangqi/pieces.svg; do
+  [ -f "$dir/$path" ] || { echo "post-build: the build has no $path" >&2; exit 1; }
+  files="$files $path=$(hash_name "$path")"
+done
+files=${files# }
+grep -q 'content="__SHATAR_FILES__"' "$dir/index.html" && grep -q '"__SHATAR_FILES__"' "$dir/shatar-board.js" \
+  || { echo "post-build: index.html or shatar-board.js lacks the file list's placeholder" >&2; exit 1; }
+sed -i "s|__SHATAR_FILES__|$files|" "$dir/index.html" "$dir/shatar-board.js"
+
+# 4. The service worker's precache list, and which of its files are named by content (a
+#    hash of at least 8 hex digits before the extension: Trunk writes its hash without
+#    leading zeros), which the worker serves from its cache first. Must stay last: it
+#    lists and hashes the finished files.
 sw="$dir/sw.js"
 files=$(cd "$dir" && find . -type f ! -path ./sw.js -printf '%P\n' | LC_ALL=C sort)
 # Trunk's names are plain; anything else would need quoting in JS and in sed.
@@ -54,6 +91,9 @@ bad=$(printf '%s\n' "$files" | grep -v '^[A-Za-z0-9._/-]*$' || true)
 # Names and contents both: a renamed file is a new build too.
 version=$(cd "$dir" && printf '%s\n' "$files" | xargs -d '\n' sha256sum | sha256sum | cut -c1-16)
 list=$(printf '%s\n' "$files" | sed 's/.*/"&"/' | paste -sd, -)
+hashed=$(printf '%s\n' "$files" | grep -E -- '-[0-9a-f]{8,}(_bg\.wasm|\.[a-z0-9]+)$' | sed 's/.*/"&"/' | paste -sd, -)
 grep -q '"__SHATAR_VERSION__"' "$sw" && grep -qF '/* __SHATAR_PRECACHE__ */ []' "$sw" \
+  && grep -qF '/* __SHATAR_HASHED__ */ []' "$sw" \
   || { echo "post-build: sw.js lacks its placeholders" >&2; exit 1; }
-sed -i -e "s|\"__SHATAR_VERSION__\"|\"$version\"|" -e "s|/\* __SHATAR_PRECACHE__ \*/ \[\]|[$list]|" "$sw"
+sed -i -e "s|\"__SHATAR_VERSION__\"|\"$version\"|" -e "s|/\* __SHATAR_PRECACHE__ \*/ \[\]|[$list]|" \
+  -e "s|/\* __SHATAR_HASHED__ \*/ \[\]|[$hashed]|" "$sw"

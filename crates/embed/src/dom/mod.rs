@@ -33,12 +33,14 @@ use shatar_web::dom::texts;
 use shatar_web::state::{AppState, Effect, Msg, Nav, update_at};
 use shatar_web::view::BoardView;
 
-/// Called by shatar-board.js once the module is ready: the iframe page and the builder
-/// page say who they are in `<body data-shatar-page>`; a club's page says nothing and only
-/// has its elements.
+/// Called by shatar-board.js once the module is ready, with the build's names for the files
+/// the boards fetch (`plain=hashed` pairs, [`shatar_web::files`]): the iframe page and the
+/// builder page say who they are in `<body data-shatar-page>`; a club's page says nothing
+/// and only has its elements.
 #[wasm_bindgen(js_name = startPage)]
-pub fn start_page() -> Result<(), JsValue> {
+pub fn start_page(files: &str) -> Result<(), JsValue> {
     console_error_panic_hook::set_once();
+    shatar_web::dom::files::set(files).map_err(|e| format!("shatar: {e}"))?;
     let window = web_sys::window().ok_or("shatar: no window")?;
     let doc = window.document().ok_or("shatar: no document")?;
     match doc
