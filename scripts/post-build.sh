@@ -79,7 +79,33 @@ grep -q 'content="__SHATAR_FILES__"' "$dir/index.html" && grep -q '"__SHATAR_FIL
   || { echo "post-build: index.html or shatar-board.js lacks the file list's placeholder" >&2; exit 1; }
 sed -i "s|__SHATAR_FILES__|$files|" "$dir/index.html" "$dir/shatar-board.js"
 
-# 4. The service worker's precache list, and which of its files are named by content (a
+# 4. The stylesheets of builder.html and embed.html, named by content in the page that
+#    loads them (their pages keep their names: clubs link to them).
+for pair in builder.html:builder.css builder.html:targets.css embed.html:embed-frame.css; do
+  page=${pair%%:*} sheet=${pair#*:}
+  grep -q "href=\"$sheet\"" "$dir/$page" || { echo "post-build: $page does not link $sheet" >&2; exit 1; }
+  renamed=$(hash_name "$sheet")
+  sed -i "s|href=\"$sheet\"|href=\"$renamed\"|" "$dir/$page"
+done
+
+# 5. Trunk's start-up script, which it writes inline into index.html, into a file named by
+#    its content: a page under a Content-Security-Policy runs no inline script
+#    (docs/hosting.md).
+[ "$(grep -c '^<script type="module">$' "$dir/index.html")" = 1 ] \
+  || { echo "post-build: index.html does not have the one inline start-up script expected of Trunk" >&2; exit 1; }
+awk -v script="$work/start.js" '
+  /^<script type="module">$/ { inside = 1; next }
+  inside && /^<\/script>$/ { inside = 0; print "<script type=\"module\" src=\"__SHATAR_START__\"></script>"; next }
+  inside { print > script; next }
+  { print }' "$dir/index.html" > "$work/index.html"
+hash=$(sha256sum "$work/start.js" | cut -c1-16)
+cp "$work/start.js" "$dir/shatar-start-$hash.js"
+sed "s|__SHATAR_START__|./shatar-start-$hash.js|" "$work/index.html" > "$dir/index.html"
+# Nothing inline is left in any page: no script without a src, no <style>, no style attribute.
+inline=$(cd "$dir" && grep -HnE '<script( type="module")?>|<style|[[:space:]]style=' ./*.html || true)
+[ -z "$inline" ] || { echo "post-build: inline script or style left in a page: $inline" >&2; exit 1; }
+
+# 6. The service worker's precache list, and which of its files are named by content (a
 #    hash of at least 8 hex digits before the extension: Trunk writes its hash without
 #    leading zeros), which the worker serves from its cache first. Must stay last: it
 #    lists and hashes the finished files.
