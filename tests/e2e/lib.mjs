@@ -347,6 +347,17 @@ export async function setLook(page, name, value) {
   }, { name, value });
 }
 
+/**
+ * The build's name for one of its files named by content (`worker-loader.js` is
+ * `worker-loader-<hash>.js`), from the page's list (index.html's `<meta name="shatar-files">`).
+ */
+export const builtName = (page, plain) => page.evaluate((plain) => {
+  const pairs = document.querySelector('meta[name="shatar-files"]')?.content.split(/\s+/) ?? [];
+  const pair = pairs.find((p) => p.startsWith(`${plain}=`));
+  if (!pair) throw new Error(`the page names no build file for ${plain}`);
+  return pair.slice(plain.length + 1);
+}, plain);
+
 export const text = (page, sel) => page.$eval(sel, (e) => e.textContent.trim());
 export const visible = (page, sel) => page.$eval(sel, (e) => !e.hidden && e.getClientRects().length > 0);
 

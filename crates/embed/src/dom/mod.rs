@@ -11,6 +11,7 @@ pub mod frame_page;
 mod input;
 mod parts;
 mod shared_engine;
+mod sheets;
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -33,22 +34,14 @@ use shatar_web::state::{AppState, Effect, Msg, Nav, SaveFailure, update_at};
 use shatar_web::tf;
 use shatar_web::view::BoardView;
 
-/// The board's own styles, inside its shadow root: the club's CSS cannot reach them, and
-/// they cannot reach the club's page.
-const STYLE: &str = concat!(
-    include_str!("../../../../www/board.css"),
-    include_str!("../../../../www/targets.css"),
-    include_str!("../../../../www/pieces.css"),
-    include_str!("../../../../www/xiangqi/pieces.css"),
-    include_str!("../../../../www/embed.css"),
-);
-
-/// Called by shatar-board.js once the module is ready: the iframe page and the builder
-/// page say who they are in `<body data-shatar-page>`; a club's page says nothing and only
-/// has its elements.
+/// Called by shatar-board.js once the module is ready, with the build's names for the files
+/// the boards fetch (`plain=hashed` pairs, [`shatar_web::files`]): the iframe page and the
+/// builder page say who they are in `<body data-shatar-page>`; a club's page says nothing
+/// and only has its elements.
 #[wasm_bindgen(js_name = startPage)]
-pub fn start_page() -> Result<(), JsValue> {
+pub fn start_page(files: &str) -> Result<(), JsValue> {
     console_error_panic_hook::set_once();
+    shatar_web::dom::files::set(files).map_err(|e| format!("shatar: {e}"))?;
     let window = web_sys::window().ok_or("shatar: no window")?;
     let doc = window.document().ok_or("shatar: no document")?;
     match doc
@@ -130,7 +123,8 @@ impl Board {
     #[wasm_bindgen(constructor)]
     pub fn new(host: HtmlElement, root: ShadowRoot, base: String) -> Result<Board, JsValue> {
         let doc = host.owner_document().ok_or("shatar-board: no document")?;
-        let parts = Parts::build(&doc, &root, STYLE)?;
+        sheets::style_board(&doc, &root)?;
+        let parts = Parts::build(&doc, &root)?;
         let mut board = BoardDom::new(doc.clone(), parts.board_holder.clone());
         board.set_asset_base(&base);
         let id = NEXT_ID.with(|n| n.replace(n.get() + 1));
@@ -311,7 +305,7 @@ impl Inner {
         if config.lang == Lang::MnMong
             || letters == shatar_rules::notation::PieceLetters::MongolianScript
         {
-            declare_mongolian_font(&self.base);
+            sheets::declare_mongolian_font(&self.base);
         }
         if let Err(e) = self.parts.set_lang(config.lang) {
             web_sys::console::warn_2(&"shatar: the board's texts could not be set".into(), &e);
@@ -532,34 +526,4 @@ fn fetch_pgn(weak: Weak<BoardCell>, generation: u64, url: String) {
 #[wasm_bindgen(js_name = observedAttributes)]
 pub fn observed_attributes() -> Vec<JsValue> {
     ATTRIBUTES.iter().map(|a| JsValue::from_str(a)).collect()
-}
-
-/// The traditional script's font, declared once on the page that holds the boards: a
-/// shadow root's own `@font-face` is not used by the browser. Only Mongolian letters use
-/// it (`unicode-range`: Mongolian letters and spaces), so the page's other text is untouched.
-fn declare_mongolian_font(base: &str) {
-    const ID: &str = "shatar-mongolian-font";
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    if doc.get_element_by_id(ID).is_some() {
-        return;
-    }
-    let css = format!(
-        "@font-face {{ font-family: \"Shatar Mongolian\"; src: url(\"{base}fonts/shatar-mongolian.woff2\") \
-         format(\"woff2\"); unicode-range: U+0020, U+1800-18AF, U+202F; font-display: swap; }}"
-    );
-    let added = doc.create_element("style").and_then(|style| {
-        style.set_id(ID);
-        style.set_text_content(Some(&css));
-        doc.head()
-            .ok_or_else(|| JsValue::from_str("no <head>"))?
-            .append_child(&style)
-    });
-    if let Err(e) = added {
-        web_sys::console::warn_2(
-            &"shatar: the Mongolian font could not be declared".into(),
-            &e,
-        );
-    }
 }

@@ -53,16 +53,12 @@ const BUTTONS: [(&str, Option<&str>, Key); 7] = [
 ];
 
 impl Parts {
-    pub fn build(doc: &Document, root: &ShadowRoot, style: &str) -> Result<Parts, JsValue> {
+    pub fn build(doc: &Document, root: &ShadowRoot) -> Result<Parts, JsValue> {
         let el = |tag: &str, class: &str| -> Result<Element, JsValue> {
             let e = doc.create_element(tag)?;
             e.set_class_name(class);
             Ok(e)
         };
-        let style_el = doc.create_element("style")?;
-        style_el.set_text_content(Some(style));
-        root.append_child(&style_el)?;
-
         let frame = el("div", "frame")?;
         frame.set_attribute("part", "frame")?;
         frame.set_attribute("role", "group")?;

@@ -120,7 +120,7 @@ fn begin(
         lang_shown: None,
     }));
     let weak = Rc::downgrade(&app);
-    let engine = EngineHandle::new(engine::APP_WORKER_URL, move |event| {
+    let engine = EngineHandle::new(engine::app_worker_urls(), move |event| {
         dispatch(&weak, Msg::Engine(event))
     })?;
     app.borrow_mut().engine = Some(engine);

@@ -11,6 +11,7 @@ pub mod board;
 pub mod effects;
 pub mod engine;
 pub mod fetch;
+pub mod files;
 #[cfg(feature = "app")]
 mod forms;
 mod games;
