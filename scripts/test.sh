@@ -24,6 +24,8 @@ if grep -l 'crate-type *= *\[.*cdylib.*rlib\|crate-type *= *\[.*rlib.*cdylib' cr
 fi
 # The page's first build leaves Xiangqi out (crates/web/src/carried.rs): its own lints.
 cargo clippy -p shatar-web --no-default-features --features app --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
+# The embeds' build has shatar-web without its app (features unify within one cargo run).
+cargo clippy -p shatar-embed --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
 step "Native tests (rules, perft, properties, UCI binary, protocol)"

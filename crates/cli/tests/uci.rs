@@ -83,8 +83,7 @@ fn handshake() {
 
 #[test]
 fn mongolian_perft_divide() {
-    let out =
-        uci("setoption name UCI_Variant value mongolian\nposition startpos\ngo perft 3\nquit\n");
+    let out = uci("setoption name UCI_Variant value mongolian\nposition startpos\ngo perft 3\n");
     assert_eq!(
         lines(&out),
         ["e2e4: 22", "d2d4: 20", "", "Nodes searched: 42"]
@@ -97,7 +96,7 @@ fn mongolian_perft_divide() {
 
 #[test]
 fn chess_perft() {
-    let out = uci("setoption name UCI_Variant value chess\nposition startpos\ngo perft 3\nquit\n");
+    let out = uci("setoption name UCI_Variant value chess\nposition startpos\ngo perft 3\n");
     assert_eq!(nodes_searched(&out), [8902]);
     assert_eq!(divide_moves(&out).len(), 20);
     assert!(out.contains("e2e4: 600\n"), "{out}");
@@ -577,6 +576,49 @@ fn quit_and_end_of_input_stop_an_infinite_search() {
             start.elapsed()
         );
         assert_eq!(bestmoves(&out).len(), 1, "{out}");
+    }
+}
+
+#[test]
+fn a_deep_perft_answers_isready_and_stops_on_stop_or_quit() {
+    let mut engine = Session::start();
+    engine.send("position startpos");
+    engine.send("go perft 100");
+    engine.send("isready");
+    engine.until("readyok", Duration::from_secs(2));
+    let start = Instant::now();
+    engine.send("stop");
+    let lines = engine.until("info string perft 100 stopped", Duration::from_secs(5));
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "stop took {:?}",
+        start.elapsed()
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("Nodes searched")),
+        "{lines:?}"
+    );
+    // The next count runs to its end, and a piped one after it waits its turn.
+    engine.send("go perft 3");
+    engine.send("go perft 1");
+    let lines = engine.until("Nodes searched: 2", Duration::from_secs(10));
+    assert!(
+        lines.contains(&"Nodes searched: 42".to_string()),
+        "{lines:?}"
+    );
+    engine.quit();
+    for ending in ["quit\n", "stop\n"] {
+        let start = Instant::now();
+        let out = uci(&format!(
+            "position startpos\ngo perft 100\nisready\n{ending}"
+        ));
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{ending:?}: {:?}",
+            start.elapsed()
+        );
+        assert!(out.contains("readyok"), "{out}");
+        assert!(!out.contains("Nodes searched"), "{out}");
     }
 }
 

@@ -68,6 +68,56 @@ pub fn divide<P: GamePosition>(pos: &P, depth: u32) -> alloc::vec::Vec<(P::Move,
         .collect()
 }
 
+/// Leaf counts by root move, in generation order.
+pub type Divide<M> = alloc::vec::Vec<(M, u64)>;
+
+/// A count cut short by its caller (`go perft` told to `stop`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerftStopped;
+
+/// [`perft`] that asks `go_on` before each subtree of two plies or more, and gives up as
+/// soon as it says no: a deep count stays answerable to `stop` without the rules reading a
+/// clock or a flag of their own.
+pub fn perft_until<P: GamePosition>(
+    pos: &P,
+    depth: u32,
+    go_on: &dyn Fn() -> bool,
+) -> Result<u64, PerftStopped> {
+    if depth <= 1 {
+        return Ok(perft(pos, depth));
+    }
+    if !go_on() {
+        return Err(PerftStopped);
+    }
+    pos.legal_moves().iter().try_fold(0, |sum, &m| {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        Ok(sum + perft_until(&next, depth - 1, go_on)?)
+    })
+}
+
+/// [`divide`] that can be cut short ([`perft_until`]); what was counted before the stop is
+/// kept, root move by root move.
+pub fn divide_until<P: GamePosition>(
+    pos: &P,
+    depth: u32,
+    go_on: &dyn Fn() -> bool,
+) -> (Divide<P::Move>, Result<(), PerftStopped>) {
+    let mut counted = alloc::vec::Vec::new();
+    if depth == 0 {
+        return (counted, Ok(()));
+    }
+    for &m in pos.legal_moves().iter() {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        match perft_until(&next, depth - 1, go_on) {
+            Ok(n) => counted.push((m, n)),
+            Err(stopped) => return (counted, Err(stopped)),
+        }
+    }
+    (counted, Ok(()))
+}
+
 impl<R: Rules> GamePosition for Position<R> {
     type Move = Move;
     type MoveList = MoveList;

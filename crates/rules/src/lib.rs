@@ -50,7 +50,7 @@ pub use any::{AnyPosition, AnyRecord};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use chess::{Chess, ChessState};
-pub use game::{GamePosition, divide, perft};
+pub use game::{Divide, GamePosition, PerftStopped, divide, divide_until, perft, perft_until};
 pub use mongolian::{FirstRound, Mongolian, MongolianFolk, Opening, has_bare_king};
 pub use movegen::GenContext;
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};

@@ -6,7 +6,9 @@
 //! A command that needs the engine while a search runs (another `go`, `ucinewgame`, the
 //! `Hash` option) first lets that search finish, or stops it if it would never finish
 //! (`go infinite`). The end of the input does the same, then ends the session: piped
-//! commands like `go depth 8` get their answer.
+//! commands like `go depth 8` or `go perft 6` get their answer (a script that pipes them
+//! wants it; `stop` or `quit` end them sooner). `go perft` counts on the search's thread
+//! too, so `isready`, `stop` and `quit` are answered while it counts.
 
 mod go;
 mod options;
@@ -87,8 +89,17 @@ enum Flow {
 struct Running<'scope> {
     handle: ScopedJoinHandle<'scope, Searcher>,
     stop: Arc<AtomicBool>,
-    /// Runs until told to stop: the end of input must stop it rather than wait.
-    infinite: bool,
+    kind: RunKind,
+}
+
+/// What ends a running search or count besides `stop` and `quit`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RunKind {
+    /// A search with a limit, or a `go perft`: waited for by the next command that needs
+    /// the engine, and by the end of input.
+    Limited,
+    /// `go infinite` or a `go` without limits: stopped by them.
+    Infinite,
 }
 
 /// What the engine remembers between commands.
@@ -178,7 +189,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
     /// Waits for the running search, if any; one that would never end is stopped.
     fn finish_search(&mut self) {
         if let Some(search) = self.search.take() {
-            if search.infinite {
+            if search.kind == RunKind::Infinite {
                 search.stop.store(true, Ordering::Relaxed);
             }
             // A search thread that panicked lost its engine: start afresh.
@@ -255,26 +266,11 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         // One search at a time, and its `bestmove` before anything this `go` prints.
         self.finish_search();
         if let Some((&"perft", rest)) = args.split_first() {
-            let divide = |depth: u32| match &self.xiangqi {
-                Some(record) => record
-                    .position()
-                    .divide(depth)
-                    .into_iter()
-                    .map(|(m, n)| (m.to_string(), n))
-                    .collect(),
-                None => self
-                    .record
-                    .position()
-                    .divide(depth)
-                    .into_iter()
-                    .map(|(m, n)| (m.to_string(), n))
-                    .collect(),
-            };
             return match rest {
                 [depth] => match depth.parse::<u32>() {
                     Ok(depth) => {
-                        let divide: Vec<(String, u64)> = divide(depth);
-                        self.out.with(|w| write_divide(&divide, depth, w)).map(drop)
+                        self.spawn_perft(depth);
+                        Ok(())
                     }
                     Err(_) => say!(
                         self,
@@ -337,6 +333,37 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         Ok(())
     }
 
+    /// Counts `go perft <depth>` on the search's thread, so that `isready` is answered and
+    /// `stop` or `quit` end a count that would take years.
+    fn spawn_perft(&mut self, depth: u32) {
+        let xiangqi = self.xiangqi.as_ref().map(|r| *r.position());
+        let root = self.record.position();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (out, thread_stop) = (self.out, Arc::clone(&stop));
+        let engine = self.engine.take();
+        let (ruleset, hash_mb) = (self.options.ruleset, self.options.hash_mb);
+        let handle = self.scope.spawn(move || {
+            let go_on = || !thread_stop.load(Ordering::Relaxed);
+            let (counted, finished) = match xiangqi {
+                Some(position) => texts(shatar_rules::divide_until(&position, depth, &go_on)),
+                None => texts(root.divide_until(depth, &go_on)),
+            };
+            let _ = match finished {
+                Ok(()) => out.with(|w| write_divide(&counted, depth, w)).map(drop),
+                Err(shatar_rules::PerftStopped) => out.line(format_args!(
+                    "info string perft {depth} stopped after {} of its root moves",
+                    counted.len()
+                )),
+            };
+            engine.unwrap_or_else(|| Searcher::new(ruleset, hash_mb))
+        });
+        self.search = Some(Running {
+            handle,
+            stop,
+            kind: RunKind::Limited,
+        });
+    }
+
     /// Runs `search` on a thread of its own, which prints its `info` lines and its
     /// `bestmove`; the engine is the thread's until the search ends.
     fn spawn_search<M, F>(&mut self, infinite: bool, search: F)
@@ -371,9 +398,25 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         self.search = Some(Running {
             handle,
             stop,
-            infinite,
+            kind: if infinite {
+                RunKind::Infinite
+            } else {
+                RunKind::Limited
+            },
         });
     }
+}
+
+/// A divide's moves as text, whichever game they are of.
+fn texts<M: fmt::Display, E>(divide: (Vec<(M, u64)>, E)) -> (Vec<(String, u64)>, E) {
+    let (counted, finished) = divide;
+    (
+        counted
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect(),
+        finished,
+    )
 }
 
 /// A search report as a UCI `info` line.

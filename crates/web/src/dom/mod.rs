@@ -14,7 +14,9 @@ pub mod fetch;
 pub mod files;
 #[cfg(feature = "app")]
 mod forms;
+#[cfg(feature = "app")]
 mod games;
+#[cfg(feature = "app")]
 mod games_panel;
 #[cfg(feature = "app")]
 mod handoff;

@@ -85,7 +85,10 @@ fn a_new_xiangqi_game_is_handed_over_after_the_save() {
     );
     // The other build is handed the game and the request, which read back the same.
     let json = serde_json::to_string(&handoff).unwrap();
-    assert_eq!(serde_json::from_str::<Handoff>(&json).ok().as_ref(), Some(handoff));
+    assert_eq!(
+        serde_json::from_str::<Handoff>(&json).ok().as_ref(),
+        Some(handoff)
+    );
 }
 
 #[test]
