@@ -182,6 +182,38 @@ export const tests = [
     },
   },
   {
+    name: "a club's viewer of a large PGN reads it in slices: the page keeps drawing frames",
+    async run(t) {
+      const { page } = t;
+      const club = await serveClub(join(repoRoot, "tests/club"), t.url);
+      t.cleanup = () => club.close();
+      await page.goto(club.url + "index.html");
+      const games = 12_000;
+      const result = await page.evaluate(async (games) => {
+        const one = (i) => `[Event "Open ${i}"]\n[White "W${i}"]\n[Black "B${i}"]\n[Result "*"]\n\n`
+          + "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d3 d6 {a quiet line, as clubs play it} 6. Nbd2 a6 *\n\n";
+        const board = document.createElement("shatar-board");
+        board.setAttribute("mode", "view");
+        board.textContent = Array.from({ length: games }, (_, i) => one(i + 1)).join("");
+        let frames = 0;
+        let counting = true;
+        const count = () => { frames++; if (counting) requestAnimationFrame(count); };
+        requestAnimationFrame(count);
+        const ready = new Promise((ok) => board.addEventListener("ready", ok, { once: true }));
+        const size = board.textContent.length;
+        document.body.append(board);
+        await ready;
+        counting = false;
+        return { size, frames };
+      }, games);
+      t.check("a file of several megabytes", result.size > 3_000_000, String(result.size));
+      t.check("frames were drawn while it was read", result.frames >= 3, `${result.frames} frames`);
+      const options = await page.locator("shatar-board:last-of-type select.picker option").count();
+      t.eq("every game is offered", options, games);
+      await t.cleanup();
+    },
+  },
+  {
     name: "a record imported and exported keeps its tags, comments, NAGs and variation, and names the players",
     async run(t) {
       const { page } = t;

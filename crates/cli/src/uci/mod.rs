@@ -5,10 +5,11 @@
 //!
 //! A command that needs the engine while a search runs (another `go`, `ucinewgame`, the
 //! `Hash` option) first lets that search finish, or stops it if it would never finish
-//! (`go infinite`). The end of the input does the same, then ends the session: piped
-//! commands like `go depth 8` or `go perft 6` get their answer (a script that pipes them
-//! wants it; `stop` or `quit` end them sooner). `go perft` counts on the search's thread
-//! too, so `isready`, `stop` and `quit` are answered while it counts.
+//! (`go infinite`). `go perft` counts on the search's thread too, so `isready`, `stop` and
+//! `quit` are answered while it counts. The end of the input is a `quit`, as in Stockfish:
+//! a search or count still running is stopped (a search still prints its `bestmove`), so
+//! `go depth 40` or `go perft 100` piped in do not outlive their input; a script waits for
+//! the answer before it closes the pipe, as a GUI does.
 
 mod go;
 mod options;
@@ -30,6 +31,24 @@ use options::{Options, Variant};
 /// Reads commands from `input` until `quit` or the end of input. Returns an error only
 /// when the output can no longer be written (the GUI has gone).
 pub fn run(input: impl BufRead, out: &mut (impl Write + Send)) -> io::Result<()> {
+    run_until(input, out, EndOfInput::Quit)
+}
+
+/// What the end of the input does to a search still running.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum EndOfInput {
+    /// Stops it, as `quit` does: the binary's way.
+    Quit,
+    /// Lets a search with a limit finish: for tests that hand the whole input at once.
+    #[cfg_attr(not(test), allow(dead_code))]
+    FinishSearches,
+}
+
+fn run_until(
+    input: impl BufRead,
+    out: &mut (impl Write + Send),
+    at_end: EndOfInput,
+) -> io::Result<()> {
     let out = Out(Mutex::new(out));
     thread::scope(|scope| {
         let mut session = Session::new(scope, &out);
@@ -47,7 +66,10 @@ pub fn run(input: impl BufRead, out: &mut (impl Write + Send)) -> io::Result<()>
                 }
             }
         }
-        session.finish_search();
+        match at_end {
+            EndOfInput::Quit => session.stop_search(),
+            EndOfInput::FinishSearches => session.finish_search(),
+        }
         result
     })
 }
@@ -96,9 +118,9 @@ struct Running<'scope> {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum RunKind {
     /// A search with a limit, or a `go perft`: waited for by the next command that needs
-    /// the engine, and by the end of input.
+    /// the engine.
     Limited,
-    /// `go infinite` or a `go` without limits: stopped by them.
+    /// `go infinite` or a `go` without limits: stopped by it.
     Infinite,
 }
 
@@ -528,7 +550,7 @@ mod tests {
 
     fn session(input: &str) -> String {
         let mut out = Vec::new();
-        run(input.as_bytes(), &mut out).unwrap();
+        run_until(input.as_bytes(), &mut out, EndOfInput::FinishSearches).unwrap();
         String::from_utf8(out).unwrap()
     }
 

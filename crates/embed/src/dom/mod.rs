@@ -30,6 +30,7 @@ use shatar_web::dom::board::BoardDom;
 use shatar_web::dom::fetch::{describe, fetch_text};
 use shatar_web::dom::listen::Listener;
 use shatar_web::dom::texts;
+use shatar_web::pgn_file::{PgnFileReader, STEP_BYTES, Step};
 use shatar_web::state::{AppState, Effect, Msg, Nav, SaveFailure, update_at};
 use shatar_web::tf;
 use shatar_web::view::BoardView;
@@ -83,10 +84,16 @@ enum BoardMsg {
         generation: u64,
         text: Result<String, String>,
     },
+    /// The next slice of a PGN being read, for the configuration of generation `generation`.
+    ReadStep {
+        generation: u64,
+    },
 }
 
 enum Content {
     Loading,
+    /// A PGN read a slice at a time, so that a club's page is never frozen by a large one.
+    Reading(Box<PgnFileReader>),
     Failed(String),
     Play {
         state: Box<AppState>,
@@ -240,7 +247,9 @@ impl Inner {
             BoardMsg::NewGame => self.new_game(weak),
             BoardMsg::Fetched { generation, .. } if generation != self.generation => Vec::new(),
             BoardMsg::Fetched { text: Err(e), .. } => self.fail(e),
-            BoardMsg::Fetched { text: Ok(text), .. } => self.open_viewer(&text),
+            BoardMsg::Fetched { text: Ok(text), .. } => self.open_viewer(weak, &text),
+            BoardMsg::ReadStep { generation } if generation != self.generation => Vec::new(),
+            BoardMsg::ReadStep { .. } => self.read_step(weak),
             BoardMsg::View(msg) => {
                 if let Content::View(viewer) = &mut self.content {
                     viewer.update(msg);
@@ -324,7 +333,7 @@ impl Inner {
             Mode::View {
                 source: PgnSource::Inline(text),
                 ..
-            } => self.open_viewer(&text.clone()),
+            } => self.open_viewer(weak, &text.clone()),
             Mode::View {
                 source: PgnSource::Url(url),
                 ..
@@ -357,15 +366,32 @@ impl Inner {
         vec![HostEvent::Error { message }]
     }
 
-    fn open_viewer(&mut self, text: &str) -> Vec<HostEvent> {
-        let Some(config) = &self.config else {
+    fn open_viewer(&mut self, weak: &Weak<BoardCell>, text: &str) -> Vec<HostEvent> {
+        self.content = Content::Reading(Box::new(PgnFileReader::new(text)));
+        self.read_step(weak)
+    }
+
+    /// Reads a slice of the PGN; the next one comes after the page has had its turn.
+    fn read_step(&mut self, weak: &Weak<BoardCell>) -> Vec<HostEvent> {
+        let (Some(config), Content::Reading(reader)) = (&self.config, &mut self.content) else {
             return Vec::new();
         };
         let Mode::View { start, .. } = config.mode else {
             return Vec::new();
         };
-        match Viewer::new(
-            text,
+        let file = match reader.step(STEP_BYTES) {
+            Ok(Step::More { .. }) => {
+                next_read_step(weak.clone(), self.generation);
+                return Vec::new();
+            }
+            Ok(Step::Done(file)) => file,
+            Err(e) => {
+                let message = tf!(config.lang, "import.bad-pgn", error = e.to_string());
+                return self.fail(message);
+            }
+        };
+        match Viewer::from_file(
+            file,
             config.ruleset,
             start,
             config.orientation,
@@ -485,7 +511,7 @@ impl Inner {
     fn render(&mut self) -> Result<(), JsValue> {
         let looks = self.config.as_ref().map(|c| c.looks).unwrap_or_default();
         match &self.content {
-            Content::Loading => self.parts.show_loading(),
+            Content::Loading | Content::Reading(_) => self.parts.show_loading(),
             Content::Failed(message) => self.parts.show_error(message),
             Content::Diagram(view) => {
                 self.board.render(view, &looks)?;
@@ -509,6 +535,23 @@ impl Inner {
             }
         }
     }
+}
+
+/// Asks for the next slice of a PGN once the page has run its other tasks (a timeout, not a
+/// microtask: input and painting get their turn between two slices).
+fn next_read_step(weak: Weak<BoardCell>, generation: u64) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let mut wake = None;
+        let later = js_sys::Promise::new(&mut |resolve, _| wake = Some(resolve));
+        if let (Some(window), Some(wake)) = (web_sys::window(), wake)
+            && window
+                .set_timeout_with_callback_and_timeout_and_arguments_0(&wake, 0)
+                .is_ok()
+        {
+            let _ = wasm_bindgen_futures::JsFuture::from(later).await;
+        }
+        dispatch(&weak, BoardMsg::ReadStep { generation });
+    });
 }
 
 /// Fetches a viewer's `src`; the answer comes back as a message.
