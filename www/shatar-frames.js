@@ -1,6 +1,6 @@
 // Makes each iframe of a board (embed.html) as tall as its board, on a club's page: the
 // frame posts its height, and this takes it only from the origin this file came from.
-// The README's snippet does the same in an inline line; a page whose
+// docs/clubs.md's snippet does the same in an inline line; a page whose
 // Content-Security-Policy forbids inline scripts loads this instead (docs/hosting.md):
 //
 //   <script src="https://SHATAR-SITE/shatar-frames.js" defer></script>

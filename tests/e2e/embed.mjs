@@ -160,7 +160,7 @@ export const tests = [
       await click(pf, "shatar-board", "d5");
       t.check("iframe play: both sides moved", await waitPlies(pf, "shatar-board", 2));
 
-      // The iframes sized themselves to their content through the README's two lines.
+      // The iframes sized themselves to their content through shatar-frames.js (docs/hosting.md).
       const heights = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll("iframe")].map((f) => [f.id, f.style.height])));
       for (const id of ["play-frame", "view-frame", "diagram-frame"]) {
         const inside = await frame(`#${id}`).locator("body").evaluate((b) => Math.ceil(b.getBoundingClientRect().height));

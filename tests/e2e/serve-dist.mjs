@@ -29,7 +29,7 @@ export const REPORT_PATH = "/__csp-report";
 /** Serves dist/; `csp` as for `serveFolder`. */
 export async function serveDist(dir, { csp } = {}) {
   // Boards on other sites load the module, the wasm and the PGN files across origins
-  // (README, "Boards on your club's website").
+  // (docs/clubs.md, docs/hosting.md).
   const server = await serveFolder(dir, { headers: { "access-control-allow-origin": "*" }, csp });
   roots.set(server.url, resolve(dir));
   return {

@@ -1,7 +1,7 @@
-//! `shatar`: the native engine. With no arguments it speaks UCI on stdin/stdout; the
-//! subcommands time the search (`bench`), test the move generator (`perft`,
-//! `bench --perft`), play matches (`match`) and make their openings (`openings`). See
-//! [`HELP`].
+//! `shatar`: the native engine. With no arguments it speaks UCI on stdin/stdout, for the
+//! 8x8 games and Xiangqi (`UCI_Variant`); the subcommands time the search (`bench`,
+//! `bench --xiangqi`), test the move generator (`perft`, `bench --perft`), play matches of
+//! the 8x8 games (`match`) and make their openings (`openings`). See [`HELP`].
 
 mod arena;
 mod args;

@@ -1,8 +1,9 @@
 //! The `view` mode: the games of a PGN file replayed one at a time, with a picker when
-//! the file holds several. The file is read a slice at a time by the browser layer
-//! ([`shatar_web::pgn_file`]); a game is replayed only when it is shown, so a file of
-//! thousands of games opens at once. A game that does not replay shows its error in place
-//! of the board while the file's other games stay readable.
+//! the file holds several. The file's games are found and their tags read
+//! ([`shatar_web::pgn_file`]) in one go for now (the app's page reads a file in slices); a
+//! game is replayed only when it is shown, so a file of thousands of games opens at once.
+//! A game that does not replay shows its error in place of the board while the file's
+//! other games stay readable.
 
 use std::rc::Rc;
 
@@ -69,8 +70,8 @@ pub struct ViewerView {
 }
 
 impl Viewer {
-    /// Reads every game of `text` at once: for small texts and tests (the browser layer
-    /// reads a file in slices and calls [`Viewer::from_file`]).
+    /// Reads every game of `text` at once (the browser layer's way for now; a reader in
+    /// slices would call [`Viewer::from_file`]).
     pub fn new(
         text: &str,
         default: GameKind,

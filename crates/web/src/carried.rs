@@ -5,9 +5,10 @@
 //! feature) leaves out Xiangqi's rules, notations, PGN and rulings, which the 8x8 games
 //! never need. The build with Xiangqi (`crates/page-xiangqi`, named by
 //! scripts/post-build.sh) is fetched when a Xiangqi game is started, imported or restored:
-//! the first build stores a [`Handoff`] (or finds the saved game is Xiangqi's) and, at
-//! start-up, steps aside before anything is drawn (`dom::handoff`); the build with Xiangqi
-//! takes over the page, restores the save and carries the handoff out.
+//! the first build, asked for one (a [`Handoff`]) or finding at start-up that the tab's game
+//! is Xiangqi's, steps aside in the same page and starts the other build, handing it the
+//! game and the request in memory (`dom::handoff`); the build with Xiangqi takes over the
+//! page, restores the game and carries the handoff out.
 //!
 //! Leaving the code out takes no `cfg` in the code that plays the game: Xiangqi's
 //! positions and records are held in a [`Carried`], which cannot be made in a build without

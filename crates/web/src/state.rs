@@ -30,7 +30,9 @@ use crate::saved;
 use crate::settings::{GameSetup, Looks, Opponent, TimeControl};
 use crate::{t, tf};
 
-/// The key under which the browser layer keeps the game in local storage.
+/// The one key under which the versions before kept the game in local storage; the browser
+/// layer now keeps each tab's game under a key of its own (`dom::games`) and moves a game
+/// found here once.
 pub const STORAGE_KEY: &str = "shatar.game";
 /// Where a saved state that could not be restored is set aside, for a bug report.
 pub const SET_ASIDE_KEY: &str = "shatar.game.set-aside";
@@ -303,7 +305,7 @@ pub enum Sound {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     Engine(EngineCommand),
-    /// Store this text under [`STORAGE_KEY`].
+    /// Store this text as this tab's game (the browser layer's `dom::games` knows its key).
     Save(String),
     /// Keep this unreadable saved text under [`SET_ASIDE_KEY`].
     SetAside(String),
