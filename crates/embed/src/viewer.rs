@@ -1,7 +1,8 @@
 //! The `view` mode: the games of a PGN file replayed one at a time, with a picker when
-//! the file holds several. The file's games are found and their tags read
-//! ([`shatar_web::pgn_file`]) in one go for now (the app's page reads a file in slices); a
-//! game is replayed only when it is shown, so a file of thousands of games opens at once.
+//! the file holds several. The browser layer reads the file a slice at a time
+//! ([`shatar_web::pgn_file`], finding the games and their tags) and hands it to
+//! [`Viewer::from_file`]; a game is replayed only when it is shown, so a file of thousands of
+//! games opens at once.
 //! A game that does not replay shows its error in place of the board while the file's
 //! other games stay readable.
 

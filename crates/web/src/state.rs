@@ -24,7 +24,7 @@ pub use self::engine::{Analysis, AnalysisLine, EngineCommand};
 pub use self::timing::{LOW_TIME_MS, Timing};
 pub use self::update::Update;
 use crate::engine_client::{EngineEvent, EngineStatus, Token};
-use crate::game::Game;
+use crate::game::{Game, ImportError};
 use crate::i18n::{self, Lang};
 use crate::saved;
 use crate::settings::{GameSetup, Looks, Opponent, TimeControl};
@@ -114,14 +114,19 @@ pub struct PromotionChoice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hint {
     Thinking,
-    Move { mv: GameMove, text: String },
+    /// The move the engine suggests in the position shown; the view writes it.
+    Move {
+        mv: GameMove,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Dialog {
     NewGame,
+    /// The import dialog; `error` is why the last text given could not be read (worded by
+    /// the view, in the language shown).
     Import {
-        error: Option<String>,
+        error: Option<ImportError>,
     },
     /// A PGN file is being read: `read` bytes of `total`.
     Reading {
@@ -131,18 +136,59 @@ pub enum Dialog {
     /// A file of several games: the player picks one ([`AppState::importing`]); `error` is
     /// why the last one picked could not be opened.
     PickGame {
-        error: Option<String>,
+        error: Option<ImportError>,
     },
     /// The other games in progress ([`AppState::others`]), to continue or discard.
     Games,
 }
 
+/// What the player is told, as data: the view words it in the language shown
+/// ([`crate::view::notices`]), so a language switch re-words a notice already on screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Notice {
-    pub level: NoticeLevel,
-    pub text: String,
+pub enum Notice {
+    Imported,
+    /// Another tab wrote this tab's game ([`Msg::GameForked`]).
+    GameForked,
+    /// The save could not be read; it is set aside under [`SET_ASIDE_KEY`].
+    RestoreFailed {
+        error: String,
+    },
+    /// Repeating the Xiangqi cycle once more loses the game for `loser` (AXF 2008 ch. 4).
+    RepetitionWarning {
+        loser: Color,
+        ruling: String,
+    },
     /// The engine failed for good: the notice offers to try again.
-    pub retry: bool,
+    EngineFailed {
+        reason: String,
+    },
+    /// The engine answered a move the rules refuse.
+    EngineImpossible {
+        mv: String,
+        error: String,
+    },
+    /// A wrong draw claim (art. 9.5); `credited` is the side given time for it, if clocks run.
+    ClaimRejected {
+        credited: Option<Color>,
+    },
+    ComputerAccepts,
+    ComputerDeclines,
+}
+
+impl Notice {
+    pub fn level(&self) -> NoticeLevel {
+        match self {
+            Notice::RestoreFailed { .. }
+            | Notice::EngineFailed { .. }
+            | Notice::EngineImpossible { .. } => NoticeLevel::Error,
+            _ => NoticeLevel::Info,
+        }
+    }
+
+    /// Whether the notice offers to try the engine again.
+    pub fn offers_retry(&self) -> bool {
+        matches!(self, Notice::EngineFailed { .. })
+    }
 }
 
 /// Why the browser did not keep what the page wrote.
@@ -535,12 +581,8 @@ impl AppState {
         self.lang = i18n::negotiate(query.as_deref(), self.looks.lang.map(Lang::id), browser);
     }
 
-    fn notify(&mut self, level: NoticeLevel, text: impl Into<String>) {
-        self.notice = Some(Notice {
-            level,
-            text: text.into(),
-            retry: false,
-        });
+    fn notify(&mut self, notice: Notice) {
+        self.notice = Some(notice);
     }
 }
 
@@ -565,8 +607,7 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
             let update = state.update;
             let others = std::mem::take(&mut state.others);
             let hints = std::mem::take(&mut state.lang_hints);
-            let lang = state.lang;
-            restore(state, saved, seed, date, lang, &mut effects);
+            restore(state, saved, seed, date, &mut effects);
             state.update = update;
             state.others = others;
             state.lang_hints = hints;
@@ -683,8 +724,7 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
         Msg::SaveFailed(reason) => state.save_failed = Some(reason),
         Msg::Saved => state.save_failed = None,
         Msg::GameForked => {
-            let text = t!(state.lang, "notice.game-forked");
-            state.notify(NoticeLevel::Info, text);
+            state.notify(Notice::GameForked);
         }
         Msg::UpdateReady => update::ready(state),
         Msg::ApplyUpdate => applying_update = update::accept(state),
@@ -715,7 +755,6 @@ fn restore(
     text: Option<String>,
     seed: u64,
     date: String,
-    lang: Lang,
     effects: &mut Vec<Effect>,
 ) {
     let Some(text) = text else {
@@ -731,13 +770,9 @@ fn restore(
         }
         Err(why) => {
             *state = AppState::new(seed, date);
-            let notice = tf!(
-                lang,
-                "notice.restore-failed",
-                error = why.to_string(),
-                key = SET_ASIDE_KEY
-            );
-            state.notify(NoticeLevel::Error, notice);
+            state.notify(Notice::RestoreFailed {
+                error: why.to_string(),
+            });
             effects.push(Effect::SetAside(text));
         }
     }

@@ -11,10 +11,12 @@ use crate::any::{AnyPiece, Cell, GameMove, MoveStyle};
 use crate::game::{Game, Snapshot};
 use crate::i18n::{Key, Lang};
 use crate::settings::Points;
-use crate::state::{AppState, Dialog, Hint, Notice, PromotionChoice, Update, result_text};
+use crate::state::{AppState, Dialog, Hint, PromotionChoice, Update, result_text};
 use crate::{t, t_key, tf};
+use notices::{NoticeView, notice_view};
 
 pub mod games;
+pub mod notices;
 
 /// The shape of a board: a grid of cells named by file and rank. The 8x8 games use
 /// [`Geometry::EIGHT_BY_EIGHT`]; Xiangqi its own 9x10 intersections, [`Geometry::XIANGQI`].
@@ -437,7 +439,7 @@ pub struct PanelView {
     pub analysis: Option<AnalysisView>,
     pub promotion: Option<PromotionView>,
     pub dialog: Option<Dialog>,
-    pub notice: Option<Notice>,
+    pub notice: Option<NoticeView>,
     pub engine: String,
     pub players: (String, String),
     pub sound: bool,
@@ -532,6 +534,16 @@ pub struct AnalysisView {
     pub finished: bool,
 }
 
+/// Why the import dialog or the game picker refused what it was given, in the language shown.
+pub fn dialog_error(state: &AppState) -> Option<String> {
+    match &state.dialog {
+        Some(Dialog::Import { error: Some(e) } | Dialog::PickGame { error: Some(e) }) => {
+            Some(e.text(state.lang))
+        }
+        _ => None,
+    }
+}
+
 pub fn panel(state: &AppState) -> PanelView {
     let game = &state.game;
     let (save_failed, others, others_button) = (
@@ -566,8 +578,9 @@ pub fn panel(state: &AppState) -> PanelView {
         can_hint: state.can_move() && state.hint.is_none(),
         hint: match &state.hint {
             Some(Hint::Thinking) => Some(t!(lang, "hint.thinking").to_string()),
-            Some(Hint::Move { text, .. }) => {
-                Some(tf!(lang, "hint.move", move = state.render_plain(text, game.turn())))
+            Some(Hint::Move { mv }) => {
+                let text = game.position().write(*mv, MoveStyle::PLAIN);
+                Some(tf!(lang, "hint.move", move = state.render_plain(&text, game.turn())))
             }
             None => None,
         },
@@ -575,7 +588,10 @@ pub fn panel(state: &AppState) -> PanelView {
         analysis: state.analysis.as_ref().map(|a| analysis_view(state, a)),
         promotion: state.promotion.as_ref().map(|p| promotion_view(state, p)),
         dialog: state.dialog.clone(),
-        notice: state.notice.clone(),
+        notice: state
+            .notice
+            .as_ref()
+            .map(|n| notice_view(state.lang, state.game.kind(), n)),
         engine: engine_text(state),
         players: players(state),
         sound: state.looks.sound,

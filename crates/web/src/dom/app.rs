@@ -265,6 +265,7 @@ impl App {
         forms::sync_dialogs(
             &self.doc,
             self.state.dialog.as_ref(),
+            view::dialog_error(&self.state).as_deref(),
             &self.state.setup,
             self.state.lang,
             || view::pick_titles(&self.state),

@@ -44,10 +44,12 @@ fn checkbox(doc: &Document, form: &str, name: &str) -> Result<HtmlInputElement, 
 }
 
 /// Opens or closes the dialogs to match the state; a dialog being opened is filled in.
-/// `titles` lists the games of a file to pick from, asked for when the picker opens.
+/// `error` is the open dialog's error in words ([`crate::view::dialog_error`]); `titles`
+/// lists the games of a file to pick from, asked for when the picker opens.
 pub fn sync_dialogs(
     doc: &Document,
     wanted: Option<&Dialog>,
+    error: Option<&str>,
     setup: &GameSetup,
     lang: Lang,
     titles: impl FnOnce() -> Vec<String>,
@@ -73,7 +75,7 @@ pub fn sync_dialogs(
         _ => {}
     }
     let (error, progress) = match wanted {
-        Some(Dialog::Import { error }) => (error.clone(), None),
+        Some(Dialog::Import { .. }) => (error, None),
         Some(Dialog::Reading { read, total }) => {
             let percent = (read * 100).checked_div(*total).unwrap_or(100);
             let text = tf!(lang, "import.reading", percent = percent.to_string());
@@ -83,7 +85,7 @@ pub fn sync_dialogs(
     };
     match wanted {
         Some(Dialog::Import { .. } | Dialog::Reading { .. }) => {
-            show_text(doc, "#import-error", error.as_deref())?;
+            show_text(doc, "#import-error", error)?;
             show_text(doc, "#import-progress", progress.as_deref())?;
             let button: HtmlElement = element(doc, "#import-form button[value=\"import\"]")?;
             button.toggle_attribute_with_force("disabled", progress.is_some())?;
@@ -100,8 +102,8 @@ pub fn sync_dialogs(
         _ => {}
     }
     match wanted {
-        Some(Dialog::PickGame { error }) => {
-            show_text(doc, "#pick-game-error", error.as_deref())?;
+        Some(Dialog::PickGame { .. }) => {
+            show_text(doc, "#pick-game-error", error)?;
             if !pick.open() {
                 fill_picker(doc, &titles(), lang)?;
                 pick.show_modal()?;

@@ -5,12 +5,11 @@
 
 use shatar_rules::GameKind;
 
-use super::{AppState, Dialog, Effect, EngineCommand, NoticeLevel};
+use super::{AppState, Dialog, Effect, EngineCommand, Notice};
 use crate::carried::Handoff;
 use crate::game::{Game, ImportError};
 use crate::pgn_file::{PgnFile, PgnFileReader, STEP_BYTES, Step};
 use crate::settings::{Opponent, TimeControl};
-use crate::t;
 
 /// An import under way.
 pub enum Importing {
@@ -121,9 +120,7 @@ fn open_game(
             None
         }
         Err(e) if file.len() > 1 && !matches!(e, ImportError::NotCarried(_)) => {
-            state.dialog = Some(Dialog::PickGame {
-                error: Some(e.text(state.lang)),
-            });
+            state.dialog = Some(Dialog::PickGame { error: Some(e) });
             None
         }
         Err(e) => failed(state, e, || file.game_text(index).to_string(), default),
@@ -147,7 +144,7 @@ fn open(state: &mut AppState, game: Game, effects: &mut Vec<Effect>) {
     state.dialog = None;
     state.importing = None;
     state.replace_game(game);
-    state.notify(NoticeLevel::Info, t!(state.lang, "notice.imported"));
+    state.notify(Notice::Imported);
     effects.push(Effect::Engine(EngineCommand::NewGame(ruleset)));
 }
 
@@ -164,8 +161,6 @@ fn failed(
             ruleset: default,
         });
     }
-    state.dialog = Some(Dialog::Import {
-        error: Some(error.text(state.lang)),
-    });
+    state.dialog = Some(Dialog::Import { error: Some(error) });
     None
 }

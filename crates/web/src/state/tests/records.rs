@@ -157,6 +157,7 @@ fn a_file_of_several_games_opens_a_picker() {
     let Some(Dialog::PickGame { error: Some(error) }) = &state.dialog else {
         panic!("the picker stays, with the error: {:?}", state.dialog)
     };
+    let error = error.text(state.lang);
     assert!(
         error.contains("PGN game 3") && error.contains("Ke3"),
         "{error}"
@@ -198,5 +199,6 @@ fn a_text_of_comments_only_holds_no_game() {
     let Some(Dialog::Import { error: Some(error) }) = &state.dialog else {
         panic!("{:?}", state.dialog)
     };
+    let error = error.text(state.lang);
     assert!(error.contains("no game"), "{error}");
 }

@@ -217,7 +217,7 @@ fn a_perpetual_check_loses_and_the_result_cites_the_ruling() {
                 .repetition_warning()
                 .expect("the arbiter's warning");
             assert_eq!(loser, Color::White);
-            let notice = state.notice.clone().expect("a notice").text;
+            let notice = super::notice_text(&state);
             assert!(
                 notice.starts_with("Red is repeating a forbidden move"),
                 "{notice}"
@@ -438,7 +438,7 @@ fn a_handoff_from_the_first_build_is_carried_out() {
     let effects = update(&mut state, handoff.into_msg());
     assert_eq!(state.game.len(), 2);
     assert_eq!(
-        state.notice.as_ref().map(|n| n.level),
+        state.notice.as_ref().map(|n| n.level()),
         Some(NoticeLevel::Info)
     );
     assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
