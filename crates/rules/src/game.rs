@@ -5,9 +5,7 @@
 use core::fmt::{Debug, Display};
 use core::hash::Hash;
 
-use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
-use crate::position::{Position, Rules};
 use crate::types::Color;
 
 pub trait GamePosition: Clone + Eq + Debug + Send + Sync + 'static {
@@ -116,44 +114,4 @@ pub fn divide_until<P: GamePosition>(
         }
     }
     (counted, Ok(()))
-}
-
-impl<R: Rules> GamePosition for Position<R> {
-    type Move = Move;
-    type MoveList = MoveList;
-
-    #[inline]
-    fn turn(&self) -> Color {
-        Position::turn(self)
-    }
-    #[inline]
-    fn legal_moves(&self) -> MoveList {
-        Position::legal_moves(self)
-    }
-    #[inline]
-    fn play_unchecked(&mut self, m: Move) {
-        Position::play_unchecked(self, m)
-    }
-    #[inline]
-    fn is_check(&self) -> bool {
-        Position::is_check(self)
-    }
-    #[inline]
-    fn is_capture(&self, m: Move) -> bool {
-        self.board()
-            .by_color(Position::turn(self).other())
-            .contains(m.to())
-            || m.kind() == crate::moves::MoveKind::EnPassant
-    }
-    #[inline]
-    fn hash(&self) -> u64 {
-        Position::hash(self)
-    }
-    #[inline]
-    fn halfmoves(&self) -> u32 {
-        Position::halfmoves(self)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
-    }
 }

@@ -5,7 +5,7 @@
 //! feature) leaves out Xiangqi's rules, notations, PGN and rulings, which the 8x8 games
 //! never need. The build with Xiangqi (`crates/page-xiangqi`, named by
 //! scripts/post-build.sh) is fetched when a Xiangqi game is started, imported or restored:
-//! the first build, asked for one (a [`Handoff`]) or finding at start-up that the tab's game
+//! the first build, asked for one (a [`Handoff`](crate::state::Handoff)) or finding at start-up that the tab's game
 //! is Xiangqi's, steps aside in the same page and starts the other build, handing it the
 //! game and the request in memory (`dom::handoff`); the build with Xiangqi takes over the
 //! page, restores the game and carries the handoff out.
@@ -17,11 +17,7 @@
 
 use core::ops::{Deref, DerefMut};
 
-use serde::{Deserialize, Serialize};
 use shatar_rules::GameKind;
-
-use crate::settings::GameSetup;
-use crate::state::Msg;
 
 /// The proof that this build carries Xiangqi: one value with the `xiangqi` feature, none
 /// without.
@@ -101,48 +97,4 @@ impl core::fmt::Display for NotCarried {
             self.0
         )
     }
-}
-
-/// What a player asked of a build that does not carry the game, for the build that does:
-/// handed over in memory with the game (`dom::handoff`), carried out once the other build
-/// has restored the game.
-///
-/// Tagged the plain way (`{"start-game": {...}}`): an internally tagged enum would bring
-/// serde's buffering code into the first build, about 3 kB.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Handoff {
-    /// The new-game dialog's choice.
-    StartGame {
-        setup: GameSetup,
-        seed: u64,
-        date: String,
-    },
-    /// A PGN or FEN to import; `ruleset` is the game chosen when it was pasted.
-    Import {
-        text: String,
-        #[serde(with = "shatar_protocol::ruleset_id")]
-        ruleset: GameKind,
-    },
-}
-
-impl Handoff {
-    /// The message that carries it out.
-    pub fn into_msg(self) -> Msg {
-        match self {
-            Handoff::StartGame { setup, seed, date } => Msg::StartGame { setup, seed, date },
-            Handoff::Import { text, ruleset } => Msg::Import { text, ruleset },
-        }
-    }
-}
-
-/// Whether this tab's saved game is of a game this build leaves out, so that the page must
-/// be played by the other build. A save this build cannot read is this build's to report.
-pub fn needs_other_build(saved: Option<&str>) -> bool {
-    if carries(GameKind::Xiangqi) {
-        return false;
-    }
-    saved
-        .and_then(crate::saved::game_kind)
-        .is_some_and(|game| !carries(game))
 }

@@ -4,13 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 use shatar_protocol::Game as WireGame;
-use shatar_rules::clock::Clock;
 use shatar_rules::{Color, Outcome};
 
 use crate::game::Game;
 use crate::notes::Notes;
 use crate::settings::{GameSetup, Looks};
-use crate::state::{AppState, Timing};
 
 /// Bumped on any change an older page could misread.
 pub const FORMAT: u32 = 1;
@@ -90,48 +88,13 @@ impl core::fmt::Display for RestoreError {
 
 /// A save that has been read and checked: its game replays.
 pub struct Restored {
-    saved: Saved,
-    game: Game,
+    pub saved: Saved,
+    pub game: Game,
 }
 
-pub fn encode(state: &AppState) -> String {
-    // Endings the moves themselves produce are found again by replaying them.
-    let ending = state.game.outcome().filter(|&o| {
-        Game::from_wire(&state.game.to_wire())
-            .ok()
-            .and_then(|g| g.outcome())
-            != Some(o)
-    });
-    // As of the last press or pause: a running clock's save changes only when a move is
-    // made or the page is hidden (which pauses it), not with every tick.
-    let clock = state.timing.as_ref().map(|t| {
-        let c = &t.clock;
-        SavedClock {
-            base_ms: c.base_ms,
-            period: c.period,
-            moves_in_period: c.moves_in_period,
-            to_move: c.to_move,
-            delay_used_ms: c.delay_used_ms,
-            flags: c.flags,
-            marks: t.marks.clone(),
-        }
-    });
-    let saved = Saved {
-        format: FORMAT,
-        setup: state.setup,
-        looks: state.looks,
-        human: state.human,
-        orientation: state.orientation,
-        seed: state.seed,
-        date: state.date.clone(),
-        game: state.game.to_wire(),
-        ending,
-        clock,
-        offers: state.offers.clone(),
-        tags: state.game.notes().tags.clone(),
-        notes: state.game.notes().moves_text(&state.game.to_wire().moves),
-    };
-    serde_json::to_string(&saved).expect("the save holds nothing serde_json cannot write")
+/// The save as stored.
+pub fn write(saved: &Saved) -> String {
+    serde_json::to_string(saved).expect("the save holds nothing serde_json cannot write")
 }
 
 /// The preferences every game of this browser shares (the looks and the language), as
@@ -225,40 +188,6 @@ pub fn decode(text: &str) -> Result<Restored, RestoreError> {
     Ok(Restored { saved, game })
 }
 
-impl Restored {
-    pub fn apply(self, state: &mut AppState) {
-        let Restored { saved, game } = self;
-        state.setup = saved.setup.normalised();
-        state.looks = saved.looks;
-        state.human = saved.human;
-        state.orientation = saved.orientation;
-        state.seed = saved.seed;
-        state.date = saved.date;
-        state.offers = saved.offers;
-        state.timing = match (saved.setup.time_control.control(), saved.clock) {
-            (Some(control), Some(c)) => {
-                // Started, then paused: the players resume it.
-                let mut clock = Clock::new(control);
-                clock.start(0);
-                clock.pause(0);
-                clock.base_ms = c.base_ms;
-                clock.period = c.period;
-                clock.moves_in_period = c.moves_in_period;
-                clock.to_move = c.to_move;
-                clock.delay_used_ms = c.delay_used_ms;
-                clock.flags = c.flags;
-                Some(Timing {
-                    clock,
-                    marks: c.marks,
-                    warned: [false; 2],
-                })
-            }
-            _ => None,
-        };
-        state.game = game;
-    }
-}
-
 mod color {
     use serde::{Deserialize, Deserializer, Serializer, de::Error};
     use shatar_rules::Color;
@@ -292,4 +221,15 @@ mod option_color {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
         Ok(Option::<Wrap>::deserialize(d)?.map(|Wrap(c)| c))
     }
+}
+
+/// Whether this tab's saved game is of a game this build leaves out, so that the page must
+/// be played by the other build. A save this build cannot read is this build's to report.
+pub fn needs_other_build(saved: Option<&str>) -> bool {
+    if crate::carried::carries(shatar_rules::GameKind::Xiangqi) {
+        return false;
+    }
+    saved
+        .and_then(game_kind)
+        .is_some_and(|game| !crate::carried::carries(game))
 }

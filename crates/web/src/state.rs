@@ -5,8 +5,10 @@
 
 mod draws;
 mod engine;
+mod handoff;
 pub mod import;
 mod input;
+pub mod persist;
 #[cfg(test)]
 mod tests;
 mod timing;
@@ -17,7 +19,8 @@ use shatar_rules::notation::PieceLetters;
 use shatar_rules::{Color, EndReason, GameKind, Outcome, Role, Ruleset};
 
 use crate::any::{AnyGamePosition, Cell, GameMove, MoveStyle};
-use crate::carried::{Handoff, NotCarried};
+use crate::carried::NotCarried;
+pub use handoff::Handoff;
 
 pub use self::draws::{DrawOffer, can_claim, can_offer};
 pub use self::engine::{Analysis, AnalysisLine, EngineCommand};
@@ -731,7 +734,7 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
     }
     timing::tick(state, &mut effects);
     engine::reconcile(state, &mut effects);
-    let text = saved::encode(state);
+    let text = persist::encode(state);
     // Saved again before a reload even when unchanged: an earlier write may have failed.
     if text != state.last_saved || applying_update || handoff.is_some() || switch.is_some() {
         effects.push(Effect::Save(text.clone()));
@@ -766,7 +769,7 @@ fn restore(
             *state = AppState::new(seed, date);
             restored.apply(state);
             // What was stored is what is there: no need to write it back.
-            state.last_saved = saved::encode(state);
+            state.last_saved = persist::encode(state);
         }
         Err(why) => {
             *state = AppState::new(seed, date);

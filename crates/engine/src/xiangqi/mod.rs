@@ -17,9 +17,9 @@ use shatar_rules::xiangqi::{
     Move, MoveList, Piece, Position, RepetitionRules, Role, Square, Verdict, rulings,
 };
 
+use crate::position::Cycle;
 use crate::position::SearchPosition;
 use crate::score::{DRAW, RULED_WIN, Value};
-use crate::search::Cycle;
 
 /// The text the search judges repetitions by: the default of the rules crate, which the
 /// worker's and the UCI binary's records use too.

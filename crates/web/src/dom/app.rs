@@ -85,11 +85,11 @@ fn begin(
     window: Window,
     doc: Document,
     claimed: games::Claimed,
-    request: Option<crate::carried::Handoff>,
+    request: Option<crate::state::Handoff>,
 ) -> Result<(), JsValue> {
     let games::Claimed { shelf, saved } = claimed;
     #[cfg(not(feature = "xiangqi"))]
-    if crate::carried::needs_other_build(saved.as_deref()) {
+    if crate::saved::needs_other_build(saved.as_deref()) {
         let handover = handoff::Handover {
             game: shelf.id().to_string(),
             saved,
@@ -157,8 +157,27 @@ fn begin(
         dispatch(&weak, request.into_msg());
     }
     refresh_others(&weak);
-    service_worker::start(&app, &window, &doc);
+    service_worker::start(service_worker_hooks(&weak), &window, &doc);
     Ok(())
+}
+
+/// What the service worker's side may do to the app: send it messages, and hand it
+/// listeners, which it removes when it goes.
+fn service_worker_hooks(app: &Weak<RefCell<App>>) -> service_worker::Hooks {
+    let (to_dispatch, to_keep) = (app.clone(), app.clone());
+    service_worker::Hooks {
+        dispatch: Rc::new(move |msg| dispatch(&to_dispatch, msg)),
+        keep: Rc::new(move |listener| {
+            let Some(app) = to_keep.upgrade() else { return };
+            match app.try_borrow_mut() {
+                Ok(mut app) => app.listeners.push(listener),
+                // Never while a message is handled: these run from the browser's own events.
+                Err(_) => web_sys::console::warn_1(
+                    &"shatar: busy; a service worker listener was dropped".into(),
+                ),
+            }
+        }),
+    }
 }
 
 /// Looks again for the other games in progress, and tells the state.
@@ -368,7 +387,7 @@ impl App {
             Effect::Handoff(request) => {
                 self.leaving = Some(handoff::Handover {
                     game: self.shelf.id().to_string(),
-                    saved: Some(crate::saved::encode(&self.state)),
+                    saved: Some(crate::state::persist::encode(&self.state)),
                     request: Some(request),
                 });
             }

@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::Document;
 use web_sys::Window;
 
-use crate::carried::Handoff;
+use crate::state::Handoff;
 
 /// Where the first build leaves the [`Handover`] for the other one, on `window`.
 const GLOBAL: &str = "shatarHandover";

@@ -26,6 +26,7 @@ mod page_text;
 pub mod panel;
 #[cfg(feature = "app")]
 mod service_worker;
+mod svg;
 pub mod texts;
 pub mod xiangqi_board;
 

@@ -6,7 +6,8 @@ use shatar_rules::Piece;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlElement};
 
-use super::board::{add, piece_icon};
+use super::board::piece_icon;
+use super::svg::add;
 use crate::glyphs::PieceSet;
 use crate::i18n::Lang;
 use crate::view::{MoveRow, PromotionView};

@@ -10,7 +10,7 @@ use shatar_rules::xiangqi;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, DomParser, Element, SupportedType};
 
-use super::board::{CELL, Frame, add, svg, svg_el};
+use super::svg::{CELL, Frame, add, svg, svg_el};
 use crate::glyphs::PieceSet;
 use crate::view::Geometry;
 

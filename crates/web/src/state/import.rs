@@ -5,8 +5,7 @@
 
 use shatar_rules::GameKind;
 
-use super::{AppState, Dialog, Effect, EngineCommand, Notice};
-use crate::carried::Handoff;
+use super::{AppState, Dialog, Effect, EngineCommand, Handoff, Notice};
 use crate::game::{Game, ImportError};
 use crate::pgn_file::{PgnFile, PgnFileReader, STEP_BYTES, Step};
 use crate::settings::{Opponent, TimeControl};

@@ -26,32 +26,11 @@
 use alloc::vec::Vec;
 
 use super::RepetitionRules;
+pub use super::threat::{ChaseReason, Threat};
 use super::threat::{Reply, ThreatKind, capturable_at_a_profit, controlled, judge_threat};
 use crate::types::Color;
-use crate::xiangqi::board::{Board, Piece, Role, own_half};
+use crate::xiangqi::board::{Board, Role, own_half};
 use crate::xiangqi::{Move, Position, Square};
-
-/// Why a chase counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChaseReason {
-    /// Nothing can take back.
-    Unprotected,
-    /// Something could take back, but only by exposing its own general (假根, AXF ruling 29).
-    FalselyProtected,
-    /// A horse or cannon after a chariot, protected or not (AXF rulings 10, 15, 16, 21).
-    HorseOrCannonOnChariot,
-    /// A chariot a pin keeps from moving at all (AXF ruling 14).
-    ImmobileChariot,
-}
-
-/// One piece's threat to take another, as the move left it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Threat {
-    pub by: Square,
-    pub attacker: Piece,
-    pub target_at: Square,
-    pub target: Piece,
-}
 
 /// How a move made a chase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

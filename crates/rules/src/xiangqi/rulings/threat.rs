@@ -4,9 +4,30 @@
 //! leave the generals facing, protects nothing (假根, AXF ruling 29).
 
 use super::RepetitionRules;
-use super::nature::{ChaseReason, Threat};
-use crate::xiangqi::board::Role;
+use crate::xiangqi::board::{Piece, Role};
 use crate::xiangqi::{Move, Position, Square};
+
+/// Why a chase counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChaseReason {
+    /// Nothing can take back.
+    Unprotected,
+    /// Something could take back, but only by exposing its own general (假根, AXF ruling 29).
+    FalselyProtected,
+    /// A horse or cannon after a chariot, protected or not (AXF rulings 10, 15, 16, 21).
+    HorseOrCannonOnChariot,
+    /// A chariot a pin keeps from moving at all (AXF ruling 14).
+    ImmobileChariot,
+}
+
+/// One piece's threat to take another, as the move left it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threat {
+    pub by: Square,
+    pub attacker: Piece,
+    pub target_at: Square,
+    pub target: Piece,
+}
 
 /// Whether the threatened side gets a move before the capture: after a move it does, and
 /// can take an offered piece; after a check has been answered it does not.

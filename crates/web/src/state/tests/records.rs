@@ -7,7 +7,6 @@ use shatar_rules::pgn;
 
 use super::*;
 use crate::pgn_file::STEP_BYTES;
-use crate::saved;
 use crate::view;
 
 const FULL: &str = r#"[Event "Ulaanbaatar Open 2026"]
@@ -107,7 +106,7 @@ fn the_record_survives_the_save_exactly() {
     );
     assert_eq!(restored.notice, None, "restored without complaint");
     assert_eq!(exported(&mut restored), before);
-    assert_eq!(saved::encode(&restored), text);
+    assert_eq!(crate::state::persist::encode(&restored), text);
 }
 
 #[test]

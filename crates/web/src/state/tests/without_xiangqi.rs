@@ -5,7 +5,9 @@
 use shatar_rules::GameKind;
 
 use super::*;
-use crate::carried::{self, Handoff, needs_other_build};
+use crate::carried;
+use crate::saved::needs_other_build;
+use crate::state::Handoff;
 
 const XIANGQI_PGN: &str = "[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9g7 *";
 
@@ -13,7 +15,7 @@ const XIANGQI_PGN: &str = "[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n1. h2e2 h
 /// another game with the game swapped.
 fn xiangqi_save() -> String {
     let mut save: serde_json::Value =
-        serde_json::from_str(&crate::saved::encode(&mongolian_game())).unwrap();
+        serde_json::from_str(&crate::state::persist::encode(&mongolian_game())).unwrap();
     save["setup"]["ruleset"] = "xiangqi".into();
     save["game"] = serde_json::json!({ "ruleset": "xiangqi", "moves": ["h2e2", "h9g7"] });
     save.to_string()
@@ -151,7 +153,9 @@ fn a_saved_xiangqi_game_starts_the_other_build() {
     );
     // An 8x8 save, none, or one this build reports itself (unreadable, another format) stay.
     let state = mongolian_game();
-    assert!(!needs_other_build(Some(&crate::saved::encode(&state))));
+    assert!(!needs_other_build(Some(&crate::state::persist::encode(
+        &state
+    ))));
     assert!(!needs_other_build(None));
     assert!(!needs_other_build(Some("{not json")));
     assert!(!needs_other_build(Some(
