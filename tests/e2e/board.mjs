@@ -1,9 +1,9 @@
 // The page at start-up: the board's DOM contract, and the engine worker's protocol spoken
 // to directly (including what it must refuse).
+import { PROTOCOL_VERSION as PROTOCOL } from "../../tools/protocol-version.mjs";
 import { START_PIECES, builtName, open, boardState, pieces, text, withMark } from "./lib.mjs";
 
-// crates/protocol's PROTOCOL_VERSION and its Mongolian start.
-const PROTOCOL = 4;
+// The Mongolian start, and a position after the first round.
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
 const OPEN = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - -";
 const XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";

@@ -479,7 +479,7 @@ pub(crate) fn material_can_win(board: &Board, color: Color) -> bool {
     false
 }
 
-/// The 8x8 games behind the trait every game shares ([`crate::game`]).
+/// The 8x8 games behind the trait every game shares ([`GamePosition`](crate::GamePosition)).
 impl<R: Rules> crate::game::GamePosition for Position<R> {
     type Move = Move;
     type MoveList = MoveList;
