@@ -33,10 +33,6 @@ use crate::saved;
 use crate::settings::{GameSetup, Looks, Opponent, TimeControl};
 use crate::{t, tf};
 
-/// The one key under which the versions before kept the game in local storage; the browser
-/// layer now keeps each tab's game under a key of its own (`dom::games`) and moves a game
-/// found here once.
-pub const STORAGE_KEY: &str = "shatar.game";
 /// Where a saved state that could not be restored is set aside, for a bug report.
 pub const SET_ASIDE_KEY: &str = "shatar.game.set-aside";
 
