@@ -8,6 +8,7 @@
 
 use std::rc::Rc;
 
+use shatar_rules::pgn::PgnError;
 use shatar_rules::{Color, GameKind};
 use shatar_web::pgn_file::{PgnFile, PgnFileReader};
 
@@ -70,9 +71,14 @@ pub struct ViewerView {
     pub can_go_forward: bool,
 }
 
+/// Why a PGN file could not be read at all, in the board's language.
+pub fn unreadable(lang: Lang, error: &PgnError) -> String {
+    tf!(lang, "import.bad-pgn", error = error.to_string())
+}
+
 impl Viewer {
-    /// Reads every game of `text` at once (the browser layer's way for now; a reader in
-    /// slices would call [`Viewer::from_file`]).
+    /// Reads every game of `text` at once: for tests and small texts (the browser layer
+    /// reads in slices and calls [`Viewer::from_file`]).
     pub fn new(
         text: &str,
         default: GameKind,
@@ -81,8 +87,7 @@ impl Viewer {
         looks: Looks,
         lang: Lang,
     ) -> Result<Viewer, String> {
-        let file = PgnFileReader::read_all(text)
-            .map_err(|e| tf!(lang, "import.bad-pgn", error = e.to_string()))?;
+        let file = PgnFileReader::read_all(text).map_err(|e| unreadable(lang, &e))?;
         Viewer::from_file(file, default, start, orientation, looks, lang)
     }
 

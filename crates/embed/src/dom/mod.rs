@@ -386,7 +386,7 @@ impl Inner {
             }
             Ok(Step::Done(file)) => file,
             Err(e) => {
-                let message = tf!(config.lang, "import.bad-pgn", error = e.to_string());
+                let message = crate::viewer::unreadable(config.lang, &e);
                 return self.fail(message);
             }
         };
@@ -541,14 +541,8 @@ impl Inner {
 /// microtask: input and painting get their turn between two slices).
 fn next_read_step(weak: Weak<BoardCell>, generation: u64) {
     wasm_bindgen_futures::spawn_local(async move {
-        let mut wake = None;
-        let later = js_sys::Promise::new(&mut |resolve, _| wake = Some(resolve));
-        if let (Some(window), Some(wake)) = (web_sys::window(), wake)
-            && window
-                .set_timeout_with_callback_and_timeout_and_arguments_0(&wake, 0)
-                .is_ok()
-        {
-            let _ = wasm_bindgen_futures::JsFuture::from(later).await;
+        if let Some(window) = web_sys::window() {
+            shatar_web::dom::listen::sleep(&window, 0).await;
         }
         dispatch(&weak, BoardMsg::ReadStep { generation });
     });

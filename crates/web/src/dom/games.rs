@@ -126,16 +126,6 @@ async fn held_ids(window: &Window) -> Vec<String> {
         .collect()
 }
 
-async fn sleep(window: &Window, ms: i32) {
-    let (done, wake) = promise();
-    if window
-        .set_timeout_with_callback_and_timeout_and_arguments_0(&wake, ms)
-        .is_ok()
-    {
-        let _ = JsFuture::from(done).await;
-    }
-}
-
 fn local(window: &Window) -> Option<Storage> {
     window.local_storage().ok().flatten()
 }
@@ -321,7 +311,7 @@ async fn lock_when_free(window: &Window, id: &str) -> Result<Option<GameLock>, (
         if let Some(lock) = try_lock(window, id).await? {
             return Ok(Some(lock));
         }
-        sleep(window, 100).await;
+        super::listen::sleep(window, 100).await;
     }
     Ok(None)
 }

@@ -104,3 +104,18 @@ impl Drop for Timeout {
         self.window.clear_timeout_with_handle(self.id);
     }
 }
+
+/// Waits `ms` milliseconds (a timeout, so the page's other tasks, input and painting, run
+/// meanwhile); at once if the browser refuses the timeout. The timer's callback is the
+/// promise's own resolve function: no closure to own.
+pub async fn sleep(window: &web_sys::Window, ms: i32) {
+    let mut wake = None;
+    let done = js_sys::Promise::new(&mut |resolve, _| wake = Some(resolve));
+    if let Some(wake) = wake
+        && window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&wake, ms)
+            .is_ok()
+    {
+        let _ = wasm_bindgen_futures::JsFuture::from(done).await;
+    }
+}

@@ -112,7 +112,7 @@ fn the_record_survives_the_save_exactly() {
 #[test]
 fn moves_played_after_an_import_are_added_and_a_takeback_drops_only_theirs() {
     let mut state = friends(Ruleset::Mongolian);
-    import_text(&mut state, FULL);
+    import(&mut state, FULL);
     // 4... Nf6 by clicks, then taken back: the given record is as it was.
     click_move(&mut state, "g8", "f6");
     assert_eq!(state.game.len(), 8);
@@ -125,23 +125,13 @@ fn moves_played_after_an_import_are_added_and_a_takeback_drops_only_theirs() {
     assert!(!text.contains("4. c3") && text.contains("3. Bc4"), "{text}");
 }
 
-fn import_text(state: &mut AppState, text: &str) -> Vec<Effect> {
-    update(
-        state,
-        Msg::Import {
-            text: text.into(),
-            ruleset: Ruleset::Mongolian.into(),
-        },
-    )
-}
-
 #[test]
 fn a_file_of_several_games_opens_a_picker() {
     let mut state = friends(Ruleset::Mongolian);
     let file = format!(
         "{FULL}\n[White \"Dorj\"]\n[Black \"Bold\"]\n[Variant \"Mongolian\"]\n\n1. d4 d5 2. Nf3 *\n\n[Variant \"Mongolian\"]\n\n1. e4 e5 2. Ke3 *\n"
     );
-    import_text(&mut state, &file);
+    import(&mut state, &file);
     assert_eq!(state.dialog, Some(Dialog::PickGame { error: None }));
     assert_eq!(
         state.game.len(),
@@ -173,7 +163,7 @@ fn a_large_file_is_read_a_slice_at_a_time() {
     let mut state = friends(Ruleset::Mongolian);
     let game = "[White \"A\"]\n[Variant \"Mongolian\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
     let file = game.repeat(3 * STEP_BYTES / game.len() + 1);
-    let effects = import_text(&mut state, &file);
+    let effects = import(&mut state, &file);
     assert!(effects.contains(&Effect::ContinueImport), "{effects:?}");
     let Some(Dialog::Reading { read, total }) = state.dialog else {
         panic!("{:?}", state.dialog)
@@ -194,7 +184,7 @@ fn a_large_file_is_read_a_slice_at_a_time() {
 #[test]
 fn a_text_of_comments_only_holds_no_game() {
     let mut state = friends(Ruleset::Mongolian);
-    import_text(&mut state, "{just a comment}");
+    import(&mut state, "{just a comment}");
     let Some(Dialog::Import { error: Some(error) }) = &state.dialog else {
         panic!("{:?}", state.dialog)
     };
