@@ -2,13 +2,26 @@
 //! The engine is generic over its position type; like the rules crate's `AnyPosition`, one
 //! enum holds an engine of each game, for the UCI binary and the browser worker alike.
 
+use alloc::vec::Vec;
+use core::sync::atomic::AtomicBool;
+
 use shatar_rules::{
-    AnyPosition, Chess, Mongolian, MongolianFolk, Move, Position, Rules, Ruleset, xiangqi,
+    AnyGameRecord, AnyPosition, AnyRecord, Carried, Chess, GameKind, GameMove, GameRecord,
+    Mongolian, MongolianFolk, Move, NotCarried, Position, Rules, Ruleset, with_record, xiangqi,
 };
 
 use crate::levels::Level;
-use crate::limits::Limits;
-use crate::search::{Control, Engine, History, SearchResult};
+use crate::limits::{Clock, Limits};
+use crate::position::SearchPosition;
+use crate::search::{Control, Engine, History, Line, Report, SearchResult};
+
+/// What a search of any game reports to, and is stopped and timed by: [`Control`] with the
+/// moves of any game.
+pub struct GameControl<'a> {
+    pub clock: &'a dyn Clock,
+    pub stop: &'a AtomicBool,
+    pub report: &'a mut dyn FnMut(&Report<GameMove>),
+}
 
 pub enum AnyEngine {
     Mongolian(Engine<Position<Mongolian>>),
@@ -153,4 +166,143 @@ impl AnyEngine {
         Self::xiangqi_slot(slot, hash_mb)
             .search_at_level(level, root, history, limits, seed, control)
     }
+}
+
+impl AnyEngine {
+    /// Readies the engine in `slot` for a new game of `game` (UCI `ucinewgame`): an engine
+    /// of another game is replaced, one of this game forgets what it learnt. A game the
+    /// build does not carry ([`Carried`]) has no engine either.
+    pub fn new_game_of(
+        slot: &mut Option<AnyEngine>,
+        hash_mb: usize,
+        game: GameKind,
+    ) -> Result<(), NotCarried> {
+        match game {
+            GameKind::Board8(Ruleset::Mongolian) => {
+                Self::slot_for::<Mongolian>(slot, hash_mb).new_game();
+            }
+            GameKind::Board8(Ruleset::MongolianFolk) => {
+                Self::slot_for::<MongolianFolk>(slot, hash_mb).new_game();
+            }
+            GameKind::Board8(Ruleset::Chess) => Self::slot_for::<Chess>(slot, hash_mb).new_game(),
+            GameKind::Xiangqi => {
+                // Without the game in the build no Xiangqi engine is ever made, and its
+                // code is left out.
+                Carried::new(|| ())?;
+                Self::xiangqi_slot(slot, hash_mb).new_game();
+            }
+        }
+        Ok(())
+    }
+
+    /// Searches the current position of `record`, of any game, with the engine in `slot`
+    /// (replaced first when it plays another game), at `level` when one is given. The
+    /// game's earlier positions go with it: a return to one is a draw in the 8x8 games and
+    /// judged by the repetition rulings in Xiangqi.
+    pub fn search_game(
+        slot: &mut Option<AnyEngine>,
+        hash_mb: usize,
+        record: &AnyGameRecord,
+        limits: &Limits,
+        level: Option<(Level, u64)>,
+        control: GameControl<'_>,
+    ) -> SearchResult<GameMove> {
+        match record {
+            AnyGameRecord::Board8(r) => search_board8(slot, hash_mb, r, limits, level, control),
+            AnyGameRecord::Xiangqi(r) => {
+                let positions = r.positions();
+                let history = History::game(&positions[..positions.len() - 1], r.moves());
+                let engine = Self::xiangqi_slot(slot, hash_mb);
+                run(engine, r.position(), history, limits, level, control)
+            }
+        }
+    }
+}
+
+fn search_board8(
+    slot: &mut Option<AnyEngine>,
+    hash_mb: usize,
+    record: &AnyRecord,
+    limits: &Limits,
+    level: Option<(Level, u64)>,
+    control: GameControl<'_>,
+) -> SearchResult<GameMove> {
+    fn go<R: EngineRules>(
+        slot: &mut Option<AnyEngine>,
+        hash_mb: usize,
+        record: &GameRecord<R>,
+        limits: &Limits,
+        level: Option<(Level, u64)>,
+        control: GameControl<'_>,
+    ) -> SearchResult<GameMove> {
+        let positions = record.positions();
+        let hashes: Vec<u64> = positions[..positions.len() - 1]
+            .iter()
+            .map(|p| p.hash())
+            .collect();
+        let engine = AnyEngine::slot_for::<R>(slot, hash_mb);
+        run(
+            engine,
+            record.position(),
+            (&hashes).into(),
+            limits,
+            level,
+            control,
+        )
+    }
+    with_record!(record, r => go(slot, hash_mb, r, limits, level, control))
+}
+
+/// One search of `engine`, its moves reported and returned as moves of any game.
+fn run<P: SearchPosition>(
+    engine: &mut Engine<P>,
+    root: &P,
+    history: History<'_, P>,
+    limits: &Limits,
+    level: Option<(Level, u64)>,
+    control: GameControl<'_>,
+) -> SearchResult<GameMove>
+where
+    P::Move: Into<GameMove>,
+{
+    let report_to = control.report;
+    let mut report = |r: &Report<P::Move>| {
+        report_to(&Report {
+            depth: r.depth,
+            seldepth: r.seldepth,
+            multi_pv: r.multi_pv,
+            score: r.score,
+            nodes: r.nodes,
+            time_ms: r.time_ms,
+            nodes_per_second: r.nodes_per_second,
+            hashfull: r.hashfull,
+            pv: game_moves(&r.pv),
+        });
+    };
+    let control = Control {
+        clock: control.clock,
+        stop: control.stop,
+        report: &mut report,
+    };
+    let result = match level {
+        Some((level, seed)) => engine.search_at_level(level, root, history, limits, seed, control),
+        None => engine.search(root, history, limits, control),
+    };
+    SearchResult {
+        lines: result
+            .lines
+            .iter()
+            .map(|l| Line {
+                value: l.value,
+                pv: game_moves(&l.pv),
+            })
+            .collect(),
+        depth: result.depth,
+        nodes: result.nodes,
+        time_ms: result.time_ms,
+    }
+}
+
+fn game_moves<M: Copy + Into<GameMove>>(moves: &[M]) -> Vec<GameMove> {
+    moves.iter().map(|&m| m.into()).collect()
 }

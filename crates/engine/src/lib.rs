@@ -38,7 +38,7 @@ pub mod tapered;
 mod tt;
 pub mod xiangqi;
 
-pub use any::{AnyEngine, EngineRules};
+pub use any::{AnyEngine, EngineRules, GameControl};
 pub use levels::{Level, LevelSettings, mix_seed};
 pub use limits::{Clock, Delay, GameClock, Limits, MOVE_OVERHEAD_MS, TimeBudget};
 pub use position::SearchPosition;

@@ -32,6 +32,7 @@ extern crate alloc;
 extern crate std;
 
 mod any;
+pub mod any_game;
 pub mod attacks;
 mod bitboard;
 mod board;
@@ -58,6 +59,9 @@ pub mod xiangqi;
 mod zobrist;
 
 pub use any::{AnyPosition, AnyRecord};
+pub use any_game::{
+    AnyGamePosition, AnyGameRecord, AnyPiece, Carried, Cell, GameMove, MoveStyle, NotCarried,
+};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use chess::{Chess, ChessState};

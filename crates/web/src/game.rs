@@ -1,37 +1,28 @@
-//! The game the page plays, whatever the game: a thin runtime face of the rules crate's
-//! records ([`AnyRecord`] for the 8x8 rulesets, [`xiangqi::Record`] for Xiangqi). Every
-//! answer (legal moves, notation, endings, FEN, PGN) comes from the rules core; nothing
-//! here knows a rule.
+//! The game the page plays, whatever the game: the rules crate's record of any game
+//! ([`AnyGameRecord`]) with what an imported record gave besides its moves. Every answer
+//! (legal moves, notation, endings, FEN, PGN) comes from the rules core; nothing here
+//! knows a rule.
 
 use shatar_protocol::Game as WireGame;
+use shatar_rules::any_game::GamePgnError;
 use shatar_rules::pgn::{self, PgnGame};
-use shatar_rules::xiangqi::{self, RepetitionRules};
+use shatar_rules::xiangqi;
 use shatar_rules::{
-    AnyPosition, AnyRecord, Claim, ClaimVerdict, Color, EndReason, GameKind, Outcome, PlayError,
-    Ruleset, with_record,
+    AnyGameRecord, AnyPosition, Claim, ClaimVerdict, Color, EndReason, GameKind, Outcome,
+    PlayError, Ruleset,
 };
 
 use crate::any::{AnyGamePosition, GameMove, MoveStyle};
-use crate::carried::{Carried, NotCarried};
+use crate::carried::NotCarried;
 use crate::notes::Notes;
 
 /// A game record of any game, with the moves the player can make in it, and what an
 /// imported record gave besides its moves.
 #[derive(Clone, Debug)]
 pub struct Game {
-    record: Record,
+    record: AnyGameRecord,
     notes: Notes,
 }
-
-#[derive(Clone, Debug)]
-enum Record {
-    Board8(AnyRecord),
-    /// Only in a build that carries Xiangqi ([`crate::carried`]).
-    Xiangqi(Carried<xiangqi::Record>),
-}
-
-/// The rulings the page judges Xiangqi repetitions by, as the worker does.
-const XIANGQI_RULES: RepetitionRules = RepetitionRules::Axf2008;
 
 /// What the board shows at one point of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,46 +65,6 @@ impl core::fmt::Display for ImportError {
     }
 }
 
-impl From<AnyPosition> for AnyGamePosition {
-    fn from(p: AnyPosition) -> Self {
-        AnyGamePosition::Board8(p)
-    }
-}
-
-impl AnyGamePosition {
-    /// The initial position of `game`.
-    pub fn startpos(game: GameKind) -> Result<AnyGamePosition, NotCarried> {
-        match game {
-            GameKind::Board8(r) => Ok(AnyPosition::startpos(r).into()),
-            GameKind::Xiangqi => Carried::new(xiangqi::Position::new).map(AnyGamePosition::Xiangqi),
-        }
-    }
-
-    /// A position of `game` from its FEN; the error is the reader's own words.
-    pub fn from_fen(game: GameKind, text: &str) -> Result<AnyGamePosition, String> {
-        match game {
-            GameKind::Board8(r) => AnyPosition::from_fen(r, text)
-                .map(Into::into)
-                .map_err(|e| e.to_string()),
-            GameKind::Xiangqi => {
-                let parsed = Carried::new(|| xiangqi::fen::parse_position(text))
-                    .map_err(|e| e.to_string())?;
-                parsed
-                    .transpose()
-                    .map(AnyGamePosition::Xiangqi)
-                    .map_err(|e| e.to_string())
-            }
-        }
-    }
-
-    pub fn kind(&self) -> GameKind {
-        match self {
-            AnyGamePosition::Board8(p) => GameKind::Board8(p.ruleset()),
-            AnyGamePosition::Xiangqi(_) => GameKind::Xiangqi,
-        }
-    }
-}
-
 impl Game {
     /// A game of `ruleset` from its initial position.
     pub fn new(ruleset: Ruleset) -> Game {
@@ -126,14 +77,8 @@ impl Game {
     }
 
     pub fn from_position(start: impl Into<AnyGamePosition>) -> Game {
-        let record = match start.into() {
-            AnyGamePosition::Board8(p) => Record::Board8(AnyRecord::new(p)),
-            AnyGamePosition::Xiangqi(p) => {
-                Record::Xiangqi(p.map(|p| xiangqi::Record::new(p, XIANGQI_RULES)))
-            }
-        };
         Game {
-            record,
+            record: AnyGameRecord::new(start.into()),
             notes: Notes::default(),
         }
     }
@@ -160,21 +105,12 @@ impl Game {
     /// A game from the wire form the worker and the saved state use: its start and its
     /// moves in the wire's notation. The error names the first move that does not fit.
     pub fn from_wire(wire: &WireGame) -> Result<Game, String> {
-        let start = match &wire.fen {
-            None => AnyGamePosition::startpos(wire.ruleset).map_err(|e| e.to_string())?,
-            Some(text) => AnyGamePosition::from_fen(wire.ruleset, text)
-                .map_err(|e| format!("bad FEN \"{text}\": {e}"))?,
-        };
-        let mut game = Game::from_position(start);
-        for (i, text) in wire.moves.iter().enumerate() {
-            let m = game
-                .position()
-                .parse_wire_move(text)
-                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-            game.play(m)
-                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-        }
-        Ok(game)
+        let record = AnyGameRecord::from_wire(wire.ruleset, wire.fen.as_deref(), &wire.moves)
+            .map_err(|e| e.to_string())?;
+        Ok(Game {
+            record,
+            notes: Notes::default(),
+        })
     }
 
     pub fn to_wire(&self) -> WireGame {
@@ -197,25 +133,16 @@ impl Game {
     }
 
     pub fn kind(&self) -> GameKind {
-        match &self.record {
-            Record::Board8(r) => GameKind::Board8(r.ruleset()),
-            Record::Xiangqi(_) => GameKind::Xiangqi,
-        }
+        self.record.kind()
     }
 
     pub fn moves(&self) -> Vec<GameMove> {
-        match &self.record {
-            Record::Board8(r) => r.moves().iter().map(|&m| GameMove::Board8(m)).collect(),
-            Record::Xiangqi(r) => r.moves().iter().map(|&m| GameMove::Xiangqi(m)).collect(),
-        }
+        self.record.moves()
     }
 
     /// Moves played so far (plies).
     pub fn len(&self) -> usize {
-        match &self.record {
-            Record::Board8(r) => r.moves().len(),
-            Record::Xiangqi(r) => r.moves().len(),
-        }
+        self.record.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -223,37 +150,24 @@ impl Game {
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
-        match &self.record {
-            Record::Board8(r) => r.outcome(),
-            Record::Xiangqi(r) => r.outcome(),
-        }
+        self.record.outcome()
     }
 
     /// The Xiangqi repetition ruling that ended the game, in the rules' own words.
     pub fn ruling(&self) -> Option<String> {
-        match &self.record {
-            Record::Board8(_) => None,
-            Record::Xiangqi(r) => r.ruling().map(ToString::to_string),
-        }
+        self.record.ruling().map(ToString::to_string)
     }
 
     /// Who would lose, and by which ruling, if the Xiangqi cycle that has now brought a
-    /// position back a third time is repeated once more: what an arbiter warns of before
-    /// the fourth occurrence decides the game (AXF 2008 ch. 4). `None` when no cycle is
-    /// pending or it would be a draw.
+    /// position back a third time is repeated once more (AXF 2008 ch. 4).
     pub fn repetition_warning(&self) -> Option<(Color, String)> {
-        let Record::Xiangqi(r) = &self.record else {
-            return None;
-        };
-        let ruling = r.pending_ruling()?;
-        match ruling.verdict {
-            xiangqi::Verdict::Loses(loser) => Some((loser, ruling.to_string())),
-            xiangqi::Verdict::Draw => None,
-        }
+        self.record
+            .repetition_warning()
+            .map(|(loser, ruling)| (loser, ruling.to_string()))
     }
 
     pub fn position(&self) -> AnyGamePosition {
-        self.snapshot(self.len()).position
+        self.record.position()
     }
 
     pub fn turn(&self) -> Color {
@@ -263,23 +177,12 @@ impl Game {
     /// The position after `ply` moves (clamped to the game's length).
     pub fn snapshot(&self, ply: usize) -> Snapshot {
         let ply = ply.min(self.len());
-        let position = match &self.record {
-            Record::Board8(r) => r
-                .position_at(ply)
-                .expect("clamped to the game's length")
-                .into(),
-            Record::Xiangqi(r) => AnyGamePosition::Xiangqi(r.as_ref().map(|r| r.positions()[ply])),
-        };
         Snapshot {
-            position,
-            last_move: ply.checked_sub(1).map(|i| self.move_at(i)),
-        }
-    }
-
-    fn move_at(&self, index: usize) -> GameMove {
-        match &self.record {
-            Record::Board8(r) => GameMove::Board8(r.moves()[index]),
-            Record::Xiangqi(r) => GameMove::Xiangqi(r.moves()[index]),
+            position: self
+                .record
+                .position_at(ply)
+                .expect("clamped to the game's length"),
+            last_move: ply.checked_sub(1).map(|i| self.record.move_at(i)),
         }
     }
 
@@ -292,69 +195,39 @@ impl Game {
     }
 
     pub fn play(&mut self, m: GameMove) -> Result<(), String> {
-        match (&mut self.record, m) {
-            (Record::Board8(r), GameMove::Board8(m)) => {
-                with_record!(r, r => r.play(m)).map_err(|e| e.to_string())
-            }
-            (Record::Xiangqi(r), GameMove::Xiangqi(m)) => r.play(m).map_err(|e| e.to_string()),
-            _ => Err(format!("{m} is a move of another game")),
-        }
+        self.record.play(m).map_err(|e| e.to_string())
     }
 
     pub fn take_back(&mut self) -> Option<GameMove> {
-        let taken = match &mut self.record {
-            Record::Board8(r) => with_record!(r, r => r.take_back()).map(GameMove::Board8),
-            Record::Xiangqi(r) => r.take_back().map(GameMove::Xiangqi),
-        };
+        let taken = self.record.take_back();
         self.notes.truncate(self.len());
         taken
     }
 
-    /// The draw the player to move may claim now (2017 art. 9.2, 9.3), if any. Xiangqi's
-    /// repetitions and move limit end the game by themselves: nothing is claimed.
+    /// The draw the player to move may claim now (2017 art. 9.2, 9.3), if any.
     pub fn claimable_draw(&self) -> Option<EndReason> {
-        match &self.record {
-            Record::Board8(r) => with_record!(r, r => r.claimable_draw()),
-            Record::Xiangqi(_) => None,
-        }
+        self.record.claimable_draw()
     }
 
     /// The draw the player to move may claim by announcing `m` (art. 9.2.a, 9.3.a).
     pub fn claimable_draw_with(&self, m: GameMove) -> Option<EndReason> {
-        match (&self.record, m) {
-            (Record::Board8(r), GameMove::Board8(m)) => {
-                with_record!(r, r => r.claimable_draw_with(m))
-            }
-            _ => None,
-        }
+        self.record.claimable_draw_with(m)
     }
 
     /// Judges a claim; a claim with a move plays the move either way (art. 9.5).
     pub fn claim_draw(&mut self, claim: Claim) -> Result<ClaimVerdict, PlayError> {
-        match &mut self.record {
-            Record::Board8(r) => with_record!(r, r => r.claim_draw(claim)),
-            Record::Xiangqi(_) => Ok(ClaimVerdict::Rejected),
-        }
+        self.record.claim_draw(claim)
     }
 
     /// Whether the game's draws by repetition and the fifty-move rule are claimed (the
     /// 2017 rules, FIDE) rather than automatic (the folk rules, Xiangqi).
     pub fn has_claims(&self) -> bool {
-        use shatar_rules::{DrawRules, Rules};
-        match self.kind() {
-            GameKind::Board8(ruleset) => {
-                shatar_rules::with_rules!(ruleset, R => R::DRAW_RULES == DrawRules::ClaimsAndAutomatic)
-            }
-            GameKind::Xiangqi => false,
-        }
+        self.record.has_claims()
     }
 
     /// Records an ending decided off the board (resignation, a saved result).
     pub fn set_outcome(&mut self, outcome: Outcome) {
-        match &mut self.record {
-            Record::Board8(r) => with_record!(r, r => r.set_outcome(outcome)),
-            Record::Xiangqi(r) => r.set_outcome(outcome),
-        }
+        self.record.set_outcome(outcome);
     }
 
     /// Each move as the move list shows it.
@@ -366,7 +239,7 @@ impl Game {
     pub fn move_text(&self, index: usize, style: MoveStyle) -> String {
         self.snapshot(index)
             .position
-            .write(self.move_at(index), style)
+            .write(self.record.move_at(index), style)
     }
 
     /// The number the record gives the move `index` (from 0): a game from a FEN may start
@@ -398,10 +271,7 @@ impl Game {
         offers: &[usize],
         notation: xiangqi::pgn::Notation,
     ) -> String {
-        let mut game = match &self.record {
-            Record::Board8(r) => with_record!(r, r => PgnGame::from_record(r)),
-            Record::Xiangqi(r) => xiangqi::pgn::from_record(r, notation),
-        };
+        let mut game = self.record.to_pgn(notation);
         self.notes.apply_to(&mut game);
         // The page's own tags fill in what the record was not given.
         for (name, value) in tags {
@@ -428,20 +298,10 @@ impl Game {
     /// Variant tag names; without one, `default` (a PGN pasted into a Xiangqi session is
     /// Xiangqi).
     pub fn from_pgn(game: &PgnGame, default: GameKind) -> Result<Game, ImportError> {
-        let pgn_error = |e: pgn::PgnError| ImportError::Pgn(e.to_string());
-        let board8 = default.board8().unwrap_or_default();
-        let kind = match (game.tag("Variant"), default) {
-            (None, GameKind::Xiangqi) => GameKind::Xiangqi,
-            _ => game.game(board8).map_err(pgn_error)?,
-        };
-        let record = match kind {
-            GameKind::Board8(_) => Record::Board8(game.replay_any(board8).map_err(pgn_error)?),
-            GameKind::Xiangqi => {
-                let replayed = Carried::new(|| xiangqi::pgn::replay(game, XIANGQI_RULES))
-                    .map_err(ImportError::NotCarried)?;
-                Record::Xiangqi(replayed.transpose().map_err(pgn_error)?)
-            }
-        };
+        let record = AnyGameRecord::from_pgn(game, default).map_err(|e| match e {
+            GamePgnError::Pgn(e) => ImportError::Pgn(e.to_string()),
+            GamePgnError::NotCarried(e) => ImportError::NotCarried(e),
+        })?;
         Ok(Game {
             record,
             notes: Notes::of(game),
@@ -461,7 +321,7 @@ impl Game {
             }
             return AnyGamePosition::from_fen(default, text)
                 .map(Game::from_position)
-                .map_err(ImportError::Fen);
+                .map_err(|e| ImportError::Fen(e.to_string()));
         }
         let parsed = pgn::parse_game(text).map_err(|e| ImportError::Pgn(e.to_string()))?;
         Game::from_pgn(&parsed, default)

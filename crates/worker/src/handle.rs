@@ -4,59 +4,19 @@ use std::fmt::Display;
 use std::sync::atomic::AtomicBool;
 
 use shatar_engine::{
-    AnyEngine, Clock, Control, DEFAULT_HASH_MB, Delay as EngineDelay, Engine, EngineRules,
-    GameClock, History, Level, Limits, Report, Score as EngineScore, SearchPosition, SearchResult,
+    AnyEngine, Clock, DEFAULT_HASH_MB, Delay as EngineDelay, GameClock, GameControl, Level, Limits,
+    Report, Score as EngineScore, SearchResult,
 };
 use shatar_protocol::{
     BestMove, ClockState, Delay, ErrorKind, Game, MAX_PERFT_DEPTH, Request, Response, Score,
     SearchInfo, SearchLimits,
 };
+use shatar_rules::any_game::WireMoveError;
+use shatar_rules::any_game::{GameFenError, GamePlayError, MoveRejected, WireGameError};
 use shatar_rules::pgn::PgnGame;
-use shatar_rules::uci::{self, UciMoveError};
-use shatar_rules::{
-    AnyPosition, GameKind, GameRecord, GameResult, Position, Rules, Ruleset, fen, with_rules,
-};
-
-#[cfg(feature = "xiangqi")]
-mod xiangqi;
-#[cfg(not(feature = "xiangqi"))]
-mod xiangqi {
-    //! A build without Xiangqi answers every Xiangqi request with the same typed error.
-    use shatar_protocol::ErrorKind;
-    use shatar_rules::GameKind;
-
-    fn missing<T>() -> Result<T, ErrorKind> {
-        Err(ErrorKind::GameNotBuilt {
-            game: GameKind::Xiangqi,
-        })
-    }
-    pub(super) fn legal_moves(_: &str) -> Result<super::Response, ErrorKind> {
-        missing()
-    }
-    pub(super) fn perft(_: &str, _: u32) -> Result<u64, ErrorKind> {
-        missing()
-    }
-    pub(super) fn search(
-        _: &mut Option<super::AnyEngine>,
-        _: usize,
-        _: &super::Game,
-        _: &super::SearchLimits,
-        _: &dyn super::Clock,
-        _: &mut dyn FnMut(super::SearchInfo),
-    ) -> Result<super::BestMove, ErrorKind> {
-        missing()
-    }
-    pub(super) fn status(_: &super::Game) -> Result<super::Response, ErrorKind> {
-        missing()
-    }
-    pub(super) fn pgn(
-        _: &super::Game,
-        _: &[(String, String)],
-        _: Option<super::GameResult>,
-    ) -> Result<super::Response, ErrorKind> {
-        missing()
-    }
-}
+use shatar_rules::uci::UciMoveError;
+use shatar_rules::xiangqi::pgn::Notation;
+use shatar_rules::{AnyGamePosition, AnyGameRecord, GameKind, GameMove, GameResult};
 
 /// The largest transposition table a `NewGame` request gets. A wasm32 memory holds at
 /// most 4 GiB and browsers grant a worker less; a request beyond this is clamped, not
@@ -117,48 +77,27 @@ impl Handler {
                 ruleset,
                 depth,
             } => perft(ruleset, &fen, depth, now),
-            Request::LegalMoves {
-                fen,
-                ruleset: GameKind::Board8(ruleset),
-            } => position(ruleset, &fen).map(|pos| Response::LegalMoves {
-                moves: line(&pos.legal_moves()),
-            }),
-            Request::LegalMoves {
-                fen,
-                ruleset: GameKind::Xiangqi,
-            } => xiangqi::legal_moves(&fen),
-            Request::NewGame { ruleset, hash_mb } => {
-                self.new_game(ruleset, hash_mb);
-                Ok(Response::NewGameReady)
+            Request::LegalMoves { fen, ruleset } => {
+                position(ruleset, &fen).map(|pos| Response::LegalMoves {
+                    moves: line(&pos.legal_moves()),
+                })
             }
+            Request::NewGame { ruleset, hash_mb } => self
+                .new_game(ruleset, hash_mb)
+                .map(|()| Response::NewGameReady),
             Request::Search { game, limits } => {
                 let clock = Millis(now);
                 let mut info = |i: SearchInfo| out(Response::SearchInfo(i));
-                match game.ruleset {
-                    GameKind::Board8(ruleset) => {
-                        with_rules!(ruleset, R => self.search::<R>(&game, &limits, &clock, &mut info))
-                    }
-                    GameKind::Xiangqi => {
-                        xiangqi::search(&mut self.engine, self.hash_mb, &game, &limits, &clock, &mut info)
-                    }
-                }
-                .map(Response::BestMove)
+                self.search(&game, &limits, &clock, &mut info)
+                    .map(Response::BestMove)
             }
-            Request::GameStatus { game } => match game.ruleset {
-                GameKind::Board8(ruleset) => with_rules!(ruleset, R => status::<R>(&game)),
-                GameKind::Xiangqi => xiangqi::status(&game),
-            },
-            Request::Pgn { game, tags, result } => match game.ruleset {
-                GameKind::Board8(ruleset) => {
-                    with_rules!(ruleset, R => pgn::<R>(&game, &tags, result))
-                }
-                GameKind::Xiangqi => xiangqi::pgn(&game, &tags, result),
-            },
+            Request::GameStatus { game } => status(&game),
+            Request::Pgn { game, tags, result } => pgn(&game, &tags, result),
         };
         out(answer.unwrap_or_else(|error| Response::Error { error }))
     }
 
-    fn new_game(&mut self, game: GameKind, hash_mb: Option<u32>) {
+    fn new_game(&mut self, game: GameKind, hash_mb: Option<u32>) -> Result<(), ErrorKind> {
         if let Some(mb) = hash_mb {
             let mb = mb.clamp(1, MAX_WORKER_HASH_MB) as usize;
             if mb != self.hash_mb {
@@ -167,74 +106,41 @@ impl Handler {
                 self.hash_mb = mb;
             }
         }
-        match game {
-            GameKind::Board8(ruleset) => with_rules!(ruleset, R => self.engine::<R>().new_game()),
-            #[cfg(feature = "xiangqi")]
-            GameKind::Xiangqi => AnyEngine::xiangqi_slot(&mut self.engine, self.hash_mb).new_game(),
-            #[cfg(not(feature = "xiangqi"))]
-            GameKind::Xiangqi => {}
-        }
+        AnyEngine::new_game_of(&mut self.engine, self.hash_mb, game)
+            .map_err(|_| ErrorKind::GameNotBuilt { game })
     }
 
-    fn engine<R: EngineRules>(&mut self) -> &mut Engine<Position<R>> {
-        AnyEngine::slot_for::<R>(&mut self.engine, self.hash_mb)
-    }
-
-    fn search<R: EngineRules>(
+    fn search(
         &mut self,
         game: &Game,
         limits: &SearchLimits,
         clock: &dyn Clock,
         info: &mut dyn FnMut(SearchInfo),
     ) -> Result<BestMove, ErrorKind> {
-        let record = replay::<R>(game)?;
+        let record = replay(game)?;
         if let Some(outcome) = record.outcome() {
             return Err(ErrorKind::GameOver { outcome });
         }
-        let limits = engine_limits(limits)?;
-        let root = *record.position();
-        // The game's positions before the root, oldest first: the search scores a return
-        // to any of them as a draw.
-        let positions = record.positions();
-        let history: Vec<u64> = positions[..positions.len() - 1]
-            .iter()
-            .map(|p| p.hash())
-            .collect();
-        Ok(run_search(
-            self.engine::<R>(),
-            &root,
-            (&history).into(),
-            limits,
+        let (limits, level) = engine_limits(limits)?;
+        // Nothing can set it: a synchronous search in a worker receives no message until it
+        // returns (see the crate documentation).
+        let stop = AtomicBool::new(false);
+        let mut report = |r: &Report<GameMove>| info(search_info(r));
+        let control = GameControl {
             clock,
-            info,
-        ))
+            stop: &stop,
+            report: &mut report,
+        };
+        let result = AnyEngine::search_game(
+            &mut self.engine,
+            self.hash_mb,
+            &record,
+            &limits,
+            level,
+            control,
+        );
+        Ok(best_move(&result))
     }
-}
-
-/// Searches `root` with `engine` at the level asked for, if any, reporting each finished
-/// iteration to `info`: the same for every game.
-fn run_search<P: SearchPosition>(
-    engine: &mut Engine<P>,
-    root: &P,
-    history: History<'_, P>,
-    (base, level): (Limits, Option<(Level, u64)>),
-    clock: &dyn Clock,
-    info: &mut dyn FnMut(SearchInfo),
-) -> BestMove {
-    // Nothing can set it: a synchronous search in a worker receives no message until it
-    // returns (see the crate documentation).
-    let stop = AtomicBool::new(false);
-    let mut report = |r: &Report<P::Move>| info(search_info(r));
-    let control = Control {
-        clock,
-        stop: &stop,
-        report: &mut report,
-    };
-    let result = match level {
-        Some((level, seed)) => engine.search_at_level(level, root, history, &base, seed, control),
-        None => engine.search(root, history, &base, control),
-    };
-    best_move(&result)
 }
 
 /// The engine's limits, and the level if one was asked for. Refuses a search that would
@@ -335,48 +241,46 @@ fn perft(
         });
     }
     let start = now();
-    let nodes = match game {
-        GameKind::Board8(ruleset) => position(ruleset, fen)?.perft(depth),
-        GameKind::Xiangqi => xiangqi::perft(fen, depth)?,
-    };
+    let nodes = position(game, fen)?.perft(depth);
     Ok(Response::PerftResult {
         nodes,
         millis: now() - start,
     })
 }
 
-fn position(ruleset: Ruleset, fen: &str) -> Result<AnyPosition, ErrorKind> {
-    AnyPosition::from_fen(ruleset, fen).map_err(|e| ErrorKind::BadFen {
-        detail: e.to_string(),
-    })
+fn position(game: GameKind, fen: &str) -> Result<AnyGamePosition, ErrorKind> {
+    AnyGamePosition::from_fen(game, fen).map_err(|e| fen_error(game, e))
+}
+
+fn fen_error(game: GameKind, e: GameFenError) -> ErrorKind {
+    match e {
+        GameFenError::NotCarried(_) => ErrorKind::GameNotBuilt { game },
+        e => ErrorKind::BadFen {
+            detail: e.to_string(),
+        },
+    }
 }
 
 /// Plays `game` from its start, applying every rule that ends a game by itself.
-fn replay<R: Rules>(game: &Game) -> Result<GameRecord<R>, ErrorKind> {
-    let initial = match &game.fen {
-        None => Position::<R>::new(),
-        Some(text) => fen::parse_position(text).map_err(|e| ErrorKind::BadFen {
-            detail: e.to_string(),
-        })?,
-    };
-    let mut record = GameRecord::new(initial);
-    for (i, text) in game.moves.iter().enumerate() {
-        let illegal = |reason: String| illegal_move(i, text, reason);
-        if let Some(outcome) = record.outcome() {
-            return Err(illegal(format!("the game is over: {outcome}")));
+fn replay(game: &Game) -> Result<AnyGameRecord, ErrorKind> {
+    AnyGameRecord::from_wire(game.ruleset, game.fen.as_deref(), &game.moves).map_err(|e| match e {
+        WireGameError::Start(e) => fen_error(game.ruleset, e),
+        WireGameError::Move { index, text, why } => illegal_move(index, &text, rejection(why)),
+    })
+}
+
+/// Why a move of the game's list was refused, as the error reports it.
+fn rejection(why: MoveRejected) -> String {
+    match why {
+        MoveRejected::Unreadable(WireMoveError::Uci(UciMoveError::Illegal { reason, .. })) => reason,
+        MoveRejected::Unreadable(WireMoveError::Uci(UciMoveError::Syntax(_))) => {
+            "not a UCI move: expected from- and to-square and an optional promotion letter, like e2e4 or e7e8q"
+                .to_string()
         }
-        let m = uci::parse_move(record.position(), text).map_err(|e| {
-            illegal(match e {
-                UciMoveError::Illegal { reason, .. } => reason,
-                UciMoveError::Syntax(_) => {
-                    "not a UCI move: expected from- and to-square and an optional promotion letter, like e2e4 or e7e8q"
-                        .to_string()
-                }
-            })
-        })?;
-        record.play(m).map_err(|e| illegal(e.to_string()))?;
+        MoveRejected::Unreadable(e) => e.to_string(),
+        MoveRejected::Play(e @ GamePlayError::GameOver(_)) => e.to_string(),
+        MoveRejected::Play(e) => e.to_string(),
     }
-    Ok(record)
 }
 
 /// Move `index` (from 0) of a game's list, `text`, does not fit.
@@ -388,12 +292,12 @@ fn illegal_move(index: usize, text: &str, reason: String) -> ErrorKind {
     }
 }
 
-fn status<R: Rules>(game: &Game) -> Result<Response, ErrorKind> {
-    let record = replay::<R>(game)?;
+fn status(game: &Game) -> Result<Response, ErrorKind> {
+    let record = replay(game)?;
     let pos = record.position();
     let outcome = record.outcome();
     Ok(Response::GameStatus {
-        fen: fen::write(&pos.to_setup()),
+        fen: pos.fen(),
         legal_moves: if outcome.is_some() {
             Vec::new()
         } else {
@@ -402,20 +306,18 @@ fn status<R: Rules>(game: &Game) -> Result<Response, ErrorKind> {
         in_check: pos.is_check(),
         outcome,
         claimable_draw: record.claimable_draw(),
-        ruling: None,
+        ruling: record.ruling().map(ToString::to_string),
     })
 }
 
-fn pgn<R: Rules>(
+fn pgn(
     game: &Game,
     tags: &[(String, String)],
     result: Option<GameResult>,
 ) -> Result<Response, ErrorKind> {
-    Ok(pgn_text(
-        PgnGame::from_record(&replay::<R>(game)?),
-        tags,
-        result,
-    ))
+    // ICCS for Xiangqi: the coordinates every Xiangqi program reads (XQBase's `Format
+    // "ICCS"`).
+    Ok(pgn_text(replay(game)?.to_pgn(Notation::Iccs), tags, result))
 }
 
 /// `pgn` with the caller's tags, and its result when one is given, written out.

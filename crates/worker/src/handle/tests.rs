@@ -1,7 +1,7 @@
 use std::cell::Cell;
 
 use shatar_protocol::Strength;
-use shatar_rules::{Color, EndReason, Outcome};
+use shatar_rules::{Color, EndReason, Outcome, Ruleset};
 
 use super::*;
 
@@ -519,3 +519,6 @@ fn pgn_of_a_game_with_the_callers_tags_and_result() {
     };
     assert!(text.ends_with("1. f3 *\n"), "{text}");
 }
+
+#[cfg(feature = "xiangqi")]
+mod xiangqi;
