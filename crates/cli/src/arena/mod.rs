@@ -10,7 +10,6 @@
 mod player;
 mod referee;
 mod spec;
-pub mod stats;
 mod tally;
 mod uci_player;
 
@@ -28,9 +27,9 @@ use shatar_rules::{AnyPosition, Color, Ruleset, with_record};
 use crate::args::Args;
 use crate::openings;
 use referee::{End, Played, Setup};
+use shatar_engine::elo::Sprt;
 use shatar_engine::mix_seed as mix;
 use spec::PlayerSpec;
-use stats::Sprt;
 use tally::Tally;
 
 struct Config {
@@ -124,7 +123,10 @@ impl Config {
             seed: args.parsed::<u64>("seed", "a whole number")?.unwrap_or(1),
             concurrency: concurrency.min(games),
             pgn: args.value("pgn").map(String::from),
-            sprt: args.value("sprt").map(Sprt::parse).transpose()?,
+            sprt: args
+                .value("sprt")
+                .map(|text| Sprt::parse(text).map_err(|e| format!("--sprt '{text}': {e}")))
+                .transpose()?,
             max_plies,
             margin_ms: args.parsed::<u64>("margin", "milliseconds")?.unwrap_or(100),
             progress,
