@@ -14,7 +14,7 @@ export PATH="$root/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 step "Format and lints"
 cargo fmt --all --check
 # No module imports a module that imports it back (a parent and its submodules aside).
-node tools/module-circles.mjs --allow "arena::player <-> arena::uci_player" crates/*/src
+node tools/module-circles.mjs crates/*/src
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 # The browser-only code (the DOM layer, the worker's JS boundary) exists on wasm32 only.
 cargo clippy -p shatar-web -p shatar-embed -p shatar-worker -p shatar-worker-8x8 -p shatar-worker-xiangqi -p shatar-page -p shatar-page-xiangqi --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings

@@ -11,8 +11,8 @@
 // every ply (--check-moves does it for the other rulesets), and the summary counts the
 // disagreements.
 //
-// Driven by scripts/match-fsf.sh, which builds the wasm first. Directly:
-//   node --no-experimental-fetch tools/match-fsf.mjs --glue DIR/shatar_worker.js \
+// Driven by scripts/match-fsf.sh, which builds the wasm and the shatar binary first. Directly:
+//   node --no-experimental-fetch tools/match-fsf.mjs --glue DIR/shatar_worker.js --shatar target/debug/shatar \
 //        [--games 200] [--movetime 100] [--concurrency 2] [--ruleset mongolian|mongolian-folk|xiangqi]
 //        [--openings tests/openings/mongolian.fen] [--pgn match.pgn] [--hash 16] [--seed 1]
 //        [--variants ../shared/notes/fairy-stockfish-variants.ini] [--check-moves] [--verbose]
@@ -21,12 +21,14 @@
 // (one FEN a line, after the first round for the 8x8 rulesets; '#' starts a comment), or
 // are made here: the first round (8x8) or the start (Xiangqi), then a few random plies,
 // kept when our engine calls the position balanced.
+// The Elo figures come from `shatar elo` (the binary --shatar names), the code that
+// `shatar match` reports with, so the two matches' figures compare.
 // Games run in --concurrency child processes, each holding one engine of each kind; within
 // a game only the side to move computes, so a process keeps at most one core busy.
 //
 // --no-experimental-fetch: Fairy-Stockfish's loader otherwise tries to fetch() its wasm
 // by a file path under Node 20 and fails ("Failed to parse URL").
-import { fork } from "node:child_process";
+import { execFileSync, fork } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync, appendFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
@@ -67,6 +69,7 @@ function notation(ruleset) {
 function parseArgs(argv) {
   const opts = {
     glue: null,
+    shatar: null,
     games: 10,
     movetime: 100,
     concurrency: 2,
@@ -94,6 +97,8 @@ function parseArgs(argv) {
     }
   }
   if (!opts.glue) usage("--glue is required (scripts/match-fsf.sh passes it)");
+  if (!opts.shatar) usage("--shatar is required (scripts/match-fsf.sh passes it)");
+  if (!existsSync(opts.shatar)) usage(`--shatar ${opts.shatar}: no such file (cargo build -p shatar-cli makes it)`);
   if (!RULESETS.includes(opts.ruleset)) usage(`--ruleset: ${RULESETS.join(", ")}`);
   if (opts.ruleset === "xiangqi") opts.checkMoves = true;
   opts.openings ??= resolve(root, `tests/openings/${opts.ruleset}.fen`);
@@ -103,7 +108,7 @@ function parseArgs(argv) {
 
 function usage(why) {
   console.error(`match-fsf: ${why}`);
-  console.error("usage: node --no-experimental-fetch tools/match-fsf.mjs --glue shatar_worker.js [--games N] [--movetime MS]");
+  console.error("usage: node --no-experimental-fetch tools/match-fsf.mjs --glue shatar_worker.js --shatar SHATAR [--games N] [--movetime MS]");
   console.error(`       [--concurrency N] [--ruleset ${RULESETS.join("|")}] [--openings FILE] [--pgn FILE] [--hash MB]`);
   console.error("       [--seed N] [--variants INI] [--check-moves] [--verbose]");
   process.exit(2);
@@ -477,44 +482,38 @@ function makeOpenings(count, ruleset, shatar, seed) {
 // ---------------------------------------------------------------------------------------
 // Statistics.
 
-/** Elo difference for a score fraction. */
-const elo = (p) => -400 * Math.log10(1 / p - 1);
-
-/** Score and Elo with a 95% interval, from the scores of independent units (games, or
- *  the two games of an opening): the normal approximation of their mean, as cutechess and
- *  fastchess report it. `points` are per game; `unit` games make one unit. */
-function summary(points, unit = 1) {
-  const units = [];
-  for (let i = 0; i + unit <= points.length; i += unit) units.push(points.slice(i, i + unit).reduce((a, b) => a + b, 0) / unit);
-  const n = units.length;
-  const mean = units.reduce((a, b) => a + b, 0) / n;
-  const variance = units.reduce((a, x) => a + (x - mean) ** 2, 0) / n;
-  const margin = 1.96 * Math.sqrt(variance / n);
-  const clamp = (p) => Math.min(Math.max(p, 1e-6), 1 - 1e-6);
-  const [lo, mid, hi] = [mean - margin, mean, mean + margin].map((p) => elo(clamp(p)));
-  return { mean, elo: mid, lo, hi };
+/** The Elo figures of a result, from `shatar elo`: `{ score, elo, low, high }` from the
+ *  games' `[wins, draws, losses]`, with the same under `pairs` from `pairs[k]`, the pairs of
+ *  games in which we scored k/2 points. An infinite figure is null. */
+function eloFigures(shatarPath, [wins, draws, losses], pairs) {
+  const args = ["elo", wins, draws, losses].map(String);
+  if (pairs) args.push("--pairs", pairs.join(","));
+  return JSON.parse(execFileSync(shatarPath, args, { encoding: "utf8" }));
 }
 
-const fmtElo = (x) => (Math.abs(x) >= 1999 ? (x > 0 ? "+inf" : "-inf") : `${x >= 0 ? "+" : ""}${x.toFixed(0)}`);
+/** An Elo figure; `sign` is where a null (infinite) one lies. */
+const fmtElo = (x, sign) => (x === null ? `${sign}inf` : `${x >= 0 ? "+" : ""}${x.toFixed(0)}`);
 
 /** Our side's points in a finished game. */
 const ourPoints = (r) => (r.result === "1/2-1/2" ? 0.5 : (r.result === "1-0") === r.shatarWhite ? 1 : 0);
 
-/** "score 47.5%, Elo -17 (95%: -60 to +25; by pairs: -55 to +20)". The pairs (an opening
- *  with each colour, games 2k and 2k+1) are independent where single games are not, so
- *  their interval is the sounder one; it is left out until there are pairs. */
-function scoreLine(results) {
+/** "score 47.5%, Elo -17 (95%: -60 to +25; by pairs of games: -55 to +20)". The pairs (an
+ *  opening with each colour, games 2k and 2k+1) are independent where single games are not,
+ *  so their interval is the sounder one; it is left out until there are pairs. */
+function scoreLine(results, shatarPath) {
   const byIndex = [...results].sort((a, b) => a.index - b.index);
   const points = byIndex.map(ourPoints);
-  const { mean, elo: e, lo, hi } = summary(points);
+  const games = [1, 0.5, 0].map((p) => points.filter((x) => x === p).length);
   // Whole pairs only: both games of an opening have finished.
-  const pairPoints = [];
+  const pairs = [0, 0, 0, 0, 0];
   for (let i = 0; i + 1 < byIndex.length; i++) {
-    if (byIndex[i].index % 2 === 0 && byIndex[i + 1].index === byIndex[i].index + 1) pairPoints.push(points[i], points[i + 1]);
+    if (byIndex[i].index % 2 === 0 && byIndex[i + 1].index === byIndex[i].index + 1) pairs[2 * (points[i] + points[i + 1])] += 1;
   }
-  const pairs = pairPoints.length >= 4 ? summary(pairPoints, 2) : null;
-  return `score ${(mean * 100).toFixed(1)}%, Elo ${fmtElo(e)} (95%: ${fmtElo(lo)} to ${fmtElo(hi)}` +
-    `${pairs ? `; by pairs of games: ${fmtElo(pairs.lo)} to ${fmtElo(pairs.hi)}` : ""})`;
+  const wholePairs = pairs.reduce((a, b) => a + b, 0);
+  const figures = eloFigures(shatarPath, games, wholePairs >= 2 ? pairs : null);
+  const interval = (f) => `${fmtElo(f.low, "-")} to ${fmtElo(f.high, "+")}`;
+  return `score ${(figures.score * 100).toFixed(1)}%, Elo ${fmtElo(figures.elo, figures.score > 0.5 ? "+" : "-")} (95%: ${interval(figures)}` +
+    `${figures.pairs ? `; by pairs of games: ${interval(figures.pairs)}` : ""})`;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -576,7 +575,7 @@ async function main(opts) {
         for (const d of msg.disagreements.slice(0, 3)) {
           console.log(`  legal moves differ at ply ${d.ply} (${d.fen}): only ours ${d.onlyOurs.join(" ") || "-"}; only FSF's ${d.onlyFsf.join(" ") || "-"}`);
         }
-        if (results.length % 20 === 0 && results.length < jobs.length) console.log(`  after ${results.length} games: ${scoreLine(results)}`);
+        if (results.length % 20 === 0 && results.length < jobs.length) console.log(`  after ${results.length} games: ${scoreLine(results, opts.shatar)}`);
         feed();
       });
       proc.on("exit", (code) => {
@@ -606,7 +605,7 @@ async function main(opts) {
   const plies = results.map((r) => r.plies);
   const disagreements = results.reduce((a, r) => a + r.disagreements.length, 0);
   console.log("");
-  console.log(`shatar: +${tally.W} =${tally.D} -${tally.L} of ${results.length}: ${scoreLine(results)}`);
+  console.log(`shatar: +${tally.W} =${tally.D} -${tally.L} of ${results.length}: ${scoreLine(results, opts.shatar)}`);
   console.log(`ends (shatar +won =drawn -lost): ${[...reasons].sort((a, b) => b[1].n - a[1].n)
     .map(([r, t]) => `${r} ${t.n} (+${t.W} =${t.D} -${t.L})`).join(", ")}`);
   console.log(`length: ${(plies.reduce((a, b) => a + b, 0) / plies.length).toFixed(1)} plies on average after the opening ` +

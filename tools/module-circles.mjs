@@ -3,7 +3,7 @@
 // of two or more, leaving out a parent and its own submodules. Exits 1 when a circle is
 // found that is not listed with --allow "a <-> b".
 //
-//   node tools/module-circles.mjs [--allow "arena::player <-> arena::uci_player"]... crates/*/src
+//   node tools/module-circles.mjs [--allow "a::b <-> a::c"]... crates/*/src
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 

@@ -1,11 +1,13 @@
 //! `shatar`: the native engine. With no arguments it speaks UCI on stdin/stdout, for the
 //! 8x8 games and Xiangqi (`UCI_Variant`); the subcommands time the search (`bench`,
 //! `bench --xiangqi`), test the move generator (`perft`, `bench --perft`), play matches of
-//! the 8x8 games (`match`) and make their openings (`openings`). See [`HELP`].
+//! the 8x8 games (`match`), make their openings (`openings`) and give other match scripts
+//! the same Elo figures (`elo`). See [`HELP`].
 
 mod arena;
 mod args;
 mod bench;
+mod elo;
 mod game;
 mod openings;
 mod searcher;
@@ -68,6 +70,16 @@ USAGE:
                            or the start (chess; 4-6), kept when a depth-D search (default
                            8) scores them within CP (default 60) of equality. The same
                            arguments and engine make the same file.
+    shatar elo WINS DRAWS LOSSES [--pairs P0,P1,P2,P3,P4]
+                           The Elo figures `match` reports, for a result reached
+                           elsewhere, as one line of JSON:
+                               {\"score\":0.095,\"elo\":-391.57..,\"low\":-471.29..,\"high\":-333.65..}
+                           The first player's score, the Elo difference and its 95%
+                           interval (low to high) from single games; with --pairs,
+                           \"pairs\" holds the same from pairs of games on one opening
+                           (P0 pairs in which the first player scored 0, P1 1/2, ... P4 2),
+                           the sounder interval. null is an infinite figure: at a score
+                           of 0% or 100%, or an interval that reaches it.
     shatar --help | --version
 
 OPTIONS:
@@ -139,6 +151,7 @@ fn main() -> ExitCode {
         Some("bench") => bench(&args[1..]),
         Some("match") => arena::command(&args[1..], &mut io::stdout().lock()),
         Some("openings") => openings::command(&args[1..]),
+        Some("elo") => elo::command(&args[1..], &mut io::stdout().lock()),
         Some(other) => Err(format!("unknown command '{other}'")),
     };
     match result {

@@ -1,4 +1,4 @@
-//! The `shatar` tools end to end: `match`, `openings` and the search `bench`.
+//! The `shatar` tools end to end: `match`, `openings`, the search `bench` and `elo`.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -301,4 +301,22 @@ fn the_search_bench_prints_its_signature() {
         "the node count is deterministic"
     );
     assert_ne!(nodes, line(&shatar(&["bench", "--depth", "4"])));
+}
+
+#[test]
+fn elo_prints_the_figures_as_json() {
+    let line = stdout(&shatar(&[
+        "elo",
+        "7",
+        "24",
+        "169",
+        "--pairs",
+        "3,12,40,30,15",
+    ]));
+    assert!(
+        line.starts_with("{\"score\":0.095,\"elo\":-391.5")
+            && line.contains(",\"pairs\":{\"score\":0.605,"),
+        "{line}"
+    );
+    assert_eq!(shatar(&["elo", "7", "24"]).status.code(), Some(2));
 }

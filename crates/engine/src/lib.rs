@@ -5,6 +5,8 @@
 //! weights `shatar-tune` fits). [`AnyEngine`] holds the engine of a game chosen at run time,
 //! for the UCI binary and the browser worker alike; [`Level`] plays below full strength;
 //! [`bench`](mod@bench) is the fixed search whose node count is the search's signature.
+//! [`elo`] turns a match's result into an Elo difference with its 95% interval, for every
+//! tool that plays matches.
 //!
 //! Iterative deepening with aspiration windows, principal variation search, a
 //! transposition table, quiescence search with static exchange evaluation, staged move
@@ -27,6 +29,7 @@ extern crate std;
 mod any;
 pub mod bench;
 pub mod board8;
+pub mod elo;
 mod history;
 mod levels;
 mod limits;

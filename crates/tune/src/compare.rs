@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+use shatar_engine::elo;
 use shatar_engine::tapered::S;
 use shatar_engine::{Cycle, DRAW, Engine, SearchPosition, Value};
 use shatar_rules::{GamePosition, Outcome};
@@ -128,8 +129,9 @@ pub fn run<G: Game>(a: Vec<S>, b: Vec<S>, opts: &CompareOptions) -> Result<(), S
         slot.set(w).map_err(|_| "compare runs once per process")?;
     }
     let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<f64>();
-    let mut pair_scores = Vec::new();
+    let (tx, rx) = mpsc::channel::<usize>();
+    // `pairs[k]`: pairs in which A scored `k / 2` points.
+    let mut pairs = [0u64; 5];
     std::thread::scope(|scope| {
         for _ in 0..opts.threads.max(1) {
             let (tx, next) = (tx.clone(), &next);
@@ -163,48 +165,40 @@ pub fn run<G: Game>(a: Vec<S>, b: Vec<S>, opts: &CompareOptions) -> Result<(), S
                         &opts.game,
                         |_, _, _, _| {},
                     );
-                    // A's points from the pair: 0 to 2.
-                    let points = white_score(one) + 1.0 - white_score(two);
-                    if tx.send(points).is_err() {
+                    let half_points = 2.0 * (white_score(one) + 1.0 - white_score(two));
+                    if tx.send(half_points as usize).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
-        for points in rx {
-            pair_scores.push(points);
-            let n = pair_scores.len();
-            if n % 10 == 0 || n == opts.pairs {
-                report(&pair_scores);
+        for half_points in rx {
+            pairs[half_points] += 1;
+            let n = pairs.iter().sum::<u64>();
+            if n.is_multiple_of(10) || n == opts.pairs as u64 {
+                report(&pairs);
             }
         }
     });
     Ok(())
 }
 
-/// A's score, and the Elo difference with a 95% interval from the spread of pair scores
-/// (pairs share an opening, so they, not games, are the independent trials).
-fn report(pairs: &[f64]) {
-    let n = pairs.len() as f64;
-    let mean = pairs.iter().sum::<f64>() / n / 2.0;
-    let var = pairs.iter().map(|p| (p / 2.0 - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let margin = 1.96 * (var / n).sqrt();
-    let elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
-    let count = |x: f64| pairs.iter().filter(|&&p| p == x).count();
+/// A's score, and the Elo difference with its 95% interval from the pairs (they share an
+/// opening, so they, not games, are the independent trials).
+fn report(pairs: &[u64; 5]) {
+    let Some(estimate) = elo::pentanomial(pairs) else {
+        return;
+    };
+    let n = pairs.iter().sum::<u64>();
+    let [p0, p1, p2, p3, p4] = pairs;
     println!(
-        "{} pairs ({} games): A scores {:.1}% (pairs 2/1.5/1/0.5/0: {} {} {} {} {}), Elo {:+.0} [{:+.0}, {:+.0}]",
-        pairs.len(),
-        2 * pairs.len(),
-        100.0 * mean,
-        count(2.0),
-        count(1.5),
-        count(1.0),
-        count(0.5),
-        count(0.0),
-        elo(mean),
-        elo(mean - margin),
-        elo(mean + margin)
+        "{n} pairs ({} games): A scores {:.1}% (pairs 2/1.5/1/0.5/0: {p4} {p3} {p2} {p1} {p0}), Elo {:+.0} [{:+.0}, {:+.0}]",
+        2 * n,
+        100.0 * estimate.score,
+        estimate.elo,
+        estimate.low,
+        estimate.high
     );
 }
 

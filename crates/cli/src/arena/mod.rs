@@ -10,7 +10,6 @@
 mod player;
 mod referee;
 mod spec;
-pub mod stats;
 mod tally;
 mod uci_player;
 
@@ -27,11 +26,13 @@ use shatar_rules::{AnyPosition, Color, Ruleset, with_record};
 
 use crate::args::Args;
 use crate::openings;
+use player::{EnginePlayer, Player};
 use referee::{End, Played, Setup};
+use shatar_engine::elo::Sprt;
 use shatar_engine::mix_seed as mix;
-use spec::PlayerSpec;
-use stats::Sprt;
+use spec::{Kind, PlayerSpec};
 use tally::Tally;
+use uci_player::UciPlayer;
 
 struct Config {
     players: [PlayerSpec; 2],
@@ -124,7 +125,10 @@ impl Config {
             seed: args.parsed::<u64>("seed", "a whole number")?.unwrap_or(1),
             concurrency: concurrency.min(games),
             pgn: args.value("pgn").map(String::from),
-            sprt: args.value("sprt").map(Sprt::parse).transpose()?,
+            sprt: args
+                .value("sprt")
+                .map(|text| Sprt::parse(text).map_err(|e| format!("--sprt '{text}': {e}")))
+                .transpose()?,
             max_plies,
             margin_ms: args.parsed::<u64>("margin", "milliseconds")?.unwrap_or(100),
             progress,
@@ -234,6 +238,14 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
     })
 }
 
+/// The player of `spec`, ready to play.
+fn start_player(spec: &PlayerSpec, ruleset: Ruleset) -> Result<Box<dyn Player + Send>, String> {
+    Ok(match &spec.kind {
+        Kind::Engine { hash_mb, .. } => Box::new(EnginePlayer::new(spec, ruleset, *hash_mb)),
+        Kind::Uci { .. } => Box::new(UciPlayer::start(spec, ruleset)?),
+    })
+}
+
 /// Plays games until none are left or the match halts. Each worker has its own players:
 /// an engine (and its table) or a UCI process serves one game at a time.
 fn worker(
@@ -244,7 +256,7 @@ fn worker(
     sender: Sender<Result<Finished, String>>,
 ) {
     let started =
-        [&config.players[0], &config.players[1]].map(|spec| player::start(spec, config.ruleset));
+        [&config.players[0], &config.players[1]].map(|spec| start_player(spec, config.ruleset));
     let [mut a, mut b] = match started {
         [Ok(a), Ok(b)] => [a, b],
         [Err(e), _] | [_, Err(e)] => {

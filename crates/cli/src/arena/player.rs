@@ -1,5 +1,6 @@
-//! Players of a match: the built-in engine here, a UCI program in [`super::uci_player`].
-//! The referee asks a player for a move and checks whatever comes back.
+//! Players of a match: what the referee asks of one, and the built-in engine; a UCI program
+//! is in `uci_player`, and `super::start_player` starts either. The referee asks a player
+//! for a move and checks whatever comes back.
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -8,7 +9,6 @@ use shatar_engine::{GameClock, Limits};
 use shatar_rules::{AnyRecord, Move, Ruleset};
 
 use super::spec::{Kind, PlayerSpec};
-use super::uci_player::UciPlayer;
 use crate::game;
 use crate::searcher::{SearchRequest, Searcher};
 
@@ -60,17 +60,6 @@ pub trait Player {
     fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault>;
 }
 
-/// The player of `spec`, ready to play.
-pub fn start(spec: &PlayerSpec, ruleset: Ruleset) -> Result<Box<dyn Player + Send>, String> {
-    Ok(match &spec.kind {
-        Kind::Engine { hash_mb, .. } => Box::new(EnginePlayer {
-            spec: spec.clone(),
-            engine: Searcher::new(ruleset, *hash_mb),
-        }),
-        Kind::Uci { .. } => Box::new(UciPlayer::start(spec, ruleset)?),
-    })
-}
-
 /// The limits a move of `spec` searches within, with the mover's clock.
 pub fn limits(spec: &PlayerSpec, clock: Option<GameClock>) -> Limits {
     Limits {
@@ -83,9 +72,18 @@ pub fn limits(spec: &PlayerSpec, clock: Option<GameClock>) -> Limits {
 }
 
 /// The built-in engine, searching in the match's own process.
-struct EnginePlayer {
+pub struct EnginePlayer {
     spec: PlayerSpec,
     engine: Searcher,
+}
+
+impl EnginePlayer {
+    pub fn new(spec: &PlayerSpec, ruleset: Ruleset, hash_mb: usize) -> EnginePlayer {
+        EnginePlayer {
+            spec: spec.clone(),
+            engine: Searcher::new(ruleset, hash_mb),
+        }
+    }
 }
 
 impl Player for EnginePlayer {

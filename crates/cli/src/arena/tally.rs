@@ -4,10 +4,10 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
+use shatar_engine::elo::{self, Estimate, Sprt, Verdict};
 use shatar_rules::{Color, GameResult};
 
 use super::referee::{End, Played, SideStats};
-use super::stats::{self, Estimate, Sprt, Verdict};
 
 #[derive(Default)]
 pub struct Tally {
@@ -87,9 +87,9 @@ impl Tally {
     /// The Elo estimate: from pairs once there are some, else from single games.
     pub fn estimate(&self) -> Option<(Estimate, &'static str)> {
         if self.pairs.iter().sum::<u64>() > 0 {
-            stats::pentanomial(&self.pairs).map(|e| (e, "pentanomial"))
+            elo::pentanomial(&self.pairs).map(|e| (e, "pentanomial"))
         } else {
-            stats::trinomial(self.wins, self.draws, self.losses).map(|e| (e, "trinomial"))
+            elo::trinomial(self.wins, self.draws, self.losses).map(|e| (e, "trinomial"))
         }
     }
 
@@ -114,7 +114,7 @@ impl Tally {
         let _ = write!(
             line,
             "  LOS {:.1}%",
-            100.0 * stats::los(self.wins, self.losses)
+            100.0 * elo::los(self.wins, self.losses)
         );
         line
     }
@@ -156,7 +156,7 @@ impl Tally {
         let _ = writeln!(
             out,
             "  LOS        {:.1}% that A is stronger",
-            100.0 * stats::los(self.wins, self.losses)
+            100.0 * elo::los(self.wins, self.losses)
         );
         let [p0, p1, p2, p3, p4] = self.pairs;
         let _ = writeln!(

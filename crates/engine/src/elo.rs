@@ -1,23 +1,27 @@
-//! The statistics of a match: Elo difference with its error bar, the likelihood of
-//! superiority, and the sequential probability ratio test, all on the logistic Elo scale
-//! (a score `s` is `-400 log10(1/s - 1)` Elo).
+//! The statistics of a match, on the logistic Elo scale (a score `s` is
+//! `-400 log10(1/s - 1)` Elo): the Elo difference with its 95% interval, the likelihood of
+//! superiority, and the sequential probability ratio test. One computation behind
+//! `shatar match`, `shatar-tune compare` and the Fairy-Stockfish match (which asks
+//! `shatar elo`), so that their figures compare.
 //!
 //! Errors come from the variance of the observed scores, per game (trinomial: win, draw,
 //! loss) or per pair of games on one opening with colours reversed (pentanomial: the
 //! pair's total 0, ½, 1, 1½ or 2). Pairs are the better unit: the two games share an
 //! opening, so their results are correlated, and per-game variance overstates the error.
+//! The variance is the observed one (divided by the count, not the count less one), as
+//! cutechess and fastchess compute it.
 
 /// Two-sided 95% normal quantile.
 const Z95: f64 = 1.959_963_984_540_054;
 
 /// The Elo difference that an expected score `score` (0 to 1) means: infinite at 0 and 1.
 pub fn elo_from_score(score: f64) -> f64 {
-    -400.0 * (1.0 / score.clamp(0.0, 1.0) - 1.0).log10()
+    -400.0 * libm::log10(1.0 / score.clamp(0.0, 1.0) - 1.0)
 }
 
 /// The expected score at an Elo difference.
 pub fn score_from_elo(elo: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+    1.0 / (1.0 + libm::pow(10.0, -elo / 400.0))
 }
 
 /// An Elo estimate: the difference and its 95% interval.
@@ -39,8 +43,15 @@ impl Estimate {
     }
 }
 
-/// The estimate from outcomes `values` (scores from 0 to 1) observed `counts` times each.
-fn estimate(values: &[f64], counts: &[u64]) -> Option<Estimate> {
+/// Outcomes `values` (scores from 0 to 1) observed `counts` times each, summed up.
+struct Moments {
+    count: f64,
+    mean: f64,
+    variance: f64,
+}
+
+/// `None` without any outcome.
+fn moments(values: &[f64], counts: &[u64]) -> Option<Moments> {
     let n: u64 = counts.iter().sum();
     if n == 0 {
         return None;
@@ -55,10 +66,23 @@ fn estimate(values: &[f64], counts: &[u64]) -> Option<Estimate> {
     let variance = values
         .iter()
         .zip(counts)
-        .map(|(v, &c)| (v - mean).powi(2) * c as f64)
+        .map(|(v, &c)| (v - mean) * (v - mean) * c as f64)
         .sum::<f64>()
         / n;
-    let sigma = (variance / n).sqrt();
+    Some(Moments {
+        count: n,
+        mean,
+        variance,
+    })
+}
+
+fn estimate(values: &[f64], counts: &[u64]) -> Option<Estimate> {
+    let Moments {
+        count,
+        mean,
+        variance,
+    } = moments(values, counts)?;
+    let sigma = libm::sqrt(variance / count);
     let (low, high) = if variance > 0.0 {
         (
             elo_from_score(mean - Z95 * sigma),
@@ -75,14 +99,17 @@ fn estimate(values: &[f64], counts: &[u64]) -> Option<Estimate> {
     })
 }
 
+const GAME_SCORES: [f64; 3] = [1.0, 0.5, 0.0];
+const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
 /// From single games: `wins`, `draws`, `losses` of the first player.
 pub fn trinomial(wins: u64, draws: u64, losses: u64) -> Option<Estimate> {
-    estimate(&[1.0, 0.5, 0.0], &[wins, draws, losses])
+    estimate(&GAME_SCORES, &[wins, draws, losses])
 }
 
 /// From pairs of games: `pairs[k]` pairs in which the first player scored `k / 2` points.
 pub fn pentanomial(pairs: &[u64; 5]) -> Option<Estimate> {
-    estimate(&[0.0, 0.25, 0.5, 0.75, 1.0], pairs)
+    estimate(&PAIR_SCORES, pairs)
 }
 
 /// The likelihood that the first player is the stronger, from the decisive games.
@@ -90,18 +117,8 @@ pub fn los(wins: u64, losses: u64) -> f64 {
     if wins + losses == 0 {
         return 0.5;
     }
-    0.5 * (1.0 + erf((wins as f64 - losses as f64) / (2.0 * (wins + losses) as f64).sqrt()))
-}
-
-/// The error function, to 1.5e-7 (Abramowitz and Stegun 7.1.26).
-fn erf(x: f64) -> f64 {
-    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
-    let poly = t
-        * (0.254_829_592
-            + t * (-0.284_496_736
-                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
-    let y = 1.0 - poly * (-x * x).exp();
-    if x < 0.0 { -y } else { y }
+    let decisive = (wins + losses) as f64;
+    0.5 * (1.0 + libm::erf((wins as f64 - losses as f64) / libm::sqrt(2.0 * decisive)))
 }
 
 /// A sequential probability ratio test of H0 "the Elo difference is `elo0`" against
@@ -124,22 +141,18 @@ pub enum Verdict {
 
 impl Sprt {
     /// Reads `elo0,elo1,alpha,beta`, e.g. `0,5,0.05,0.05`.
-    pub fn parse(text: &str) -> Result<Sprt, String> {
-        let numbers: Vec<f64> =
-            text.split(',').map(|t| t.trim().parse::<f64>()).collect::<Result<_, _>>().map_err(|_| {
-                format!("--sprt '{text}': expected four numbers elo0,elo1,alpha,beta, like 0,5,0.05,0.05")
-            })?;
-        let [elo0, elo1, alpha, beta] = numbers[..] else {
-            return Err(format!(
-                "--sprt '{text}': expected four numbers elo0,elo1,alpha,beta"
-            ));
-        };
+    pub fn parse(text: &str) -> Result<Sprt, &'static str> {
+        const FORM: &str = "expected four numbers elo0,elo1,alpha,beta, like 0,5,0.05,0.05";
+        let mut numbers = text.split(',').map(|t| t.trim().parse::<f64>());
+        let mut next = || numbers.next().and_then(Result::ok).ok_or(FORM);
+        let (elo0, elo1, alpha, beta) = (next()?, next()?, next()?, next()?);
+        if numbers.next().is_some() {
+            return Err(FORM);
+        }
         let rate = |p: f64| p > 0.0 && p < 0.5;
         if !(elo0 < elo1 && rate(alpha) && rate(beta) && elo0.abs() < 1000.0 && elo1.abs() < 1000.0)
         {
-            return Err(format!(
-                "--sprt '{text}': need elo0 < elo1 and 0 < alpha, beta < 0.5"
-            ));
+            return Err("need elo0 < elo1 and 0 < alpha, beta < 0.5");
         }
         Ok(Sprt {
             elo0,
@@ -152,38 +165,28 @@ impl Sprt {
     /// The log-likelihood ratio bounds: H0 at or below the first, H1 at or above the second.
     pub fn bounds(&self) -> (f64, f64) {
         (
-            (self.beta / (1.0 - self.alpha)).ln(),
-            ((1.0 - self.beta) / self.alpha).ln(),
+            libm::log(self.beta / (1.0 - self.alpha)),
+            libm::log((1.0 - self.beta) / self.alpha),
         )
     }
 
     /// The log-likelihood ratio of the pair results, by the normal approximation of the
     /// generalised SPRT: `n (s1 - s0) (2 mean - s0 - s1) / (2 variance)`, per pair.
     pub fn llr(&self, pairs: &[u64; 5]) -> f64 {
-        let values = [0.0, 0.25, 0.5, 0.75, 1.0];
-        let n: u64 = pairs.iter().sum();
-        if n == 0 {
+        let Some(Moments {
+            count,
+            mean,
+            variance,
+        }) = moments(&PAIR_SCORES, pairs)
+        else {
             return 0.0;
-        }
-        let n = n as f64;
-        let mean = values
-            .iter()
-            .zip(pairs)
-            .map(|(v, &c)| v * c as f64)
-            .sum::<f64>()
-            / n;
-        let variance = values
-            .iter()
-            .zip(pairs)
-            .map(|(v, &c)| (v - mean).powi(2) * c as f64)
-            .sum::<f64>()
-            / n;
+        };
         if variance <= 0.0 {
             // All pairs alike: no spread yet to judge by.
             return 0.0;
         }
         let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
-        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+        count * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }
 
     pub fn verdict(&self, llr: f64) -> Option<Verdict> {
@@ -221,6 +224,29 @@ mod tests {
         assert_eq!(elo_from_score(0.0), f64::NEG_INFINITY);
     }
 
+    /// The figures tools/match-fsf.mjs computed for itself before it asked `shatar elo`
+    /// (z = 1.96 there): the published +7 =24 -169 against Fairy-Stockfish, and a match
+    /// by pairs. `shatar-tune compare`'s own interval divided by the count less one: for
+    /// the pairs below it gave +40 to +110, a hair wider.
+    #[test]
+    fn the_figures_of_the_former_copies() {
+        let fsf = trinomial(7, 24, 169).unwrap();
+        assert!(close(fsf.score, 0.095, 1e-12));
+        assert!(close(fsf.elo, -391.570, 1e-3), "{fsf:?}");
+        assert!(close(fsf.low, -471.297, 0.01) && close(fsf.high, -333.650, 0.01));
+        assert_eq!(
+            [fsf.elo, fsf.low, fsf.high].map(|x| x.round()),
+            [-392.0, -471.0, -334.0]
+        );
+        let pairs = pentanomial(&[3, 12, 40, 30, 15]).unwrap();
+        assert!(close(pairs.score, 0.605, 1e-12));
+        assert!(close(pairs.elo, 74.063, 1e-3), "{pairs:?}");
+        assert!(
+            close(pairs.low, 39.710, 0.01) && close(pairs.high, 109.910, 0.01),
+            "{pairs:?}"
+        );
+    }
+
     #[test]
     fn error_bars() {
         // 55 wins, 45 losses: mean 0.55, per-game variance 0.2475, standard error 0.0497.
@@ -255,7 +281,6 @@ mod tests {
         // +20 in 100 decisive games: erf(sqrt 2) = 0.9545.
         assert!(close(los(60, 40), 0.9772, 1e-4), "{}", los(60, 40));
         assert!(close(los(40, 60), 1.0 - los(60, 40), 1e-9));
-        assert!(close(erf(0.5), 0.520_499_9, 1e-6));
     }
 
     #[test]
@@ -274,7 +299,13 @@ mod tests {
         // No pairs, or no spread: nothing to go by yet.
         assert_eq!(sprt.llr(&[0; 5]), 0.0);
         assert_eq!(sprt.llr(&[0, 0, 7, 0, 0]), 0.0);
-        for bad in ["0,5,0.05", "5,0,0.05,0.05", "0,5,0,0.05", "a,b,c,d"] {
+        for bad in [
+            "0,5,0.05",
+            "0,5,0.05,0.05,1",
+            "5,0,0.05,0.05",
+            "0,5,0,0.05",
+            "a,b,c,d",
+        ] {
             assert!(Sprt::parse(bad).is_err(), "{bad}");
         }
     }
