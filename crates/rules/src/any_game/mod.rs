@@ -22,3 +22,6 @@ pub use position::{AnyGamePosition, GameFenError, WireMoveError};
 pub use record::{
     AnyGameRecord, GamePgnError, GamePlayError, MoveRejected, WireGameError, XIANGQI_RULES,
 };
+
+#[cfg(test)]
+mod tests;

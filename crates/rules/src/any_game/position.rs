@@ -182,6 +182,26 @@ impl AnyGamePosition {
         }
     }
 
+    /// A move as a person types it: SAN, long algebraic or UCI in the 8x8 games (`Nf3`,
+    /// `g1-f3`, `g1f3`); Chinese, WXF or ICCS in Xiangqi. `None` when it is no legal move
+    /// here.
+    pub fn read_typed_move(&self, text: &str) -> Option<GameMove> {
+        match self {
+            AnyGamePosition::Board8(pos) => with_position!(pos, p => {
+                crate::san::parse(p, text)
+                    .ok()
+                    .or_else(|| crate::san::parse_long(p, text).ok())
+                    .or_else(|| {
+                        uci::parse_move(p, &text.to_ascii_lowercase().replace('-', "")).ok()
+                    })
+            })
+            .map(GameMove::Board8),
+            AnyGamePosition::Xiangqi(p) => xiangqi::pgn::parse_move(p, text, None)
+                .ok()
+                .map(GameMove::Xiangqi),
+        }
+    }
+
     /// `m` as a move list writes it: SAN in `style`'s letters, or Xiangqi's notation.
     pub fn write(&self, m: GameMove, style: MoveStyle) -> String {
         match (self, m) {
