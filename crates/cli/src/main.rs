@@ -101,7 +101,8 @@ MATCH OPTIONS:
     --progress N        A progress line every N games (default 10)
     The referee checks every move (an illegal move, a crash or a hang loses), ends the
     game at mate, stalemate, a dead position and the automatic draws, and claims
-    threefold repetition and fifty moves for the side that may.
+    threefold repetition and fifty moves for the side to move when the rules let it and
+    that side's own score says it is not ahead (a winning side plays on).
 
 UCI:
     uci, isready, ucinewgame, position startpos|fen <FEN> [moves ...], go [...], stop,

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-use shatar_engine::{GameClock, Limits};
+use shatar_engine::{GameClock, Limits, Score};
 use shatar_rules::{AnyRecord, Move, Ruleset};
 
 use super::spec::{Kind, PlayerSpec};
@@ -27,6 +27,20 @@ pub struct Answer {
     pub m: Move,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// The player's own value of the position it moved in, when it reported one: the
+    /// referee claims a draw for a player only when this says it is not ahead.
+    pub score: Option<Score>,
+}
+
+impl Answer {
+    /// Whether the player, by its own score, would take a draw: it is not ahead.
+    pub fn content_with_a_draw(&self) -> bool {
+        match self.score {
+            Some(Score::Centipawns(cp)) => cp <= 0,
+            Some(Score::Mate(n)) => n <= 0,
+            None => false,
+        }
+    }
 }
 
 /// Why a player gave no legal move: it loses the game.
@@ -116,6 +130,7 @@ impl Player for EnginePlayer {
             m,
             depth: Some(result.depth),
             nodes: Some(result.nodes),
+            score: result.score(),
         })
     }
 }

@@ -8,6 +8,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use shatar_engine::Score;
 use shatar_rules::{Ruleset, uci, with_position};
 
 use super::player::{Answer, Fault, Player, Turn};
@@ -81,7 +82,7 @@ impl Player for UciPlayer {
             p.send(&go)?;
             p.expect("bestmove", allowed)
         })?;
-        let (mut depth, mut nodes) = (None, None);
+        let (mut depth, mut nodes, mut score) = (None, None, None);
         for line in &lines {
             let mut tokens = line.split_whitespace();
             if tokens.next() == Some("info") {
@@ -89,6 +90,16 @@ impl Player for UciPlayer {
                     match t {
                         "depth" => depth = tokens.next().and_then(|v| v.parse().ok()).or(depth),
                         "nodes" => nodes = tokens.next().and_then(|v| v.parse().ok()).or(nodes),
+                        "multipv" if tokens.next() != Some("1") => break,
+                        "score" => {
+                            let (kind, value) = (tokens.next(), tokens.next());
+                            let value = value.and_then(|v| v.parse().ok());
+                            score = match (kind, value) {
+                                (Some("cp"), Some(v)) => Some(Score::Centipawns(v)),
+                                (Some("mate"), Some(v)) => Some(Score::Mate(v)),
+                                _ => score,
+                            };
+                        }
                         "pv" | "string" => break,
                         _ => {}
                     }
@@ -112,7 +123,12 @@ impl Player for UciPlayer {
                 reason: format!("{reason}, in {}", position.fen()),
             }
         })?;
-        Ok(Answer { m, depth, nodes })
+        Ok(Answer {
+            m,
+            depth,
+            nodes,
+            score,
+        })
     }
 }
 
