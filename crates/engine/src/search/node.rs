@@ -169,6 +169,9 @@ pub struct Tree<'a, P: SearchPosition> {
     pub nodes: u64,
     pub seldepth: usize,
     pub stopped: bool,
+    /// The value of the last root move of this pass searched in full that raised alpha:
+    /// the best line so far of an unfinished iteration.
+    pub root_improved: Option<Value>,
     /// The triangular principal-variation table: row `ply` holds the line from `ply`.
     pv: Vec<Option<P::Move>>,
     pv_len: [usize; MAX_PLY + 1],
@@ -212,6 +215,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            root_improved: None,
             pv: alloc::vec![None; PV_ROW * PV_ROW],
             pv_len: [0; MAX_PLY + 1],
             static_evals: [0; MAX_PLY + 2],
@@ -432,6 +436,9 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
                     alpha = value;
                     if N::PV {
                         self.update_pv(ply, m);
+                    }
+                    if N::ROOT {
+                        self.root_improved = Some(value);
                     }
                     if value >= beta {
                         if !tactical {
