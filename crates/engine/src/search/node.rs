@@ -10,7 +10,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use shatar_rules::GameResult;
 
-use crate::history::Tables;
+use crate::history::{Context, Tables};
 use crate::limits::Clock;
 use crate::picker::{MovePicker, Selection, Stage};
 use crate::position::SearchPosition;
@@ -124,6 +124,9 @@ pub struct Tree<'a, P: SearchPosition> {
     earlier_moves: &'a [P::Move],
     /// `None` for a pass. One store per move: the search's only cost for judging cycles.
     path: [Option<P::Move>; MAX_PLY + 2],
+    /// The move key of the move at each ply of the path (`None` for a pass): the
+    /// continuation histories' context.
+    path_keys: [Option<usize>; MAX_PLY + 2],
     /// Root moves already taken by earlier lines of a MultiPV search.
     pub excluded: Vec<P::Move>,
     /// Leaf-evaluation noise for the weaker levels: (seed, amplitude in centipawns).
@@ -172,6 +175,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             earlier,
             earlier_moves,
             path: [None; MAX_PLY + 2],
+            path_keys: [None; MAX_PLY + 2],
             excluded: Vec::new(),
             noise: None,
             nodes: 0,
@@ -197,6 +201,16 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             self.pv[ply * PV_ROW + i] = self.pv[(ply + 1) * PV_ROW + i];
         }
         self.pv_len[ply] = child_len;
+    }
+
+    /// What the history tables know the node at `ply` by: the side to move and the moves
+    /// that led to it.
+    fn context(&self, pos: &P, ply: usize) -> Context {
+        let back = |n: usize| ply.checked_sub(n).and_then(|p| self.path_keys[p]);
+        Context {
+            side: pos.turn().index(),
+            previous: [back(1), back(2)],
+        }
     }
 
     /// Counts a node and, now and then, reads the clock and the stop flag.
@@ -355,8 +369,9 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             ..node
         };
 
-        let side = pos.turn().index();
-        let killers = self.tables.killers(ply);
+        let ctx = self.context(pos, ply);
+        let [first, second] = self.tables.killers(ply);
+        let killers = [first, second, self.tables.counter(&ctx)];
         let mut picker = MovePicker::new(pos, moves, table_move, killers, Selection::All);
         let original_alpha = alpha;
         let mut best_value = -INFINITE;
@@ -364,7 +379,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         let mut searched = 0usize;
         let mut quiets_tried = QuietsTried::new();
 
-        while let Some(m) = picker.next(pos, self.tables, side) {
+        while let Some(m) = picker.next(pos, self.tables, &ctx) {
             if N::ROOT && self.excluded.contains(&m) {
                 continue;
             }
@@ -386,7 +401,9 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             }
             searched += 1;
             self.path[ply] = Some(m);
-            let value = self.search_move::<N>(pos, m, &next, &node, facts, searched, alpha, beta);
+            self.path_keys[ply] = Some(pos.move_key(m));
+            let value =
+                self.search_move::<N>(pos, m, &next, &node, &ctx, facts, searched, alpha, beta);
             if self.stopped {
                 return DRAW;
             }
@@ -407,7 +424,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
                             let key = pos.move_key(m);
                             self.tables.reward_cutoff(
                                 ply,
-                                side,
+                                &ctx,
                                 node.depth,
                                 (m, key),
                                 quiets_tried.as_slice(),

@@ -2,6 +2,7 @@
 //! cut without a search, and how deep each move is searched.
 
 use super::{MoveFacts, Node, NodeKind, NonPv, Pv, Tree};
+use crate::history::Context;
 use crate::picker::Stage;
 use crate::position::SearchPosition;
 use crate::score::{DRAW, Value, is_mate};
@@ -68,6 +69,7 @@ impl<P: SearchPosition> Tree<'_, P> {
             let mut next = pos.clone();
             next.play_null();
             self.path[ply] = None;
+            self.path_keys[ply] = None;
             self.passed[ply + 1] = true;
             let value = self.child::<NonPv>(pos, &next, depth - 1 - reduction, beta - 1, beta, ply);
             self.passed[ply + 1] = false;
@@ -118,6 +120,7 @@ impl<P: SearchPosition> Tree<'_, P> {
         m: P::Move,
         next: &P,
         node: &Node,
+        ctx: &Context,
         facts: MoveFacts,
         searched: usize,
         alpha: Value,
@@ -141,12 +144,11 @@ impl<P: SearchPosition> Tree<'_, P> {
             && !facts.gives_check
             && searched > 1 + usize::from(N::PV)
         {
-            let side = pos.turn().index();
             reduction = late_move_reduction(depth, searched);
             reduction -= i32::from(N::PV);
             reduction += i32::from(!node.improving);
             reduction -= i32::from(facts.stage == Stage::Killers);
-            reduction -= self.tables.history(side, pos.move_key(m)) / 6000;
+            reduction -= self.tables.quiet_score(ctx, pos.move_key(m)) / 12_000;
             reduction = reduction.clamp(0, new_depth - 1);
         }
         let mut value =

@@ -67,13 +67,14 @@ impl<P: SearchPosition> Tree<'_, P> {
             Selection::GoodTactical
         };
         let table_move = entry.and_then(|e| e.best_move);
-        let mut picker = MovePicker::new(pos, moves, table_move, [None, None], selection);
+        let mut picker = MovePicker::new(pos, moves, table_move, [None; 3], selection);
         let mut best_move = None;
-        let side = pos.turn().index();
-        while let Some(m) = picker.next(pos, self.tables, side) {
+        let ctx = self.context(pos, ply);
+        while let Some(m) = picker.next(pos, self.tables, &ctx) {
             let mut next = pos.clone();
             next.play_unchecked(m);
             self.path[ply] = Some(m);
+            self.path_keys[ply] = Some(pos.move_key(m));
             self.keys.push(pos.hash());
             let value = -self.quiesce::<N>(&next, -beta, -alpha, ply + 1);
             self.keys.pop();
