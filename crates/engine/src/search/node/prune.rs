@@ -90,7 +90,8 @@ impl<P: SearchPosition> Tree<'_, P> {
     }
 
     /// Whether to skip move `m` unsearched: late quiet moves and hopeless ones at shallow
-    /// depth, captures that lose too much. Never in check, never a checking move.
+    /// depth, quiet moves that put a piece where it is lost, captures and checks that
+    /// lose too much. Never in check.
     pub(super) fn prune_move(
         &self,
         pos: &P,
@@ -101,14 +102,19 @@ impl<P: SearchPosition> Tree<'_, P> {
         alpha: Value,
     ) -> bool {
         let depth = node.depth;
-        if node.in_check || facts.gives_check || depth > 5 {
+        if node.in_check {
             return false;
         }
-        if facts.tactical {
-            return facts.stage == Stage::BadTactical && !pos.see_ge(m, -90 * depth);
+        if facts.tactical || facts.gives_check {
+            return depth <= 7 && !pos.see_ge(m, -100 * depth);
         }
         let late = (3 + depth * depth) as usize / if node.improving { 1 } else { 2 };
-        searched >= late || node.static_eval + 120 + 100 * depth <= alpha
+        if depth <= 5 && (searched >= late || node.static_eval + 120 + 100 * depth <= alpha) {
+            return true;
+        }
+        // The depth a late move reduction would leave the move.
+        let lmr_depth = (depth - 1 - late_move_reduction(depth, searched)).max(0);
+        lmr_depth <= 7 && !pos.see_ge(m, -25 * lmr_depth * lmr_depth)
     }
 
     /// Searches one move: the first with the full window, the others with a null window,
