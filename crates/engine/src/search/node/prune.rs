@@ -133,8 +133,8 @@ impl<P: SearchPosition> Tree<'_, P> {
         beta: Value,
     ) -> Value {
         let (depth, ply) = (node.depth, node.ply);
-        // Check extension, for checks that do not simply lose the checking piece.
-        let extension = i32::from(facts.gives_check && (depth <= 4 || pos.see_ge(m, 0)));
+        // Check extension, for checks that do not lose material by the exchange test.
+        let extension = i32::from(facts.gives_check && pos.see_ge(m, 0));
         let new_depth = depth - 1 + extension;
         if searched == 1 {
             return if N::PV {
