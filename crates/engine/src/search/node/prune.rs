@@ -118,7 +118,7 @@ impl<P: SearchPosition> Tree<'_, P> {
     }
 
     /// Searches one move: the first with the full window, the others with a null window,
-    /// reduced when late and quiet, and again in full if they beat alpha.
+    /// reduced when late, and again in full if they beat alpha.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn search_move<N: NodeKind>(
         &mut self,
@@ -144,18 +144,22 @@ impl<P: SearchPosition> Tree<'_, P> {
             };
         }
         let mut reduction = 0;
-        if depth >= 3
-            && !facts.tactical
+        // Late moves are reduced: quiet ones and checks by their history, captures only
+        // when they lose material by the exchange test.
+        if depth >= 2
             && !node.in_check
-            && !facts.gives_check
+            && (!facts.tactical || facts.stage == Stage::BadTactical)
             && searched > 1 + usize::from(N::PV)
         {
             reduction = late_move_reduction(depth, searched);
             reduction -= i32::from(N::PV);
             reduction += i32::from(!node.improving);
-            reduction -= i32::from(facts.stage == Stage::Killers);
-            reduction -= self.tables.quiet_score(ctx, pos.move_key(m)) / 12_000;
-            reduction = reduction.clamp(0, new_depth - 1);
+            reduction -= i32::from(facts.gives_check);
+            if !facts.tactical {
+                reduction -= i32::from(facts.stage == Stage::Killers);
+                reduction -= self.tables.quiet_score(ctx, pos.move_key(m)) / 12_000;
+            }
+            reduction = reduction.clamp(0, (new_depth - 1).max(0));
         }
         let mut value =
             self.child::<NonPv>(pos, next, new_depth - reduction, alpha, alpha + 1, ply);
