@@ -58,6 +58,9 @@ struct Node {
     ply: usize,
     in_check: bool,
     static_eval: Value,
+    /// The static evaluation, moved towards the table's value where the table's bound
+    /// says the true value lies beyond it: what the node's prunings compare with beta.
+    eval: Value,
     /// The static evaluation is better than at our previous move: prune less.
     improving: bool,
 }
@@ -335,29 +338,36 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             return value;
         }
 
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return Self::terminal_value(pos, ply);
-        }
-
         let static_eval = if in_check {
             -INFINITE
         } else {
             entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval))
         };
         self.static_evals[ply] = static_eval;
+        let eval = match entry.map(|e| (from_tt(e.value.into(), ply), e.bound)) {
+            Some((value, Bound::Lower | Bound::Exact)) if !in_check && value > static_eval => value,
+            Some((value, Bound::Upper | Bound::Exact)) if !in_check && value < static_eval => value,
+            _ => static_eval,
+        };
         let node = Node {
             depth,
             ply,
             in_check,
             static_eval,
+            eval,
             improving: !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2],
         };
+        // Node prunings come before the moves are generated: most nodes they cut never
+        // need them. A stalemate they cut is the rare price (in check they never cut).
         if !N::PV
             && !in_check
             && let Some(value) = self.prune_node(pos, &node, beta)
         {
             return value;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Self::terminal_value(pos, ply);
         }
         // Without a table move, a PV node's ordering is poor: search it a little shallower.
         let node = Node {

@@ -52,20 +52,20 @@ impl<P: SearchPosition> Tree<'_, P> {
         let Node {
             depth,
             ply,
-            static_eval,
+            eval,
             improving,
             ..
         } = *node;
         // Reverse futility: far enough above beta that a shallow search will not fall.
         let margin = 90 * depth - if improving { 60 } else { 0 };
-        if depth <= 6 && static_eval - margin >= beta && !is_mate(beta) {
-            return Some(static_eval);
+        if depth <= 6 && eval - margin >= beta && !is_mate(beta) && !is_mate(eval) {
+            return Some(eval);
         }
         // Null move: if passing still holds beta, a real move will too. Guarded against
         // zugzwang by the game (pieces beyond pawns, not in a fixed first round) and by a
         // verification search at high depth.
-        if depth >= 3 && static_eval >= beta && !self.passed[ply] && pos.null_move_allowed() {
-            let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+        if depth >= 3 && eval >= beta && !self.passed[ply] && pos.null_move_allowed() {
+            let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(3);
             let mut next = pos.clone();
             next.play_null();
             self.path[ply] = None;
