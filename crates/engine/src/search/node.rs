@@ -369,9 +369,10 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         if moves.is_empty() {
             return Self::terminal_value(pos, ply);
         }
-        // Without a table move, a PV node's ordering is poor: search it a little shallower.
+        // Without a table move the ordering is poor, and a node seen for the first time
+        // is seldom worth it: search it a little shallower (internal iterative reduction).
         let node = Node {
-            depth: if N::PV && !N::ROOT && table_move.is_none() && depth >= 6 {
+            depth: if !N::ROOT && table_move.is_none() && depth >= 4 {
                 depth - 1
             } else {
                 depth
