@@ -3,6 +3,7 @@
 //! so each kind gets its own compiled code and no flag is tested at run time.
 
 mod prune;
+use prune::Singular;
 mod quiesce;
 
 use alloc::vec::Vec;
@@ -71,6 +72,8 @@ struct MoveFacts {
     tactical: bool,
     stage: Stage,
     gives_check: bool,
+    /// The table move's extension by the singular extension search, if it ran.
+    singular: Option<i32>,
 }
 
 /// The keys of the quiet moves a node searched before a cutoff, which the history then
@@ -146,6 +149,9 @@ pub struct Tree<'a, P: SearchPosition> {
     static_evals: [Value; MAX_PLY + 2],
     /// Whether the node at each ply was reached by a pass: no two passes in a row.
     passed: [bool; MAX_PLY + 2],
+    /// The move the node at each ply leaves out: its table move, while a singular
+    /// extension search asks whether any other move comes near it.
+    skip: [Option<P::Move>; MAX_PLY + 2],
 }
 
 const PV_ROW: usize = MAX_PLY + 1;
@@ -189,6 +195,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             pv_len: [0; MAX_PLY + 1],
             static_evals: [0; MAX_PLY + 2],
             passed: [false; MAX_PLY + 2],
+            skip: [None; MAX_PLY + 2],
         }
     }
 
@@ -328,9 +335,11 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             return value;
         }
 
+        let skipped = self.skip[ply];
         let entry = self.tt.probe(pos.hash());
         let table_move = entry.and_then(|e| e.best_move);
         if !N::PV
+            && skipped.is_none()
             && let Some(e) = entry
             && i32::from(e.depth) >= depth
             && let Some(value) = table_cutoff(e, alpha, beta, ply)
@@ -361,6 +370,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         // need them. A stalemate they cut is the rare price (in check they never cut).
         if !N::PV
             && !in_check
+            && skipped.is_none()
             && let Some(value) = self.prune_node(pos, &node, beta)
         {
             return value;
@@ -380,6 +390,17 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             ..node
         };
 
+        let singular = match (entry, table_move) {
+            (Some(e), Some(m)) if !N::ROOT && skipped.is_none() && moves.contains(&m) => {
+                match self.singular(pos, &node, e, m, beta) {
+                    Singular::Cut(value) => return value,
+                    Singular::Extend(extension) => Some(extension),
+                    Singular::NotTried => None,
+                }
+            }
+            _ => None,
+        };
+
         let ctx = self.context(pos, ply);
         let [first, second] = self.tables.killers(ply);
         let killers = [first, second, self.tables.counter(&ctx)];
@@ -391,7 +412,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         let mut quiets_tried = QuietsTried::new();
 
         while let Some(m) = picker.next(pos, self.tables, &ctx) {
-            if N::ROOT && self.excluded.contains(&m) {
+            if (N::ROOT && self.excluded.contains(&m)) || Some(m) == skipped {
                 continue;
             }
             let tactical = pos.is_tactical(m);
@@ -403,6 +424,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
                 tactical,
                 stage,
                 gives_check,
+                singular: singular.filter(|_| stage == Stage::TableMove),
             };
             if !N::ROOT
                 && best_value > -MATE_BOUND
@@ -451,9 +473,12 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         }
 
         if searched == 0 {
-            // Every move was excluded (MultiPV ran out of root moves) or pruned.
+            // Every move was excluded (MultiPV ran out of root moves, or the singular
+            // search left out the only one).
             return if N::ROOT {
                 -INFINITE
+            } else if skipped.is_some() {
+                alpha
             } else {
                 static_eval.max(alpha)
             };
@@ -466,8 +491,9 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         } else {
             Bound::Upper
         };
-        // A MultiPV line after the first saw only part of the root: not a root result.
-        if !N::ROOT || self.excluded.is_empty() {
+        // A MultiPV line after the first, or a singular search, saw only part of the
+        // node's moves: not the node's result.
+        if (!N::ROOT || self.excluded.is_empty()) && skipped.is_none() {
             let eval_to_store = if in_check { 0 } else { static_eval };
             let stored_depth = node.depth.clamp(0, 255) as u8;
             self.tt.store(
