@@ -371,7 +371,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         if !N::PV
             && !in_check
             && skipped.is_none()
-            && let Some(value) = self.prune_node(pos, &node, beta)
+            && let Some(value) = self.prune_node(pos, &node, table_move, beta)
         {
             return value;
         }
