@@ -11,13 +11,16 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use shatar_rules::GameResult;
 
+use crate::correction::Correction;
 use crate::history::{Context, Tables};
 use crate::limits::Clock;
 use crate::picker::{MovePicker, Selection, Stage};
 use crate::position::SearchPosition;
-use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, mate_in, mated_in, to_tt};
+use crate::score::{
+    DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, is_mate, mate_in, mated_in, to_tt,
+};
 use crate::search::{Cycle, History};
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, Entry, TranspositionTable};
 
 pub trait NodeKind {
     /// On the principal variation: the window is open, and a move may become the best.
@@ -59,6 +62,9 @@ struct Node {
     ply: usize,
     in_check: bool,
     static_eval: Value,
+    /// The evaluation as the position gives it, before the correction: what the table
+    /// keeps.
+    raw_eval: Value,
     /// The static evaluation, moved towards the table's value where the table's bound
     /// says the true value lies beyond it: what the node's prunings compare with beta.
     eval: Value,
@@ -117,6 +123,7 @@ fn table_cutoff<M>(e: crate::tt::Entry<M>, alpha: Value, beta: Value, ply: usize
 pub struct Tree<'a, P: SearchPosition> {
     pub tt: &'a mut TranspositionTable<P::Move>,
     pub tables: &'a mut Tables<P::Move>,
+    correction: &'a mut Correction,
     pub deadline: Deadline<'a>,
     /// Hashes of the game's earlier positions, then of the search path to the parent of
     /// the current node: what repetitions are found in.
@@ -160,6 +167,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
     pub fn new(
         tt: &'a mut TranspositionTable<P::Move>,
         tables: &'a mut Tables<P::Move>,
+        correction: &'a mut Correction,
         deadline: Deadline<'a>,
         root: &P,
         history: History<'a, P>,
@@ -178,6 +186,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         Tree {
             tt,
             tables,
+            correction,
             deadline,
             keys,
             root: root.clone(),
@@ -283,6 +292,19 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         }
     }
 
+    /// The node's evaluation: as stored in the table (or computed) and with the
+    /// correction history's amount added, kept clear of mate scores.
+    fn static_eval(&self, pos: &P, entry: Option<Entry<P::Move>>) -> (Value, Value) {
+        let raw = entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval));
+        let correction = self
+            .correction
+            .get(pos.turn().index(), pos.correction_key());
+        (
+            raw,
+            (raw + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
+        )
+    }
+
     fn evaluate(&self, pos: &P) -> Value {
         let value = pos.evaluate();
         match self.noise {
@@ -347,10 +369,10 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             return value;
         }
 
-        let static_eval = if in_check {
-            -INFINITE
+        let (raw_eval, static_eval) = if in_check {
+            (0, -INFINITE)
         } else {
-            entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval))
+            self.static_eval(pos, entry)
         };
         self.static_evals[ply] = static_eval;
         let eval = match entry.map(|e| (from_tt(e.value.into(), ply), e.bound)) {
@@ -363,6 +385,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             ply,
             in_check,
             static_eval,
+            raw_eval,
             eval,
             improving: !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2],
         };
@@ -494,16 +517,34 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         // A MultiPV line after the first, or a singular search, saw only part of the
         // node's moves: not the node's result.
         if (!N::ROOT || self.excluded.is_empty()) && skipped.is_none() {
-            let eval_to_store = if in_check { 0 } else { static_eval };
             let stored_depth = node.depth.clamp(0, 255) as u8;
             self.tt.store(
                 pos.hash(),
                 best_move,
                 to_tt(best_value, ply),
-                eval_to_store,
+                raw_eval,
                 stored_depth,
                 bound,
             );
+            // A quiet result that the bound does not leave on the evaluation's side
+            // says how wrong the evaluation was.
+            let on_the_evaluations_side = match bound {
+                Bound::Lower => best_value <= static_eval,
+                Bound::Upper => best_value >= static_eval,
+                _ => false,
+            };
+            if !in_check
+                && best_move.is_none_or(|m| !pos.is_tactical(m))
+                && !is_mate(best_value)
+                && !on_the_evaluations_side
+            {
+                self.correction.update(
+                    pos.turn().index(),
+                    pos.correction_key(),
+                    node.depth,
+                    best_value - static_eval,
+                );
+            }
         }
         best_value
     }

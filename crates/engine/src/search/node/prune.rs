@@ -202,7 +202,7 @@ impl<P: SearchPosition> Tree<'_, P> {
                     pos.hash(),
                     Some(m),
                     to_tt(value, ply),
-                    node.static_eval,
+                    node.raw_eval,
                     (depth - 3) as u8,
                     Bound::Lower,
                 );
