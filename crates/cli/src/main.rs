@@ -106,7 +106,9 @@ MATCH OPTIONS:
 
 UCI:
     uci, isready, ucinewgame, position startpos|fen <FEN> [moves ...], go [...], stop,
-    ponderhit, quit, d (show the position), go perft <DEPTH>.
+    ponderhit, quit, d (show the position), go perft <DEPTH>, bench [DEPTH] (the
+    search bench of the variant's family, as `shatar bench`, after a `Nodes searched`
+    line as Stockfish prints).
     go takes wtime, btime, winc, binc, movestogo, movetime, depth, nodes, infinite,
     mate, and, not in UCI, wdelay <MS> and bdelay <MS>: a simple delay per move (2017
     art. 6.3.2) that is spent before the clock's own time. The search runs until
