@@ -65,13 +65,14 @@ USAGE:
                     [--max-cp CP] [--out FILE]
                            Make an opening file for `match` (to stdout, or FILE): random
                            near-best plies after the first round (Mongolian; default 2-4)
-                           or the start (chess; 4-6), kept when a depth-D search (default
-                           8) scores them within CP (default 60) of equality. The same
-                           arguments and engine make the same file.
+                           or the start (chess, 4-6; xiangqi, 4-8 in ICCS), kept when a
+                           depth-D search (default 8) scores them within CP (default 60)
+                           of equality. The same arguments and engine make the same file.
     shatar --help | --version
 
 OPTIONS:
-    --variant V   mongolian (default; Inner Mongolia 2017 rules), mongolian-folk, chess
+    --variant V   mongolian (default; Inner Mongolia 2017 rules), mongolian-folk, chess;
+                  perft also takes xiangqi (FEN and ICCS moves, as UCI)
     --fen FEN     the position to start from (default: the initial position); quote it
     --moves LIST  moves to play first, in UCI notation, separated by commas or spaces
 
@@ -85,10 +86,13 @@ MATCH OPTIONS:
                             uci=PATH      a UCI program instead; option.NAME=VALUE sets
                                           its options, like option.Hash=16
                             name=TEXT     the name in the report and the PGN
+                            ranks=1       a UCI program that numbers Xiangqi ranks 1-10,
+                                          as Fairy-Stockfish does (h3e3 for ICCS h2e2)
                         Level 10 and UCI programs need a limit (depth, nodes, movetime
                         or tc). Example: --a level=3 --b \"nodes=20000,hash=16\"
     --games N           Games to play (default: two per opening)
-    --ruleset R         mongolian (default), mongolian-folk, chess
+    --ruleset R         mongolian (default), mongolian-folk, chess, xiangqi (ICCS moves;
+                        the AXF 2008 rulings and the natural move limit referee)
     --openings FILE     One FEN a line, '#' starts a comment (default: the built-in
                         tests/openings/<ruleset>.fen)
     --seed S            Opening order and the levels' randomness (default 1)
@@ -201,6 +205,7 @@ impl Options {
                 .or_else(|| iter.next().cloned())
                 .ok_or_else(|| format!("{name} needs a value"))?;
             match name {
+                "--variant" if value == "xiangqi" => opts.xiangqi = true,
                 "--variant" => {
                     opts.variant = value
                         .parse()
@@ -242,12 +247,46 @@ fn perft(args: &[String]) -> Result<ExitCode, String> {
     let depth: u32 = depth
         .parse()
         .map_err(|_| format!("perft depth '{depth}' is not a whole number"))?;
+    if opts.xiangqi {
+        return perft_xiangqi(&opts, depth);
+    }
     let start = match &opts.fen {
         Some(fen) => AnyPosition::from_fen(opts.variant, fen)
             .map_err(|e| format!("bad FEN for {}: {e}", opts.variant))?,
         None => AnyPosition::startpos(opts.variant),
     };
     let position = game::play_uci_moves(&start, opts.moves.iter().map(String::as_str))?;
+    let clock = Instant::now();
+    let divide: Vec<(String, u64)> = position
+        .divide(depth)
+        .into_iter()
+        .map(|(m, n)| (m.to_string(), n))
+        .collect();
+    let nodes =
+        uci::write_divide(&divide, depth, &mut io::stdout().lock()).map_err(|e| e.to_string())?;
+    let secs = clock.elapsed().as_secs_f64();
+    eprintln!(
+        "Time: {:.3} s, {:.2} Mnps",
+        secs,
+        nodes as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `shatar perft --variant xiangqi`: moves in ICCS, as `uci` reads them.
+fn perft_xiangqi(opts: &Options, depth: u32) -> Result<ExitCode, String> {
+    use shatar_rules::xiangqi;
+    let mut position = match &opts.fen {
+        Some(fen) => {
+            xiangqi::fen::parse_position(fen).map_err(|e| format!("bad FEN for xiangqi: {e}"))?
+        }
+        None => xiangqi::Position::new(),
+    };
+    for (i, text) in opts.moves.iter().enumerate() {
+        let m = xiangqi::iccs::parse_legal(&position, text)
+            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+        position.play_unchecked(m);
+    }
     let clock = Instant::now();
     let divide: Vec<(String, u64)> = position
         .divide(depth)

@@ -325,6 +325,20 @@ fn perft_subcommand() {
     assert_eq!(out.status.code(), Some(2));
     let out = shatar(&["perft", "2", "--variant", "go"], "");
     assert_eq!(out.status.code(), Some(2));
+    // Xiangqi, as UCI reads it: the start's 1,920 and Black's 45 replies to h2e2.
+    let out = shatar(&["perft", "2", "--variant", "xiangqi"], "");
+    assert_eq!(
+        nodes_searched(&String::from_utf8(out.stdout).unwrap()),
+        [1920]
+    );
+    let out = shatar(
+        &["perft", "1", "--variant", "xiangqi", "--moves", "h2e2"],
+        "",
+    );
+    assert_eq!(
+        nodes_searched(&String::from_utf8(out.stdout).unwrap()),
+        [45]
+    );
 }
 
 #[test]

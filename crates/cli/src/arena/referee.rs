@@ -8,14 +8,11 @@
 use std::time::Instant;
 
 use shatar_engine::{Delay, GameClock};
-use shatar_rules::{
-    AnyPosition, AnyRecord, Claim, ClaimVerdict, Color, GameResult, Outcome, with_position,
-    with_record,
-};
+use shatar_rules::{Color, GameResult, Outcome};
 
 use super::player::{Fault, Player, Turn};
+use super::refereed::Refereed;
 use super::spec::{PlayerSpec, TimeControl};
-use crate::game;
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,16 +83,16 @@ pub struct SideStats {
 }
 
 /// A finished game.
-pub struct Played {
-    pub record: AnyRecord,
+pub struct Played<G> {
+    pub record: G,
     pub end: End,
     /// By colour.
     pub stats: [SideStats; 2],
 }
 
 /// How a game is played apart from its players.
-pub struct Setup {
-    pub opening: AnyPosition,
+pub struct Setup<O> {
+    pub opening: O,
     pub max_plies: usize,
     /// Tolerance on the clock for the time between the move and the measurement.
     pub margin_ms: u64,
@@ -141,8 +138,12 @@ impl Clock {
 }
 
 /// Plays a game; `players` and `specs` are by colour (white first).
-pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2]) -> Played {
-    let mut record = game::new_record(setup.opening);
+pub fn play<G: Refereed>(
+    setup: &Setup<G::Opening>,
+    players: [&mut dyn Player<G>; 2],
+    specs: [&PlayerSpec; 2],
+) -> Played<G> {
+    let mut record = G::start(&setup.opening);
     let mut clocks = specs.map(|s| {
         s.time_control.map(|tc| Clock {
             tc,
@@ -168,11 +169,10 @@ pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2
         if let Some(outcome) = record.outcome() {
             break End::Rules(outcome);
         }
-        if record.moves().len() >= setup.max_plies {
+        if record.plies() >= setup.max_plies {
             break End::Cap;
         }
-        let position = record.position();
-        let color = with_position!(&position, p => p.turn());
+        let color = record.turn();
         let side = color.index();
         let turn = Turn {
             record: &record,
@@ -204,7 +204,7 @@ pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2
             && !clock.charge(used_ms, setup.margin_ms)
         {
             // 2017 art. 6.9: a flag fall loses, unless the opponent cannot mate at all.
-            let drawn = !with_position!(&position, p => p.can_checkmate(color.other()));
+            let drawn = !record.can_checkmate(color.other());
             break End::Time {
                 loser: color,
                 drawn,
@@ -214,25 +214,15 @@ pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2
         // the rules let it (art. 9.2, 9.3: now, or by announcing the move that makes the
         // draw) and its own search says it is not ahead. A player that is winning plays
         // on, and the automatic fivefold and 75-move draws end what it cannot win.
-        if answer.content_with_a_draw() {
-            let claim = with_record!(&record, r => {
-                if r.claimable_draw().is_some() {
-                    Some(Claim::Now)
-                } else {
-                    r.claimable_draw_with(answer.m).map(|_| Claim::WithMove(answer.m))
-                }
-            });
-            if let Some(claim) = claim
-                && let Ok(ClaimVerdict::Drawn(outcome)) =
-                    with_record!(&mut record, r => r.claim_draw(claim))
-            {
-                break End::Rules(outcome);
-            }
+        if answer.content_with_a_draw()
+            && let Some(outcome) = record.claim_draw(answer.m)
+        {
+            break End::Rules(outcome);
         }
-        if let Err(e) = with_record!(&mut record, r => r.play(answer.m)) {
+        if let Err(reason) = record.play(answer.m) {
             let fault = Fault::Illegal {
                 text: answer.m.to_string(),
-                reason: e.to_string(),
+                reason,
             };
             break End::Fault {
                 culprit: color,
@@ -248,7 +238,7 @@ mod tests {
     use super::*;
     use crate::arena::player::Answer;
     use shatar_engine::Score;
-    use shatar_rules::{EndReason, Move, Ruleset};
+    use shatar_rules::{AnyPosition, AnyRecord, EndReason, Move, Ruleset};
 
     /// Plays the first legal move, or a fixed illegal one, and reports `score`.
     struct Scripted {
@@ -265,11 +255,11 @@ mod tests {
         }
     }
 
-    impl Player for Scripted {
+    impl Player<AnyRecord> for Scripted {
         fn new_game(&mut self) -> Result<(), Fault> {
             Ok(())
         }
-        fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault> {
+        fn choose(&mut self, turn: &Turn<'_, AnyRecord>) -> Result<Answer<Move>, Fault> {
             let legal = turn.record.position().legal_moves();
             // Back from where the first legal move goes: an empty square, or the wrong piece.
             let m = if self.illegal {
@@ -286,7 +276,7 @@ mod tests {
         }
     }
 
-    fn setup(fen: &str, ruleset: Ruleset, max_plies: usize) -> Setup {
+    fn setup(fen: &str, ruleset: Ruleset, max_plies: usize) -> Setup<AnyPosition> {
         Setup {
             opening: AnyPosition::from_fen(ruleset, fen).unwrap(),
             max_plies,
