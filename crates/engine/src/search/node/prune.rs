@@ -114,17 +114,6 @@ impl<P: SearchPosition> Tree<'_, P> {
             improving,
             ..
         } = *node;
-        // Razoring: so far below the window near the leaves that only a tactic could
-        // help, and the quiescence search looks for those.
-        if depth <= 3 && eval + 200 + 250 * depth < beta {
-            let value = self.quiesce::<NonPv>(pos, beta - 1, beta, ply);
-            if self.stopped {
-                return Some(DRAW);
-            }
-            if value < beta {
-                return Some(value);
-            }
-        }
         // Reverse futility: far enough above beta that a shallow search will not fall.
         let margin = 90 * depth - if improving { 60 } else { 0 };
         if depth <= 6 && eval - margin >= beta && !is_mate(beta) && !is_mate(eval) {
