@@ -3,7 +3,6 @@
 //! so each kind gets its own compiled code and no flag is tested at run time.
 
 mod prune;
-use prune::Singular;
 mod quiesce;
 
 use alloc::vec::Vec;
@@ -78,8 +77,6 @@ struct MoveFacts {
     tactical: bool,
     stage: Stage,
     gives_check: bool,
-    /// The table move's extension by the singular extension search, if it ran.
-    singular: Option<i32>,
 }
 
 /// The keys of the quiet moves a node searched before a cutoff, which the history then
@@ -156,9 +153,6 @@ pub struct Tree<'a, P: SearchPosition> {
     static_evals: [Value; MAX_PLY + 2],
     /// Whether the node at each ply was reached by a pass: no two passes in a row.
     passed: [bool; MAX_PLY + 2],
-    /// The move the node at each ply leaves out: its table move, while a singular
-    /// extension search asks whether any other move comes near it.
-    skip: [Option<P::Move>; MAX_PLY + 2],
 }
 
 const PV_ROW: usize = MAX_PLY + 1;
@@ -204,7 +198,6 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             pv_len: [0; MAX_PLY + 1],
             static_evals: [0; MAX_PLY + 2],
             passed: [false; MAX_PLY + 2],
-            skip: [None; MAX_PLY + 2],
         }
     }
 
@@ -357,11 +350,9 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             return value;
         }
 
-        let skipped = self.skip[ply];
         let entry = self.tt.probe(pos.hash());
         let table_move = entry.and_then(|e| e.best_move);
         if !N::PV
-            && skipped.is_none()
             && let Some(e) = entry
             && i32::from(e.depth) >= depth
             && let Some(value) = table_cutoff(e, alpha, beta, ply)
@@ -393,7 +384,6 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         // need them. A stalemate they cut is the rare price (in check they never cut).
         if !N::PV
             && !in_check
-            && skipped.is_none()
             && let Some(value) = self.prune_node(pos, &node, table_move, beta)
         {
             return value;
@@ -413,17 +403,6 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             ..node
         };
 
-        let singular = match (entry, table_move) {
-            (Some(e), Some(m)) if !N::ROOT && skipped.is_none() && moves.contains(&m) => {
-                match self.singular(pos, &node, e, m, beta) {
-                    Singular::Cut(value) => return value,
-                    Singular::Extend(extension) => Some(extension),
-                    Singular::NotTried => None,
-                }
-            }
-            _ => None,
-        };
-
         let ctx = self.context(pos, ply);
         let [first, second] = self.tables.killers(ply);
         let killers = [first, second, self.tables.counter(&ctx)];
@@ -435,7 +414,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         let mut quiets_tried = QuietsTried::new();
 
         while let Some(m) = picker.next(pos, self.tables, &ctx) {
-            if (N::ROOT && self.excluded.contains(&m)) || Some(m) == skipped {
+            if N::ROOT && self.excluded.contains(&m) {
                 continue;
             }
             let tactical = pos.is_tactical(m);
@@ -447,7 +426,6 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
                 tactical,
                 stage,
                 gives_check,
-                singular: singular.filter(|_| stage == Stage::TableMove),
             };
             if !N::ROOT
                 && best_value > -MATE_BOUND
@@ -496,12 +474,9 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         }
 
         if searched == 0 {
-            // Every move was excluded (MultiPV ran out of root moves, or the singular
-            // search left out the only one).
+            // Every move was excluded (MultiPV ran out of root moves) or pruned.
             return if N::ROOT {
                 -INFINITE
-            } else if skipped.is_some() {
-                alpha
             } else {
                 static_eval.max(alpha)
             };
@@ -514,9 +489,8 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         } else {
             Bound::Upper
         };
-        // A MultiPV line after the first, or a singular search, saw only part of the
-        // node's moves: not the node's result.
-        if (!N::ROOT || self.excluded.is_empty()) && skipped.is_none() {
+        // A MultiPV line after the first saw only part of the root: not a root result.
+        if !N::ROOT || self.excluded.is_empty() {
             let stored_depth = node.depth.clamp(0, 255) as u8;
             self.tt.store(
                 pos.hash(),

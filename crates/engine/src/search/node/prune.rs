@@ -7,8 +7,8 @@ use crate::picker::Stage;
 use crate::picker::{MovePicker, Selection};
 use crate::position::SearchPosition;
 use crate::score::{DRAW, Value, is_mate};
-use crate::score::{from_tt, to_tt};
-use crate::tt::{Bound, Entry};
+use crate::score::to_tt;
+use crate::tt::Bound;
 
 /// Late move reductions by depth and move number: grows with the log of both. Built at
 /// compile time.
@@ -49,56 +49,7 @@ const fn ln(x: f64) -> f64 {
     halvings * core::f64::consts::LN_2 + 2.0 * sum
 }
 
-/// What the singular extension search found about the table move.
-pub(super) enum Singular {
-    /// Not asked: the table's result is too shallow, or not a lower bound.
-    NotTried,
-    /// Search the table move this many plies deeper (1: every other move falls well
-    /// short of it; -1: others come near, and the table already expects a cutoff).
-    Extend(i32),
-    /// Several moves beat beta even without the table move: the node cuts off here.
-    Cut(Value),
-}
-
 impl<P: SearchPosition> Tree<'_, P> {
-    /// Whether the table move `m` is singular: searched without it, at half the depth and
-    /// a window a little below the table's value, does every other move fail low?
-    pub(super) fn singular(
-        &mut self,
-        pos: &P,
-        node: &Node,
-        entry: Entry<P::Move>,
-        m: P::Move,
-        beta: Value,
-    ) -> Singular {
-        let (depth, ply) = (node.depth, node.ply);
-        let table_value = from_tt(entry.value.into(), ply);
-        if depth < 6
-            || !matches!(entry.bound, Bound::Lower | Bound::Exact)
-            || i32::from(entry.depth) < depth - 3
-            || is_mate(table_value)
-        {
-            return Singular::NotTried;
-        }
-        let singular_beta = table_value - 2 * depth;
-        self.skip[ply] = Some(m);
-        let value =
-            self.negamax::<NonPv>(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply);
-        self.skip[ply] = None;
-        if self.stopped {
-            return Singular::Cut(DRAW);
-        }
-        if value < singular_beta {
-            Singular::Extend(1)
-        } else if singular_beta >= beta {
-            Singular::Cut(singular_beta)
-        } else if table_value >= beta {
-            Singular::Extend(-1)
-        } else {
-            Singular::Extend(0)
-        }
-    }
-
     /// Prunings of a whole non-PV node out of check, before any move is searched.
     pub(super) fn prune_node(
         &mut self,
@@ -245,11 +196,8 @@ impl<P: SearchPosition> Tree<'_, P> {
         beta: Value,
     ) -> Value {
         let (depth, ply) = (node.depth, node.ply);
-        // The singular search's verdict, else the check extension, for checks that do not
-        // lose material by the exchange test.
-        let extension = facts
-            .singular
-            .unwrap_or_else(|| i32::from(facts.gives_check && pos.see_ge(m, 0)));
+        // Check extension, for checks that do not lose material by the exchange test.
+        let extension = i32::from(facts.gives_check && pos.see_ge(m, 0));
         let new_depth = depth - 1 + extension;
         if searched == 1 {
             return if N::PV {
