@@ -61,9 +61,6 @@ struct Node {
     ply: usize,
     in_check: bool,
     static_eval: Value,
-    /// The evaluation as the position gives it, before the correction: what the table
-    /// keeps.
-    raw_eval: Value,
     /// The static evaluation, moved towards the table's value where the table's bound
     /// says the true value lies beyond it: what the node's prunings compare with beta.
     eval: Value,
@@ -376,7 +373,6 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             ply,
             in_check,
             static_eval,
-            raw_eval,
             eval,
             improving: !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2],
         };
@@ -384,7 +380,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         // need them. A stalemate they cut is the rare price (in check they never cut).
         if !N::PV
             && !in_check
-            && let Some(value) = self.prune_node(pos, &node, table_move, beta)
+            && let Some(value) = self.prune_node(pos, &node, beta)
         {
             return value;
         }

@@ -4,11 +4,8 @@
 use super::{MoveFacts, Node, NodeKind, NonPv, Pv, Tree};
 use crate::history::Context;
 use crate::picker::Stage;
-use crate::picker::{MovePicker, Selection};
 use crate::position::SearchPosition;
 use crate::score::{DRAW, Value, is_mate};
-use crate::score::to_tt;
-use crate::tt::Bound;
 
 /// Late move reductions by depth and move number: grows with the log of both. Built at
 /// compile time.
@@ -51,13 +48,7 @@ const fn ln(x: f64) -> f64 {
 
 impl<P: SearchPosition> Tree<'_, P> {
     /// Prunings of a whole non-PV node out of check, before any move is searched.
-    pub(super) fn prune_node(
-        &mut self,
-        pos: &P,
-        node: &Node,
-        table_move: Option<P::Move>,
-        beta: Value,
-    ) -> Option<Value> {
+    pub(super) fn prune_node(&mut self, pos: &P, node: &Node, beta: Value) -> Option<Value> {
         let Node {
             depth,
             ply,
@@ -93,60 +84,6 @@ impl<P: SearchPosition> Tree<'_, P> {
                 {
                     return Some(value);
                 }
-            }
-        }
-        if depth >= 5 && !is_mate(beta) {
-            return self.probcut(pos, node, table_move, beta);
-        }
-        None
-    }
-
-    /// ProbCut: a capture that beats beta by a margin in a search 4 plies shallower
-    /// (first checked by the quiescence search) will most likely beat beta at full depth.
-    fn probcut(
-        &mut self,
-        pos: &P,
-        node: &Node,
-        table_move: Option<P::Move>,
-        beta: Value,
-    ) -> Option<Value> {
-        let (depth, ply) = (node.depth, node.ply);
-        let raised = beta + 200 - if node.improving { 50 } else { 0 };
-        let mut picker = MovePicker::new(
-            pos,
-            pos.tactical_moves(),
-            table_move,
-            [None; 3],
-            Selection::GoodTactical,
-        );
-        let ctx = self.context(pos, ply);
-        while let Some(m) = picker.next(pos, self.tables, &ctx) {
-            if !pos.see_ge(m, raised - node.static_eval) {
-                continue;
-            }
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            self.path[ply] = Some(m);
-            self.path_keys[ply] = Some(pos.move_key(m));
-            self.keys.push(pos.hash());
-            let mut value = -self.quiesce::<NonPv>(&next, -raised, -raised + 1, ply + 1);
-            self.keys.pop();
-            if value >= raised && !self.stopped {
-                value = self.child::<NonPv>(pos, &next, depth - 4, raised - 1, raised, ply);
-            }
-            if self.stopped {
-                return Some(DRAW);
-            }
-            if value >= raised {
-                self.tt.store(
-                    pos.hash(),
-                    Some(m),
-                    to_tt(value, ply),
-                    node.raw_eval,
-                    (depth - 3) as u8,
-                    Bound::Lower,
-                );
-                return Some(value);
             }
         }
         None
