@@ -21,7 +21,6 @@ extern crate std;
 mod any;
 pub mod bench;
 pub mod board8;
-mod correction;
 mod history;
 mod levels;
 mod limits;

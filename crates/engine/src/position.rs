@@ -39,16 +39,6 @@ pub trait SearchPosition: GamePosition {
     /// and has pieces besides pawns and king (the zugzwang guard).
     fn null_move_allowed(&self) -> bool;
 
-    /// A key for the evaluation's correction history (see [`crate::correction`]): equal
-    /// for positions the evaluation tends to misjudge alike, such as one pawn structure.
-    /// `None` for a game without one (the search then corrects nothing).
-    fn correction_key(&self) -> Option<u64> {
-        None
-    }
-
-    /// Whether [`SearchPosition::correction_key`] gives keys: the table is only made then.
-    const CORRECTED: bool = false;
-
     /// The side to move passes. Only called when [`SearchPosition::null_move_allowed`].
     fn play_null(&mut self);
 

@@ -70,22 +70,6 @@ impl<R: Rules> SearchPosition for Position<R> {
         see::see_ge(self, m, threshold)
     }
 
-    const CORRECTED: bool = true;
-
-    /// The pawn structure: each side's pawns, mixed.
-    #[inline]
-    fn correction_key(&self) -> Option<u64> {
-        let board = self.board();
-        let pawns = board.pawns();
-        let white = (pawns & board.by_color(shatar_rules::Color::White)).0;
-        let black = (pawns & board.by_color(shatar_rules::Color::Black)).0;
-        Some(
-            (white ^ black.rotate_left(32).wrapping_mul(0x9e37_79b9_7f4a_7c15))
-                .wrapping_mul(0xbf58_476d_1ce4_e5b9)
-                >> 20,
-        )
-    }
-
     #[inline]
     fn null_move_allowed(&self) -> bool {
         let board = self.board();

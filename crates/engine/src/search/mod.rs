@@ -9,7 +9,6 @@ mod time;
 use alloc::vec::Vec;
 use core::sync::atomic::AtomicBool;
 
-use crate::correction::Correction;
 use crate::history::Tables;
 use crate::limits::{Clock, Limits, TimeBudget};
 use crate::position::SearchPosition;
@@ -144,7 +143,6 @@ pub struct Engine<P: SearchPosition> {
     hash_mb: usize,
     tt: TranspositionTable<P::Move>,
     tables: Tables<P::Move>,
-    correction: Correction,
     /// Leaf-evaluation noise of a weak level: (seed, amplitude in centipawns).
     noise: Option<(u64, i32)>,
 }
@@ -163,7 +161,6 @@ impl<P: SearchPosition> Engine<P> {
             hash_mb,
             tt: TranspositionTable::new(hash_mb),
             tables: Tables::new(P::MOVE_KEYS),
-            correction: Correction::new(P::CORRECTED),
             noise: None,
         }
     }
@@ -185,7 +182,6 @@ impl<P: SearchPosition> Engine<P> {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.tables.clear();
-        self.correction.clear();
     }
 
     /// Adds deterministic noise to every evaluation (for the weaker levels); `None` for
@@ -231,14 +227,7 @@ impl<P: SearchPosition> Engine<P> {
             hard_ms: budget.map(|b| b.hard_ms),
             node_limit: limits.nodes,
         };
-        let mut tree = Tree::new(
-            &mut self.tt,
-            &mut self.tables,
-            &mut self.correction,
-            deadline,
-            root,
-            history,
-        );
+        let mut tree = Tree::new(&mut self.tt, &mut self.tables, deadline, root, history);
         tree.noise = self.noise;
         let mut keeper = TimeKeeper::new(budget, limits.clock.is_none());
         let elapsed = |clock: &dyn Clock| clock.now_ms().saturating_sub(start_ms);

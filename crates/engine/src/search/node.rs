@@ -10,16 +10,13 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use shatar_rules::GameResult;
 
-use crate::correction::Correction;
 use crate::history::{Context, Tables};
 use crate::limits::Clock;
 use crate::picker::{MovePicker, Selection, Stage};
 use crate::position::SearchPosition;
-use crate::score::{
-    DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, is_mate, mate_in, mated_in, to_tt,
-};
+use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, mate_in, mated_in, to_tt};
 use crate::search::{Cycle, History};
-use crate::tt::{Bound, Entry, TranspositionTable};
+use crate::tt::{Bound, TranspositionTable};
 
 pub trait NodeKind {
     /// On the principal variation: the window is open, and a move may become the best.
@@ -117,7 +114,6 @@ fn table_cutoff<M>(e: crate::tt::Entry<M>, alpha: Value, beta: Value, ply: usize
 pub struct Tree<'a, P: SearchPosition> {
     pub tt: &'a mut TranspositionTable<P::Move>,
     pub tables: &'a mut Tables<P::Move>,
-    correction: &'a mut Correction,
     pub deadline: Deadline<'a>,
     /// Hashes of the game's earlier positions, then of the search path to the parent of
     /// the current node: what repetitions are found in.
@@ -158,7 +154,6 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
     pub fn new(
         tt: &'a mut TranspositionTable<P::Move>,
         tables: &'a mut Tables<P::Move>,
-        correction: &'a mut Correction,
         deadline: Deadline<'a>,
         root: &P,
         history: History<'a, P>,
@@ -177,7 +172,6 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         Tree {
             tt,
             tables,
-            correction,
             deadline,
             keys,
             root: root.clone(),
@@ -282,19 +276,6 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         }
     }
 
-    /// The node's evaluation: as stored in the table (or computed) and with the
-    /// correction history's amount added, kept clear of mate scores.
-    fn static_eval(&self, pos: &P, entry: Option<Entry<P::Move>>) -> (Value, Value) {
-        let raw = entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval));
-        let correction = self
-            .correction
-            .get(pos.turn().index(), pos.correction_key());
-        (
-            raw,
-            (raw + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
-        )
-    }
-
     fn evaluate(&self, pos: &P) -> Value {
         let value = pos.evaluate();
         match self.noise {
@@ -357,10 +338,10 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             return value;
         }
 
-        let (raw_eval, static_eval) = if in_check {
-            (0, -INFINITE)
+        let static_eval = if in_check {
+            -INFINITE
         } else {
-            self.static_eval(pos, entry)
+            entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval))
         };
         self.static_evals[ply] = static_eval;
         let eval = match entry.map(|e| (from_tt(e.value.into(), ply), e.bound)) {
@@ -487,34 +468,16 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         };
         // A MultiPV line after the first saw only part of the root: not a root result.
         if !N::ROOT || self.excluded.is_empty() {
+            let eval_to_store = if in_check { 0 } else { static_eval };
             let stored_depth = node.depth.clamp(0, 255) as u8;
             self.tt.store(
                 pos.hash(),
                 best_move,
                 to_tt(best_value, ply),
-                raw_eval,
+                eval_to_store,
                 stored_depth,
                 bound,
             );
-            // A quiet result that the bound does not leave on the evaluation's side
-            // says how wrong the evaluation was.
-            let on_the_evaluations_side = match bound {
-                Bound::Lower => best_value <= static_eval,
-                Bound::Upper => best_value >= static_eval,
-                _ => false,
-            };
-            if !in_check
-                && best_move.is_none_or(|m| !pos.is_tactical(m))
-                && !is_mate(best_value)
-                && !on_the_evaluations_side
-            {
-                self.correction.update(
-                    pos.turn().index(),
-                    pos.correction_key(),
-                    node.depth,
-                    best_value - static_eval,
-                );
-            }
         }
         best_value
     }

@@ -51,10 +51,9 @@ impl<P: SearchPosition> Tree<'_, P> {
             return Self::terminal_value(pos, ply);
         }
         let mut best_value = -INFINITE;
-        let mut raw_eval = 0;
+        let mut static_eval = 0;
         if !in_check {
-            let static_eval;
-            (raw_eval, static_eval) = self.static_eval(pos, entry);
+            static_eval = entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval));
             if static_eval >= beta {
                 return static_eval;
             }
@@ -105,7 +104,7 @@ impl<P: SearchPosition> Tree<'_, P> {
             pos.hash(),
             best_move,
             to_tt(best_value, ply),
-            raw_eval,
+            if in_check { 0 } else { static_eval },
             0,
             bound,
         );
