@@ -2,32 +2,35 @@
 # Fuzzes every reader of untrusted text: runs each cargo-fuzz target of fuzz/ for the given
 # seconds (default 60), starting from its seeds (fuzz/seeds/<target>/, copied into the
 # working corpus fuzz/corpus/<target>/, which grows run after run and is not committed).
-# Needs a nightly toolchain and cargo-fuzz (`rustup toolchain install nightly`,
-# `cargo install cargo-fuzz --locked`).
+# Needs cargo-fuzz (scripts/tools.sh --fuzz installs it). It runs on the project's pinned
+# toolchain, not a nightly: cargo-fuzz passes compiler flags that only nightly accepts, and
+# RUSTC_BOOTSTRAP=1 lets the pinned stable compiler accept them, so the fuzzer runs the same
+# on every machine instead of only where a nightly happens to be installed.
 #
 #   scripts/fuzz.sh [seconds-per-target] [target...]
 #
 # Exits non-zero at the first crash, a broken invariant or a timeout, and prints where
 # libFuzzer saved the input (fuzz/artifacts/<target>/). Reproduce with
-#   (cd fuzz && cargo +nightly fuzz run -a <target> artifacts/<target>/<file>)
+#   (cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run -a <target> artifacts/<target>/<file>)
 # Seeds that a check must keep passing go in fuzz/seeds/<target>/ (named regression-*); the
 # stable test crates/rules/tests/fuzz_seeds.rs runs every seed and mutations of them.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root/fuzz"
+export RUSTC_BOOTSTRAP=1 PATH="$HOME/.cargo/bin:$PATH"
 
 seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    mapfile -t targets < <(cargo +nightly fuzz list)
+    mapfile -t targets < <(cargo fuzz list)
 fi
 
 # -a: debug assertions and overflow checks, as in the tests. SHATAR_FUZZ_SANITIZER: address
 # (cargo-fuzz's default) or none, which builds and runs faster; the rules crate's only
 # unsafe code is a few debug-asserted square constructors.
 flags=(-a -s "${SHATAR_FUZZ_SANITIZER:-address}")
-cargo +nightly fuzz build "${flags[@]}"
+cargo fuzz build "${flags[@]}"
 
 for t in "${targets[@]}"; do
     mkdir -p "corpus/$t" "artifacts/$t"
@@ -35,7 +38,7 @@ for t in "${targets[@]}"; do
     log=$(mktemp)
     printf '%s: %ss ... ' "$t" "$seconds"
     # -timeout: an input that takes seconds is a bug too; -print_final_stats: executions.
-    if cargo +nightly fuzz run "${flags[@]}" "$t" "corpus/$t" -- -max_total_time="$seconds" -timeout=10 \
+    if cargo fuzz run "${flags[@]}" "$t" "corpus/$t" -- -max_total_time="$seconds" -timeout=10 \
         -print_final_stats=1 >"$log" 2>&1; then
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
         speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
@@ -54,7 +57,7 @@ for t in "${targets[@]}"; do
         saved=$(realpath "$saved")
         echo
         echo "The input is saved in $saved (full log: $log)."
-        echo "Reproduce: (cd fuzz && cargo +nightly fuzz run ${flags[*]} $t ${saved#"$root/fuzz/"})"
+        echo "Reproduce: (cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run ${flags[*]} $t ${saved#"$root/fuzz/"})"
         exit 1
     fi
 done

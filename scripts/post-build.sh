@@ -3,6 +3,7 @@
 # staging folder before it becomes dist/. Trunk runs the hooks of one stage at the same
 # time, so this is the only one and its steps run in order.
 set -euo pipefail
+shopt -s inherit_errexit
 dir=${TRUNK_STAGING_DIR:?"run by trunk as a post_build hook"}
 
 if [ "${TRUNK_PROFILE:-debug}" = release ]; then profile=release-web; out=release-web; else profile=dev; out=debug; fi
@@ -44,8 +45,70 @@ grep -q '__SHATAR_XIANGQI_GLUE__ __SHATAR_XIANGQI_WASM__' "$dir/index.html" \
 sed -i -e "s|__SHATAR_XIANGQI_GLUE__|./shatar-page-xiangqi-$hash.js|" \
   -e "s|__SHATAR_XIANGQI_WASM__|./shatar-page-xiangqi-${hash}_bg.wasm|" "$dir/index.html"
 
-# 3. The service worker's precache list. Must stay last: it lists and hashes the
-#    finished files.
+# 3. The files the pages fetch after start-up, named by content here since Trunk leaves
+#    their names alone: the engine worker's two builds (written into the loader, which is
+#    then named by its content too), the languages' texts, the Xiangqi pieces. The pages
+#    learn the names from a list of `plain=hashed` pairs (crates/web/src/files.rs):
+#    index.html's <meta name="shatar-files"> and shatar-board.js.
+files=""
+for build in shatar-worker-8x8 shatar-worker-xiangqi; do
+  hash=$(cat "$dir/$build.js" "$dir/${build}_bg.wasm" | sha256sum | cut -c1-16)
+  mv "$dir/$build.js" "$dir/$build-$hash.js"
+  mv "$dir/${build}_bg.wasm" "$dir/$build-${hash}_bg.wasm"
+  key=$(echo "${build#shatar-worker-}" | tr a-z A-Z)
+  grep -q "__SHATAR_WORKER_${key}_GLUE__" "$dir/worker-loader.js" \
+    || { echo "post-build: worker-loader.js lacks the $build placeholders" >&2; exit 1; }
+  sed -i -e "s|__SHATAR_WORKER_${key}_GLUE__|$build-$hash.js|" \
+    -e "s|__SHATAR_WORKER_${key}_WASM__|$build-${hash}_bg.wasm|" "$dir/worker-loader.js"
+done
+# Prints the path of the site's file $1 renamed by its content: i18n/en.txt becomes
+# i18n/en-<hash>.txt.
+hash_name() {
+  local path=$1 hash renamed
+  hash=$(sha256sum "$dir/$path" | cut -c1-16)
+  renamed="${path%.*}-$hash.${path##*.}"
+  mv "$dir/$path" "$dir/$renamed"
+  echo "$renamed"
+}
+for path in worker-loader.js $(cd "$dir" && echo i18n/*.txt) xiangqi/pieces.svg; do
+  [ -f "$dir/$path" ] || { echo "post-build: the build has no $path" >&2; exit 1; }
+  files="$files $path=$(hash_name "$path")"
+done
+files=${files# }
+grep -q 'content="__SHATAR_FILES__"' "$dir/index.html" && grep -q '"__SHATAR_FILES__"' "$dir/shatar-board.js" \
+  || { echo "post-build: index.html or shatar-board.js lacks the file list's placeholder" >&2; exit 1; }
+sed -i "s|__SHATAR_FILES__|$files|" "$dir/index.html" "$dir/shatar-board.js"
+
+# 4. The stylesheets of builder.html and embed.html, named by content in the page that
+#    loads them (their pages keep their names: clubs link to them).
+for pair in builder.html:builder.css builder.html:targets.css embed.html:embed-frame.css; do
+  page=${pair%%:*} sheet=${pair#*:}
+  grep -q "href=\"$sheet\"" "$dir/$page" || { echo "post-build: $page does not link $sheet" >&2; exit 1; }
+  renamed=$(hash_name "$sheet")
+  sed -i "s|href=\"$sheet\"|href=\"$renamed\"|" "$dir/$page"
+done
+
+# 5. Trunk's start-up script, which it writes inline into index.html, into a file named by
+#    its content: a page under a Content-Security-Policy runs no inline script
+#    (docs/hosting.md).
+[ "$(grep -c '^<script type="module">$' "$dir/index.html")" = 1 ] \
+  || { echo "post-build: index.html does not have the one inline start-up script expected of Trunk" >&2; exit 1; }
+awk -v script="$work/start.js" '
+  /^<script type="module">$/ { inside = 1; next }
+  inside && /^<\/script>$/ { inside = 0; print "<script type=\"module\" src=\"__SHATAR_START__\"></script>"; next }
+  inside { print > script; next }
+  { print }' "$dir/index.html" > "$work/index.html"
+hash=$(sha256sum "$work/start.js" | cut -c1-16)
+cp "$work/start.js" "$dir/shatar-start-$hash.js"
+sed "s|__SHATAR_START__|./shatar-start-$hash.js|" "$work/index.html" > "$dir/index.html"
+# Nothing inline is left in any page: no script without a src, no <style>, no style attribute.
+inline=$(cd "$dir" && grep -HnE '<script( type="module")?>|<style|[[:space:]]style=' ./*.html || true)
+[ -z "$inline" ] || { echo "post-build: inline script or style left in a page: $inline" >&2; exit 1; }
+
+# 6. The service worker's precache list, and which of its files are named by content (a
+#    hash of at least 8 hex digits before the extension: Trunk writes its hash without
+#    leading zeros), which the worker serves from its cache first. Must stay last: it
+#    lists and hashes the finished files.
 sw="$dir/sw.js"
 files=$(cd "$dir" && find . -type f ! -path ./sw.js -printf '%P\n' | LC_ALL=C sort)
 # Trunk's names are plain; anything else would need quoting in JS and in sed.
@@ -54,6 +117,9 @@ bad=$(printf '%s\n' "$files" | grep -v '^[A-Za-z0-9._/-]*$' || true)
 # Names and contents both: a renamed file is a new build too.
 version=$(cd "$dir" && printf '%s\n' "$files" | xargs -d '\n' sha256sum | sha256sum | cut -c1-16)
 list=$(printf '%s\n' "$files" | sed 's/.*/"&"/' | paste -sd, -)
+hashed=$(printf '%s\n' "$files" | grep -E -- '-[0-9a-f]{8,}(_bg\.wasm|\.[a-z0-9]+)$' | sed 's/.*/"&"/' | paste -sd, -)
 grep -q '"__SHATAR_VERSION__"' "$sw" && grep -qF '/* __SHATAR_PRECACHE__ */ []' "$sw" \
+  && grep -qF '/* __SHATAR_HASHED__ */ []' "$sw" \
   || { echo "post-build: sw.js lacks its placeholders" >&2; exit 1; }
-sed -i -e "s|\"__SHATAR_VERSION__\"|\"$version\"|" -e "s|/\* __SHATAR_PRECACHE__ \*/ \[\]|[$list]|" "$sw"
+sed -i -e "s|\"__SHATAR_VERSION__\"|\"$version\"|" -e "s|/\* __SHATAR_PRECACHE__ \*/ \[\]|[$list]|" \
+  -e "s|/\* __SHATAR_HASHED__ \*/ \[\]|[$hashed]|" "$sw"

@@ -5,17 +5,21 @@
 set -euo pipefail
 
 TRUNK_VERSION=0.21.14
+CARGO_FUZZ_VERSION=0.13.2
 WASM_BINDGEN_VERSION=0.2.130 # must equal the wasm-bindgen crate pin in Cargo.toml
 
-# Flags may be combined: --browser (Chromium, chromedriver), --serve (trunk), --all (both).
+# Flags may be combined: --browser (Chromium, chromedriver, the tests' fonts), --serve
+# (trunk), --all (both), --fuzz (cargo-fuzz).
 want_browser=false
 want_serve=false
+want_fuzz=false
 for arg in "$@"; do
   case "$arg" in
     --browser) want_browser=true ;;
     --serve) want_serve=true ;;
     --all) want_browser=true; want_serve=true ;;
-    *) echo "usage: $0 [--browser] [--serve] [--all]" >&2; exit 2 ;;
+    --fuzz) want_fuzz=true ;;
+    *) echo "usage: $0 [--browser] [--serve] [--all] [--fuzz]" >&2; exit 2 ;;
   esac
 done
 
@@ -25,9 +29,13 @@ cd "$root"
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
-# The screenshots of the Chinese page need a font with Chinese characters; the traditional
-# Mongolian script brings its own (www/fonts).
-fc-list :lang=zh 2>/dev/null | grep -q . || need_apt+=(fonts-wqy-microhei)
+# The browser tests see these fonts and no others (tests/fonts/fonts.conf): the same sizes
+# and pictures on every machine. Installed by name, not left to Chromium's recommendations.
+# The traditional Mongolian script brings its own (www/fonts).
+fonts=/usr/share/fonts/truetype
+[ -f $fonts/dejavu/DejaVuSans.ttf ] && [ -f $fonts/dejavu/DejaVuSansMono.ttf ] || need_apt+=(fonts-dejavu-core)
+[ -f $fonts/liberation/LiberationSans-Regular.ttf ] || need_apt+=(fonts-liberation)
+[ -f $fonts/wqy/wqy-microhei.ttc ] || need_apt+=(fonts-wqy-microhei)
 
 step() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -38,25 +46,43 @@ step "Rust toolchain and wasm32 target"
 rustup toolchain install >/dev/null
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 
+# The Rust tools compile for minutes: all at once, while apt and npm work beside them.
+# They are build tools, not shipped code: no link-time optimisation and a low optimisation
+# level (their own profiles ask for fat LTO: trunk alone took 10 minutes that way), and none
+# of their download and TLS features, which Trunk.toml's `offline` never uses. About
+# 8 minutes for both on 2 cores, once.
+quick_build=(env CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=0)
+installs=()
+# A failure elsewhere must not leave them compiling behind the script's back.
+trap '[ ${#installs[@]} -eq 0 ] || kill "${installs[@]}" 2>/dev/null || true' EXIT
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION\$"; then
+  step "wasm-bindgen-cli $WASM_BINDGEN_VERSION (in the background)"
+  # Not --locked: its lock file pins a crate this registry lacks (wasm-toolchain.md).
+  "${quick_build[@]}" cargo install -q wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" \
+    --no-default-features &
+  installs+=($!)
+fi
+if $want_serve && ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION\$"; then
+  step "trunk $TRUNK_VERSION (in the background)"
+  "${quick_build[@]}" cargo install -q trunk --locked --version "$TRUNK_VERSION" --no-default-features &
+  installs+=($!)
+fi
+if $want_fuzz && ! cargo fuzz --version 2>/dev/null | grep -q " $CARGO_FUZZ_VERSION\$"; then
+  step "cargo-fuzz $CARGO_FUZZ_VERSION (in the background)"
+  "${quick_build[@]}" cargo install -q cargo-fuzz --locked --version "$CARGO_FUZZ_VERSION" &
+  installs+=($!)
+fi
+
 if $want_browser; then
   if [ ${#need_apt[@]} -gt 0 ]; then
     step "apt: ${need_apt[*]}"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq && apt-get install -y -qq "${need_apt[@]}" >/dev/null
   fi
-fi
-
-if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION\$"; then
-  step "wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 4 min, once)"
-  # Not --locked: its lock file pins a crate this registry lacks (wasm-toolchain.md).
-  cargo install -q wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
-fi
-
-if $want_serve; then
-  if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION\$"; then
-    step "trunk $TRUNK_VERSION (about 10 min, once)"
-    cargo install -q trunk --locked --version "$TRUNK_VERSION"
-  fi
+  missing=$(sed -n 's|^ *<glob>\(/[^<]*\)</glob>$|\1|p' tests/fonts/fonts.conf \
+    | while read -r glob; do compgen -G "$glob" >/dev/null || echo "$glob"; done)
+  [ -z "$missing" ] || { echo "tools.sh: tests/fonts/fonts.conf names fonts this machine lacks: $missing" >&2; exit 1; }
 fi
 
 # npm tools (wasm-opt from binaryen, playwright-core) live in tools/node_modules, pinned by
@@ -67,3 +93,8 @@ if [ ! -x tools/node_modules/.bin/wasm-opt ] || ! cmp -s tools/package-lock.json
   (cd tools && npm ci --no-audit --no-fund --silent)
   cp tools/package-lock.json "$stamp"
 fi
+
+for pid in "${installs[@]}"; do
+  wait "$pid" || { echo "tools.sh: a cargo install failed (see above)" >&2; exit 1; }
+done
+[ ${#installs[@]} -eq 0 ] || step "Rust tools installed"

@@ -20,6 +20,8 @@ export PATH="$HOME/.cargo/bin:$PATH"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 export XDG_CONFIG_HOME="$scratch/config" XDG_CACHE_HOME="$scratch/cache"
+# Only the fonts that scripts/tools.sh installs, whatever else the machine has.
+export FONTCONFIG_FILE="$root/tests/fonts/fonts.conf"
 # A cold Chromium on a loaded 2-core machine can exceed the runner's 20 s default.
 export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-120}"
 

@@ -41,8 +41,8 @@ for (let i = 0; i < args.length; i++) {
 const TARGET_BYTES = 400_000;
 const TARGET_MS = 1000;
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
-// The Xiangqi build of the worker (index.html, www/worker-loader.js).
-const XIANGQI_BUILDS = /^shatar-(worker-xiangqi(\.js|_bg\.wasm)|page-xiangqi-[0-9a-f]+(\.js|_bg\.wasm))$/;
+// The Xiangqi build of the worker (index.html, www/worker-loader.js), named by content.
+const XIANGQI_BUILDS = /^shatar-(worker|page)-xiangqi-[0-9a-f]+(\.js|_bg\.wasm)$/;
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

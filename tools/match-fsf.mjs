@@ -33,11 +33,11 @@ import { dirname, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
+import { PROTOCOL_VERSION as PROTOCOL } from "./protocol-version.mjs";
+
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
 const require = createRequire(import.meta.url);
-// crates/protocol's PROTOCOL_VERSION.
-const PROTOCOL = 4;
 const FSF_PACKAGE = "fairy-stockfish-nnue.wasm";
 const FSF_VERSION = require(`${FSF_PACKAGE}/package.json`).version;
 // A game this long has gone wrong: the 75-move rule (8x8) and the natural move limit

@@ -7,12 +7,14 @@
 // everything the element does is Rust (crates/embed). Every board on a page
 // shares this module, so the wasm is downloaded and compiled once, and the play boards
 // share one engine worker. The glue's and the wasm's hashed names are filled in at build
-// time (scripts/post-build.sh).
+// time (scripts/post-build.sh), and so are those of the files the boards fetch later (the
+// engine worker's loader, the languages' texts), which the module is handed.
 import init, { Board, observedAttributes, startPage } from "__SHATAR_EMBED_GLUE__";
 
 const base = new URL(".", import.meta.url).href;
 // The wasm's name carries its hash, which the glue does not know: it is filled in too.
-const ready = init({ module_or_path: new URL("__SHATAR_EMBED_WASM__", import.meta.url) }).then(() => startPage());
+const files = "__SHATAR_FILES__";
+const ready = init({ module_or_path: new URL("__SHATAR_EMBED_WASM__", import.meta.url) }).then(() => startPage(files));
 
 class ShatarBoard extends HTMLElement {
   static get observedAttributes() {

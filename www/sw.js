@@ -2,11 +2,17 @@
 // the page asks for it (crates/web/src/dom/service_worker.rs shows the prompt), so a game
 // is never switched from under the player. Plain JS: the platform runs no wasm here first.
 //
-// scripts/post-build.sh fills in the two values below from the finished build: every file
-// of dist/ but this one, and a hash of their contents. So a new build always changes this
-// file's bytes, which is what makes the browser install it as a new version.
+// scripts/post-build.sh fills in the values below from the finished build: every file of
+// dist/ but this one, those among them named by their content, and a hash of their
+// contents. So a new build always changes this file's bytes, which is what makes the
+// browser install it as a new version.
 const VERSION = "__SHATAR_VERSION__";
 const PRECACHE = /* __SHATAR_PRECACHE__ */ [];
+// A new build gives these new names, so a cached copy is always the right one. The others
+// (pages, shatar-board.js, the manifest, icons, fonts) keep their names from build to build:
+// they are asked of the server first, so that a reload after a deploy never pairs a new
+// page with an old file.
+const HASHED = new Set(/* __SHATAR_HASHED__ */ []);
 
 const PREFIX = "shatar-";
 const CACHE = `${PREFIX}${VERSION}`;
@@ -15,8 +21,8 @@ const scope = new URL(self.registration.scope);
 self.addEventListener("install", (event) => {
   // No skipWaiting here: the new version waits for the page's word.
   event.waitUntil(caches.open(CACHE).then((cache) =>
-    // Checked with the server: an HTTP cache may hold the last build's unhashed files (the
-    // engine worker's), which must not be mixed with this build's page.
+    // Checked with the server: an HTTP cache may hold the last build's files of fixed names,
+    // which must not be mixed with this build's.
     cache.addAll(PRECACHE.map((path) => new Request(new URL(path, scope), { cache: "no-cache" })))));
 });
 
@@ -42,10 +48,25 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(navigate(request, url));
     return;
   }
-  event.respondWith(caches.open(CACHE)
-    .then((cache) => cache.match(request, { ignoreSearch: true }))
-    .then((hit) => (hit ? asRequested(hit, url) : fetch(request))));
+  const path = url.pathname.startsWith(scope.pathname) ? url.pathname.slice(scope.pathname.length) : null;
+  event.respondWith(HASHED.has(path) ? cacheFirst(request, url) : revalidate(request, url));
 });
+
+async function cacheFirst(request, url) {
+  const hit = await (await caches.open(CACHE)).match(request, { ignoreSearch: true });
+  return hit ? asRequested(hit, url) : fetch(request);
+}
+
+// From the server, past any HTTP cache (a 304 costs little); the cached copy only offline.
+async function revalidate(request, url) {
+  try {
+    return await fetch(request, { cache: "no-cache" });
+  } catch (offline) {
+    const hit = await (await caches.open(CACHE)).match(request, { ignoreSearch: true });
+    if (hit) return asRequested(hit, url);
+    throw offline;
+  }
+}
 
 // A copy of a cached file for an address with a query (`worker-loader.js?build=xiangqi`)
 // must keep that address: a worker's script reads its query from its own location, which

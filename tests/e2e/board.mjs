@@ -1,9 +1,9 @@
 // The page at start-up: the board's DOM contract, and the engine worker's protocol spoken
 // to directly (including what it must refuse).
-import { START_PIECES, open, boardState, pieces, text, withMark } from "./lib.mjs";
+import { PROTOCOL_VERSION as PROTOCOL } from "../../tools/protocol-version.mjs";
+import { START_PIECES, builtName, open, boardState, pieces, text, withMark } from "./lib.mjs";
 
-// crates/protocol's PROTOCOL_VERSION and its Mongolian start.
-const PROTOCOL = 4;
+// The Mongolian start, and a position after the first round.
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
 const OPEN = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - -";
 const XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
@@ -42,8 +42,9 @@ export const tests = [
     name: "worker protocol: replies, errors, and a search, spoken to directly",
     async run(t) {
       await open(t);
-      const replies = await t.page.evaluate(async ({ requests, raw }) => {
-        const worker = new Worker("./worker-loader.js");
+      const loader = await builtName(t.page, "worker-loader.js");
+      const replies = await t.page.evaluate(async ({ requests, raw, loader }) => {
+        const worker = new Worker(`./${loader}`);
         const got = [];
         // One final reply per message, and Ready; a search's SearchInfo progress comes on top.
         const all = requests.length + raw.length + 1;
@@ -60,6 +61,7 @@ export const tests = [
         });
         try { return await done; } finally { worker.terminate(); }
       }, {
+        loader,
         raw: ["hello", { v: PROTOCOL }, { v: 99, id: 5, body: { Future: {} } }],
         requests: [
           { v: PROTOCOL, id: 10, body: { LegalMoves: { fen: START, ruleset: "mongolian" } } },
@@ -108,12 +110,14 @@ export const tests = [
       });
       await open(t);
       await t.page.waitForFunction(() => /ready/i.test(document.querySelector("#engine")?.textContent ?? ""), null, { timeout: 15_000 });
-      t.check("the page fetched its first worker", fetched.includes("/shatar-worker-8x8_bg.wasm"), fetched.join(" "));
+      t.check("the page fetched its first worker", fetched.some((p) => /^\/shatar-worker-8x8-[0-9a-f]{16}_bg\.wasm$/.test(p)),
+        fetched.join(" "));
       t.eq("and not the Xiangqi build", fetched.filter((p) => p.includes("xiangqi")), []);
 
       // worker-loader.js?build=xiangqi: the build that plays Xiangqi and the 8x8 games.
-      const ask = (build, requests) => t.page.evaluate(async ({ build, requests }) => {
-        const worker = new Worker(`./worker-loader.js${build}`);
+      const loader = await builtName(t.page, "worker-loader.js");
+      const ask = (build, requests) => t.page.evaluate(async ({ build, requests, loader }) => {
+        const worker = new Worker(`./${loader}${build}`);
         const got = [];
         const done = new Promise((ok, fail) => {
           setTimeout(() => fail(new Error(`timeout after ${got.length} replies`)), 15000);
@@ -125,7 +129,7 @@ export const tests = [
           };
         });
         try { return await done; } finally { worker.terminate(); }
-      }, { build, requests });
+      }, { build, requests, loader });
       const replies = await ask("?build=xiangqi", [
         { v: PROTOCOL, id: 1, body: { LegalMoves: { fen: XIANGQI_START, ruleset: "xiangqi" } } },
         { v: PROTOCOL, id: 2, body: { LegalMoves: { fen: START, ruleset: "mongolian" } } },

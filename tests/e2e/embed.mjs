@@ -149,7 +149,8 @@ export const tests = [
       t.eq("one engine worker for the page's boards", workers.length, 1);
       // The embed module only: the app's page and its wasm are not the club's business.
       t.eq("one wasm download for the page's boards, the embed module's",
-        requests.filter((r) => r !== "shatar-worker-8x8_bg.wasm").map((r) => r.replace(/-[0-9a-f]{16}_/, "-HASH_")), ["shatar-embed-HASH_bg.wasm"]);
+        requests.filter((r) => !r.startsWith("shatar-worker-8x8-")).map((r) => r.replace(/-[0-9a-f]{16}_/, "-HASH_")),
+        ["shatar-embed-HASH_bg.wasm"]);
 
       // Two friends in the iframe, Black at the bottom, the international pieces.
       const pf = frame("#play-frame");
@@ -159,7 +160,7 @@ export const tests = [
       await click(pf, "shatar-board", "d5");
       t.check("iframe play: both sides moved", await waitPlies(pf, "shatar-board", 2));
 
-      // The iframes sized themselves to their content through the README's two lines.
+      // The iframes sized themselves to their content through shatar-frames.js (docs/hosting.md).
       const heights = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll("iframe")].map((f) => [f.id, f.style.height])));
       for (const id of ["play-frame", "view-frame", "diagram-frame"]) {
         const inside = await frame(`#${id}`).locator("body").evaluate((b) => Math.ceil(b.getBoundingClientRect().height));

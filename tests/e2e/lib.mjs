@@ -22,6 +22,13 @@ const { chromium } = require("playwright-core");
 export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
+/**
+ * The fonts Chromium may use: exactly those tests/fonts/fonts.conf names (scripts/tools.sh
+ * installs them), whatever else the machine has, so that sizes and screenshots are the same
+ * on a fresh machine and a well-used one.
+ */
+export const FONTCONFIG_FILE = resolve(repoRoot, "tests/fonts/fonts.conf");
+
 /** Chromium with its profile, config and cache in a temp folder; `close()` removes it. */
 export async function launchBrowser() {
   const profile = mkdtempSync(join(tmpdir(), "shatar-e2e-"));
@@ -29,7 +36,7 @@ export async function launchBrowser() {
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     headless: true,
     args: CHROMIUM_ARGS,
-    env: { ...process.env, XDG_CONFIG_HOME: join(profile, "config"), XDG_CACHE_HOME: join(profile, "cache") },
+    env: { ...process.env, XDG_CONFIG_HOME: join(profile, "config"), XDG_CACHE_HOME: join(profile, "cache"), FONTCONFIG_FILE },
   });
   return {
     browser,
@@ -42,8 +49,9 @@ export async function launchBrowser() {
 
 export { serveDist };
 
-// Sizes the screenshots and tests use.
-export const DESKTOP = { viewport: { width: 1280, height: 900 } };
+// Sizes the screenshots and tests use. The browser's language is English whatever the
+// machine's LANG says: the page picks its language from it.
+export const DESKTOP = { viewport: { width: 1280, height: 900 }, locale: "en-US" };
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 export const TABLET = { viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
@@ -338,6 +346,17 @@ export async function setLook(page, name, value) {
     el.dispatchEvent(new Event("change", { bubbles: true }));
   }, { name, value });
 }
+
+/**
+ * The build's name for one of its files named by content (`worker-loader.js` is
+ * `worker-loader-<hash>.js`), from the page's list (index.html's `<meta name="shatar-files">`).
+ */
+export const builtName = (page, plain) => page.evaluate((plain) => {
+  const pairs = document.querySelector('meta[name="shatar-files"]')?.content.split(/\s+/) ?? [];
+  const pair = pairs.find((p) => p.startsWith(`${plain}=`));
+  if (!pair) throw new Error(`the page names no build file for ${plain}`);
+  return pair.slice(plain.length + 1);
+}, plain);
 
 export const text = (page, sel) => page.$eval(sel, (e) => e.textContent.trim());
 export const visible = (page, sel) => page.$eval(sel, (e) => !e.hidden && e.getClientRects().length > 0);

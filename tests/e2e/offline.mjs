@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import {
-  clickMove, moveTexts, newGame, pieces, playMoves, plies, ready, rng, serveDist, text, visible, waitPlies,
+  builtName, clickMove, moveTexts, newGame, pieces, playMoves, plies, ready, rng, serveDist, text, visible, waitPlies,
 } from "./lib.mjs";
 import { servedFrom } from "./serve-dist.mjs";
 
@@ -33,13 +33,16 @@ export const tests = [
       await ready(page);
       const sw = await controlled(page);
       t.eq("one cache, of this build", sw.names.length, 1);
-      for (const path of ["/index.html", "/sw.js", "/manifest.webmanifest", "/icons/icon-192.png", "/worker-loader.js"]) {
+      const loader = await builtName(page, "worker-loader.js");
+      t.check(`the worker loader is named by content (${loader})`, /^worker-loader-[0-9a-f]{16}\.js$/.test(loader));
+      for (const path of ["/index.html", "/sw.js", "/manifest.webmanifest", "/icons/icon-192.png", `/${loader}`]) {
         t.check(`${path} ${path === "/sw.js" ? "is not" : "is"} precached`, sw.cached.includes(path) === (path !== "/sw.js"));
       }
       t.check("the hashed wasm is precached", sw.cached.some((p) => /^\/shatar-page-[0-9a-f]+_bg\.wasm$/.test(p)), sw.cached.join(" "));
-      for (const path of ["/shatar-worker-xiangqi.js", "/shatar-worker-xiangqi_bg.wasm"]) {
-        t.check(`${path} (the Xiangqi worker) is precached`, sw.cached.includes(path));
-      }
+      t.check("the Xiangqi worker (named by content) is precached",
+        sw.cached.filter((p) => /^\/shatar-worker-xiangqi-[0-9a-f]{16}(\.js|_bg\.wasm)$/.test(p)).length === 2, sw.cached.join(" "));
+      t.check("no worker file keeps a fixed name", !sw.cached.some((p) => /^\/(worker-loader|shatar-worker-[a-z0-9]+)(\.js|_bg\.wasm)$/.test(p)),
+        sw.cached.join(" "));
       t.check("the page's build with Xiangqi is precached",
         sw.cached.filter((p) => /^\/shatar-page-xiangqi-[0-9a-f]+(\.js|_bg\.wasm)$/.test(p)).length === 2, sw.cached.join(" "));
 
@@ -52,8 +55,8 @@ export const tests = [
       await waitPlies(page, 2);
       t.eq("the computer answers offline", await moveTexts(page), ["e4", "e5"]);
       // The Xiangqi worker, never fetched by the page until now, starts offline too.
-      const xiangqi = await page.evaluate(() => new Promise((ok, fail) => {
-        const worker = new Worker("./worker-loader.js?build=xiangqi");
+      const xiangqi = await page.evaluate((loader) => new Promise((ok, fail) => {
+        const worker = new Worker(`./${loader}?build=xiangqi`);
         setTimeout(() => fail(new Error("timeout")), 15000);
         worker.onerror = (e) => fail(new Error(e.message || "error event"));
         worker.onmessage = (e) => {
@@ -65,7 +68,7 @@ export const tests = [
             ok(e.data?.body?.LegalMoves?.moves?.length);
           }
         };
-      })).catch((e) => e.message);
+      }), loader).catch((e) => e.message);
       t.eq("the Xiangqi worker answers offline (44 moves from the start)", xiangqi, 44);
 
       // Another page of the site, by its own address: from the cache too.

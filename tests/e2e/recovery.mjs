@@ -4,6 +4,7 @@ import {
   START_PIECES, clickMove, clickMoveThen, moveTexts, newGame, open, over, pickMove, pieces, playMoves, plies, ready,
   recordChanges, rng, seen, text, visible, waitInteractive, waitPlies, withMark,
 } from "./lib.mjs";
+import { ownSave } from "./keep.mjs";
 
 const KILL = "window.wasmBindings.debug_kill_engine_worker()";
 
@@ -19,7 +20,7 @@ export const tests = [
       const ended = await playMoves(t, 3, rng(99));
       const before = { moves: await moveTexts(page), pieces: await pieces(page), last: await withMark(page, "last") };
       t.check("eight plies played (or fewer to a mate)", before.moves.length === 8 || ended, before.moves.join(" "));
-      t.check("the game is saved under shatar.game", (await page.evaluate(() => localStorage.getItem("shatar.game")) ?? "").length > 0);
+      t.check("the game is saved under the tab's own key", ((await ownSave(page)) ?? "").length > 0);
 
       await page.reload();
       await ready(page);
@@ -52,7 +53,7 @@ export const tests = [
     async run(t) {
       const { page } = t;
       await open(t);
-      await page.evaluate(() => localStorage.setItem("shatar.game", "{bad"));
+      await page.evaluate(() => localStorage.setItem(`shatar.games.${sessionStorage.getItem("shatar.tab-game")}`, "{bad"));
       await page.reload();
       await ready(page);
       t.check("a notice is shown", await visible(page, "#notice"));
@@ -64,9 +65,30 @@ export const tests = [
       t.eq("the bad save is set aside", await page.evaluate(() => localStorage.getItem("shatar.game.set-aside")), "{bad");
       await clickMove(t, "e2", "e4");
       await waitPlies(page, 2);
-      t.check("the new game is saved over it", (await page.evaluate(() => localStorage.getItem("shatar.game"))).includes("e2e4"));
+      t.check("the new game is saved", ((await ownSave(page)) ?? "").includes("e2e4"));
       await page.click('#notice [data-action="dismiss"]');
       t.check("the notice can be dismissed", !(await visible(page, "#notice")));
+    },
+  },
+  {
+    name: "a game saved by the version before (one key, shatar.game) is taken up and moved",
+    async run(t) {
+      const { page } = t;
+      await open(t);
+      await clickMove(t, "e2", "e4");
+      await waitPlies(page, 2);
+      const moves = await moveTexts(page);
+      await page.evaluate(() => {
+        const key = `shatar.games.${sessionStorage.getItem("shatar.tab-game")}`;
+        localStorage.setItem("shatar.game", localStorage.getItem(key));
+        localStorage.removeItem(key);
+        sessionStorage.clear();
+      });
+      await page.reload();
+      await ready(page);
+      t.eq("the old save's game is shown", await moveTexts(page), moves);
+      t.eq("and kept under the new keys only", await page.evaluate(() => localStorage.getItem("shatar.game")), null);
+      t.check("the tab's own key holds it", ((await ownSave(page)) ?? "").includes("e2e4"));
     },
   },
   {

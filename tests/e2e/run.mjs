@@ -12,12 +12,16 @@ import { launchBrowser, repoRoot, runTests, serveDist } from "./lib.mjs";
 import { tests as a11y } from "./a11y.mjs";
 import { tests as board } from "./board.mjs";
 import { tests as clocks } from "./clocks.mjs";
+import { tests as csp } from "./csp.mjs";
+import { tests as deploy } from "./deploy.mjs";
 import { tests as embed } from "./embed.mjs";
 import { tests as i18n } from "./i18n.mjs";
+import { tests as keep } from "./keep.mjs";
 import { tests as offline } from "./offline.mjs";
 import { tests as play } from "./play.mjs";
 import { tests as recovery } from "./recovery.mjs";
 import { tests as screens } from "./screens.mjs";
+import { tests as targets } from "./targets.mjs";
 import { tests as xiangqi } from "./xiangqi.mjs";
 
 const args = process.argv.slice(2);
@@ -39,7 +43,7 @@ const { browser, close } = await launchBrowser();
 let result = { passed: 0, failed: 1 };
 try {
   console.log(`site ${dist} at ${server.url}${process.env.E2E_SEED ? `, E2E_SEED=${process.env.E2E_SEED}` : ""}`);
-  result = await runTests([...board, ...play, ...clocks, ...recovery, ...embed, ...a11y, ...i18n, ...screens, ...offline, ...xiangqi], {
+  result = await runTests([...board, ...play, ...clocks, ...recovery, ...keep, ...embed, ...a11y, ...targets, ...i18n, ...screens, ...offline, ...deploy, ...csp, ...xiangqi], {
     browser, url: server.url, shots, only: only.length ? only : null,
   });
 } catch (e) {

@@ -1,7 +1,7 @@
-//! `shatar`: the native engine. With no arguments it speaks UCI on stdin/stdout; the
-//! subcommands time the search (`bench`), test the move generator (`perft`,
-//! `bench --perft`), play matches (`match`) and make their openings (`openings`). See
-//! [`HELP`].
+//! `shatar`: the native engine. With no arguments it speaks UCI on stdin/stdout, for the
+//! 8x8 games and Xiangqi (`UCI_Variant`); the subcommands time the search (`bench`,
+//! `bench --xiangqi`), test the move generator (`perft`, `bench --perft`), play matches
+//! (`match`) and make their openings (`openings`), Xiangqi's too. See [`HELP`].
 
 mod arena;
 mod args;
@@ -20,7 +20,7 @@ use shatar_rules::{AnyPosition, Ruleset};
 use searcher::WallClock;
 
 const HELP: &str = "\
-shatar: a Mongolian chess (and FIDE chess) engine speaking UCI
+shatar: an engine for Mongolian chess (2017 and folk rules), FIDE chess and Xiangqi, speaking UCI
 
 USAGE:
     shatar                 Run the UCI protocol on stdin/stdout (also: shatar uci)
@@ -116,8 +116,10 @@ UCI:
     go takes wtime, btime, winc, binc, movestogo, movetime, depth, nodes, infinite,
     mate, and, not in UCI, wdelay <MS> and bdelay <MS>: a simple delay per move (2017
     art. 6.3.2) that is spent before the clock's own time. The search runs until
-    stop for go infinite or a go without limits.
-    Options: UCI_Variant (mongolian, mongolian-folk, chess), Hash (MB), Clear Hash,
+    stop for go infinite or a go without limits. The end of input is a quit: a search
+    or perft still running is stopped (a search still answers bestmove).
+    Options: UCI_Variant (mongolian, mongolian-folk, chess, xiangqi with ICCS moves like
+    h2e2), Hash (MB), Clear Hash,
     MultiPV, Skill Level (1 to 10; 10, the default, is full strength).
 ";
 

@@ -22,17 +22,45 @@ fn shatar(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     child.wait_with_output().expect("wait for shatar")
 }
 
-/// The UCI session's stdout; fails if the engine did not exit cleanly.
+/// The UCI session's stdout, with `input` sent as a GUI sends it: one line at a time, and
+/// after a `go` with a limit, nothing more until its answer (the end of input stops a
+/// search, as `quit` does). Fails if the engine did not exit cleanly.
 fn uci(input: &str) -> String {
-    let out = shatar(&[], input);
-    let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
-    assert!(
-        out.status.success(),
-        "exit status {:?}\nstdout:\n{stdout}\nstderr:\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
+    let mut engine = Session::start();
+    let mut answers = 0;
+    for line in input.lines() {
+        // The engine may have quit already: a broken pipe here is fine.
+        if writeln!(engine.stdin, "{line}")
+            .and_then(|()| engine.stdin.flush())
+            .is_err()
+        {
+            break;
+        }
+        if has_limit(line) {
+            answers += 1;
+            engine.answers_until(answers, Duration::from_secs(60));
+        }
+    }
+    engine.finish()
+}
+
+/// Whether `line` is a `go` that ends by itself: a perft, or a search with a limit.
+fn has_limit(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.first() == Some(&"go")
+        && words.windows(2).any(|w| {
+            matches!(
+                w[0],
+                "perft" | "depth" | "nodes" | "movetime" | "wtime" | "btime" | "mate"
+            ) && w[1].parse::<u64>().is_ok()
+        })
+}
+
+/// The last line of a `go`'s answer.
+fn is_answer(line: &str) -> bool {
+    line.starts_with("bestmove")
+        || line.starts_with("Nodes searched")
+        || line.starts_with("info string perft")
 }
 
 fn lines(text: &str) -> Vec<&str> {
@@ -83,8 +111,7 @@ fn handshake() {
 
 #[test]
 fn mongolian_perft_divide() {
-    let out =
-        uci("setoption name UCI_Variant value mongolian\nposition startpos\ngo perft 3\nquit\n");
+    let out = uci("setoption name UCI_Variant value mongolian\nposition startpos\ngo perft 3\n");
     assert_eq!(
         lines(&out),
         ["e2e4: 22", "d2d4: 20", "", "Nodes searched: 42"]
@@ -97,7 +124,7 @@ fn mongolian_perft_divide() {
 
 #[test]
 fn chess_perft() {
-    let out = uci("setoption name UCI_Variant value chess\nposition startpos\ngo perft 3\nquit\n");
+    let out = uci("setoption name UCI_Variant value chess\nposition startpos\ngo perft 3\n");
     assert_eq!(nodes_searched(&out), [8902]);
     assert_eq!(divide_moves(&out).len(), 20);
     assert!(out.contains("e2e4: 600\n"), "{out}");
@@ -426,6 +453,8 @@ struct Session {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// What [`Session::answers_until`] read.
+    seen: Vec<String>,
 }
 
 impl Session {
@@ -446,7 +475,42 @@ impl Session {
             child,
             stdin,
             lines,
+            seen: Vec::new(),
         }
+    }
+
+    /// Reads lines (kept for [`Session::finish`]) until `count` answers have come in all.
+    fn answers_until(&mut self, count: usize, timeout: Duration) {
+        let deadline = Instant::now() + timeout;
+        while self.seen.iter().filter(|l| is_answer(l)).count() < count {
+            match self
+                .lines
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            {
+                Ok(line) => self.seen.push(line),
+                // The engine quit, or its answer is late: the caller's checks will tell.
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// Ends the input and returns everything the engine wrote, once it has exited.
+    fn finish(self) -> String {
+        let Session {
+            mut child,
+            stdin,
+            lines,
+            mut seen,
+        } = self;
+        drop(stdin);
+        let status = child.wait().expect("wait for shatar");
+        seen.extend(lines.iter());
+        let stdout: String = seen.iter().map(|l| format!("{l}\n")).collect();
+        assert!(
+            status.success(),
+            "exit status {status:?}\nstdout:\n{stdout}"
+        );
+        stdout
     }
 
     fn send(&mut self, line: &str) {
@@ -592,6 +656,66 @@ fn quit_and_end_of_input_stop_an_infinite_search() {
         );
         assert_eq!(bestmoves(&out).len(), 1, "{out}");
     }
+}
+
+#[test]
+fn a_deep_perft_answers_isready_and_stops_on_stop_quit_or_end_of_input() {
+    let mut engine = Session::start();
+    engine.send("position startpos");
+    engine.send("go perft 100");
+    engine.send("isready");
+    engine.until("readyok", Duration::from_secs(2));
+    let start = Instant::now();
+    engine.send("stop");
+    let lines = engine.until("info string perft 100 stopped", Duration::from_secs(5));
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "stop took {:?}",
+        start.elapsed()
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("Nodes searched")),
+        "{lines:?}"
+    );
+    // The next count runs to its end, and a piped one after it waits its turn.
+    engine.send("go perft 3");
+    engine.send("go perft 1");
+    let lines = engine.until("Nodes searched: 2", Duration::from_secs(10));
+    assert!(
+        lines.contains(&"Nodes searched: 42".to_string()),
+        "{lines:?}"
+    );
+    engine.quit();
+    for ending in ["quit\n", "stop\n", ""] {
+        let start = Instant::now();
+        // Sent at once, not as `uci` sends (which would wait for the count's answer).
+        let out = shatar(
+            &[],
+            format!("position startpos\ngo perft 100\nisready\n{ending}"),
+        );
+        let out = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{ending:?}: {:?}",
+            start.elapsed()
+        );
+        assert!(out.contains("readyok"), "{out}");
+        assert!(!out.contains("Nodes searched"), "{out}");
+    }
+}
+
+#[test]
+fn end_of_input_stops_a_deep_search_which_still_answers() {
+    let start = Instant::now();
+    let out = shatar(&[], "position startpos moves e2e4 e7e5\ngo depth 40\n");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert_eq!(bestmoves(&stdout).len(), 1, "{stdout}");
 }
 
 #[test]

@@ -1,12 +1,12 @@
-//! Boards on other people's pages: the `<shatar-board>` element and its iframe form, and
-//! the snippet builder. A module of its own, so that a club's page downloads the board and
-//! not the game's whole page, and the game's page nothing of this. The logic is plain Rust,
-//! tested natively: [`config`] reads the attributes, [`viewer`] is the `view` mode,
-//! [`scheduler`] shares one engine between the boards of a page, [`frame`] is the iframe's
-//! side of its conversation with the club's page, and [`snippet`] writes what the builder
-//! page hands a webmaster. The `play` mode is the app's own state machine
-//! ([`shatar_web::state`]); this module only sets it up and says what a page should hear of it.
-//! The browser layer is the `dom` module (wasm32 only).
+//! Boards on other people's pages, of any of the four games (Xiangqi included): the
+//! `<shatar-board>` element and its iframe form, and the snippet builder. A module of its
+//! own, so that a club's page downloads the board and not the game's whole page, and the
+//! game's page nothing of this. The logic is plain Rust, tested natively: [`config`] reads
+//! the attributes, [`viewer`] is the `view` mode, [`scheduler`] shares one engine between
+//! the boards of a page, [`frame`] is the iframe's side of its conversation with the club's
+//! page, and [`snippet`] writes what the builder page hands a webmaster. The `play` mode is
+//! the app's own state machine ([`shatar_web::state`]); this module only sets it up and says
+//! what a page should hear of it. The browser layer is the `dom` module (wasm32 only).
 
 pub mod config;
 pub mod frame;

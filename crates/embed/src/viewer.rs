@@ -1,14 +1,22 @@
 //! The `view` mode: the games of a PGN file replayed one at a time, with a picker when
-//! the file holds several. A game that does not replay shows its error in place of the
-//! board while the file's other games stay readable.
+//! the file holds several. The browser layer reads the file a slice at a time
+//! ([`shatar_web::pgn_file`], finding the games and their tags) and hands it to
+//! [`Viewer::from_file`]; a game is replayed only when it is shown, so a file of thousands of
+//! games opens at once.
+//! A game that does not replay shows its error in place of the board while the file's
+//! other games stay readable.
 
-use shatar_rules::pgn::{self, PgnGame};
+use std::rc::Rc;
+
+use shatar_rules::pgn::PgnError;
 use shatar_rules::{Color, GameKind};
+use shatar_web::pgn_file::{PgnFile, PgnFileReader};
 
 use super::config::StartPly;
 use shatar_web::any::MoveStyle;
 use shatar_web::game::Game;
 use shatar_web::i18n::Lang;
+use shatar_web::notes::known_tag;
 use shatar_web::settings::Looks;
 use shatar_web::state::Nav;
 use shatar_web::view::{
@@ -18,19 +26,18 @@ use shatar_web::{t, tf};
 
 #[derive(Clone, Debug)]
 pub struct Viewer {
-    games: Vec<ViewerGame>,
+    file: PgnFile,
+    /// Each game once replayed (or found not to replay), by its index.
+    replayed: Vec<Option<Result<Game, String>>>,
+    /// The picker's titles, made once.
+    titles: Rc<[String]>,
+    default: GameKind,
     selected: usize,
     ply: usize,
     orientation: Color,
     /// The move list's notations and the results' points.
     looks: Looks,
     lang: Lang,
-}
-
-#[derive(Clone, Debug)]
-struct ViewerGame {
-    tags: Vec<(String, String)>,
-    game: Result<Game, String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +56,7 @@ pub struct ViewerView {
     pub board: Option<BoardView>,
     pub error: Option<String>,
     /// One title per game of the file; the picker is shown when there are two or more.
-    pub titles: Vec<String>,
+    pub titles: Rc<[String]>,
     pub selected: usize,
     /// The event, site and date, as the tags give them.
     pub heading: String,
@@ -64,9 +71,14 @@ pub struct ViewerView {
     pub can_go_forward: bool,
 }
 
+/// Why a PGN file could not be read at all, in the board's language.
+pub fn unreadable(lang: Lang, error: &PgnError) -> String {
+    tf!(lang, "import.bad-pgn", error = error.to_string())
+}
+
 impl Viewer {
-    /// Reads every game of `text`. Only a file that cannot be read at all is an error; a
-    /// game that does not replay is shown with its error when picked.
+    /// Reads every game of `text` at once: for tests and small texts (the browser layer
+    /// reads in slices and calls [`Viewer::from_file`]).
     pub fn new(
         text: &str,
         default: GameKind,
@@ -75,38 +87,75 @@ impl Viewer {
         looks: Looks,
         lang: Lang,
     ) -> Result<Viewer, String> {
-        let parsed = pgn::parse_games(text)
-            .map_err(|e| tf!(lang, "import.bad-pgn", error = e.to_string()))?;
-        if parsed.is_empty() {
+        let file = PgnFileReader::read_all(text).map_err(|e| unreadable(lang, &e))?;
+        Viewer::from_file(file, default, start, orientation, looks, lang)
+    }
+
+    /// A viewer of a file read. Only a file that holds no game, or one game that does not
+    /// replay, is an error; in a file of several, a game that does not replay is shown
+    /// with its error when picked.
+    pub fn from_file(
+        file: PgnFile,
+        default: GameKind,
+        start: StartPly,
+        orientation: Color,
+        looks: Looks,
+        lang: Lang,
+    ) -> Result<Viewer, String> {
+        if file.is_empty() {
             return Err(t!(lang, "embed.no-game").to_string());
         }
-        let games: Vec<ViewerGame> = parsed.iter().map(|g| read_game(g, default)).collect();
-        // Nothing to show at all is the board's error, not one game's.
-        if let (true, Err(first)) = (games.iter().all(|g| g.game.is_err()), &games[0].game) {
-            return Err(first.clone());
-        }
+        let titles: Rc<[String]> = file.games().iter().map(|g| g.title(lang)).collect();
         let mut viewer = Viewer {
-            games,
+            replayed: vec![None; file.len()],
+            file,
+            titles,
+            default,
             selected: 0,
             ply: 0,
             orientation,
             looks,
             lang,
         };
-        if let Ok(game) = &viewer.games[0].game {
-            viewer.ply = match start {
-                StartPly::End => game.len(),
-                StartPly::Ply(ply) if ply <= game.len() => ply,
-                StartPly::Ply(ply) => {
-                    return Err(format!(
-                        "attribute move=\"{ply}\": the game has {} plies (half-moves), so 0 to {} or end",
-                        game.len(),
-                        game.len()
-                    ));
-                }
-            };
+        viewer.replay_selected();
+        match viewer.shown() {
+            Err(e) if viewer.file.len() == 1 => return Err(e.clone()),
+            Err(_) => {}
+            Ok(game) => {
+                viewer.ply = match start {
+                    StartPly::End => game.len(),
+                    StartPly::Ply(ply) if ply <= game.len() => ply,
+                    StartPly::Ply(ply) => {
+                        return Err(format!(
+                            "attribute move=\"{ply}\": the game has {} plies (half-moves), so 0 to {} or end",
+                            game.len(),
+                            game.len()
+                        ));
+                    }
+                };
+            }
         }
         Ok(viewer)
+    }
+
+    /// Replays the game picked, once.
+    fn replay_selected(&mut self) {
+        let index = self.selected;
+        if self.replayed[index].is_none() {
+            let game = self
+                .file
+                .game(index)
+                .map_err(|e| tf!(self.lang, "import.bad-pgn", error = e.to_string()))
+                .and_then(|pgn| Game::from_pgn(&pgn, self.default).map_err(|e| e.to_string()));
+            self.replayed[index] = Some(game);
+        }
+    }
+
+    /// The game picked, replayed.
+    fn shown(&self) -> &Result<Game, String> {
+        self.replayed[self.selected]
+            .as_ref()
+            .expect("the game picked is replayed when picked")
     }
 
     pub fn ply(&self) -> usize {
@@ -114,7 +163,7 @@ impl Viewer {
     }
 
     pub fn game_count(&self) -> usize {
-        self.games.len()
+        self.file.len()
     }
 
     pub fn orientation(&self) -> Color {
@@ -124,16 +173,17 @@ impl Viewer {
     /// Handles `msg`; answers whether anything changed.
     pub fn update(&mut self, msg: ViewerMsg) -> bool {
         let before = (self.selected, self.ply, self.orientation);
-        let len = self.games[self.selected].game.as_ref().map_or(0, Game::len);
+        let len = self.shown().as_ref().map_or(0, Game::len);
         match msg {
             ViewerMsg::Navigate(Nav::First) => self.ply = 0,
             ViewerMsg::Navigate(Nav::Prev) => self.ply = self.ply.saturating_sub(1),
             ViewerMsg::Navigate(Nav::Next) => self.ply = (self.ply + 1).min(len),
             ViewerMsg::Navigate(Nav::Last) => self.ply = len,
             ViewerMsg::GoTo(ply) => self.ply = ply.min(len),
-            ViewerMsg::Pick(index) if index < self.games.len() => {
+            ViewerMsg::Pick(index) if index < self.file.len() => {
                 self.selected = index;
                 self.ply = 0;
+                self.replay_selected();
             }
             ViewerMsg::Pick(_) => {}
             ViewerMsg::Flip => self.orientation = !self.orientation,
@@ -151,14 +201,13 @@ impl Viewer {
     }
 
     pub fn view(&self) -> ViewerView {
-        let shown = &self.games[self.selected];
-        let tag = |name: &str| known_tag(&shown.tags, name);
+        let tags = &self.file.games()[self.selected].tags;
+        let tag = |name: &str| known_tag(tags, name);
         let lang = self.lang;
         let kind = self
-            .games
-            .get(self.selected)
-            .and_then(|g| g.game.as_ref().ok())
-            .map_or_else(GameKind::default, |g| g.kind());
+            .shown()
+            .as_ref()
+            .map_or_else(|_| GameKind::default(), |g| g.kind());
         // Xiangqi records name the first player Red (XQBase's tags) as often as White.
         let name = |color: Color| {
             let red = (kind == GameKind::Xiangqi && color == Color::White)
@@ -178,12 +227,7 @@ impl Viewer {
         .flatten()
         .collect::<Vec<_>>()
         .join(" · ");
-        let titles = self
-            .games
-            .iter()
-            .enumerate()
-            .map(|(i, g)| title(lang, i, &g.tags))
-            .collect();
+        let titles = self.titles.clone();
         let base = ViewerView {
             board: None,
             error: None,
@@ -198,7 +242,7 @@ impl Viewer {
             can_go_back: false,
             can_go_forward: false,
         };
-        match &shown.game {
+        match self.shown() {
             Err(e) => ViewerView {
                 error: Some(e.clone()),
                 ..base
@@ -225,38 +269,4 @@ impl Viewer {
             }
         }
     }
-}
-
-fn read_game(game: &PgnGame, default: GameKind) -> ViewerGame {
-    ViewerGame {
-        tags: game.tags.clone(),
-        game: Game::from_pgn(game, default).map_err(|e| e.to_string()),
-    }
-}
-
-/// A tag's value unless PGN's "unknown" (`?`, `????.??.??`) or empty.
-fn known_tag(tags: &[(String, String)], name: &str) -> Option<String> {
-    tags.iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, v)| v.trim().to_string())
-        .filter(|v| !v.is_empty() && !v.chars().all(|c| matches!(c, '?' | '.' | '-')))
-}
-
-/// "3. Batbayar – Dorj, Club championship (1-0)": enough to find a game in the picker.
-fn title(lang: Lang, index: usize, tags: &[(String, String)]) -> String {
-    let tag = |name| known_tag(tags, name);
-    let unknown = || t!(lang, "embed.unknown-player").to_string();
-    let mut text = format!(
-        "{}. {} – {}",
-        index + 1,
-        tag("White").or_else(|| tag("Red")).unwrap_or_else(unknown),
-        tag("Black").unwrap_or_else(unknown)
-    );
-    if let Some(event) = tag("Event") {
-        text.push_str(&format!(", {event}"));
-    }
-    if let Some(result) = tag("Result").filter(|r| r != "*") {
-        text.push_str(&format!(" ({result})"));
-    }
-    text
 }

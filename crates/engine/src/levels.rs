@@ -2,7 +2,7 @@
 //! search (depth and nodes), blurs the evaluation with noise, and may choose among the
 //! near-best moves instead of the best: weak play that looks human (it misses deep ideas
 //! and sometimes errs) rather than random. The strength order is measured by self-play
-//! (`shatar match`), not assumed; see the README for the table.
+//! (`shatar match`), not assumed; see docs/engine.md for the table.
 
 use crate::limits::Limits;
 use crate::position::SearchPosition;
@@ -31,7 +31,7 @@ pub struct LevelSettings {
 /// The depth cap rises a ply a level (each ply is worth a few hundred Elo this low), the
 /// node cap with it; below level 9 the evaluation noise and the occasional choice of a
 /// worse line make the play human-weak. The steps were measured with `shatar match` (the
-/// table of results is in the README). Level 10 has no cap: the caller's time decides.
+/// table of results is in docs/engine.md). Level 10 has no cap: the caller's time decides.
 const TABLE: [LevelSettings; 10] = [
     settings(Some(1), Some(200), 200, 5, 50, 300),
     settings(Some(2), Some(500), 150, 4, 40, 220),

@@ -1,5 +1,11 @@
 //! The Shatar engine: a search over any game that implements [`SearchPosition`].
 //!
+//! The 8x8 games (2017 and folk Mongolian chess, FIDE chess) implement it in [`board8`],
+//! Xiangqi in [`xiangqi`], each with an evaluation of its own (tapered linear terms whose
+//! weights `shatar-tune` fits). [`AnyEngine`] holds the engine of a game chosen at run time,
+//! for the UCI binary and the browser worker alike; [`Level`] plays below full strength;
+//! [`bench`](mod@bench) is the fixed search whose node count is the search's signature.
+//!
 //! Iterative deepening with aspiration windows, principal variation search, a
 //! transposition table, quiescence search with static exchange evaluation, staged move
 //! ordering (table move, good captures, killers, history, bad captures), null-move pruning

@@ -4,10 +4,13 @@
 //! the move-ordering tables and the null move. Each game implements it for its own
 //! position type (the 8x8 games in [`crate::board8`]); the search never sees a board.
 
+mod cycle;
+
+pub use cycle::Cycle;
+
 use shatar_rules::GamePosition;
 
 use crate::score::{DRAW, Value};
-use crate::search::Cycle;
 
 pub trait SearchPosition: GamePosition {
     /// How many distinct values [`SearchPosition::move_key`] takes: the size of the

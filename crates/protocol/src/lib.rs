@@ -1,4 +1,5 @@
-//! The messages between the page and the engine worker.
+//! The messages between the page and the engine worker, for every game: a game travels as
+//! its id ([`ruleset_id`]: the 8x8 rulesets and `"xiangqi"`), its start and its moves.
 //!
 //! Plain Rust and serde only: the page and the worker turn them into JS values with
 //! `serde-wasm-bindgen`, the tests here with `serde_json`. Every message travels in an

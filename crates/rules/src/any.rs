@@ -114,6 +114,15 @@ impl AnyPosition {
         with_position!(self, p => p.divide(depth))
     }
 
+    /// [`crate::divide_until`]: a count that `go_on` can cut short.
+    pub fn divide_until(
+        &self,
+        depth: u32,
+        go_on: &dyn Fn() -> bool,
+    ) -> (crate::Divide<Move>, Result<(), crate::PerftStopped>) {
+        with_position!(self, p => crate::divide_until(p, depth, go_on))
+    }
+
     pub fn fen(&self) -> String {
         with_position!(self, p => alloc::format!("{p}"))
     }

@@ -4,9 +4,9 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::movegen::GenContext;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::outcome::Outcome;
+use crate::position::GenContext;
 use crate::position::{DrawRules, Position, PositionError, Restriction, Rules, material_can_win};
 use crate::ruleset::Ruleset;
 use crate::setup::{CastlingRights, Setup};

@@ -5,9 +5,7 @@
 use core::fmt::{Debug, Display};
 use core::hash::Hash;
 
-use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
-use crate::position::{Position, Rules};
 use crate::types::Color;
 
 pub trait GamePosition: Clone + Eq + Debug + Send + Sync + 'static {
@@ -68,42 +66,52 @@ pub fn divide<P: GamePosition>(pos: &P, depth: u32) -> alloc::vec::Vec<(P::Move,
         .collect()
 }
 
-impl<R: Rules> GamePosition for Position<R> {
-    type Move = Move;
-    type MoveList = MoveList;
+/// Leaf counts by root move, in generation order.
+pub type Divide<M> = alloc::vec::Vec<(M, u64)>;
 
-    #[inline]
-    fn turn(&self) -> Color {
-        Position::turn(self)
+/// A count cut short by its caller (`go perft` told to `stop`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerftStopped;
+
+/// [`perft`] that asks `go_on` before each subtree of two plies or more, and gives up as
+/// soon as it says no: a deep count stays answerable to `stop` without the rules reading a
+/// clock or a flag of their own.
+pub fn perft_until<P: GamePosition>(
+    pos: &P,
+    depth: u32,
+    go_on: &dyn Fn() -> bool,
+) -> Result<u64, PerftStopped> {
+    if depth <= 1 {
+        return Ok(perft(pos, depth));
     }
-    #[inline]
-    fn legal_moves(&self) -> MoveList {
-        Position::legal_moves(self)
+    if !go_on() {
+        return Err(PerftStopped);
     }
-    #[inline]
-    fn play_unchecked(&mut self, m: Move) {
-        Position::play_unchecked(self, m)
+    pos.legal_moves().iter().try_fold(0, |sum, &m| {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        Ok(sum + perft_until(&next, depth - 1, go_on)?)
+    })
+}
+
+/// [`divide`] that can be cut short ([`perft_until`]); what was counted before the stop is
+/// kept, root move by root move.
+pub fn divide_until<P: GamePosition>(
+    pos: &P,
+    depth: u32,
+    go_on: &dyn Fn() -> bool,
+) -> (Divide<P::Move>, Result<(), PerftStopped>) {
+    let mut counted = alloc::vec::Vec::new();
+    if depth == 0 {
+        return (counted, Ok(()));
     }
-    #[inline]
-    fn is_check(&self) -> bool {
-        Position::is_check(self)
+    for &m in pos.legal_moves().iter() {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        match perft_until(&next, depth - 1, go_on) {
+            Ok(n) => counted.push((m, n)),
+            Err(stopped) => return (counted, Err(stopped)),
+        }
     }
-    #[inline]
-    fn is_capture(&self, m: Move) -> bool {
-        self.board()
-            .by_color(Position::turn(self).other())
-            .contains(m.to())
-            || m.kind() == crate::moves::MoveKind::EnPassant
-    }
-    #[inline]
-    fn hash(&self) -> u64 {
-        Position::hash(self)
-    }
-    #[inline]
-    fn halfmoves(&self) -> u32 {
-        Position::halfmoves(self)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
-    }
+    (counted, Ok(()))
 }

@@ -1,8 +1,20 @@
-//! The rules of Mongolian chess (Inner Mongolia rules of 2017, and the folk rules) and of
-//! FIDE chess: positions, legal moves, notation and game records.
+//! The rules of Mongolian chess (Inner Mongolia rules of 2017, and the folk rules), of
+//! FIDE chess and of Xiangqi: positions, legal moves, notation and game records.
+//!
+//! The three 8x8 games share one board: a [`Position`] over the [`Rules`] of [`Mongolian`],
+//! [`MongolianFolk`] or [`Chess`], with [`fen`], [`san`], [`uci`] moves and [`pgn`], and the
+//! [`GameRecord`] that keeps a game's history (repetitions, draw claims, the move-count
+//! rules). [`AnyPosition`] and [`AnyRecord`] hold one of them chosen at run time by its
+//! [`Ruleset`]. [`clock`] is the game clock of the 2017 rules, a model on injected time.
+//!
+//! Xiangqi ([`xiangqi`]) has a board of points, pieces, notations (ICCS, WXF, Chinese) and
+//! a record of its own, [`xiangqi::Record`], with the natural move limit and the repetition
+//! rulings (AXF 2008 or 1956, [`xiangqi::rulings`]). What the games share: [`Color`], the
+//! [`Outcome`] types, the [`GamePosition`] trait that the engine and the page work through
+//! ([`perft`], [`divide`]), and the PGN syntax tree. [`GameKind`] names any of the four.
 //!
 //! Pure: no I/O, no clock, no platform code; `no_std` with `alloc`. The same code runs in
-//! the native `shatar` engine and in the browser.
+//! the native `shatar` engine, in the engine's Web Worker and in the page.
 //!
 //! ```
 //! use shatar_rules::{Mongolian, Position};
@@ -28,7 +40,6 @@ pub mod clock;
 pub mod fen;
 mod game;
 mod mongolian;
-mod movegen;
 mod moves;
 pub mod notation;
 mod outcome;
@@ -50,11 +61,11 @@ pub use any::{AnyPosition, AnyRecord};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use chess::{Chess, ChessState};
-pub use game::{GamePosition, divide, perft};
+pub use game::{Divide, GamePosition, PerftStopped, divide, divide_until, perft, perft_until};
 pub use mongolian::{FirstRound, Mongolian, MongolianFolk, Opening, has_bare_king};
-pub use movegen::GenContext;
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use outcome::{EndReason, GameResult, Outcome};
+pub use position::GenContext;
 pub use position::{DrawRules, IllegalMove, Position, PositionError, Restriction, Rules};
 pub use record::{Claim, ClaimVerdict, GameRecord, PlayError};
 pub use ruleset::{GameKind, Ruleset, UnknownGame, UnknownRuleset};

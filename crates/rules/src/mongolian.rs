@@ -17,9 +17,9 @@
 //! gives no en passant).
 
 use crate::board::Board;
-use crate::movegen::GenContext;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::outcome::{EndReason, Outcome};
+use crate::position::GenContext;
 use crate::position::{DrawRules, Position, PositionError, Restriction, Rules, material_can_win};
 use crate::ruleset::Ruleset;
 use crate::setup::Setup;

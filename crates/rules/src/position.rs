@@ -11,13 +11,15 @@ use core::hash::Hash;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::movegen::GenContext;
+mod movegen;
+
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::outcome::{EndReason, Outcome};
 use crate::ruleset::Ruleset;
 use crate::setup::Setup;
 use crate::types::{Color, Piece, Rank, Role, Square};
 use crate::zobrist;
+pub use movegen::GenContext;
 
 /// A ruleset on the 8x8 board. Implemented by [`crate::Mongolian`], [`crate::MongolianFolk`]
 /// and [`crate::Chess`].
@@ -475,4 +477,45 @@ pub(crate) fn material_can_win(board: &Board, color: Color) -> bool {
         return !same_colour || (board.pawns() | board.knights()).any();
     }
     false
+}
+
+/// The 8x8 games behind the trait every game shares ([`GamePosition`](crate::GamePosition)).
+impl<R: Rules> crate::game::GamePosition for Position<R> {
+    type Move = Move;
+    type MoveList = MoveList;
+
+    #[inline]
+    fn turn(&self) -> Color {
+        Position::turn(self)
+    }
+    #[inline]
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+    #[inline]
+    fn play_unchecked(&mut self, m: Move) {
+        Position::play_unchecked(self, m)
+    }
+    #[inline]
+    fn is_check(&self) -> bool {
+        Position::is_check(self)
+    }
+    #[inline]
+    fn is_capture(&self, m: Move) -> bool {
+        self.board()
+            .by_color(Position::turn(self).other())
+            .contains(m.to())
+            || m.kind() == crate::moves::MoveKind::EnPassant
+    }
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+    #[inline]
+    fn halfmoves(&self) -> u32 {
+        Position::halfmoves(self)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
 }

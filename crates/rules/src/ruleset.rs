@@ -137,7 +137,7 @@ impl GameKind {
     /// Reads a PGN `Variant` tag value, case-insensitively: an 8x8 ruleset
     /// ([`Ruleset::from_pgn_variant`]), or "Xiangqi" / "Chinese Chess".
     pub fn from_pgn_variant(value: &str) -> Option<GameKind> {
-        if crate::xiangqi::pgn::names_xiangqi(value) {
+        if names_xiangqi(value) {
             Some(GameKind::Xiangqi)
         } else {
             Ruleset::from_pgn_variant(value).map(GameKind::Board8)
@@ -178,4 +178,11 @@ impl FromStr for GameKind {
             .find(|g| g.id().eq_ignore_ascii_case(s.trim()))
             .ok_or(UnknownGame)
     }
+}
+
+/// Whether a `Variant` (or XQBase `Game`) tag value names xiangqi: "Xiangqi" or "Chinese
+/// Chess", in any case.
+pub fn names_xiangqi(value: &str) -> bool {
+    let v = value.trim();
+    v.eq_ignore_ascii_case("xiangqi") || v.eq_ignore_ascii_case("chinese chess")
 }

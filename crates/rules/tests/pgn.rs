@@ -605,3 +605,66 @@ fn civil_dates_from_day_counts() {
     assert_eq!(civil_date(20_786), (2026, 11, 29));
     assert_eq!(civil_date(-1), (1969, 12, 31));
 }
+
+#[test]
+fn an_error_at_the_first_token_names_game_one_or_the_next() {
+    // Before anything of a game is read, the error is still that game's, counted from 1.
+    let e = pgn::parse_games("@ 1. e4 *").unwrap_err();
+    assert_eq!(e.game, 1);
+    assert!(
+        e.to_string().starts_with("PGN game 1, line 1, column 1: "),
+        "{e}"
+    );
+    let e = pgn::parse_games("1. e4 e5 *\n\n1. d4 d5 *\n\n@").unwrap_err();
+    assert_eq!(e.game, 3, "{e}");
+}
+
+#[test]
+fn a_reader_says_where_each_game_stands_and_reads_it_again_alone() {
+    let mut reader = pgn::PgnReader::new(THREE_GAMES);
+    let mut read = Vec::new();
+    while let Some(game) = reader.next_game().unwrap() {
+        read.push(game);
+    }
+    let whole = pgn::parse_games(THREE_GAMES).unwrap();
+    assert_eq!(read.len(), whole.len());
+    for (i, r) in read.iter().enumerate() {
+        assert_eq!(r.game, whole[i]);
+        assert_eq!(r.game.number, i + 1);
+        // A game's span starts at its first tag and ends with its result.
+        assert!(
+            THREE_GAMES[r.span.clone()].starts_with('['),
+            "game {}",
+            i + 1
+        );
+        let line = THREE_GAMES[..r.span.start].matches('\n').count() + 1;
+        assert_eq!(r.at.line as usize, line);
+        assert_eq!(r.at.column, 1);
+        // Cut out and read again: the same game, its moves at the same places.
+        let mut again = pgn::PgnReader::resume(&THREE_GAMES[r.span.clone()], r.at, i);
+        let alone = again.next_game().unwrap().expect("the game");
+        assert_eq!(alone.game, r.game);
+        assert_eq!(alone.game.number, i + 1);
+        let places = |g: &PgnGame| g.moves.iter().map(|m| m.at).collect::<Vec<_>>();
+        assert_eq!(places(&alone.game), places(&r.game));
+        assert!(again.next_game().unwrap().is_none());
+    }
+    assert!(THREE_GAMES[read[0].span.clone()].ends_with("1-0"));
+}
+
+#[test]
+fn a_game_read_again_alone_reports_errors_where_the_file_has_them() {
+    let text = "[White \"A\"]\n1. e4 e5 *\n\n[White \"Б\"]\n1. e4 e5 2. Ke3 *\n";
+    let mut reader = pgn::PgnReader::new(text);
+    reader.next_game().unwrap();
+    let second = reader.next_game().unwrap().unwrap();
+    let alone = pgn::PgnReader::resume(&text[second.span.clone()], second.at, 1)
+        .next_game()
+        .unwrap()
+        .unwrap();
+    let e = alone.game.replay::<Mongolian>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "PGN game 2 (Б vs ?), line 5, column 13: move 2. (white): 'Ke3' is illegal: no white king can move to e3"
+    );
+}

@@ -5,9 +5,10 @@
 //! feature) leaves out Xiangqi's rules, notations, PGN and rulings, which the 8x8 games
 //! never need. The build with Xiangqi (`crates/page-xiangqi`, named by
 //! scripts/post-build.sh) is fetched when a Xiangqi game is started, imported or restored:
-//! the first build stores a [`Handoff`] (or finds the saved game is Xiangqi's) and, at
-//! start-up, steps aside before anything is drawn (`dom::handoff`); the build with Xiangqi
-//! takes over the page, restores the save and carries the handoff out.
+//! the first build, asked for one (a [`Handoff`](crate::state::Handoff)) or finding at start-up that the tab's game
+//! is Xiangqi's, steps aside in the same page and starts the other build, handing it the
+//! game and the request in memory (`dom::handoff`); the build with Xiangqi takes over the
+//! page, restores the game and carries the handoff out.
 //!
 //! Leaving the code out takes no `cfg` in the code that plays the game: Xiangqi's
 //! positions and records are held in a [`Carried`], which cannot be made in a build without
@@ -16,11 +17,7 @@
 
 use core::ops::{Deref, DerefMut};
 
-use serde::{Deserialize, Serialize};
 use shatar_rules::GameKind;
-
-use crate::settings::GameSetup;
-use crate::state::Msg;
 
 /// The proof that this build carries Xiangqi: one value with the `xiangqi` feature, none
 /// without.
@@ -100,63 +97,4 @@ impl core::fmt::Display for NotCarried {
             self.0
         )
     }
-}
-
-/// Where a [`Handoff`] waits for the build that carries it out.
-pub const HANDOFF_KEY: &str = "shatar.handoff";
-
-/// What a player asked of a build that does not carry the game, for the build that does:
-/// stored under [`HANDOFF_KEY`] as JSON, read and removed once the other build has
-/// restored the save.
-///
-/// Tagged the plain way (`{"start-game": {...}}`): an internally tagged enum would bring
-/// serde's buffering code into the first build, about 3 kB.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Handoff {
-    /// The new-game dialog's choice.
-    StartGame {
-        setup: GameSetup,
-        seed: u64,
-        date: String,
-    },
-    /// A PGN or FEN to import; `ruleset` is the game chosen when it was pasted.
-    Import {
-        text: String,
-        #[serde(with = "shatar_protocol::ruleset_id")]
-        ruleset: GameKind,
-    },
-}
-
-impl Handoff {
-    pub fn encode(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
-    }
-
-    pub fn decode(text: &str) -> Result<Handoff, String> {
-        serde_json::from_str(text).map_err(|e| format!("the stored handoff is unreadable: {e}"))
-    }
-
-    /// The message that carries it out.
-    pub fn into_msg(self) -> Msg {
-        match self {
-            Handoff::StartGame { setup, seed, date } => Msg::StartGame { setup, seed, date },
-            Handoff::Import { text, ruleset } => Msg::Import { text, ruleset },
-        }
-    }
-}
-
-/// Whether the page must be played by the other build: something is handed over to it, or
-/// the saved game is of a game this build leaves out. A save this build cannot read is
-/// this build's to report.
-pub fn needs_other_build(saved: Option<&str>, handoff: Option<&str>) -> bool {
-    if carries(GameKind::Xiangqi) {
-        return false;
-    }
-    if handoff.is_some_and(|text| Handoff::decode(text).is_ok()) {
-        return true;
-    }
-    saved
-        .and_then(crate::saved::game_kind)
-        .is_some_and(|game| !carries(game))
 }

@@ -13,11 +13,14 @@ use shatar_rules::{
 
 use crate::any::{AnyGamePosition, GameMove, MoveStyle};
 use crate::carried::{Carried, NotCarried};
+use crate::notes::Notes;
 
-/// A game record of any game, with the moves the player can make in it.
+/// A game record of any game, with the moves the player can make in it, and what an
+/// imported record gave besides its moves.
 #[derive(Clone, Debug)]
 pub struct Game {
     record: Record,
+    notes: Notes,
 }
 
 #[derive(Clone, Debug)]
@@ -43,6 +46,8 @@ pub struct Snapshot {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ImportError {
     Empty,
+    /// A text that holds no game, only comments.
+    NoGame,
     Pgn(String),
     Fen(String),
     /// The game is played by the page's other build, which the import is handed to.
@@ -55,6 +60,7 @@ impl ImportError {
     pub fn text(&self, lang: crate::i18n::Lang) -> String {
         match self {
             ImportError::Empty => crate::t!(lang, "import.empty").to_string(),
+            ImportError::NoGame => crate::t!(lang, "import.no-game").to_string(),
             ImportError::Pgn(e) => crate::tf!(lang, "import.bad-pgn", error = e),
             ImportError::Fen(e) => crate::tf!(lang, "import.bad-fen", error = e),
             ImportError::NotCarried(e) => e.to_string(),
@@ -126,7 +132,29 @@ impl Game {
                 Record::Xiangqi(p.map(|p| xiangqi::Record::new(p, XIANGQI_RULES)))
             }
         };
-        Game { record }
+        Game {
+            record,
+            notes: Notes::default(),
+        }
+    }
+
+    /// The tags, comments, annotations and variations the record was given.
+    pub fn notes(&self) -> &Notes {
+        &self.notes
+    }
+
+    pub fn set_notes(&mut self, notes: Notes) {
+        self.notes = notes;
+        self.notes.truncate(self.len());
+    }
+
+    /// The player of `color` as the record names them (a Xiangqi file may name Red in a
+    /// `Red` tag).
+    pub fn player_name(&self, color: Color) -> Option<String> {
+        match color {
+            Color::White => self.notes.tag("White").or_else(|| self.notes.tag("Red")),
+            Color::Black => self.notes.tag("Black"),
+        }
     }
 
     /// A game from the wire form the worker and the saved state use: its start and its
@@ -274,10 +302,12 @@ impl Game {
     }
 
     pub fn take_back(&mut self) -> Option<GameMove> {
-        match &mut self.record {
+        let taken = match &mut self.record {
             Record::Board8(r) => with_record!(r, r => r.take_back()).map(GameMove::Board8),
             Record::Xiangqi(r) => r.take_back().map(GameMove::Xiangqi),
-        }
+        };
+        self.notes.truncate(self.len());
+        taken
     }
 
     /// The draw the player to move may claim now (2017 art. 9.2, 9.3), if any. Xiangqi's
@@ -356,7 +386,8 @@ impl Game {
         self.snapshot(ply).position.fen()
     }
 
-    /// The game as PGN, with `tags` added to the ones the rules write (Variant, FEN), each
+    /// The game as PGN: the tags and annotations it was given ([`Notes`]), `tags` where it
+    /// was given none of that name, the ones the rules write (Variant, FEN), each
     /// move's clock reading after it (`[%clk h:mm:ss]`) and the draw offers (`(=)`, 2017
     /// art. 9.1.2) marked after the plies that made them. Xiangqi's moves are written in
     /// `notation`.
@@ -371,8 +402,12 @@ impl Game {
             Record::Board8(r) => with_record!(r, r => PgnGame::from_record(r)),
             Record::Xiangqi(r) => xiangqi::pgn::from_record(r, notation),
         };
+        self.notes.apply_to(&mut game);
+        // The page's own tags fill in what the record was not given.
         for (name, value) in tags {
-            game.set_tag(name, value.clone());
+            if game.tag(name).is_none() {
+                game.set_tag(name, value.clone());
+            }
         }
         for (pgn_move, &ms) in game.moves.iter_mut().zip(clocks) {
             pgn_move.set_clock(ms);
@@ -407,7 +442,10 @@ impl Game {
                 Record::Xiangqi(replayed.transpose().map_err(pgn_error)?)
             }
         };
-        Ok(Game { record })
+        Ok(Game {
+            record,
+            notes: Notes::of(game),
+        })
     }
 
     /// Reads a pasted or loaded text: a PGN game (its Variant tag chooses the game,
@@ -417,7 +455,7 @@ impl Game {
         if text.is_empty() {
             return Err(ImportError::Empty);
         }
-        if looks_like_fen(text) {
+        if Game::looks_like_fen(text) {
             if !crate::carried::carries(default) {
                 return Err(ImportError::NotCarried(NotCarried(default)));
             }
@@ -428,11 +466,11 @@ impl Game {
         let parsed = pgn::parse_game(text).map_err(|e| ImportError::Pgn(e.to_string()))?;
         Game::from_pgn(&parsed, default)
     }
-}
 
-/// A FEN's first field is ranks separated by `/`; a PGN's first word never holds one (bar
-/// a game that is only its result). A broken FEN is thus reported as a FEN.
-fn looks_like_fen(text: &str) -> bool {
-    let first = text.split_whitespace().next().unwrap_or("");
-    first.contains('/') && first != "1/2-1/2"
+    /// A FEN's first field is ranks separated by `/`; a PGN's first word never holds one
+    /// (bar a game that is only its result). A broken FEN is thus reported as a FEN.
+    pub fn looks_like_fen(text: &str) -> bool {
+        let first = text.split_whitespace().next().unwrap_or("");
+        first.contains('/') && first != "1/2-1/2"
+    }
 }

@@ -4,12 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 use shatar_protocol::Game as WireGame;
-use shatar_rules::clock::Clock;
 use shatar_rules::{Color, Outcome};
 
 use crate::game::Game;
+use crate::notes::Notes;
 use crate::settings::{GameSetup, Looks};
-use crate::state::{AppState, Timing};
 
 /// Bumped on any change an older page could misread.
 pub const FORMAT: u32 = 1;
@@ -37,6 +36,12 @@ pub struct Saved {
     /// Plies after which a draw was offered.
     #[serde(default)]
     pub offers: Vec<usize>,
+    /// The tags an imported record was given, exactly ([`crate::notes::Notes`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
+    /// Its comments, annotations and variations, as PGN move text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
 }
 
 /// A clock saved between two visits. A reload never costs a player time and never gives
@@ -61,6 +66,7 @@ pub enum RestoreError {
     NotJson(String),
     Format { found: Option<u32> },
     Game(String),
+    Notes(String),
 }
 
 impl core::fmt::Display for RestoreError {
@@ -75,52 +81,74 @@ impl core::fmt::Display for RestoreError {
             }
             RestoreError::Format { found: None } => f.write_str("it has no save format number"),
             RestoreError::Game(e) => write!(f, "its moves do not replay: {e}"),
+            RestoreError::Notes(e) => write!(f, "its comments do not read: {e}"),
         }
     }
 }
 
 /// A save that has been read and checked: its game replays.
 pub struct Restored {
-    saved: Saved,
-    game: Game,
+    pub saved: Saved,
+    pub game: Game,
 }
 
-pub fn encode(state: &AppState) -> String {
-    // Endings the moves themselves produce are found again by replaying them.
-    let ending = state.game.outcome().filter(|&o| {
-        Game::from_wire(&state.game.to_wire())
-            .ok()
-            .and_then(|g| g.outcome())
-            != Some(o)
-    });
-    // As of the last press or pause: a running clock's save changes only when a move is
-    // made or the page is hidden (which pauses it), not with every tick.
-    let clock = state.timing.as_ref().map(|t| {
-        let c = &t.clock;
-        SavedClock {
-            base_ms: c.base_ms,
-            period: c.period,
-            moves_in_period: c.moves_in_period,
-            to_move: c.to_move,
-            delay_used_ms: c.delay_used_ms,
-            flags: c.flags,
-            marks: t.marks.clone(),
-        }
-    });
-    let saved = Saved {
-        format: FORMAT,
-        setup: state.setup,
-        looks: state.looks,
-        human: state.human,
-        orientation: state.orientation,
-        seed: state.seed,
-        date: state.date.clone(),
-        game: state.game.to_wire(),
-        ending,
-        clock,
-        offers: state.offers.clone(),
-    };
-    serde_json::to_string(&saved).expect("the save holds nothing serde_json cannot write")
+/// The save as stored.
+pub fn write(saved: &Saved) -> String {
+    serde_json::to_string(saved).expect("the save holds nothing serde_json cannot write")
+}
+
+/// The preferences every game of this browser shares (the looks and the language), as
+/// stored apart from the games.
+pub fn encode_prefs(looks: &Looks) -> String {
+    serde_json::to_string(looks).expect("the looks hold nothing serde_json cannot write")
+}
+
+/// Stored preferences; `None` when they do not read (another version's: the defaults do).
+pub fn decode_prefs(text: &str) -> Option<Looks> {
+    serde_json::from_str(text).ok()
+}
+
+/// What the list of games in progress says of a saved game, read without replaying it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The key's own part: `shatar.games.<id>`.
+    pub id: String,
+    pub game: shatar_rules::GameKind,
+    pub opponent: crate::settings::Opponent,
+    /// The player against the computer, when one is.
+    pub human: Option<Color>,
+    /// The names an imported record gives.
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub plies: usize,
+    /// The day it began (`2026.12.01`).
+    pub date: String,
+    /// Ended: by the moves or off the board. Only unfinished games are listed.
+    pub finished: bool,
+}
+
+/// The summary of save `text` stored under `id`; `None` for a text that is no save of this
+/// format (another version's, or damaged: restoring it says why).
+pub fn summary(id: &str, text: &str) -> Option<Summary> {
+    let saved: Saved = serde_json::from_str(text).ok()?;
+    if saved.format != FORMAT {
+        return None;
+    }
+    let name = |tag: &str| crate::notes::known_tag(&saved.tags, tag);
+    // Cheap enough for a list of a few games: replaying says whether the moves ended it.
+    let finished =
+        saved.ending.is_some() || Game::from_wire(&saved.game).is_ok_and(|g| g.outcome().is_some());
+    Some(Summary {
+        id: id.to_string(),
+        game: saved.game.ruleset,
+        opponent: saved.setup.opponent,
+        human: saved.human,
+        white: name("White").or_else(|| name("Red")),
+        black: name("Black"),
+        plies: saved.game.moves.len(),
+        date: saved.date,
+        finished,
+    })
 }
 
 /// The game a save is of, if it reads as a save of this format: which build of the page
@@ -154,41 +182,10 @@ pub fn decode(text: &str) -> Result<Restored, RestoreError> {
     if let Some(outcome) = saved.ending {
         game.set_outcome(outcome);
     }
+    let notes = Notes::from_saved(saved.tags.clone(), saved.notes.as_deref())
+        .map_err(RestoreError::Notes)?;
+    game.set_notes(notes);
     Ok(Restored { saved, game })
-}
-
-impl Restored {
-    pub fn apply(self, state: &mut AppState) {
-        let Restored { saved, game } = self;
-        state.setup = saved.setup.normalised();
-        state.looks = saved.looks;
-        state.human = saved.human;
-        state.orientation = saved.orientation;
-        state.seed = saved.seed;
-        state.date = saved.date;
-        state.offers = saved.offers;
-        state.timing = match (saved.setup.time_control.control(), saved.clock) {
-            (Some(control), Some(c)) => {
-                // Started, then paused: the players resume it.
-                let mut clock = Clock::new(control);
-                clock.start(0);
-                clock.pause(0);
-                clock.base_ms = c.base_ms;
-                clock.period = c.period;
-                clock.moves_in_period = c.moves_in_period;
-                clock.to_move = c.to_move;
-                clock.delay_used_ms = c.delay_used_ms;
-                clock.flags = c.flags;
-                Some(Timing {
-                    clock,
-                    marks: c.marks,
-                    warned: [false; 2],
-                })
-            }
-            _ => None,
-        };
-        state.game = game;
-    }
 }
 
 mod color {
@@ -224,4 +221,15 @@ mod option_color {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
         Ok(Option::<Wrap>::deserialize(d)?.map(|Wrap(c)| c))
     }
+}
+
+/// Whether this tab's saved game is of a game this build leaves out, so that the page must
+/// be played by the other build. A save this build cannot read is this build's to report.
+pub fn needs_other_build(saved: Option<&str>) -> bool {
+    if crate::carried::carries(shatar_rules::GameKind::Xiangqi) {
+        return false;
+    }
+    saved
+        .and_then(game_kind)
+        .is_some_and(|game| !crate::carried::carries(game))
 }

@@ -5,7 +5,10 @@
 
 mod draws;
 mod engine;
+mod handoff;
+pub mod import;
 mod input;
+pub mod persist;
 #[cfg(test)]
 mod tests;
 mod timing;
@@ -16,7 +19,8 @@ use shatar_rules::notation::PieceLetters;
 use shatar_rules::{Color, EndReason, GameKind, Outcome, Role, Ruleset};
 
 use crate::any::{AnyGamePosition, Cell, GameMove, MoveStyle};
-use crate::carried::{Handoff, NotCarried};
+use crate::carried::NotCarried;
+pub use handoff::Handoff;
 
 pub use self::draws::{DrawOffer, can_claim, can_offer};
 pub use self::engine::{Analysis, AnalysisLine, EngineCommand};
@@ -29,8 +33,6 @@ use crate::saved;
 use crate::settings::{GameSetup, Looks, Opponent, TimeControl};
 use crate::{t, tf};
 
-/// The key under which the browser layer keeps the game in local storage.
-pub const STORAGE_KEY: &str = "shatar.game";
 /// Where a saved state that could not be restored is set aside, for a bug report.
 pub const SET_ASIDE_KEY: &str = "shatar.game.set-aside";
 
@@ -69,6 +71,8 @@ pub struct AppState {
     /// takeback), so that a search of the old game is never mistaken for one of the new.
     generation: u64,
     pub dialog: Option<Dialog>,
+    /// An import under way: a file being read, or one to pick a game from.
+    pub importing: Option<import::Importing>,
     pub notice: Option<Notice>,
     /// The time of the message being handled, in the browser layer's milliseconds.
     pub now_ms: u64,
@@ -85,6 +89,16 @@ pub struct AppState {
     /// A new version of the site, once the service worker has one waiting.
     pub update: Option<Update>,
     last_saved: String,
+    /// The preferences as last written ([`Effect::SavePrefs`]).
+    last_prefs: String,
+    /// Why the last write of the game failed, until one succeeds: shown all the while, with
+    /// the way to keep the game (its PGN).
+    pub save_failed: Option<SaveFailure>,
+    /// The other unfinished games this browser keeps that no other tab holds.
+    pub others: Vec<saved::Summary>,
+    /// Whether the game just replaced by [`AppState::start_from`] was unfinished: what
+    /// the [`Effect::Shelve`] that follows says.
+    shelved_unfinished: bool,
 }
 
 /// The promotion picker: the move's squares and the pieces the rules allow (Q R B N, or
@@ -99,21 +113,92 @@ pub struct PromotionChoice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hint {
     Thinking,
-    Move { mv: GameMove, text: String },
+    /// The move the engine suggests in the position shown; the view writes it.
+    Move {
+        mv: GameMove,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Dialog {
     NewGame,
-    Import { error: Option<String> },
+    /// The import dialog; `error` is why the last text given could not be read (worded by
+    /// the view, in the language shown).
+    Import {
+        error: Option<ImportError>,
+    },
+    /// A PGN file is being read: `read` bytes of `total`.
+    Reading {
+        read: usize,
+        total: usize,
+    },
+    /// A file of several games: the player picks one ([`AppState::importing`]); `error` is
+    /// why the last one picked could not be opened.
+    PickGame {
+        error: Option<ImportError>,
+    },
+    /// The other games in progress ([`AppState::others`]), to continue or discard.
+    Games,
 }
 
+/// What the player is told, as data: the view words it in the language shown
+/// ([`crate::view::notices`]), so a language switch re-words a notice already on screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Notice {
-    pub level: NoticeLevel,
-    pub text: String,
+pub enum Notice {
+    Imported,
+    /// Another tab wrote this tab's game ([`Msg::GameForked`]).
+    GameForked,
+    /// The save could not be read; it is set aside under [`SET_ASIDE_KEY`].
+    RestoreFailed {
+        error: String,
+    },
+    /// Repeating the Xiangqi cycle once more loses the game for `loser` (AXF 2008 ch. 4).
+    RepetitionWarning {
+        loser: Color,
+        ruling: String,
+    },
     /// The engine failed for good: the notice offers to try again.
-    pub retry: bool,
+    EngineFailed {
+        reason: String,
+    },
+    /// The engine answered a move the rules refuse.
+    EngineImpossible {
+        mv: String,
+        error: String,
+    },
+    /// A wrong draw claim (art. 9.5); `credited` is the side given time for it, if clocks run.
+    ClaimRejected {
+        credited: Option<Color>,
+    },
+    ComputerAccepts,
+    ComputerDeclines,
+}
+
+impl Notice {
+    pub fn level(&self) -> NoticeLevel {
+        match self {
+            Notice::RestoreFailed { .. }
+            | Notice::EngineFailed { .. }
+            | Notice::EngineImpossible { .. } => NoticeLevel::Error,
+            _ => NoticeLevel::Info,
+        }
+    }
+
+    /// Whether the notice offers to try the engine again.
+    pub fn offers_retry(&self) -> bool {
+        matches!(self, Notice::EngineFailed { .. })
+    }
+}
+
+/// Why the browser did not keep what the page wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveFailure {
+    /// The storage quota is used up.
+    Full,
+    /// The browser offers no storage (a private window may not).
+    Unavailable,
+    /// Another refusal, in the browser's words.
+    Refused(String),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,6 +254,9 @@ pub enum Msg {
         query: Option<String>,
         browser: Vec<String>,
     },
+    /// After [`Msg::Restore`]: the preferences stored for every game (the looks and the
+    /// language), which win over the save's own.
+    Prefs(Option<String>),
     /// The player chose a language in the picker: it is used and remembered.
     ChooseLang(Lang),
     /// A pointer went down on a square (the start of a click or a drag).
@@ -203,6 +291,10 @@ pub enum Msg {
         text: String,
         ruleset: GameKind,
     },
+    /// Read the next slice of the file being imported ([`Effect::ContinueImport`]).
+    ImportStep,
+    /// Open this game (from 0) of the file being imported.
+    PickImported(usize),
     Export(ExportKind, ExportHow),
     SetLooks(Looks),
     /// The mute switch.
@@ -226,6 +318,20 @@ pub enum Msg {
     AnswerDraw {
         accept: bool,
     },
+    /// The games in progress that this tab could take up, as the browser layer found them
+    /// in storage (at start-up, and whenever another tab changes one).
+    OtherGames(Vec<saved::Summary>),
+    /// Take up this game in progress in place of the one shown.
+    ContinueGame(String),
+    /// Delete this game in progress.
+    DiscardGame(String),
+    /// Writing the game (or the preferences) failed.
+    SaveFailed(SaveFailure),
+    /// A write succeeded.
+    Saved,
+    /// Another tab wrote over this tab's game (a browser without Web Locks): this tab goes
+    /// on with its own copy, kept under a key of its own.
+    GameForked,
     /// A new version of the site is installed and waits for the player's word.
     UpdateReady,
     /// The player accepted it.
@@ -244,7 +350,7 @@ pub enum Sound {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     Engine(EngineCommand),
-    /// Store this text under [`STORAGE_KEY`].
+    /// Store this text as this tab's game (the browser layer's `dom::games` knows its key).
     Save(String),
     /// Keep this unreadable saved text under [`SET_ASIDE_KEY`].
     SetAside(String),
@@ -254,10 +360,29 @@ pub enum Effect {
         file_name: String,
         text: String,
     },
+    /// Store the preferences (JSON of [`Looks`]) for every game of this browser.
+    SavePrefs(String),
+    /// The game shown is put aside before another takes its place: kept among the games in
+    /// progress when `keep` (it is unfinished, with moves), dropped otherwise. The next
+    /// [`Effect::Save`] is the new game's.
+    Shelve {
+        keep: bool,
+    },
+    /// Put the game shown aside (as [`Effect::Shelve`]) and take up the stored game `id`:
+    /// the page starts again with it. Comes after the game's last [`Effect::Save`].
+    SwitchGame {
+        id: String,
+        keep: bool,
+    },
+    /// Delete the stored game `id`.
+    DiscardGame(String),
+    /// Send [`Msg::ImportStep`] once the page has drawn a frame: a large file is read a
+    /// slice at a time.
+    ContinueImport,
     /// Let the waiting version take over; the page reloads when it has. Comes after the
     /// game's last [`Effect::Save`].
     ApplyUpdate,
-    /// Store this under [`crate::carried::HANDOFF_KEY`] and give the page to the build
+    /// Give the page, with its game and this request, to the build
     /// that carries its game. Comes after the game's last [`Effect::Save`].
     Handoff(Handoff),
 }
@@ -289,6 +414,7 @@ impl AppState {
             next_token: 1,
             generation: 0,
             dialog: None,
+            importing: None,
             notice: None,
             now_ms: 0,
             timing: None,
@@ -298,10 +424,20 @@ impl AppState {
             typed_reply: None,
             update: None,
             last_saved: String::new(),
+            last_prefs: String::new(),
+            save_failed: None,
+            others: Vec::new(),
+            shelved_unfinished: false,
         };
         let started = state.start(setup, seed);
         debug_assert!(started.is_ok(), "every build carries the default game");
         state
+    }
+
+    /// The game shown is worth keeping among the games in progress: it has moves and has
+    /// not ended.
+    pub fn is_unfinished(&self) -> bool {
+        !self.game.is_empty() && self.game.outcome().is_none()
     }
 
     /// The ply the board shows.
@@ -330,6 +466,12 @@ impl AppState {
     /// The moves are made on a real board; the page is the clock.
     pub fn clock_only(&self) -> bool {
         self.setup.opponent == Opponent::OverTheBoard
+    }
+
+    /// A search failed for good: not tried again until something changes or the player
+    /// asks.
+    pub fn engine_gave_up(&self) -> bool {
+        self.failed.is_some()
     }
 
     pub fn computer_thinking(&self) -> bool {
@@ -385,6 +527,7 @@ impl AppState {
         let setup = setup.normalised();
         let start = position.filter(|p| p.kind() == setup.ruleset);
         let game = start.map_or_else(|| Game::of(setup.ruleset), |p| Ok(Game::from_position(p)))?;
+        self.shelved_unfinished = self.is_unfinished();
         self.setup = setup;
         self.seed = seed;
         self.human = match setup.opponent {
@@ -437,12 +580,8 @@ impl AppState {
         self.lang = i18n::negotiate(query.as_deref(), self.looks.lang.map(Lang::id), browser);
     }
 
-    fn notify(&mut self, level: NoticeLevel, text: impl Into<String>) {
-        self.notice = Some(Notice {
-            level,
-            text: text.into(),
-            retry: false,
-        });
+    fn notify(&mut self, notice: Notice) {
+        self.notice = Some(notice);
     }
 }
 
@@ -459,16 +598,21 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
     let mut effects = Vec::new();
     let mut applying_update = false;
     let mut handoff = None;
+    let mut switch = None;
     match msg {
         Msg::Restore { saved, seed, date } => {
-            // The browser may tell of a new version before the save is read.
+            // The browser may tell of a new version, and of the other games, before the
+            // save is read.
             let update = state.update;
+            let others = std::mem::take(&mut state.others);
             let hints = std::mem::take(&mut state.lang_hints);
-            let lang = state.lang;
-            restore(state, saved, seed, date, lang, &mut effects);
+            restore(state, saved, seed, date, &mut effects);
             state.update = update;
+            state.others = others;
             state.lang_hints = hints;
             state.negotiate_lang();
+            // The stored preferences follow ([`Msg::Prefs`]): not overwritten by the save's.
+            state.last_prefs = saved::encode_prefs(&state.looks);
         }
         Msg::Languages { query, browser } => {
             state.lang_hints = (query, browser);
@@ -477,6 +621,16 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
             // state now would put a fresh game over the stored one.
             return effects;
         }
+        Msg::Prefs(text) => match text.as_deref().and_then(saved::decode_prefs) {
+            Some(looks) => {
+                state.looks = looks;
+                state.last_prefs = saved::encode_prefs(&looks);
+                state.negotiate_lang();
+            }
+            // None stored yet (or another version's): this save's are written as the
+            // browser's.
+            None => state.last_prefs.clear(),
+        },
         Msg::ChooseLang(lang) => {
             state.lang = lang;
             state.looks.lang = Some(lang);
@@ -508,9 +662,15 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
             };
         }
         Msg::OpenDialog(dialog) => state.dialog = Some(dialog),
-        Msg::CloseDialog => state.dialog = None,
+        Msg::CloseDialog => {
+            state.dialog = None;
+            state.importing = None;
+        }
         Msg::StartGame { setup, seed, date } => match state.start(setup, seed) {
             Ok(()) => {
+                effects.push(Effect::Shelve {
+                    keep: std::mem::take(&mut state.shelved_unfinished),
+                });
                 state.date = date;
                 state.dialog = None;
                 state.notice = None;
@@ -518,7 +678,11 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
             }
             Err(NotCarried(_)) => handoff = Some(Handoff::StartGame { setup, seed, date }),
         },
-        Msg::Import { text, ruleset } => handoff = import(state, &text, ruleset, &mut effects),
+        Msg::Import { text, ruleset } => {
+            handoff = import::start(state, &text, ruleset, &mut effects)
+        }
+        Msg::ImportStep => handoff = import::step(state, &mut effects),
+        Msg::PickImported(index) => handoff = import::pick(state, index, &mut effects),
         Msg::Export(kind, how) => effects.push(export(state, kind, how)),
         // The language has its picker: the settings form does not carry it.
         Msg::SetLooks(looks) => {
@@ -540,21 +704,48 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
         Msg::ArmClaim => state.claim_armed = !state.claim_armed && draws::can_claim(state),
         Msg::OfferDraw => draws::offer(state),
         Msg::AnswerDraw { accept } => draws::answer(state, accept, &mut effects),
+        Msg::OtherGames(games) => {
+            state.others = games;
+            if state.others.is_empty() && state.dialog == Some(Dialog::Games) {
+                state.dialog = None;
+            }
+        }
+        Msg::ContinueGame(id) => {
+            if state.others.iter().any(|g| g.id == id) {
+                let keep = state.is_unfinished();
+                switch = Some(Effect::SwitchGame { id, keep });
+            }
+        }
+        Msg::DiscardGame(id) => {
+            state.others.retain(|g| g.id != id);
+            effects.push(Effect::DiscardGame(id));
+        }
+        Msg::SaveFailed(reason) => state.save_failed = Some(reason),
+        Msg::Saved => state.save_failed = None,
+        Msg::GameForked => {
+            state.notify(Notice::GameForked);
+        }
         Msg::UpdateReady => update::ready(state),
         Msg::ApplyUpdate => applying_update = update::accept(state),
     }
     timing::tick(state, &mut effects);
     engine::reconcile(state, &mut effects);
-    let text = saved::encode(state);
+    let text = persist::encode(state);
     // Saved again before a reload even when unchanged: an earlier write may have failed.
-    if text != state.last_saved || applying_update || handoff.is_some() {
+    if text != state.last_saved || applying_update || handoff.is_some() || switch.is_some() {
         effects.push(Effect::Save(text.clone()));
         state.last_saved = text;
+    }
+    let prefs = saved::encode_prefs(&state.looks);
+    if prefs != state.last_prefs {
+        effects.push(Effect::SavePrefs(prefs.clone()));
+        state.last_prefs = prefs;
     }
     if applying_update {
         effects.push(Effect::ApplyUpdate);
     }
     effects.extend(handoff.map(Effect::Handoff));
+    effects.extend(switch);
     effects
 }
 
@@ -563,7 +754,6 @@ fn restore(
     text: Option<String>,
     seed: u64,
     date: String,
-    lang: Lang,
     effects: &mut Vec<Effect>,
 ) {
     let Some(text) = text else {
@@ -575,17 +765,13 @@ fn restore(
             *state = AppState::new(seed, date);
             restored.apply(state);
             // What was stored is what is there: no need to write it back.
-            state.last_saved = saved::encode(state);
+            state.last_saved = persist::encode(state);
         }
         Err(why) => {
             *state = AppState::new(seed, date);
-            let notice = tf!(
-                lang,
-                "notice.restore-failed",
-                error = why.to_string(),
-                key = SET_ASIDE_KEY
-            );
-            state.notify(NoticeLevel::Error, notice);
+            state.notify(Notice::RestoreFailed {
+                error: why.to_string(),
+            });
             effects.push(Effect::SetAside(text));
         }
     }
@@ -639,42 +825,6 @@ fn resign(state: &mut AppState, effects: &mut Vec<Effect>) {
     }
 }
 
-/// Imports `text`, or hands it to the build that carries its game.
-fn import(
-    state: &mut AppState,
-    text: &str,
-    default: GameKind,
-    effects: &mut Vec<Effect>,
-) -> Option<Handoff> {
-    match Game::import(text, default) {
-        Ok(game) => {
-            let ruleset = game.kind();
-            state.setup.ruleset = ruleset;
-            // An imported game is studied or continued by the people at the board, untimed.
-            state.setup.opponent = Opponent::Friend;
-            state.setup.time_control = TimeControl::Untimed;
-            state.timing = None;
-            state.offers.clear();
-            state.human = None;
-            state.dialog = None;
-            state.replace_game(game);
-            state.notify(NoticeLevel::Info, t!(state.lang, "notice.imported"));
-            effects.push(Effect::Engine(EngineCommand::NewGame(ruleset)));
-            None
-        }
-        Err(ImportError::NotCarried(_)) => Some(Handoff::Import {
-            text: text.to_string(),
-            ruleset: default,
-        }),
-        Err(e) => {
-            state.dialog = Some(Dialog::Import {
-                error: Some(e.text(state.lang)),
-            });
-            None
-        }
-    }
-}
-
 fn export(state: &AppState, kind: ExportKind, how: ExportHow) -> Effect {
     let (text, file_name) = match kind {
         ExportKind::Pgn => (
@@ -694,18 +844,8 @@ fn export(state: &AppState, kind: ExportKind, how: ExportHow) -> Effect {
 
 /// The game as PGN with the seven tags filled in as well as the page knows them.
 pub fn pgn_text(state: &AppState) -> String {
-    let name = |color: Color| match (state.human, state.setup.opponent) {
-        (Some(h), _) if h == color => String::from("Player"),
-        (Some(_), Opponent::Computer { level }) => format!("Shatar level {level}"),
-        _ => String::from(color.fold(
-            if state.game.kind() == GameKind::Xiangqi {
-                "Red"
-            } else {
-                "White"
-            },
-            "Black",
-        )),
-    };
+    let name =
+        |color: Color| (state.game.player_name(color)).unwrap_or_else(|| name_of(state, color));
     let mut tags = vec![
         ("Event", String::from("Casual game")),
         ("Site", String::from("Shatar")),
@@ -728,6 +868,22 @@ pub fn pgn_text(state: &AppState) -> String {
     state
         .game
         .pgn(&tags, marks, &state.offers, state.move_style().xiangqi)
+}
+
+/// A player's name in the PGN the page writes, when the record gives none.
+fn name_of(state: &AppState, color: Color) -> String {
+    match (state.human, state.setup.opponent) {
+        (Some(h), _) if h == color => String::from("Player"),
+        (Some(_), Opponent::Computer { level }) => format!("Shatar level {level}"),
+        _ => String::from(color.fold(
+            if state.game.kind() == GameKind::Xiangqi {
+                "Red"
+            } else {
+                "White"
+            },
+            "Black",
+        )),
+    }
 }
 
 /// How a finished game is announced: "White wins by checkmate (2017 art. 5.1)".

@@ -11,8 +11,12 @@ use crate::any::{AnyPiece, Cell, GameMove, MoveStyle};
 use crate::game::{Game, Snapshot};
 use crate::i18n::{Key, Lang};
 use crate::settings::Points;
-use crate::state::{AppState, Dialog, Hint, Notice, PromotionChoice, Update, result_text};
+use crate::state::{AppState, Dialog, Hint, PromotionChoice, Update, result_text};
 use crate::{t, t_key, tf};
+use notices::{NoticeView, notice_view};
+
+pub mod games;
+pub mod notices;
 
 /// The shape of a board: a grid of cells named by file and rank. The 8x8 games use
 /// [`Geometry::EIGHT_BY_EIGHT`]; Xiangqi its own 9x10 intersections, [`Geometry::XIANGQI`].
@@ -435,7 +439,7 @@ pub struct PanelView {
     pub analysis: Option<AnalysisView>,
     pub promotion: Option<PromotionView>,
     pub dialog: Option<Dialog>,
-    pub notice: Option<Notice>,
+    pub notice: Option<NoticeView>,
     pub engine: String,
     pub players: (String, String),
     pub sound: bool,
@@ -469,6 +473,11 @@ pub struct PanelView {
     pub typed_reply: Option<String>,
     /// "White: less than 10 seconds", while the running clock is low, for the live region.
     pub time_warning: Option<String>,
+    /// The game is not being saved: why, and how to keep it.
+    pub save_failed: Option<String>,
+    /// The other games in progress, and the button that lists them.
+    pub others: Vec<games::OtherGame>,
+    pub others_button: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -525,8 +534,23 @@ pub struct AnalysisView {
     pub finished: bool,
 }
 
+/// Why the import dialog or the game picker refused what it was given, in the language shown.
+pub fn dialog_error(state: &AppState) -> Option<String> {
+    match &state.dialog {
+        Some(Dialog::Import { error: Some(e) } | Dialog::PickGame { error: Some(e) }) => {
+            Some(e.text(state.lang))
+        }
+        _ => None,
+    }
+}
+
 pub fn panel(state: &AppState) -> PanelView {
     let game = &state.game;
+    let (save_failed, others, others_button) = (
+        games::save_failed(state),
+        games::others(state),
+        games::others_button(state),
+    );
     let kind = game.kind();
     let outcome = game.outcome();
     let shown = state.shown_ply();
@@ -535,6 +559,9 @@ pub fn panel(state: &AppState) -> PanelView {
         announcement: move_announcement(game, lang),
         typed_reply: state.typed_reply.clone(),
         time_warning: time_warning(state),
+        save_failed,
+        others,
+        others_button,
         title: ruleset_name(lang, kind).to_string(),
         status: status(state),
         result: outcome.map(|o| game_result_text(lang, game, o, state.looks.points)),
@@ -551,8 +578,9 @@ pub fn panel(state: &AppState) -> PanelView {
         can_hint: state.can_move() && state.hint.is_none(),
         hint: match &state.hint {
             Some(Hint::Thinking) => Some(t!(lang, "hint.thinking").to_string()),
-            Some(Hint::Move { text, .. }) => {
-                Some(tf!(lang, "hint.move", move = state.render_plain(text, game.turn())))
+            Some(Hint::Move { mv }) => {
+                let text = game.position().write(*mv, MoveStyle::PLAIN);
+                Some(tf!(lang, "hint.move", move = state.render_plain(&text, game.turn())))
             }
             None => None,
         },
@@ -560,7 +588,10 @@ pub fn panel(state: &AppState) -> PanelView {
         analysis: state.analysis.as_ref().map(|a| analysis_view(state, a)),
         promotion: state.promotion.as_ref().map(|p| promotion_view(state, p)),
         dialog: state.dialog.clone(),
-        notice: state.notice.clone(),
+        notice: state
+            .notice
+            .as_ref()
+            .map(|n| notice_view(state.lang, state.game.kind(), n)),
         engine: engine_text(state),
         players: players(state),
         sound: state.looks.sound,
@@ -666,12 +697,18 @@ fn tenths(ms: u64) -> String {
 fn players(state: &AppState) -> (String, String) {
     use crate::settings::Opponent;
     let lang = state.lang;
-    let name = |c: Color| match (state.human, state.setup.opponent) {
-        (Some(h), _) if h == c => t!(lang, "player.you").to_string(),
-        (Some(_), Opponent::Computer { level }) => {
-            tf!(lang, "player.computer", level = level.to_string())
+    let name = |c: Color| {
+        // An imported record's names (shown as text, never as markup).
+        if let Some(given) = state.game.player_name(c) {
+            return given;
         }
-        _ => side_name(lang, state.game.kind(), c).to_string(),
+        match (state.human, state.setup.opponent) {
+            (Some(h), _) if h == c => t!(lang, "player.you").to_string(),
+            (Some(_), Opponent::Computer { level }) => {
+                tf!(lang, "player.computer", level = level.to_string())
+            }
+            _ => side_name(lang, state.game.kind(), c).to_string(),
+        }
     };
     (name(Color::White), name(Color::Black))
 }
@@ -721,11 +758,23 @@ pub(crate) fn status(state: &AppState) -> String {
     }
 }
 
+/// The games of the file being imported, as its picker lists them.
+pub fn pick_titles(state: &AppState) -> Vec<String> {
+    match &state.importing {
+        Some(crate::state::import::Importing::Picking { file, .. }) => {
+            file.games().iter().map(|g| g.title(state.lang)).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
 fn engine_text(state: &AppState) -> String {
     use crate::engine_client::EngineStatus;
     let lang = state.lang;
     match &state.engine_status {
         EngineStatus::Starting => t!(lang, "engine.starting").to_string(),
+        // Ready, but a search failed for good and is not tried again until the player asks.
+        EngineStatus::Ready if state.engine_gave_up() => t!(lang, "engine.failed").to_string(),
         EngineStatus::Ready => t!(lang, "engine.ready").to_string(),
         EngineStatus::Thinking => t!(lang, "engine.thinking").to_string(),
         EngineStatus::Restarting { reason } => tf!(lang, "engine.restarting", reason = reason),

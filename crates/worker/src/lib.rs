@@ -1,4 +1,7 @@
-//! The engine's Web Worker: answers [`shatar_protocol`] requests off the page's thread.
+//! The engine's Web Worker: answers [`shatar_protocol`] requests off the page's thread,
+//! for the 8x8 games and, with the `xiangqi` feature (on by default), Xiangqi. The page's
+//! first worker, `shatar-worker-8x8`, is this crate without the feature; the build with it,
+//! `shatar-worker-xiangqi`, is started when a Xiangqi game needs the engine.
 //!
 //! [`Handler`] is the whole behaviour and plain Rust; the wasm glue only decodes messages,
 //! calls it and posts the replies. Loaded by `www/worker-loader.js`, which initialises the

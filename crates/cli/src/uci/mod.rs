@@ -5,8 +5,11 @@
 //!
 //! A command that needs the engine while a search runs (another `go`, `ucinewgame`, the
 //! `Hash` option) first lets that search finish, or stops it if it would never finish
-//! (`go infinite`). The end of the input does the same, then ends the session: piped
-//! commands like `go depth 8` get their answer.
+//! (`go infinite`). `go perft` counts on the search's thread too, so `isready`, `stop` and
+//! `quit` are answered while it counts. The end of the input is a `quit`, as in Stockfish:
+//! a search or count still running is stopped (a search still prints its `bestmove`), so
+//! `go depth 40` or `go perft 100` piped in do not outlive their input; a script waits for
+//! the answer before it closes the pipe, as a GUI does.
 
 mod go;
 mod options;
@@ -28,6 +31,24 @@ use options::{Options, Variant};
 /// Reads commands from `input` until `quit` or the end of input. Returns an error only
 /// when the output can no longer be written (the GUI has gone).
 pub fn run(input: impl BufRead, out: &mut (impl Write + Send)) -> io::Result<()> {
+    run_until(input, out, EndOfInput::Quit)
+}
+
+/// What the end of the input does to a search still running.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum EndOfInput {
+    /// Stops it, as `quit` does: the binary's way.
+    Quit,
+    /// Lets a search with a limit finish: for tests that hand the whole input at once.
+    #[cfg_attr(not(test), allow(dead_code))]
+    FinishSearches,
+}
+
+fn run_until(
+    input: impl BufRead,
+    out: &mut (impl Write + Send),
+    at_end: EndOfInput,
+) -> io::Result<()> {
     let out = Out(Mutex::new(out));
     thread::scope(|scope| {
         let mut session = Session::new(scope, &out);
@@ -45,7 +66,10 @@ pub fn run(input: impl BufRead, out: &mut (impl Write + Send)) -> io::Result<()>
                 }
             }
         }
-        session.finish_search();
+        match at_end {
+            EndOfInput::Quit => session.stop_search(),
+            EndOfInput::FinishSearches => session.finish_search(),
+        }
         result
     })
 }
@@ -87,8 +111,17 @@ enum Flow {
 struct Running<'scope> {
     handle: ScopedJoinHandle<'scope, Searcher>,
     stop: Arc<AtomicBool>,
-    /// Runs until told to stop: the end of input must stop it rather than wait.
-    infinite: bool,
+    kind: RunKind,
+}
+
+/// What ends a running search or count besides `stop` and `quit`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RunKind {
+    /// A search with a limit, or a `go perft`: waited for by the next command that needs
+    /// the engine.
+    Limited,
+    /// `go infinite` or a `go` without limits: stopped by it.
+    Infinite,
 }
 
 /// What the engine remembers between commands.
@@ -190,7 +223,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
     /// Waits for the running search, if any; one that would never end is stopped.
     fn finish_search(&mut self) {
         if let Some(search) = self.search.take() {
-            if search.infinite {
+            if search.kind == RunKind::Infinite {
                 search.stop.store(true, Ordering::Relaxed);
             }
             // A search thread that panicked lost its engine: start afresh.
@@ -307,26 +340,11 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         // One search at a time, and its `bestmove` before anything this `go` prints.
         self.finish_search();
         if let Some((&"perft", rest)) = args.split_first() {
-            let divide = |depth: u32| match &self.xiangqi {
-                Some(record) => record
-                    .position()
-                    .divide(depth)
-                    .into_iter()
-                    .map(|(m, n)| (m.to_string(), n))
-                    .collect(),
-                None => self
-                    .record
-                    .position()
-                    .divide(depth)
-                    .into_iter()
-                    .map(|(m, n)| (m.to_string(), n))
-                    .collect(),
-            };
             return match rest {
                 [depth] => match depth.parse::<u32>() {
                     Ok(depth) => {
-                        let divide: Vec<(String, u64)> = divide(depth);
-                        self.out.with(|w| write_divide(&divide, depth, w)).map(drop)
+                        self.spawn_perft(depth);
+                        Ok(())
                     }
                     Err(_) => say!(
                         self,
@@ -393,6 +411,37 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         Ok(())
     }
 
+    /// Counts `go perft <depth>` on the search's thread, so that `isready` is answered and
+    /// `stop` or `quit` end a count that would take years.
+    fn spawn_perft(&mut self, depth: u32) {
+        let xiangqi = self.xiangqi.as_ref().map(|r| *r.position());
+        let root = self.record.position();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (out, thread_stop) = (self.out, Arc::clone(&stop));
+        let engine = self.engine.take();
+        let (ruleset, hash_mb) = (self.options.ruleset, self.options.hash_mb);
+        let handle = self.scope.spawn(move || {
+            let go_on = || !thread_stop.load(Ordering::Relaxed);
+            let (counted, finished) = match xiangqi {
+                Some(position) => texts(shatar_rules::divide_until(&position, depth, &go_on)),
+                None => texts(root.divide_until(depth, &go_on)),
+            };
+            let _ = match finished {
+                Ok(()) => out.with(|w| write_divide(&counted, depth, w)).map(drop),
+                Err(shatar_rules::PerftStopped) => out.line(format_args!(
+                    "info string perft {depth} stopped after {} of its root moves",
+                    counted.len()
+                )),
+            };
+            engine.unwrap_or_else(|| Searcher::new(ruleset, hash_mb))
+        });
+        self.search = Some(Running {
+            handle,
+            stop,
+            kind: RunKind::Limited,
+        });
+    }
+
     /// Runs `search` on a thread of its own, which prints its `info` lines and its
     /// `bestmove`; the engine is the thread's until the search ends.
     fn spawn_search<M, F>(&mut self, infinite: bool, search: F)
@@ -427,9 +476,25 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         self.search = Some(Running {
             handle,
             stop,
-            infinite,
+            kind: if infinite {
+                RunKind::Infinite
+            } else {
+                RunKind::Limited
+            },
         });
     }
+}
+
+/// A divide's moves as text, whichever game they are of.
+fn texts<M: fmt::Display, E>(divide: (Vec<(M, u64)>, E)) -> (Vec<(String, u64)>, E) {
+    let (counted, finished) = divide;
+    (
+        counted
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect(),
+        finished,
+    )
 }
 
 /// A search report as a UCI `info` line.
@@ -551,7 +616,7 @@ mod tests {
 
     fn session(input: &str) -> String {
         let mut out = Vec::new();
-        run(input.as_bytes(), &mut out).unwrap();
+        run_until(input.as_bytes(), &mut out, EndOfInput::FinishSearches).unwrap();
         String::from_utf8(out).unwrap()
     }
 

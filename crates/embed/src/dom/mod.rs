@@ -11,6 +11,7 @@ pub mod frame_page;
 mod input;
 mod parts;
 mod shared_engine;
+mod sheets;
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -29,24 +30,19 @@ use shatar_web::dom::board::BoardDom;
 use shatar_web::dom::fetch::{describe, fetch_text};
 use shatar_web::dom::listen::Listener;
 use shatar_web::dom::texts;
-use shatar_web::state::{AppState, Effect, Msg, Nav, update_at};
+use shatar_web::pgn_file::{PgnFileReader, STEP_BYTES, Step};
+use shatar_web::state::{AppState, Effect, Msg, Nav, SaveFailure, update_at};
+use shatar_web::tf;
 use shatar_web::view::BoardView;
 
-/// The board's own styles, inside its shadow root: the club's CSS cannot reach them, and
-/// they cannot reach the club's page.
-const STYLE: &str = concat!(
-    include_str!("../../../../www/board.css"),
-    include_str!("../../../../www/pieces.css"),
-    include_str!("../../../../www/xiangqi/pieces.css"),
-    include_str!("../../../../www/embed.css"),
-);
-
-/// Called by shatar-board.js once the module is ready: the iframe page and the builder
-/// page say who they are in `<body data-shatar-page>`; a club's page says nothing and only
-/// has its elements.
+/// Called by shatar-board.js once the module is ready, with the build's names for the files
+/// the boards fetch (`plain=hashed` pairs, [`shatar_web::files`]): the iframe page and the
+/// builder page say who they are in `<body data-shatar-page>`; a club's page says nothing
+/// and only has its elements.
 #[wasm_bindgen(js_name = startPage)]
-pub fn start_page() -> Result<(), JsValue> {
+pub fn start_page(files: &str) -> Result<(), JsValue> {
     console_error_panic_hook::set_once();
+    shatar_web::dom::files::set(files).map_err(|e| format!("shatar: {e}"))?;
     let window = web_sys::window().ok_or("shatar: no window")?;
     let doc = window.document().ok_or("shatar: no document")?;
     match doc
@@ -88,10 +84,16 @@ enum BoardMsg {
         generation: u64,
         text: Result<String, String>,
     },
+    /// The next slice of a PGN being read, for the configuration of generation `generation`.
+    ReadStep {
+        generation: u64,
+    },
 }
 
 enum Content {
     Loading,
+    /// A PGN read a slice at a time, so that a club's page is never frozen by a large one.
+    Reading(Box<PgnFileReader>),
     Failed(String),
     Play {
         state: Box<AppState>,
@@ -128,7 +130,8 @@ impl Board {
     #[wasm_bindgen(constructor)]
     pub fn new(host: HtmlElement, root: ShadowRoot, base: String) -> Result<Board, JsValue> {
         let doc = host.owner_document().ok_or("shatar-board: no document")?;
-        let parts = Parts::build(&doc, &root, STYLE)?;
+        sheets::style_board(&doc, &root)?;
+        let parts = Parts::build(&doc, &root)?;
         let mut board = BoardDom::new(doc.clone(), parts.board_holder.clone());
         board.set_asset_base(&base);
         let id = NEXT_ID.with(|n| n.replace(n.get() + 1));
@@ -244,7 +247,9 @@ impl Inner {
             BoardMsg::NewGame => self.new_game(weak),
             BoardMsg::Fetched { generation, .. } if generation != self.generation => Vec::new(),
             BoardMsg::Fetched { text: Err(e), .. } => self.fail(e),
-            BoardMsg::Fetched { text: Ok(text), .. } => self.open_viewer(&text),
+            BoardMsg::Fetched { text: Ok(text), .. } => self.open_viewer(weak, &text),
+            BoardMsg::ReadStep { generation } if generation != self.generation => Vec::new(),
+            BoardMsg::ReadStep { .. } => self.read_step(weak),
             BoardMsg::View(msg) => {
                 if let Content::View(viewer) = &mut self.content {
                     viewer.update(msg);
@@ -309,7 +314,7 @@ impl Inner {
         if config.lang == Lang::MnMong
             || letters == shatar_rules::notation::PieceLetters::MongolianScript
         {
-            declare_mongolian_font(&self.base);
+            sheets::declare_mongolian_font(&self.base);
         }
         if let Err(e) = self.parts.set_lang(config.lang) {
             web_sys::console::warn_2(&"shatar: the board's texts could not be set".into(), &e);
@@ -328,7 +333,7 @@ impl Inner {
             Mode::View {
                 source: PgnSource::Inline(text),
                 ..
-            } => self.open_viewer(&text.clone()),
+            } => self.open_viewer(weak, &text.clone()),
             Mode::View {
                 source: PgnSource::Url(url),
                 ..
@@ -361,15 +366,32 @@ impl Inner {
         vec![HostEvent::Error { message }]
     }
 
-    fn open_viewer(&mut self, text: &str) -> Vec<HostEvent> {
-        let Some(config) = &self.config else {
+    fn open_viewer(&mut self, weak: &Weak<BoardCell>, text: &str) -> Vec<HostEvent> {
+        self.content = Content::Reading(Box::new(PgnFileReader::new(text)));
+        self.read_step(weak)
+    }
+
+    /// Reads a slice of the PGN; the next one comes after the page has had its turn.
+    fn read_step(&mut self, weak: &Weak<BoardCell>) -> Vec<HostEvent> {
+        let (Some(config), Content::Reading(reader)) = (&self.config, &mut self.content) else {
             return Vec::new();
         };
         let Mode::View { start, .. } = config.mode else {
             return Vec::new();
         };
-        match Viewer::new(
-            text,
+        let file = match reader.step(STEP_BYTES) {
+            Ok(Step::More { .. }) => {
+                next_read_step(weak.clone(), self.generation);
+                return Vec::new();
+            }
+            Ok(Step::Done(file)) => file,
+            Err(e) => {
+                let message = crate::viewer::unreadable(config.lang, &e);
+                return self.fail(message);
+            }
+        };
+        match Viewer::from_file(
+            file,
             config.ruleset,
             start,
             config.orientation,
@@ -454,7 +476,7 @@ impl Inner {
     }
 
     fn perform(&mut self, effects: Vec<Effect>) {
-        let Content::Play { save_key, .. } = &self.content else {
+        let Content::Play { save_key, state } = &mut self.content else {
             return;
         };
         for effect in effects {
@@ -465,11 +487,22 @@ impl Inner {
                     }
                 }
                 Effect::Save(text) => {
-                    if let Some(window) = web_sys::window() {
-                        shatar_web::dom::effects::store(&window, save_key, &text);
+                    let stored = web_sys::window()
+                        .ok_or(SaveFailure::Unavailable)
+                        .and_then(|w| shatar_web::dom::effects::store(&w, save_key, &text));
+                    // The board says so while its game is not saved (the club's storage is
+                    // full); these messages ask for nothing more.
+                    let told = match stored {
+                        Ok(()) if state.save_failed.is_some() => Some(Msg::Saved),
+                        Ok(()) => None,
+                        Err(why) => Some(Msg::SaveFailed(why)),
+                    };
+                    if let Some(msg) = told {
+                        update_at(state, msg, shatar_web::dom::now_ms());
                     }
                 }
-                // No sound, copy, download or update prompt on someone else's page.
+                // No sound, copy, download, update prompt, or games kept apart (the club's
+                // page is not the app) on someone else's page.
                 _ => {}
             }
         }
@@ -478,7 +511,7 @@ impl Inner {
     fn render(&mut self) -> Result<(), JsValue> {
         let looks = self.config.as_ref().map(|c| c.looks).unwrap_or_default();
         match &self.content {
-            Content::Loading => self.parts.show_loading(),
+            Content::Loading | Content::Reading(_) => self.parts.show_loading(),
             Content::Failed(message) => self.parts.show_error(message),
             Content::Diagram(view) => {
                 self.board.render(view, &looks)?;
@@ -494,11 +527,25 @@ impl Inner {
             Content::Play { state, .. } => {
                 let board = shatar_web::view::board(state);
                 self.board.render(&board, &looks)?;
+                let unsaved = shatar_web::view::games::save_reason(state)
+                    .map(|reason| tf!(state.lang, "embed.save-failed", reason = reason));
+                let panel = shatar_web::view::panel(state);
                 self.parts
-                    .show_play(&shatar_web::view::panel(state), &board, looks.pieces)
+                    .show_play(&panel, &board, looks.pieces, unsaved.as_deref())
             }
         }
     }
+}
+
+/// Asks for the next slice of a PGN once the page has run its other tasks (a timeout, not a
+/// microtask: input and painting get their turn between two slices).
+fn next_read_step(weak: Weak<BoardCell>, generation: u64) {
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Some(window) = web_sys::window() {
+            shatar_web::dom::listen::sleep(&window, 0).await;
+        }
+        dispatch(&weak, BoardMsg::ReadStep { generation });
+    });
 }
 
 /// Fetches a viewer's `src`; the answer comes back as a message.
@@ -516,34 +563,4 @@ fn fetch_pgn(weak: Weak<BoardCell>, generation: u64, url: String) {
 #[wasm_bindgen(js_name = observedAttributes)]
 pub fn observed_attributes() -> Vec<JsValue> {
     ATTRIBUTES.iter().map(|a| JsValue::from_str(a)).collect()
-}
-
-/// The traditional script's font, declared once on the page that holds the boards: a
-/// shadow root's own `@font-face` is not used by the browser. Only Mongolian letters use
-/// it (`unicode-range`: Mongolian letters and spaces), so the page's other text is untouched.
-fn declare_mongolian_font(base: &str) {
-    const ID: &str = "shatar-mongolian-font";
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    if doc.get_element_by_id(ID).is_some() {
-        return;
-    }
-    let css = format!(
-        "@font-face {{ font-family: \"Shatar Mongolian\"; src: url(\"{base}fonts/shatar-mongolian.woff2\") \
-         format(\"woff2\"); unicode-range: U+0020, U+1800-18AF, U+202F; font-display: swap; }}"
-    );
-    let added = doc.create_element("style").and_then(|style| {
-        style.set_id(ID);
-        style.set_text_content(Some(&css));
-        doc.head()
-            .ok_or_else(|| JsValue::from_str("no <head>"))?
-            .append_child(&style)
-    });
-    if let Err(e) = added {
-        web_sys::console::warn_2(
-            &"shatar: the Mongolian font could not be declared".into(),
-            &e,
-        );
-    }
 }

@@ -5,7 +5,9 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlElement, HtmlSelectElement, ShadowRoot};
 
 use crate::viewer::ViewerView;
-use shatar_web::dom::panel::{Scroll, fill_promotion, patch_moves, set_moves_lang};
+use std::rc::Rc;
+
+use shatar_web::dom::panel::{fill_promotion, patch_moves, set_moves_lang};
 use shatar_web::glyphs::PieceSet;
 use shatar_web::i18n::{Key, Lang};
 use shatar_web::view::{BoardView, MoveRow, PanelView};
@@ -30,7 +32,9 @@ pub struct Parts {
     moves: Element,
     /// What the move list shows, to patch it row by row.
     shown_moves: Option<(Vec<MoveRow>, usize)>,
-    shown_titles: Vec<String>,
+    /// The titles the picker holds: the viewer makes them once, so a pointer comparison
+    /// tells whether thousands of options need making again.
+    shown_titles: Option<Rc<[String]>>,
     shown_promotion: Option<shatar_web::view::PromotionView>,
     /// The language of the board's texts, set by [`Parts::set_lang`].
     lang: Lang,
@@ -49,16 +53,12 @@ const BUTTONS: [(&str, Option<&str>, Key); 7] = [
 ];
 
 impl Parts {
-    pub fn build(doc: &Document, root: &ShadowRoot, style: &str) -> Result<Parts, JsValue> {
+    pub fn build(doc: &Document, root: &ShadowRoot) -> Result<Parts, JsValue> {
         let el = |tag: &str, class: &str| -> Result<Element, JsValue> {
             let e = doc.create_element(tag)?;
             e.set_class_name(class);
             Ok(e)
         };
-        let style_el = doc.create_element("style")?;
-        style_el.set_text_content(Some(style));
-        root.append_child(&style_el)?;
-
         let frame = el("div", "frame")?;
         frame.set_attribute("part", "frame")?;
         frame.set_attribute("role", "group")?;
@@ -137,7 +137,7 @@ impl Parts {
             play_actions,
             moves,
             shown_moves: None,
-            shown_titles: Vec::new(),
+            shown_titles: None,
             shown_promotion: None,
             lang: Lang::En,
         };
@@ -231,14 +231,20 @@ impl Parts {
 
     pub fn show_viewer(&mut self, view: &ViewerView) -> Result<(), JsValue> {
         self.frame.set_attribute("data-state", "view")?;
-        if self.shown_titles != view.titles {
-            self.picker.set_text_content(None);
-            for title in &view.titles {
+        if !self
+            .shown_titles
+            .as_ref()
+            .is_some_and(|t| Rc::ptr_eq(t, &view.titles))
+        {
+            let options = self.doc.create_document_fragment();
+            for title in view.titles.iter() {
                 let option = self.doc.create_element("option")?;
                 option.set_text_content(Some(title));
-                self.picker.append_child(&option)?;
+                options.append_child(&option)?;
             }
-            self.shown_titles = view.titles.clone();
+            self.picker.set_text_content(None);
+            self.picker.append_child(&options)?;
+            self.shown_titles = Some(view.titles.clone());
         }
         self.picker.set_selected_index(view.selected as i32);
         self.heading.set_text_content(Some(&view.heading));
@@ -279,8 +285,11 @@ impl Parts {
         panel: &PanelView,
         board: &BoardView,
         pieces: PieceSet,
+        unsaved: Option<&str>,
     ) -> Result<(), JsValue> {
         self.frame.set_attribute("data-state", "play")?;
+        // While the game is not being saved, the board says so in its alert line.
+        self.error.set_text_content(unsaved);
         let (white, black) = &panel.players;
         let (top, bottom) = match board.bottom {
             shatar_rules::Color::White => (black, white),
@@ -306,7 +315,7 @@ impl Parts {
             fill_promotion(&self.doc, &self.promotion, panel.promotion.as_ref(), pieces)?;
             self.shown_promotion = panel.promotion.clone();
         }
-        self.only(&[
+        let mut shown = vec![
             &self.top,
             &self.board_holder,
             &self.bottom,
@@ -314,7 +323,11 @@ impl Parts {
             &self.controls,
             &self.play_actions,
             &self.moves,
-        ])?;
+        ];
+        if unsaved.is_some() {
+            shown.push(&self.error);
+        }
+        self.only(&shown)?;
         set_moves_lang(&self.moves, panel.moves_lang)?;
         self.patch_moves(&panel.moves, panel.shown_ply)
     }
@@ -333,14 +346,7 @@ impl Parts {
 
     fn patch_moves(&mut self, rows: &[MoveRow], shown_ply: usize) -> Result<(), JsValue> {
         let old = self.shown_moves.as_ref().map(|(r, p)| (r.as_slice(), *p));
-        patch_moves(
-            &self.doc,
-            &self.moves,
-            old,
-            rows,
-            shown_ply,
-            Scroll::ListOnly,
-        )?;
+        patch_moves(&self.doc, &self.moves, old, rows, shown_ply)?;
         self.shown_moves = Some((rows.to_vec(), shown_ply));
         Ok(())
     }

@@ -8,7 +8,8 @@ use std::rc::Rc;
 use wasm_bindgen::JsValue;
 
 use crate::scheduler::{BoardId, Order, Scheduler};
-use shatar_web::dom::engine::{EngineHandle, WorkerUrls};
+use shatar_web::dom::engine::{EngineHandle, WORKER_LOADER, WorkerUrls};
+use shatar_web::dom::files;
 use shatar_web::engine_client::EngineEvent;
 use shatar_web::state::EngineCommand;
 
@@ -58,14 +59,16 @@ fn worker_urls(base: &str) -> Result<WorkerUrls, JsValue> {
 /// A worker must come from the page's own origin. A board on a club's site starts it
 /// from a blob script that loads ours from `base` (worker-loader.js reads SHATAR_BASE,
 /// and the build from SHATAR_BUILD, as a blob's URL has no query to read it from).
-/// `build` is one of worker-loader.js's names, a constant here.
+/// `build` is one of worker-loader.js's names, a constant here. The loader is the build's,
+/// by its hashed name (shatar-board.js hands the names over).
 fn worker_url(base: &str, build: Option<&'static str>) -> Result<String, JsValue> {
     let page = web_sys::window().ok_or("no window")?.location().origin()?;
     let site = web_sys::Url::new(base)?.origin();
+    let loader = files::named(WORKER_LOADER);
     if page == site {
         return Ok(match build {
-            Some(build) => format!("{base}worker-loader.js?build={build}"),
-            None => format!("{base}worker-loader.js"),
+            Some(build) => format!("{base}{loader}?build={build}"),
+            None => format!("{base}{loader}"),
         });
     }
     let quoted = serde_json::to_string(base).map_err(|e| e.to_string())?;
@@ -76,8 +79,9 @@ fn worker_url(base: &str, build: Option<&'static str>) -> Result<String, JsValue
         ),
         None => String::new(),
     };
+    let loader = serde_json::to_string(&loader).map_err(|e| e.to_string())?;
     let script = format!(
-        "self.SHATAR_BASE = {quoted};\n{build}importScripts(self.SHATAR_BASE + \"worker-loader.js\");\n"
+        "self.SHATAR_BASE = {quoted};\n{build}importScripts(self.SHATAR_BASE + {loader});\n"
     );
     let parts = js_sys::Array::of1(&JsValue::from_str(&script));
     let options = web_sys::BlobPropertyBag::new();

@@ -3,6 +3,7 @@
 //! gets the same search.
 
 mod node;
+#[cfg(test)]
 mod repetition;
 mod time;
 
@@ -11,11 +12,11 @@ use core::sync::atomic::AtomicBool;
 
 use crate::history::Tables;
 use crate::limits::{Clock, Limits, TimeBudget};
+pub use crate::position::Cycle;
 use crate::position::SearchPosition;
 use crate::score::{INFINITE, MAX_PLY, Score, Value, is_mate};
 use crate::tt::{DEFAULT_HASH_MB, MAX_HASH_MB, TranspositionTable};
 use node::{Deadline, Root, Tree};
-pub use repetition::Cycle;
 use time::TimeKeeper;
 
 /// The game before the root, where the search finds repetitions that reach back past it.

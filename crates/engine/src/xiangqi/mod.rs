@@ -3,10 +3,11 @@
 //!
 //! A repetition on the search path is judged as the game's record judges one
 //! ([`SearchPosition::repetition_value`]): the rules crate's rulings over the cycle, under
-//! the AXF 2008 text ([`REPETITION_RULES`]), so the side that checks or chases
-//! perpetually while the other does not loses it. A cycle reaching back into the game
-//! before the root is judged when the caller gave the game's positions and moves
-//! ([`History::Game`](crate::History::Game)), and is a draw otherwise.
+//! the AXF 2008 text ([`REPETITION_RULES`]), so the side that checks perpetually loses it
+//! (whatever the other side does, unless it checks perpetually too), and the side that
+//! chases perpetually loses it while the other's moves are allowed. A cycle reaching back
+//! into the game before the root is judged when the caller gave the game's positions and
+//! moves ([`History::Game`](crate::History::Game)), and is a draw otherwise.
 
 pub mod eval;
 mod see;
@@ -16,9 +17,9 @@ use shatar_rules::xiangqi::{
     Move, MoveList, Piece, Position, RepetitionRules, Role, Square, Verdict, rulings,
 };
 
+use crate::position::Cycle;
 use crate::position::SearchPosition;
 use crate::score::{DRAW, RULED_WIN, Value};
-use crate::search::Cycle;
 
 /// The text the search judges repetitions by: the default of the rules crate, which the
 /// worker's and the UCI binary's records use too.

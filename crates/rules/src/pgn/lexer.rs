@@ -1,7 +1,6 @@
 //! The tokenizer: PGN text to tokens with their places.
 
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use crate::outcome::GameResult;
 
@@ -23,8 +22,11 @@ pub(super) enum Tok {
 }
 
 pub(super) struct Lexer {
-    chars: Vec<char>,
+    text: String,
+    /// The byte offset of the next character.
     i: usize,
+    /// The byte offset of the last token's first character.
+    token_start: usize,
     line: u32,
     column: u32,
 }
@@ -57,22 +59,41 @@ fn normalize_comment(s: &str) -> String {
 }
 
 impl Lexer {
-    pub(super) fn new(text: &str) -> Lexer {
+    /// A lexer of `text`, whose first character stands at `at` of the text it was cut from.
+    pub(super) fn new(text: &str, at: TextPos) -> Lexer {
         Lexer {
-            chars: text.chars().collect(),
+            text: String::from(text),
             i: 0,
-            line: 1,
-            column: 1,
+            token_start: 0,
+            line: at.line,
+            column: at.column,
         }
     }
 
+    pub(super) fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub(super) fn into_text(self) -> String {
+        self.text
+    }
+
+    /// The bytes of the text the last token took, comments and strings with their marks.
+    pub(super) fn token_span(&self) -> core::ops::Range<usize> {
+        self.token_start..self.i
+    }
+
+    fn ahead(&self, k: usize) -> Option<char> {
+        self.text[self.i..].chars().nth(k)
+    }
+
     fn peek(&self) -> Option<char> {
-        self.chars.get(self.i).copied()
+        self.text[self.i..].chars().next()
     }
 
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
-        self.i += 1;
+        self.i += c.len_utf8();
         if c == '\n' {
             self.line += 1;
             self.column = 1;
@@ -84,9 +105,8 @@ impl Lexer {
 
     /// Whether the `.` at the cursor is followed by a single digit that ends the word.
     fn wxf_dot(&self) -> bool {
-        let at = |k: usize| self.chars.get(self.i + k).copied();
-        at(1).is_some_and(|c| c.is_ascii_digit())
-            && !at(2).is_some_and(|c| c == '.' || is_symbol_char(c))
+        self.ahead(1).is_some_and(|c| c.is_ascii_digit())
+            && !self.ahead(2).is_some_and(|c| c == '.' || is_symbol_char(c))
     }
 
     pub(super) fn pos(&self) -> TextPos {
@@ -122,6 +142,7 @@ impl Lexer {
             }
         }
         let at = self.pos();
+        self.token_start = self.i;
         let Some(c) = self.bump() else {
             return Ok((Tok::Eof, at));
         };

@@ -423,12 +423,70 @@ pub fn civil_date(days_since_unix_epoch: i64) -> (i64, u32, u32) {
 /// Reads every game of a PGN text (one or many). Syntax only: moves are checked by
 /// [`PgnGame::replay`]. An empty text holds no games.
 pub fn parse_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
-    let mut parser = parser::Parser::new(text);
+    let mut reader = PgnReader::new(text);
     let mut games = Vec::new();
-    while let Some(game) = parser.parse_game()? {
-        games.push(game);
+    while let Some(read) = reader.next_game()? {
+        games.push(read.game);
     }
     Ok(games)
+}
+
+/// Reads the games of a PGN text one at a time, saying where each stands in the text: a
+/// file of thousands of games can be read a few games at a time (a page reads it between
+/// frames), and a game cut out by its [`ReadGame::span`] read again later with
+/// [`PgnReader::resume`], its places and number as in the whole file.
+pub struct PgnReader {
+    parser: parser::Parser,
+}
+
+/// One game read by a [`PgnReader`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadGame {
+    pub game: PgnGame,
+    /// Its bytes in the reader's text: from its first tag (or move, or comment) to its
+    /// result, or its last token when it has none.
+    pub span: core::ops::Range<usize>,
+    /// Where that first token stands.
+    pub at: TextPos,
+}
+
+impl PgnReader {
+    pub fn new(text: &str) -> PgnReader {
+        PgnReader::resume(text, TextPos { line: 1, column: 1 }, 0)
+    }
+
+    /// A reader of `text`, a part of a larger text that starts at `at` of it, after
+    /// `games_before` of its games: errors, places and games are numbered as in the whole.
+    pub fn resume(text: &str, at: TextPos, games_before: usize) -> PgnReader {
+        PgnReader {
+            parser: parser::Parser::new(text, at, games_before),
+        }
+    }
+
+    /// The text being read.
+    pub fn text(&self) -> &str {
+        self.parser.text()
+    }
+
+    /// How many bytes of the text have been read.
+    pub fn bytes_read(&self) -> usize {
+        self.parser.bytes_read()
+    }
+
+    /// The text being read, given back.
+    pub fn into_text(self) -> String {
+        self.parser.into_text()
+    }
+
+    /// The next game; `None` at the end of the text. After an error the reader cannot go
+    /// on: the text's syntax is broken there.
+    pub fn next_game(&mut self) -> Result<Option<ReadGame>, PgnError> {
+        Ok(self.parser.parse_game()?.map(|p| ReadGame {
+            game: p.game,
+            span: p.span,
+            at: p.at,
+        }))
+    }
 }
 
 /// Reads a text that must hold exactly one game (a game without tags or moves, such as

@@ -3,6 +3,7 @@
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::ops::Range;
 
 use crate::outcome::GameResult;
 
@@ -11,7 +12,9 @@ use super::{MAX_VARIATION_DEPTH, PgnError, PgnErrorKind, PgnGame, PgnMove, TextP
 
 pub(super) struct Parser {
     lex: Lexer,
-    peeked: Option<(Tok, TextPos)>,
+    peeked: Option<(Tok, TextPos, Range<usize>)>,
+    /// Where the last token taken (not only peeked at) ends, in bytes.
+    taken_end: usize,
     game: usize,
     white: Option<String>,
     black: Option<String>,
@@ -24,12 +27,24 @@ enum LineEnd {
     Close,
 }
 
+/// A game read, with where it stands in the text.
+pub(super) struct Parsed {
+    pub game: PgnGame,
+    /// Its bytes, from its first tag or move to its result (or its last token).
+    pub span: Range<usize>,
+    /// Where it starts.
+    pub at: TextPos,
+}
+
 impl Parser {
-    pub(super) fn new(text: &str) -> Parser {
+    /// A parser of `text`, which starts at `at` of a larger text, after `games_before` games
+    /// of it: errors and games are numbered as in the whole text.
+    pub(super) fn new(text: &str, at: TextPos, games_before: usize) -> Parser {
         Parser {
-            lex: Lexer::new(text),
+            lex: Lexer::new(text, at),
             peeked: None,
-            game: 0,
+            taken_end: 0,
+            game: games_before,
             white: None,
             black: None,
         }
@@ -45,17 +60,35 @@ impl Parser {
         }
     }
 
+    pub(super) fn text(&self) -> &str {
+        self.lex.text()
+    }
+
+    pub(super) fn bytes_read(&self) -> usize {
+        self.taken_end
+    }
+
+    pub(super) fn into_text(self) -> String {
+        self.lex.into_text()
+    }
+
+    fn lex_next(&mut self) -> Result<(Tok, TextPos, Range<usize>), PgnError> {
+        let (tok, at) = self.lex.next().map_err(|(kind, at)| self.error(kind, at))?;
+        Ok((tok, at, self.lex.token_span()))
+    }
+
     fn next(&mut self) -> Result<(Tok, TextPos), PgnError> {
-        if let Some(t) = self.peeked.take() {
-            return Ok(t);
-        }
-        self.lex.next().map_err(|(kind, at)| self.error(kind, at))
+        let (tok, at, span) = match self.peeked.take() {
+            Some(t) => t,
+            None => self.lex_next()?,
+        };
+        self.taken_end = span.end;
+        Ok((tok, at))
     }
 
     fn peek(&mut self) -> Result<&Tok, PgnError> {
         if self.peeked.is_none() {
-            let t = self.next()?;
-            self.peeked = Some(t);
+            self.peeked = Some(self.lex_next()?);
         }
         Ok(&self.peeked.as_ref().expect("just filled").0)
     }
@@ -171,11 +204,15 @@ impl Parser {
         }
     }
 
-    pub(super) fn parse_game(&mut self) -> Result<Option<PgnGame>, PgnError> {
+    pub(super) fn parse_game(&mut self) -> Result<Option<Parsed>, PgnError> {
+        // Numbered before its first token is read: an error there is this game's.
+        self.game += 1;
         if *self.peek()? == Tok::Eof {
+            self.game -= 1;
             return Ok(None);
         }
-        self.game += 1;
+        let (_, at, first) = self.peeked.as_ref().expect("peeked above");
+        let (at, start) = (*at, first.start);
         self.white = None;
         self.black = None;
         let mut game = PgnGame {
@@ -199,6 +236,10 @@ impl Parser {
             self.game -= 1;
             return Ok(None);
         }
-        Ok(Some(game))
+        Ok(Some(Parsed {
+            game,
+            span: start..self.taken_end.max(start),
+            at,
+        }))
     }
 }

@@ -65,10 +65,7 @@ impl PgnGame {
         match self.tag("Variant") {
             Some(v) => GameKind::from_pgn_variant(v)
                 .ok_or_else(|| self.error(PgnErrorKind::UnknownVariant(v.into()), None)),
-            None if self
-                .tag("Game")
-                .is_some_and(crate::xiangqi::pgn::names_xiangqi) =>
-            {
+            None if self.tag("Game").is_some_and(crate::ruleset::names_xiangqi) => {
                 Ok(GameKind::Xiangqi)
             }
             None => Ok(GameKind::Board8(default)),

@@ -225,3 +225,25 @@ pub fn write(setup: &Setup) -> String {
     );
     out
 }
+
+// A position is written and shown as its FEN, and the initial one is read from its FEN:
+// these live here so that the position's module needs nothing of this one.
+impl Position {
+    /// The initial position (AXF 2008 ch. 3 §1 art. 四); Red moves first (ch. 3 §3 art. 一).
+    pub fn new() -> Position {
+        super::fen::parse_position(super::fen::INITIAL).expect("the initial position is legal")
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", write(&self.to_setup()))
+    }
+}
+
+impl fmt::Display for Position {
+    /// The FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write(&self.to_setup()))
+    }
+}

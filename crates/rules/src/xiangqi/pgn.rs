@@ -82,12 +82,7 @@ use crate::ruleset::Ruleset;
 /// The Variant tag this module writes.
 pub const VARIANT: &str = "Xiangqi";
 
-/// Whether a `Variant` (or XQBase `Game`) tag value names xiangqi: "Xiangqi" or "Chinese
-/// Chess", in any case.
-pub fn names_xiangqi(value: &str) -> bool {
-    let v = value.trim();
-    v.eq_ignore_ascii_case("xiangqi") || v.eq_ignore_ascii_case("chinese chess")
-}
+pub use crate::ruleset::names_xiangqi;
 
 /// The notation moves are written in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

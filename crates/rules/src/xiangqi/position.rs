@@ -94,11 +94,6 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The initial position (AXF 2008 ch. 3 §1 art. 四); Red moves first (ch. 3 §3 art. 一).
-    pub fn new() -> Position {
-        super::fen::parse_position(super::fen::INITIAL).expect("the initial position is legal")
-    }
-
     /// Checks a setup against the rules (see [`PositionError`]).
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         let mut counts = [0usize; 14];
@@ -337,19 +332,6 @@ impl Position {
     /// Perft split by first move ([`crate::divide`]).
     pub fn divide(&self, depth: u32) -> alloc::vec::Vec<(Move, u64)> {
         crate::game::divide(self, depth)
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", super::fen::write(&self.to_setup()))
-    }
-}
-
-impl fmt::Display for Position {
-    /// The FEN.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&super::fen::write(&self.to_setup()))
     }
 }
 

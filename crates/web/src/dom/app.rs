@@ -12,18 +12,18 @@ use web_sys::{Document, Event, KeyboardEvent, PointerEvent, Window};
 
 use super::board::{BoardDom, BoardKey};
 use super::engine::{self, EngineHandle};
-use super::listen::{Interval, Listener, closest_with};
+use super::listen::{Interval, Listener, Timeout, closest_with};
 
 /// How often a running clock is looked at.
 const TICK_MS: i32 = 100;
 use super::app_panel::PanelDom;
 use super::{
-    effects, forms, fresh_seed_and_date, handoff, now_ms, page_text, service_worker, texts,
+    effects, forms, fresh_seed_and_date, games, handoff, now_ms, page_text, service_worker, texts,
 };
 use crate::i18n::Lang;
 use crate::state::{
     AppState, Dialog, Effect, EngineCommand, ExportHow, ExportKind, Msg, Nav, SET_ASIDE_KEY,
-    STORAGE_KEY, update_at,
+    update_at,
 };
 use crate::view;
 
@@ -35,9 +35,15 @@ pub(super) struct App {
     panel: PanelDom,
     speaker: effects::Speaker,
     engine: Option<EngineHandle>,
+    /// Where this tab's game is kept.
+    shelf: games::Shelf,
     pub(super) listeners: Vec<Listener>,
     /// Ticks the game's clock while it runs.
     _ticker: Option<Interval>,
+    /// Brings back the import of a large file after a frame has passed.
+    import_timer: Option<Timeout>,
+    /// The page gives way to its build with Xiangqi once the message at hand is handled.
+    leaving: Option<super::handoff::Handover>,
     looks_shown: Option<crate::settings::Looks>,
     /// The language the page's static texts are in.
     lang_shown: Option<Lang>,
@@ -61,13 +67,37 @@ pub fn start() -> Result<(), JsValue> {
     {
         return Ok(());
     }
-    let saved = effects::load(&window, STORAGE_KEY);
+    // What the page's first build handed over, if this is the build with Xiangqi.
+    let handover = handoff::take(&window);
+    wasm_bindgen_futures::spawn_local(async move {
+        let handed = handover.as_ref().map(|h| (h.game.clone(), h.saved.clone()));
+        let claimed = games::claim(&window, handed).await;
+        let request = handover.and_then(|h| h.request);
+        if let Err(e) = begin(window, doc, claimed, request) {
+            web_sys::console::error_2(&"shatar: the page did not start".into(), &e);
+        }
+    });
+    Ok(())
+}
+
+/// Starts the page with this tab's game, and carries out what the first build was asked.
+fn begin(
+    window: Window,
+    doc: Document,
+    claimed: games::Claimed,
+    request: Option<crate::state::Handoff>,
+) -> Result<(), JsValue> {
+    let games::Claimed { shelf, saved } = claimed;
     #[cfg(not(feature = "xiangqi"))]
-    if crate::carried::needs_other_build(
-        saved.as_deref(),
-        effects::load(&window, crate::carried::HANDOFF_KEY).as_deref(),
-    ) {
-        return handoff::give_way(&doc);
+    if crate::saved::needs_other_build(saved.as_deref()) {
+        let handover = handoff::Handover {
+            game: shelf.id().to_string(),
+            saved,
+            request: None,
+        };
+        // Its lock goes with it: the other build takes it up.
+        drop(shelf);
+        return handoff::give_way(&doc, &handover);
     }
     let holder = doc
         .get_element_by_id("board")
@@ -81,13 +111,16 @@ pub fn start() -> Result<(), JsValue> {
         panel: PanelDom::new(doc.clone()),
         speaker: effects::Speaker::default(),
         engine: None,
+        shelf,
         listeners: Vec::new(),
         _ticker: None,
+        import_timer: None,
+        leaving: None,
         looks_shown: None,
         lang_shown: None,
     }));
     let weak = Rc::downgrade(&app);
-    let engine = EngineHandle::new(engine::APP_WORKER_URL, move |event| {
+    let engine = EngineHandle::new(engine::app_worker_urls(), move |event| {
         dispatch(&weak, Msg::Engine(event))
     })?;
     app.borrow_mut().engine = Some(engine);
@@ -117,13 +150,49 @@ pub fn start() -> Result<(), JsValue> {
     );
     // Both in one go: the language is settled (and its texts fetched) once the save is read.
     QUEUED.with(|q| q.borrow_mut().push_back(Msg::Languages { query, browser }));
-    dispatch(&Rc::downgrade(&app), Msg::Restore { saved, seed, date });
-    #[cfg(feature = "xiangqi")]
-    if let Some(msg) = handoff::take(&window) {
-        dispatch(&Rc::downgrade(&app), msg);
+    let weak = Rc::downgrade(&app);
+    dispatch(&weak, Msg::Restore { saved, seed, date });
+    dispatch(&weak, Msg::Prefs(effects::load(&window, games::PREFS_KEY)));
+    if let Some(request) = request {
+        dispatch(&weak, request.into_msg());
     }
-    service_worker::start(&app, &window, &doc);
+    refresh_others(&weak);
+    service_worker::start(service_worker_hooks(&weak), &window, &doc);
     Ok(())
+}
+
+/// What the service worker's side may do to the app: send it messages, and hand it
+/// listeners, which it removes when it goes.
+fn service_worker_hooks(app: &Weak<RefCell<App>>) -> service_worker::Hooks {
+    let (to_dispatch, to_keep) = (app.clone(), app.clone());
+    service_worker::Hooks {
+        dispatch: Rc::new(move |msg| dispatch(&to_dispatch, msg)),
+        keep: Rc::new(move |listener| {
+            let Some(app) = to_keep.upgrade() else { return };
+            match app.try_borrow_mut() {
+                Ok(mut app) => app.listeners.push(listener),
+                // Never while a message is handled: these run from the browser's own events.
+                Err(_) => web_sys::console::warn_1(
+                    &"shatar: busy; a service worker listener was dropped".into(),
+                ),
+            }
+        }),
+    }
+}
+
+/// Looks again for the other games in progress, and tells the state.
+fn refresh_others(app: &Weak<RefCell<App>>) {
+    let Some((window, own)) = app.upgrade().and_then(|a| {
+        let a = a.try_borrow().ok()?;
+        Some((a.window.clone(), a.shelf.id().to_string()))
+    }) else {
+        return;
+    };
+    let app = app.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let others = games::others(&window, &own).await;
+        dispatch(&app, Msg::OtherGames(others));
+    });
 }
 
 /// For the end-to-end test of recovery: the worker vanishes as if it had crashed without
@@ -161,6 +230,25 @@ pub(super) fn dispatch(app: &Weak<RefCell<App>>, msg: Msg) {
     if let Err(e) = inner.settle() {
         web_sys::console::error_2(&"shatar: render failed".into(), &e);
     }
+    if let Some(handover) = inner.leaving.take() {
+        drop(inner);
+        leave(app, &handover);
+    }
+}
+
+/// This build steps aside for the one with Xiangqi: every listener, timer and the worker
+/// go with the app, then the other build starts with the game and the request.
+fn leave(app: Rc<RefCell<App>>, handover: &super::handoff::Handover) {
+    let doc = app.borrow().doc.clone();
+    QUEUED.with(|q| q.borrow_mut().clear());
+    APP.with(|cell| cell.borrow_mut().take());
+    drop(app);
+    #[cfg(not(feature = "xiangqi"))]
+    if let Err(e) = handoff::give_way(&doc, handover) {
+        web_sys::console::error_2(&"shatar: cannot hand the page over".into(), &e);
+    }
+    #[cfg(feature = "xiangqi")]
+    let _ = (doc, handover);
 }
 
 thread_local! {
@@ -169,17 +257,37 @@ thread_local! {
 }
 
 impl App {
+    fn weak(&self) -> Weak<RefCell<App>> {
+        APP.with(|cell| cell.borrow().as_ref().map(Rc::downgrade))
+            .unwrap_or_default()
+    }
+
+    /// A message for the app, handled once the one at hand is (the app is busy now).
+    fn tell(&self, msg: Msg) {
+        dispatch(&self.weak(), msg);
+    }
+
+    fn tell_others(&self) {
+        refresh_others(&self.weak());
+    }
+
     fn render(&mut self) -> Result<(), JsValue> {
         let looks = self.state.looks;
         let board = view::board(&self.state);
         self.board.render(&board, &looks)?;
-        self.panel
-            .render(&view::panel(&self.state), &looks, board.bottom)?;
+        self.panel.render(
+            &view::panel(&self.state),
+            &looks,
+            board.bottom,
+            self.state.lang,
+        )?;
         forms::sync_dialogs(
             &self.doc,
             self.state.dialog.as_ref(),
+            view::dialog_error(&self.state).as_deref(),
             &self.state.setup,
             self.state.lang,
+            || view::pick_titles(&self.state),
         )
     }
 
@@ -232,13 +340,57 @@ impl App {
                     EngineCommand::NewGame(game) => engine.new_game(game),
                 }
             }
-            Effect::Save(text) => effects::store(&self.window, STORAGE_KEY, &text),
-            Effect::SetAside(text) => effects::store(&self.window, SET_ASIDE_KEY, &text),
+            Effect::Save(text) => {
+                let result = self.shelf.store(&text);
+                let failed = self.state.save_failed.is_some();
+                match result {
+                    Ok(()) if failed => self.tell(Msg::Saved),
+                    Ok(()) => {}
+                    Err(why) => self.tell(Msg::SaveFailed(why)),
+                }
+            }
+            Effect::SavePrefs(text) => {
+                if let Err(why) = self.shelf.store_prefs(&text) {
+                    web_sys::console::warn_1(
+                        &format!("shatar: preferences not saved: {why:?}").into(),
+                    );
+                }
+            }
+            Effect::Shelve { keep } => {
+                self.shelf.shelve(keep);
+                self.tell_others();
+            }
+            Effect::SwitchGame { id, keep } => self.shelf.switch_to(&id, keep),
+            Effect::DiscardGame(id) => {
+                let (window, app) = (self.window.clone(), self.weak());
+                wasm_bindgen_futures::spawn_local(async move {
+                    games::discard(&window, &id).await;
+                    refresh_others(&app);
+                });
+            }
+            Effect::ContinueImport => {
+                let app = self.weak();
+                self.import_timer =
+                    Timeout::new(&self.window, 0, move || dispatch(&app, Msg::ImportStep))
+                        .map_err(|e| web_sys::console::error_2(&"shatar: import".into(), &e))
+                        .ok();
+            }
+            Effect::SetAside(text) => {
+                if let Err(why) = effects::store(&self.window, SET_ASIDE_KEY, &text) {
+                    web_sys::console::warn_1(&format!("shatar: not set aside: {why:?}").into());
+                }
+            }
             Effect::Sound(sound) => self.speaker.play(sound),
             Effect::Copy(text) => effects::copy(&self.window, &text),
             Effect::Download { file_name, text } => effects::download(&self.doc, &file_name, &text),
             Effect::ApplyUpdate => service_worker::apply_update(&self.window),
-            Effect::Handoff(handoff) => handoff::reload_with(&self.window, &handoff),
+            Effect::Handoff(request) => {
+                self.leaving = Some(handoff::Handover {
+                    game: self.shelf.id().to_string(),
+                    saved: Some(crate::state::persist::encode(&self.state)),
+                    request: Some(request),
+                });
+            }
         }
     }
 }
@@ -284,6 +436,14 @@ fn listen_all(
                     web_sys::console::warn_2(&"shatar: could not tidy the address".into(), &e);
                 }
                 dispatch(&w, Msg::ChooseLang(lang));
+            }
+        } else if let Some(el) = closest_with(&e, "data-game") {
+            // A game in progress: continue it or discard it.
+            let id = el.get_attribute("data-game").unwrap_or_default();
+            match el.get_attribute("data-action").as_deref() {
+                Some("continue-game") => dispatch(&w, Msg::ContinueGame(id)),
+                Some("discard-game") => dispatch(&w, Msg::DiscardGame(id)),
+                _ => {}
             }
         } else if let Some(el) = closest_with(&e, "data-action") {
             let action = el.get_attribute("data-action").unwrap_or_default();
@@ -378,6 +538,33 @@ fn listen_all(
         dispatch(&w, Msg::Suspend)
     })?);
 
+    // Another tab changed what this browser keeps: the list of games in progress follows,
+    // and a write to this tab's own game (possible only without Web Locks) forks it.
+    let w = weak.clone();
+    out.push(Listener::new(window, "storage", move |e: Event| {
+        let Some(e) = e.dyn_ref::<web_sys::StorageEvent>() else {
+            return;
+        };
+        let key = e.key();
+        if key
+            .as_deref()
+            .is_some_and(|k| !k.starts_with(games::GAMES_PREFIX))
+        {
+            return;
+        }
+        let forked = w.upgrade().is_some_and(|app| {
+            let Ok(mut a) = app.try_borrow_mut() else {
+                return false;
+            };
+            key.as_deref()
+                .is_some_and(|k| a.shelf.noticed_write(k, e.new_value().as_deref()))
+        });
+        if forked {
+            dispatch(&w, Msg::GameForked);
+        }
+        refresh_others(&w);
+    })?);
+
     out.extend(listen_forms(&weak, doc)?);
     Ok(out)
 }
@@ -422,6 +609,8 @@ fn pointer_down(app: &Weak<RefCell<App>>, e: Event) {
 fn action_msg(action: &str) -> Option<Msg> {
     Some(match action {
         "new-game" => Msg::OpenDialog(Dialog::NewGame),
+        "games" => Msg::OpenDialog(Dialog::Games),
+        "keep-pgn" => Msg::Export(ExportKind::Pgn, ExportHow::Download),
         "import" => Msg::OpenDialog(Dialog::Import { error: None }),
         "first" => Msg::Navigate(Nav::First),
         "prev" => Msg::Navigate(Nav::Prev),
@@ -528,47 +717,80 @@ fn listen_forms(app: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<Listener
         "submit",
         move |e: Event| {
             e.prevent_default();
-            let msg = match (submitter(&e).as_str(), forms::read_import(&d)) {
-                ("import", Ok((text, ruleset))) => Msg::Import { text, ruleset },
-                _ => Msg::CloseDialog,
+            let (text, ruleset) = match (submitter(&e).as_str(), forms::read_import(&d)) {
+                ("import", Ok(read)) => read,
+                _ => return dispatch(&w, Msg::CloseDialog),
             };
-            dispatch(&w, msg);
-        },
-    )?);
-
-    // Escape closes a dialog by itself; the state must hear of it.
-    for id in [forms::NEW_GAME, forms::IMPORT] {
-        let w = app.clone();
-        out.push(Listener::new(&form_target(id)?, "cancel", move |_| {
-            dispatch(&w, Msg::CloseDialog)
-        })?);
-    }
-
-    let d = doc.clone();
-    out.push(Listener::new(
-        &form_target("import-form")?,
-        "change",
-        move |e: Event| {
-            let Some(input) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-            else {
-                return;
+            // A file chosen is read now, whole, however large: it never goes through the
+            // text box, which a browser lays out slowly.
+            let Some(file) = forms::chosen_file(&d) else {
+                return dispatch(&w, Msg::Import { text, ruleset });
             };
-            let Some(file) = input.files().and_then(|f| f.get(0)) else {
-                return;
-            };
-            let d = d.clone();
+            let w = w.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 match wasm_bindgen_futures::JsFuture::from(file.text()).await {
                     Ok(text) => {
-                        let _ = forms::set_import_text(&d, &text.as_string().unwrap_or_default());
+                        let text = text.as_string().unwrap_or_default();
+                        dispatch(&w, Msg::Import { text, ruleset });
                     }
                     Err(e) => {
                         web_sys::console::warn_2(&"shatar: could not read the file".into(), &e)
                     }
                 }
             });
+        },
+    )?);
+
+    let (w, d) = (app.clone(), doc.clone());
+    out.push(Listener::new(
+        &form_target("pick-game-form")?,
+        "submit",
+        move |e: Event| {
+            e.prevent_default();
+            let msg = match (submitter(&e).as_str(), forms::read_pick(&d)) {
+                ("open", Ok(Some(index))) => Msg::PickImported(index),
+                ("open", _) => return,
+                _ => Msg::CloseDialog,
+            };
+            dispatch(&w, msg);
+        },
+    )?);
+    let w = app.clone();
+    out.push(Listener::new(
+        &form_target("games-form")?,
+        "submit",
+        move |e: Event| {
+            e.prevent_default();
+            dispatch(&w, Msg::CloseDialog);
+        },
+    )?);
+
+    // Escape closes a dialog by itself; the state must hear of it.
+    for id in [
+        forms::NEW_GAME,
+        forms::IMPORT,
+        forms::PICK_GAME,
+        forms::GAMES,
+    ] {
+        let w = app.clone();
+        out.push(Listener::new(&form_target(id)?, "cancel", move |_| {
+            dispatch(&w, Msg::CloseDialog)
+        })?);
+    }
+
+    // The text box and the file are two ways to give the text: one clears the other.
+    let d = doc.clone();
+    out.push(Listener::new(
+        &form_target("import-form")?,
+        "input",
+        move |e: Event| {
+            let name = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| t.get_attribute("name"));
+            if let Err(err) = forms::keep_one_import_source(&d, name.as_deref()) {
+                web_sys::console::warn_2(&"shatar: the import form".into(), &err);
+            }
         },
     )?);
 

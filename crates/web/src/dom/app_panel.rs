@@ -5,7 +5,8 @@ use shatar_rules::Color;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlElement};
 
-use super::panel::{Scroll, fill_promotion, patch_moves, set_moves_lang};
+use super::panel::{fill_promotion, patch_moves, set_moves_lang};
+use crate::i18n::Lang;
 use crate::settings::Looks;
 use crate::state::NoticeLevel;
 use crate::view::{ClockView, PanelView};
@@ -15,6 +16,7 @@ pub struct PanelDom {
     prev: Option<PanelView>,
     prev_pieces: Option<crate::glyphs::PieceSet>,
     prev_bottom: Option<Color>,
+    prev_lang: Option<Lang>,
 }
 
 fn by_id(doc: &Document, id: &str) -> Result<Element, JsValue> {
@@ -48,6 +50,7 @@ impl PanelDom {
             prev: None,
             prev_pieces: None,
             prev_bottom: None,
+            prev_lang: None,
         }
     }
 
@@ -56,10 +59,13 @@ impl PanelDom {
         view: &PanelView,
         looks: &Looks,
         bottom: Color,
+        lang: Lang,
     ) -> Result<(), JsValue> {
         let prev = self.prev.take();
         let changed = |f: &dyn Fn(&PanelView) -> bool| prev.as_ref().is_none_or(f);
         let doc = &self.doc;
+        let lang_changed = self.prev_lang.replace(lang) != Some(lang);
+        super::games_panel::render(doc, view, prev.as_ref(), lang, lang_changed)?;
         if changed(&|p| p.title != view.title) {
             set_text(doc, "title", &view.title)?;
         }
@@ -271,14 +277,7 @@ impl PanelDom {
         if prev.is_none_or(|p| p.moves_lang != view.moves_lang) {
             set_moves_lang(&list, view.moves_lang)?;
         }
-        patch_moves(
-            &self.doc,
-            &list,
-            old,
-            &view.moves,
-            view.shown_ply,
-            Scroll::IntoView,
-        )
+        patch_moves(&self.doc, &list, old, &view.moves, view.shown_ply)
     }
 
     fn analysis(&self, view: &PanelView) -> Result<(), JsValue> {

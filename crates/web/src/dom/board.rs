@@ -10,32 +10,18 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, Event, KeyboardEvent, PointerEvent};
 
 use super::listen::closest_with;
+use super::svg::{CELL, Frame, add, svg, svg_el};
 use crate::any::{AnyPiece, Cell};
 use crate::carried::carries;
 use crate::glyphs::{PieceSet, glyph};
 use crate::settings::{Coordinates, Looks, Theme};
 use crate::view::{BoardView, CellKind, CellView, Geometry, Marks};
 
-const SVG_NS: &str = "http://www.w3.org/2000/svg";
-/// One cell is 100 user units; the glyphs are drawn in that box.
-pub(super) const CELL: f64 = 100.0;
 /// Room for coordinates outside the board: left and bottom for the 8x8 board's ranks and
 /// files, top and bottom for Xiangqi's file numbers.
 const MARGIN: f64 = 32.0;
 /// A press that moves further than this (in CSS pixels) is a drag, not a click.
 const DRAG_THRESHOLD_PX: f64 = 4.0;
-
-pub(super) fn svg(doc: &Document, tag: &str, attrs: &[(&str, &str)]) -> Result<Element, JsValue> {
-    let el = doc.create_element_ns(Some(SVG_NS), tag)?;
-    for (name, value) in attrs {
-        el.set_attribute(name, value)?;
-    }
-    Ok(el)
-}
-
-pub(super) fn add(parent: &Element, child: &Element) -> Result<(), JsValue> {
-    parent.append_child(child).map(drop)
-}
 
 /// What forces a rebuild instead of a patch: a change of drawing, not of position.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -662,16 +648,6 @@ impl BoardDom {
     }
 }
 
-/// Where the cells sit in the picture: their offset, and the picture's size with room for
-/// the coordinates.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Frame {
-    pub dx: f64,
-    pub dy: f64,
-    pub width: f64,
-    pub height: f64,
-}
-
 impl Frame {
     fn of(geometry: Geometry, style: Style) -> Frame {
         let (w, h) = (
@@ -699,10 +675,6 @@ impl Frame {
             },
         }
     }
-}
-
-pub(super) fn svg_el(doc: &Document, tag: &str, class: &str) -> Result<Element, JsValue> {
-    svg(doc, tag, &[("class", class), ("aria-hidden", "true")])
 }
 
 /// A piece of any game: an 8x8 glyph, or a Xiangqi disc from the symbols of

@@ -1,11 +1,12 @@
 //! The browser's side of the state machine's effects that are not the worker's: local
-//! storage, sounds, the clipboard and downloads. Each failure is reported on the console
-//! and the page goes on (private mode may refuse storage; a browser may refuse audio).
+//! storage, sounds, the clipboard and downloads. A write that fails says why, for the
+//! state to show; the others' failures are reported on the console and the page goes on
+//! (a browser may refuse audio).
 
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{AudioContext, Document, OscillatorType, Storage, Window};
 
-use crate::state::Sound;
+use crate::state::{SaveFailure, Sound};
 
 fn warn(what: &str, e: &JsValue) {
     web_sys::console::warn_2(&format!("shatar: {what}").into(), e);
@@ -19,16 +20,18 @@ pub fn load(window: &Window, key: &str) -> Option<String> {
     storage(window)?.get_item(key).ok().flatten()
 }
 
-pub fn store(window: &Window, key: &str, text: &str) {
-    match storage(window) {
-        Some(s) => {
-            if let Err(e) = s.set_item(key, text) {
-                warn("could not save the game", &e);
-            }
-        }
-        None => web_sys::console::warn_1(
-            &"shatar: local storage is not available; the game is not saved".into(),
-        ),
+/// Writes `text` under `key`; the error says why the browser did not keep it.
+pub fn store(window: &Window, key: &str, text: &str) -> Result<(), SaveFailure> {
+    let storage = storage(window).ok_or(SaveFailure::Unavailable)?;
+    storage.set_item(key, text).map_err(|e| failure(&e))
+}
+
+/// Why a write failed, from the browser's exception.
+fn failure(e: &JsValue) -> SaveFailure {
+    let field = |name: &str| js_sys::Reflect::get(e, &name.into()).ok()?.as_string();
+    match field("name").as_deref() {
+        Some("QuotaExceededError") => SaveFailure::Full,
+        _ => SaveFailure::Refused(field("message").unwrap_or_else(|| format!("{e:?}"))),
     }
 }
 

@@ -37,14 +37,21 @@ impl WorkerUrls {
     }
 }
 
+/// The worker loader's plain name; the page starts the build's name for it
+/// ([`super::files`]), so that it never meets another build's loader.
+pub const WORKER_LOADER: &str = "worker-loader.js";
+
 /// The app's workers: the loader initialises the worker's wasm before it installs
-/// `onmessage` (www/worker-loader.js, copied to the site root by Trunk, where the app's
-/// page is too), and its `build` query names the build (its fixed list is there).
-/// Embedded boards pass their own URLs (`shatar_embed`'s `shared_engine`).
-pub const APP_WORKER_URL: WorkerUrls = WorkerUrls {
-    board8: Cow::Borrowed("./worker-loader.js"),
-    xiangqi: Cow::Borrowed("./worker-loader.js?build=xiangqi"),
-};
+/// `onmessage` (www/worker-loader.js, at the site's root, where the app's page is too), and
+/// its `build` query names the build (its fixed list is there). Embedded boards pass their
+/// own URLs (`shatar_embed`'s `shared_engine`).
+pub fn app_worker_urls() -> WorkerUrls {
+    let loader = super::files::named(WORKER_LOADER);
+    WorkerUrls {
+        board8: format!("./{loader}").into(),
+        xiangqi: format!("./{loader}?build=xiangqi").into(),
+    }
+}
 
 /// How often the watchdog looks: well under the shortest thing it times (a search's
 /// 2 s grace), and cheap.

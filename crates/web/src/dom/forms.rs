@@ -15,11 +15,14 @@ use crate::settings::{
     TimeControl, Timed, XiangqiNotation,
 };
 use crate::state::Dialog;
-use crate::t;
 use crate::view::ruleset_name;
+use crate::{t, tf};
 
 pub const NEW_GAME: &str = "new-game-dialog";
 pub const IMPORT: &str = "import-dialog";
+pub const PICK_GAME: &str = "pick-game-dialog";
+pub const GAMES: &str = "games-dialog";
+const PICK_FORM: &str = "pick-game-form";
 
 fn element<T: JsCast>(doc: &Document, selector: &str) -> Result<T, JsValue> {
     doc.query_selector(selector)?
@@ -41,14 +44,26 @@ fn checkbox(doc: &Document, form: &str, name: &str) -> Result<HtmlInputElement, 
 }
 
 /// Opens or closes the dialogs to match the state; a dialog being opened is filled in.
+/// `error` is the open dialog's error in words ([`crate::view::dialog_error`]); `titles`
+/// lists the games of a file to pick from, asked for when the picker opens.
 pub fn sync_dialogs(
     doc: &Document,
     wanted: Option<&Dialog>,
+    error: Option<&str>,
     setup: &GameSetup,
     lang: Lang,
+    titles: impl FnOnce() -> Vec<String>,
 ) -> Result<(), JsValue> {
     let new_game: HtmlDialogElement = element(doc, &format!("#{NEW_GAME}"))?;
     let import: HtmlDialogElement = element(doc, &format!("#{IMPORT}"))?;
+    let pick: HtmlDialogElement = element(doc, &format!("#{PICK_GAME}"))?;
+    let games: HtmlDialogElement = element(doc, &format!("#{GAMES}"))?;
+    match wanted {
+        Some(Dialog::Games) if !games.open() => games.show_modal()?,
+        Some(Dialog::Games) => {}
+        _ if games.open() => games.close(),
+        _ => {}
+    }
     match wanted {
         Some(Dialog::NewGame) if !new_game.open() => {
             fill_new_game(doc, setup)?;
@@ -59,11 +74,21 @@ pub fn sync_dialogs(
         _ if new_game.open() => new_game.close(),
         _ => {}
     }
+    let (error, progress) = match wanted {
+        Some(Dialog::Import { .. }) => (error, None),
+        Some(Dialog::Reading { read, total }) => {
+            let percent = (read * 100).checked_div(*total).unwrap_or(100);
+            let text = tf!(lang, "import.reading", percent = percent.to_string());
+            (None, Some(text))
+        }
+        _ => (None, None),
+    };
     match wanted {
-        Some(Dialog::Import { error }) => {
-            let message: HtmlElement = element(doc, "#import-error")?;
-            message.set_text_content(error.as_deref());
-            message.set_hidden(error.is_none());
+        Some(Dialog::Import { .. } | Dialog::Reading { .. }) => {
+            show_text(doc, "#import-error", error)?;
+            show_text(doc, "#import-progress", progress.as_deref())?;
+            let button: HtmlElement = element(doc, "#import-form button[value=\"import\"]")?;
+            button.toggle_attribute_with_force("disabled", progress.is_some())?;
             if !import.open() {
                 select(doc, "import-form", "ruleset")?.set_value(setup.ruleset.id());
                 import.show_modal()?;
@@ -72,10 +97,58 @@ pub fn sync_dialogs(
         _ if import.open() => {
             import.close();
             element::<HtmlFormElement>(doc, "#import-form")?.reset();
+            show_text(doc, "#import-progress", None)?;
+        }
+        _ => {}
+    }
+    match wanted {
+        Some(Dialog::PickGame { .. }) => {
+            show_text(doc, "#pick-game-error", error)?;
+            if !pick.open() {
+                fill_picker(doc, &titles(), lang)?;
+                pick.show_modal()?;
+            }
+        }
+        _ if pick.open() => {
+            pick.close();
+            select(doc, PICK_FORM, "game")?.set_length(0);
         }
         _ => {}
     }
     Ok(())
+}
+
+/// `text` in the element `selector`, which is hidden without one (as text, never markup).
+fn show_text(doc: &Document, selector: &str, text: Option<&str>) -> Result<(), JsValue> {
+    let el: HtmlElement = element(doc, selector)?;
+    el.set_text_content(text);
+    el.set_hidden(text.is_none());
+    Ok(())
+}
+
+/// The picker's list: one option a game, the first chosen.
+fn fill_picker(doc: &Document, titles: &[String], lang: Lang) -> Result<(), JsValue> {
+    let list = select(doc, PICK_FORM, "game")?;
+    list.set_length(0);
+    let options = doc.create_document_fragment();
+    for (i, title) in titles.iter().enumerate() {
+        let option = web_sys::HtmlOptionElement::new_with_text_and_value(title, &i.to_string())?;
+        options.append_child(&option)?;
+    }
+    list.append_child(&options)?;
+    list.set_selected_index(0);
+    let count: HtmlElement = element(doc, "#pick-game-count")?;
+    count.set_text_content(Some(&tf!(
+        lang,
+        "pick.label",
+        count = titles.len().to_string()
+    )));
+    Ok(())
+}
+
+/// The game picked, by its index in the file.
+pub fn read_pick(doc: &Document) -> Result<Option<usize>, JsValue> {
+    Ok(select(doc, PICK_FORM, "game")?.value().parse().ok())
 }
 
 fn fill_new_game(doc: &Document, setup: &GameSetup) -> Result<(), JsValue> {
@@ -196,10 +269,22 @@ pub fn read_import(doc: &Document) -> Result<(String, GameKind), JsValue> {
     ))
 }
 
-/// Puts a loaded file's text in the import box.
-pub fn set_import_text(doc: &Document, text: &str) -> Result<(), JsValue> {
-    let area: web_sys::HtmlTextAreaElement = element(doc, "#import-form [name=\"text\"]")?;
-    area.set_value(text);
+/// The file chosen in the import dialog, if one is.
+pub fn chosen_file(doc: &Document) -> Option<web_sys::File> {
+    input(doc, "import-form", "file").ok()?.files()?.get(0)
+}
+
+/// After the player typed into the text box (`changed` is "text") or chose a file
+/// ("file"): the other source is cleared, so what is imported is what was given last.
+pub fn keep_one_import_source(doc: &Document, changed: Option<&str>) -> Result<(), JsValue> {
+    match changed {
+        Some("text") => input(doc, "import-form", "file")?.set_value(""),
+        Some("file") => {
+            let area: web_sys::HtmlTextAreaElement = element(doc, "#import-form [name=\"text\"]")?;
+            area.set_value("");
+        }
+        _ => {}
+    }
     Ok(())
 }
 

@@ -1,54 +1,65 @@
 //! The page's hand-over from its first build to the one with Xiangqi (see
-//! [`crate::carried`]): the first build, asked for a game it leaves out, stores a
-//! [`Handoff`] and reloads; at start-up it sees what needs the other build and starts that
-//! instead of itself, before anything is drawn. The build with Xiangqi carries the handoff
-//! out once it has restored the save.
+//! [`crate::carried`]). The first build, asked for a game it leaves out, or finding at
+//! start-up that this tab's game is one, steps aside in the same page: it takes its
+//! listeners, timers and engine worker down, and starts the other build, handing it the
+//! game and the request in memory ([`Handover`]). Nothing of it goes through storage, so a
+//! full storage (or a 6 MB PGN to import) cannot lose it.
 
+use serde::{Deserialize, Serialize};
 #[cfg(not(feature = "xiangqi"))]
 use wasm_bindgen::prelude::*;
 #[cfg(not(feature = "xiangqi"))]
 use web_sys::Document;
 use web_sys::Window;
 
-use super::effects;
-use crate::carried::{HANDOFF_KEY, Handoff};
-#[cfg(feature = "xiangqi")]
-use crate::state::Msg;
+use crate::state::Handoff;
 
-/// Stores `handoff` and reloads the page, which the start-up check then gives to the build
-/// that carries its game. The game was saved just before (the effects' order).
-pub(super) fn reload_with(window: &Window, handoff: &Handoff) {
-    effects::store(window, HANDOFF_KEY, &handoff.encode());
-    if let Err(e) = window.location().reload() {
-        web_sys::console::error_2(&"shatar: cannot reload the page for Xiangqi".into(), &e);
-    }
+/// Where the first build leaves the [`Handover`] for the other one, on `window`.
+const GLOBAL: &str = "shatarHandover";
+
+/// What the first build hands the build with Xiangqi.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Handover {
+    /// The id under which this tab keeps its game ([`super::games`]).
+    pub game: String,
+    /// The game as saved last, which storage may have refused.
+    pub saved: Option<String>,
+    /// What the player asked for, to carry out once the game is restored.
+    pub request: Option<Handoff>,
 }
 
-/// The stored handoff's message, taken out of storage so that it is carried out once.
-#[cfg(feature = "xiangqi")]
-pub(super) fn take(window: &Window) -> Option<Msg> {
-    let text = effects::load(window, HANDOFF_KEY)?;
-    effects::remove(window, HANDOFF_KEY);
-    match Handoff::decode(&text) {
-        Ok(handoff) => Some(handoff.into_msg()),
+/// The hand-over the first build left, taken so that it is carried out once.
+pub fn take(window: &Window) -> Option<Handover> {
+    let key = wasm_bindgen::JsValue::from_str(GLOBAL);
+    let value = js_sys::Reflect::get(window, &key).ok()?.as_string()?;
+    let _ = js_sys::Reflect::delete_property(window, &key);
+    match serde_json::from_str(&value) {
+        Ok(handover) => Some(handover),
         Err(e) => {
-            web_sys::console::warn_1(&format!("shatar: {e}").into());
+            web_sys::console::warn_1(&format!("shatar: an unreadable hand-over: {e}").into());
             None
         }
     }
 }
 
 #[cfg(not(feature = "xiangqi"))]
-#[wasm_bindgen(inline_js = "export function start_module(glue, wasm) {
+#[wasm_bindgen(inline_js = "export function start_module(glue, wasm, key, handover) {
+  window[key] = handover;
   return import(glue).then((m) => m.default({ module_or_path: wasm }).then(() => {
     // Where Trunk puts the first build's exports (the end-to-end tests' debug hooks).
     window.wasmBindings = m;
   }));
 }")]
 extern "C" {
-    /// Imports the wasm-bindgen glue at `glue` and starts its module from `wasm`.
+    /// Leaves `handover` on `window[key]`, imports the wasm-bindgen glue at `glue` and
+    /// starts its module from `wasm`.
     #[wasm_bindgen(catch)]
-    fn start_module(glue: &str, wasm: &str) -> Result<js_sys::Promise, JsValue>;
+    fn start_module(
+        glue: &str,
+        wasm: &str,
+        key: &str,
+        handover: &str,
+    ) -> Result<js_sys::Promise, JsValue>;
 }
 
 /// The `<meta>` in which scripts/post-build.sh names the build with Xiangqi's glue and
@@ -56,11 +67,10 @@ extern "C" {
 #[cfg(not(feature = "xiangqi"))]
 const FILES_META: &str = "meta[name=shatar-xiangqi-build]";
 
-/// Starts the build with Xiangqi in this page in place of this one. If it cannot be
-/// loaded, the page says so and this build stays out of the way too, so that the save is
-/// left as it is for a reload.
+/// Starts the build with Xiangqi in this page in place of this one, which must already be
+/// out of the way. If it cannot be loaded, the page says so.
 #[cfg(not(feature = "xiangqi"))]
-pub(super) fn give_way(doc: &Document) -> Result<(), JsValue> {
+pub(super) fn give_way(doc: &Document, handover: &Handover) -> Result<(), JsValue> {
     let files = doc
         .query_selector(FILES_META)?
         .and_then(|meta| meta.get_attribute("content"))
@@ -68,10 +78,20 @@ pub(super) fn give_way(doc: &Document) -> Result<(), JsValue> {
     let (glue, wasm) = files
         .split_once(' ')
         .ok_or("shatar: the Xiangqi build's <meta> names no wasm")?;
+    // The board the first build drew goes: the other draws its own.
+    if let Some(holder) = doc.get_element_by_id("board") {
+        let drawn = holder.query_selector_all(":scope > svg")?;
+        for i in 0..drawn.length() {
+            if let Some(node) = drawn.item(i) {
+                holder.remove_child(&node)?;
+            }
+        }
+    }
     // The glue is imported from the snippet's own folder: the names must be absolute.
     let base = doc.base_uri()?.unwrap_or_default();
     let absolute = |name: &str| web_sys::Url::new_with_base(name, &base).map(|u| u.href());
-    let promise = start_module(&absolute(glue)?, &absolute(wasm)?)?;
+    let text = serde_json::to_string(handover).unwrap_or_default();
+    let promise = start_module(&absolute(glue)?, &absolute(wasm)?, GLOBAL, &text)?;
     let doc = doc.clone();
     wasm_bindgen_futures::spawn_local(async move {
         if let Err(e) = wasm_bindgen_futures::JsFuture::from(promise).await {

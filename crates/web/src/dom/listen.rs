@@ -72,3 +72,50 @@ impl Drop for Interval {
         self.window.clear_interval_with_handle(self.id);
     }
 }
+
+/// A timer that fires once, unless dropped first.
+pub struct Timeout {
+    window: web_sys::Window,
+    id: i32,
+    _closure: Closure<dyn FnMut()>,
+}
+
+impl Timeout {
+    pub fn new(
+        window: &web_sys::Window,
+        after_ms: i32,
+        f: impl FnMut() + 'static,
+    ) -> Result<Timeout, JsValue> {
+        let closure = Closure::<dyn FnMut()>::new(f);
+        let id = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+            closure.as_ref().unchecked_ref(),
+            after_ms,
+        )?;
+        Ok(Timeout {
+            window: window.clone(),
+            id,
+            _closure: closure,
+        })
+    }
+}
+
+impl Drop for Timeout {
+    fn drop(&mut self) {
+        self.window.clear_timeout_with_handle(self.id);
+    }
+}
+
+/// Waits `ms` milliseconds (a timeout, so the page's other tasks, input and painting, run
+/// meanwhile); at once if the browser refuses the timeout. The timer's callback is the
+/// promise's own resolve function: no closure to own.
+pub async fn sleep(window: &web_sys::Window, ms: i32) {
+    let mut wake = None;
+    let done = js_sys::Promise::new(&mut |resolve, _| wake = Some(resolve));
+    if let Some(wake) = wake
+        && window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&wake, ms)
+            .is_ok()
+    {
+        let _ = wasm_bindgen_futures::JsFuture::from(done).await;
+    }
+}

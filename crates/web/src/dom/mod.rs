@@ -11,8 +11,13 @@ pub mod board;
 pub mod effects;
 pub mod engine;
 pub mod fetch;
+pub mod files;
 #[cfg(feature = "app")]
 mod forms;
+#[cfg(feature = "app")]
+mod games;
+#[cfg(feature = "app")]
+mod games_panel;
 #[cfg(feature = "app")]
 mod handoff;
 pub mod listen;
@@ -21,6 +26,7 @@ mod page_text;
 pub mod panel;
 #[cfg(feature = "app")]
 mod service_worker;
+mod svg;
 pub mod texts;
 pub mod xiangqi_board;
 

@@ -6,7 +6,8 @@ use shatar_rules::Piece;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlElement};
 
-use super::board::{add, piece_icon};
+use super::board::piece_icon;
+use super::svg::add;
 use crate::glyphs::PieceSet;
 use crate::i18n::Lang;
 use crate::view::{MoveRow, PromotionView};
@@ -57,21 +58,10 @@ pub fn fill_promotion(
     Ok(())
 }
 
-pub(super) fn scroll_into_view(el: &Element) {
-    let options = web_sys::ScrollIntoViewOptions::new();
-    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-    el.scroll_into_view_with_scroll_into_view_options(&options);
-}
-
-/// How the shown move is kept in sight: the app scrolls it into view; a board on someone
-/// else's page scrolls only its own list, never the page around it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Scroll {
-    IntoView,
-    ListOnly,
-}
-
-/// Rows that did not change are left alone; the shown move is marked and kept in sight.
+/// Rows that did not change are left alone; the shown move is marked and kept in sight by
+/// scrolling the list only, never the page around it: on a phone the list sits below the
+/// board, and a page that jumped at every move would move the board under the player's finger
+/// (and a board on a club's page must not scroll the club's page).
 /// `old` is what the list shows now (its rows and shown ply), if anything.
 pub fn patch_moves(
     doc: &Document,
@@ -79,7 +69,6 @@ pub fn patch_moves(
     old: Option<(&[MoveRow], usize)>,
     rows: &[MoveRow],
     shown_ply: usize,
-    scroll: Scroll,
 ) -> Result<(), JsValue> {
     let old_rows: &[MoveRow] = old.map_or(&[], |(r, _)| r);
     let children = list.children();
@@ -107,11 +96,8 @@ pub fn patch_moves(
         if let Some(current) = list.query_selector(&format!("[data-ply=\"{shown_ply}\"]"))? {
             current.class_list().add_1("current")?;
             current.set_attribute("aria-current", "step")?;
-            match scroll {
-                Scroll::IntoView => scroll_into_view(&current),
-                Scroll::ListOnly => scroll_within(list, &current),
-            }
-        } else if shown_ply == 0 && scroll == Scroll::ListOnly {
+            scroll_within(list, &current);
+        } else if shown_ply == 0 {
             list.set_scroll_top(0);
         }
     }

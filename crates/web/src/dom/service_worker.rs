@@ -1,11 +1,10 @@
 //! The page's side of the service worker (www/sw.js): registers it, tells the state
 //! machine when a new version waits ([`Msg::UpdateReady`]), hands over when the player
 //! accepts ([`Effect::ApplyUpdate`](crate::state::Effect::ApplyUpdate)) and reloads once
-//! the new version controls the page. The listeners go to the app's list, so they live and
-//! die with it.
+//! the new version controls the page. It knows the app only through [`Hooks`]: messages go
+//! to its dispatch, and the listeners to its list, so they live and die with it.
 
-use std::cell::RefCell;
-use std::rc::{Rc, Weak};
+use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -15,15 +14,22 @@ use web_sys::{
     ServiceWorkerState, Window,
 };
 
-use super::app::{App, dispatch};
 use super::listen::Listener;
 use crate::state::Msg;
+
+/// How this module reaches the app: its messages, and the owner of its listeners.
+#[derive(Clone)]
+pub(super) struct Hooks {
+    pub dispatch: Rc<dyn Fn(Msg)>,
+    /// Keeps a listener for as long as the app lives.
+    pub keep: Rc<dyn Fn(Listener)>,
+}
 
 /// Registers the worker, from the installable page only (the one linking the manifest):
 /// the same module runs on other sites' pages through the embed, where a worker would be
 /// looked for on their origin. The app works without it, only not offline: a failure is
 /// logged, never raised.
-pub(super) fn start(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) {
+pub(super) fn start(hooks: Hooks, window: &Window, doc: &Document) {
     if !matches!(doc.query_selector("link[rel=manifest]"), Ok(Some(_))) {
         return;
     }
@@ -39,15 +45,14 @@ pub(super) fn start(app: &Rc<RefCell<App>>, window: &Window, doc: &Document) {
             let _ = location.reload();
         }
     }) {
-        Ok(listener) => own(&Rc::downgrade(app), listener),
+        Ok(listener) => (hooks.keep)(listener),
         Err(e) => web_sys::console::warn_2(&"shatar: cannot follow the service worker".into(), &e),
     }
 
-    let app = Rc::downgrade(app);
     spawn_local(async move {
         let registered = JsFuture::from(container.register("./sw.js"))
             .await
-            .and_then(|registration| watch(&app, &container, registration.unchecked_into()));
+            .and_then(|registration| watch(&hooks, &container, registration.unchecked_into()));
         if let Err(e) = registered {
             web_sys::console::warn_2(&"shatar: no service worker".into(), &e);
         }
@@ -94,17 +99,17 @@ fn container(window: &Window) -> Option<ServiceWorkerContainer> {
 /// A version is "ready" when it has installed while an older one controls the page: on a
 /// first visit there is nothing to switch from.
 fn watch(
-    app: &Weak<RefCell<App>>,
+    hooks: &Hooks,
     container: &ServiceWorkerContainer,
     registration: ServiceWorkerRegistration,
 ) -> Result<(), JsValue> {
     if registration.waiting().is_some() && container.controller().is_some() {
-        dispatch(app, Msg::UpdateReady);
+        (hooks.dispatch)(Msg::UpdateReady);
     }
     if let Some(installing) = registration.installing() {
-        follow(app, container, installing)?;
+        follow(hooks, container, installing)?;
     }
-    let (a, c, r) = (app.clone(), container.clone(), registration.clone());
+    let (a, c, r) = (hooks.clone(), container.clone(), registration.clone());
     let on_found = Listener::new(&registration, "updatefound", move |_: Event| {
         if let Some(installing) = r.installing()
             && let Err(e) = follow(&a, &c, installing)
@@ -112,34 +117,22 @@ fn watch(
             web_sys::console::warn_2(&"shatar: cannot follow the new version".into(), &e);
         }
     })?;
-    own(app, on_found);
+    (hooks.keep)(on_found);
     Ok(())
 }
 
 /// Waits for `worker` to finish installing.
 fn follow(
-    app: &Weak<RefCell<App>>,
+    hooks: &Hooks,
     container: &ServiceWorkerContainer,
     worker: ServiceWorker,
 ) -> Result<(), JsValue> {
-    let (a, c, w) = (app.clone(), container.clone(), worker.clone());
+    let (a, c, w) = (hooks.clone(), container.clone(), worker.clone());
     let on_state = Listener::new(&worker, "statechange", move |_: Event| {
         if w.state() == ServiceWorkerState::Installed && c.controller().is_some() {
-            dispatch(&a, Msg::UpdateReady);
+            (a.dispatch)(Msg::UpdateReady);
         }
     })?;
-    own(app, on_state);
+    (hooks.keep)(on_state);
     Ok(())
-}
-
-/// Hands `listener` to the app, which removes it when it goes.
-fn own(app: &Weak<RefCell<App>>, listener: Listener) {
-    let Some(app) = app.upgrade() else { return };
-    match app.try_borrow_mut() {
-        Ok(mut app) => app.listeners.push(listener),
-        // Never while a message is handled: these run from the browser's own events.
-        Err(_) => {
-            web_sys::console::warn_1(&"shatar: busy; a service worker listener was dropped".into())
-        }
-    };
 }

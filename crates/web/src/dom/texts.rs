@@ -1,10 +1,12 @@
-//! Fetches the data file of the page's language (`i18n/<tag>.txt`, beside the page or the
-//! embed module), once per language for all who ask, and installs it. Until it is in,
+//! Fetches the data file of the page's language (`i18n/<tag>.txt` under the build's name
+//! for it, beside the page or the embed module), once per language for all who ask, and
+//! installs it. Until it is in,
 //! callers show nothing in the wrong language: they wait for `then`.
 
 use std::cell::RefCell;
 
 use super::fetch::fetch_text;
+use super::files;
 use crate::i18n::{self, Lang};
 
 /// Something to do once a language's file is in.
@@ -38,7 +40,7 @@ pub fn ready_or_fetch(base: &str, lang: Lang, then: impl FnOnce() + 'static) -> 
         }
     });
     if first {
-        let url = format!("{base}i18n/{}.txt", lang.id());
+        let url = format!("{base}{}", files::named(&format!("i18n/{}.txt", lang.id())));
         wasm_bindgen_futures::spawn_local(async move {
             match fetch_text(&url).await {
                 Ok(text) => i18n::install(lang, text),

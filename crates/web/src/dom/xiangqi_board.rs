@@ -10,13 +10,14 @@ use shatar_rules::xiangqi;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, DomParser, Element, SupportedType};
 
-use super::board::{CELL, Frame, add, svg, svg_el};
+use super::svg::{CELL, Frame, add, svg, svg_el};
 use crate::glyphs::PieceSet;
 use crate::view::Geometry;
 
 /// Red's file numbers, written as Chinese numerals (the traditional notation's own).
 const RED_NUMBERS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
-/// Where the symbols are, from the page's address (or an embed's module's).
+/// Where the symbols are, from the page's address (or an embed's module's), under the
+/// build's name for it ([`super::files`]).
 pub const SYMBOLS_FILE: &str = "xiangqi/pieces.svg";
 /// The element that holds the fetched symbols beside the board.
 const SYMBOLS_CLASS: &str = "xq-symbols";
@@ -236,7 +237,7 @@ pub fn ensure_symbols(holder: &Element, base: &str) {
     if add(holder, &sprite).is_err() {
         return;
     }
-    let url = format!("{base}{SYMBOLS_FILE}");
+    let url = format!("{base}{}", super::files::named(SYMBOLS_FILE));
     wasm_bindgen_futures::spawn_local(async move {
         let copied = match super::fetch::fetch_text(&url).await {
             Ok(text) => copy_symbols(&doc, &sprite, &text),

@@ -4,10 +4,8 @@
 use shatar_protocol::Score;
 use shatar_rules::{Claim, ClaimVerdict, Color, EndReason, Outcome};
 
-use super::{AppState, Effect, NoticeLevel, Sound, timing};
+use super::{AppState, Effect, Notice, Sound, timing};
 use crate::any::GameMove;
-use crate::view::side_name;
-use crate::{t, tf};
 
 /// The computer takes a draw when it judges its position at least this much worse.
 const ACCEPT_BELOW_CP: i32 = -50;
@@ -68,17 +66,8 @@ fn ended(state: &mut AppState, effects: &mut Vec<Effect>) {
 fn rejected(state: &mut AppState, claimant: Color) {
     state.claim_armed = false;
     timing::wrong_claim(state, claimant);
-    let lang = state.lang;
-    let text = if state.timing.is_some() {
-        tf!(
-            lang,
-            "notice.claim-rejected-time",
-            side = side_name(lang, state.game.kind(), claimant.other())
-        )
-    } else {
-        t!(lang, "notice.claim-rejected").to_string()
-    };
-    state.notify(NoticeLevel::Info, text);
+    let credited = state.timing.is_some().then(|| claimant.other());
+    state.notify(Notice::ClaimRejected { credited });
 }
 
 /// A person may offer a draw after their own move, while it is the opponent's turn
@@ -131,13 +120,10 @@ pub fn computer_considers(
         if offer.by != state.game.turn() && cp <= ACCEPT_BELOW_CP {
             state.game.set_outcome(Outcome::draw(EndReason::Agreement));
             ended(state, effects);
-            state.notify(NoticeLevel::Info, t!(state.lang, "notice.computer-accepts"));
+            state.notify(Notice::ComputerAccepts);
             return true;
         }
-        state.notify(
-            NoticeLevel::Info,
-            t!(state.lang, "notice.computer-declines"),
-        );
+        state.notify(Notice::ComputerDeclines);
     }
     if cp > 0 {
         return false;

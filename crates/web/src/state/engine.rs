@@ -6,11 +6,10 @@
 use shatar_protocol::{Score, SearchLimits, Strength};
 use shatar_rules::{Color, GameKind};
 
-use super::{AppState, Effect, Hint, Notice, NoticeLevel, draws, input, timing};
+use super::{AppState, Effect, Hint, Notice, draws, input, timing};
 use crate::any::MoveStyle;
 use crate::engine_client::{EngineEvent, Purpose, SearchJob, Token};
 use crate::settings::Opponent;
-use crate::tf;
 
 /// What the page asks of the worker.
 #[derive(Clone, Debug, PartialEq)]
@@ -198,10 +197,7 @@ pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effe
                     state.hint = pos
                         .parse_wire_move(&best.best_move)
                         .ok()
-                        .map(|mv| Hint::Move {
-                            mv,
-                            text: pos.write(mv, MoveStyle::PLAIN),
-                        });
+                        .map(|mv| Hint::Move { mv });
                 }
                 JobKey::Analysis { round, .. } => {
                     if let Some(a) = &mut state.analysis {
@@ -221,12 +217,7 @@ pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effe
             if matches!(key, JobKey::Hint { .. }) {
                 state.hint = None;
             }
-            let text = tf!(state.lang, "notice.engine-failed", reason = reason);
-            state.notice = Some(Notice {
-                level: NoticeLevel::Error,
-                text,
-                retry: true,
-            });
+            state.notice = Some(Notice::EngineFailed { reason });
         }
     }
 }
@@ -254,11 +245,10 @@ fn computer_move(
                 generation: state.generation,
                 ply: state.game.len(),
             });
-            let error = e;
-            state.notify(
-                NoticeLevel::Error,
-                tf!(state.lang, "notice.engine-impossible", move = text, error = error),
-            );
+            state.notify(Notice::EngineImpossible {
+                mv: text.clone(),
+                error: e.to_string(),
+            });
         }
     }
 }

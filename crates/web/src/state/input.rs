@@ -4,10 +4,8 @@
 
 use shatar_rules::Role;
 
-use super::{AppState, Effect, NoticeLevel, PromotionChoice, Sound, draws, timing};
+use super::{AppState, Effect, Notice, PromotionChoice, Sound, draws, timing};
 use crate::any::{Cell, GameMove};
-use crate::tf;
-use crate::view::side_name;
 
 /// The legal moves of the piece on `from`, when the player may move it now.
 pub fn moves_from(state: &AppState, from: Cell) -> Vec<GameMove> {
@@ -126,16 +124,7 @@ pub fn after_move(state: &mut AppState, capture: bool, effects: &mut Vec<Effect>
     if state.game.outcome().is_some() {
         timing::stop(state);
     } else if let Some((loser, ruling)) = state.game.repetition_warning() {
-        let side = side_name(state.lang, state.game.kind(), loser);
-        state.notify(
-            NoticeLevel::Info,
-            tf!(
-                state.lang,
-                "notice.repetition-warning",
-                side = side,
-                ruling = ruling
-            ),
-        );
+        state.notify(Notice::RepetitionWarning { loser, ruling });
     }
     if state.looks.sound
         && !effects

@@ -7,6 +7,11 @@ use crate::engine_client::{EngineEvent, Purpose, SearchJob};
 use crate::settings::{GameSetup, Opponent, SideChoice, TimeControl};
 use crate::view;
 
+/// The notice shown, in the page's language.
+pub(super) fn notice_text(state: &AppState) -> String {
+    view::panel(state).notice.expect("a notice").text
+}
+
 fn sq(name: &str) -> Cell {
     Square::parse(name).expect("a square name").into()
 }
@@ -452,8 +457,8 @@ fn saved_games_restore_and_bad_saves_are_set_aside() {
             },
         );
         assert!(effects.contains(&Effect::SetAside(bad.into())), "{bad}");
-        let notice = fresh.notice.expect("the player is told");
-        assert!(notice.text.contains(why), "{}", notice.text);
+        let notice = notice_text(&fresh);
+        assert!(notice.contains(why), "{notice}");
         assert_eq!(fresh.game.len(), 0);
     }
 }
@@ -516,6 +521,7 @@ fn bad_imports_explain_themselves_and_change_nothing() {
         let Some(Dialog::Import { error: Some(error) }) = &state.dialog else {
             panic!("{text}: no error shown")
         };
+        let error = error.text(state.lang);
         assert!(error.contains(says), "{text}: {error}");
         assert_eq!(state.game.len(), 1, "the game in progress is kept");
     }
@@ -616,7 +622,7 @@ fn failed_searches_are_reported_and_not_retried_in_a_loop() {
         }),
     );
     assert!(submitted(&effects).is_empty());
-    assert!(state.notice.as_ref().unwrap().text.contains("crashed"));
+    assert!(notice_text(&state).contains("crashed"));
     let effects = update(&mut state, Msg::RetryEngine);
     assert_eq!(submitted(&effects).len(), 1);
 }
@@ -655,6 +661,7 @@ fn the_mute_switch_silences_the_moves() {
 
 mod clock;
 mod lang;
+mod records;
 mod speech;
 mod update;
 #[cfg(not(feature = "xiangqi"))]

@@ -2,7 +2,9 @@
 //! are classified ([`nature`]), each side's conduct over the cycle is judged allowed or
 //! forbidden under the chosen text, and the verdict follows the principle both texts share
 //! (AXF 2008 ch. 1, arbiters' duties (G); 1956 ch. 7, 8): one side forbidden and the other
-//! allowed — the forbidden side loses; both allowed or both forbidden — a draw.
+//! allowed — the forbidden side loses; both allowed or both forbidden — a draw. Perpetual
+//! check comes first: it loses "in any circumstances" (AXF 1; 1956 ch. 8 item 1), even
+//! against a perpetual chase, unless both sides check perpetually.
 //!
 //! Every [`Ruling`] names the rulings it rests on, and writes itself as a sentence for the
 //! players and the arbiter: "Black loses: perpetual chase of the unprotected horse on e6 by
@@ -13,7 +15,8 @@
 //!   (AXF 1; 1956 ch. 8 item 1). Forbidden; both sides checking is a draw (AXF 2; 1956
 //!   ch. 7 item 5), and so is checking every other move (AXF 8; 1956 ch. 7 item 4).
 //! - **Perpetual chase**: every move of the side chases one and the same piece (followed
-//!   through the cycle as it moves), by one chaser or several in turn (AXF 28). Under AXF a
+//!   through the cycle as it moves), by one chaser or several in turn (AXF 28), whether a
+//!   move brought the chaser or took the piece's protector away (AXF 29). Under AXF a
 //!   check among the moves makes it allowed (AXF 7: 一照一捉 is a draw); under 1956 checks
 //!   may be mixed in and it is still forbidden (1956 ch. 8 item 5: 一将一捉 equals a chase).
 //!   Chasing different pieces in turn is allowed (AXF 11, 27).
@@ -27,11 +30,12 @@
 //!   chases by a general or soldiers (AXF 23, 24; 1956 ch. 7 items 6, 7), idle moves.
 
 pub mod nature;
+mod threat;
 
 use alloc::vec::Vec;
 use core::fmt;
 
-use nature::{Chase, ChaseReason, MoveNature};
+use nature::{Chase, ChaseMade, ChaseReason, MoveNature};
 
 use super::board::{Piece, Role};
 use super::{Move, Position, Square};
@@ -103,6 +107,9 @@ pub enum Conduct {
         with_checks: bool,
         /// Whether every chase was by a cannon over a screen that moved (AXF 20, 21).
         by_screen: bool,
+        /// Whether a chase was made by taking the target's protection away while the
+        /// chaser stood attacking it (AXF 28, 29; 1956 ch. 8 item 3).
+        protector_taken: bool,
         /// Whether a general or soldier chased with it each time (AXF 25).
         joint: bool,
         /// Whether the chased chariot was pinned to its line (AXF 22).
@@ -203,15 +210,7 @@ pub fn judge(positions: &[Position], moves: &[Move], rules: RepetitionRules) -> 
         side_conduct(&mine, &natures, &ids, moves, rules)
     };
     let conduct = [conduct_of(Color::White), conduct_of(Color::Black)];
-    let forbidden = [
-        conduct[0].is_forbidden(rules),
-        conduct[1].is_forbidden(rules),
-    ];
-    let verdict = match forbidden {
-        [true, false] => Verdict::Loses(Color::White),
-        [false, true] => Verdict::Loses(Color::Black),
-        _ => Verdict::Draw,
-    };
+    let verdict = verdict(&conduct, rules);
     let citations = cite(&conduct, verdict, rules);
     Ruling {
         rules,
@@ -219,6 +218,27 @@ pub fn judge(positions: &[Position], moves: &[Move], rules: RepetitionRules) -> 
         conduct,
         citations,
     }
+}
+
+/// AXF ruling 1 (无论任何情况，单方一子长将或多子交替长将者均需变着，不变作负) and 1956 ch. 8
+/// item 1 (不论在什么情况下，长将不停都是不可以的): a side that checks perpetually loses in any
+/// circumstances, whatever the other side's moves are (a perpetual chase too), unless that
+/// side checks perpetually as well (AXF 2; 1956 ch. 7 item 5). Then the arbiters' duty (AXF
+/// ch. 1 (G) 2, 3; 1956 ch. 7, 8): the forbidden side against an allowed one loses, two
+/// allowed or two forbidden draw.
+fn verdict(conduct: &[Conduct; 2], rules: RepetitionRules) -> Verdict {
+    let checks = conduct
+        .each_ref()
+        .map(|c| matches!(c, Conduct::PerpetualCheck { .. }));
+    let forbidden = conduct.each_ref().map(|c| c.is_forbidden(rules));
+    let loser = match (checks, forbidden) {
+        ([true, false], _) => Color::White,
+        ([false, true], _) => Color::Black,
+        (_, [true, false]) => Color::White,
+        (_, [false, true]) => Color::Black,
+        _ => return Verdict::Draw,
+    };
+    Verdict::Loses(loser)
 }
 
 /// For each move, the identity of every piece after it (an index into the first
@@ -382,14 +402,18 @@ fn perpetual_chase(
         with_checks,
         by_screen: chases
             .iter()
-            .all(|(_, c)| c.discovered && c.threat.attacker.role == Role::Cannon),
+            .all(|(_, c)| c.made == ChaseMade::Uncovered && c.threat.attacker.role == Role::Cannon),
+        protector_taken: chases
+            .iter()
+            .any(|(_, c)| c.made == ChaseMade::ProtectorTaken),
         joint: chases.iter().all(|(_, c)| c.joint),
         target_pinned: chases.iter().any(|(_, c)| c.target_pinned),
         controlled: chases.iter().any(|(_, c)| c.controlled),
         // The chaser itself offered for an exchange, or a same-kind offer made with the chase.
         with_offers: chases.iter().any(|&(i, c)| {
             let n = &natures[i];
-            !n.offers.is_empty() || (!c.discovered && (n.offered || n.offered_to_same_kind))
+            !n.offers.is_empty()
+                || (c.made == ChaseMade::Moved && (n.offered || n.offered_to_same_kind))
         }),
     })
 }
@@ -397,120 +421,4 @@ fn perpetual_chase(
 mod cite;
 use cite::cite;
 
-impl fmt::Display for Ruling {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = |c: Color| if c == Color::White { "Red" } else { "Black" };
-        match self.verdict {
-            Verdict::Loses(loser) => {
-                write!(f, "{} loses: {}", side(loser), self.conduct[loser.index()])?
-            }
-            Verdict::Draw => {
-                write!(
-                    f,
-                    "Draw: Red {}; Black {}",
-                    self.conduct[0], self.conduct[1]
-                )?;
-            }
-        }
-        if !self.citations.is_empty() {
-            f.write_str(" (")?;
-            for (i, c) in self.citations.iter().enumerate() {
-                if i > 0 {
-                    f.write_str("; ")?;
-                }
-                write!(f, "{c}")?;
-            }
-            f.write_str(")")?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Display for Conduct {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Conduct::PerpetualCheck { pieces: 1 } => f.write_str("perpetual check"),
-            Conduct::PerpetualCheck { .. } => f.write_str("perpetual check by pieces in turn"),
-            Conduct::PerpetualChase {
-                target,
-                at,
-                chasers,
-                chaser_count,
-                reason,
-                with_checks,
-                ..
-            } => {
-                let quality = match reason {
-                    ChaseReason::Unprotected => "unprotected ",
-                    ChaseReason::FalselyProtected => "falsely protected ",
-                    ChaseReason::HorseOrCannonOnChariot => "",
-                    ChaseReason::ImmobileChariot => "pinned ",
-                };
-                write!(
-                    f,
-                    "perpetual chase of the {quality}{} on {at} by the ",
-                    target.role.name()
-                )?;
-                for (i, r) in chasers.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(" and the ")?;
-                    }
-                    f.write_str(r.name())?;
-                }
-                if *chaser_count > 1 && chasers.len() == 1 {
-                    write!(f, "s in turn")?;
-                } else if *chaser_count > 1 {
-                    f.write_str(" in turn")?;
-                }
-                if let Conduct::PerpetualChase { joint: true, .. } = self {
-                    f.write_str(", joined by a general or soldier")?;
-                }
-                if *reason == ChaseReason::FalselyProtected {
-                    f.write_str(" (its protector is pinned)")?;
-                }
-                if *with_checks {
-                    f.write_str(", with checks between")?;
-                }
-                Ok(())
-            }
-            Conduct::MateThreats { with_checks: false } => f.write_str("perpetual threat of mate"),
-            Conduct::MateThreats { with_checks: true } => {
-                f.write_str("checks and threats of mate in turn")
-            }
-            Conduct::CheckAndCaptureThreat => {
-                f.write_str("checks and threats of a discovered capture in turn")
-            }
-            Conduct::Other(t) => f.write_str(t.describe()),
-        }
-    }
-}
-
-impl Traits {
-    fn describe(&self) -> &'static str {
-        if self.checks {
-            "checks between other moves"
-        } else if self.chases_in_turn {
-            "chases different pieces in turn"
-        } else if self.free_chases_by_general || self.free_chases_by_soldier {
-            "chases with the general or soldiers"
-        } else if self.mate_threats {
-            "threatens mate"
-        } else if self.capture_threats {
-            "threatens discovered captures"
-        } else if self.chases {
-            "chases now and then"
-        } else if self.same_kind_offers {
-            "offers exchanges"
-        } else if self.sacrifices {
-            "offers pieces"
-        } else if self.follows {
-            "follows protected pieces"
-        } else if self.blocks {
-            "blocks"
-        } else if self.offers {
-            "offers exchanges"
-        } else {
-            "makes idle moves"
-        }
-    }
-}
+mod sentence;

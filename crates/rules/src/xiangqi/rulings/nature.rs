@@ -3,8 +3,11 @@
 //! block (拦), or nothing (闲).
 //!
 //! A **chase** is a threat the move creates to take a piece: after the move, the mover could
-//! take the piece by a legal move, and at least one of the pieces that could take it could
-//! not do so before the move. Whether the threat counts:
+//! take the piece by a legal move, and either at least one of the pieces that could take it
+//! could not do so before the move, or the piece was protected before the move and is not
+//! after it, an attacker standing where it was: the move took the protector away, whichever
+//! piece moved (pinned it, cut it off, took or doubled its cannon's screen, or made its
+//! recapture illegal; AXF rulings 28, 29; 1956 ch. 8 item 3). Whether the threat counts:
 //! - the general is never chased: that is a check;
 //! - under AXF an uncrossed soldier is not chased (ruling 20);
 //! - a pinned piece, which cannot leave its line, does not chase (ruling 22);
@@ -23,30 +26,23 @@
 use alloc::vec::Vec;
 
 use super::RepetitionRules;
+pub use super::threat::{ChaseReason, Threat};
+use super::threat::{Reply, ThreatKind, capturable_at_a_profit, controlled, judge_threat};
 use crate::types::Color;
-use crate::xiangqi::board::{Piece, Role, own_half};
+use crate::xiangqi::board::{Board, Role, own_half};
 use crate::xiangqi::{Move, Position, Square};
 
-/// Why a chase counts.
+/// How a move made a chase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChaseReason {
-    /// Nothing can take back.
-    Unprotected,
-    /// Something could take back, but only by exposing its own general (假根, AXF ruling 29).
-    FalselyProtected,
-    /// A horse or cannon after a chariot, protected or not (AXF rulings 10, 15, 16, 21).
-    HorseOrCannonOnChariot,
-    /// A chariot a pin keeps from moving at all (AXF ruling 14).
-    ImmobileChariot,
-}
-
-/// One piece's threat to take another, as the move left it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Threat {
-    pub by: Square,
-    pub attacker: Piece,
-    pub target_at: Square,
-    pub target: Piece,
+pub enum ChaseMade {
+    /// The chaser moved to attack the target.
+    Moved,
+    /// Another piece moved: out of the chaser's line, or in front of a cannon as its screen
+    /// (AXF rulings 20, 21, 28).
+    Uncovered,
+    /// The chaser already attacked the target, which was protected; the move, by whichever
+    /// piece, took the protection away (AXF rulings 28, 29; 1956 ch. 8 item 3).
+    ProtectorTaken,
 }
 
 /// A chase that counts, with the reason it counts.
@@ -54,9 +50,8 @@ pub struct Threat {
 pub struct Chase {
     pub threat: Threat,
     pub reason: ChaseReason,
-    /// Whether the piece that took a step was not the chaser: a screen moved in front of a
-    /// cannon (AXF rulings 20, 21), or a line was opened.
-    pub discovered: bool,
+    /// How the move made it.
+    pub made: ChaseMade,
     /// Whether a general or soldier threatens the same piece too (AXF ruling 25).
     pub joint: bool,
     /// Whether the target is a chariot pinned to its line (AXF ruling 22).
@@ -215,146 +210,108 @@ fn classify_threats(
             .collect();
         let fresh = |a: Square| !old.contains(&(was(a), t));
         let is_new = attackers.iter().any(|&a| fresh(a));
-        if !is_new {
-            continue;
-        }
-        let threat = |a: Square| Threat {
-            by: a,
-            attacker: board.piece_at(a).expect("an attacker"),
-            target_at: t,
-            target,
-        };
         if uncrossed {
-            nature
-                .uncrossed_soldiers
-                .extend(attackers.iter().map(|&a| threat(a)));
+            if is_new {
+                nature
+                    .uncrossed_soldiers
+                    .extend(attackers.iter().map(|&a| threat_by(board, a, t)));
+            }
             continue;
         }
-        let target_pinned = target.role == Role::Chariot && after.pinned_by_cannon(t, target.color);
-        let free: Vec<Square> = attackers
+        let kinds: Vec<(Square, ThreatKind)> = attackers
             .iter()
-            .copied()
-            .filter(|&a| matches!(threat(a).attacker.role, Role::General | Role::Soldier))
+            .map(|&a| {
+                let kind =
+                    judge_threat(after, again, threat_by(board, a, t), rules, Reply::Possible);
+                (a, kind)
+            })
             .collect();
-        let mut counted = None;
-        let mut following = 0;
-        for &a in attackers.iter().filter(|a| !free.contains(a)) {
-            let kind = judge_threat(after, again, threat(a), rules, Reply::Possible);
-            if matches!(kind, ThreatKind::Follow) {
-                following += 1;
+        // AXF 28, 29; 1956 ch. 8 item 3: an attacker that stood where it was can take the
+        // piece at a profit now and could not before, because the move took the piece's
+        // protection away (pinned its protector, blocked or unscreened it, or made its
+        // recapture illegal), whichever piece moved.
+        let standing_chase = kinds
+            .iter()
+            .any(|(a, kind)| !fresh(*a) && matches!(kind, ThreatKind::Chase(_)));
+        let protection_taken = standing_chase
+            && !capturable_at_a_profit(
+                before,
+                old.iter().filter(|&&(_, to)| to == t).map(|&(a, _)| a),
+                t,
+                rules,
+            );
+        if !is_new && !protection_taken {
+            continue;
+        }
+        let made = |a: Square| {
+            if a == m.to {
+                ChaseMade::Moved
+            } else if !fresh(a) && protection_taken {
+                ChaseMade::ProtectorTaken
+            } else {
+                ChaseMade::Uncovered
             }
-            match kind {
+        };
+        let target_pinned = target.role == Role::Chariot && after.pinned_by_cannon(t, target.color);
+        let is_free = |a: Square| {
+            board
+                .piece_at(a)
+                .is_some_and(|p| matches!(p.role, Role::General | Role::Soldier))
+        };
+        let joint = attackers.iter().any(|&a| is_free(a));
+        let mut counted: Option<Chase> = None;
+        let mut following = 0;
+        for (a, kind) in kinds.iter().filter(|(a, _)| !is_free(*a)) {
+            let a = *a;
+            match *kind {
                 ThreatKind::Chase(reason) => {
-                    let discovered = a != m.to;
                     let controlled =
                         reason == ChaseReason::HorseOrCannonOnChariot && controlled(again, t);
-                    let joint = !free.is_empty();
                     let chase = Chase {
-                        threat: threat(a),
+                        threat: threat_by(board, a, t),
                         reason,
-                        discovered,
+                        made: made(a),
                         joint,
                         target_pinned,
                         controlled,
                     };
                     // Prefer the piece that moved, which is the one the rulings name.
-                    if counted.is_none() || !discovered {
+                    if counted.is_none() || chase.made == ChaseMade::Moved {
                         counted = Some(chase);
                     }
                 }
-                ThreatKind::Offer if fresh(a) => nature.offers.push(threat(a)),
-                ThreatKind::Follow if fresh(a) => {
-                    nature.pinned_chariot_spared |= target_pinned;
-                    nature.follows.push(threat(a));
+                ThreatKind::Offer if fresh(a) => nature.offers.push(threat_by(board, a, t)),
+                ThreatKind::Follow => {
+                    following += 1;
+                    if fresh(a) {
+                        nature.pinned_chariot_spared |= target_pinned;
+                        nature.follows.push(threat_by(board, a, t));
+                    }
                 }
-                ThreatKind::Offer | ThreatKind::Follow => {}
+                ThreatKind::Offer => {}
             }
         }
         nature.follows_by_several |= counted.is_none() && following > 1;
         match counted {
             Some(chase) => nature.chases.push(chase),
-            None => {
-                for &a in &free {
-                    if matches!(
-                        judge_threat(after, again, threat(a), rules, Reply::Possible),
-                        ThreatKind::Chase(_)
-                    ) {
-                        nature.free_chases.push(threat(a));
-                    }
-                }
-            }
+            None => nature.free_chases.extend(
+                kinds
+                    .iter()
+                    .filter(|(a, kind)| is_free(*a) && matches!(kind, ThreatKind::Chase(_)))
+                    .map(|&(a, _)| threat_by(board, a, t)),
+            ),
         }
     }
 }
 
-/// Whether the threatened side gets a move before the capture: after a move it does, and
-/// can take an offered piece; after a check has been answered it does not.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Reply {
-    Possible,
-    None,
-}
-
-enum ThreatKind {
-    Chase(ChaseReason),
-    Offer,
-    Follow,
-}
-
-/// Whether `threat` (by the side that just moved in `after`; `again` is `after` with that
-/// side to move again) counts as a chase.
-fn judge_threat(
-    after: &Position,
-    again: &Position,
-    threat: Threat,
-    rules: RepetitionRules,
-    reply: Reply,
-) -> ThreatKind {
-    let Threat {
+/// The threat of the piece on `by` to take the piece on `target_at`, both on `board`.
+fn threat_by(board: &Board, by: Square, target_at: Square) -> Threat {
+    Threat {
         by,
-        attacker,
+        attacker: board.piece_at(by).expect("an attacker"),
         target_at,
-        target,
-    } = threat;
-    if reply == Reply::Possible
-        && attacker.role == target.role
-        && after.is_legal(Move::new(target_at, by))
-    {
-        return ThreatKind::Offer;
+        target: board.piece_at(target_at).expect("a target"),
     }
-    if rules == RepetitionRules::Axf2008 && target.role == Role::Chariot {
-        if matches!(attacker.role, Role::Horse | Role::Cannon) {
-            return ThreatKind::Chase(ChaseReason::HorseOrCannonOnChariot);
-        }
-        if is_immobile(after, target_at) {
-            return ThreatKind::Chase(ChaseReason::ImmobileChariot);
-        }
-    }
-    let mut taken = *again;
-    taken.play_unchecked(Move::new(by, target_at));
-    if taken.legal_moves().iter().any(|r| r.to == target_at) {
-        return ThreatKind::Follow;
-    }
-    if taken.pseudo_legal_moves().iter().any(|r| r.to == target_at) {
-        ThreatKind::Chase(ChaseReason::FalselyProtected)
-    } else {
-        ThreatKind::Chase(ChaseReason::Unprotected)
-    }
-}
-
-/// A piece of the side to move in `pos` that a pin keeps from moving at all: it has moves
-/// by the movement rules, none of them legal but, perhaps, taking the horse that pins it.
-fn is_immobile(pos: &Position, sq: Square) -> bool {
-    // Taking the horse whose leg it blocks is no way out of the pin (AXF ruling 14's case).
-    let board = pos.board();
-    let escapes = |m: &&Move| {
-        m.from == sq
-            && !board
-                .piece_at(m.to)
-                .is_some_and(|p| p.color != pos.turn() && p.role == Role::Horse)
-    };
-    !pos.legal_moves().iter().any(|m| escapes(&m))
-        && pos.pseudo_legal_moves().iter().any(|m| escapes(&m))
 }
 
 /// Whether the side to move in `pos` has a move after which the other side has no legal
@@ -408,33 +365,6 @@ fn threatens_discovered_capture(pos: &Position, rules: RepetitionRules) -> bool 
                 })
             })
     })
-}
-
-/// AXF ruling 32: the side to move in `pos` has a chariot pinned to its general along a
-/// line through the enemy chariot on `chariot_at`, which it therefore cannot take.
-fn controlled(pos: &Position, chariot_at: Square) -> bool {
-    let us = pos.turn();
-    let general = pos.general(us);
-    pos.board().pieces().any(|(sq, p)| {
-        p.color == us
-            && p.role == Role::Chariot
-            && pos.pinned(sq, us)
-            && in_line(general, sq, chariot_at)
-    })
-}
-
-/// Whether `b` lies on the straight line from `a` through to `c`, between them.
-fn in_line(a: Square, b: Square, c: Square) -> bool {
-    let (af, ar, bf, br, cf, cr) = (
-        a.file().index(),
-        a.rank().index(),
-        b.file().index(),
-        b.rank().index(),
-        c.file().index(),
-        c.rank().index(),
-    );
-    let between = |x: u8, y: u8, z: u8| (x < y && y < z) || (z < y && y < x);
-    (af == bf && bf == cf && between(ar, br, cr)) || (ar == br && br == cr && between(af, bf, cf))
 }
 
 /// 拦: the moved piece now stands on a point an enemy chariot, cannon or horse could move

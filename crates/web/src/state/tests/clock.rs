@@ -156,14 +156,7 @@ fn threefold_claims_wrong_and_right() {
     go(&mut state, "f6", "g8");
     assert_eq!(state.game.len(), 6, "the announced move stands (art. 9.5)");
     assert!(state.game.outcome().is_none());
-    assert!(
-        state
-            .notice
-            .as_ref()
-            .unwrap()
-            .text
-            .contains("two more minutes")
-    );
+    assert!(super::notice_text(&state).contains("two more minutes"));
     assert_eq!(
         reading(&state, Color::White).0,
         300_000 - 3_000 + 120_000,
@@ -246,7 +239,7 @@ fn the_computer_answers_offers_by_its_evaluation() {
     update(&mut state, Msg::OfferDraw);
     update(&mut state, best_with_score(&job, "e7e5", 20));
     assert_eq!(state.game.len(), 2, "declined: it played");
-    assert!(state.notice.as_ref().unwrap().text.contains("declines"));
+    assert!(super::notice_text(&state).contains("declines"));
     let job = submitted(&click_move(&mut state, "g1", "f3"))
         .pop()
         .unwrap();

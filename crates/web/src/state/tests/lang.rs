@@ -96,7 +96,7 @@ fn an_unreadable_save_is_reported_in_the_negotiated_language() {
             date: "d".into(),
         },
     );
-    let notice = page.notice.expect("a notice").text;
+    let notice = super::notice_text(&page);
     let expected = crate::t!(Lang::MnCyrl, "notice.restore-failed");
     let head = expected.split('{').next().unwrap();
     assert!(notice.starts_with(head), "{notice}");
@@ -223,4 +223,44 @@ fn letters_of_another_language_are_marked_as_such() {
         None,
         "figurines are no language's"
     );
+}
+
+#[test]
+fn a_language_switch_rewords_a_hint_a_notice_and_an_import_error_already_shown() {
+    let mut state = friends(Ruleset::Chess);
+    let job = submitted(&update(&mut state, Msg::Hint))
+        .pop()
+        .expect("a hint search");
+    update(&mut state, best(&job, "g1f3"));
+    update(&mut state, Msg::GameForked);
+    update(&mut state, Msg::OpenDialog(Dialog::Import { error: None }));
+    update(
+        &mut state,
+        Msg::Import {
+            text: "   ".into(),
+            ruleset: Ruleset::Chess.into(),
+        },
+    );
+    let shown = |state: &AppState| {
+        let panel = view::panel(state);
+        (
+            panel.hint.expect("a hint"),
+            panel.notice.expect("a notice").text,
+            view::dialog_error(state).expect("an import error"),
+        )
+    };
+    assert_eq!(
+        shown(&state),
+        (
+            "Hint: Nf3".to_string(),
+            crate::t!(Lang::En, "notice.game-forked").to_string(),
+            crate::t!(Lang::En, "import.empty").to_string()
+        )
+    );
+    update(&mut state, Msg::ChooseLang(Lang::ZhHans));
+    let (hint, notice, error) = shown(&state);
+    let hint_words = crate::t!(Lang::ZhHans, "hint.move").replace("{move}", "");
+    assert!(hint.starts_with(&hint_words), "{hint}");
+    assert_eq!(notice, crate::t!(Lang::ZhHans, "notice.game-forked"));
+    assert_eq!(error, crate::t!(Lang::ZhHans, "import.empty"));
 }

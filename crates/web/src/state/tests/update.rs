@@ -149,7 +149,7 @@ fn accepting_stops_a_running_clock() {
 fn the_offer_outlives_the_restore_at_start_up() {
     let mut state = AppState::new(1, String::new());
     update(&mut state, Msg::UpdateReady);
-    let saved = saved::encode(&friends(Ruleset::Mongolian));
+    let saved = crate::state::persist::encode(&friends(Ruleset::Mongolian));
     update(
         &mut state,
         Msg::Restore {

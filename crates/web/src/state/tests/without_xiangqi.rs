@@ -5,7 +5,9 @@
 use shatar_rules::GameKind;
 
 use super::*;
-use crate::carried::{self, Handoff, needs_other_build};
+use crate::carried;
+use crate::saved::needs_other_build;
+use crate::state::Handoff;
 
 const XIANGQI_PGN: &str = "[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9g7 *";
 
@@ -13,7 +15,7 @@ const XIANGQI_PGN: &str = "[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n1. h2e2 h
 /// another game with the game swapped.
 fn xiangqi_save() -> String {
     let mut save: serde_json::Value =
-        serde_json::from_str(&crate::saved::encode(&mongolian_game())).unwrap();
+        serde_json::from_str(&crate::state::persist::encode(&mongolian_game())).unwrap();
     save["setup"]["ruleset"] = "xiangqi".into();
     save["game"] = serde_json::json!({ "ruleset": "xiangqi", "moves": ["h2e2", "h9g7"] });
     save.to_string()
@@ -83,12 +85,12 @@ fn a_new_xiangqi_game_is_handed_over_after_the_save() {
             .iter()
             .any(|e| matches!(e, Effect::Engine(EngineCommand::NewGame(_))))
     );
-    // The next start-up gives the page to the other build, which reads the handoff back.
-    assert!(needs_other_build(
-        Some(&state.last_saved),
-        Some(&handoff.encode())
-    ));
-    assert_eq!(Handoff::decode(&handoff.encode()).as_ref(), Ok(handoff));
+    // The other build is handed the game and the request, which read back the same.
+    let json = serde_json::to_string(&handoff).unwrap();
+    assert_eq!(
+        serde_json::from_str::<Handoff>(&json).ok().as_ref(),
+        Some(handoff)
+    );
 }
 
 #[test]
@@ -133,7 +135,7 @@ fn a_xiangqi_pgn_or_fen_import_is_handed_over() {
 fn a_saved_xiangqi_game_starts_the_other_build() {
     let save = xiangqi_save();
     assert_eq!(crate::saved::game_kind(&save), Some(GameKind::Xiangqi));
-    assert!(needs_other_build(Some(&save), None));
+    assert!(needs_other_build(Some(&save)));
     // Were it restored here after all (the other build failed to load and the player
     // reloaded), it is set aside with a notice, not lost.
     let mut state = AppState::new(3, "2026.11.30".into());
@@ -151,16 +153,12 @@ fn a_saved_xiangqi_game_starts_the_other_build() {
     );
     // An 8x8 save, none, or one this build reports itself (unreadable, another format) stay.
     let state = mongolian_game();
-    assert!(!needs_other_build(
-        Some(&crate::saved::encode(&state)),
-        None
-    ));
-    assert!(!needs_other_build(None, None));
-    assert!(!needs_other_build(Some("{not json"), None));
-    assert!(!needs_other_build(
-        Some(&save.replace("\"format\":1", "\"format\":0")),
-        None
-    ));
-    // A handoff that does not read is not followed.
-    assert!(!needs_other_build(None, Some("{\"start-chess\": {}}")));
+    assert!(!needs_other_build(Some(&crate::state::persist::encode(
+        &state
+    ))));
+    assert!(!needs_other_build(None));
+    assert!(!needs_other_build(Some("{not json")));
+    assert!(!needs_other_build(Some(
+        &save.replace("\"format\":1", "\"format\":0")
+    )));
 }

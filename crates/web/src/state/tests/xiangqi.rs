@@ -217,7 +217,7 @@ fn a_perpetual_check_loses_and_the_result_cites_the_ruling() {
                 .repetition_warning()
                 .expect("the arbiter's warning");
             assert_eq!(loser, Color::White);
-            let notice = state.notice.clone().expect("a notice").text;
+            let notice = super::notice_text(&state);
             assert!(
                 notice.starts_with("Red is repeating a forbidden move"),
                 "{notice}"
@@ -245,7 +245,7 @@ fn a_xiangqi_game_survives_a_reload() {
     let (mut state, _) = xiangqi(Opponent::Friend);
     click(&mut state, "h2", "e2");
     click(&mut state, "h9", "g7");
-    let saved = crate::saved::encode(&state);
+    let saved = crate::state::persist::encode(&state);
     let mut reloaded = AppState::new(9, "2026.11.30".into());
     crate::saved::decode(&saved)
         .expect("the save reads")
@@ -279,7 +279,7 @@ fn match_points_from_the_settings_form_follow_the_result_and_a_reload() {
     let result = view::panel(&state).result.expect("a result");
     assert_eq!(result, "Red wins by resignation (2–0)");
 
-    let saved = crate::saved::encode(&state);
+    let saved = crate::state::persist::encode(&state);
     let mut reloaded = AppState::new(9, "2026.11.30".into());
     crate::saved::decode(&saved)
         .expect("the save reads")
@@ -413,7 +413,7 @@ fn the_typed_box_answers_about_xiangqi_pieces() {
 /// the save (crate::carried), and never hands anything on.
 #[test]
 fn a_handoff_from_the_first_build_is_carried_out() {
-    use crate::carried::Handoff;
+    use crate::state::Handoff;
     let setup = GameSetup {
         ruleset: GameKind::Xiangqi,
         opponent: Opponent::Friend,
@@ -425,10 +425,7 @@ fn a_handoff_from_the_first_build_is_carried_out() {
         seed: 4,
         date: "2026.11.30".into(),
     };
-    let effects = update(
-        &mut state,
-        Handoff::decode(&handoff.encode()).unwrap().into_msg(),
-    );
+    let effects = update(&mut state, handoff.into_msg());
     assert_eq!(state.game.kind(), GameKind::Xiangqi);
     assert!(effects.contains(&Effect::Engine(EngineCommand::NewGame(GameKind::Xiangqi))));
     assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
@@ -441,7 +438,7 @@ fn a_handoff_from_the_first_build_is_carried_out() {
     let effects = update(&mut state, handoff.into_msg());
     assert_eq!(state.game.len(), 2);
     assert_eq!(
-        state.notice.as_ref().map(|n| n.level),
+        state.notice.as_ref().map(|n| n.level()),
         Some(NoticeLevel::Info)
     );
     assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
