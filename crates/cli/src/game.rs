@@ -34,15 +34,26 @@ pub fn new_record(position: AnyPosition) -> AnyRecord {
     }
 }
 
-/// The game from `start` through moves in UCI notation, refereed: a move after the game
-/// has ended by the rules (mate, an automatic draw) is an error like an illegal one.
+/// The game from `start` through moves in UCI notation, refereed. A legal move after
+/// the game has ended by our rules (an automatic draw that another program counts
+/// differently) is followed: the game goes on from the position it was played in as a
+/// record of its own, so the position given is the one searched. The flag says whether
+/// that happened.
 pub fn record_uci_moves<'a>(
     start: AnyPosition,
     moves: impl IntoIterator<Item = &'a str>,
-) -> Result<AnyRecord, String> {
+) -> Result<(AnyRecord, bool), String> {
     let mut record = new_record(start);
+    let mut past_the_end = false;
     for (i, text) in moves.into_iter().enumerate() {
         let m = with_record!(&record, r => parse_move(r.position(), text, i))?;
+        if record.outcome().is_some() {
+            let mut next = record.position();
+            with_position!(&mut next, p => p.play_unchecked(m));
+            record = new_record(next);
+            past_the_end = true;
+            continue;
+        }
         with_record!(&mut record, r => r.play(m)).map_err(|e| match e {
             PlayError::GameOver(o) => format!(
                 "move {} ({text}) comes after the end of the game: {o}",
@@ -51,7 +62,7 @@ pub fn record_uci_moves<'a>(
             PlayError::Illegal(_) => format!("move {} ({text}) is illegal", i + 1),
         })?;
     }
-    Ok(record)
+    Ok((record, past_the_end))
 }
 
 /// Hashes of the record's positions before the current one, oldest first: what the

@@ -1,8 +1,8 @@
 //! `shatar`: the native engine. With no arguments it speaks UCI on stdin/stdout, for the
 //! 8x8 games and Xiangqi (`UCI_Variant`); the subcommands time the search (`bench`,
-//! `bench --xiangqi`), test the move generator (`perft`, `bench --perft`), play matches of
-//! the 8x8 games (`match`), make their openings (`openings`) and give other match scripts
-//! the same Elo figures (`elo`). See [`HELP`].
+//! `bench --xiangqi`), test the move generator (`perft`, `bench --perft`), play matches
+//! (`match`) and make their openings (`openings`), Xiangqi's too, and give other match
+//! scripts the same Elo figures (`elo`). See [`HELP`].
 
 mod arena;
 mod args;
@@ -67,9 +67,9 @@ USAGE:
                     [--max-cp CP] [--out FILE]
                            Make an opening file for `match` (to stdout, or FILE): random
                            near-best plies after the first round (Mongolian; default 2-4)
-                           or the start (chess; 4-6), kept when a depth-D search (default
-                           8) scores them within CP (default 60) of equality. The same
-                           arguments and engine make the same file.
+                           or the start (chess, 4-6; xiangqi, 4-8 in ICCS), kept when a
+                           depth-D search (default 8) scores them within CP (default 60)
+                           of equality. The same arguments and engine make the same file.
     shatar elo WINS DRAWS LOSSES [--pairs P0,P1,P2,P3,P4]
                            The Elo figures `match` reports, for a result reached
                            elsewhere, as one line of JSON:
@@ -83,7 +83,8 @@ USAGE:
     shatar --help | --version
 
 OPTIONS:
-    --variant V   mongolian (default; Inner Mongolia 2017 rules), mongolian-folk, chess
+    --variant V   mongolian (default; Inner Mongolia 2017 rules), mongolian-folk, chess;
+                  perft also takes xiangqi (FEN and ICCS moves, as UCI)
     --fen FEN     the position to start from (default: the initial position); quote it
     --moves LIST  moves to play first, in UCI notation, separated by commas or spaces
 
@@ -97,10 +98,13 @@ MATCH OPTIONS:
                             uci=PATH      a UCI program instead; option.NAME=VALUE sets
                                           its options, like option.Hash=16
                             name=TEXT     the name in the report and the PGN
+                            ranks=1       a UCI program that numbers Xiangqi ranks 1-10,
+                                          as Fairy-Stockfish does (h3e3 for ICCS h2e2)
                         Level 10 and UCI programs need a limit (depth, nodes, movetime
                         or tc). Example: --a level=3 --b \"nodes=20000,hash=16\"
     --games N           Games to play (default: two per opening)
-    --ruleset R         mongolian (default), mongolian-folk, chess
+    --ruleset R         mongolian (default), mongolian-folk, chess, xiangqi (ICCS moves;
+                        the AXF 2008 rulings and the natural move limit referee)
     --openings FILE     One FEN a line, '#' starts a comment (default: the built-in
                         tests/openings/<ruleset>.fen)
     --seed S            Opening order and the levels' randomness (default 1)
@@ -113,11 +117,14 @@ MATCH OPTIONS:
     --progress N        A progress line every N games (default 10)
     The referee checks every move (an illegal move, a crash or a hang loses), ends the
     game at mate, stalemate, a dead position and the automatic draws, and claims
-    threefold repetition and fifty moves for the side that may.
+    threefold repetition and fifty moves for the side to move when the rules let it and
+    that side's own score says it is not ahead (a winning side plays on).
 
 UCI:
     uci, isready, ucinewgame, position startpos|fen <FEN> [moves ...], go [...], stop,
-    ponderhit, quit, d (show the position), go perft <DEPTH>.
+    ponderhit, quit, d (show the position), go perft <DEPTH>, bench [DEPTH] (the
+    search bench of the variant's family, as `shatar bench`, after a `Nodes searched`
+    line as Stockfish prints).
     go takes wtime, btime, winc, binc, movestogo, movetime, depth, nodes, infinite,
     mate, and, not in UCI, wdelay <MS> and bdelay <MS>: a simple delay per move (2017
     art. 6.3.2) that is spent before the clock's own time. The search runs until
@@ -213,6 +220,7 @@ impl Options {
                 .or_else(|| iter.next().cloned())
                 .ok_or_else(|| format!("{name} needs a value"))?;
             match name {
+                "--variant" if value == "xiangqi" => opts.xiangqi = true,
                 "--variant" => {
                     opts.variant = value
                         .parse()
@@ -254,12 +262,46 @@ fn perft(args: &[String]) -> Result<ExitCode, String> {
     let depth: u32 = depth
         .parse()
         .map_err(|_| format!("perft depth '{depth}' is not a whole number"))?;
+    if opts.xiangqi {
+        return perft_xiangqi(&opts, depth);
+    }
     let start = match &opts.fen {
         Some(fen) => AnyPosition::from_fen(opts.variant, fen)
             .map_err(|e| format!("bad FEN for {}: {e}", opts.variant))?,
         None => AnyPosition::startpos(opts.variant),
     };
     let position = game::play_uci_moves(&start, opts.moves.iter().map(String::as_str))?;
+    let clock = Instant::now();
+    let divide: Vec<(String, u64)> = position
+        .divide(depth)
+        .into_iter()
+        .map(|(m, n)| (m.to_string(), n))
+        .collect();
+    let nodes =
+        uci::write_divide(&divide, depth, &mut io::stdout().lock()).map_err(|e| e.to_string())?;
+    let secs = clock.elapsed().as_secs_f64();
+    eprintln!(
+        "Time: {:.3} s, {:.2} Mnps",
+        secs,
+        nodes as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `shatar perft --variant xiangqi`: moves in ICCS, as `uci` reads them.
+fn perft_xiangqi(opts: &Options, depth: u32) -> Result<ExitCode, String> {
+    use shatar_rules::xiangqi;
+    let mut position = match &opts.fen {
+        Some(fen) => {
+            xiangqi::fen::parse_position(fen).map_err(|e| format!("bad FEN for xiangqi: {e}"))?
+        }
+        None => xiangqi::Position::new(),
+    };
+    for (i, text) in opts.moves.iter().enumerate() {
+        let m = xiangqi::iccs::parse_legal(&position, text)
+            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+        position.play_unchecked(m);
+    }
     let clock = Instant::now();
     let divide: Vec<(String, u64)> = position
         .divide(depth)
@@ -293,6 +335,15 @@ fn bench(args: &[String]) -> Result<ExitCode, String> {
     })?;
     if let Some(extra) = opts.positional.first() {
         return Err(format!("bench takes no argument '{extra}'"));
+    }
+    if opts.xiangqi && perft {
+        // `--variant xiangqi` sets the same option as `--xiangqi`: say so rather than run
+        // the search bench in its place.
+        return Err(
+            "bench --perft times the 8x8 move generator only; for Xiangqi's use \
+             `shatar perft --variant xiangqi`"
+                .into(),
+        );
     }
     if opts.xiangqi {
         let depth = opts.depth.unwrap_or(shatar_engine::bench::XIANGQI_DEPTH);

@@ -9,13 +9,13 @@ use std::io::Write as _;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
-use shatar_engine::{Level, Limits, Score};
-use shatar_rules::{AnyPosition, Move, Ruleset, map_position, san, with_position};
+use shatar_engine::{Level, Limits, Score, SearchResult};
+use shatar_rules::{AnyPosition, Move, Ruleset, map_position, san, with_position, xiangqi};
 
 use crate::args::Args;
 use shatar_engine::mix_seed as mix;
 
-use crate::searcher::{SearchRequest, Searcher};
+use crate::searcher::{SearchRequest, Searcher, XiangqiRequest};
 
 /// The built-in opening file of `ruleset`.
 pub fn builtin(ruleset: Ruleset) -> &'static str {
@@ -44,10 +44,35 @@ pub fn parse(text: &str, ruleset: Ruleset) -> Result<Vec<AnyPosition>, String> {
     Ok(positions)
 }
 
+/// The built-in Xiangqi opening file.
+pub fn builtin_xiangqi() -> &'static str {
+    include_str!("../../../tests/openings/xiangqi.fen")
+}
+
+/// The positions of a Xiangqi opening file; an error names the line.
+pub fn parse_xiangqi(text: &str) -> Result<Vec<xiangqi::Position>, String> {
+    let mut positions = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let fen = line.split('#').next().unwrap_or("").trim();
+        if fen.is_empty() {
+            continue;
+        }
+        let position = xiangqi::fen::parse_position(fen)
+            .map_err(|e| format!("line {}: '{fen}': {e}", i + 1))?;
+        if position.legal_moves().is_empty() {
+            return Err(format!("line {}: '{fen}': the game is already over", i + 1));
+        }
+        positions.push(position);
+    }
+    Ok(positions)
+}
+
 /// How `shatar openings` makes a file.
 #[derive(Clone, Debug)]
 pub struct Recipe {
     pub ruleset: Ruleset,
+    /// Xiangqi instead of `ruleset`: from its start, moves in ICCS.
+    pub xiangqi: bool,
     pub count: usize,
     /// Random plies after the first round (Mongolian) or the start (chess): from, to.
     pub plies: (usize, usize),
@@ -78,6 +103,7 @@ impl Recipe {
         };
         Recipe {
             ruleset,
+            xiangqi: false,
             count: 100,
             plies,
             seed: 1,
@@ -86,11 +112,28 @@ impl Recipe {
         }
     }
 
+    /// Xiangqi's default recipe: a few more random plies from the start.
+    pub fn xiangqi() -> Recipe {
+        Recipe {
+            xiangqi: true,
+            plies: (4, 8),
+            ..Recipe::new(Ruleset::default())
+        }
+    }
+
+    fn variant(&self) -> &'static str {
+        if self.xiangqi {
+            "xiangqi"
+        } else {
+            self.ruleset.id()
+        }
+    }
+
     /// The command line that remakes the file.
     pub fn command(&self) -> String {
         format!(
             "shatar openings --ruleset {} --count {} --plies {}-{} --seed {} --depth {} --max-cp {}",
-            self.ruleset.id(),
+            self.variant(),
             self.count,
             self.plies.0,
             self.plies.1,
@@ -101,16 +144,100 @@ impl Recipe {
     }
 }
 
-/// One opening made: the position, the moves to it, and its score.
+/// One opening made: the position's FEN, the moves to it, and its score.
 pub struct Made {
-    pub position: AnyPosition,
+    pub fen: String,
     pub moves: Vec<String>,
     pub score: i32,
+}
+
+/// A game's position as the opening maker needs it.
+trait Opening: Copy {
+    type Move: Copy;
+    fn legal(&self) -> Vec<Self::Move>;
+    fn key(&self) -> u64;
+    /// The move as the file writes it (SAN, or ICCS for Xiangqi), and the position after.
+    fn play(&self, m: Self::Move) -> (String, Self);
+    fn fen(&self) -> String;
+    fn search(&self, engine: &mut Searcher, limits: Limits) -> SearchResult<Self::Move>;
+}
+
+impl Opening for AnyPosition {
+    type Move = Move;
+    fn legal(&self) -> Vec<Move> {
+        self.legal_moves().to_vec()
+    }
+    fn key(&self) -> u64 {
+        with_position!(self, p => p.hash())
+    }
+    fn play(&self, m: Move) -> (String, Self) {
+        let text = with_position!(self, p => san::write(p, m));
+        let next = map_position!(*self, p => {
+            let mut next = p;
+            next.play_unchecked(m);
+            next
+        });
+        (text, next)
+    }
+    fn fen(&self) -> String {
+        AnyPosition::fen(self)
+    }
+    fn search(&self, engine: &mut Searcher, limits: Limits) -> SearchResult<Move> {
+        let request = SearchRequest {
+            root: *self,
+            history: Vec::new(),
+            limits,
+            level: Level::MAX,
+            seed: 0,
+        };
+        engine.search(&request, &AtomicBool::new(false), &mut |_| {})
+    }
+}
+
+impl Opening for xiangqi::Position {
+    type Move = xiangqi::Move;
+    fn legal(&self) -> Vec<xiangqi::Move> {
+        self.legal_moves().to_vec()
+    }
+    fn key(&self) -> u64 {
+        self.hash()
+    }
+    fn play(&self, m: xiangqi::Move) -> (String, Self) {
+        let mut next = *self;
+        next.play_unchecked(m);
+        (m.to_string(), next)
+    }
+    fn fen(&self) -> String {
+        self.to_string()
+    }
+    fn search(&self, engine: &mut Searcher, limits: Limits) -> SearchResult<xiangqi::Move> {
+        let request = XiangqiRequest {
+            root: *self,
+            positions: Vec::new(),
+            moves: Vec::new(),
+            limits,
+            level: Level::MAX,
+            seed: 0,
+        };
+        engine.search_xiangqi(&request, &AtomicBool::new(false), &mut |_| {})
+    }
 }
 
 /// Makes the openings of `recipe`: deterministic for a recipe and an engine build.
 /// `progress` hears of each position kept.
 pub fn generate(recipe: &Recipe, progress: &mut dyn FnMut(usize)) -> Vec<Made> {
+    if recipe.xiangqi {
+        generate_from(recipe, xiangqi::Position::new(), progress)
+    } else {
+        generate_from(recipe, AnyPosition::startpos(recipe.ruleset), progress)
+    }
+}
+
+fn generate_from<P: Opening>(
+    recipe: &Recipe,
+    start: P,
+    progress: &mut dyn FnMut(usize),
+) -> Vec<Made> {
     let mut engine = Searcher::new(recipe.ruleset, 16);
     let mut rng = Rng(recipe.seed);
     let mut seen = HashSet::new();
@@ -122,13 +249,13 @@ pub fn generate(recipe: &Recipe, progress: &mut dyn FnMut(usize)) -> Vec<Made> {
         if made.len() == recipe.count {
             break;
         }
-        let mut position = AnyPosition::startpos(recipe.ruleset);
+        let mut position = start;
         let mut moves = Vec::new();
         let kind = usize::from(by_first_round[1] < by_first_round[0]);
-        if recipe.ruleset != Ruleset::Chess {
+        if recipe.ruleset != Ruleset::Chess && !recipe.xiangqi {
             // 2017 art. 1.2: 1.e4 e5 or 1.d4 d5; Black's reply is the only legal move.
             for _ in 0..2 {
-                let legal = position.legal_moves();
+                let legal = position.legal();
                 let m = if legal.len() > 1 {
                     legal[kind]
                 } else {
@@ -145,10 +272,7 @@ pub fn generate(recipe: &Recipe, progress: &mut dyn FnMut(usize)) -> Vec<Made> {
                 None => alive = false,
             }
         }
-        if !alive
-            || position.legal_moves().is_empty()
-            || !seen.insert(with_position!(&position, p => p.hash()))
-        {
+        if !alive || position.legal().is_empty() || !seen.insert(position.key()) {
             continue;
         }
         let limits = Limits {
@@ -161,7 +285,7 @@ pub fn generate(recipe: &Recipe, progress: &mut dyn FnMut(usize)) -> Vec<Made> {
         };
         by_first_round[kind] += 1;
         made.push(Made {
-            position,
+            fen: position.fen(),
             moves,
             score,
         });
@@ -171,7 +295,7 @@ pub fn generate(recipe: &Recipe, progress: &mut dyn FnMut(usize)) -> Vec<Made> {
 }
 
 /// A move among the near-best of a short search, at random; `None` when there is none.
-fn pick(engine: &mut Searcher, position: &AnyPosition, rng: &mut Rng) -> Option<Move> {
+fn pick<P: Opening>(engine: &mut Searcher, position: &P, rng: &mut Rng) -> Option<P::Move> {
     let limits = Limits {
         depth: Some(PICK_DEPTH),
         multi_pv: CANDIDATES,
@@ -179,7 +303,7 @@ fn pick(engine: &mut Searcher, position: &AnyPosition, rng: &mut Rng) -> Option<
     };
     let result = search(engine, position, limits);
     let best = result.lines.first()?.value;
-    let near: Vec<Move> = result
+    let near: Vec<P::Move> = result
         .lines
         .iter()
         .filter(|l| best - l.value <= PICK_MARGIN_CP)
@@ -189,35 +313,25 @@ fn pick(engine: &mut Searcher, position: &AnyPosition, rng: &mut Rng) -> Option<
 }
 
 /// A search from a fresh table, so that every result depends on its position only.
-fn search(
+fn search<P: Opening>(
     engine: &mut Searcher,
-    position: &AnyPosition,
+    position: &P,
     limits: Limits,
-) -> shatar_engine::SearchResult<Move> {
+) -> SearchResult<P::Move> {
     engine.new_game();
-    let request = SearchRequest {
-        root: *position,
-        history: Vec::new(),
-        limits,
-        level: Level::MAX,
-        seed: 0,
-    };
-    engine.search(&request, &AtomicBool::new(false), &mut |_| {})
+    position.search(engine, limits)
 }
 
-fn play(position: &mut AnyPosition, m: Move, moves: &mut Vec<String>) {
-    moves.push(with_position!(&*position, p => san::write(p, m)));
-    *position = map_position!(*position, p => {
-        let mut next = p;
-        next.play_unchecked(m);
-        next
-    });
+fn play<P: Opening>(position: &mut P, m: P::Move, moves: &mut Vec<String>) {
+    let (text, next) = position.play(m);
+    moves.push(text);
+    *position = next;
 }
 
 /// The file: a header saying how it was made, then one FEN a line with its moves.
 pub fn write_file(recipe: &Recipe, made: &[Made]) -> String {
     let mut out = String::new();
-    let first_round = if recipe.ruleset == Ruleset::Chess {
+    let first_round = if recipe.ruleset == Ruleset::Chess || recipe.xiangqi {
         "from the initial position".to_string()
     } else {
         "after the compulsory first round (1.e4 e5 and 1.d4 d5 in equal share, 2017 art. 1.2)"
@@ -226,7 +340,11 @@ pub fn write_file(recipe: &Recipe, made: &[Made]) -> String {
     let _ = writeln!(
         out,
         "# Opening positions for `shatar match`: {}.",
-        recipe.ruleset.name()
+        if recipe.xiangqi {
+            "Xiangqi"
+        } else {
+            recipe.ruleset.name()
+        }
     );
     let _ = writeln!(out, "# Made by: {}", recipe.command());
     let _ = writeln!(
@@ -251,13 +369,7 @@ pub fn write_file(recipe: &Recipe, made: &[Made]) -> String {
     );
     out.push_str("# One FEN a line; after it, the moves from the initial position and the score (side to move).\n");
     for m in made {
-        let _ = writeln!(
-            out,
-            "{} # {} ({:+} cp)",
-            m.position.fen(),
-            m.moves.join(" "),
-            m.score
-        );
+        let _ = writeln!(out, "{} # {} ({:+} cp)", m.fen, m.moves.join(" "), m.score);
     }
     out
 }
@@ -274,10 +386,14 @@ pub fn command(args: &[String]) -> Result<ExitCode, String> {
     if let Some(extra) = args.positional.first() {
         return Err(format!("openings takes no argument '{extra}'"));
     }
-    let ruleset = args
-        .parsed::<Ruleset>("ruleset", "mongolian, mongolian-folk or chess")?
-        .unwrap_or_default();
-    let defaults = Recipe::new(ruleset);
+    let defaults = if args.value("ruleset") == Some("xiangqi") {
+        Recipe::xiangqi()
+    } else {
+        let ruleset = args
+            .parsed::<Ruleset>("ruleset", "mongolian, mongolian-folk, chess or xiangqi")?
+            .unwrap_or_default();
+        Recipe::new(ruleset)
+    };
     let plies = match args.value("plies") {
         None => defaults.plies,
         Some(text) => {
@@ -382,7 +498,7 @@ mod tests {
             generate(&recipe, &mut |_| {}),
         );
         assert_eq!(a.len(), 4);
-        let fens = |made: &[Made]| made.iter().map(|m| m.position.fen()).collect::<Vec<_>>();
+        let fens = |made: &[Made]| made.iter().map(|m| m.fen.clone()).collect::<Vec<_>>();
         assert_eq!(fens(&a), fens(&b));
         let first_rounds: Vec<&str> = a.iter().map(|m| m.moves[0].as_str()).collect();
         assert_eq!(

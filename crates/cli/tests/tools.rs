@@ -165,6 +165,35 @@ fn a_uci_program_plays() {
     );
 }
 
+/// Xiangqi, as `uci` plays it: the built-in openings, ICCS moves, the rulings referee; the
+/// piped program is this one, through UCI.
+#[test]
+fn a_xiangqi_match_is_played_and_written() {
+    let games = Scratch::new("xiangqi.pgn", "");
+    let me = env!("CARGO_BIN_EXE_shatar");
+    let b = format!("uci={me},option.Hash=1,depth=2,name=piped");
+    let out = shatar(&[
+        "match",
+        "--ruleset",
+        "xiangqi",
+        "--a",
+        "depth=1",
+        "--b",
+        &b,
+        "--games",
+        "2",
+        "--pgn",
+        games.path(),
+    ]);
+    let report = stdout(&out);
+    assert!(report.contains("  xiangqi, 2 games on "), "{report}");
+    let [w, d, l] = wins_draws_losses(&report);
+    assert_eq!(w + d + l, 2, "{report}");
+    assert!(report.contains("  Faults     none\n"), "{report}");
+    let text = std::fs::read_to_string(games.path()).unwrap();
+    assert_eq!(text.matches("[Variant \"Xiangqi\"]").count(), 2, "{text}");
+}
+
 #[cfg(unix)]
 #[test]
 fn an_illegal_move_or_a_missing_program_is_reported() {
@@ -272,6 +301,39 @@ fn openings_are_made_repeatably() {
     assert_eq!(fens.len(), 3, "{first}");
     let other_seed = stdout(&shatar(&[&args[..], &["--seed", "2"]].concat()));
     assert_ne!(first, other_seed);
+    // Xiangqi's, from its start in ICCS, read back by the match.
+    let out = Scratch::new("xiangqi-openings.fen", "");
+    let xiangqi = [
+        "openings",
+        "--ruleset",
+        "xiangqi",
+        "--count",
+        "2",
+        "--depth",
+        "2",
+        "--max-cp",
+        "1000",
+        "--out",
+        out.path(),
+    ];
+    stdout(&shatar(&xiangqi));
+    let text = std::fs::read_to_string(out.path()).unwrap();
+    assert!(
+        text.contains("--ruleset xiangqi --count 2 --plies 4-8"),
+        "{text}"
+    );
+    let report = stdout(&shatar(&[
+        "match",
+        "--ruleset",
+        "xiangqi",
+        "--openings",
+        out.path(),
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+    ]));
+    assert!(report.contains("4 games on 2 openings"), "{report}");
 }
 
 #[test]
@@ -301,6 +363,11 @@ fn the_search_bench_prints_its_signature() {
         "the node count is deterministic"
     );
     assert_ne!(nodes, line(&shatar(&["bench", "--depth", "4"])));
+    // The perft bench is the 8x8 games' only: asked for Xiangqi's it says so rather than
+    // time the search in its place.
+    let xiangqi = shatar(&["bench", "--perft", "--variant", "xiangqi"]);
+    assert!(!xiangqi.status.success());
+    assert!(String::from_utf8_lossy(&xiangqi.stderr).contains("shatar perft --variant xiangqi"));
 }
 
 #[test]

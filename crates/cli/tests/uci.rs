@@ -352,6 +352,20 @@ fn perft_subcommand() {
     assert_eq!(out.status.code(), Some(2));
     let out = shatar(&["perft", "2", "--variant", "go"], "");
     assert_eq!(out.status.code(), Some(2));
+    // Xiangqi, as UCI reads it: the start's 1,920 and Black's 45 replies to h2e2.
+    let out = shatar(&["perft", "2", "--variant", "xiangqi"], "");
+    assert_eq!(
+        nodes_searched(&String::from_utf8(out.stdout).unwrap()),
+        [1920]
+    );
+    let out = shatar(
+        &["perft", "1", "--variant", "xiangqi", "--moves", "h2e2"],
+        "",
+    );
+    assert_eq!(
+        nodes_searched(&String::from_utf8(out.stdout).unwrap()),
+        [45]
+    );
 }
 
 #[test]
@@ -830,4 +844,50 @@ fn xiangqi_go_answers_a_legal_iccs_move() {
         best[0]
     ));
     assert_eq!(bestmoves(&out).len(), 1, "{out}");
+}
+
+/// Moves past the end our rules see (another program may count a move limit
+/// differently) are followed: the position given is set up and searched, not the last
+/// one before the end.
+#[test]
+fn moves_past_the_end_of_the_game_are_followed() {
+    // The 75-move rule ends the 2017 game after a1a2; the GUI plays on.
+    let out =
+        uci("position fen 4k3/8/8/8/8/8/8/R3K3 w - - 149 80 moves a1a2 e8f8 a2b2\nd\ngo depth 3\n");
+    assert!(!out.contains("info string error"), "{out}");
+    assert!(
+        out.contains("Fen: 5k2/8/8/8/8/8/1R6/4K3 b - - 152 81\n"),
+        "{out}"
+    );
+    let best = bestmoves(&out);
+    assert_eq!(best.len(), 1, "{out}");
+    assert!(
+        ["f8e8", "f8g8", "f8e7", "f8f7", "f8g7"].contains(&best[0]),
+        "{out}"
+    );
+    // Xiangqi's natural move limit: reached after b0b1, the moves go on.
+    let out = uci("setoption name UCI_Variant value xiangqi\n\
+         position fen 4k4/9/9/9/9/9/9/9/9/R2K5 w - - 99 60 moves a0a1 e9f9 a1b1\nd\ngo depth 3\n");
+    assert!(!out.contains("info string error"), "{out}");
+    assert!(out.contains("Fen: 5k3/9/9/9/9/9/9/9/1R7/3K5 b"), "{out}");
+    let best = bestmoves(&out);
+    assert_eq!(best.len(), 1, "{out}");
+    assert!(best[0].starts_with("f9"), "{out}");
+}
+
+/// `bench` in the UCI loop, as Stockfish has it: the same signature as the subcommand.
+#[test]
+fn the_uci_bench_command_prints_the_signature() {
+    let out = uci("bench 3\n");
+    let via_uci = nodes_searched(&out);
+    assert_eq!(via_uci.len(), 1, "{out}");
+    let sub = shatar(&["bench", "--depth", "3"], "");
+    let sub = String::from_utf8(sub.stdout).unwrap();
+    assert!(
+        sub.starts_with(&format!("bench: {} nodes ", via_uci[0])),
+        "{sub} against {out}"
+    );
+    let out = uci("setoption name UCI_Variant value xiangqi\nbench 2\nbench x\n");
+    assert_eq!(nodes_searched(&out).len(), 1, "{out}");
+    assert!(out.contains("info string error: bench 'x'"), "{out}");
 }

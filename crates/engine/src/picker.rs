@@ -2,7 +2,7 @@
 //! cutoff by an early move saves the work of ordering the rest (and SEE is only run on
 //! captures the search actually reaches).
 
-use crate::history::Tables;
+use crate::history::{Context, Tables};
 use crate::position::SearchPosition;
 
 /// Enough for the most moves any position of our games has (218 in chess).
@@ -15,7 +15,7 @@ pub enum Stage {
     TableMove,
     /// Captures and promotions that do not lose material by SEE, most valuable victim first.
     GoodTactical,
-    /// Quiet moves that cut off at this ply in sibling nodes.
+    /// Quiet moves that cut off at this ply in sibling nodes, then the counter move.
     Killers,
     /// The remaining quiet moves, by history.
     Quiet,
@@ -86,7 +86,8 @@ impl Bin {
 pub struct MovePicker<P: SearchPosition> {
     moves: P::MoveList,
     table_move: Option<P::Move>,
-    killers: [Option<P::Move>; 2],
+    /// The killers, then the counter move.
+    killers: [Option<P::Move>; 3],
     selection: Selection,
     stage: Stage,
     tactical: Bin,
@@ -99,11 +100,12 @@ pub struct MovePicker<P: SearchPosition> {
 
 impl<P: SearchPosition> MovePicker<P> {
     /// `moves` are the node's legal moves; `table_move` is only used if it is among them.
+    /// `killers` are the killers, then the counter move.
     pub fn new(
         pos: &P,
         moves: P::MoveList,
         table_move: Option<P::Move>,
-        killers: [Option<P::Move>; 2],
+        killers: [Option<P::Move>; 3],
         selection: Selection,
     ) -> Self {
         assert!(
@@ -143,7 +145,7 @@ impl<P: SearchPosition> MovePicker<P> {
         self.stage
     }
 
-    pub fn next(&mut self, pos: &P, tables: &Tables<P::Move>, side: usize) -> Option<P::Move> {
+    pub fn next(&mut self, pos: &P, tables: &Tables<P::Move>, ctx: &Context) -> Option<P::Move> {
         loop {
             match self.stage {
                 Stage::TableMove => {
@@ -169,7 +171,7 @@ impl<P: SearchPosition> MovePicker<P> {
                     };
                 }
                 Stage::Killers => {
-                    while self.killer_cursor < 2 {
+                    while self.killer_cursor < self.killers.len() {
                         let killer = self.killers[self.killer_cursor];
                         self.killer_cursor += 1;
                         if let Some(k) = killer
@@ -188,7 +190,7 @@ impl<P: SearchPosition> MovePicker<P> {
                         self.quiets_scored = true;
                         for j in 0..self.quiet.len {
                             let m = self.moves[self.quiet.index[j] as usize];
-                            self.quiet.score[j] = tables.history(side, pos.move_key(m));
+                            self.quiet.score[j] = tables.quiet_score(ctx, pos.move_key(m));
                         }
                     }
                     if let Some(i) = self.quiet.pop_best() {

@@ -9,6 +9,7 @@
 
 mod player;
 mod referee;
+mod refereed;
 mod spec;
 mod tally;
 mod uci_player;
@@ -21,23 +22,39 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use shatar_rules::pgn::PgnGame;
-use shatar_rules::{AnyPosition, Color, Ruleset, with_record};
+use shatar_rules::{AnyPosition, AnyRecord, Color, Ruleset, xiangqi};
 
 use crate::args::Args;
 use crate::openings;
 use player::{EnginePlayer, Player};
 use referee::{End, Played, Setup};
+use refereed::Refereed;
 use shatar_engine::elo::Sprt;
 use shatar_engine::mix_seed as mix;
 use spec::{Kind, PlayerSpec};
 use tally::Tally;
 use uci_player::UciPlayer;
 
+/// The openings of a match, which say the game too.
+enum Openings {
+    Board8(Vec<AnyPosition>),
+    Xiangqi(Vec<xiangqi::Position>),
+}
+
+impl Openings {
+    fn len(&self) -> usize {
+        match self {
+            Openings::Board8(o) => o.len(),
+            Openings::Xiangqi(o) => o.len(),
+        }
+    }
+}
+
 struct Config {
     players: [PlayerSpec; 2],
-    ruleset: Ruleset,
-    openings: Vec<AnyPosition>,
+    /// The game's UCI name: a ruleset's id, or xiangqi.
+    variant: String,
+    openings: Openings,
     /// Where the openings came from, for the header.
     openings_source: String,
     games: usize,
@@ -80,25 +97,36 @@ impl Config {
             PlayerSpec::parse(text).map_err(|e| format!("--{name} '{text}': {e}"))
         };
         let players = [player("a")?, player("b")?];
-        let ruleset = args
-            .parsed::<Ruleset>("ruleset", "mongolian, mongolian-folk or chess")?
-            .unwrap_or_default();
-        let (openings, openings_source) = match args.value("openings") {
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("--openings '{path}': {e}"))?;
-                (
-                    openings::parse(&text, ruleset).map_err(|e| format!("{path}: {e}"))?,
-                    path.to_string(),
-                )
-            }
+        let xiangqi = args.value("ruleset") == Some("xiangqi");
+        let ruleset = if xiangqi {
+            Ruleset::default()
+        } else {
+            args.parsed::<Ruleset>("ruleset", "mongolian, mongolian-folk, chess or xiangqi")?
+                .unwrap_or_default()
+        };
+        let variant = if xiangqi { "xiangqi" } else { ruleset.id() };
+        let (text, openings_source) = match args.value("openings") {
+            Some(path) => (
+                std::fs::read_to_string(path).map_err(|e| format!("--openings '{path}': {e}"))?,
+                path.to_string(),
+            ),
             None => (
-                openings::parse(openings::builtin(ruleset), ruleset)
-                    .map_err(|e| format!("built-in openings: {e}"))?,
-                format!("tests/openings/{}.fen, built in", ruleset.id()),
+                if xiangqi {
+                    openings::builtin_xiangqi()
+                } else {
+                    openings::builtin(ruleset)
+                }
+                .to_string(),
+                format!("tests/openings/{variant}.fen, built in"),
             ),
         };
-        if openings.is_empty() {
+        let openings = if xiangqi {
+            openings::parse_xiangqi(&text).map(Openings::Xiangqi)
+        } else {
+            openings::parse(&text, ruleset).map(Openings::Board8)
+        }
+        .map_err(|e| format!("{openings_source}: {e}"))?;
+        if openings.len() == 0 {
             return Err(format!("no openings in {openings_source}"));
         }
         let positive = "a whole number, 1 or more";
@@ -118,17 +146,14 @@ impl Config {
         }
         Ok(Config {
             players,
-            ruleset,
+            variant: variant.to_string(),
             openings,
             openings_source,
             games,
             seed: args.parsed::<u64>("seed", "a whole number")?.unwrap_or(1),
             concurrency: concurrency.min(games),
             pgn: args.value("pgn").map(String::from),
-            sprt: args
-                .value("sprt")
-                .map(|text| Sprt::parse(text).map_err(|e| format!("--sprt '{text}': {e}")))
-                .transpose()?,
+            sprt: args.value("sprt").map(Sprt::parse).transpose()?,
             max_plies,
             margin_ms: args.parsed::<u64>("margin", "milliseconds")?.unwrap_or(100),
             progress,
@@ -137,15 +162,26 @@ impl Config {
 }
 
 /// A game played on a worker thread.
-struct Finished {
+struct Finished<G> {
     index: usize,
     a_color: Color,
-    played: Played,
+    played: Played<G>,
 }
 
 /// Runs `shatar match ARGS`, reporting on `out`.
 pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String> {
     let config = Config::parse(args)?;
+    match &config.openings {
+        Openings::Board8(openings) => run::<AnyRecord>(&config, openings, out),
+        Openings::Xiangqi(openings) => run::<xiangqi::Record>(&config, openings, out),
+    }
+}
+
+/// The match of `config`, a game of `G` from each of `openings` in turn.
+fn run<G>(config: &Config, openings: &[G::Opening], out: &mut dyn Write) -> Result<ExitCode, String>
+where
+    G: Refereed + Send + 'static,
+{
     let mut pgn = config
         .pgn
         .as_ref()
@@ -161,7 +197,7 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
     writeln!(
         out,
         "  {}, {} games on {} openings ({}), each opening twice with colours reversed; {} at a time; seed {}",
-        config.ruleset.id(),
+        config.variant,
         config.games,
         config.openings.len(),
         config.openings_source,
@@ -177,9 +213,8 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
     let mut llr = 0.0;
     thread::scope(|scope| -> Result<(), String> {
         for _ in 0..config.concurrency {
-            let (config, order, next, halt, sender) =
-                (&config, &order, &next, &halt, sender.clone());
-            scope.spawn(move || worker(config, order, next, halt, sender));
+            let (order, next, halt, sender) = (&order, &next, &halt, sender.clone());
+            scope.spawn(move || worker::<G>(config, openings, order, next, halt, sender));
         }
         drop(sender);
         for message in receiver {
@@ -197,7 +232,7 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
                 writeln!(out, "  {fault}").map_err(io)?;
             }
             if let Some(file) = &mut pgn {
-                let text = pgn_text(&config, names, &finished);
+                let text = pgn_text(config, names, &finished);
                 file.write_all(text.as_bytes())
                     .and_then(|()| file.write_all(b"\n"))
                     .map_err(io)?;
@@ -238,25 +273,29 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
     })
 }
 
-/// The player of `spec`, ready to play.
-fn start_player(spec: &PlayerSpec, ruleset: Ruleset) -> Result<Box<dyn Player + Send>, String> {
+/// The player of `spec`, ready to play `variant` (its UCI name).
+fn start_player<G: Refereed + 'static>(
+    spec: &PlayerSpec,
+    variant: &str,
+) -> Result<Box<dyn Player<G> + Send>, String> {
     Ok(match &spec.kind {
-        Kind::Engine { hash_mb, .. } => Box::new(EnginePlayer::new(spec, ruleset, *hash_mb)),
-        Kind::Uci { .. } => Box::new(UciPlayer::start(spec, ruleset)?),
+        Kind::Engine { hash_mb, .. } => Box::new(EnginePlayer::new(spec, *hash_mb)),
+        Kind::Uci { .. } => Box::new(UciPlayer::start(spec, variant)?),
     })
 }
 
 /// Plays games until none are left or the match halts. Each worker has its own players:
 /// an engine (and its table) or a UCI process serves one game at a time.
-fn worker(
+fn worker<G: Refereed + 'static>(
     config: &Config,
+    openings: &[G::Opening],
     order: &[usize],
     next: &AtomicUsize,
     halt: &AtomicBool,
-    sender: Sender<Result<Finished, String>>,
+    sender: Sender<Result<Finished<G>, String>>,
 ) {
-    let started =
-        [&config.players[0], &config.players[1]].map(|spec| start_player(spec, config.ruleset));
+    let started = [&config.players[0], &config.players[1]]
+        .map(|spec| start_player::<G>(spec, &config.variant));
     let [mut a, mut b] = match started {
         [Ok(a), Ok(b)] => [a, b],
         [Err(e), _] | [_, Err(e)] => {
@@ -277,7 +316,7 @@ fn worker(
         };
         let game_seed = mix(config.seed ^ mix(index as u64));
         let setup = Setup {
-            opening: config.openings[order[(index / 2) % order.len()]],
+            opening: openings[order[(index / 2) % order.len()]],
             max_plies: config.max_plies,
             margin_ms: config.margin_ms,
             seeds: [mix(game_seed), mix(game_seed.wrapping_add(1))],
@@ -312,9 +351,9 @@ fn shuffled(n: usize, seed: u64) -> Vec<usize> {
 }
 
 /// The game in PGN, with the opening as its FEN tag and the end as a comment.
-fn pgn_text(config: &Config, names: [&str; 2], finished: &Finished) -> String {
+fn pgn_text<G: Refereed>(config: &Config, names: [&str; 2], finished: &Finished<G>) -> String {
     let played = &finished.played;
-    let mut game = with_record!(&played.record, r => PgnGame::from_record(r));
+    let mut game = played.record.pgn();
     let (white, black) = if finished.a_color == Color::White {
         (0, 1)
     } else {

@@ -3,19 +3,17 @@
 //! for a move and checks whatever comes back.
 
 use std::fmt;
-use std::sync::atomic::AtomicBool;
 
-use shatar_engine::{GameClock, Limits};
-use shatar_rules::{AnyRecord, Move, Ruleset};
+use shatar_engine::{GameClock, Limits, Score};
 
+use super::refereed::Refereed;
 use super::spec::{Kind, PlayerSpec};
-use crate::game;
-use crate::searcher::{SearchRequest, Searcher};
+use crate::searcher::Searcher;
 
 /// What a player is told when it is to move.
-pub struct Turn<'a> {
+pub struct Turn<'a, G> {
     /// The game so far, from the opening.
-    pub record: &'a AnyRecord,
+    pub record: &'a G,
     /// Each side's clock (indexed by colour), for sides that play on one.
     pub clocks: [Option<GameClock>; 2],
     /// Varies the weak levels' play from game to game, repeatably.
@@ -23,10 +21,24 @@ pub struct Turn<'a> {
 }
 
 /// A move and what the search behind it reported.
-pub struct Answer {
-    pub m: Move,
+pub struct Answer<M> {
+    pub m: M,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// The player's own value of the position it moved in, when it reported one: the
+    /// referee claims a draw for a player only when this says it is not ahead.
+    pub score: Option<Score>,
+}
+
+impl<M> Answer<M> {
+    /// Whether the player, by its own score, would take a draw: it is not ahead.
+    pub fn content_with_a_draw(&self) -> bool {
+        match self.score {
+            Some(Score::Centipawns(cp)) => cp <= 0,
+            Some(Score::Mate(n)) => n <= 0,
+            None => false,
+        }
+    }
 }
 
 /// Why a player gave no legal move: it loses the game.
@@ -53,11 +65,11 @@ impl fmt::Display for Fault {
     }
 }
 
-/// A player the referee can ask for moves.
-pub trait Player {
+/// A player the referee can ask for moves in a game of `G`.
+pub trait Player<G: Refereed> {
     /// Before each game: forget the last one.
     fn new_game(&mut self) -> Result<(), Fault>;
-    fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault>;
+    fn choose(&mut self, turn: &Turn<'_, G>) -> Result<Answer<G::Move>, Fault>;
 }
 
 /// The limits a move of `spec` searches within, with the mover's clock.
@@ -78,42 +90,35 @@ pub struct EnginePlayer {
 }
 
 impl EnginePlayer {
-    pub fn new(spec: &PlayerSpec, ruleset: Ruleset, hash_mb: usize) -> EnginePlayer {
+    pub fn new(spec: &PlayerSpec, hash_mb: usize) -> EnginePlayer {
         EnginePlayer {
             spec: spec.clone(),
-            engine: Searcher::new(ruleset, hash_mb),
+            engine: Searcher::new(Default::default(), hash_mb),
         }
     }
 }
 
-impl Player for EnginePlayer {
+impl<G: Refereed> Player<G> for EnginePlayer {
     fn new_game(&mut self) -> Result<(), Fault> {
         // Each game from a clean table: results do not depend on the order of games.
         self.engine.new_game();
         Ok(())
     }
 
-    fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault> {
-        let position = turn.record.position();
+    fn choose(&mut self, turn: &Turn<'_, G>) -> Result<Answer<G::Move>, Fault> {
         let Kind::Engine { level, .. } = self.spec.kind else {
             unreachable!("an engine player's spec")
         };
-        let side = shatar_rules::with_position!(&position, p => p.turn()).index();
-        let request = SearchRequest {
-            root: position,
-            history: game::history_hashes(turn.record),
-            limits: limits(&self.spec, turn.clocks[side]),
-            level,
-            seed: turn.seed,
-        };
-        let result = self
-            .engine
-            .search(&request, &AtomicBool::new(false), &mut |_| {});
-        let m = result.best_move().ok_or(Fault::NoMove)?;
+        let side = turn.record.turn().index();
+        let limits = limits(&self.spec, turn.clocks[side]);
+        let answer = turn
+            .record
+            .engine_move(&mut self.engine, limits, level, turn.seed);
         Ok(Answer {
-            m,
-            depth: Some(result.depth),
-            nodes: Some(result.nodes),
+            m: answer.m.ok_or(Fault::NoMove)?,
+            depth: Some(answer.depth),
+            nodes: Some(answer.nodes),
+            score: answer.score,
         })
     }
 }

@@ -1,21 +1,18 @@
 //! The referee: plays one game between two players and decides it. The rules crate's
 //! [`GameRecord`](shatar_rules::GameRecord) checks every move and ends the game at mate,
 //! stalemate, a dead position or an automatic draw; the referee claims the claimable
-//! draws (threefold repetition, fifty moves) for whichever side may claim them, keeps the
-//! clocks, and ends the game when a player fails: an illegal move, a crash, a hang, or a
+//! draws (threefold repetition, fifty moves) for the side to move when it may and its own
+//! score says it is not ahead, keeps the clocks, and ends the game when a player fails: an illegal move, a crash, a hang, or a
 //! fallen flag. A game that reaches the ply cap is adjudicated a draw.
 
 use std::time::Instant;
 
 use shatar_engine::{Delay, GameClock};
-use shatar_rules::{
-    AnyPosition, AnyRecord, Claim, ClaimVerdict, Color, GameResult, Outcome, with_position,
-    with_record,
-};
+use shatar_rules::{Color, GameResult, Outcome};
 
 use super::player::{Fault, Player, Turn};
+use super::refereed::Refereed;
 use super::spec::{PlayerSpec, TimeControl};
-use crate::game;
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,16 +83,16 @@ pub struct SideStats {
 }
 
 /// A finished game.
-pub struct Played {
-    pub record: AnyRecord,
+pub struct Played<G> {
+    pub record: G,
     pub end: End,
     /// By colour.
     pub stats: [SideStats; 2],
 }
 
 /// How a game is played apart from its players.
-pub struct Setup {
-    pub opening: AnyPosition,
+pub struct Setup<O> {
+    pub opening: O,
     pub max_plies: usize,
     /// Tolerance on the clock for the time between the move and the measurement.
     pub margin_ms: u64,
@@ -141,8 +138,12 @@ impl Clock {
 }
 
 /// Plays a game; `players` and `specs` are by colour (white first).
-pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2]) -> Played {
-    let mut record = game::new_record(setup.opening);
+pub fn play<G: Refereed>(
+    setup: &Setup<G::Opening>,
+    players: [&mut dyn Player<G>; 2],
+    specs: [&PlayerSpec; 2],
+) -> Played<G> {
+    let mut record = G::start(&setup.opening);
     let mut clocks = specs.map(|s| {
         s.time_control.map(|tc| Clock {
             tc,
@@ -168,20 +169,10 @@ pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2
         if let Some(outcome) = record.outcome() {
             break End::Rules(outcome);
         }
-        // The referee claims for the side to move whatever it may. Checked before every
-        // move, this also covers a claim by announcing the move that makes the draw
-        // (art. 9.2.a, 9.3.a): the same draw, in the same position. A claim that does
-        // not hold changes nothing.
-        if let Ok(ClaimVerdict::Drawn(outcome)) =
-            with_record!(&mut record, r => r.claim_draw(Claim::Now))
-        {
-            break End::Rules(outcome);
-        }
-        if record.moves().len() >= setup.max_plies {
+        if record.plies() >= setup.max_plies {
             break End::Cap;
         }
-        let position = record.position();
-        let color = with_position!(&position, p => p.turn());
+        let color = record.turn();
         let side = color.index();
         let turn = Turn {
             record: &record,
@@ -213,16 +204,25 @@ pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2
             && !clock.charge(used_ms, setup.margin_ms)
         {
             // 2017 art. 6.9: a flag fall loses, unless the opponent cannot mate at all.
-            let drawn = !with_position!(&position, p => p.can_checkmate(color.other()));
+            let drawn = !record.can_checkmate(color.other());
             break End::Time {
                 loser: color,
                 drawn,
             };
         }
-        if let Err(e) = with_record!(&mut record, r => r.play(answer.m)) {
+        // A draw is claimed for the player to move as a player would claim it: only when
+        // the rules let it (art. 9.2, 9.3: now, or by announcing the move that makes the
+        // draw) and its own search says it is not ahead. A player that is winning plays
+        // on, and the automatic fivefold and 75-move draws end what it cannot win.
+        if answer.content_with_a_draw()
+            && let Some(outcome) = record.claim_draw(answer.m)
+        {
+            break End::Rules(outcome);
+        }
+        if let Err(reason) = record.play(answer.m) {
             let fault = Fault::Illegal {
                 text: answer.m.to_string(),
-                reason: e.to_string(),
+                reason,
             };
             break End::Fault {
                 culprit: color,
@@ -237,18 +237,29 @@ pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2
 mod tests {
     use super::*;
     use crate::arena::player::Answer;
-    use shatar_rules::{Move, Ruleset};
+    use shatar_engine::Score;
+    use shatar_rules::{AnyPosition, AnyRecord, EndReason, Move, Ruleset};
 
-    /// Plays the first legal move, or a fixed illegal one.
+    /// Plays the first legal move, or a fixed illegal one, and reports `score`.
     struct Scripted {
         illegal: bool,
+        score: Option<Score>,
     }
 
-    impl Player for Scripted {
+    impl Scripted {
+        fn new(illegal: bool) -> Self {
+            Scripted {
+                illegal,
+                score: None,
+            }
+        }
+    }
+
+    impl Player<AnyRecord> for Scripted {
         fn new_game(&mut self) -> Result<(), Fault> {
             Ok(())
         }
-        fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault> {
+        fn choose(&mut self, turn: &Turn<'_, AnyRecord>) -> Result<Answer<Move>, Fault> {
             let legal = turn.record.position().legal_moves();
             // Back from where the first legal move goes: an empty square, or the wrong piece.
             let m = if self.illegal {
@@ -260,11 +271,12 @@ mod tests {
                 m,
                 depth: None,
                 nodes: None,
+                score: self.score,
             })
         }
     }
 
-    fn setup(fen: &str, ruleset: Ruleset, max_plies: usize) -> Setup {
+    fn setup(fen: &str, ruleset: Ruleset, max_plies: usize) -> Setup<AnyPosition> {
         Setup {
             opening: AnyPosition::from_fen(ruleset, fen).unwrap(),
             max_plies,
@@ -276,7 +288,7 @@ mod tests {
     #[test]
     fn an_illegal_move_loses() {
         let spec = PlayerSpec::parse("depth=1").unwrap();
-        let (mut good, mut bad) = (Scripted { illegal: false }, Scripted { illegal: true });
+        let (mut good, mut bad) = (Scripted::new(false), Scripted::new(true));
         let s = setup("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Ruleset::Mongolian, 100);
         let played = play(&s, [&mut bad, &mut good], [&spec, &spec]);
         assert!(matches!(
@@ -290,16 +302,39 @@ mod tests {
     }
 
     #[test]
-    fn draws_are_claimed_and_the_cap_adjudicates() {
+    fn draws_are_claimed_only_by_a_player_not_ahead_and_the_cap_adjudicates() {
         let spec = PlayerSpec::parse("depth=1").unwrap();
-        let (mut a, mut b) = (Scripted { illegal: false }, Scripted { illegal: false });
         // Kings and rooks shuffle: the first legal move again and again repeats.
-        let s = setup("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1", Ruleset::Mongolian, 500);
-        let played = play(&s, [&mut a, &mut b], [&spec, &spec]);
-        assert_eq!(played.end.result(), GameResult::Draw);
-        assert!(matches!(played.end, End::Rules(_)), "{:?}", played.end);
+        let shuffle = "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+        let content = |cp| Scripted {
+            illegal: false,
+            score: Some(Score::Centipawns(cp)),
+        };
+        // Black, not ahead, claims the threefold repetition as soon as it may.
+        let (mut a, mut b) = (content(50), content(-50));
+        let played = play(
+            &setup(shuffle, Ruleset::Mongolian, 500),
+            [&mut a, &mut b],
+            [&spec, &spec],
+        );
+        let End::Rules(outcome) = played.end else {
+            panic!("{:?}", played.end)
+        };
+        assert_eq!(outcome.reason, EndReason::ThreefoldRepetition);
+        // Both ahead by their own reckoning: no claim, the fivefold repetition ends it.
+        let (mut a, mut b) = (content(50), content(50));
+        let played = play(
+            &setup(shuffle, Ruleset::Mongolian, 500),
+            [&mut a, &mut b],
+            [&spec, &spec],
+        );
+        let End::Rules(outcome) = played.end else {
+            panic!("{:?}", played.end)
+        };
+        assert_eq!(outcome.reason, EndReason::FivefoldRepetition);
+        let (mut a, mut b) = (Scripted::new(false), Scripted::new(false));
         let capped = play(
-            &setup("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1", Ruleset::Mongolian, 3),
+            &setup(shuffle, Ruleset::Mongolian, 3),
             [&mut a, &mut b],
             [&spec, &spec],
         );

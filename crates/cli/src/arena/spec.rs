@@ -88,6 +88,9 @@ pub struct PlayerSpec {
     pub nodes: Option<u64>,
     pub move_time_ms: Option<u64>,
     pub time_control: Option<TimeControl>,
+    /// A UCI program that numbers Xiangqi's ranks 1 to 10, as Fairy-Stockfish does
+    /// (`h3e3`), instead of ICCS's 0 to 9 (`h2e2`): `ranks=1`.
+    pub ranks_from_one: bool,
 }
 
 impl PlayerSpec {
@@ -95,6 +98,7 @@ impl PlayerSpec {
         let mut level = Level::MAX;
         let mut hash_mb = DEFAULT_HASH_MB;
         let (mut path, mut options, mut name) = (None, Vec::new(), None);
+        let mut ranks_from_one = false;
         let (mut depth, mut nodes, mut move_time_ms, mut tc, mut delay_ms) =
             (None, None, None, None, 0);
         for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -119,6 +123,13 @@ impl PlayerSpec {
                 "delay" => delay_ms = number(u64::MAX)?,
                 "tc" => tc = Some(TimeControl::parse(value)?),
                 "name" => name = Some(value.to_string()),
+                "ranks" => {
+                    ranks_from_one = match value {
+                        "0" => false,
+                        "1" => true,
+                        _ => return Err(format!("ranks={value}: expected 0 (ICCS) or 1")),
+                    }
+                }
                 "uci" => path = Some(value.to_string()),
                 _ => match key.strip_prefix("option.") {
                     Some(option) if !option.is_empty() => {
@@ -171,11 +182,12 @@ impl PlayerSpec {
             nodes,
             move_time_ms,
             time_control,
+            ranks_from_one,
         })
     }
 }
 
-const KEYS: &str = "level, hash, depth, nodes, movetime, tc, delay, name, uci, option.NAME";
+const KEYS: &str = "level, hash, depth, nodes, movetime, tc, delay, name, uci, option.NAME, ranks";
 
 fn file_name(path: &str) -> &str {
     path.rsplit(['/', '\\']).next().unwrap_or(path)

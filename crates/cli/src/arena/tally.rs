@@ -30,7 +30,7 @@ pub struct Tally {
 impl Tally {
     /// Counts game `index` (from 0; games `2k` and `2k + 1` are a pair), in which A
     /// played `a_color`.
-    pub fn add(&mut self, index: usize, a_color: Color, played: &Played) {
+    pub fn add<G>(&mut self, index: usize, a_color: Color, played: &Played<G>) {
         let result = played.end.result();
         let half_points = match result {
             GameResult::Draw => 1,
@@ -233,7 +233,7 @@ mod tests {
     use crate::game;
     use shatar_rules::{AnyPosition, EndReason, Outcome, Ruleset};
 
-    fn played(end: End) -> Played {
+    fn played(end: End) -> Played<shatar_rules::AnyRecord> {
         let record = game::new_record(AnyPosition::startpos(Ruleset::Mongolian));
         Played {
             record,

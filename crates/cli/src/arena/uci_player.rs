@@ -8,11 +8,11 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use shatar_rules::{Ruleset, uci, with_position};
+use shatar_engine::Score;
 
 use super::player::{Answer, Fault, Player, Turn};
+use super::refereed::Refereed;
 use super::spec::{Kind, PlayerSpec};
-use crate::game;
 
 /// How long a program may take to start, or to answer `isready`.
 const STARTUP: Duration = Duration::from_secs(30);
@@ -23,24 +23,25 @@ const UNTIMED_MOVE: Duration = Duration::from_secs(300);
 
 pub struct UciPlayer {
     spec: PlayerSpec,
-    ruleset: Ruleset,
+    /// The `UCI_Variant` value of the game played.
+    variant: String,
     /// `None` after a crash, until the next game starts it again.
     process: Option<Process>,
 }
 
 impl UciPlayer {
-    pub fn start(spec: &PlayerSpec, ruleset: Ruleset) -> Result<UciPlayer, String> {
-        let process = Process::start(spec, ruleset).map_err(|f| format!("{}: {f}", spec.name))?;
+    pub fn start(spec: &PlayerSpec, variant: &str) -> Result<UciPlayer, String> {
+        let process = Process::start(spec, variant).map_err(|f| format!("{}: {f}", spec.name))?;
         Ok(UciPlayer {
             spec: spec.clone(),
-            ruleset,
+            variant: variant.to_string(),
             process: Some(process),
         })
     }
 
     fn process(&mut self) -> Result<&mut Process, Fault> {
         if self.process.is_none() {
-            self.process = Some(Process::start(&self.spec, self.ruleset)?);
+            self.process = Some(Process::start(&self.spec, &self.variant)?);
         }
         Ok(self.process.as_mut().expect("just started"))
     }
@@ -56,7 +57,7 @@ impl UciPlayer {
     }
 }
 
-impl Player for UciPlayer {
+impl<G: Refereed> Player<G> for UciPlayer {
     fn new_game(&mut self) -> Result<(), Fault> {
         self.talk(|p| {
             p.send("ucinewgame")?;
@@ -65,23 +66,17 @@ impl Player for UciPlayer {
         })
     }
 
-    fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault> {
-        let position = turn.record.position();
-        let side = with_position!(&position, p => p.turn()).index();
-        let mut command = format!("position fen {}", game::initial(turn.record).fen());
-        if !turn.record.moves().is_empty() {
-            command.push_str(" moves");
-            for m in turn.record.moves() {
-                command.push_str(&format!(" {m}"));
-            }
-        }
+    fn choose(&mut self, turn: &Turn<'_, G>) -> Result<Answer<G::Move>, Fault> {
+        let side = turn.record.turn().index();
+        let ranks_from_one = self.spec.ranks_from_one;
+        let command = turn.record.uci_position(ranks_from_one);
         let (go, allowed) = go_command(&self.spec, &turn.clocks, side);
         let lines = self.talk(|p| {
             p.send(&command)?;
             p.send(&go)?;
             p.expect("bestmove", allowed)
         })?;
-        let (mut depth, mut nodes) = (None, None);
+        let (mut depth, mut nodes, mut score) = (None, None, None);
         for line in &lines {
             let mut tokens = line.split_whitespace();
             if tokens.next() == Some("info") {
@@ -89,6 +84,16 @@ impl Player for UciPlayer {
                     match t {
                         "depth" => depth = tokens.next().and_then(|v| v.parse().ok()).or(depth),
                         "nodes" => nodes = tokens.next().and_then(|v| v.parse().ok()).or(nodes),
+                        "multipv" if tokens.next() != Some("1") => break,
+                        "score" => {
+                            let (kind, value) = (tokens.next(), tokens.next());
+                            let value = value.and_then(|v| v.parse().ok());
+                            score = match (kind, value) {
+                                (Some("cp"), Some(v)) => Some(Score::Centipawns(v)),
+                                (Some("mate"), Some(v)) => Some(Score::Mate(v)),
+                                _ => score,
+                            };
+                        }
                         "pv" | "string" => break,
                         _ => {}
                     }
@@ -102,17 +107,19 @@ impl Player for UciPlayer {
         if text == "(none)" {
             return Err(Fault::NoMove);
         }
-        let m = with_position!(&position, p => uci::parse_move(p, text)).map_err(|e| {
-            let reason = match e {
-                uci::UciMoveError::Illegal { reason, .. } => reason,
-                syntax => syntax.to_string(),
-            };
-            Fault::Illegal {
+        let m = turn
+            .record
+            .parse_uci(text, ranks_from_one)
+            .map_err(|reason| Fault::Illegal {
                 text: text.to_string(),
-                reason: format!("{reason}, in {}", position.fen()),
-            }
-        })?;
-        Ok(Answer { m, depth, nodes })
+                reason,
+            })?;
+        Ok(Answer {
+            m,
+            depth,
+            nodes,
+            score,
+        })
     }
 }
 
@@ -168,7 +175,7 @@ struct Process {
 
 impl Process {
     /// Starts the program and sets it up: `uci`, the options, the variant, `isready`.
-    fn start(spec: &PlayerSpec, ruleset: Ruleset) -> Result<Process, Fault> {
+    fn start(spec: &PlayerSpec, variant: &str) -> Result<Process, Fault> {
         let Kind::Uci { path, options } = &spec.kind else {
             unreachable!("a UCI player's spec")
         };
@@ -205,13 +212,10 @@ impl Process {
             .collect();
         let has = |name: &str| declared.iter().any(|d| d.trim().eq_ignore_ascii_case(name));
         if has("UCI_Variant") {
-            process.send(&format!(
-                "setoption name UCI_Variant value {}",
-                ruleset.id()
-            ))?;
-        } else if ruleset != Ruleset::Chess {
+            process.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        } else if variant != "chess" {
             return Err(Fault::Crashed(format!(
-                "'{path}' declares no UCI_Variant option: it cannot play {ruleset}"
+                "'{path}' declares no UCI_Variant option: it cannot play {variant}"
             )));
         }
         for (name, value) in options {

@@ -134,6 +134,9 @@ struct Session<'scope, 'env, W> {
     /// While `UCI_Variant` is xiangqi: its game, refereed by the rules crate's record (the
     /// repetition rulings, the natural move limit).
     xiangqi: Option<xiangqi::Record>,
+    /// The GUI's game went on past an end our rules see (a move limit another program
+    /// counts differently): `go` searches the position whatever our rules say of it.
+    past_the_end: bool,
     /// `None` while a search has it.
     engine: Option<Searcher>,
     search: Option<Running<'scope>>,
@@ -147,6 +150,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             out,
             record: game::new_record(AnyPosition::startpos(options.ruleset)),
             xiangqi: None,
+            past_the_end: false,
             engine: Some(Searcher::new(options.ruleset, options.hash_mb)),
             options,
             search: None,
@@ -176,17 +180,25 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                     .xiangqi
                     .as_ref()
                     .map(|_| new_xiangqi_record(xiangqi::Position::new()));
+                self.past_the_end = false;
             }
             "setoption" => self.setoption(args)?,
             "position" if self.xiangqi.is_some() => match parse_xiangqi_position(args) {
-                Ok(record) => self.xiangqi = Some(record),
+                Ok((record, past_the_end)) => {
+                    self.xiangqi = Some(record);
+                    self.past_the_end = past_the_end;
+                }
                 Err(e) => say!(self, "info string error: {e}; the position is unchanged")?,
             },
             "position" => match self.parse_position(args) {
-                Ok(record) => self.record = record,
+                Ok((record, past_the_end)) => {
+                    self.record = record;
+                    self.past_the_end = past_the_end;
+                }
                 Err(e) => say!(self, "info string error: {e}; the position is unchanged")?,
             },
             "go" => self.go(args)?,
+            "bench" => self.bench(args)?,
             "stop" => self.stop_search(),
             "d" => match &self.xiangqi {
                 Some(record) => say!(self, "Fen: {}", record.position())?,
@@ -240,6 +252,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                 self.record = game::new_record(AnyPosition::startpos(self.options.ruleset));
                 self.xiangqi = (self.options.variant == Variant::Xiangqi)
                     .then(|| new_xiangqi_record(xiangqi::Position::new()));
+                self.past_the_end = false;
                 Ok(())
             }
             Ok(options::Changed::Hash) => {
@@ -255,8 +268,47 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         }
     }
 
+    /// `bench [depth]`, as Stockfish has it: the search bench of the variant's family
+    /// (the 8x8 games, or Xiangqi), with the signature line of `shatar bench`.
+    fn bench(&mut self, args: &[&str]) -> io::Result<()> {
+        self.finish_search();
+        let xiangqi = self.xiangqi.is_some();
+        let depth = match args.first().map(|d| d.parse::<u32>()) {
+            None => Ok(if xiangqi {
+                shatar_engine::bench::XIANGQI_DEPTH
+            } else {
+                shatar_engine::bench::DEPTH
+            }),
+            Some(Ok(d)) if (1..=64).contains(&d) => Ok(d),
+            Some(_) => Err(args.join(" ")),
+        };
+        let depth = match depth {
+            Ok(d) => d,
+            Err(arg) => {
+                return say!(
+                    self,
+                    "info string error: bench '{arg}' is not a depth from 1 to 64"
+                );
+            }
+        };
+        let clock = crate::searcher::WallClock::new();
+        let result = if xiangqi {
+            shatar_engine::bench::run_xiangqi(&clock, depth)
+        } else {
+            shatar_engine::bench::run(&clock, depth)
+        };
+        say!(self, "Nodes searched: {}", result.nodes)?;
+        say!(
+            self,
+            "bench: {} nodes {} ms {} nps",
+            result.nodes,
+            result.time_ms,
+            result.nodes_per_second()
+        )
+    }
+
     /// `position (startpos | fen <FEN>) [moves <m1> <m2> ...]`.
-    fn parse_position(&self, args: &[&str]) -> Result<AnyRecord, String> {
+    fn parse_position(&self, args: &[&str]) -> Result<(AnyRecord, bool), String> {
         let ruleset = self.options.ruleset;
         let moves_at = args
             .iter()
@@ -310,7 +362,9 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             }
             if let Some(outcome) = record.outcome() {
                 say!(self, "info string the game is over: {outcome}")?;
-                return say!(self, "bestmove (none)");
+                if !self.past_the_end {
+                    return say!(self, "bestmove (none)");
+                }
             }
             let positions = record.positions();
             let search = XiangqiRequest {
@@ -337,7 +391,9 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         }
         if let Some(outcome) = self.record.outcome() {
             say!(self, "info string the game is over: {outcome}")?;
-            return say!(self, "bestmove (none)");
+            if !self.past_the_end {
+                return say!(self, "bestmove (none)");
+            }
         }
         let search = SearchRequest {
             root,
@@ -497,8 +553,10 @@ fn new_xiangqi_record(start: xiangqi::Position) -> xiangqi::Record {
 }
 
 /// `position (startpos | fen <FEN>) [moves <m1> ...]` for Xiangqi, moves in ICCS (`h2e2`),
-/// refereed: a move after the game has ended by the rules is an error like an illegal one.
-fn parse_xiangqi_position(args: &[&str]) -> Result<xiangqi::Record, String> {
+/// refereed. A legal move after the game has ended by our rules (a natural move limit
+/// that another program counts differently) is followed, the game going on from there as
+/// a record of its own, so the position given is the one searched.
+fn parse_xiangqi_position(args: &[&str]) -> Result<(xiangqi::Record, bool), String> {
     let moves_at = args
         .iter()
         .position(|&t| t == "moves")
@@ -518,14 +576,22 @@ fn parse_xiangqi_position(args: &[&str]) -> Result<xiangqi::Record, String> {
             ),
         };
     let mut record = new_xiangqi_record(start);
+    let mut past_the_end = false;
     for (i, text) in moves.iter().enumerate() {
         let m = xiangqi::iccs::parse_legal(record.position(), text)
             .map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
+        if record.outcome().is_some() {
+            let mut next = *record.position();
+            next.play_unchecked(m);
+            record = new_xiangqi_record(next);
+            past_the_end = true;
+            continue;
+        }
         record
             .play(m)
             .map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
     }
-    Ok(record)
+    Ok((record, past_the_end))
 }
 
 /// Perft split by root move, in Stockfish's format: `move: count` lines, a blank line,

@@ -5,6 +5,7 @@
 mod node;
 #[cfg(test)]
 mod repetition;
+mod time;
 
 use alloc::vec::Vec;
 use core::sync::atomic::AtomicBool;
@@ -16,6 +17,7 @@ use crate::position::SearchPosition;
 use crate::score::{INFINITE, MAX_PLY, Score, Value, is_mate};
 use crate::tt::{DEFAULT_HASH_MB, MAX_HASH_MB, TranspositionTable};
 use node::{Deadline, Root, Tree};
+use time::TimeKeeper;
 
 /// The game before the root, where the search finds repetitions that reach back past it.
 /// A plain slice of hashes converts into one.
@@ -228,6 +230,7 @@ impl<P: SearchPosition> Engine<P> {
         };
         let mut tree = Tree::new(&mut self.tt, &mut self.tables, deadline, root, history);
         tree.noise = self.noise;
+        let mut keeper = TimeKeeper::new(budget, limits.clock.is_none());
         let elapsed = |clock: &dyn Clock| clock.now_ms().saturating_sub(start_ms);
 
         for depth in 1..=max_depth {
@@ -250,6 +253,15 @@ impl<P: SearchPosition> Engine<P> {
             if complete || (result.lines.is_empty() && !lines.is_empty()) {
                 result.lines = lines;
                 result.depth = depth;
+            } else if multi_pv == 1
+                && let Some(value) = tree.root_improved
+            {
+                // Stopped, but a root move was searched in full and beat the window: at
+                // least as good as the last iteration's choice, and seen deeper.
+                result.lines = alloc::vec![Line {
+                    value,
+                    pv: tree.root_pv(),
+                }];
             }
             let time_ms = elapsed(control.clock);
             if complete {
@@ -270,8 +282,9 @@ impl<P: SearchPosition> Engine<P> {
             if tree.stopped {
                 break;
             }
-            if let Some(budget) = budget
-                && time_ms >= budget.soft_ms
+            if let Some(line) = result.lines.first()
+                && let Some(&best) = line.pv.first()
+                && keeper.stop_after(time_ms, best, line.value)
             {
                 break;
             }
@@ -313,6 +326,7 @@ fn aspiration<P: SearchPosition>(
         _ => (-INFINITE, INFINITE),
     };
     loop {
+        tree.root_improved = None;
         let value = tree.negamax::<Root>(root, depth, alpha, beta, 0);
         if tree.stopped {
             return value;

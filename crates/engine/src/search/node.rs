@@ -2,18 +2,19 @@
 //! quiescence search below it. The kind of node (root, PV, other) is a type parameter,
 //! so each kind gets its own compiled code and no flag is tested at run time.
 
+mod prune;
+mod quiesce;
+
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicBool, Ordering};
 
 use shatar_rules::GameResult;
 
-use crate::history::Tables;
+use crate::history::{Context, Tables};
 use crate::limits::Clock;
 use crate::picker::{MovePicker, Selection, Stage};
 use crate::position::SearchPosition;
-use crate::score::{
-    DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, is_mate, mate_in, mated_in, to_tt,
-};
+use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, mate_in, mated_in, to_tt};
 use crate::search::{Cycle, History};
 use crate::tt::{Bound, TranspositionTable};
 
@@ -51,51 +52,15 @@ pub struct Deadline<'a> {
     pub node_limit: Option<u64>,
 }
 
-/// Late move reductions by depth and move number: grows with the log of both. Built at
-/// compile time.
-static REDUCTIONS: [[u8; 64]; 64] = {
-    let mut table = [[0u8; 64]; 64];
-    let mut depth = 1;
-    while depth < 64 {
-        let mut count = 1;
-        while count < 64 {
-            table[depth][count] = (0.75 + ln(depth as f64) * ln(count as f64) / 2.25) as u8;
-            count += 1;
-        }
-        depth += 1;
-    }
-    table
-};
-
-fn late_move_reduction(depth: i32, count: usize) -> i32 {
-    i32::from(REDUCTIONS[(depth as usize).min(63)][count.min(63)])
-}
-
-/// ln(x) for x >= 1, in a const context (no libm in `no_std`): enough precision for a
-/// table of small integers.
-const fn ln(x: f64) -> f64 {
-    // Halve into [1, 2), then ln(x) = 2 artanh((x-1)/(x+1)), which converges fast there.
-    let (mut x, mut halvings) = (x, 0.0);
-    while x >= 2.0 {
-        x /= 2.0;
-        halvings += 1.0;
-    }
-    let y = (x - 1.0) / (x + 1.0);
-    let (mut term, mut sum, mut k) = (y, 0.0, 1.0);
-    while k < 60.0 {
-        sum += term / k;
-        term *= y * y;
-        k += 2.0;
-    }
-    halvings * core::f64::consts::LN_2 + 2.0 * sum
-}
-
 /// What a node knows once it has its static evaluation: the inputs of its prunings.
 struct Node {
     depth: i32,
     ply: usize,
     in_check: bool,
     static_eval: Value,
+    /// The static evaluation, moved towards the table's value where the table's bound
+    /// says the true value lies beyond it: what the node's prunings compare with beta.
+    eval: Value,
     /// The static evaluation is better than at our previous move: prune less.
     improving: bool,
 }
@@ -162,6 +127,9 @@ pub struct Tree<'a, P: SearchPosition> {
     earlier_moves: &'a [P::Move],
     /// `None` for a pass. One store per move: the search's only cost for judging cycles.
     path: [Option<P::Move>; MAX_PLY + 2],
+    /// The move key of the move at each ply of the path (`None` for a pass): the
+    /// continuation histories' context.
+    path_keys: [Option<usize>; MAX_PLY + 2],
     /// Root moves already taken by earlier lines of a MultiPV search.
     pub excluded: Vec<P::Move>,
     /// Leaf-evaluation noise for the weaker levels: (seed, amplitude in centipawns).
@@ -169,6 +137,9 @@ pub struct Tree<'a, P: SearchPosition> {
     pub nodes: u64,
     pub seldepth: usize,
     pub stopped: bool,
+    /// The value of the last root move of this pass searched in full that raised alpha:
+    /// the best line so far of an unfinished iteration.
+    pub root_improved: Option<Value>,
     /// The triangular principal-variation table: row `ply` holds the line from `ply`.
     pv: Vec<Option<P::Move>>,
     pv_len: [usize; MAX_PLY + 1],
@@ -207,11 +178,13 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             earlier,
             earlier_moves,
             path: [None; MAX_PLY + 2],
+            path_keys: [None; MAX_PLY + 2],
             excluded: Vec::new(),
             noise: None,
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            root_improved: None,
             pv: alloc::vec![None; PV_ROW * PV_ROW],
             pv_len: [0; MAX_PLY + 1],
             static_evals: [0; MAX_PLY + 2],
@@ -231,6 +204,16 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             self.pv[ply * PV_ROW + i] = self.pv[(ply + 1) * PV_ROW + i];
         }
         self.pv_len[ply] = child_len;
+    }
+
+    /// What the history tables know the node at `ply` by: the side to move and the moves
+    /// that led to it.
+    fn context(&self, pos: &P, ply: usize) -> Context {
+        let back = |n: usize| ply.checked_sub(n).and_then(|p| self.path_keys[p]);
+        Context {
+            side: pos.turn().index(),
+            previous: [back(1), back(2)],
+        }
     }
 
     /// Counts a node and, now and then, reads the clock and the stop flag.
@@ -355,33 +338,41 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             return value;
         }
 
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return Self::terminal_value(pos, ply);
-        }
-
         let static_eval = if in_check {
             -INFINITE
         } else {
             entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval))
         };
         self.static_evals[ply] = static_eval;
+        let eval = match entry.map(|e| (from_tt(e.value.into(), ply), e.bound)) {
+            Some((value, Bound::Lower | Bound::Exact)) if !in_check && value > static_eval => value,
+            Some((value, Bound::Upper | Bound::Exact)) if !in_check && value < static_eval => value,
+            _ => static_eval,
+        };
         let node = Node {
             depth,
             ply,
             in_check,
             static_eval,
+            eval,
             improving: !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2],
         };
+        // Node prunings come before the moves are generated: most nodes they cut never
+        // need them. A stalemate they cut is the rare price (in check they never cut).
         if !N::PV
             && !in_check
             && let Some(value) = self.prune_node(pos, &node, beta)
         {
             return value;
         }
-        // Without a table move, a PV node's ordering is poor: search it a little shallower.
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Self::terminal_value(pos, ply);
+        }
+        // Without a table move the ordering is poor, and a node seen for the first time
+        // is seldom worth it: search it a little shallower (internal iterative reduction).
         let node = Node {
-            depth: if N::PV && !N::ROOT && table_move.is_none() && depth >= 6 {
+            depth: if !N::ROOT && table_move.is_none() && depth >= 4 {
                 depth - 1
             } else {
                 depth
@@ -389,8 +380,9 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             ..node
         };
 
-        let side = pos.turn().index();
-        let killers = self.tables.killers(ply);
+        let ctx = self.context(pos, ply);
+        let [first, second] = self.tables.killers(ply);
+        let killers = [first, second, self.tables.counter(&ctx)];
         let mut picker = MovePicker::new(pos, moves, table_move, killers, Selection::All);
         let original_alpha = alpha;
         let mut best_value = -INFINITE;
@@ -398,7 +390,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         let mut searched = 0usize;
         let mut quiets_tried = QuietsTried::new();
 
-        while let Some(m) = picker.next(pos, self.tables, side) {
+        while let Some(m) = picker.next(pos, self.tables, &ctx) {
             if N::ROOT && self.excluded.contains(&m) {
                 continue;
             }
@@ -420,7 +412,9 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             }
             searched += 1;
             self.path[ply] = Some(m);
-            let value = self.search_move::<N>(pos, m, &next, &node, facts, searched, alpha, beta);
+            self.path_keys[ply] = Some(pos.move_key(m));
+            let value =
+                self.search_move::<N>(pos, m, &next, &node, &ctx, facts, searched, alpha, beta);
             if self.stopped {
                 return DRAW;
             }
@@ -433,12 +427,15 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
                     if N::PV {
                         self.update_pv(ply, m);
                     }
+                    if N::ROOT {
+                        self.root_improved = Some(value);
+                    }
                     if value >= beta {
                         if !tactical {
                             let key = pos.move_key(m);
                             self.tables.reward_cutoff(
                                 ply,
-                                side,
+                                &ctx,
                                 node.depth,
                                 (m, key),
                                 quiets_tried.as_slice(),
@@ -508,240 +505,5 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         *alpha = (*alpha).max(mated_in(ply));
         *beta = (*beta).min(mate_in(ply + 1));
         (*alpha >= *beta).then_some(*alpha)
-    }
-
-    /// Prunings of a whole non-PV node out of check, before any move is searched.
-    fn prune_node(&mut self, pos: &P, node: &Node, beta: Value) -> Option<Value> {
-        let Node {
-            depth,
-            ply,
-            static_eval,
-            improving,
-            ..
-        } = *node;
-        // Reverse futility: far enough above beta that a shallow search will not fall.
-        let margin = 90 * depth - if improving { 60 } else { 0 };
-        if depth <= 6 && static_eval - margin >= beta && !is_mate(beta) {
-            return Some(static_eval);
-        }
-        // Null move: if passing still holds beta, a real move will too. Guarded against
-        // zugzwang by the game (pieces beyond pawns, not in a fixed first round) and by a
-        // verification search at high depth.
-        if depth >= 3 && static_eval >= beta && !self.passed[ply] && pos.null_move_allowed() {
-            let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
-            let mut next = pos.clone();
-            next.play_null();
-            self.path[ply] = None;
-            self.passed[ply + 1] = true;
-            let value = self.child::<NonPv>(pos, &next, depth - 1 - reduction, beta - 1, beta, ply);
-            self.passed[ply + 1] = false;
-            if self.stopped {
-                return Some(DRAW);
-            }
-            if value >= beta {
-                let value = if is_mate(value) { beta } else { value };
-                if depth < 12
-                    || self.negamax::<NonPv>(pos, depth - 1 - reduction, beta - 1, beta, ply)
-                        >= beta
-                {
-                    return Some(value);
-                }
-            }
-        }
-        None
-    }
-
-    /// Whether to skip move `m` unsearched: late quiet moves and hopeless ones at shallow
-    /// depth, captures that lose too much. Never in check, never a checking move.
-    fn prune_move(
-        &self,
-        pos: &P,
-        m: P::Move,
-        node: &Node,
-        facts: MoveFacts,
-        searched: usize,
-        alpha: Value,
-    ) -> bool {
-        let depth = node.depth;
-        if node.in_check || facts.gives_check || depth > 5 {
-            return false;
-        }
-        if facts.tactical {
-            return facts.stage == Stage::BadTactical && !pos.see_ge(m, -90 * depth);
-        }
-        let late = (3 + depth * depth) as usize / if node.improving { 1 } else { 2 };
-        searched >= late || node.static_eval + 120 + 100 * depth <= alpha
-    }
-
-    /// Searches one move: the first with the full window, the others with a null window,
-    /// reduced when late and quiet, and again in full if they beat alpha.
-    #[allow(clippy::too_many_arguments)]
-    fn search_move<N: NodeKind>(
-        &mut self,
-        pos: &P,
-        m: P::Move,
-        next: &P,
-        node: &Node,
-        facts: MoveFacts,
-        searched: usize,
-        alpha: Value,
-        beta: Value,
-    ) -> Value {
-        let (depth, ply) = (node.depth, node.ply);
-        // Check extension, for checks that do not simply lose the checking piece.
-        let extension = i32::from(facts.gives_check && (depth <= 4 || pos.see_ge(m, 0)));
-        let new_depth = depth - 1 + extension;
-        if searched == 1 {
-            return if N::PV {
-                self.child::<Pv>(pos, next, new_depth, alpha, beta, ply)
-            } else {
-                self.child::<NonPv>(pos, next, new_depth, alpha, beta, ply)
-            };
-        }
-        let mut reduction = 0;
-        if depth >= 3
-            && !facts.tactical
-            && !node.in_check
-            && !facts.gives_check
-            && searched > 1 + usize::from(N::PV)
-        {
-            let side = pos.turn().index();
-            reduction = late_move_reduction(depth, searched);
-            reduction -= i32::from(N::PV);
-            reduction += i32::from(!node.improving);
-            reduction -= i32::from(facts.stage == Stage::Killers);
-            reduction -= self.tables.history(side, pos.move_key(m)) / 6000;
-            reduction = reduction.clamp(0, new_depth - 1);
-        }
-        let mut value =
-            self.child::<NonPv>(pos, next, new_depth - reduction, alpha, alpha + 1, ply);
-        if value > alpha && reduction > 0 {
-            value = self.child::<NonPv>(pos, next, new_depth, alpha, alpha + 1, ply);
-        }
-        if N::PV && value > alpha && value < beta {
-            value = self.child::<Pv>(pos, next, new_depth, alpha, beta, ply);
-        }
-        value
-    }
-
-    /// Captures and promotions until the position is quiet, so that the evaluation never
-    /// sees a piece hanging. In check, every evasion is searched.
-    fn quiesce<N: NodeKind>(
-        &mut self,
-        pos: &P,
-        mut alpha: Value,
-        beta: Value,
-        ply: usize,
-    ) -> Value {
-        if self.count_node() {
-            return DRAW;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        self.pv_len[ply] = ply;
-        let in_check = pos.is_check();
-        if let Some(value) = self.repetition(pos, ply) {
-            return value;
-        }
-        if pos.is_draw_by_rule() && !(in_check && pos.legal_moves().is_empty()) {
-            return DRAW;
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
-        }
-
-        let entry = self.tt.probe(pos.hash());
-        if !N::PV
-            && let Some(e) = entry
-            && let Some(value) = table_cutoff(e, alpha, beta, ply)
-        {
-            return value;
-        }
-
-        // Out of check only captures and promotions are searched; a quiet position's
-        // stalemate is not looked for here, the evaluation stands for it.
-        let moves = if in_check {
-            pos.legal_moves()
-        } else {
-            pos.tactical_moves()
-        };
-        if in_check && moves.is_empty() {
-            return Self::terminal_value(pos, ply);
-        }
-        let mut best_value = -INFINITE;
-        let mut static_eval = 0;
-        if !in_check {
-            static_eval = entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval));
-            if static_eval >= beta {
-                return static_eval;
-            }
-            alpha = alpha.max(static_eval);
-            best_value = static_eval;
-        }
-
-        let selection = if in_check {
-            Selection::All
-        } else {
-            Selection::GoodTactical
-        };
-        let table_move = entry.and_then(|e| e.best_move);
-        let mut picker = MovePicker::new(pos, moves, table_move, [None, None], selection);
-        let mut best_move = None;
-        let side = pos.turn().index();
-        while let Some(m) = picker.next(pos, self.tables, side) {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            self.path[ply] = Some(m);
-            self.keys.push(pos.hash());
-            let value = -self.quiesce::<N>(&next, -beta, -alpha, ply + 1);
-            self.keys.pop();
-            if self.stopped {
-                return DRAW;
-            }
-            if value > best_value {
-                best_value = value;
-                if value > alpha {
-                    alpha = value;
-                    best_move = Some(m);
-                    if N::PV {
-                        self.update_pv(ply, m);
-                    }
-                    if value >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        let bound = if best_value >= beta {
-            Bound::Lower
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(
-            pos.hash(),
-            best_move,
-            to_tt(best_value, ply),
-            if in_check { 0 } else { static_eval },
-            0,
-            bound,
-        );
-        best_value
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn natural_log_is_close_enough() {
-        let cases = [
-            (1.0, 0.0),
-            (2.0, core::f64::consts::LN_2),
-            (10.0, core::f64::consts::LN_10),
-            (63.0, 4.143_134_726_391_533),
-        ];
-        for (x, expected) in cases {
-            assert!((ln(x) - expected).abs() < 1e-9, "ln {x}");
-        }
     }
 }
