@@ -34,6 +34,8 @@ step "Native tests (rules, perft, properties, UCI binary, protocol)"
 cargo test --workspace --quiet
 # The page's state machine as its first build has it, without Xiangqi: the handoff.
 cargo test -p shatar-web --no-default-features --features app --quiet
+# The rules' run-time game types without Xiangqi in the build (the workspace run above has it).
+cargo test -p shatar-rules --lib --quiet any_game
 
 # The fuzz checks already ran on their seeds above (crates/rules/tests/fuzz_seeds.rs); this
 # runs the fuzzer itself a little. SHATAR_FUZZ_SECONDS per target (0 skips it).

@@ -13,6 +13,11 @@
 //! [`Outcome`] types, the [`GamePosition`] trait that the engine and the page work through
 //! ([`perft`], [`divide`]), and the PGN syntax tree. [`GameKind`] names any of the four.
 //!
+//! [`any_game`] holds a position, record, move, piece or cell of any of the four games
+//! chosen at run time ([`AnyGamePosition`], [`AnyGameRecord`], [`GameMove`]): what the
+//! front ends play through. Xiangqi's values there exist only with the crate's `xiangqi`
+//! feature ([`any_game::carried`]), so a build without it leaves Xiangqi's code out.
+//!
 //! Pure: no I/O, no clock, no platform code; `no_std` with `alloc`. The same code runs in
 //! the native `shatar` engine, in the engine's Web Worker and in the page.
 //!
