@@ -150,7 +150,7 @@ pub fn read(attr: impl Fn(&str) -> Option<String>, text: &str) -> Result<Config,
     let position = match get("fen") {
         None => None,
         Some((name, v)) => {
-            Some(AnyGamePosition::from_fen(ruleset, v.trim()).map_err(|e| bad(name, &v, e))?)
+            Some(AnyGamePosition::from_fen(ruleset, v.trim()).map_err(|e| bad(name, &v, e.to_string()))?)
         }
     };
     let mode = match get("mode") {
