@@ -9,6 +9,7 @@ mod handoff;
 pub mod import;
 mod input;
 pub mod persist;
+mod said;
 #[cfg(test)]
 mod tests;
 mod timing;
@@ -24,14 +25,15 @@ pub use handoff::Handoff;
 
 pub use self::draws::{DrawOffer, can_claim, can_offer};
 pub use self::engine::{Analysis, AnalysisLine, EngineCommand};
+pub use self::said::{MoveSaid, Play, Status};
 pub use self::timing::{LOW_TIME_MS, Timing};
+pub use self::typed::TypedReply;
 pub use self::update::Update;
 use crate::engine_client::{EngineEvent, EngineStatus, Token};
 use crate::game::{Game, ImportError};
 use crate::i18n::{self, Lang};
 use crate::saved;
 use crate::settings::{GameSetup, Looks, Opponent, TimeControl};
-use crate::{t, tf};
 
 /// Where a saved state that could not be restored is set aside, for a bug report.
 pub const SET_ASIDE_KEY: &str = "shatar.game.set-aside";
@@ -85,7 +87,7 @@ pub struct AppState {
     /// The plies after which a draw was offered, written `(=)` in the record (art. 9.1.2).
     pub offers: Vec<usize>,
     /// The typed move box's answer to the last line typed, if it needed one.
-    pub typed_reply: Option<String>,
+    pub typed_reply: Option<TypedReply>,
     /// A new version of the site, once the service worker has one waiting.
     pub update: Option<Update>,
     last_saved: String,
@@ -883,55 +885,5 @@ fn name_of(state: &AppState, color: Color) -> String {
             },
             "Black",
         )),
-    }
-}
-
-/// How a finished game is announced: "White wins by checkmate (2017 art. 5.1)".
-pub fn result_text(lang: Lang, outcome: Outcome, game: GameKind) -> String {
-    use shatar_rules::GameResult;
-    let reason = reason_text(lang, outcome.reason);
-    let result = match outcome.result {
-        GameResult::WhiteWins if game == GameKind::Xiangqi => {
-            tf!(lang, "result.red", reason = reason)
-        }
-        GameResult::WhiteWins => tf!(lang, "result.white", reason = reason),
-        GameResult::BlackWins => tf!(lang, "result.black", reason = reason),
-        GameResult::Draw => tf!(lang, "result.draw", reason = reason),
-    };
-    let article = match game {
-        // The articles are those of the 2017 text and the folk description.
-        GameKind::Board8(Ruleset::Mongolian) => format!("2017 {}", outcome.reason.article()),
-        GameKind::Board8(Ruleset::MongolianFolk)
-            if outcome.reason.article().starts_with("folk") =>
-        {
-            outcome.reason.article().to_string()
-        }
-        _ => return result,
-    };
-    tf!(lang, "result.article", result = result, article = article)
-}
-
-/// Why a game ended, in words: "checkmate", "threefold repetition".
-pub fn reason_text(lang: Lang, reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::Checkmate => t!(lang, "reason.checkmate"),
-        EndReason::KnightMate => t!(lang, "reason.knight-mate"),
-        EndReason::Stalemate => t!(lang, "reason.stalemate"),
-        EndReason::NoLegalMove => t!(lang, "reason.no-legal-move"),
-        EndReason::DeadPosition => t!(lang, "reason.dead-position"),
-        EndReason::BareKing => t!(lang, "reason.bare-king"),
-        EndReason::ThreefoldRepetition => t!(lang, "reason.threefold"),
-        EndReason::FiftyMoves => t!(lang, "reason.fifty-moves"),
-        EndReason::FivefoldRepetition => t!(lang, "reason.fivefold"),
-        EndReason::SeventyFiveMoves => t!(lang, "reason.seventy-five-moves"),
-        EndReason::PerpetualCheck => t!(lang, "reason.perpetual-check"),
-        EndReason::Resignation => t!(lang, "reason.resignation"),
-        EndReason::Agreement => t!(lang, "reason.agreement"),
-        EndReason::TimeForfeit => t!(lang, "reason.time-forfeit"),
-        EndReason::TimeoutVsInsufficientMaterial => t!(lang, "reason.timeout-no-mate"),
-        EndReason::BothFlags => t!(lang, "reason.both-flags"),
-        EndReason::ForbiddenRepetition => t!(lang, "reason.forbidden-repetition"),
-        EndReason::RepetitionDraw => t!(lang, "reason.repetition-draw"),
-        EndReason::NaturalMoveLimit => t!(lang, "reason.natural-limit"),
     }
 }

@@ -3,66 +3,22 @@
 //! layer compares one view with the next and touches only what differs.
 
 use shatar_protocol::Score;
-use shatar_rules::xiangqi;
-use shatar_rules::{Color, GameKind, Piece, Role, Ruleset};
+use shatar_rules::{Color, GameKind, Piece, Role};
 
 use crate::any::{AnyPiece, Cell, GameMove, MoveStyle};
-
 use crate::game::{Game, Snapshot};
-use crate::i18n::{Key, Lang};
+pub use crate::geometry::{CellKind, Geometry};
+use crate::i18n::Lang;
+use crate::names::result_text;
+pub use crate::names::{colored_piece, piece_name, role_name, ruleset_name, side_name};
 use crate::settings::Points;
-use crate::state::{AppState, Dialog, Hint, PromotionChoice, Update, result_text};
+use crate::state::{AppState, Dialog, Hint, MoveSaid, Play, PromotionChoice, Status, Update};
 use crate::{t, t_key, tf};
 use notices::{NoticeView, notice_view};
 
 pub mod games;
 pub mod notices;
-
-/// The shape of a board: a grid of cells named by file and rank. The 8x8 games use
-/// [`Geometry::EIGHT_BY_EIGHT`]; Xiangqi its own 9x10 intersections, [`Geometry::XIANGQI`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Geometry {
-    pub files: u8,
-    pub ranks: u8,
-    pub cells: CellKind,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CellKind {
-    /// Pieces stand in squares, coloured or not.
-    Squares,
-    /// Pieces stand on the crossings of lines.
-    Intersections,
-}
-
-impl Geometry {
-    pub const EIGHT_BY_EIGHT: Geometry = Geometry {
-        files: 8,
-        ranks: 8,
-        cells: CellKind::Squares,
-    };
-    pub const XIANGQI: Geometry = Geometry {
-        files: 9,
-        ranks: 10,
-        cells: CellKind::Intersections,
-    };
-
-    pub const fn of(game: GameKind) -> Geometry {
-        match game {
-            GameKind::Board8(_) => Geometry::EIGHT_BY_EIGHT,
-            GameKind::Xiangqi => Geometry::XIANGQI,
-        }
-    }
-
-    /// Where the cell at `file`, `rank` (from White's or Red's left corner) is drawn,
-    /// counted from the picture's top left, with `bottom`'s side at the bottom.
-    pub fn place(self, file: u8, rank: u8, bottom: Color) -> (u8, u8) {
-        match bottom {
-            Color::White => (file, self.ranks - 1 - rank),
-            Color::Black => (self.files - 1 - file, rank),
-        }
-    }
-}
+pub mod typed;
 
 /// Marks on a cell, each drawn in its own way (not by colour alone).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -118,71 +74,6 @@ impl Marks {
             tf!(lang, "square.mark", label = label, mark = lang.text(mark))
         })
     }
-}
-
-/// What a piece is called aloud: Mongolian chess players say horse and camel.
-pub fn piece_name(lang: Lang, game: GameKind, piece: AnyPiece) -> &'static str {
-    match piece {
-        AnyPiece::Board8(p) => role_name(lang, game.board8().unwrap_or_default(), p.role),
-        AnyPiece::Xiangqi(p) => lang.text(xiangqi_key(p.role)),
-    }
-}
-
-/// An 8x8 piece's name by its role, as the promotion picker and the typed box name it.
-pub fn role_name(lang: Lang, ruleset: Ruleset, role: Role) -> &'static str {
-    lang.text(piece_key(ruleset, role))
-}
-
-fn xiangqi_key(role: xiangqi::Role) -> Key {
-    match role {
-        xiangqi::Role::General => t_key!("piece.xiangqi.general"),
-        xiangqi::Role::Advisor => t_key!("piece.xiangqi.advisor"),
-        xiangqi::Role::Elephant => t_key!("piece.xiangqi.elephant"),
-        xiangqi::Role::Horse => t_key!("piece.xiangqi.horse"),
-        xiangqi::Role::Chariot => t_key!("piece.xiangqi.chariot"),
-        xiangqi::Role::Cannon => t_key!("piece.xiangqi.cannon"),
-        xiangqi::Role::Soldier => t_key!("piece.xiangqi.soldier"),
-    }
-}
-
-fn piece_key(ruleset: Ruleset, role: Role) -> Key {
-    match (ruleset, role) {
-        (Ruleset::Chess, Role::King) => t_key!("piece.chess.king"),
-        (Ruleset::Chess, Role::Queen) => t_key!("piece.chess.queen"),
-        (Ruleset::Chess, Role::Rook) => t_key!("piece.chess.rook"),
-        (Ruleset::Chess, Role::Bishop) => t_key!("piece.chess.bishop"),
-        (Ruleset::Chess, Role::Knight) => t_key!("piece.chess.knight"),
-        (Ruleset::Chess, Role::Pawn) => t_key!("piece.chess.pawn"),
-        (_, Role::King) => t_key!("piece.mongolian.king"),
-        (_, Role::Queen) => t_key!("piece.mongolian.queen"),
-        (_, Role::Rook) => t_key!("piece.mongolian.rook"),
-        (_, Role::Bishop) => t_key!("piece.mongolian.bishop"),
-        (_, Role::Knight) => t_key!("piece.mongolian.knight"),
-        (_, Role::Pawn) => t_key!("piece.mongolian.pawn"),
-    }
-}
-
-/// "White" or "Black" ("Red" or "Black" in Xiangqi), as a sentence's subject.
-pub fn side_name(lang: Lang, game: GameKind, color: Color) -> &'static str {
-    match game {
-        GameKind::Board8(_) => color.fold(t!(lang, "color.white"), t!(lang, "color.black")),
-        GameKind::Xiangqi => color.fold(t!(lang, "color.red"), t!(lang, "color.black")),
-    }
-}
-
-/// A piece with its colour: "white horse", "red cannon".
-pub fn colored_piece(lang: Lang, game: GameKind, piece: AnyPiece) -> String {
-    let color = match (game, piece.color()) {
-        (GameKind::Xiangqi, Color::White) => t!(lang, "adjective.red"),
-        (_, Color::White) => t!(lang, "adjective.white"),
-        (_, Color::Black) => t!(lang, "adjective.black"),
-    };
-    tf!(
-        lang,
-        "piece",
-        color = color,
-        piece = piece_name(lang, game, piece)
-    )
 }
 
 fn label(lang: Lang, game: GameKind, name: &str, piece: Option<AnyPiece>) -> String {
@@ -325,24 +216,18 @@ fn cells(
 /// "Black boy e5 takes horse d4, check", "White berse h5 takes boy f7, checkmate". `None`
 /// before the first move.
 pub fn move_announcement(game: &Game, lang: Lang) -> Option<String> {
-    let ply = game.len();
-    let m = game.snapshot(ply).last_move?;
-    let before = game.snapshot(ply - 1).position;
-    let after = game.snapshot(ply).position;
-    let kind = game.kind();
-    let (mover, victim) = (before.piece_at(m.from()), before.piece_at(m.to()));
-    let (check, mate) = (
-        after.is_check(),
-        after.is_check() && !after.has_legal_moves(),
-    );
-    let mover = mover?;
-    let number = game.move_number(ply - 1).to_string();
+    MoveSaid::last_of(game).map(|said| announcement(lang, game.kind(), said))
+}
+
+/// A move in the words [`move_announcement`] gives it.
+pub fn announcement(lang: Lang, kind: GameKind, said: MoveSaid) -> String {
+    let number = said.number.to_string();
     let (side, piece) = (
-        side_name(lang, kind, mover.color()),
-        piece_name(lang, kind, mover),
+        side_name(lang, kind, said.mover.color()),
+        piece_name(lang, kind, said.mover),
     );
-    let (from, to) = (m.from().name(kind), m.to().name(kind));
-    let mut text = match victim {
+    let (from, to) = (said.from.name(kind), said.to.name(kind));
+    let mut text = match said.victim {
         Some(v) => {
             let victim = piece_name(lang, kind, v);
             tf!(
@@ -366,15 +251,15 @@ pub fn move_announcement(game: &Game, lang: Lang) -> Option<String> {
             to = to
         ),
     };
-    if let Some(role) = m.promotion() {
+    if let Some(role) = said.promotion {
         text = tf!(lang, "say.promotion", move = text, piece = role_name(lang, kind.board8().unwrap_or_default(), role));
     }
-    if mate {
+    if said.mate {
         text = tf!(lang, "say.checkmate", move = text);
-    } else if check {
+    } else if said.check {
         text = tf!(lang, "say.check", move = text);
     }
-    Some(text)
+    text
 }
 
 /// One numbered row of the move list.
@@ -557,7 +442,10 @@ pub fn panel(state: &AppState) -> PanelView {
     let lang = state.lang;
     PanelView {
         announcement: move_announcement(game, lang),
-        typed_reply: state.typed_reply.clone(),
+        typed_reply: state
+            .typed_reply
+            .as_ref()
+            .map(|r| typed::reply_text(lang, r)),
         time_warning: time_warning(state),
         save_failed,
         others,
@@ -714,42 +602,41 @@ fn players(state: &AppState) -> (String, String) {
 }
 
 pub(crate) fn status(state: &AppState) -> String {
-    let (game, lang) = (&state.game, state.lang);
-    if let Some(o) = game.outcome() {
-        return game_result_text(lang, game, o, state.looks.points);
-    }
-    if state.is_browsing() {
-        return tf!(
-            lang,
-            "status.viewing",
-            ply = state.shown_ply().to_string(),
-            total = game.len().to_string()
-        );
-    }
-    if state.clock_only() {
-        return t!(lang, "status.over-the-board").to_string();
-    }
-    let kind = game.kind();
-    let side = side_name(lang, kind, game.turn());
-    let moves = game.legal_moves();
-    let check = game.position().is_check();
-    let long = |m: &GameMove| format!("{}-{}", m.from().name(kind), m.to().name(kind));
-    let text = if state.computer_thinking() {
-        t!(lang, "status.computer-thinking").to_string()
-    } else {
-        match moves.as_slice() {
-            // The compulsory first round (2017 art. 1.2), as the legal moves show it.
-            [a, b] if game.is_empty() => tf!(
+    status_text(state.lang, state.game.kind(), &state.status())
+}
+
+/// The status line in words: "Your move", "Black to move: check".
+pub fn status_text(lang: Lang, kind: GameKind, status: &Status) -> String {
+    let (side, check, play) = match status {
+        Status::Over {
+            outcome,
+            ruling,
+            points,
+        } => return result_words(lang, kind, *outcome, ruling.as_deref(), *points),
+        Status::Browsing { ply, total } => {
+            return tf!(
                 lang,
-                "status.opens-with",
-                side = side,
-                first = long(a),
-                second = long(b)
-            ),
-            [only] => tf!(lang, "status.must-play", side = side, move = long(only)),
-            _ if state.human.is_some() => t!(lang, "status.your-move").to_string(),
-            _ => tf!(lang, "status.to-move", side = side),
+                "status.viewing",
+                ply = ply.to_string(),
+                total = total.to_string()
+            );
         }
+        Status::OverTheBoard => return t!(lang, "status.over-the-board").to_string(),
+        Status::Playing { side, check, play } => (side_name(lang, kind, *side), *check, *play),
+    };
+    let long = |m: GameMove| format!("{}-{}", m.from().name(kind), m.to().name(kind));
+    let text = match play {
+        Play::ComputerThinking => t!(lang, "status.computer-thinking").to_string(),
+        Play::OpensWith(a, b) => tf!(
+            lang,
+            "status.opens-with",
+            side = side,
+            first = long(a),
+            second = long(b)
+        ),
+        Play::MustPlay(only) => tf!(lang, "status.must-play", side = side, move = long(only)),
+        Play::YourMove => t!(lang, "status.your-move").to_string(),
+        Play::ToMove => tf!(lang, "status.to-move", side = side),
     };
     if check {
         tf!(lang, "status.check", status = text)
@@ -782,16 +669,6 @@ fn engine_text(state: &AppState) -> String {
     }
 }
 
-/// The game's name: "Mongolian chess (2017 rules)".
-pub fn ruleset_name(lang: Lang, game: GameKind) -> &'static str {
-    match game {
-        GameKind::Board8(Ruleset::Mongolian) => t!(lang, "ruleset.mongolian"),
-        GameKind::Board8(Ruleset::MongolianFolk) => t!(lang, "ruleset.mongolian-folk"),
-        GameKind::Board8(Ruleset::Chess) => t!(lang, "ruleset.chess"),
-        GameKind::Xiangqi => t!(lang, "ruleset.xiangqi"),
-    }
-}
-
 /// How `game` ended, with the Xiangqi repetition ruling that decided it, if one did, and
 /// the match points when `points` asks for them ("Red wins by checkmate (2–0)").
 pub fn game_result_text(
@@ -800,7 +677,18 @@ pub fn game_result_text(
     outcome: shatar_rules::Outcome,
     points: Points,
 ) -> String {
-    let result = result_text(lang, outcome, game.kind());
+    let ruling = game.ruling();
+    result_words(lang, game.kind(), outcome, ruling.as_deref(), points)
+}
+
+fn result_words(
+    lang: Lang,
+    kind: GameKind,
+    outcome: shatar_rules::Outcome,
+    ruling: Option<&str>,
+    points: Points,
+) -> String {
+    let result = result_text(lang, outcome, kind);
     let result = match points {
         Points::None => result,
         Points::TwoOneZero => {
@@ -818,7 +706,7 @@ pub fn game_result_text(
             )
         }
     };
-    match game.ruling() {
+    match ruling {
         Some(ruling) => tf!(lang, "result.ruling", result = result, ruling = ruling),
         None => result,
     }
@@ -907,7 +795,7 @@ pub fn score_text(score: Score) -> String {
 
 #[cfg(test)]
 mod tests {
-    use shatar_rules::Color;
+    use shatar_rules::{Color, Ruleset};
 
     use super::*;
     use crate::state::{Msg, update};

@@ -12,6 +12,11 @@ pub(super) fn notice_text(state: &AppState) -> String {
     view::panel(state).notice.expect("a notice").text
 }
 
+/// The typed box's answer shown, in the page's language.
+pub(super) fn typed_reply_text(state: &AppState) -> Option<String> {
+    view::panel(state).typed_reply
+}
+
 fn sq(name: &str) -> Cell {
     Square::parse(name).expect("a square name").into()
 }

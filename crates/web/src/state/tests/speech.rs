@@ -5,6 +5,7 @@ use shatar_rules::Ruleset;
 
 use super::*;
 use crate::settings::SideChoice;
+use crate::t;
 use crate::view::{self, move_announcement};
 
 fn label(state: &AppState, square: &str) -> String {
@@ -78,7 +79,7 @@ fn moves_are_announced_with_captures_checks_and_mate() {
 
 fn typed(state: &mut AppState, text: &str) -> Option<String> {
     update(state, Msg::Typed(text.to_string()));
-    state.typed_reply.clone()
+    typed_reply_text(state)
 }
 
 #[test]
