@@ -3,8 +3,8 @@
 
 use shatar_rules::Color;
 
-use super::{ruleset_name, side_name};
 use crate::i18n::Lang;
+use crate::names::{ruleset_name, side_name};
 use crate::saved::Summary;
 use crate::settings::Opponent;
 use crate::state::{AppState, SaveFailure};

@@ -1,9 +1,12 @@
 //! The typed box's answer in words: the state keeps what was asked and what was found
 //! ([`TypedReply`]), and this says it in the language shown each time the page is drawn.
 
-use super::{announcement, clock_text, colored_piece, side_name, status_text};
+use super::clocks::clock_text;
+use super::moves::announcement;
+use super::status::status_text;
 use crate::any::{AnyPiece, Cell};
 use crate::i18n::Lang;
+use crate::names::{colored_piece, side_name};
 use crate::state::typed::{Answer, TypedReply};
 use crate::{t, tf};
 
