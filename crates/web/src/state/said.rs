@@ -45,12 +45,12 @@ pub enum Play {
 
 impl AppState {
     pub fn status(&self) -> Status {
-        let game = &self.game;
+        let game = &self.session.game;
         if let Some(outcome) = game.outcome() {
             return Status::Over {
                 outcome,
                 ruling: game.ruling(),
-                points: self.looks.points,
+                points: self.prefs.looks.points,
             };
         }
         if self.is_browsing() {
@@ -68,7 +68,7 @@ impl AppState {
             match game.legal_moves().as_slice() {
                 [a, b] if game.is_empty() => Play::OpensWith(*a, *b),
                 [only] => Play::MustPlay(*only),
-                _ if self.human.is_some() => Play::YourMove,
+                _ if self.session.human.is_some() => Play::YourMove,
                 _ => Play::ToMove,
             }
         };

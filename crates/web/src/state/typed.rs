@@ -73,22 +73,22 @@ enum Question {
 /// Handles a line typed in the box: plays it, or answers it in `state.typed_reply`.
 pub fn typed(state: &mut AppState, text: &str, effects: &mut Vec<Effect>) {
     let text = text.trim();
-    state.typed_reply = None;
+    state.ui.typed_reply = None;
     if text.is_empty() {
         return;
     }
-    let game = state.game.kind();
+    let game = state.session.game.kind();
     let reply = move |answer| Some(TypedReply { game, answer });
     if let Some(question) = question(state, text) {
-        state.typed_reply = reply(answer(state, question));
+        state.ui.typed_reply = reply(answer(state, question));
         return;
     }
     let Some(m) = read_move(state, text) else {
-        state.typed_reply = reply(Answer::Unknown(text.to_string()));
+        state.ui.typed_reply = reply(Answer::Unknown(text.to_string()));
         return;
     };
     if !state.can_move() {
-        state.typed_reply = reply(if state.game.outcome().is_some() {
+        state.ui.typed_reply = reply(if state.session.game.outcome().is_some() {
             Answer::GameOver
         } else if state.is_browsing() {
             Answer::Browsing
@@ -102,7 +102,7 @@ pub fn typed(state: &mut AppState, text: &str, effects: &mut Vec<Effect>) {
 
 /// A typed move: SAN, long or UCI for the 8x8 games; Chinese, WXF or ICCS for Xiangqi.
 fn read_move(state: &AppState, text: &str) -> Option<GameMove> {
-    match state.game.position() {
+    match state.session.game.position() {
         AnyGamePosition::Board8(pos) => with_position!(&pos, p => {
             san::parse(p, text)
                 .ok()
@@ -134,9 +134,9 @@ enum Word {
 
 fn question(state: &AppState, text: &str) -> Option<Question> {
     let words = words(state, text)?;
-    let geometry = Geometry::of(state.game.kind());
+    let geometry = Geometry::of(state.session.game.kind());
     // Ranks as the cells' names count them: 1-8, or Xiangqi's 0-9.
-    let ranks = match state.game.kind() {
+    let ranks = match state.session.game.kind() {
         GameKind::Board8(_) => 1..=8,
         GameKind::Xiangqi => 0..=9,
     };
@@ -163,7 +163,7 @@ fn question(state: &AppState, text: &str) -> Option<Question> {
 /// The words of `text` understood in the page's language or in English, filler words
 /// ("where", "are", 在哪里) left out; `None` if one is not understood.
 fn words(state: &AppState, text: &str) -> Option<Vec<Word>> {
-    let lang = state.lang;
+    let lang = state.prefs.lang;
     let known = |key: Key| {
         lang.text(key)
             .split_whitespace()
@@ -224,7 +224,7 @@ fn is_cjk(c: char) -> bool {
 }
 
 fn word(state: &AppState, token: &str) -> Option<Word> {
-    let lang = state.lang;
+    let lang = state.prefs.lang;
     let is = |key: Key| {
         lang.text(key)
             .split_whitespace()
@@ -261,7 +261,7 @@ fn word(state: &AppState, token: &str) -> Option<Word> {
 /// The words for a side, in the page's language and in English: white and black, and in
 /// Xiangqi red ("red", "红", "улаан") as well.
 fn side_words(state: &AppState, color: Color) -> Vec<String> {
-    let lang = state.lang;
+    let lang = state.prefs.lang;
     let key = color.fold(t_key!("words.white"), t_key!("words.black"));
     let mut words: Vec<String> = lang
         .text(key)
@@ -269,7 +269,7 @@ fn side_words(state: &AppState, color: Color) -> Vec<String> {
         .chain(Lang::En.text(key).split_whitespace())
         .map(String::from)
         .collect();
-    if state.game.kind() == GameKind::Xiangqi && color == Color::White {
+    if state.session.game.kind() == GameKind::Xiangqi && color == Color::White {
         let red = [t_key!("adjective.red"), t_key!("color.red")];
         words.extend(
             red.into_iter()
@@ -310,7 +310,7 @@ impl PieceKind {
 /// A piece by its name in this game or in chess, in the page's language or in English,
 /// one or several: "horse", "knights", "морьд", "cannons", "炮".
 fn piece_kind(state: &AppState, word: &str) -> Option<PieceKind> {
-    let lang = state.lang;
+    let lang = state.prefs.lang;
     let endings = lang
         .text(t_key!("words.plural"))
         .split_whitespace()
@@ -323,7 +323,7 @@ fn piece_kind(state: &AppState, word: &str) -> Option<PieceKind> {
             .iter()
             .any(|form| names.iter().any(|n| lowercase(n) == *form))
     };
-    let game = state.game.kind();
+    let game = state.session.game.kind();
     match game {
         GameKind::Board8(ruleset) => Role::ALL
             .into_iter()
@@ -350,8 +350,8 @@ fn piece_kind(state: &AppState, word: &str) -> Option<PieceKind> {
 
 /// The answer to `question`, about the position shown.
 fn answer(state: &AppState, question: Question) -> Answer {
-    let kind = state.game.kind();
-    let position = state.game.snapshot(state.shown_ply()).position;
+    let kind = state.session.game.kind();
+    let position = state.session.game.snapshot(state.shown_ply()).position;
     let geometry = Geometry::of(kind);
     let occupied = |cells: &mut dyn Iterator<Item = Cell>| {
         cells
@@ -363,9 +363,9 @@ fn answer(state: &AppState, question: Question) -> Answer {
     let first_rank = u8::from(kind != GameKind::Xiangqi);
     match question {
         Question::Help => Answer::Help,
-        Question::Last => Answer::Last(MoveSaid::last_of(&state.game)),
+        Question::Last => Answer::Last(MoveSaid::last_of(&state.session.game)),
         Question::Turn => Answer::Turn(state.status()),
-        Question::Clocks => Answer::Clocks(state.timing.as_ref().map(|t| {
+        Question::Clocks => Answer::Clocks(state.session.timing.as_ref().map(|t| {
             let read = |c: Color| t.clock.read(c, state.now_ms).base_ms;
             (read(Color::White), read(Color::Black))
         })),

@@ -28,7 +28,7 @@ pub(super) fn analysis_view(state: &AppState, a: &crate::state::Analysis) -> Ana
         None => (500, String::from("…")),
     };
     let (number, side) = {
-        let snap = state.game.snapshot(a.ply);
+        let snap = state.session.game.snapshot(a.ply);
         (snap.position.fullmoves(), snap.position.turn())
     };
     let lines = a
@@ -54,14 +54,14 @@ pub(super) fn analysis_view(state: &AppState, a: &crate::state::Analysis) -> Ana
         })
         .collect();
     AnalysisView {
-        bottom: state.orientation,
+        bottom: state.ui.orientation,
         white_permille,
         score,
         lines,
         depth: best.map_or(0, |l| l.depth),
         depth_text: match best.map_or(0, |l| l.depth) {
             0 => String::new(),
-            depth => tf!(state.lang, "analysis.depth", n = depth.to_string()),
+            depth => tf!(state.prefs.lang, "analysis.depth", n = depth.to_string()),
         },
         finished: a.finished,
     }

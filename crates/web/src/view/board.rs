@@ -93,14 +93,14 @@ pub struct BoardView {
 }
 
 pub fn board(state: &AppState) -> BoardView {
-    let snapshot = state.game.snapshot(state.shown_ply());
+    let snapshot = state.session.game.snapshot(state.shown_ply());
     let live = !state.is_browsing();
     let legal = if state.can_move() {
-        state.game.legal_moves()
+        state.session.game.legal_moves()
     } else {
         Vec::new()
     };
-    let destinations: Vec<Cell> = match state.selected {
+    let destinations: Vec<Cell> = match state.ui.selected {
         Some(from) => legal
             .iter()
             .filter(|m| m.from() == from)
@@ -108,18 +108,18 @@ pub fn board(state: &AppState) -> BoardView {
             .collect(),
         None => Vec::new(),
     };
-    let hint = match &state.hint {
+    let hint = match &state.ui.hint {
         Some(Hint::Move { mv, .. }) if live => Some(*mv),
         _ => None,
     };
-    let game = state.game.kind();
+    let game = state.session.game.kind();
     let cells = cells(
         snapshot,
-        state.lang,
+        state.prefs.lang,
         game,
-        state.orientation,
+        state.ui.orientation,
         |sq, piece| Marks {
-            selected: state.selected == Some(sq),
+            selected: state.ui.selected == Some(sq),
             destination: destinations.contains(&sq),
             capture: destinations.contains(&sq) && piece.is_some(),
             hint: hint.is_some_and(|m| m.from() == sq || m.to() == sq),
@@ -130,7 +130,7 @@ pub fn board(state: &AppState) -> BoardView {
     let geometry = Geometry::of(game);
     BoardView {
         geometry,
-        bottom: state.orientation,
+        bottom: state.ui.orientation,
         cells,
         interactive: state.can_move(),
         arrows: Vec::new(),

@@ -58,14 +58,14 @@ pub(super) fn clock_view(
 /// The running clock's warning once it is low (the moment the low-time sound plays): said
 /// once by the live region, and again if the other side's clock runs low too.
 pub(super) fn time_warning(state: &AppState) -> Option<String> {
-    let t = state.timing.as_ref()?;
+    let t = state.session.timing.as_ref()?;
     let side = t.clock.running?;
     let r = t.clock.read(side, state.now_ms);
     let low =
         t.warned[side.index()] && r.base_ms + r.delay_ms < crate::state::LOW_TIME_MS && !r.flag;
     let seconds = (crate::state::LOW_TIME_MS / 1000).to_string();
-    let side = side_name(state.lang, state.game.kind(), side);
-    low.then(|| tf!(state.lang, "say.low-time", side = side, n = seconds))
+    let side = side_name(state.prefs.lang, state.session.game.kind(), side);
+    low.then(|| tf!(state.prefs.lang, "say.low-time", side = side, n = seconds))
 }
 
 /// `1:05:09`, `4:59`, and tenths under ten seconds: `9.4`.

@@ -15,9 +15,9 @@ pub struct PromotionView {
 
 /// Why the import dialog or the game picker refused what it was given, in the language shown.
 pub fn dialog_error(state: &AppState) -> Option<String> {
-    match &state.dialog {
+    match &state.ui.dialog {
         Some(Dialog::Import { error: Some(e) } | Dialog::PickGame { error: Some(e) }) => {
-            Some(e.text(state.lang))
+            Some(e.text(state.prefs.lang))
         }
         _ => None,
     }
@@ -25,24 +25,30 @@ pub fn dialog_error(state: &AppState) -> Option<String> {
 
 /// The games of the file being imported, as its picker lists them.
 pub fn pick_titles(state: &AppState) -> Vec<String> {
-    match &state.importing {
-        Some(crate::state::import::Importing::Picking { file, .. }) => {
-            file.games().iter().map(|g| g.title(state.lang)).collect()
-        }
+    match &state.ui.importing {
+        Some(crate::state::import::Importing::Picking { file, .. }) => file
+            .games()
+            .iter()
+            .map(|g| g.title(state.prefs.lang))
+            .collect(),
         _ => Vec::new(),
     }
 }
 
 pub(super) fn promotion_view(state: &AppState, p: &PromotionChoice) -> PromotionView {
-    let color = state.game.turn();
-    let ruleset = state.game.kind().board8().unwrap_or_default();
+    let color = state.session.game.turn();
+    let ruleset = state.session.game.kind().board8().unwrap_or_default();
     let choices = p
         .roles
         .iter()
         .map(|&role| {
             let piece = Piece::new(color, role);
             let code = piece.code().iter().map(|&b| char::from(b)).collect();
-            (role, code, role_name(state.lang, ruleset, role).to_string())
+            (
+                role,
+                code,
+                role_name(state.prefs.lang, ruleset, role).to_string(),
+            )
         })
         .collect();
     PromotionView { color, choices }

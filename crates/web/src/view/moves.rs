@@ -70,7 +70,7 @@ pub struct MoveRow {
 }
 
 pub fn move_rows(state: &AppState) -> Vec<MoveRow> {
-    move_rows_of(&state.game, state.move_style())
+    move_rows_of(&state.session.game, state.move_style())
 }
 
 pub fn move_rows_of(game: &Game, style: MoveStyle) -> Vec<MoveRow> {

@@ -102,7 +102,7 @@ fn update_prompt(lang: Lang, update: Update) -> UpdatePrompt {
 }
 
 pub fn panel(state: &AppState) -> PanelView {
-    let game = &state.game;
+    let game = &state.session.game;
     let (save_failed, others, others_button) = (
         games::save_failed(state),
         games::others(state),
@@ -111,10 +111,11 @@ pub fn panel(state: &AppState) -> PanelView {
     let kind = game.kind();
     let outcome = game.outcome();
     let shown = state.shown_ply();
-    let lang = state.lang;
+    let lang = state.prefs.lang;
     PanelView {
         announcement: move_announcement(game, lang),
         typed_reply: state
+            .ui
             .typed_reply
             .as_ref()
             .map(|r| typed::reply_text(lang, r)),
@@ -124,7 +125,7 @@ pub fn panel(state: &AppState) -> PanelView {
         others_button,
         title: ruleset_name(lang, kind).to_string(),
         status: status(state),
-        result: outcome.map(|o| game_result_text(lang, game, o, state.looks.points)),
+        result: outcome.map(|o| game_result_text(lang, game, o, state.prefs.looks.points)),
         moves: move_rows(state),
         moves_lang: match kind {
             GameKind::Board8(_) => lang.other_letters(state.letters()),
@@ -135,8 +136,8 @@ pub fn panel(state: &AppState) -> PanelView {
         can_go_forward: shown < game.len(),
         can_take_back: state.can_take_back(),
         can_resign: outcome.is_none() && !game.is_empty(),
-        can_hint: state.can_move() && state.hint.is_none(),
-        hint: match &state.hint {
+        can_hint: state.can_move() && state.ui.hint.is_none(),
+        hint: match &state.ui.hint {
             Some(Hint::Thinking) => Some(t!(lang, "hint.thinking").to_string()),
             Some(Hint::Move { mv }) => {
                 let text = game.position().write(*mv, MoveStyle::PLAIN);
@@ -145,46 +146,60 @@ pub fn panel(state: &AppState) -> PanelView {
             None => None,
         },
         thinking: state.computer_thinking(),
-        analysis: state.analysis.as_ref().map(|a| analysis_view(state, a)),
-        promotion: state.promotion.as_ref().map(|p| promotion_view(state, p)),
-        dialog: state.dialog.clone(),
+        analysis: state
+            .searches
+            .analysis
+            .as_ref()
+            .map(|a| analysis_view(state, a)),
+        promotion: state
+            .ui
+            .promotion
+            .as_ref()
+            .map(|p| promotion_view(state, p)),
+        dialog: state.ui.dialog.clone(),
         notice: state
+            .ui
             .notice
             .as_ref()
-            .map(|n| notice_view(state.lang, state.game.kind(), n)),
+            .map(|n| notice_view(state.prefs.lang, state.session.game.kind(), n)),
         engine: engine_text(state),
         players: players(state),
-        sound: state.looks.sound,
-        sound_label: if state.looks.sound {
+        sound: state.prefs.looks.sound,
+        sound_label: if state.prefs.looks.sound {
             t!(lang, "sound.on")
         } else {
             t!(lang, "sound.off")
         },
-        clocks: state.timing.as_ref().map(|t| {
+        clocks: state.session.timing.as_ref().map(|t| {
             (
                 clock_view(lang, kind, t, Color::White, state.now_ms),
                 clock_view(lang, kind, t, Color::Black, state.now_ms),
             )
         }),
-        clock_paused: state.timing.as_ref().is_some_and(|t| t.clock.is_paused())
+        clock_paused: state
+            .session
+            .timing
+            .as_ref()
+            .is_some_and(|t| t.clock.is_paused())
             && outcome.is_none(),
-        has_claims: state.game.has_claims(),
+        has_claims: state.session.game.has_claims(),
         can_claim: crate::state::can_claim(state),
-        claim_armed: state.claim_armed,
+        claim_armed: state.session.claim_armed,
         can_offer: crate::state::can_offer(state),
         offer: state
+            .session
             .draw_offer
             .map(|o| tf!(lang, "offer.text", side = side_name(lang, kind, o.by))),
-        offer_answerable: state.draw_offer.is_some() && state.human.is_none(),
+        offer_answerable: state.session.draw_offer.is_some() && state.session.human.is_none(),
         update: state.update.map(|u| update_prompt(lang, u)),
         clock_only: state.clock_only(),
         // One mark per press, White's first.
         presses: {
-            let n = state.timing.as_ref().map_or(0, |t| t.marks.len());
+            let n = state.session.timing.as_ref().map_or(0, |t| t.marks.len());
             (moves_made(lang, n.div_ceil(2)), moves_made(lang, n / 2))
         },
-        computer: match state.setup.opponent {
-            crate::settings::Opponent::Computer { .. } => state.human.map(Color::other),
+        computer: match state.session.setup.opponent {
+            crate::settings::Opponent::Computer { .. } => state.session.human.map(Color::other),
             _ => None,
         },
     }
@@ -192,18 +207,18 @@ pub fn panel(state: &AppState) -> PanelView {
 
 fn players(state: &AppState) -> (String, String) {
     use crate::settings::Opponent;
-    let lang = state.lang;
+    let lang = state.prefs.lang;
     let name = |c: Color| {
         // An imported record's names (shown as text, never as markup).
-        if let Some(given) = state.game.player_name(c) {
+        if let Some(given) = state.session.game.player_name(c) {
             return given;
         }
-        match (state.human, state.setup.opponent) {
+        match (state.session.human, state.session.setup.opponent) {
             (Some(h), _) if h == c => t!(lang, "player.you").to_string(),
             (Some(_), Opponent::Computer { level }) => {
                 tf!(lang, "player.computer", level = level.to_string())
             }
-            _ => side_name(lang, state.game.kind(), c).to_string(),
+            _ => side_name(lang, state.session.game.kind(), c).to_string(),
         }
     };
     (name(Color::White), name(Color::Black))
@@ -211,8 +226,8 @@ fn players(state: &AppState) -> (String, String) {
 
 fn engine_text(state: &AppState) -> String {
     use crate::engine_client::EngineStatus;
-    let lang = state.lang;
-    match &state.engine_status {
+    let lang = state.prefs.lang;
+    match &state.searches.engine_status {
         EngineStatus::Starting => t!(lang, "engine.starting").to_string(),
         // Ready, but a search failed for good and is not tried again until the player asks.
         EngineStatus::Ready if state.engine_gave_up() => t!(lang, "engine.failed").to_string(),

@@ -11,7 +11,7 @@ use crate::state::{AppState, Play, Status};
 use crate::{t, tf};
 
 pub(crate) fn status(state: &AppState) -> String {
-    status_text(state.lang, state.game.kind(), &state.status())
+    status_text(state.prefs.lang, state.session.game.kind(), &state.status())
 }
 
 /// The status line in words: "Your move", "Black to move: check".
