@@ -42,8 +42,8 @@ pub fn start_play(
     now_ms: u64,
 ) -> (AppState, Vec<Effect>) {
     let mut state = AppState::new(seed, date);
-    state.looks = config.looks;
-    state.lang = config.lang;
+    state.prefs.looks = config.looks;
+    state.prefs.lang = config.lang;
     let setup = GameSetup {
         ruleset: config.ruleset,
         opponent: match opponent {
@@ -58,7 +58,7 @@ pub fn start_play(
     state.now_ms = now_ms;
     let started = state.start_from(setup, seed, config.position);
     debug_assert!(started.is_ok(), "the embed carries every game");
-    state.orientation = config.orientation;
+    state.ui.orientation = config.orientation;
     let effects = update_at(&mut state, Msg::Tick, now_ms);
     (state, effects)
 }
@@ -163,7 +163,7 @@ impl HostEvent {
 /// What a `play` board's page should hear after a message: the moves added at the end of
 /// the game since `before_len`, then the game's end if it came with them.
 pub fn play_events(state: &AppState, before_len: usize, was_over: bool) -> Vec<HostEvent> {
-    let game = &state.game;
+    let game = &state.session.game;
     let mut events = Vec::new();
     if game.len() > before_len {
         for ply in before_len + 1..=game.len() {
@@ -184,7 +184,12 @@ pub fn play_events(state: &AppState, before_len: usize, was_over: bool) -> Vec<H
         events.push(HostEvent::GameOver {
             result: outcome.result.pgn().to_string(),
             reason: outcome.reason.description().to_string(),
-            text: shatar_web::view::game_result_text(state.lang, game, outcome, state.looks.points),
+            text: shatar_web::view::game_result_text(
+                state.prefs.lang,
+                game,
+                outcome,
+                state.prefs.looks.points,
+            ),
         });
     }
     events

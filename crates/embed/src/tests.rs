@@ -609,7 +609,7 @@ fn a_play_board_against_the_computer_as_black_lets_it_open() {
     };
     let (mut state, effects) = start_play(&config, opponent, 7, "2026.11.29".into(), 0);
     assert_eq!(
-        (state.human, state.orientation),
+        (state.session.human, state.ui.orientation),
         (Some(Color::Black), Color::Black)
     );
     let token = effects.iter().find_map(|e| match e {
@@ -654,7 +654,10 @@ fn a_play_board_from_a_fen_and_its_ending_event() {
         unreachable!()
     };
     let (mut state, _) = start_play(&config, opponent, 1, "2026.11.29".into(), 0);
-    assert_eq!(state.game.fen_at(0), "6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1");
+    assert_eq!(
+        state.session.game.fen_at(0),
+        "6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1"
+    );
     update_at(&mut state, Msg::SquareDown(sq("b1")), 1);
     update_at(
         &mut state,

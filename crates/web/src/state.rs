@@ -9,6 +9,7 @@ mod handoff;
 pub mod import;
 mod input;
 pub mod persist;
+mod said;
 #[cfg(test)]
 mod tests;
 mod timing;
@@ -24,26 +25,39 @@ pub use handoff::Handoff;
 
 pub use self::draws::{DrawOffer, can_claim, can_offer};
 pub use self::engine::{Analysis, AnalysisLine, EngineCommand};
+pub use self::said::{MoveSaid, Play, Status};
 pub use self::timing::{LOW_TIME_MS, Timing};
+pub use self::typed::TypedReply;
 pub use self::update::Update;
 use crate::engine_client::{EngineEvent, EngineStatus, Token};
 use crate::game::{Game, ImportError};
 use crate::i18n::{self, Lang};
 use crate::saved;
 use crate::settings::{GameSetup, Looks, Opponent, TimeControl};
-use crate::{t, tf};
 
 /// Where a saved state that could not be restored is set aside, for a bug report.
 pub const SET_ASIDE_KEY: &str = "shatar.game.set-aside";
 
+/// The page's state, grouped as chessground groups its own: the game in play, what the
+/// player has on screen, the searches asked of the worker, the preferences, and what this
+/// browser keeps.
 pub struct AppState {
+    pub session: Session,
+    pub ui: Ui,
+    pub searches: Searches,
+    pub prefs: Prefs,
+    pub storage: Storage,
+    /// The time of the message being handled, in the browser layer's milliseconds.
+    pub now_ms: u64,
+    /// A new version of the site, once the service worker has one waiting.
+    pub update: Option<Update>,
+}
+
+/// The game in play and what belongs to it alone, which a new game replaces.
+pub struct Session {
+    /// The game's rules, opponent, side and time control (saved with the game, not with
+    /// the preferences).
     pub setup: GameSetup,
-    pub looks: Looks,
-    /// The language the page speaks: see [`crate::i18n::negotiate`].
-    pub lang: Lang,
-    /// What the address and the browser said of the language ([`Msg::Languages`]), kept
-    /// to weigh against the stored choice once a save is restored.
-    lang_hints: (Option<String>, Vec<String>),
     pub game: Game,
     /// The player's side against the computer; `None` when two people play.
     pub human: Option<Color>,
@@ -51,6 +65,18 @@ pub struct AppState {
     pub seed: u64,
     /// The day the game started, as PGN writes it (`2026.11.29`).
     pub date: String,
+    /// The game's clock, when it is timed.
+    pub timing: Option<Timing>,
+    /// The player's next move comes with a draw claim (2017 art. 9.2.a, 9.3.a).
+    pub claim_armed: bool,
+    /// A draw offer waiting for an answer.
+    pub draw_offer: Option<DrawOffer>,
+    /// The plies after which a draw was offered, written `(=)` in the record (art. 9.1.2).
+    pub offers: Vec<usize>,
+}
+
+/// What the player has on screen and in hand.
+pub struct Ui {
     /// The side whose first rank is drawn at the bottom.
     pub orientation: Color,
     /// The ply shown while browsing the move list; `None` follows the game.
@@ -60,6 +86,16 @@ pub struct AppState {
     release_deselects: bool,
     pub promotion: Option<PromotionChoice>,
     pub hint: Option<Hint>,
+    pub dialog: Option<Dialog>,
+    /// An import under way: a file being read, or one to pick a game from.
+    pub importing: Option<import::Importing>,
+    pub notice: Option<Notice>,
+    /// The typed move box's answer to the last line typed, if it needed one.
+    pub typed_reply: Option<TypedReply>,
+}
+
+/// The searches asked of the worker, and what came back.
+pub struct Searches {
     pub analysis: Option<Analysis>,
     pub engine_status: EngineStatus,
     /// The search the worker is running for us, and why.
@@ -70,24 +106,20 @@ pub struct AppState {
     /// Bumped whenever the game changes other than by a move at its end (new game, import,
     /// takeback), so that a search of the old game is never mistaken for one of the new.
     generation: u64,
-    pub dialog: Option<Dialog>,
-    /// An import under way: a file being read, or one to pick a game from.
-    pub importing: Option<import::Importing>,
-    pub notice: Option<Notice>,
-    /// The time of the message being handled, in the browser layer's milliseconds.
-    pub now_ms: u64,
-    /// The game's clock, when it is timed.
-    pub timing: Option<Timing>,
-    /// The player's next move comes with a draw claim (2017 art. 9.2.a, 9.3.a).
-    pub claim_armed: bool,
-    /// A draw offer waiting for an answer.
-    pub draw_offer: Option<DrawOffer>,
-    /// The plies after which a draw was offered, written `(=)` in the record (art. 9.1.2).
-    pub offers: Vec<usize>,
-    /// The typed move box's answer to the last line typed, if it needed one.
-    pub typed_reply: Option<String>,
-    /// A new version of the site, once the service worker has one waiting.
-    pub update: Option<Update>,
+}
+
+/// The player's preferences, which hold for every game of this browser.
+pub struct Prefs {
+    pub looks: Looks,
+    /// The language the page speaks: see [`crate::i18n::negotiate`].
+    pub lang: Lang,
+    /// What the address and the browser said of the language ([`Msg::Languages`]), kept
+    /// to weigh against the stored choice once a save is restored.
+    lang_hints: (Option<String>, Vec<String>),
+}
+
+/// What this browser keeps: the writes made, the one that failed, the other games.
+pub struct Storage {
     last_saved: String,
     /// The preferences as last written ([`Effect::SavePrefs`]).
     last_prefs: String,
@@ -132,12 +164,12 @@ pub enum Dialog {
         read: usize,
         total: usize,
     },
-    /// A file of several games: the player picks one ([`AppState::importing`]); `error` is
+    /// A file of several games: the player picks one ([`Ui::importing`]); `error` is
     /// why the last one picked could not be opened.
     PickGame {
         error: Option<ImportError>,
     },
-    /// The other games in progress ([`AppState::others`]), to continue or discard.
+    /// The other games in progress ([`Storage::others`]), to continue or discard.
     Games,
 }
 
@@ -392,42 +424,52 @@ impl AppState {
     pub fn new(seed: u64, date: String) -> AppState {
         let setup = GameSetup::default();
         let mut state = AppState {
-            setup,
-            looks: Looks::default(),
-            lang: Lang::En,
-            lang_hints: (None, Vec::new()),
-            // Until the setup's game starts, below.
-            game: Game::new(Ruleset::Mongolian),
-            human: Some(Color::White),
-            seed,
-            date,
-            orientation: Color::White,
-            cursor: None,
-            selected: None,
-            release_deselects: false,
-            promotion: None,
-            hint: None,
-            analysis: None,
-            engine_status: EngineStatus::Starting,
-            running: None,
-            failed: None,
-            next_token: 1,
-            generation: 0,
-            dialog: None,
-            importing: None,
-            notice: None,
+            session: Session {
+                setup,
+                // Until the setup's game starts, below.
+                game: Game::new(Ruleset::Mongolian),
+                human: Some(Color::White),
+                seed,
+                date,
+                timing: None,
+                claim_armed: false,
+                draw_offer: None,
+                offers: Vec::new(),
+            },
+            ui: Ui {
+                orientation: Color::White,
+                cursor: None,
+                selected: None,
+                release_deselects: false,
+                promotion: None,
+                hint: None,
+                dialog: None,
+                importing: None,
+                notice: None,
+                typed_reply: None,
+            },
+            searches: Searches {
+                analysis: None,
+                engine_status: EngineStatus::Starting,
+                running: None,
+                failed: None,
+                next_token: 1,
+                generation: 0,
+            },
+            prefs: Prefs {
+                looks: Looks::default(),
+                lang: Lang::En,
+                lang_hints: (None, Vec::new()),
+            },
+            storage: Storage {
+                last_saved: String::new(),
+                last_prefs: String::new(),
+                save_failed: None,
+                others: Vec::new(),
+                shelved_unfinished: false,
+            },
             now_ms: 0,
-            timing: None,
-            claim_armed: false,
-            draw_offer: None,
-            offers: Vec::new(),
-            typed_reply: None,
             update: None,
-            last_saved: String::new(),
-            last_prefs: String::new(),
-            save_failed: None,
-            others: Vec::new(),
-            shelved_unfinished: false,
         };
         let started = state.start(setup, seed);
         debug_assert!(started.is_ok(), "every build carries the default game");
@@ -437,74 +479,83 @@ impl AppState {
     /// The game shown is worth keeping among the games in progress: it has moves and has
     /// not ended.
     pub fn is_unfinished(&self) -> bool {
-        !self.game.is_empty() && self.game.outcome().is_none()
+        !self.session.game.is_empty() && self.session.game.outcome().is_none()
     }
 
     /// The ply the board shows.
     pub fn shown_ply(&self) -> usize {
-        self.cursor.unwrap_or(self.game.len()).min(self.game.len())
+        self.ui
+            .cursor
+            .unwrap_or(self.session.game.len())
+            .min(self.session.game.len())
     }
 
     pub fn is_browsing(&self) -> bool {
-        self.cursor.is_some_and(|c| c < self.game.len())
+        self.ui.cursor.is_some_and(|c| c < self.session.game.len())
     }
 
     /// Whose turn it is belongs to a person at this device.
     pub fn human_to_move(&self) -> bool {
-        self.human.is_none_or(|h| h == self.game.turn())
+        self.session
+            .human
+            .is_none_or(|h| h == self.session.game.turn())
     }
 
     /// The player may move pieces now.
     pub fn can_move(&self) -> bool {
-        self.game.outcome().is_none()
+        self.session.game.outcome().is_none()
             && !self.is_browsing()
             && self.human_to_move()
-            && self.promotion.is_none()
+            && self.ui.promotion.is_none()
             && !self.clock_only()
     }
 
     /// The moves are made on a real board; the page is the clock.
     pub fn clock_only(&self) -> bool {
-        self.setup.opponent == Opponent::OverTheBoard
+        self.session.setup.opponent == Opponent::OverTheBoard
     }
 
     /// A search failed for good: not tried again until something changes or the player
     /// asks.
     pub fn engine_gave_up(&self) -> bool {
-        self.failed.is_some()
+        self.searches.failed.is_some()
     }
 
     pub fn computer_thinking(&self) -> bool {
-        matches!(self.running, Some((_, engine::JobKey::Move { .. })))
+        matches!(
+            self.searches.running,
+            Some((_, engine::JobKey::Move { .. }))
+        )
     }
 
     /// Takeback is offered while there is a move of the player's to take back, the game
     /// did not end by resignation, and no clock runs.
     pub fn can_take_back(&self) -> bool {
         let resigned = self
+            .session
             .game
             .outcome()
             .is_some_and(|o| o.reason == EndReason::Resignation);
         // A clock cannot give back the time a move took: timed games have no takeback.
-        !resigned && !self.game.is_empty() && self.timing.is_none()
+        !resigned && !self.session.game.is_empty() && self.session.timing.is_none()
     }
 
     pub fn letters(&self) -> PieceLetters {
-        self.looks.notation.letters(self.lang)
+        self.prefs.looks.notation.letters(self.prefs.lang)
     }
 
     /// How the move list writes moves: the 8x8 letters and the Xiangqi notation chosen.
     pub fn move_style(&self) -> MoveStyle {
         MoveStyle {
             letters: self.letters(),
-            xiangqi: self.looks.xiangqi_notation.notation(self.lang),
+            xiangqi: self.prefs.looks.xiangqi_notation.notation(self.prefs.lang),
         }
     }
 
     /// A move in plain notation (English SAN, or WXF for Xiangqi) as the move list's letters
     /// write it: hints and analysis lines are kept plain and shown this way.
     pub fn render_plain(&self, text: &str, mover: Color) -> String {
-        match self.game.kind() {
+        match self.session.game.kind() {
             GameKind::Board8(_) => self.letters().render(text, mover),
             GameKind::Xiangqi => text.to_string(),
         }
@@ -527,16 +578,16 @@ impl AppState {
         let setup = setup.normalised();
         let start = position.filter(|p| p.kind() == setup.ruleset);
         let game = start.map_or_else(|| Game::of(setup.ruleset), |p| Ok(Game::from_position(p)))?;
-        self.shelved_unfinished = self.is_unfinished();
-        self.setup = setup;
-        self.seed = seed;
-        self.human = match setup.opponent {
+        self.storage.shelved_unfinished = self.is_unfinished();
+        self.session.setup = setup;
+        self.session.seed = seed;
+        self.session.human = match setup.opponent {
             Opponent::Computer { .. } => Some(setup.human_side(seed & 1 == 0)),
             Opponent::Friend | Opponent::OverTheBoard => None,
         };
-        self.orientation = self.human.unwrap_or(Color::White);
+        self.ui.orientation = self.session.human.unwrap_or(Color::White);
         self.replace_game(game);
-        self.timing = setup
+        self.session.timing = setup
             .time_control
             .control()
             .map(|c| Timing::start(c, self.now_ms));
@@ -546,7 +597,7 @@ impl AppState {
                 .time_control
                 .control()
                 .or_else(|| TimeControl::from_id("5+3")?.control());
-            self.timing = control.map(|c| Timing::start(c, self.now_ms));
+            self.session.timing = control.map(|c| Timing::start(c, self.now_ms));
             timing::pause(self);
         }
         Ok(())
@@ -554,34 +605,38 @@ impl AppState {
 
     /// Everything that belonged to the previous game goes with it.
     fn replace_game(&mut self, game: Game) {
-        self.game = game;
+        self.session.game = game;
         self.after_history_change();
-        self.analysis = self.analysis.take().map(|_| Analysis::default());
+        self.searches.analysis = self.searches.analysis.take().map(|_| Analysis::default());
     }
 
     fn after_history_change(&mut self) {
-        self.generation += 1;
-        self.claim_armed = false;
-        self.draw_offer = None;
-        let len = self.game.len();
-        self.offers.retain(|&ply| ply <= len);
-        if let Some(t) = &mut self.timing {
+        self.searches.generation += 1;
+        self.session.claim_armed = false;
+        self.session.draw_offer = None;
+        let len = self.session.game.len();
+        self.session.offers.retain(|&ply| ply <= len);
+        if let Some(t) = &mut self.session.timing {
             t.marks.truncate(len);
         }
-        self.cursor = None;
-        self.selected = None;
-        self.promotion = None;
-        self.hint = None;
-        self.failed = None;
+        self.ui.cursor = None;
+        self.ui.selected = None;
+        self.ui.promotion = None;
+        self.ui.hint = None;
+        self.searches.failed = None;
     }
 
     fn negotiate_lang(&mut self) {
-        let (query, browser) = &self.lang_hints;
-        self.lang = i18n::negotiate(query.as_deref(), self.looks.lang.map(Lang::id), browser);
+        let (query, browser) = &self.prefs.lang_hints;
+        self.prefs.lang = i18n::negotiate(
+            query.as_deref(),
+            self.prefs.looks.lang.map(Lang::id),
+            browser,
+        );
     }
 
     fn notify(&mut self, notice: Notice) {
-        self.notice = Some(notice);
+        self.ui.notice = Some(notice);
     }
 }
 
@@ -604,18 +659,18 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
             // The browser may tell of a new version, and of the other games, before the
             // save is read.
             let update = state.update;
-            let others = std::mem::take(&mut state.others);
-            let hints = std::mem::take(&mut state.lang_hints);
+            let others = std::mem::take(&mut state.storage.others);
+            let hints = std::mem::take(&mut state.prefs.lang_hints);
             restore(state, saved, seed, date, &mut effects);
             state.update = update;
-            state.others = others;
-            state.lang_hints = hints;
+            state.storage.others = others;
+            state.prefs.lang_hints = hints;
             state.negotiate_lang();
             // The stored preferences follow ([`Msg::Prefs`]): not overwritten by the save's.
-            state.last_prefs = saved::encode_prefs(&state.looks);
+            state.storage.last_prefs = saved::encode_prefs(&state.prefs.looks);
         }
         Msg::Languages { query, browser } => {
-            state.lang_hints = (query, browser);
+            state.prefs.lang_hints = (query, browser);
             state.negotiate_lang();
             // Nothing saved changes, and it comes before the save is read: writing the
             // state now would put a fresh game over the stored one.
@@ -623,58 +678,60 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
         }
         Msg::Prefs(text) => match text.as_deref().and_then(saved::decode_prefs) {
             Some(looks) => {
-                state.looks = looks;
-                state.last_prefs = saved::encode_prefs(&looks);
+                state.prefs.looks = looks;
+                state.storage.last_prefs = saved::encode_prefs(&looks);
                 state.negotiate_lang();
             }
             // None stored yet (or another version's): this save's are written as the
             // browser's.
-            None => state.last_prefs.clear(),
+            None => state.storage.last_prefs.clear(),
         },
         Msg::ChooseLang(lang) => {
-            state.lang = lang;
-            state.looks.lang = Some(lang);
+            state.prefs.lang = lang;
+            state.prefs.looks.lang = Some(lang);
         }
         Msg::SquareDown(sq) => input::square_down(state, sq, &mut effects),
         Msg::SquareUp { over, dragged } => input::square_up(state, over, dragged, &mut effects),
         Msg::Promote(role) => input::promote(state, role, &mut effects),
-        Msg::CancelPromotion => state.promotion = None,
+        Msg::CancelPromotion => state.ui.promotion = None,
         Msg::Typed(text) => typed::typed(state, &text, &mut effects),
         Msg::Deselect => {
-            state.selected = None;
-            state.promotion = None;
+            state.ui.selected = None;
+            state.ui.promotion = None;
         }
         Msg::Navigate(nav) => navigate(state, nav),
         Msg::GoTo(ply) => go_to(state, ply),
         Msg::TakeBack => take_back(state),
         Msg::Resign => resign(state, &mut effects),
-        Msg::Flip => state.orientation = state.orientation.other(),
+        Msg::Flip => state.ui.orientation = state.ui.orientation.other(),
         Msg::Hint => {
-            if state.can_move() && state.hint.is_none() {
-                state.hint = Some(Hint::Thinking);
+            if state.can_move() && state.ui.hint.is_none() {
+                state.ui.hint = Some(Hint::Thinking);
             }
         }
         Msg::ToggleAnalysis => {
-            state.analysis = if state.analysis.is_some() {
+            state.searches.analysis = if state.searches.analysis.is_some() {
                 None
             } else {
                 Some(Analysis::default())
             };
         }
-        Msg::OpenDialog(dialog) => state.dialog = Some(dialog),
+        Msg::OpenDialog(dialog) => state.ui.dialog = Some(dialog),
         Msg::CloseDialog => {
-            state.dialog = None;
-            state.importing = None;
+            state.ui.dialog = None;
+            state.ui.importing = None;
         }
         Msg::StartGame { setup, seed, date } => match state.start(setup, seed) {
             Ok(()) => {
                 effects.push(Effect::Shelve {
-                    keep: std::mem::take(&mut state.shelved_unfinished),
+                    keep: std::mem::take(&mut state.storage.shelved_unfinished),
                 });
-                state.date = date;
-                state.dialog = None;
-                state.notice = None;
-                effects.push(Effect::Engine(EngineCommand::NewGame(state.setup.ruleset)));
+                state.session.date = date;
+                state.ui.dialog = None;
+                state.ui.notice = None;
+                effects.push(Effect::Engine(EngineCommand::NewGame(
+                    state.session.setup.ruleset,
+                )));
             }
             Err(NotCarried(_)) => handoff = Some(Handoff::StartGame { setup, seed, date }),
         },
@@ -686,42 +743,44 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
         Msg::Export(kind, how) => effects.push(export(state, kind, how)),
         // The language has its picker: the settings form does not carry it.
         Msg::SetLooks(looks) => {
-            state.looks = Looks {
-                lang: state.looks.lang,
+            state.prefs.looks = Looks {
+                lang: state.prefs.looks.lang,
                 ..looks
             }
         }
-        Msg::ToggleSound => state.looks.sound = !state.looks.sound,
+        Msg::ToggleSound => state.prefs.looks.sound = !state.prefs.looks.sound,
         Msg::Engine(event) => engine::on_event(state, event, &mut effects),
-        Msg::RetryEngine => state.failed = None,
-        Msg::DismissNotice => state.notice = None,
+        Msg::RetryEngine => state.searches.failed = None,
+        Msg::DismissNotice => state.ui.notice = None,
         // Every message checks the clock below.
         Msg::Tick => {}
         Msg::PauseClock | Msg::Suspend => timing::pause(state),
         Msg::ResumeClock => timing::resume(state),
         Msg::TapClock(color) => timing::tap(state, color, &mut effects),
         Msg::ClaimDraw => draws::claim_now(state, &mut effects),
-        Msg::ArmClaim => state.claim_armed = !state.claim_armed && draws::can_claim(state),
+        Msg::ArmClaim => {
+            state.session.claim_armed = !state.session.claim_armed && draws::can_claim(state)
+        }
         Msg::OfferDraw => draws::offer(state),
         Msg::AnswerDraw { accept } => draws::answer(state, accept, &mut effects),
         Msg::OtherGames(games) => {
-            state.others = games;
-            if state.others.is_empty() && state.dialog == Some(Dialog::Games) {
-                state.dialog = None;
+            state.storage.others = games;
+            if state.storage.others.is_empty() && state.ui.dialog == Some(Dialog::Games) {
+                state.ui.dialog = None;
             }
         }
         Msg::ContinueGame(id) => {
-            if state.others.iter().any(|g| g.id == id) {
+            if state.storage.others.iter().any(|g| g.id == id) {
                 let keep = state.is_unfinished();
                 switch = Some(Effect::SwitchGame { id, keep });
             }
         }
         Msg::DiscardGame(id) => {
-            state.others.retain(|g| g.id != id);
+            state.storage.others.retain(|g| g.id != id);
             effects.push(Effect::DiscardGame(id));
         }
-        Msg::SaveFailed(reason) => state.save_failed = Some(reason),
-        Msg::Saved => state.save_failed = None,
+        Msg::SaveFailed(reason) => state.storage.save_failed = Some(reason),
+        Msg::Saved => state.storage.save_failed = None,
         Msg::GameForked => {
             state.notify(Notice::GameForked);
         }
@@ -732,14 +791,15 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
     engine::reconcile(state, &mut effects);
     let text = persist::encode(state);
     // Saved again before a reload even when unchanged: an earlier write may have failed.
-    if text != state.last_saved || applying_update || handoff.is_some() || switch.is_some() {
+    if text != state.storage.last_saved || applying_update || handoff.is_some() || switch.is_some()
+    {
         effects.push(Effect::Save(text.clone()));
-        state.last_saved = text;
+        state.storage.last_saved = text;
     }
-    let prefs = saved::encode_prefs(&state.looks);
-    if prefs != state.last_prefs {
+    let prefs = saved::encode_prefs(&state.prefs.looks);
+    if prefs != state.storage.last_prefs {
         effects.push(Effect::SavePrefs(prefs.clone()));
-        state.last_prefs = prefs;
+        state.storage.last_prefs = prefs;
     }
     if applying_update {
         effects.push(Effect::ApplyUpdate);
@@ -765,7 +825,7 @@ fn restore(
             *state = AppState::new(seed, date);
             restored.apply(state);
             // What was stored is what is there: no need to write it back.
-            state.last_saved = persist::encode(state);
+            state.storage.last_saved = persist::encode(state);
         }
         Err(why) => {
             *state = AppState::new(seed, date);
@@ -783,16 +843,16 @@ fn navigate(state: &mut AppState, nav: Nav) {
         Nav::First => 0,
         Nav::Prev => shown.saturating_sub(1),
         Nav::Next => shown + 1,
-        Nav::Last => state.game.len(),
+        Nav::Last => state.session.game.len(),
     };
     go_to(state, ply);
 }
 
 fn go_to(state: &mut AppState, ply: usize) {
-    let ply = ply.min(state.game.len());
-    state.cursor = (ply < state.game.len()).then_some(ply);
-    state.selected = None;
-    state.promotion = None;
+    let ply = ply.min(state.session.game.len());
+    state.ui.cursor = (ply < state.session.game.len()).then_some(ply);
+    state.ui.selected = None;
+    state.ui.promotion = None;
 }
 
 /// Against the computer, back to the player's previous turn; between friends, one move.
@@ -800,10 +860,10 @@ fn take_back(state: &mut AppState) {
     if !state.can_take_back() {
         return;
     }
-    state.game.take_back();
-    if let Some(human) = state.human {
-        while !state.game.is_empty() && state.game.turn() != human {
-            state.game.take_back();
+    state.session.game.take_back();
+    if let Some(human) = state.session.human {
+        while !state.session.game.is_empty() && state.session.game.turn() != human {
+            state.session.game.take_back();
         }
     }
     state.after_history_change();
@@ -811,16 +871,20 @@ fn take_back(state: &mut AppState) {
 
 /// The player to move resigns; against the computer, the player does, whoever is to move.
 fn resign(state: &mut AppState, effects: &mut Vec<Effect>) {
-    if state.game.outcome().is_some() {
+    if state.session.game.outcome().is_some() {
         return;
     }
-    let loser = state.human.unwrap_or_else(|| state.game.turn());
+    let loser = state
+        .session
+        .human
+        .unwrap_or_else(|| state.session.game.turn());
     state
+        .session
         .game
         .set_outcome(Outcome::win(loser.other(), EndReason::Resignation));
     state.after_history_change();
     timing::stop(state);
-    if state.looks.sound {
+    if state.prefs.looks.sound {
         effects.push(Effect::Sound(Sound::End));
     }
 }
@@ -829,10 +893,10 @@ fn export(state: &AppState, kind: ExportKind, how: ExportHow) -> Effect {
     let (text, file_name) = match kind {
         ExportKind::Pgn => (
             pgn_text(state),
-            format!("shatar-{}.pgn", state.date.replace('.', "-")),
+            format!("shatar-{}.pgn", state.session.date.replace('.', "-")),
         ),
         ExportKind::Fen => (
-            state.game.fen_at(state.shown_ply()),
+            state.session.game.fen_at(state.shown_ply()),
             String::from("shatar-position.fen"),
         ),
     };
@@ -844,16 +908,17 @@ fn export(state: &AppState, kind: ExportKind, how: ExportHow) -> Effect {
 
 /// The game as PGN with the seven tags filled in as well as the page knows them.
 pub fn pgn_text(state: &AppState) -> String {
-    let name =
-        |color: Color| (state.game.player_name(color)).unwrap_or_else(|| name_of(state, color));
+    let name = |color: Color| {
+        (state.session.game.player_name(color)).unwrap_or_else(|| name_of(state, color))
+    };
     let mut tags = vec![
         ("Event", String::from("Casual game")),
         ("Site", String::from("Shatar")),
-        ("Date", state.date.clone()),
+        ("Date", state.session.date.clone()),
         ("White", name(Color::White)),
         ("Black", name(Color::Black)),
     ];
-    match state.setup.time_control.control() {
+    match state.session.setup.time_control.control() {
         None => tags.push(("TimeControl", String::from("-"))),
         Some(control) => {
             if let Some(tc) = control.pgn_tag() {
@@ -864,74 +929,31 @@ pub fn pgn_text(state: &AppState) -> String {
             }
         }
     }
-    let marks = state.timing.as_ref().map_or(&[][..], |t| &t.marks[..]);
-    state
-        .game
-        .pgn(&tags, marks, &state.offers, state.move_style().xiangqi)
+    let marks = state
+        .session
+        .timing
+        .as_ref()
+        .map_or(&[][..], |t| &t.marks[..]);
+    state.session.game.pgn(
+        &tags,
+        marks,
+        &state.session.offers,
+        state.move_style().xiangqi,
+    )
 }
 
 /// A player's name in the PGN the page writes, when the record gives none.
 fn name_of(state: &AppState, color: Color) -> String {
-    match (state.human, state.setup.opponent) {
+    match (state.session.human, state.session.setup.opponent) {
         (Some(h), _) if h == color => String::from("Player"),
         (Some(_), Opponent::Computer { level }) => format!("Shatar level {level}"),
         _ => String::from(color.fold(
-            if state.game.kind() == GameKind::Xiangqi {
+            if state.session.game.kind() == GameKind::Xiangqi {
                 "Red"
             } else {
                 "White"
             },
             "Black",
         )),
-    }
-}
-
-/// How a finished game is announced: "White wins by checkmate (2017 art. 5.1)".
-pub fn result_text(lang: Lang, outcome: Outcome, game: GameKind) -> String {
-    use shatar_rules::GameResult;
-    let reason = reason_text(lang, outcome.reason);
-    let result = match outcome.result {
-        GameResult::WhiteWins if game == GameKind::Xiangqi => {
-            tf!(lang, "result.red", reason = reason)
-        }
-        GameResult::WhiteWins => tf!(lang, "result.white", reason = reason),
-        GameResult::BlackWins => tf!(lang, "result.black", reason = reason),
-        GameResult::Draw => tf!(lang, "result.draw", reason = reason),
-    };
-    let article = match game {
-        // The articles are those of the 2017 text and the folk description.
-        GameKind::Board8(Ruleset::Mongolian) => format!("2017 {}", outcome.reason.article()),
-        GameKind::Board8(Ruleset::MongolianFolk)
-            if outcome.reason.article().starts_with("folk") =>
-        {
-            outcome.reason.article().to_string()
-        }
-        _ => return result,
-    };
-    tf!(lang, "result.article", result = result, article = article)
-}
-
-/// Why a game ended, in words: "checkmate", "threefold repetition".
-pub fn reason_text(lang: Lang, reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::Checkmate => t!(lang, "reason.checkmate"),
-        EndReason::KnightMate => t!(lang, "reason.knight-mate"),
-        EndReason::Stalemate => t!(lang, "reason.stalemate"),
-        EndReason::NoLegalMove => t!(lang, "reason.no-legal-move"),
-        EndReason::DeadPosition => t!(lang, "reason.dead-position"),
-        EndReason::BareKing => t!(lang, "reason.bare-king"),
-        EndReason::ThreefoldRepetition => t!(lang, "reason.threefold"),
-        EndReason::FiftyMoves => t!(lang, "reason.fifty-moves"),
-        EndReason::FivefoldRepetition => t!(lang, "reason.fivefold"),
-        EndReason::SeventyFiveMoves => t!(lang, "reason.seventy-five-moves"),
-        EndReason::PerpetualCheck => t!(lang, "reason.perpetual-check"),
-        EndReason::Resignation => t!(lang, "reason.resignation"),
-        EndReason::Agreement => t!(lang, "reason.agreement"),
-        EndReason::TimeForfeit => t!(lang, "reason.time-forfeit"),
-        EndReason::TimeoutVsInsufficientMaterial => t!(lang, "reason.timeout-no-mate"),
-        EndReason::BothFlags => t!(lang, "reason.both-flags"),
-        EndReason::ForbiddenRepetition => t!(lang, "reason.forbidden-repetition"),
-        EndReason::RepetitionDraw => t!(lang, "reason.repetition-draw"),
-        EndReason::NaturalMoveLimit => t!(lang, "reason.natural-limit"),
     }
 }

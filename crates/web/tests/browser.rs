@@ -259,7 +259,7 @@ fn dragging_finds_the_square_under_the_pointer() {
     assert!(holder.query_selector(".ghost").unwrap().is_none());
     update(&mut state, Msg::SquareDown(sq("e2")));
     update(&mut state, Msg::SquareUp { over, dragged });
-    assert_eq!(state.game.len(), 1);
+    assert_eq!(state.session.game.len(), 1);
 
     // Flipped, the same point is another square.
     update(&mut state, Msg::Flip);

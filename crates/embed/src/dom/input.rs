@@ -153,7 +153,7 @@ fn pointer_down(weak: &Weak<BoardCell>, e: &Event) {
         return;
     };
     let selected =
-        matches!(&inner.content, Content::Play { state, .. } if state.selected == Some(square));
+        matches!(&inner.content, Content::Play { state, .. } if state.ui.selected == Some(square));
     if selected {
         let _ = inner
             .board

@@ -446,14 +446,14 @@ impl Inner {
         if saved.is_some() {
             // The restored game replaces the fresh one; what the fresh one asked of the
             // engine no longer matters.
-            let date = state.date.clone();
+            let date = state.session.date.clone();
             effects = update_at(
                 &mut state,
                 Msg::Restore { saved, seed, date },
                 shatar_web::dom::now_ms(),
             );
-            state.looks = config.looks;
-            state.orientation = config.orientation;
+            state.prefs.looks = config.looks;
+            state.ui.orientation = config.orientation;
         }
         self.content = Content::Play {
             state: Box::new(state),
@@ -467,7 +467,10 @@ impl Inner {
         let Content::Play { state, .. } = &mut self.content else {
             return Vec::new();
         };
-        let (before, was_over) = (state.game.len(), state.game.outcome().is_some());
+        let (before, was_over) = (
+            state.session.game.len(),
+            state.session.game.outcome().is_some(),
+        );
         // A new game against the computer keeps the snippet's setup.
         let effects = update_at(state, msg, shatar_web::dom::now_ms());
         let events = play_events(state, before, was_over);
@@ -493,7 +496,7 @@ impl Inner {
                     // The board says so while its game is not saved (the club's storage is
                     // full); these messages ask for nothing more.
                     let told = match stored {
-                        Ok(()) if state.save_failed.is_some() => Some(Msg::Saved),
+                        Ok(()) if state.storage.save_failed.is_some() => Some(Msg::Saved),
                         Ok(()) => None,
                         Err(why) => Some(Msg::SaveFailed(why)),
                     };
@@ -528,7 +531,7 @@ impl Inner {
                 let board = shatar_web::view::board(state);
                 self.board.render(&board, &looks)?;
                 let unsaved = shatar_web::view::games::save_reason(state)
-                    .map(|reason| tf!(state.lang, "embed.save-failed", reason = reason));
+                    .map(|reason| tf!(state.prefs.lang, "embed.save-failed", reason = reason));
                 let panel = shatar_web::view::panel(state);
                 self.parts
                     .show_play(&panel, &board, looks.pieces, unsaved.as_deref())

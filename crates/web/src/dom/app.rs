@@ -133,6 +133,7 @@ fn begin(
         let running = weak.upgrade().is_some_and(|app| {
             app.try_borrow().is_ok_and(|a| {
                 a.state
+                    .session
                     .timing
                     .as_ref()
                     .is_some_and(|t| t.clock.running.is_some())
@@ -272,21 +273,21 @@ impl App {
     }
 
     fn render(&mut self) -> Result<(), JsValue> {
-        let looks = self.state.looks;
+        let looks = self.state.prefs.looks;
         let board = view::board(&self.state);
         self.board.render(&board, &looks)?;
         self.panel.render(
             &view::panel(&self.state),
             &looks,
             board.bottom,
-            self.state.lang,
+            self.state.prefs.lang,
         )?;
         forms::sync_dialogs(
             &self.doc,
-            self.state.dialog.as_ref(),
+            self.state.ui.dialog.as_ref(),
             view::dialog_error(&self.state).as_deref(),
-            &self.state.setup,
-            self.state.lang,
+            &self.state.session.setup,
+            self.state.prefs.lang,
             || view::pick_titles(&self.state),
         )
     }
@@ -296,8 +297,8 @@ impl App {
     /// come in their own file: until it is in, the page stays hidden rather than speak
     /// the wrong language.
     fn settle(&mut self) -> Result<(), JsValue> {
-        let looks = self.state.looks;
-        let lang = self.state.lang;
+        let looks = self.state.prefs.looks;
+        let lang = self.state.prefs.lang;
         let weak = APP.with(|cell| cell.borrow().as_ref().map(Rc::downgrade));
         let texts_ready = texts::ready_or_fetch("", lang, move || {
             if let Some(weak) = weak {
@@ -342,7 +343,7 @@ impl App {
             }
             Effect::Save(text) => {
                 let result = self.shelf.store(&text);
-                let failed = self.state.save_failed.is_some();
+                let failed = self.state.storage.save_failed.is_some();
                 match result {
                     Ok(()) if failed => self.tell(Msg::Saved),
                     Ok(()) => {}
@@ -595,7 +596,7 @@ fn pointer_down(app: &Weak<RefCell<App>>, e: Event) {
     let Ok(mut inner) = app.try_borrow_mut() else {
         return;
     };
-    if inner.state.selected == Some(square) {
+    if inner.state.ui.selected == Some(square) {
         let (x, y) = (f64::from(p.client_x()), f64::from(p.client_y()));
         if let Err(err) = inner.board.begin_drag(square, x, y) {
             web_sys::console::error_2(&"shatar: drag failed".into(), &err);
@@ -687,7 +688,7 @@ fn listen_forms(app: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<Listener
             if ruleset.as_deref() == Some("ruleset") {
                 let lang = w
                     .upgrade()
-                    .and_then(|a| a.try_borrow().ok().map(|a| a.state.lang))
+                    .and_then(|a| a.try_borrow().ok().map(|a| a.state.prefs.lang))
                     .unwrap_or_default();
                 if let Err(err) = forms::name_sides(&d, lang) {
                     web_sys::console::warn_2(&"shatar: the sides' names".into(), &err);

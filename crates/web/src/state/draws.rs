@@ -19,7 +19,7 @@ pub struct DrawOffer {
 
 /// The player to move (a person) may claim now, or announce the claim with a move.
 pub fn can_claim(state: &AppState) -> bool {
-    state.can_move() && state.game.has_claims()
+    state.can_move() && state.session.game.has_claims()
 }
 
 /// Art. 9.2, 9.3, 9.5: the claim is checked at once; a wrong one costs two minutes.
@@ -27,8 +27,8 @@ pub fn claim_now(state: &mut AppState, effects: &mut Vec<Effect>) {
     if !can_claim(state) {
         return;
     }
-    let claimant = state.game.turn();
-    match state.game.claim_draw(Claim::Now) {
+    let claimant = state.session.game.turn();
+    match state.session.game.claim_draw(Claim::Now) {
         Ok(ClaimVerdict::Drawn(_)) => ended(state, effects),
         Ok(ClaimVerdict::Rejected) => rejected(state, claimant),
         Err(_) => {}
@@ -38,10 +38,10 @@ pub fn claim_now(state: &mut AppState, effects: &mut Vec<Effect>) {
 /// A move played with the claim announced (art. 9.2.a, 9.3.a): the move stands either way.
 pub fn play_claiming(state: &mut AppState, m: GameMove, effects: &mut Vec<Effect>) -> bool {
     let GameMove::Board8(m) = m else {
-        return state.game.play(m).is_ok();
+        return state.session.game.play(m).is_ok();
     };
-    let claimant = state.game.turn();
-    match state.game.claim_draw(Claim::WithMove(m)) {
+    let claimant = state.session.game.turn();
+    match state.session.game.claim_draw(Claim::WithMove(m)) {
         Ok(ClaimVerdict::Drawn(_)) => {
             ended(state, effects);
             true
@@ -55,49 +55,52 @@ pub fn play_claiming(state: &mut AppState, m: GameMove, effects: &mut Vec<Effect
 }
 
 fn ended(state: &mut AppState, effects: &mut Vec<Effect>) {
-    state.claim_armed = false;
-    state.draw_offer = None;
+    state.session.claim_armed = false;
+    state.session.draw_offer = None;
     timing::stop(state);
-    if state.looks.sound {
+    if state.prefs.looks.sound {
         effects.push(Effect::Sound(Sound::End));
     }
 }
 
 fn rejected(state: &mut AppState, claimant: Color) {
-    state.claim_armed = false;
+    state.session.claim_armed = false;
     timing::wrong_claim(state, claimant);
-    let credited = state.timing.is_some().then(|| claimant.other());
+    let credited = state.session.timing.is_some().then(|| claimant.other());
     state.notify(Notice::ClaimRejected { credited });
 }
 
 /// A person may offer a draw after their own move, while it is the opponent's turn
 /// (art. 9.1.2), once per move.
 pub fn can_offer(state: &AppState) -> bool {
-    let by = state.game.turn().other();
-    state.game.outcome().is_none()
+    let by = state.session.game.turn().other();
+    state.session.game.outcome().is_none()
         && !state.clock_only()
-        && !state.game.is_empty()
-        && state.draw_offer.is_none()
-        && !state.offers.contains(&state.game.len())
-        && state.human.is_none_or(|h| h == by)
+        && !state.session.game.is_empty()
+        && state.session.draw_offer.is_none()
+        && !state.session.offers.contains(&state.session.game.len())
+        && state.session.human.is_none_or(|h| h == by)
 }
 
 pub fn offer(state: &mut AppState) {
     if !can_offer(state) {
         return;
     }
-    let (by, ply) = (state.game.turn().other(), state.game.len());
-    state.draw_offer = Some(DrawOffer { by, ply });
-    state.offers.push(ply);
+    let (by, ply) = (state.session.game.turn().other(), state.session.game.len());
+    state.session.draw_offer = Some(DrawOffer { by, ply });
+    state.session.offers.push(ply);
 }
 
 /// The opponent of the offer answers it (between friends).
 pub fn answer(state: &mut AppState, accept: bool, effects: &mut Vec<Effect>) {
-    if state.draw_offer.take().is_none() {
+    if state.session.draw_offer.take().is_none() {
         return;
     }
     if accept {
-        state.game.set_outcome(Outcome::draw(EndReason::Agreement));
+        state
+            .session
+            .game
+            .set_outcome(Outcome::draw(EndReason::Agreement));
         ended(state, effects);
     }
 }
@@ -116,9 +119,12 @@ pub fn computer_considers(
         Score::Mate { moves } if moves > 0 => i32::MAX,
         Score::Mate { .. } => i32::MIN,
     };
-    if let Some(offer) = state.draw_offer.take() {
-        if offer.by != state.game.turn() && cp <= ACCEPT_BELOW_CP {
-            state.game.set_outcome(Outcome::draw(EndReason::Agreement));
+    if let Some(offer) = state.session.draw_offer.take() {
+        if offer.by != state.session.game.turn() && cp <= ACCEPT_BELOW_CP {
+            state
+                .session
+                .game
+                .set_outcome(Outcome::draw(EndReason::Agreement));
             ended(state, effects);
             state.notify(Notice::ComputerAccepts);
             return true;
@@ -128,13 +134,13 @@ pub fn computer_considers(
     if cp > 0 {
         return false;
     }
-    if state.game.claimable_draw().is_some() {
-        if let Ok(ClaimVerdict::Drawn(_)) = state.game.claim_draw(Claim::Now) {
+    if state.session.game.claimable_draw().is_some() {
+        if let Ok(ClaimVerdict::Drawn(_)) = state.session.game.claim_draw(Claim::Now) {
             ended(state, effects);
         }
-        return state.game.outcome().is_some();
+        return state.session.game.outcome().is_some();
     }
-    if state.game.claimable_draw_with(best).is_some() {
+    if state.session.game.claimable_draw_with(best).is_some() {
         // The move is written down with the claim, then the clock pressed (art. 9.2.a).
         return !timing::press(state, effects) || play_claiming(state, best, effects);
     }

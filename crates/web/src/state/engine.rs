@@ -68,16 +68,16 @@ pub struct AnalysisLine {
 }
 
 fn wanted(state: &AppState) -> Option<JobKey> {
-    let generation = state.generation;
-    let ply = state.game.len();
-    let live = state.game.outcome().is_none();
+    let generation = state.searches.generation;
+    let ply = state.session.game.len();
+    let live = state.session.game.outcome().is_none();
     if live && !state.human_to_move() {
         return Some(JobKey::Move { generation, ply });
     }
-    if live && state.hint == Some(Hint::Thinking) && !state.is_browsing() {
+    if live && state.ui.hint == Some(Hint::Thinking) && !state.is_browsing() {
         return Some(JobKey::Hint { generation, ply });
     }
-    let analysis = state.analysis.as_ref()?;
+    let analysis = state.searches.analysis.as_ref()?;
     let shown = state.shown_ply();
     if analysis.finished && analysis.ply == shown {
         return None;
@@ -87,7 +87,12 @@ fn wanted(state: &AppState) -> Option<JobKey> {
     } else {
         0
     };
-    let position_over = !state.game.snapshot(shown).position.has_legal_moves();
+    let position_over = !state
+        .session
+        .game
+        .snapshot(shown)
+        .position
+        .has_legal_moves();
     (!position_over).then_some(JobKey::Analysis {
         generation,
         ply: shown,
@@ -96,22 +101,22 @@ fn wanted(state: &AppState) -> Option<JobKey> {
 }
 
 pub fn reconcile(state: &mut AppState, effects: &mut Vec<Effect>) {
-    let want = wanted(state).filter(|k| state.failed != Some(*k));
-    let running = state.running.map(|(_, key)| key);
+    let want = wanted(state).filter(|k| state.searches.failed != Some(*k));
+    let running = state.searches.running.map(|(_, key)| key);
     if want == running {
         return;
     }
     match want {
         None => {
-            state.running = None;
+            state.searches.running = None;
             effects.push(Effect::Engine(EngineCommand::Cancel));
         }
         Some(key) => {
-            let token = state.next_token;
-            state.next_token += 1;
-            state.running = Some((token, key));
+            let token = state.searches.next_token;
+            state.searches.next_token += 1;
+            state.searches.running = Some((token, key));
             if let JobKey::Analysis { ply, round, .. } = key
-                && let Some(a) = &mut state.analysis
+                && let Some(a) = &mut state.searches.analysis
                 && (a.ply != ply || a.round != round)
             {
                 if a.ply != ply {
@@ -131,7 +136,7 @@ pub fn reconcile(state: &mut AppState, effects: &mut Vec<Effect>) {
 fn job(state: &AppState, token: Token, key: JobKey) -> SearchJob {
     let (purpose, ply, limits) = match key {
         JobKey::Move { ply, .. } => {
-            let level = match state.setup.opponent {
+            let level = match state.session.setup.opponent {
                 Opponent::Computer { level } => level,
                 Opponent::Friend | Opponent::OverTheBoard => crate::settings::MAX_LEVEL,
             };
@@ -142,7 +147,7 @@ fn job(state: &AppState, token: Token, key: JobKey) -> SearchJob {
                 clock: timing::engine_clock(state),
                 level: Some(Strength {
                     level,
-                    seed: state.seed,
+                    seed: state.session.seed,
                 }),
                 ..SearchLimits::default()
             };
@@ -168,7 +173,7 @@ fn job(state: &AppState, token: Token, key: JobKey) -> SearchJob {
     SearchJob {
         token,
         purpose,
-        game: state.game.wire_until(ply),
+        game: state.session.game.wire_until(ply),
         limits,
     }
 }
@@ -176,12 +181,13 @@ fn job(state: &AppState, token: Token, key: JobKey) -> SearchJob {
 pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effect>) {
     let current = |token: Token| {
         state
+            .searches
             .running
             .filter(|(t, _)| *t == token)
             .map(|(_, key)| key)
     };
     match event {
-        EngineEvent::Status(status) => state.engine_status = status,
+        EngineEvent::Status(status) => state.searches.engine_status = status,
         EngineEvent::Info { token, info, .. } => {
             if let Some(JobKey::Analysis { ply, .. }) = current(token) {
                 analysis_info(state, ply, &info);
@@ -189,18 +195,18 @@ pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effe
         }
         EngineEvent::Best { token, best, .. } => {
             let Some(key) = current(token) else { return };
-            state.running = None;
+            state.searches.running = None;
             match key {
                 JobKey::Move { .. } => computer_move(state, &best, effects),
                 JobKey::Hint { .. } => {
-                    let pos = state.game.position();
-                    state.hint = pos
+                    let pos = state.session.game.position();
+                    state.ui.hint = pos
                         .parse_wire_move(&best.best_move)
                         .ok()
                         .map(|mv| Hint::Move { mv });
                 }
                 JobKey::Analysis { round, .. } => {
-                    if let Some(a) = &mut state.analysis {
+                    if let Some(a) = &mut state.searches.analysis {
                         if usize::from(round) + 1 < ANALYSIS_ROUNDS_MS.len() {
                             a.round = round + 1;
                         } else {
@@ -212,12 +218,12 @@ pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effe
         }
         EngineEvent::Failed { token, reason, .. } => {
             let Some(key) = current(token) else { return };
-            state.running = None;
-            state.failed = Some(key);
+            state.searches.running = None;
+            state.searches.failed = Some(key);
             if matches!(key, JobKey::Hint { .. }) {
-                state.hint = None;
+                state.ui.hint = None;
             }
-            state.notice = Some(Notice::EngineFailed { reason });
+            state.ui.notice = Some(Notice::EngineFailed { reason });
         }
     }
 }
@@ -228,12 +234,12 @@ fn computer_move(
     effects: &mut Vec<Effect>,
 ) {
     let text = &best.best_move;
-    let pos = state.game.position();
+    let pos = state.session.game.position();
     match pos.parse_wire_move(text) {
         Ok(m) => {
             let capture = pos.piece_at(m.to()).is_some();
             if draws::computer_considers(state, m, best.score, effects) {
-                if state.game.outcome().is_none() {
+                if state.session.game.outcome().is_none() {
                     input::after_move(state, capture, effects);
                 }
                 return;
@@ -241,9 +247,9 @@ fn computer_move(
             input::play(state, m, effects)
         }
         Err(e) => {
-            state.failed = Some(JobKey::Move {
-                generation: state.generation,
-                ply: state.game.len(),
+            state.searches.failed = Some(JobKey::Move {
+                generation: state.searches.generation,
+                ply: state.session.game.len(),
             });
             state.notify(Notice::EngineImpossible {
                 mv: text.clone(),
@@ -255,7 +261,7 @@ fn computer_move(
 
 /// Keeps the latest iteration of each line, in standard notation and from White's side.
 fn analysis_info(state: &mut AppState, ply: usize, info: &shatar_protocol::SearchInfo) {
-    let snapshot = state.game.snapshot(ply);
+    let snapshot = state.session.game.snapshot(ply);
     let mover = snapshot.position.turn();
     let moves = snapshot.position.line_text(&info.pv, MoveStyle::PLAIN);
     let white_score = match (mover, info.score) {
@@ -263,7 +269,9 @@ fn analysis_info(state: &mut AppState, ply: usize, info: &shatar_protocol::Searc
         (Color::Black, Score::Cp { cp }) => Score::Cp { cp: -cp },
         (Color::Black, Score::Mate { moves }) => Score::Mate { moves: -moves },
     };
-    let Some(a) = &mut state.analysis else { return };
+    let Some(a) = &mut state.searches.analysis else {
+        return;
+    };
     let index = info.multi_pv.saturating_sub(1) as usize;
     let line = AnalysisLine {
         depth: info.depth,

@@ -29,7 +29,7 @@ pub(super) fn start(
     default: GameKind,
     effects: &mut Vec<Effect>,
 ) -> Option<Handoff> {
-    state.importing = None;
+    state.ui.importing = None;
     if Game::looks_like_fen(text) {
         return match Game::import(text, default) {
             Ok(game) => {
@@ -42,7 +42,7 @@ pub(super) fn start(
     if text.trim().is_empty() {
         return failed(state, ImportError::Empty, String::new, default);
     }
-    state.importing = Some(Importing::Reading {
+    state.ui.importing = Some(Importing::Reading {
         reader: PgnFileReader::new(text),
         default,
     });
@@ -51,31 +51,31 @@ pub(super) fn start(
 
 /// Reads the next slice of the file being read.
 pub(super) fn step(state: &mut AppState, effects: &mut Vec<Effect>) -> Option<Handoff> {
-    let Some(Importing::Reading { reader, default }) = &mut state.importing else {
+    let Some(Importing::Reading { reader, default }) = &mut state.ui.importing else {
         return None;
     };
     let default = *default;
     match reader.step(STEP_BYTES) {
         Err(e) => {
-            state.importing = None;
+            state.ui.importing = None;
             failed(state, ImportError::Pgn(e.to_string()), String::new, default)
         }
         Ok(Step::More { read, total }) => {
-            state.dialog = Some(Dialog::Reading { read, total });
+            state.ui.dialog = Some(Dialog::Reading { read, total });
             effects.push(Effect::ContinueImport);
             None
         }
         Ok(Step::Done(file)) if file.is_empty() => {
-            state.importing = None;
+            state.ui.importing = None;
             failed(state, ImportError::NoGame, String::new, default)
         }
         Ok(Step::Done(file)) if file.len() == 1 => {
-            state.importing = None;
+            state.ui.importing = None;
             open_game(state, &file, 0, default, effects)
         }
         Ok(Step::Done(file)) => {
-            state.importing = Some(Importing::Picking { file, default });
-            state.dialog = Some(Dialog::PickGame { error: None });
+            state.ui.importing = Some(Importing::Picking { file, default });
+            state.ui.dialog = Some(Dialog::PickGame { error: None });
             None
         }
     }
@@ -87,17 +87,17 @@ pub(super) fn pick(
     index: usize,
     effects: &mut Vec<Effect>,
 ) -> Option<Handoff> {
-    let Some(Importing::Picking { file, default }) = state.importing.take() else {
+    let Some(Importing::Picking { file, default }) = state.ui.importing.take() else {
         return None;
     };
     if index >= file.len() {
-        state.importing = Some(Importing::Picking { file, default });
+        state.ui.importing = Some(Importing::Picking { file, default });
         return None;
     }
     let handoff = open_game(state, &file, index, default, effects);
     // A game that does not replay leaves the picker open, with its error, for another.
-    if matches!(state.dialog, Some(Dialog::PickGame { .. })) {
-        state.importing = Some(Importing::Picking { file, default });
+    if matches!(state.ui.dialog, Some(Dialog::PickGame { .. })) {
+        state.ui.importing = Some(Importing::Picking { file, default });
     }
     handoff
 }
@@ -119,7 +119,7 @@ fn open_game(
             None
         }
         Err(e) if file.len() > 1 && !matches!(e, ImportError::NotCarried(_)) => {
-            state.dialog = Some(Dialog::PickGame { error: Some(e) });
+            state.ui.dialog = Some(Dialog::PickGame { error: Some(e) });
             None
         }
         Err(e) => failed(state, e, || file.game_text(index).to_string(), default),
@@ -132,16 +132,16 @@ fn open(state: &mut AppState, game: Game, effects: &mut Vec<Effect>) {
         keep: state.is_unfinished(),
     });
     let ruleset = game.kind();
-    state.setup.ruleset = ruleset;
+    state.session.setup.ruleset = ruleset;
     // An imported game is studied or continued by the people at the board, untimed.
-    state.setup.opponent = Opponent::Friend;
-    state.setup.time_control = TimeControl::Untimed;
-    state.timing = None;
+    state.session.setup.opponent = Opponent::Friend;
+    state.session.setup.time_control = TimeControl::Untimed;
+    state.session.timing = None;
     // The draw offers the record marks (`(=)`, 2017 art. 9.1.2) stay marked.
-    state.offers = game.notes().draw_offers();
-    state.human = None;
-    state.dialog = None;
-    state.importing = None;
+    state.session.offers = game.notes().draw_offers();
+    state.session.human = None;
+    state.ui.dialog = None;
+    state.ui.importing = None;
     state.replace_game(game);
     state.notify(Notice::Imported);
     effects.push(Effect::Engine(EngineCommand::NewGame(ruleset)));
@@ -160,6 +160,6 @@ fn failed(
             ruleset: default,
         });
     }
-    state.dialog = Some(Dialog::Import { error: Some(error) });
+    state.ui.dialog = Some(Dialog::Import { error: Some(error) });
     None
 }

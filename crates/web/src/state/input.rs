@@ -13,6 +13,7 @@ pub fn moves_from(state: &AppState, from: Cell) -> Vec<GameMove> {
         return Vec::new();
     }
     state
+        .session
         .game
         .legal_moves()
         .into_iter()
@@ -21,10 +22,10 @@ pub fn moves_from(state: &AppState, from: Cell) -> Vec<GameMove> {
 }
 
 pub fn square_down(state: &mut AppState, sq: Cell, effects: &mut Vec<Effect>) {
-    if state.promotion.is_some() {
+    if state.ui.promotion.is_some() {
         return;
     }
-    if let Some(from) = state.selected
+    if let Some(from) = state.ui.selected
         && from != sq
         && moves_from(state, from).iter().any(|m| m.to() == sq)
     {
@@ -32,10 +33,10 @@ pub fn square_down(state: &mut AppState, sq: Cell, effects: &mut Vec<Effect>) {
         return;
     }
     if moves_from(state, sq).is_empty() {
-        state.selected = None;
+        state.ui.selected = None;
     } else {
-        state.release_deselects = state.selected == Some(sq);
-        state.selected = Some(sq);
+        state.ui.release_deselects = state.ui.selected == Some(sq);
+        state.ui.selected = Some(sq);
     }
 }
 
@@ -45,21 +46,25 @@ pub fn square_up(
     dragged: bool,
     effects: &mut Vec<Effect>,
 ) {
-    let Some(from) = state.selected else { return };
+    let Some(from) = state.ui.selected else {
+        return;
+    };
     match over {
         Some(to) if dragged && to != from => {
             if moves_from(state, from).iter().any(|m| m.to() == to) {
                 try_move(state, from, to, effects);
             } else {
                 // An illegal drop: the piece goes back and lets go.
-                state.selected = None;
+                state.ui.selected = None;
             }
         }
-        Some(to) if to == from && !dragged && state.release_deselects => state.selected = None,
-        None if dragged => state.selected = None,
+        Some(to) if to == from && !dragged && state.ui.release_deselects => {
+            state.ui.selected = None
+        }
+        None if dragged => state.ui.selected = None,
         _ => {}
     }
-    state.release_deselects = false;
+    state.ui.release_deselects = false;
 }
 
 /// Plays `from`-`to`, or opens the promotion picker when the rules offer several pieces.
@@ -68,23 +73,23 @@ fn try_move(state: &mut AppState, from: Cell, to: Cell, effects: &mut Vec<Effect
         .into_iter()
         .filter(|m| m.to() == to)
         .collect();
-    state.selected = None;
+    state.ui.selected = None;
     match candidates.as_slice() {
         [] => {}
         [only] => play(state, *only, effects),
         several => {
             let roles = several.iter().filter_map(|m| m.promotion()).collect();
-            state.promotion = Some(PromotionChoice { from, to, roles });
+            state.ui.promotion = Some(PromotionChoice { from, to, roles });
         }
     }
 }
 
 pub fn promote(state: &mut AppState, role: Role, effects: &mut Vec<Effect>) {
-    let Some(choice) = state.promotion.take() else {
+    let Some(choice) = state.ui.promotion.take() else {
         return;
     };
     let chosen =
-        state.game.legal_moves().into_iter().find(|m| {
+        state.session.game.legal_moves().into_iter().find(|m| {
             m.from() == choice.from && m.to() == choice.to && m.promotion() == Some(role)
         });
     if let Some(m) = chosen {
@@ -95,14 +100,14 @@ pub fn promote(state: &mut AppState, role: Role, effects: &mut Vec<Effect>) {
 /// Plays a legal move, by the player or the computer, with the clock press and its
 /// sound. A move made after the mover's flag fell is not played: the flag ended the game.
 pub fn play(state: &mut AppState, m: GameMove, effects: &mut Vec<Effect>) {
-    let capture = state.game.position().piece_at(m.to()).is_some();
+    let capture = state.session.game.position().piece_at(m.to()).is_some();
     if !timing::press(state, effects) {
         return;
     }
-    let played = if state.claim_armed {
+    let played = if state.session.claim_armed {
         draws::play_claiming(state, m, effects)
     } else {
-        state.game.play(m).is_ok()
+        state.session.game.play(m).is_ok()
     };
     if !played {
         return;
@@ -113,26 +118,26 @@ pub fn play(state: &mut AppState, m: GameMove, effects: &mut Vec<Effect>) {
 /// What follows any move: the board lets go, an offer the mover did not answer lapses,
 /// and a finished game stops the clock.
 pub fn after_move(state: &mut AppState, capture: bool, effects: &mut Vec<Effect>) {
-    state.selected = None;
-    state.hint = None;
-    state.cursor = None;
-    state.claim_armed = false;
-    let mover = state.game.turn().other();
-    if state.draw_offer.is_some_and(|o| o.by != mover) {
-        state.draw_offer = None;
+    state.ui.selected = None;
+    state.ui.hint = None;
+    state.ui.cursor = None;
+    state.session.claim_armed = false;
+    let mover = state.session.game.turn().other();
+    if state.session.draw_offer.is_some_and(|o| o.by != mover) {
+        state.session.draw_offer = None;
     }
-    if state.game.outcome().is_some() {
+    if state.session.game.outcome().is_some() {
         timing::stop(state);
-    } else if let Some((loser, ruling)) = state.game.repetition_warning() {
+    } else if let Some((loser, ruling)) = state.session.game.repetition_warning() {
         state.notify(Notice::RepetitionWarning { loser, ruling });
     }
-    if state.looks.sound
+    if state.prefs.looks.sound
         && !effects
             .iter()
             .any(|e| matches!(e, Effect::Sound(Sound::End)))
     {
-        let check = state.game.position().is_check();
-        let sound = if state.game.outcome().is_some() {
+        let check = state.session.game.position().is_check();
+        let sound = if state.session.game.outcome().is_some() {
             Sound::End
         } else if check {
             Sound::Check

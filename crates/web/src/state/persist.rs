@@ -11,15 +11,15 @@ use crate::saved::{FORMAT, Restored, Saved, SavedClock, write};
 /// The state's save, as stored.
 pub fn encode(state: &AppState) -> String {
     // Endings the moves themselves produce are found again by replaying them.
-    let ending = state.game.outcome().filter(|&o| {
-        Game::from_wire(&state.game.to_wire())
+    let ending = state.session.game.outcome().filter(|&o| {
+        Game::from_wire(&state.session.game.to_wire())
             .ok()
             .and_then(|g| g.outcome())
             != Some(o)
     });
     // As of the last press or pause: a running clock's save changes only when a move is
     // made or the page is hidden (which pauses it), not with every tick.
-    let clock = state.timing.as_ref().map(|t| {
+    let clock = state.session.timing.as_ref().map(|t| {
         let c = &t.clock;
         SavedClock {
             base_ms: c.base_ms,
@@ -33,32 +33,36 @@ pub fn encode(state: &AppState) -> String {
     });
     write(&Saved {
         format: FORMAT,
-        setup: state.setup,
-        looks: state.looks,
-        human: state.human,
-        orientation: state.orientation,
-        seed: state.seed,
-        date: state.date.clone(),
-        game: state.game.to_wire(),
+        setup: state.session.setup,
+        looks: state.prefs.looks,
+        human: state.session.human,
+        orientation: state.ui.orientation,
+        seed: state.session.seed,
+        date: state.session.date.clone(),
+        game: state.session.game.to_wire(),
         ending,
         clock,
-        offers: state.offers.clone(),
-        tags: state.game.notes().tags.clone(),
-        notes: state.game.notes().moves_text(&state.game.to_wire().moves),
+        offers: state.session.offers.clone(),
+        tags: state.session.game.notes().tags.clone(),
+        notes: state
+            .session
+            .game
+            .notes()
+            .moves_text(&state.session.game.to_wire().moves),
     })
 }
 
 impl Restored {
     pub fn apply(self, state: &mut AppState) {
         let Restored { saved, game } = self;
-        state.setup = saved.setup.normalised();
-        state.looks = saved.looks;
-        state.human = saved.human;
-        state.orientation = saved.orientation;
-        state.seed = saved.seed;
-        state.date = saved.date;
-        state.offers = saved.offers;
-        state.timing = match (saved.setup.time_control.control(), saved.clock) {
+        state.session.setup = saved.setup.normalised();
+        state.prefs.looks = saved.looks;
+        state.session.human = saved.human;
+        state.ui.orientation = saved.orientation;
+        state.session.seed = saved.seed;
+        state.session.date = saved.date;
+        state.session.offers = saved.offers;
+        state.session.timing = match (saved.setup.time_control.control(), saved.clock) {
             (Some(control), Some(c)) => {
                 // Started, then paused: the players resume it.
                 let mut clock = Clock::new(control);
@@ -78,6 +82,6 @@ impl Restored {
             }
             _ => None,
         };
-        state.game = game;
+        state.session.game = game;
     }
 }

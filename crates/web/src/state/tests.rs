@@ -12,6 +12,11 @@ pub(super) fn notice_text(state: &AppState) -> String {
     view::panel(state).notice.expect("a notice").text
 }
 
+/// The typed box's answer shown, in the page's language.
+pub(super) fn typed_reply_text(state: &AppState) -> Option<String> {
+    view::panel(state).typed_reply
+}
+
 fn sq(name: &str) -> Cell {
     Square::parse(name).expect("a square name").into()
 }
@@ -135,11 +140,11 @@ fn first_round_is_enforced_by_the_legal_moves() {
     assert_eq!(movable, ["d2", "e2"]);
     update(&mut state, Msg::SquareDown(sq("g1")));
     assert_eq!(
-        state.selected, None,
+        state.ui.selected, None,
         "the horse cannot move in the first round"
     );
     click_move(&mut state, "e2", "e4");
-    assert_eq!(state.game.len(), 1);
+    assert_eq!(state.session.game.len(), 1);
     let black: Vec<String> = view::board(&state)
         .cells
         .iter()
@@ -150,7 +155,7 @@ fn first_round_is_enforced_by_the_legal_moves() {
     assert_eq!(view::panel(&state).status, "Black must play e7-e5");
     click_move(&mut state, "d7", "d5");
     assert_eq!(
-        state.game.len(),
+        state.session.game.len(),
         1,
         "a move that is not the mirror does not happen"
     );
@@ -183,9 +188,9 @@ fn click_click_shows_destinations_and_plays() {
             dragged: false,
         },
     );
-    assert_eq!(state.selected, None);
+    assert_eq!(state.ui.selected, None);
     let effects = click_move(&mut state, "g1", "f3");
-    assert_eq!(state.game.moves()[0].to_string(), "g1f3");
+    assert_eq!(state.session.game.moves()[0].to_string(), "g1f3");
     assert!(effects.contains(&Effect::Sound(Sound::Move)));
     let marked: Vec<String> = view::board(&state)
         .cells
@@ -200,15 +205,15 @@ fn click_click_shows_destinations_and_plays() {
 fn drags_play_legal_drops_and_snap_back_illegal_ones() {
     let mut state = friends(Ruleset::Chess);
     drag_move(&mut state, "e2", Some("e5"));
-    assert_eq!(state.game.len(), 0, "e2-e5 is no move");
-    assert_eq!(state.selected, None, "the piece went back");
+    assert_eq!(state.session.game.len(), 0, "e2-e5 is no move");
+    assert_eq!(state.ui.selected, None, "the piece went back");
     drag_move(&mut state, "e2", None);
-    assert_eq!(state.game.len(), 0, "dropped off the board");
+    assert_eq!(state.session.game.len(), 0, "dropped off the board");
     drag_move(&mut state, "e2", Some("e4"));
-    assert_eq!(state.game.len(), 1);
+    assert_eq!(state.session.game.len(), 1);
     // Black's piece cannot be dragged on White's turn, nor White's on Black's.
     drag_move(&mut state, "d2", Some("d4"));
-    assert_eq!(state.game.len(), 1);
+    assert_eq!(state.session.game.len(), 1);
 }
 
 const PROMOTE_2017: &str = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 40";
@@ -217,18 +222,22 @@ const PROMOTE_2017: &str = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 40";
 fn promotion_picker_offers_what_the_rules_allow() {
     let mut state = friends(Ruleset::Mongolian);
     import(&mut state, PROMOTE_2017);
-    assert!(state.notice.is_some());
+    assert!(state.ui.notice.is_some());
     click_move(&mut state, "b7", "b8");
     let picker = view::panel(&state).promotion.expect("a picker");
     let roles: Vec<Role> = picker.choices.iter().map(|c| c.0).collect();
     assert_eq!(roles, [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]);
-    assert_eq!(state.game.len(), 0, "nothing is played before the choice");
+    assert_eq!(
+        state.session.game.len(),
+        0,
+        "nothing is played before the choice"
+    );
     // The board is frozen while the picker is open.
     update(&mut state, Msg::SquareDown(sq("e1")));
-    assert_eq!(state.selected, None);
+    assert_eq!(state.ui.selected, None);
     update(&mut state, Msg::Promote(Role::Knight));
-    assert_eq!(state.game.moves()[0].to_string(), "b7b8n");
-    assert_eq!(state.promotion, None);
+    assert_eq!(state.session.game.moves()[0].to_string(), "b7b8n");
+    assert_eq!(state.ui.promotion, None);
 }
 
 /// Folk rules: a pawn becomes a queen only, so there is nothing to choose.
@@ -243,10 +252,10 @@ fn folk_promotion_needs_no_picker() {
             ruleset: Ruleset::MongolianFolk.into(),
         },
     );
-    assert_eq!(state.game.kind(), Ruleset::MongolianFolk.into());
+    assert_eq!(state.session.game.kind(), Ruleset::MongolianFolk.into());
     click_move(&mut state, "b7", "b8");
-    assert_eq!(state.promotion, None);
-    assert_eq!(state.game.moves()[0].to_string(), "b7b8q");
+    assert_eq!(state.ui.promotion, None);
+    assert_eq!(state.session.game.moves()[0].to_string(), "b7b8q");
 }
 
 #[test]
@@ -260,9 +269,9 @@ fn cancelled_promotion_plays_nothing() {
         },
     );
     drag_move(&mut state, "b7", Some("b8"));
-    assert!(state.promotion.is_some());
+    assert!(state.ui.promotion.is_some());
     update(&mut state, Msg::CancelPromotion);
-    assert_eq!(state.game.len(), 0);
+    assert_eq!(state.session.game.len(), 0);
     assert!(state.can_move());
 }
 
@@ -289,22 +298,30 @@ fn computer_replies_and_stale_answers_are_ignored() {
 
     // Takeback while it thinks: the job is superseded and its answer is ignored.
     let effects = update(&mut state, Msg::TakeBack);
-    assert_eq!(state.game.len(), 0);
+    assert_eq!(state.session.game.len(), 0);
     assert!(effects.contains(&Effect::Engine(EngineCommand::Cancel)));
     update(&mut state, best(job, "e7e5"));
-    assert_eq!(state.game.len(), 0, "a stale answer changes nothing");
+    assert_eq!(
+        state.session.game.len(),
+        0,
+        "a stale answer changes nothing"
+    );
 
     let effects = click_move(&mut state, "d2", "d4");
     let job = submitted(&effects).pop().expect("a new search");
     update(&mut state, best(&job, "e7e5"));
-    assert_eq!(state.game.len(), 1, "an illegal answer is not played");
-    assert!(state.notice.is_some());
+    assert_eq!(
+        state.session.game.len(),
+        1,
+        "an illegal answer is not played"
+    );
+    assert!(state.ui.notice.is_some());
     let mut state2 = vs_computer(SideChoice::White, 1).0;
     let job = submitted(&click_move(&mut state2, "d2", "d4"))
         .pop()
         .unwrap();
     let effects = update(&mut state2, best(&job, "d7d5"));
-    assert_eq!(state2.game.len(), 2);
+    assert_eq!(state2.session.game.len(), 2);
     assert!(effects.contains(&Effect::Sound(Sound::Move)));
     assert!(state2.can_move());
 }
@@ -312,9 +329,9 @@ fn computer_replies_and_stale_answers_are_ignored() {
 #[test]
 fn computer_opens_when_the_player_takes_black() {
     let (state, effects) = vs_computer(SideChoice::Black, 4);
-    assert_eq!(state.human, Some(Color::Black));
+    assert_eq!(state.session.human, Some(Color::Black));
     assert_eq!(
-        state.orientation,
+        state.ui.orientation,
         Color::Black,
         "the player's side at the bottom"
     );
@@ -334,10 +351,10 @@ fn takeback_against_the_computer_returns_to_the_players_turn() {
         .pop()
         .unwrap();
     update(&mut state, best(&job, "b8c6"));
-    assert_eq!(state.game.len(), 4);
+    assert_eq!(state.session.game.len(), 4);
     update(&mut state, Msg::TakeBack);
     assert_eq!(
-        state.game.len(),
+        state.session.game.len(),
         2,
         "the computer's reply and the player's move"
     );
@@ -345,7 +362,7 @@ fn takeback_against_the_computer_returns_to_the_players_turn() {
     let mut friends = friends(Ruleset::Chess);
     click_move(&mut friends, "e2", "e4");
     update(&mut friends, Msg::TakeBack);
-    assert_eq!(friends.game.len(), 0, "between friends, one move");
+    assert_eq!(friends.session.game.len(), 0, "between friends, one move");
 }
 
 /// Fool's mate in FIDE chess: the banner names the reason.
@@ -396,7 +413,7 @@ fn navigation_shows_earlier_positions_without_moving() {
     update(&mut state, Msg::Navigate(Nav::Next));
     assert_eq!(state.shown_ply(), 1);
     update(&mut state, Msg::GoTo(2));
-    assert_eq!(state.cursor, None, "the last ply is the live game");
+    assert_eq!(state.ui.cursor, None, "the last ply is the live game");
     update(&mut state, Msg::Navigate(Nav::Prev));
     update(&mut state, Msg::Navigate(Nav::Last));
     assert!(state.can_move());
@@ -433,9 +450,12 @@ fn saved_games_restore_and_bad_saves_are_set_aside() {
             date: "x".into(),
         },
     );
-    assert_eq!(restored.game.to_wire(), state.game.to_wire());
-    assert_eq!(restored.setup, state.setup);
-    assert_eq!(restored.date, "2026.11.29");
+    assert_eq!(
+        restored.session.game.to_wire(),
+        state.session.game.to_wire()
+    );
+    assert_eq!(restored.session.setup, state.session.setup);
+    assert_eq!(restored.session.date, "2026.11.29");
     assert!(
         !effects.iter().any(|e| matches!(e, Effect::Save(_))),
         "nothing new to save"
@@ -459,7 +479,7 @@ fn saved_games_restore_and_bad_saves_are_set_aside() {
         assert!(effects.contains(&Effect::SetAside(bad.into())), "{bad}");
         let notice = notice_text(&fresh);
         assert!(notice.contains(why), "{notice}");
-        assert_eq!(fresh.game.len(), 0);
+        assert_eq!(fresh.session.game.len(), 0);
     }
 }
 
@@ -485,7 +505,7 @@ fn resignation_survives_a_reload() {
             date: String::new(),
         },
     );
-    let o = restored.game.outcome().expect("still over");
+    let o = restored.session.game.outcome().expect("still over");
     assert_eq!(
         (o.result, o.reason),
         (GameResult::WhiteWins, EndReason::Resignation)
@@ -518,12 +538,12 @@ fn bad_imports_explain_themselves_and_change_nothing() {
                 ruleset: Ruleset::Mongolian.into(),
             },
         );
-        let Some(Dialog::Import { error: Some(error) }) = &state.dialog else {
+        let Some(Dialog::Import { error: Some(error) }) = &state.ui.dialog else {
             panic!("{text}: no error shown")
         };
-        let error = error.text(state.lang);
+        let error = error.text(state.prefs.lang);
         assert!(error.contains(says), "{text}: {error}");
-        assert_eq!(state.game.len(), 1, "the game in progress is kept");
+        assert_eq!(state.session.game.len(), 1, "the game in progress is kept");
     }
 }
 
@@ -534,7 +554,7 @@ fn imports_a_pgn_and_exports_it_back() {
         &mut state,
         "[Variant \"Mongolian\"]\n[White \"<b>Bat</b>\"]\n\n1. d4 d5 2. Nf3 Nf6 *",
     );
-    assert_eq!(state.game.len(), 4);
+    assert_eq!(state.session.game.len(), 4);
     let effects = update(&mut state, Msg::Export(ExportKind::Pgn, ExportHow::Copy));
     let Some(Effect::Copy(pgn)) = effects.first() else {
         panic!("copied")
@@ -542,7 +562,7 @@ fn imports_a_pgn_and_exports_it_back() {
     assert!(pgn.contains("[Variant \"Mongolian\"]"), "{pgn}");
     assert!(pgn.contains("1. d4 d5 2. Nf3 Nf6"), "{pgn}");
     let again = Game::import(pgn, Ruleset::Chess.into()).expect("our PGN reads back");
-    assert_eq!(again.to_wire(), state.game.to_wire());
+    assert_eq!(again.to_wire(), state.session.game.to_wire());
     update(&mut state, Msg::Navigate(Nav::First));
     let effects = update(
         &mut state,
@@ -612,7 +632,7 @@ fn failed_searches_are_reported_and_not_retried_in_a_loop() {
     let (mut state, _) = vs_computer(SideChoice::Black, 2);
     let job = submitted(&update(&mut state, Msg::DismissNotice)).pop();
     assert!(job.is_none(), "the opening search is already running");
-    let token = state.running.unwrap().0;
+    let token = state.searches.running.unwrap().0;
     let effects = update(
         &mut state,
         Msg::Engine(EngineEvent::Failed {

@@ -37,7 +37,7 @@ impl Timing {
 /// game has been ended by the flag instead (art. 6.9).
 pub fn press(state: &mut AppState, effects: &mut Vec<Effect>) -> bool {
     let now = state.now_ms;
-    let Some(t) = &mut state.timing else {
+    let Some(t) = &mut state.session.timing else {
         return true;
     };
     if t.clock.is_paused() {
@@ -59,10 +59,12 @@ pub fn press(state: &mut AppState, effects: &mut Vec<Effect>) -> bool {
 /// A tick: a fallen flag ends the game; crossing into low time warns once.
 pub fn tick(state: &mut AppState, effects: &mut Vec<Effect>) {
     let now = state.now_ms;
-    if state.game.outcome().is_some() {
+    if state.session.game.outcome().is_some() {
         return;
     }
-    let Some(t) = &mut state.timing else { return };
+    let Some(t) = &mut state.session.timing else {
+        return;
+    };
     if let Some(flagged) = t.clock.check_flag(now) {
         flag_fell(state, flagged, effects);
         return;
@@ -71,7 +73,7 @@ pub fn tick(state: &mut AppState, effects: &mut Vec<Effect>) {
     let reading = t.clock.read(side, now);
     if reading.base_ms + reading.delay_ms < LOW_TIME_MS && !t.warned[side.index()] {
         t.warned[side.index()] = true;
-        if state.looks.sound {
+        if state.prefs.looks.sound {
             effects.push(Effect::Sound(Sound::LowTime));
         }
     }
@@ -81,17 +83,19 @@ pub fn tick(state: &mut AppState, effects: &mut Vec<Effect>) {
 /// a press on the other half does nothing.
 pub fn tap(state: &mut AppState, color: Color, effects: &mut Vec<Effect>) {
     let now = state.now_ms;
-    if !state.clock_only() || state.game.outcome().is_some() {
+    if !state.clock_only() || state.session.game.outcome().is_some() {
         return;
     }
-    let Some(t) = &mut state.timing else { return };
+    let Some(t) = &mut state.session.timing else {
+        return;
+    };
     if t.clock.to_move != color || t.clock.is_paused() {
         return;
     }
     match t.clock.press(now) {
         Ok(()) => {
             t.marks.push(t.clock.read(color, now).base_ms);
-            if state.looks.sound {
+            if state.prefs.looks.sound {
                 effects.push(Effect::Sound(Sound::Move));
             }
         }
@@ -105,11 +109,11 @@ fn flag_fell(state: &mut AppState, flagged: Color, effects: &mut Vec<Effect>) {
     let outcome = if state.clock_only() {
         shatar_rules::Outcome::win(flagged.other(), shatar_rules::EndReason::TimeForfeit)
     } else {
-        state.game.position().flag_outcome(flagged)
+        state.session.game.position().flag_outcome(flagged)
     };
-    state.game.set_outcome(outcome);
+    state.session.game.set_outcome(outcome);
     stop(state);
-    if state.looks.sound {
+    if state.prefs.looks.sound {
         effects.push(Effect::Sound(Sound::End));
     }
 }
@@ -117,7 +121,7 @@ fn flag_fell(state: &mut AppState, flagged: Color, effects: &mut Vec<Effect>) {
 /// The game is over: the clock stops where it is.
 pub fn stop(state: &mut AppState) {
     let now = state.now_ms;
-    if let Some(t) = &mut state.timing {
+    if let Some(t) = &mut state.session.timing {
         t.clock.pause(now);
     }
 }
@@ -128,8 +132,8 @@ pub fn pause(state: &mut AppState) {
 
 pub fn resume(state: &mut AppState) {
     let now = state.now_ms;
-    if state.game.outcome().is_none()
-        && let Some(t) = &mut state.timing
+    if state.session.game.outcome().is_none()
+        && let Some(t) = &mut state.session.timing
     {
         t.clock.resume(now);
     }
@@ -137,7 +141,7 @@ pub fn resume(state: &mut AppState) {
 
 /// 2017 art. 9.5.2: a wrong claim gives the claimant's opponent two minutes.
 pub fn wrong_claim(state: &mut AppState, claimant: Color) {
-    if let Some(t) = &mut state.timing {
+    if let Some(t) = &mut state.session.timing {
         t.clock
             .add_time(claimant.other(), clock::WRONG_CLAIM_BONUS_MS);
     }
@@ -146,7 +150,7 @@ pub fn wrong_claim(state: &mut AppState, claimant: Color) {
 /// The side to move's clock for the engine's time planning.
 pub fn engine_clock(state: &AppState) -> Option<shatar_protocol::ClockState> {
     use shatar_protocol::{ClockState, Delay};
-    let t = state.timing.as_ref()?;
+    let t = state.session.timing.as_ref()?;
     let side = t.clock.to_move;
     let reading = t.clock.read(side, state.now_ms);
     let period = t.clock.control.periods.get(reading.period)?;

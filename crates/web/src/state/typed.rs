@@ -8,13 +8,55 @@
 use shatar_rules::xiangqi;
 use shatar_rules::{Color, GameKind, Role, san, uci, with_position};
 
-use super::{AppState, Effect, input};
+use super::{AppState, Effect, MoveSaid, Status, input};
 use crate::any::{AnyGamePosition, AnyPiece, Cell, GameMove};
+use crate::geometry::Geometry;
 use crate::i18n::{Key, Lang};
-use crate::view::{
-    self, Geometry, clock_text, colored_piece, move_announcement, piece_name, role_name, side_name,
-};
-use crate::{t, t_key, tf};
+use crate::names::{piece_name, role_name};
+use crate::t_key;
+
+/// The box's answer to the last line typed, as data: the view words it in the language
+/// shown, so that a language switch re-words an answer already on screen. What it tells of
+/// the game is taken when the line is typed: the live region that reads it out speaks again
+/// whenever its text changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TypedReply {
+    /// The game the answer is about, which names its sides and cells.
+    pub game: GameKind,
+    pub answer: Answer,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Neither a move nor a question: the line as typed.
+    Unknown(String),
+    /// A move typed after the game ended.
+    GameOver,
+    /// A move typed while an earlier position is shown.
+    Browsing,
+    /// A move typed on the computer's turn.
+    NotYourTurn,
+    Help,
+    /// The game's last move; `None` before the first.
+    Last(Option<MoveSaid>),
+    Turn(Status),
+    /// White's and Black's time, in a timed game.
+    Clocks(Option<(u64, u64)>),
+    /// The pieces on a rank (numbered as the board's names number it) or a file.
+    Rank {
+        rank: u8,
+        pieces: Vec<(Cell, AnyPiece)>,
+    },
+    File {
+        file: u8,
+        pieces: Vec<(Cell, AnyPiece)>,
+    },
+    /// Where the pieces of a kind stand, side by side.
+    Pieces {
+        kind: PieceKind,
+        sides: Vec<(Color, Vec<Cell>)>,
+    },
+}
 
 /// What the player typed, understood.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,36 +70,31 @@ enum Question {
     Help,
 }
 
-/// Handles a line typed in the box: plays it, or answers it in `state.typed_reply`, in
-/// the page's language.
+/// Handles a line typed in the box: plays it, or answers it in `state.typed_reply`.
 pub fn typed(state: &mut AppState, text: &str, effects: &mut Vec<Effect>) {
     let text = text.trim();
-    let lang = state.lang;
-    state.typed_reply = None;
+    state.ui.typed_reply = None;
     if text.is_empty() {
         return;
     }
+    let game = state.session.game.kind();
+    let reply = move |answer| Some(TypedReply { game, answer });
     if let Some(question) = question(state, text) {
-        state.typed_reply = Some(answer(state, question));
+        state.ui.typed_reply = reply(answer(state, question));
         return;
     }
     let Some(m) = read_move(state, text) else {
-        state.typed_reply = Some(tf!(
-            lang,
-            "typed.unknown",
-            text = text,
-            help = t!(lang, "typed.help")
-        ));
+        state.ui.typed_reply = reply(Answer::Unknown(text.to_string()));
         return;
     };
     if !state.can_move() {
-        state.typed_reply = Some(String::from(if state.game.outcome().is_some() {
-            t!(lang, "typed.over")
+        state.ui.typed_reply = reply(if state.session.game.outcome().is_some() {
+            Answer::GameOver
         } else if state.is_browsing() {
-            t!(lang, "typed.browsing")
+            Answer::Browsing
         } else {
-            t!(lang, "typed.not-your-turn")
-        }));
+            Answer::NotYourTurn
+        });
         return;
     }
     input::play(state, m, effects);
@@ -65,7 +102,7 @@ pub fn typed(state: &mut AppState, text: &str, effects: &mut Vec<Effect>) {
 
 /// A typed move: SAN, long or UCI for the 8x8 games; Chinese, WXF or ICCS for Xiangqi.
 fn read_move(state: &AppState, text: &str) -> Option<GameMove> {
-    match state.game.position() {
+    match state.session.game.position() {
         AnyGamePosition::Board8(pos) => with_position!(&pos, p => {
             san::parse(p, text)
                 .ok()
@@ -97,9 +134,9 @@ enum Word {
 
 fn question(state: &AppState, text: &str) -> Option<Question> {
     let words = words(state, text)?;
-    let geometry = Geometry::of(state.game.kind());
+    let geometry = Geometry::of(state.session.game.kind());
     // Ranks as the cells' names count them: 1-8, or Xiangqi's 0-9.
-    let ranks = match state.game.kind() {
+    let ranks = match state.session.game.kind() {
         GameKind::Board8(_) => 1..=8,
         GameKind::Xiangqi => 0..=9,
     };
@@ -126,7 +163,7 @@ fn question(state: &AppState, text: &str) -> Option<Question> {
 /// The words of `text` understood in the page's language or in English, filler words
 /// ("where", "are", 在哪里) left out; `None` if one is not understood.
 fn words(state: &AppState, text: &str) -> Option<Vec<Word>> {
-    let lang = state.lang;
+    let lang = state.prefs.lang;
     let known = |key: Key| {
         lang.text(key)
             .split_whitespace()
@@ -187,7 +224,7 @@ fn is_cjk(c: char) -> bool {
 }
 
 fn word(state: &AppState, token: &str) -> Option<Word> {
-    let lang = state.lang;
+    let lang = state.prefs.lang;
     let is = |key: Key| {
         lang.text(key)
             .split_whitespace()
@@ -224,7 +261,7 @@ fn word(state: &AppState, token: &str) -> Option<Word> {
 /// The words for a side, in the page's language and in English: white and black, and in
 /// Xiangqi red ("red", "红", "улаан") as well.
 fn side_words(state: &AppState, color: Color) -> Vec<String> {
-    let lang = state.lang;
+    let lang = state.prefs.lang;
     let key = color.fold(t_key!("words.white"), t_key!("words.black"));
     let mut words: Vec<String> = lang
         .text(key)
@@ -232,7 +269,7 @@ fn side_words(state: &AppState, color: Color) -> Vec<String> {
         .chain(Lang::En.text(key).split_whitespace())
         .map(String::from)
         .collect();
-    if state.game.kind() == GameKind::Xiangqi && color == Color::White {
+    if state.session.game.kind() == GameKind::Xiangqi && color == Color::White {
         let red = [t_key!("adjective.red"), t_key!("color.red")];
         words.extend(
             red.into_iter()
@@ -244,7 +281,7 @@ fn side_words(state: &AppState, color: Color) -> Vec<String> {
 
 /// A kind of piece of the game on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PieceKind {
+pub enum PieceKind {
     Board8(Role),
     Xiangqi(xiangqi::Role),
 }
@@ -258,7 +295,7 @@ impl PieceKind {
         }
     }
 
-    fn name(self, lang: Lang, game: GameKind) -> &'static str {
+    pub fn name(self, lang: Lang, game: GameKind) -> &'static str {
         match self {
             PieceKind::Board8(role) => role_name(lang, game.board8().unwrap_or_default(), role),
             PieceKind::Xiangqi(role) => piece_name(
@@ -273,7 +310,7 @@ impl PieceKind {
 /// A piece by its name in this game or in chess, in the page's language or in English,
 /// one or several: "horse", "knights", "морьд", "cannons", "炮".
 fn piece_kind(state: &AppState, word: &str) -> Option<PieceKind> {
-    let lang = state.lang;
+    let lang = state.prefs.lang;
     let endings = lang
         .text(t_key!("words.plural"))
         .split_whitespace()
@@ -286,7 +323,7 @@ fn piece_kind(state: &AppState, word: &str) -> Option<PieceKind> {
             .iter()
             .any(|form| names.iter().any(|n| lowercase(n) == *form))
     };
-    let game = state.game.kind();
+    let game = state.session.game.kind();
     match game {
         GameKind::Board8(ruleset) => Role::ALL
             .into_iter()
@@ -311,103 +348,61 @@ fn piece_kind(state: &AppState, word: &str) -> Option<PieceKind> {
     }
 }
 
-fn answer(state: &AppState, question: Question) -> String {
-    let (kind, lang) = (state.game.kind(), state.lang);
-    let position = state.game.snapshot(state.shown_ply()).position;
+/// The answer to `question`, about the position shown.
+fn answer(state: &AppState, question: Question) -> Answer {
+    let kind = state.session.game.kind();
+    let position = state.session.game.snapshot(state.shown_ply()).position;
     let geometry = Geometry::of(kind);
-    let name = |cell: Cell| {
-        position
-            .piece_at(cell)
-            .map(|p| format!("{} {}", cell.name(kind), colored_piece(lang, kind, p)))
+    let occupied = |cells: &mut dyn Iterator<Item = Cell>| {
+        cells
+            .filter_map(|cell| position.piece_at(cell).map(|p| (cell, p)))
+            .collect()
     };
     // Ranks are spoken as the board's names count them: from 1 on the 8x8 board, from 0
     // in Xiangqi's coordinates.
     let first_rank = u8::from(kind != GameKind::Xiangqi);
     match question {
-        Question::Help => t!(lang, "typed.help").to_string(),
-        Question::Last => move_announcement(&state.game, lang)
-            .unwrap_or_else(|| t!(lang, "typed.no-move-yet").to_string()),
-        Question::Turn => view::status(state),
-        Question::Clocks => match &state.timing {
-            None => t!(lang, "typed.no-clock").to_string(),
-            Some(t) => {
-                let read = |c: Color| clock_text(t.clock.read(c, state.now_ms).base_ms);
-                tf!(
-                    lang,
-                    "typed.clocks",
-                    white = read(Color::White),
-                    black = read(Color::Black)
-                )
-            }
-        },
+        Question::Help => Answer::Help,
+        Question::Last => Answer::Last(MoveSaid::last_of(&state.session.game)),
+        Question::Turn => Answer::Turn(state.status()),
+        Question::Clocks => Answer::Clocks(state.session.timing.as_ref().map(|t| {
+            let read = |c: Color| t.clock.read(c, state.now_ms).base_ms;
+            (read(Color::White), read(Color::Black))
+        })),
         Question::Rank(rank) => {
             let index = rank.saturating_sub(first_rank);
-            let occupied: Vec<String> = (0..geometry.files)
-                .filter_map(|f| name(Cell::new(f, index)))
-                .collect();
-            line(
-                lang,
-                tf!(lang, "typed.rank", n = rank.to_string()),
-                &occupied,
-            )
+            Answer::Rank {
+                rank,
+                pieces: occupied(&mut (0..geometry.files).map(|f| Cell::new(f, index))),
+            }
         }
-        Question::File(file) => {
-            let occupied: Vec<String> = (0..geometry.ranks)
-                .filter_map(|r| name(Cell::new(file, r)))
-                .collect();
-            line(
-                lang,
-                tf!(
-                    lang,
-                    "typed.file",
-                    file = char::from(b'a' + file).to_string()
-                ),
-                &occupied,
-            )
-        }
+        Question::File(file) => Answer::File {
+            file,
+            pieces: occupied(&mut (0..geometry.ranks).map(|r| Cell::new(file, r))),
+        },
         Question::Pieces(color, piece_kind) => {
             let colors = match color {
                 Some(c) => vec![c],
                 None => vec![Color::White, Color::Black],
             };
-            let parts: Vec<String> = colors
+            let sides = colors
                 .into_iter()
                 .map(|c| {
-                    let squares: Vec<String> = (0..geometry.ranks)
+                    let cells = (0..geometry.ranks)
                         .flat_map(|r| (0..geometry.files).map(move |f| Cell::new(f, r)))
                         .filter(|&cell| {
                             position
                                 .piece_at(cell)
                                 .is_some_and(|p| p.color() == c && piece_kind.of(p))
                         })
-                        .map(|cell| cell.name(kind))
                         .collect();
-                    let piece = piece_kind.name(lang, kind);
-                    let who = tf!(
-                        lang,
-                        "piece",
-                        color = side_name(lang, kind, c),
-                        piece = piece
-                    );
-                    if squares.is_empty() {
-                        tf!(lang, "typed.pieces-none", who = who)
-                    } else {
-                        tf!(lang, "typed.pieces", who = who, list = lang.list(&squares))
-                    }
+                    (c, cells)
                 })
                 .collect();
-            parts
-                .into_iter()
-                .reduce(|first, next| tf!(lang, "typed.groups", first = first, next = next))
-                .unwrap_or_default()
+            Answer::Pieces {
+                kind: piece_kind,
+                sides,
+            }
         }
-    }
-}
-
-fn line(lang: Lang, what: String, occupied: &[String]) -> String {
-    if occupied.is_empty() {
-        tf!(lang, "typed.line-empty", what = what)
-    } else {
-        tf!(lang, "typed.line", what = what, list = lang.list(occupied))
     }
 }

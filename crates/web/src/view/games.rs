@@ -3,8 +3,8 @@
 
 use shatar_rules::Color;
 
-use super::{ruleset_name, side_name};
 use crate::i18n::Lang;
+use crate::names::{ruleset_name, side_name};
 use crate::saved::Summary;
 use crate::settings::Opponent;
 use crate::state::{AppState, SaveFailure};
@@ -20,21 +20,21 @@ pub struct OtherGame {
 
 /// The other games in progress, newest first.
 pub fn others(state: &AppState) -> Vec<OtherGame> {
-    (state.others.iter())
+    (state.storage.others.iter())
         .map(|g| OtherGame {
             id: g.id.clone(),
-            text: summary_text(state.lang, g),
+            text: summary_text(state.prefs.lang, g),
         })
         .collect()
 }
 
 /// "Games in progress (2)", when there are any.
 pub fn others_button(state: &AppState) -> Option<String> {
-    (!state.others.is_empty()).then(|| {
+    (!state.storage.others.is_empty()).then(|| {
         tf!(
-            state.lang,
+            state.prefs.lang,
             "games.button",
-            count = state.others.len().to_string()
+            count = state.storage.others.len().to_string()
         )
     })
 }
@@ -62,13 +62,13 @@ fn summary_text(lang: Lang, g: &Summary) -> String {
 /// Why the game is not saved, and how to keep it, while a write keeps failing.
 pub fn save_failed(state: &AppState) -> Option<String> {
     let reason = save_reason(state)?;
-    Some(tf!(state.lang, "notice.save-failed", reason = reason))
+    Some(tf!(state.prefs.lang, "notice.save-failed", reason = reason))
 }
 
 /// Why the game is not saved: "the browser's storage is full".
 pub fn save_reason(state: &AppState) -> Option<String> {
-    let lang = state.lang;
-    Some(match state.save_failed.as_ref()? {
+    let lang = state.prefs.lang;
+    Some(match state.storage.save_failed.as_ref()? {
         SaveFailure::Full => t!(lang, "save.full").to_string(),
         SaveFailure::Unavailable => t!(lang, "save.unavailable").to_string(),
         SaveFailure::Refused(why) => tf!(lang, "save.refused", error = why.clone()),

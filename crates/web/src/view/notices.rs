@@ -4,8 +4,8 @@
 use shatar_rules::GameKind;
 
 use crate::i18n::Lang;
+use crate::names::side_name;
 use crate::state::{Notice, NoticeLevel, SET_ASIDE_KEY};
-use crate::view::side_name;
 use crate::{t, tf};
 
 /// What the notice line shows.

@@ -51,6 +51,7 @@ fn move_at(state: &mut AppState, from: &str, to: &str, at: u64) -> Vec<Effect> {
 
 fn reading(state: &AppState, color: Color) -> (u64, u64) {
     let r = state
+        .session
         .timing
         .as_ref()
         .expect("timed")
@@ -92,9 +93,9 @@ fn a_delay_blitz_where_the_flag_falls() {
     );
     // 1 s of delay and 6 s of base after 4 800 ms: the flag is down at 11 800 ms.
     update_at(&mut state, Msg::Tick, 11_799);
-    assert!(state.game.outcome().is_none());
+    assert!(state.session.game.outcome().is_none());
     let effects = update_at(&mut state, Msg::Tick, 11_800);
-    let outcome = state.game.outcome().expect("the flag fell");
+    let outcome = state.session.game.outcome().expect("the flag fell");
     assert_eq!(
         (outcome.result, outcome.reason),
         (GameResult::BlackWins, EndReason::TimeForfeit)
@@ -106,7 +107,7 @@ fn a_delay_blitz_where_the_flag_falls() {
     );
     // A move arriving after the flag is not played.
     move_at(&mut state, "d2", "d3", 12_000);
-    assert_eq!(state.game.len(), 2);
+    assert_eq!(state.session.game.len(), 2);
     let pgn = pgn_text(&state);
     assert!(pgn.contains("[%clk 0:00:06.0]"), "{pgn}");
     assert!(pgn.contains("[%clk 0:00:04.0]"), "{pgn}");
@@ -154,8 +155,12 @@ fn threefold_claims_wrong_and_right() {
     update(&mut state, Msg::ArmClaim);
     assert!(view::panel(&state).claim_armed);
     go(&mut state, "f6", "g8");
-    assert_eq!(state.game.len(), 6, "the announced move stands (art. 9.5)");
-    assert!(state.game.outcome().is_none());
+    assert_eq!(
+        state.session.game.len(),
+        6,
+        "the announced move stands (art. 9.5)"
+    );
+    assert!(state.session.game.outcome().is_none());
     assert!(super::notice_text(&state).contains("two more minutes"));
     assert_eq!(
         reading(&state, Color::White).0,
@@ -164,19 +169,19 @@ fn threefold_claims_wrong_and_right() {
     );
     // A claim now, in a position seen twice: wrong again, Black gets the two minutes.
     update(&mut state, Msg::ClaimDraw);
-    assert!(state.game.outcome().is_none());
+    assert!(state.session.game.outcome().is_none());
     for (f, to) in [("g1", "f3"), ("g8", "f6"), ("f3", "g1")] {
         go(&mut state, f, to);
     }
     update(&mut state, Msg::ArmClaim);
     go(&mut state, "f6", "g8");
-    let outcome = state.game.outcome().expect("drawn by the claim");
+    let outcome = state.session.game.outcome().expect("drawn by the claim");
     assert_eq!(
         (outcome.result, outcome.reason),
         (GameResult::Draw, EndReason::ThreefoldRepetition)
     );
     assert!(
-        state.timing.as_ref().unwrap().clock.is_paused(),
+        state.session.timing.as_ref().unwrap().clock.is_paused(),
         "the clock stops with the game"
     );
 }
@@ -200,7 +205,7 @@ fn offers_between_friends_are_marked_and_answered() {
     assert!(view::panel(&state).offer_answerable);
     // Black plays on: the offer lapses, and stays in the record as (=).
     click_move(&mut state, "e7", "e5");
-    assert_eq!(state.draw_offer, None);
+    assert_eq!(state.session.draw_offer, None);
     assert!(
         pgn_text(&state).contains("1. e4 (=) e5"),
         "{}",
@@ -208,7 +213,7 @@ fn offers_between_friends_are_marked_and_answered() {
     );
     update(&mut state, Msg::OfferDraw);
     update(&mut state, Msg::AnswerDraw { accept: true });
-    let outcome = state.game.outcome().expect("agreed");
+    let outcome = state.session.game.outcome().expect("agreed");
     assert_eq!(outcome.reason, EndReason::Agreement);
 }
 
@@ -238,16 +243,16 @@ fn the_computer_answers_offers_by_its_evaluation() {
         .unwrap();
     update(&mut state, Msg::OfferDraw);
     update(&mut state, best_with_score(&job, "e7e5", 20));
-    assert_eq!(state.game.len(), 2, "declined: it played");
+    assert_eq!(state.session.game.len(), 2, "declined: it played");
     assert!(super::notice_text(&state).contains("declines"));
     let job = submitted(&click_move(&mut state, "g1", "f3"))
         .pop()
         .unwrap();
     update(&mut state, Msg::OfferDraw);
     update(&mut state, best_with_score(&job, "b8c6", -120));
-    assert_eq!(state.game.len(), 3, "accepted: no move");
+    assert_eq!(state.session.game.len(), 3, "accepted: no move");
     assert_eq!(
-        state.game.outcome().map(|o| o.reason),
+        state.session.game.outcome().map(|o| o.reason),
         Some(EndReason::Agreement)
     );
 }
@@ -316,8 +321,12 @@ fn the_computer_claims_what_it_may() {
             job = submitted(&click_move(&mut state, from, to)).pop().unwrap();
         }
         update(&mut state, best_with_score(&job, "f6g8", cp));
-        assert_eq!(state.game.len(), 10, "the move is played either way");
-        let outcome = state.game.outcome().map(|o| o.reason);
+        assert_eq!(
+            state.session.game.len(),
+            10,
+            "the move is played either way"
+        );
+        let outcome = state.session.game.outcome().map(|o| o.reason);
         assert_eq!(
             outcome == Some(EndReason::ThreefoldRepetition),
             drawn,
@@ -368,7 +377,7 @@ fn tap_the_clock_over_the_board() {
         (String::from("1 move"), String::from("0 moves"))
     );
     update_at(&mut state, Msg::Tick, 13_000);
-    let outcome = state.game.outcome().expect("Black's flag fell");
+    let outcome = state.session.game.outcome().expect("Black's flag fell");
     assert_eq!(
         (outcome.result, outcome.reason),
         (GameResult::WhiteWins, EndReason::TimeForfeit)
@@ -392,11 +401,11 @@ fn a_right_claim_now_draws() {
         move_at(&mut state, from, to, 2_000 + 1_000 * i as u64);
     }
     assert!(
-        state.game.outcome().is_none(),
+        state.session.game.outcome().is_none(),
         "threefold is claimed, not automatic"
     );
     update(&mut state, Msg::ClaimDraw);
-    let outcome = state.game.outcome().expect("drawn");
+    let outcome = state.session.game.outcome().expect("drawn");
     assert_eq!(
         (outcome.result, outcome.reason),
         (GameResult::Draw, EndReason::ThreefoldRepetition)

@@ -35,7 +35,7 @@ fn the_stored_choice_outranks_the_browser_and_a_query_outranks_both() {
     let mut state = friends(Ruleset::Mongolian);
     let saved =
         saved_of(&update(&mut state, Msg::ChooseLang(Lang::MnCyrl))).expect("the choice is saved");
-    assert_eq!(state.lang, Lang::MnCyrl);
+    assert_eq!(state.prefs.lang, Lang::MnCyrl);
 
     // A fresh page: the browser's languages arrive before the save is read.
     let mut page = AppState::new(1, "d".into());
@@ -44,7 +44,7 @@ fn the_stored_choice_outranks_the_browser_and_a_query_outranks_both() {
         [],
         "nothing is saved before the save is read"
     );
-    assert_eq!(page.lang, Lang::ZhHans);
+    assert_eq!(page.prefs.lang, Lang::ZhHans);
     update(
         &mut page,
         Msg::Restore {
@@ -53,7 +53,7 @@ fn the_stored_choice_outranks_the_browser_and_a_query_outranks_both() {
             date: "d".into(),
         },
     );
-    assert_eq!(page.lang, Lang::MnCyrl, "the stored choice");
+    assert_eq!(page.prefs.lang, Lang::MnCyrl, "the stored choice");
 
     let mut linked = AppState::new(1, "d".into());
     languages(&mut linked, Some("mn-Mong"), &["zh-CN"]);
@@ -66,7 +66,7 @@ fn the_stored_choice_outranks_the_browser_and_a_query_outranks_both() {
         },
     );
     assert_eq!(
-        linked.lang,
+        linked.prefs.lang,
         Lang::MnMong,
         "?lang= outranks the stored choice"
     );
@@ -75,11 +75,11 @@ fn the_stored_choice_outranks_the_browser_and_a_query_outranks_both() {
     let looks = Looks {
         sound: false,
         lang: None,
-        ..state.looks
+        ..state.prefs.looks
     };
     update(&mut state, Msg::SetLooks(looks));
     assert_eq!(
-        (state.looks.lang, state.lang),
+        (state.prefs.looks.lang, state.prefs.lang),
         (Some(Lang::MnCyrl), Lang::MnCyrl)
     );
 }
@@ -137,7 +137,7 @@ fn what_is_read_and_heard_follows_the_language() {
     // A notation the player chose stays, whatever the language.
     let looks = Looks {
         notation: Notation::Fixed(PieceLetters::Figurine),
-        ..state.looks
+        ..state.prefs.looks
     };
     update(&mut state, Msg::SetLooks(looks));
     assert_eq!(
@@ -160,7 +160,7 @@ fn the_typed_box_understands_the_language() {
     let mut state = friends(Ruleset::Mongolian);
     let ask = |state: &mut AppState, text: &str| {
         update(state, Msg::Typed(text.into()));
-        state.typed_reply.clone().unwrap()
+        typed_reply_text(state).unwrap()
     };
     update(&mut state, Msg::ChooseLang(Lang::ZhHans));
     assert_eq!(
@@ -188,7 +188,7 @@ fn the_typed_box_understands_the_language() {
     assert!(ask(&mut state, "4 ᠳᠦᠭᠡᠷ ᠮᠥᠷ").contains('4'));
     update(&mut state, Msg::Typed("e4".into()));
     assert_eq!(
-        state.game.len(),
+        state.session.game.len(),
         1,
         "moves stay English SAN in every language"
     );
@@ -205,7 +205,7 @@ fn letters_of_another_language_are_marked_as_such() {
     );
     let looks = Looks {
         notation: Notation::Fixed(PieceLetters::MongolianScript),
-        ..state.looks
+        ..state.prefs.looks
     };
     update(&mut state, Msg::SetLooks(looks));
     assert_eq!(
@@ -215,7 +215,7 @@ fn letters_of_another_language_are_marked_as_such() {
     );
     let looks = Looks {
         notation: Notation::Fixed(PieceLetters::Figurine),
-        ..state.looks
+        ..state.prefs.looks
     };
     update(&mut state, Msg::SetLooks(looks));
     assert_eq!(
@@ -263,4 +263,51 @@ fn a_language_switch_rewords_a_hint_a_notice_and_an_import_error_already_shown()
     assert!(hint.starts_with(&hint_words), "{hint}");
     assert_eq!(notice, crate::t!(Lang::ZhHans, "notice.game-forked"));
     assert_eq!(error, crate::t!(Lang::ZhHans, "import.empty"));
+}
+
+#[test]
+fn a_language_switch_rewords_the_typed_boxs_answer_already_shown() {
+    let mut state = friends(Ruleset::Mongolian);
+    let ask = |state: &mut AppState, text: &str| {
+        update(state, Msg::Typed(text.into()));
+        typed_reply_text(state).expect("an answer")
+    };
+    assert_eq!(
+        ask(&mut state, "where horses"),
+        "White horse: b1, g1. Black horse: b8, g8"
+    );
+    update(&mut state, Msg::ChooseLang(Lang::ZhHans));
+    assert_eq!(
+        typed_reply_text(&state).as_deref(),
+        Some("白方马：b1、g1。黑方马：b8、g8")
+    );
+
+    // A line not understood keeps what was typed, in the new language's sentence.
+    let chinese = ask(&mut state, "Kd8");
+    update(&mut state, Msg::ChooseLang(Lang::En));
+    let reworded = typed_reply_text(&state).expect("the answer stays");
+    assert!(
+        reworded.starts_with("\"Kd8\" is not a legal move here"),
+        "{reworded}"
+    );
+    assert_ne!(reworded, chinese);
+
+    // What the answer tells of the game is what was asked about: a move played since
+    // changes the language of the answer, not what it says.
+    click_move(&mut state, "e2", "e4");
+    let turn = ask(&mut state, "turn");
+    let last = ask(&mut state, "last");
+    click_move(&mut state, "e7", "e5");
+    update(&mut state, Msg::ChooseLang(Lang::MnCyrl));
+    let shown = typed_reply_text(&state).expect("the answer stays");
+    assert!(shown.contains("e2") && shown.contains("e4"), "{shown}");
+    assert_ne!(shown, last, "in the new language");
+    update(&mut state, Msg::ChooseLang(Lang::En));
+    assert_eq!(typed_reply_text(&state), Some(last));
+    update(&mut state, Msg::Typed("turn".into()));
+    assert_ne!(
+        typed_reply_text(&state),
+        Some(turn),
+        "the turn has changed since"
+    );
 }

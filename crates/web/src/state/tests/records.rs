@@ -74,7 +74,7 @@ fn an_imported_record_keeps_its_tags_comments_annotations_and_variations() {
             ruleset: Ruleset::Mongolian.into(),
         },
     );
-    assert_eq!(state.game.len(), 7);
+    assert_eq!(state.session.game.len(), 7);
     // The player bars name the players the record names.
     let panel = view::panel(&state);
     assert_eq!(panel.players, ("Sarnai".to_string(), "Tuya".to_string()));
@@ -104,7 +104,7 @@ fn the_record_survives_the_save_exactly() {
             date: "2026.12.01".into(),
         },
     );
-    assert_eq!(restored.notice, None, "restored without complaint");
+    assert_eq!(restored.ui.notice, None, "restored without complaint");
     assert_eq!(exported(&mut restored), before);
     assert_eq!(crate::state::persist::encode(&restored), text);
 }
@@ -115,7 +115,7 @@ fn moves_played_after_an_import_are_added_and_a_takeback_drops_only_theirs() {
     import(&mut state, FULL);
     // 4... Nf6 by clicks, then taken back: the given record is as it was.
     click_move(&mut state, "g8", "f6");
-    assert_eq!(state.game.len(), 8);
+    assert_eq!(state.session.game.len(), 8);
     assert!(exported(&mut state).contains("4. c3 Nf6"));
     update(&mut state, Msg::TakeBack);
     assert_keeps_everything(&exported(&mut state));
@@ -132,9 +132,9 @@ fn a_file_of_several_games_opens_a_picker() {
         "{FULL}\n[White \"Dorj\"]\n[Black \"Bold\"]\n[Variant \"Mongolian\"]\n\n1. d4 d5 2. Nf3 *\n\n[Variant \"Mongolian\"]\n\n1. e4 e5 2. Ke3 *\n"
     );
     import(&mut state, &file);
-    assert_eq!(state.dialog, Some(Dialog::PickGame { error: None }));
+    assert_eq!(state.ui.dialog, Some(Dialog::PickGame { error: None }));
     assert_eq!(
-        state.game.len(),
+        state.session.game.len(),
         0,
         "nothing is replaced until a game is picked"
     );
@@ -143,19 +143,19 @@ fn a_file_of_several_games_opens_a_picker() {
     assert_eq!(titles[1], "2. Dorj – Bold");
     // A game that does not replay says why and the picker stays open.
     update(&mut state, Msg::PickImported(2));
-    let Some(Dialog::PickGame { error: Some(error) }) = &state.dialog else {
-        panic!("the picker stays, with the error: {:?}", state.dialog)
+    let Some(Dialog::PickGame { error: Some(error) }) = &state.ui.dialog else {
+        panic!("the picker stays, with the error: {:?}", state.ui.dialog)
     };
-    let error = error.text(state.lang);
+    let error = error.text(state.prefs.lang);
     assert!(
         error.contains("PGN game 3") && error.contains("Ke3"),
         "{error}"
     );
     update(&mut state, Msg::PickImported(1));
-    assert_eq!(state.dialog, None);
-    assert_eq!(state.game.len(), 3);
+    assert_eq!(state.ui.dialog, None);
+    assert_eq!(state.session.game.len(), 3);
     assert_eq!(view::panel(&state).players.0, "Dorj");
-    assert!(state.importing.is_none(), "the file is let go");
+    assert!(state.ui.importing.is_none(), "the file is let go");
 }
 
 #[test]
@@ -165,8 +165,8 @@ fn a_large_file_is_read_a_slice_at_a_time() {
     let file = game.repeat(3 * STEP_BYTES / game.len() + 1);
     let effects = import(&mut state, &file);
     assert!(effects.contains(&Effect::ContinueImport), "{effects:?}");
-    let Some(Dialog::Reading { read, total }) = state.dialog else {
-        panic!("{:?}", state.dialog)
+    let Some(Dialog::Reading { read, total }) = state.ui.dialog else {
+        panic!("{:?}", state.ui.dialog)
     };
     assert!(read >= STEP_BYTES && read < total && total == file.len());
     let mut steps = 1;
@@ -174,20 +174,20 @@ fn a_large_file_is_read_a_slice_at_a_time() {
         steps += 1;
     }
     assert!((3..=5).contains(&steps), "{steps} steps");
-    assert_eq!(state.dialog, Some(Dialog::PickGame { error: None }));
+    assert_eq!(state.ui.dialog, Some(Dialog::PickGame { error: None }));
     assert_eq!(view::pick_titles(&state).len(), file.len() / game.len());
     // Closing the picker lets the file go.
     update(&mut state, Msg::CloseDialog);
-    assert!(state.importing.is_none());
+    assert!(state.ui.importing.is_none());
 }
 
 #[test]
 fn a_text_of_comments_only_holds_no_game() {
     let mut state = friends(Ruleset::Mongolian);
     import(&mut state, "{just a comment}");
-    let Some(Dialog::Import { error: Some(error) }) = &state.dialog else {
-        panic!("{:?}", state.dialog)
+    let Some(Dialog::Import { error: Some(error) }) = &state.ui.dialog else {
+        panic!("{:?}", state.ui.dialog)
     };
-    let error = error.text(state.lang);
+    let error = error.text(state.prefs.lang);
     assert!(error.contains("no game"), "{error}");
 }

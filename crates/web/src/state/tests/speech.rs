@@ -5,6 +5,7 @@ use shatar_rules::Ruleset;
 
 use super::*;
 use crate::settings::SideChoice;
+use crate::t;
 use crate::view::{self, move_announcement};
 
 fn label(state: &AppState, square: &str) -> String {
@@ -42,15 +43,15 @@ fn squares_say_their_marks() {
 #[test]
 fn moves_are_announced_with_captures_checks_and_mate() {
     let mut state = friends(Ruleset::Mongolian);
-    assert_eq!(move_announcement(&state.game, Lang::En), None);
+    assert_eq!(move_announcement(&state.session.game, Lang::En), None);
     click_move(&mut state, "e2", "e4");
     assert_eq!(
-        move_announcement(&state.game, Lang::En).as_deref(),
+        move_announcement(&state.session.game, Lang::En).as_deref(),
         Some("1. White boy e2 to e4")
     );
     click_move(&mut state, "e7", "e5");
     assert_eq!(
-        move_announcement(&state.game, Lang::En).as_deref(),
+        move_announcement(&state.session.game, Lang::En).as_deref(),
         Some("1. Black boy e7 to e5")
     );
     for (from, to) in [("f1", "c4"), ("b8", "c6"), ("d1", "h5"), ("g8", "f6")] {
@@ -58,12 +59,12 @@ fn moves_are_announced_with_captures_checks_and_mate() {
     }
     click_move(&mut state, "h5", "f7");
     assert_eq!(
-        move_announcement(&state.game, Lang::En).as_deref(),
+        move_announcement(&state.session.game, Lang::En).as_deref(),
         Some("4. White berse h5 takes boy f7, checkmate")
     );
     assert_eq!(
         view::panel(&state).announcement,
-        move_announcement(&state.game, Lang::En)
+        move_announcement(&state.session.game, Lang::En)
     );
 
     let mut chess = friends(Ruleset::Chess);
@@ -71,14 +72,14 @@ fn moves_are_announced_with_captures_checks_and_mate() {
         click_move(&mut chess, from, to);
     }
     assert_eq!(
-        move_announcement(&chess.game, Lang::En).as_deref(),
+        move_announcement(&chess.session.game, Lang::En).as_deref(),
         Some("2. White queen d1 to h5, check")
     );
 }
 
 fn typed(state: &mut AppState, text: &str) -> Option<String> {
     update(state, Msg::Typed(text.to_string()));
-    state.typed_reply.clone()
+    typed_reply_text(state)
 }
 
 #[test]
@@ -95,7 +96,7 @@ fn the_typed_box_plays_moves_in_any_notation() {
         assert_eq!(typed(&mut state, text), None, "{text} is played");
     }
     assert_eq!(
-        state.game.move_texts(crate::any::MoveStyle::PLAIN),
+        state.session.game.move_texts(crate::any::MoveStyle::PLAIN),
         ["e4", "e5", "Nf3", "Nc6", "Bc4"]
     );
     assert_eq!(view::panel(&state).typed_reply, None);
@@ -158,5 +159,5 @@ fn the_typed_box_waits_for_the_players_turn() {
         typed(&mut state, "d5").as_deref(),
         Some("It is not your turn.")
     );
-    assert_eq!(state.game.len(), 1);
+    assert_eq!(state.session.game.len(), 1);
 }

@@ -83,8 +83,8 @@ fn accepting_saves_the_game_first_and_once() {
     );
 
     let again = reloaded(saves(&effects).pop().expect("a save"), 5);
-    assert_eq!(again.game.len(), 2);
-    assert_eq!(again.game.fen_at(2), state.game.fen_at(2));
+    assert_eq!(again.session.game.len(), 2);
+    assert_eq!(again.session.game.fen_at(2), state.session.game.fen_at(2));
 
     // A second press, or the browser telling again, changes nothing.
     assert_eq!(update(&mut state, Msg::ApplyUpdate), []);
@@ -128,12 +128,13 @@ fn accepting_stops_a_running_clock() {
             3_000,
         );
     }
-    assert_eq!(state.game.len(), 1);
+    assert_eq!(state.session.game.len(), 1);
     update_at(&mut state, Msg::UpdateReady, 4_000);
     let effects = update_at(&mut state, Msg::ApplyUpdate, 10_000);
     let again = reloaded(saves(&effects).pop().expect("a save"), 50);
     assert!(view::panel(&again).clock_paused);
     let black = again
+        .session
         .timing
         .as_ref()
         .expect("timed")

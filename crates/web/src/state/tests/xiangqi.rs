@@ -135,8 +135,11 @@ fn moves_by_clicks_with_legal_destinations_and_every_notation() {
     );
     update(&mut state, Msg::SquareDown(pt("e2")));
     click(&mut state, "h9", "g7");
-    assert_eq!(state.game.len(), 2);
-    assert_eq!(state.game.move_texts(MoveStyle::PLAIN), ["C2=5", "H8+7"]);
+    assert_eq!(state.session.game.len(), 2);
+    assert_eq!(
+        state.session.game.move_texts(MoveStyle::PLAIN),
+        ["C2=5", "H8+7"]
+    );
     let moves = |state: &AppState| {
         let row = &view::panel(state).moves[0];
         (row.white.clone().unwrap().1, row.black.clone().unwrap().1)
@@ -146,17 +149,17 @@ fn moves_by_clicks_with_legal_destinations_and_every_notation() {
         ("C2=5".into(), "H8+7".into()),
         "WXF in English by default"
     );
-    state.lang = Lang::ZhHans;
+    state.prefs.lang = Lang::ZhHans;
     assert_eq!(
         moves(&state),
         ("炮二平五".into(), "马8进7".into()),
         "Chinese notation in Chinese"
     );
-    state.looks.xiangqi_notation = XiangqiNotation::Fixed(XiangqiMoves::Iccs);
+    state.prefs.looks.xiangqi_notation = XiangqiNotation::Fixed(XiangqiMoves::Iccs);
     assert_eq!(moves(&state), ("h2e2".into(), "h9g7".into()));
     // An illegal click does nothing: a horse cannot leap over its leg.
     click(&mut state, "b0", "d1");
-    assert_eq!(state.game.len(), 2);
+    assert_eq!(state.session.game.len(), 2);
 }
 
 #[test]
@@ -170,11 +173,11 @@ fn the_computer_answers_in_iccs() {
     assert_eq!(job.game.ruleset, GameKind::Xiangqi);
     assert_eq!(job.game.moves, ["b2e2"]);
     update(&mut state, answer(&job, "b9c7"));
-    assert_eq!(state.game.len(), 2);
+    assert_eq!(state.session.game.len(), 2);
     let board = view::board(&state);
     assert_eq!(
         cell(&board, "c7").piece,
-        state.game.position().piece_at(pt("c7"))
+        state.session.game.position().piece_at(pt("c7"))
     );
     assert!(matches!(
         cell(&board, "c7").piece,
@@ -203,7 +206,7 @@ fn a_perpetual_check_loses_and_the_result_cites_the_ruling() {
         .enumerate()
     {
         assert_eq!(
-            state.game.outcome(),
+            state.session.game.outcome(),
             None,
             "still going before move {}",
             i + 1
@@ -213,6 +216,7 @@ fn a_perpetual_check_loses_and_the_result_cites_the_ruling() {
         if i == 8 {
             // The third occurrence: Red is warned before the fourth decides.
             let (loser, _) = state
+                .session
                 .game
                 .repetition_warning()
                 .expect("the arbiter's warning");
@@ -224,7 +228,7 @@ fn a_perpetual_check_loses_and_the_result_cites_the_ruling() {
             );
         }
     }
-    let outcome = state.game.outcome().expect("ruled");
+    let outcome = state.session.game.outcome().expect("ruled");
     assert_eq!(
         (outcome.result, outcome.reason),
         (GameResult::BlackWins, EndReason::ForbiddenRepetition)
@@ -250,9 +254,12 @@ fn a_xiangqi_game_survives_a_reload() {
     crate::saved::decode(&saved)
         .expect("the save reads")
         .apply(&mut reloaded);
-    assert_eq!(reloaded.game.kind(), GameKind::Xiangqi);
-    assert_eq!(reloaded.game.to_wire(), state.game.to_wire());
-    assert_eq!(reloaded.setup.ruleset, GameKind::Xiangqi);
+    assert_eq!(reloaded.session.game.kind(), GameKind::Xiangqi);
+    assert_eq!(
+        reloaded.session.game.to_wire(),
+        state.session.game.to_wire()
+    );
+    assert_eq!(reloaded.session.setup.ruleset, GameKind::Xiangqi);
 }
 
 /// Clubs scoring Xiangqi choose the match points in the settings form: every result then
@@ -261,16 +268,16 @@ fn a_xiangqi_game_survives_a_reload() {
 #[test]
 fn match_points_from_the_settings_form_follow_the_result_and_a_reload() {
     let (mut state, _) = xiangqi(Opponent::Friend);
-    assert_eq!(state.looks.points, Points::None);
+    assert_eq!(state.prefs.looks.points, Points::None);
     // What the form sends: its own choices and no language.
     let form = Looks {
         points: Points::TwoOneZero,
         lang: None,
-        ..state.looks
+        ..state.prefs.looks
     };
     update(&mut state, Msg::SetLooks(form));
     assert_eq!(
-        state.looks.points,
+        state.prefs.looks.points,
         Points::TwoOneZero,
         "the form's choice is taken"
     );
@@ -284,7 +291,7 @@ fn match_points_from_the_settings_form_follow_the_result_and_a_reload() {
     crate::saved::decode(&saved)
         .expect("the save reads")
         .apply(&mut reloaded);
-    assert_eq!(reloaded.looks.points, Points::TwoOneZero);
+    assert_eq!(reloaded.prefs.looks.points, Points::TwoOneZero);
     assert_eq!(
         view::panel(&reloaded).result.as_deref(),
         Some("Red wins by resignation (2–0)")
@@ -293,7 +300,7 @@ fn match_points_from_the_settings_form_follow_the_result_and_a_reload() {
     // Setting it back to none drops the points from the result shown.
     let form = Looks {
         points: Points::None,
-        ..reloaded.looks
+        ..reloaded.prefs.looks
     };
     update(&mut reloaded, Msg::SetLooks(form));
     assert_eq!(
@@ -312,9 +319,9 @@ fn match_points_from_the_settings_form_follow_the_result_and_a_reload() {
     crate::saved::decode(&old.to_string())
         .expect("an old save reads")
         .apply(&mut from_old);
-    assert_eq!(from_old.looks.points, Points::None);
+    assert_eq!(from_old.prefs.looks.points, Points::None);
     assert_eq!(
-        from_old.looks.pieces, state.looks.pieces,
+        from_old.prefs.looks.pieces, state.prefs.looks.pieces,
         "the other looks still read"
     );
     assert_eq!(
@@ -328,7 +335,7 @@ fn pgn_export_and_import_in_the_players_notation() {
     let (mut state, _) = xiangqi(Opponent::Friend);
     click(&mut state, "h2", "e2");
     click(&mut state, "h9", "g7");
-    state.lang = Lang::ZhHans;
+    state.prefs.lang = Lang::ZhHans;
     let Effect::Copy(pgn) = export(&state, ExportKind::Pgn, ExportHow::Copy) else {
         panic!("copied")
     };
@@ -341,7 +348,7 @@ fn pgn_export_and_import_in_the_players_notation() {
         assert!(pgn.contains(needle), "{needle} in\n{pgn}");
     }
     let again = Game::import(&pgn, Ruleset::Mongolian.into()).expect("our PGN reads back");
-    assert_eq!(again.to_wire(), state.game.to_wire());
+    assert_eq!(again.to_wire(), state.session.game.to_wire());
     // A PGN without a Variant tag pasted in a Xiangqi session is Xiangqi.
     let bare = Game::import("1. C2=5 H8+7 *", GameKind::Xiangqi).expect("WXF without tags");
     assert_eq!(bare.to_wire().moves, ["h2e2", "h9g7"]);
@@ -354,8 +361,8 @@ fn the_typed_box_plays_xiangqi_in_any_notation() {
         update(&mut state, Msg::Typed(text.into()));
         assert_eq!(view::panel(&state).typed_reply, None, "{text} is played");
     }
-    assert_eq!(state.game.to_wire().moves, ["h2e2", "h9g7", "b0c2"]);
-    assert_eq!(state.game.turn(), Color::Black);
+    assert_eq!(state.session.game.to_wire().moves, ["h2e2", "h9g7", "b0c2"]);
+    assert_eq!(state.session.game.turn(), Color::Black);
 }
 
 /// The club page's game (tests/club/xiangqi.html) reads, in the traditional notation.
@@ -401,7 +408,7 @@ fn the_typed_box_answers_about_xiangqi_pieces() {
     assert!(rank.contains("e0 red general"), "{rank}");
     let file = ask(&mut state, "file i");
     assert!(file.contains("i9 black chariot"), "{file}");
-    state.lang = Lang::ZhHans;
+    state.prefs.lang = Lang::ZhHans;
     let chinese = ask(&mut state, "红炮在哪里");
     assert!(
         chinese.contains("b2") && !chinese.contains("b7"),
@@ -426,7 +433,7 @@ fn a_handoff_from_the_first_build_is_carried_out() {
         date: "2026.11.30".into(),
     };
     let effects = update(&mut state, handoff.into_msg());
-    assert_eq!(state.game.kind(), GameKind::Xiangqi);
+    assert_eq!(state.session.game.kind(), GameKind::Xiangqi);
     assert!(effects.contains(&Effect::Engine(EngineCommand::NewGame(GameKind::Xiangqi))));
     assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
 
@@ -436,9 +443,9 @@ fn a_handoff_from_the_first_build_is_carried_out() {
         ruleset: Ruleset::Mongolian.into(),
     };
     let effects = update(&mut state, handoff.into_msg());
-    assert_eq!(state.game.len(), 2);
+    assert_eq!(state.session.game.len(), 2);
     assert_eq!(
-        state.notice.as_ref().map(|n| n.level()),
+        state.ui.notice.as_ref().map(|n| n.level()),
         Some(NoticeLevel::Info)
     );
     assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
