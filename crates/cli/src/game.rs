@@ -4,19 +4,24 @@
 use std::fmt::Write as _;
 
 use shatar_rules::any_game::{GamePlayError, WireMoveError};
-use shatar_rules::uci::{self, UciMoveError};
+use shatar_rules::uci::UciMoveError;
 use shatar_rules::{
-    AnyGamePosition, AnyGameRecord, AnyPosition, GameKind, GameMove, Move, Position, Rules, Square,
-    map_position, with_position,
+    AnyGamePosition, AnyGameRecord, GameKind, GameMove, Position, Rules, Square, with_position,
 };
 
-/// Plays moves given in UCI notation, one after the other. On the first bad move, says
-/// which (1-based) and why; `start` is not changed.
-pub fn play_uci_moves<'a>(
-    start: &AnyPosition,
+/// Plays moves given in the wire's notation (UCI, or ICCS for Xiangqi), one after the
+/// other, whatever our rules say of the game's end. On the first bad move, says which
+/// (1-based) and why; `start` is not changed.
+pub fn play_wire_moves<'a>(
+    start: &AnyGamePosition,
     moves: impl IntoIterator<Item = &'a str>,
-) -> Result<AnyPosition, String> {
-    Ok(map_position!(*start, p => play_moves(p, moves)?))
+) -> Result<AnyGamePosition, String> {
+    let mut position = *start;
+    for (i, text) in moves.into_iter().enumerate() {
+        let m = parse_wire_move(&position, text, i)?;
+        position.play_legal(m);
+    }
+    Ok(position)
 }
 
 /// The `d` command's text: diagram, FEN, hash key and checkers; the FEN alone for
@@ -79,27 +84,6 @@ fn parse_wire_move(pos: &AnyGamePosition, text: &str, index: usize) -> Result<Ga
         WireMoveError::Uci(e) => format!("move {number} ({text}): {e}"),
         // An ICCS error says itself whether the move is unreadable or illegal.
         WireMoveError::Iccs(e) => format!("move {number} ('{text}'): {e}"),
-    })
-}
-
-fn play_moves<'a, R: Rules>(
-    mut pos: Position<R>,
-    moves: impl IntoIterator<Item = &'a str>,
-) -> Result<Position<R>, String> {
-    for (i, text) in moves.into_iter().enumerate() {
-        let m = parse_move(&pos, text, i)?;
-        pos.play_unchecked(m);
-    }
-    Ok(pos)
-}
-
-/// The move `text`, the game's `index`-th (from 0), with an error that says which and why.
-fn parse_move<R: Rules>(pos: &Position<R>, text: &str, index: usize) -> Result<Move, String> {
-    uci::parse_move(pos, text).map_err(|e| match e {
-        UciMoveError::Illegal { reason, .. } => {
-            format!("move {} ({text}) is illegal in {pos}: {reason}", index + 1)
-        }
-        UciMoveError::Syntax(_) => format!("move {} ({text}): {e}", index + 1),
     })
 }
 
