@@ -19,8 +19,6 @@ use std::time::Instant;
 
 use shatar_rules::{AnyGamePosition, GameKind};
 
-use searcher::WallClock;
-
 const HELP: &str = "\
 shatar: an engine for Mongolian chess (2017 and folk rules), FIDE chess and Xiangqi, speaking UCI
 
@@ -302,8 +300,17 @@ fn bench(args: &[String]) -> Result<ExitCode, String> {
     if let Some(extra) = opts.positional.first() {
         return Err(format!("bench takes no argument '{extra}'"));
     }
-    let xiangqi = opts.variant == GameKind::Xiangqi;
-    if xiangqi && perft {
+    if !perft {
+        let result = bench::search(opts.variant, opts.depth);
+        print(&format!(
+            "bench: {} nodes {} ms {} nps\n",
+            result.nodes,
+            result.time_ms,
+            result.nodes_per_second()
+        ))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let GameKind::Board8(ruleset) = opts.variant else {
         // `--variant xiangqi` sets the same option as `--xiangqi`: say so rather than run
         // the search bench in its place.
         return Err(
@@ -311,34 +318,9 @@ fn bench(args: &[String]) -> Result<ExitCode, String> {
              `shatar perft --variant xiangqi`"
                 .into(),
         );
-    }
-    // Xiangqi's search bench has positions, a depth and a signature of its own.
-    if xiangqi {
-        let depth = opts.depth.unwrap_or(shatar_engine::bench::XIANGQI_DEPTH);
-        let result = shatar_engine::bench::run_xiangqi(&WallClock::new(), depth);
-        print(&format!(
-            "bench: {} nodes {} ms {} nps\n",
-            result.nodes,
-            result.time_ms,
-            result.nodes_per_second()
-        ))?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    if !perft {
-        let result = shatar_engine::bench::run(
-            &WallClock::new(),
-            opts.depth.unwrap_or(shatar_engine::bench::DEPTH),
-        );
-        print(&format!(
-            "bench: {} nodes {} ms {} nps\n",
-            result.nodes,
-            result.time_ms,
-            result.nodes_per_second()
-        ))?;
-        return Ok(ExitCode::SUCCESS);
-    }
+    };
     let bench_opts = bench::BenchOptions {
-        ruleset: opts.variant.board8().unwrap_or_default(),
+        ruleset,
         runs: opts.runs.unwrap_or(5),
         quick: opts.quick,
     };

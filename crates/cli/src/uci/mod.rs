@@ -22,7 +22,7 @@ use std::thread::{self, Scope, ScopedJoinHandle};
 use std::time::Duration;
 
 use shatar_engine::{Limits, Report, SearchResult};
-use shatar_rules::{AnyGamePosition, AnyGameRecord, GameKind};
+use shatar_rules::{AnyGamePosition, AnyGameRecord};
 
 use crate::game;
 use crate::searcher::{SearchRequest, Searcher};
@@ -253,15 +253,9 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
     /// (the 8x8 games, or Xiangqi), with the signature line of `shatar bench`.
     fn bench(&mut self, args: &[&str]) -> io::Result<()> {
         self.finish_search();
-        // Xiangqi has bench positions, a depth and a signature of its own.
-        let xiangqi = self.record.kind() == GameKind::Xiangqi;
         let depth = match args.first().map(|d| d.parse::<u32>()) {
-            None => Ok(if xiangqi {
-                shatar_engine::bench::XIANGQI_DEPTH
-            } else {
-                shatar_engine::bench::DEPTH
-            }),
-            Some(Ok(d)) if (1..=64).contains(&d) => Ok(d),
+            None => Ok(None),
+            Some(Ok(d)) if (1..=64).contains(&d) => Ok(Some(d)),
             Some(_) => Err(args.join(" ")),
         };
         let depth = match depth {
@@ -273,12 +267,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                 );
             }
         };
-        let clock = crate::searcher::WallClock::new();
-        let result = if xiangqi {
-            shatar_engine::bench::run_xiangqi(&clock, depth)
-        } else {
-            shatar_engine::bench::run(&clock, depth)
-        };
+        let result = crate::bench::search(self.record.kind(), depth);
         say!(self, "Nodes searched: {}", result.nodes)?;
         say!(
             self,
@@ -507,6 +496,7 @@ pub fn write_divide(divide: &[(String, u64)], depth: u32, out: &mut impl Write) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shatar_rules::GameKind;
 
     fn session(input: &str) -> String {
         let mut out = Vec::new();
