@@ -1,11 +1,28 @@
-//! `shatar bench`: the move generator's speed, as bulk-counted perft over a fixed set of
-//! positions with known counts. Every count is checked, so the benchmark is also a
-//! correctness test: a wrong count makes `shatar bench` exit with status 1.
+//! `shatar bench`: the search's node count and speed over the engine crate's bench
+//! positions (the signature), and with `--perft` the move generator's speed, as
+//! bulk-counted perft over a fixed set of positions with known counts. Every perft count
+//! is checked, so that benchmark is also a correctness test: a wrong count makes
+//! `shatar bench --perft` exit with status 1.
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use shatar_rules::{AnyPosition, Ruleset, perft_suite};
+use shatar_engine::bench::{self as engine_bench, BenchResult};
+use shatar_rules::{AnyPosition, GameKind, Ruleset, perft_suite};
+
+use crate::searcher::WallClock;
+
+/// The search bench of `game`'s family, `depth` plies deep or at the family's own depth:
+/// the 8x8 games share one set of positions and one signature; Xiangqi has its own.
+pub fn search(game: GameKind, depth: Option<u32>) -> BenchResult {
+    let clock = WallClock::new();
+    match game {
+        GameKind::Board8(_) => engine_bench::run(&clock, depth.unwrap_or(engine_bench::DEPTH)),
+        GameKind::Xiangqi => {
+            engine_bench::run_xiangqi(&clock, depth.unwrap_or(engine_bench::XIANGQI_DEPTH))
+        }
+    }
+}
 
 /// One benchmark position: perft `depth` must give `nodes`, and `depth - 1` (the quick
 /// run) must give `quick_nodes`.

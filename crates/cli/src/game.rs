@@ -1,106 +1,89 @@
-//! What the front end does to a position or game of the ruleset chosen at run time: each
-//! operation is one generic function over `R: Rules`, reached through the rules crate's
-//! [`AnyPosition`] and [`AnyRecord`] and their macros.
+//! What the front end does to a position or game of the game chosen at run time, through
+//! the rules crate's [`AnyGamePosition`] and [`AnyGameRecord`].
 
 use std::fmt::Write as _;
 
-use shatar_rules::uci::{self, UciMoveError};
+use shatar_rules::any_game::{GamePlayError, WireMoveError};
+use shatar_rules::uci::UciMoveError;
 use shatar_rules::{
-    AnyPosition, AnyRecord, GameRecord, Move, PlayError, Position, Rules, Square, map_position,
-    with_position, with_record,
+    AnyGamePosition, AnyGameRecord, GameKind, GameMove, Position, Rules, Square, with_position,
 };
 
-/// Plays moves given in UCI notation, one after the other. On the first bad move, says
-/// which (1-based) and why; `start` is not changed.
-pub fn play_uci_moves<'a>(
-    start: &AnyPosition,
+/// Plays moves given in the wire's notation (UCI, or ICCS for Xiangqi), one after the
+/// other, whatever our rules say of the game's end. On the first bad move, says which
+/// (1-based) and why; `start` is not changed.
+pub fn play_wire_moves<'a>(
+    start: &AnyGamePosition,
     moves: impl IntoIterator<Item = &'a str>,
-) -> Result<AnyPosition, String> {
-    Ok(map_position!(*start, p => play_moves(p, moves)?))
+) -> Result<AnyGamePosition, String> {
+    let mut position = *start;
+    for (i, text) in moves.into_iter().enumerate() {
+        let m = parse_wire_move(&position, text, i)?;
+        position.play_legal(m);
+    }
+    Ok(position)
 }
 
-/// The `d` command's text: diagram, FEN, hash key and checkers.
-pub fn describe(position: &AnyPosition) -> String {
-    with_position!(position, p => describe_position(p))
-}
-
-/// A game record starting at `position` (which may already be over: a mate, a dead
-/// position).
-pub fn new_record(position: AnyPosition) -> AnyRecord {
+/// The `d` command's text: diagram, FEN, hash key and checkers; the FEN alone for
+/// Xiangqi, which has no diagram in text.
+pub fn describe(position: &AnyGamePosition) -> String {
     match position {
-        AnyPosition::Mongolian(p) => AnyRecord::Mongolian(GameRecord::new(p)),
-        AnyPosition::MongolianFolk(p) => AnyRecord::MongolianFolk(GameRecord::new(p)),
-        AnyPosition::Chess(p) => AnyRecord::Chess(GameRecord::new(p)),
+        AnyGamePosition::Board8(p) => with_position!(p, p => describe_position(p)),
+        AnyGamePosition::Xiangqi(_) => format!("Fen: {}", position.fen()),
     }
 }
 
-/// The game from `start` through moves in UCI notation, refereed. A legal move after
-/// the game has ended by our rules (an automatic draw that another program counts
-/// differently) is followed: the game goes on from the position it was played in as a
-/// record of its own, so the position given is the one searched. The flag says whether
-/// that happened.
-pub fn record_uci_moves<'a>(
-    start: AnyPosition,
+/// A new game of `game` from its initial position.
+pub fn new_game(game: GameKind) -> AnyGameRecord {
+    AnyGameRecord::new(AnyGamePosition::startpos(game).expect("the CLI is built with every game"))
+}
+
+/// The game from `start` through moves in the wire's notation (UCI, or ICCS for Xiangqi),
+/// refereed. A legal move after the game has ended by our rules (an automatic draw or a
+/// move limit that another program counts differently) is followed: the game goes on
+/// from the position it was played in as a record of its own, so the position given is
+/// the one searched. The flag says whether that happened.
+pub fn record_wire_moves<'a>(
+    start: AnyGamePosition,
     moves: impl IntoIterator<Item = &'a str>,
-) -> Result<(AnyRecord, bool), String> {
-    let mut record = new_record(start);
+) -> Result<(AnyGameRecord, bool), String> {
+    let mut record = AnyGameRecord::new(start);
     let mut past_the_end = false;
     for (i, text) in moves.into_iter().enumerate() {
-        let m = with_record!(&record, r => parse_move(r.position(), text, i))?;
+        let m = parse_wire_move(&record.position(), text, i)?;
         if record.outcome().is_some() {
             let mut next = record.position();
-            with_position!(&mut next, p => p.play_unchecked(m));
-            record = new_record(next);
+            next.play_legal(m);
+            record = AnyGameRecord::new(next);
             past_the_end = true;
             continue;
         }
-        with_record!(&mut record, r => r.play(m)).map_err(|e| match e {
-            PlayError::GameOver(o) => format!(
+        record.play(m).map_err(|e| match e {
+            GamePlayError::GameOver(o) => format!(
                 "move {} ({text}) comes after the end of the game: {o}",
                 i + 1
             ),
-            PlayError::Illegal(_) => format!("move {} ({text}) is illegal", i + 1),
+            GamePlayError::Illegal(_) | GamePlayError::OtherGame(_) => {
+                format!("move {} ({text}) is illegal", i + 1)
+            }
         })?;
     }
     Ok((record, past_the_end))
 }
 
-/// Hashes of the record's positions before the current one, oldest first: what the
-/// search needs to see repetitions.
-pub fn history_hashes(record: &AnyRecord) -> Vec<u64> {
-    with_record!(record, r => {
-        let positions = r.positions();
-        positions[..positions.len() - 1].iter().map(|p| p.hash()).collect()
-    })
-}
-
-/// The starting position of a record.
-pub fn initial(record: &AnyRecord) -> AnyPosition {
-    match record {
-        AnyRecord::Mongolian(r) => AnyPosition::Mongolian(*r.initial()),
-        AnyRecord::MongolianFolk(r) => AnyPosition::MongolianFolk(*r.initial()),
-        AnyRecord::Chess(r) => AnyPosition::Chess(*r.initial()),
-    }
-}
-
-fn play_moves<'a, R: Rules>(
-    mut pos: Position<R>,
-    moves: impl IntoIterator<Item = &'a str>,
-) -> Result<Position<R>, String> {
-    for (i, text) in moves.into_iter().enumerate() {
-        let m = parse_move(&pos, text, i)?;
-        pos.play_unchecked(m);
-    }
-    Ok(pos)
-}
-
 /// The move `text`, the game's `index`-th (from 0), with an error that says which and why.
-fn parse_move<R: Rules>(pos: &Position<R>, text: &str, index: usize) -> Result<Move, String> {
-    uci::parse_move(pos, text).map_err(|e| match e {
-        UciMoveError::Illegal { reason, .. } => {
-            format!("move {} ({text}) is illegal in {pos}: {reason}", index + 1)
+fn parse_wire_move(pos: &AnyGamePosition, text: &str, index: usize) -> Result<GameMove, String> {
+    let number = index + 1;
+    pos.parse_wire_move(text).map_err(|e| match e {
+        WireMoveError::Uci(UciMoveError::Illegal { reason, .. }) => {
+            format!(
+                "move {number} ({text}) is illegal in {}: {reason}",
+                pos.fen()
+            )
         }
-        UciMoveError::Syntax(_) => format!("move {} ({text}): {e}", index + 1),
+        WireMoveError::Uci(e) => format!("move {number} ({text}): {e}"),
+        // An ICCS error says itself whether the move is unreadable or illegal.
+        WireMoveError::Iccs(e) => format!("move {number} ('{text}'): {e}"),
     })
 }
 

@@ -17,9 +17,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use shatar_rules::{AnyPosition, Ruleset};
-
-use searcher::WallClock;
+use shatar_rules::{AnyGamePosition, GameKind};
 
 const HELP: &str = "\
 shatar: an engine for Mongolian chess (2017 and folk rules), FIDE chess and Xiangqi, speaking UCI
@@ -181,13 +179,12 @@ fn print(text: &str) -> Result<(), String> {
 #[derive(Default)]
 struct Options {
     positional: Vec<String>,
-    variant: Ruleset,
+    variant: GameKind,
     fen: Option<String>,
     moves: Vec<String>,
     runs: Option<usize>,
     quick: bool,
     perft: bool,
-    xiangqi: bool,
     depth: Option<u32>,
 }
 
@@ -213,14 +210,15 @@ impl Options {
             if name == "--quick" || name == "--perft" || name == "--xiangqi" {
                 opts.quick |= name == "--quick";
                 opts.perft |= name == "--perft";
-                opts.xiangqi |= name == "--xiangqi";
+                if name == "--xiangqi" {
+                    opts.variant = GameKind::Xiangqi;
+                }
                 continue;
             }
             let value = inline
                 .or_else(|| iter.next().cloned())
                 .ok_or_else(|| format!("{name} needs a value"))?;
             match name {
-                "--variant" if value == "xiangqi" => opts.xiangqi = true,
                 "--variant" => {
                     opts.variant = value
                         .parse()
@@ -262,49 +260,15 @@ fn perft(args: &[String]) -> Result<ExitCode, String> {
     let depth: u32 = depth
         .parse()
         .map_err(|_| format!("perft depth '{depth}' is not a whole number"))?;
-    if opts.xiangqi {
-        return perft_xiangqi(&opts, depth);
-    }
     let start = match &opts.fen {
-        Some(fen) => AnyPosition::from_fen(opts.variant, fen)
+        Some(fen) => AnyGamePosition::from_fen(opts.variant, fen)
             .map_err(|e| format!("bad FEN for {}: {e}", opts.variant))?,
-        None => AnyPosition::startpos(opts.variant),
+        None => AnyGamePosition::startpos(opts.variant).map_err(|e| e.to_string())?,
     };
-    let position = game::play_uci_moves(&start, opts.moves.iter().map(String::as_str))?;
+    let position = game::play_wire_moves(&start, opts.moves.iter().map(String::as_str))?;
     let clock = Instant::now();
-    let divide: Vec<(String, u64)> = position
-        .divide(depth)
-        .into_iter()
-        .map(|(m, n)| (m.to_string(), n))
-        .collect();
-    let nodes =
-        uci::write_divide(&divide, depth, &mut io::stdout().lock()).map_err(|e| e.to_string())?;
-    let secs = clock.elapsed().as_secs_f64();
-    eprintln!(
-        "Time: {:.3} s, {:.2} Mnps",
-        secs,
-        nodes as f64 / secs.max(1e-9) / 1e6
-    );
-    Ok(ExitCode::SUCCESS)
-}
-
-/// `shatar perft --variant xiangqi`: moves in ICCS, as `uci` reads them.
-fn perft_xiangqi(opts: &Options, depth: u32) -> Result<ExitCode, String> {
-    use shatar_rules::xiangqi;
-    let mut position = match &opts.fen {
-        Some(fen) => {
-            xiangqi::fen::parse_position(fen).map_err(|e| format!("bad FEN for xiangqi: {e}"))?
-        }
-        None => xiangqi::Position::new(),
-    };
-    for (i, text) in opts.moves.iter().enumerate() {
-        let m = xiangqi::iccs::parse_legal(&position, text)
-            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-        position.play_unchecked(m);
-    }
-    let clock = Instant::now();
-    let divide: Vec<(String, u64)> = position
-        .divide(depth)
+    let (divide, _) = position.divide_until(depth, &|| true);
+    let divide: Vec<(String, u64)> = divide
         .into_iter()
         .map(|(m, n)| (m.to_string(), n))
         .collect();
@@ -336,7 +300,17 @@ fn bench(args: &[String]) -> Result<ExitCode, String> {
     if let Some(extra) = opts.positional.first() {
         return Err(format!("bench takes no argument '{extra}'"));
     }
-    if opts.xiangqi && perft {
+    if !perft {
+        let result = bench::search(opts.variant, opts.depth);
+        print(&format!(
+            "bench: {} nodes {} ms {} nps\n",
+            result.nodes,
+            result.time_ms,
+            result.nodes_per_second()
+        ))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let GameKind::Board8(ruleset) = opts.variant else {
         // `--variant xiangqi` sets the same option as `--xiangqi`: say so rather than run
         // the search bench in its place.
         return Err(
@@ -344,33 +318,9 @@ fn bench(args: &[String]) -> Result<ExitCode, String> {
              `shatar perft --variant xiangqi`"
                 .into(),
         );
-    }
-    if opts.xiangqi {
-        let depth = opts.depth.unwrap_or(shatar_engine::bench::XIANGQI_DEPTH);
-        let result = shatar_engine::bench::run_xiangqi(&WallClock::new(), depth);
-        print(&format!(
-            "bench: {} nodes {} ms {} nps\n",
-            result.nodes,
-            result.time_ms,
-            result.nodes_per_second()
-        ))?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    if !perft {
-        let result = shatar_engine::bench::run(
-            &WallClock::new(),
-            opts.depth.unwrap_or(shatar_engine::bench::DEPTH),
-        );
-        print(&format!(
-            "bench: {} nodes {} ms {} nps\n",
-            result.nodes,
-            result.time_ms,
-            result.nodes_per_second()
-        ))?;
-        return Ok(ExitCode::SUCCESS);
-    }
+    };
     let bench_opts = bench::BenchOptions {
-        ruleset: opts.variant,
+        ruleset,
         runs: opts.runs.unwrap_or(5),
         quick: opts.quick,
     };

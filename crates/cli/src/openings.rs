@@ -10,56 +10,47 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
 use shatar_engine::{Level, Limits, Score, SearchResult};
-use shatar_rules::{AnyPosition, Move, Ruleset, map_position, san, with_position, xiangqi};
+use shatar_rules::notation::PieceLetters;
+use shatar_rules::xiangqi::pgn::Notation;
+use shatar_rules::{AnyGamePosition, AnyGameRecord, GameKind, GameMove, MoveStyle, Ruleset};
 
 use crate::args::Args;
 use shatar_engine::mix_seed as mix;
 
-use crate::searcher::{SearchRequest, Searcher, XiangqiRequest};
+use crate::searcher::{SearchRequest, Searcher};
 
-/// The built-in opening file of `ruleset`.
-pub fn builtin(ruleset: Ruleset) -> &'static str {
-    match ruleset {
-        Ruleset::Mongolian => include_str!("../../../tests/openings/mongolian.fen"),
-        Ruleset::MongolianFolk => include_str!("../../../tests/openings/mongolian-folk.fen"),
-        Ruleset::Chess => include_str!("../../../tests/openings/chess.fen"),
+/// How an opening file writes its moves: SAN, or ICCS for Xiangqi, as other programs read
+/// them.
+const FILE_MOVES: MoveStyle = MoveStyle {
+    letters: PieceLetters::English,
+    xiangqi: Notation::Iccs,
+};
+
+/// The built-in opening file of `game`.
+pub fn builtin(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Board8(Ruleset::Mongolian) => {
+            include_str!("../../../tests/openings/mongolian.fen")
+        }
+        GameKind::Board8(Ruleset::MongolianFolk) => {
+            include_str!("../../../tests/openings/mongolian-folk.fen")
+        }
+        GameKind::Board8(Ruleset::Chess) => include_str!("../../../tests/openings/chess.fen"),
+        GameKind::Xiangqi => include_str!("../../../tests/openings/xiangqi.fen"),
     }
 }
 
-/// The positions of an opening file; an error names the line.
-pub fn parse(text: &str, ruleset: Ruleset) -> Result<Vec<AnyPosition>, String> {
+/// The positions of an opening file of `game`; an error names the line.
+pub fn parse(text: &str, game: GameKind) -> Result<Vec<AnyGamePosition>, String> {
     let mut positions = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let fen = line.split('#').next().unwrap_or("").trim();
         if fen.is_empty() {
             continue;
         }
-        let position = AnyPosition::from_fen(ruleset, fen)
+        let position = AnyGamePosition::from_fen(game, fen)
             .map_err(|e| format!("line {}: '{fen}': {e}", i + 1))?;
-        if position.legal_moves().is_empty() {
-            return Err(format!("line {}: '{fen}': the game is already over", i + 1));
-        }
-        positions.push(position);
-    }
-    Ok(positions)
-}
-
-/// The built-in Xiangqi opening file.
-pub fn builtin_xiangqi() -> &'static str {
-    include_str!("../../../tests/openings/xiangqi.fen")
-}
-
-/// The positions of a Xiangqi opening file; an error names the line.
-pub fn parse_xiangqi(text: &str) -> Result<Vec<xiangqi::Position>, String> {
-    let mut positions = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let fen = line.split('#').next().unwrap_or("").trim();
-        if fen.is_empty() {
-            continue;
-        }
-        let position = xiangqi::fen::parse_position(fen)
-            .map_err(|e| format!("line {}: '{fen}': {e}", i + 1))?;
-        if position.legal_moves().is_empty() {
+        if !position.has_legal_moves() {
             return Err(format!("line {}: '{fen}': the game is already over", i + 1));
         }
         positions.push(position);
@@ -70,9 +61,7 @@ pub fn parse_xiangqi(text: &str) -> Result<Vec<xiangqi::Position>, String> {
 /// How `shatar openings` makes a file.
 #[derive(Clone, Debug)]
 pub struct Recipe {
-    pub ruleset: Ruleset,
-    /// Xiangqi instead of `ruleset`: from its start, moves in ICCS.
-    pub xiangqi: bool,
+    pub game: GameKind,
     pub count: usize,
     /// Random plies after the first round (Mongolian) or the start (chess): from, to.
     pub plies: (usize, usize),
@@ -93,17 +82,16 @@ const PICK_MARGIN_CP: i32 = 30;
 const TRIES_PER_POSITION: usize = 50;
 
 impl Recipe {
-    /// The default recipe of `ruleset`: Mongolian openings start after the first round,
-    /// which fixes two plies; chess gets a few more random ones instead.
-    pub fn new(ruleset: Ruleset) -> Recipe {
-        let plies = if ruleset == Ruleset::Chess {
-            (4, 6)
-        } else {
-            (2, 4)
+    /// The default recipe of `game`: Mongolian openings start after the first round,
+    /// which fixes two plies; chess and Xiangqi get a few more random ones instead.
+    pub fn new(game: GameKind) -> Recipe {
+        let plies = match game {
+            GameKind::Board8(Ruleset::Chess) => (4, 6),
+            GameKind::Board8(_) => (2, 4),
+            GameKind::Xiangqi => (4, 8),
         };
         Recipe {
-            ruleset,
-            xiangqi: false,
+            game,
             count: 100,
             plies,
             seed: 1,
@@ -112,34 +100,11 @@ impl Recipe {
         }
     }
 
-    /// Xiangqi's default recipe: a few more random plies from the start.
-    pub fn xiangqi() -> Recipe {
-        Recipe {
-            xiangqi: true,
-            plies: (4, 8),
-            ..Recipe::new(Ruleset::default())
-        }
-    }
-
-    fn variant(&self) -> &'static str {
-        if self.xiangqi {
-            "xiangqi"
-        } else {
-            self.ruleset.id()
-        }
-    }
-
     /// The command line that remakes the file.
     pub fn command(&self) -> String {
         format!(
             "shatar openings --ruleset {} --count {} --plies {}-{} --seed {} --depth {} --max-cp {}",
-            self.variant(),
-            self.count,
-            self.plies.0,
-            self.plies.1,
-            self.seed,
-            self.depth,
-            self.max_cp
+            self.game, self.count, self.plies.0, self.plies.1, self.seed, self.depth, self.max_cp
         )
     }
 }
@@ -151,94 +116,22 @@ pub struct Made {
     pub score: i32,
 }
 
-/// A game's position as the opening maker needs it.
-trait Opening: Copy {
-    type Move: Copy;
-    fn legal(&self) -> Vec<Self::Move>;
-    fn key(&self) -> u64;
-    /// The move as the file writes it (SAN, or ICCS for Xiangqi), and the position after.
-    fn play(&self, m: Self::Move) -> (String, Self);
-    fn fen(&self) -> String;
-    fn search(&self, engine: &mut Searcher, limits: Limits) -> SearchResult<Self::Move>;
-}
-
-impl Opening for AnyPosition {
-    type Move = Move;
-    fn legal(&self) -> Vec<Move> {
-        self.legal_moves().to_vec()
-    }
-    fn key(&self) -> u64 {
-        with_position!(self, p => p.hash())
-    }
-    fn play(&self, m: Move) -> (String, Self) {
-        let text = with_position!(self, p => san::write(p, m));
-        let next = map_position!(*self, p => {
-            let mut next = p;
-            next.play_unchecked(m);
-            next
-        });
-        (text, next)
-    }
-    fn fen(&self) -> String {
-        AnyPosition::fen(self)
-    }
-    fn search(&self, engine: &mut Searcher, limits: Limits) -> SearchResult<Move> {
-        let request = SearchRequest {
-            root: *self,
-            history: Vec::new(),
-            limits,
-            level: Level::MAX,
-            seed: 0,
-        };
-        engine.search(&request, &AtomicBool::new(false), &mut |_| {})
-    }
-}
-
-impl Opening for xiangqi::Position {
-    type Move = xiangqi::Move;
-    fn legal(&self) -> Vec<xiangqi::Move> {
-        self.legal_moves().to_vec()
-    }
-    fn key(&self) -> u64 {
-        self.hash()
-    }
-    fn play(&self, m: xiangqi::Move) -> (String, Self) {
-        let mut next = *self;
-        next.play_unchecked(m);
-        (m.to_string(), next)
-    }
-    fn fen(&self) -> String {
-        self.to_string()
-    }
-    fn search(&self, engine: &mut Searcher, limits: Limits) -> SearchResult<xiangqi::Move> {
-        let request = XiangqiRequest {
-            root: *self,
-            positions: Vec::new(),
-            moves: Vec::new(),
-            limits,
-            level: Level::MAX,
-            seed: 0,
-        };
-        engine.search_xiangqi(&request, &AtomicBool::new(false), &mut |_| {})
+impl Recipe {
+    /// Whether the openings start after Mongolian chess's compulsory first round (2017
+    /// art. 1.2).
+    fn has_first_round(&self) -> bool {
+        matches!(
+            self.game,
+            GameKind::Board8(Ruleset::Mongolian | Ruleset::MongolianFolk)
+        )
     }
 }
 
 /// Makes the openings of `recipe`: deterministic for a recipe and an engine build.
 /// `progress` hears of each position kept.
 pub fn generate(recipe: &Recipe, progress: &mut dyn FnMut(usize)) -> Vec<Made> {
-    if recipe.xiangqi {
-        generate_from(recipe, xiangqi::Position::new(), progress)
-    } else {
-        generate_from(recipe, AnyPosition::startpos(recipe.ruleset), progress)
-    }
-}
-
-fn generate_from<P: Opening>(
-    recipe: &Recipe,
-    start: P,
-    progress: &mut dyn FnMut(usize),
-) -> Vec<Made> {
-    let mut engine = Searcher::new(recipe.ruleset, 16);
+    let start = AnyGamePosition::startpos(recipe.game).expect("the CLI is built with every game");
+    let mut engine = Searcher::new(recipe.game, 16);
     let mut rng = Rng(recipe.seed);
     let mut seen = HashSet::new();
     let mut made = Vec::new();
@@ -252,10 +145,10 @@ fn generate_from<P: Opening>(
         let mut position = start;
         let mut moves = Vec::new();
         let kind = usize::from(by_first_round[1] < by_first_round[0]);
-        if recipe.ruleset != Ruleset::Chess && !recipe.xiangqi {
+        if recipe.has_first_round() {
             // 2017 art. 1.2: 1.e4 e5 or 1.d4 d5; Black's reply is the only legal move.
             for _ in 0..2 {
-                let legal = position.legal();
+                let legal = position.legal_moves();
                 let m = if legal.len() > 1 {
                     legal[kind]
                 } else {
@@ -272,7 +165,7 @@ fn generate_from<P: Opening>(
                 None => alive = false,
             }
         }
-        if !alive || position.legal().is_empty() || !seen.insert(position.key()) {
+        if !alive || !position.has_legal_moves() || !seen.insert(position.hash()) {
             continue;
         }
         let limits = Limits {
@@ -295,7 +188,7 @@ fn generate_from<P: Opening>(
 }
 
 /// A move among the near-best of a short search, at random; `None` when there is none.
-fn pick<P: Opening>(engine: &mut Searcher, position: &P, rng: &mut Rng) -> Option<P::Move> {
+fn pick(engine: &mut Searcher, position: &AnyGamePosition, rng: &mut Rng) -> Option<GameMove> {
     let limits = Limits {
         depth: Some(PICK_DEPTH),
         multi_pv: CANDIDATES,
@@ -303,7 +196,7 @@ fn pick<P: Opening>(engine: &mut Searcher, position: &P, rng: &mut Rng) -> Optio
     };
     let result = search(engine, position, limits);
     let best = result.lines.first()?.value;
-    let near: Vec<P::Move> = result
+    let near: Vec<GameMove> = result
         .lines
         .iter()
         .filter(|l| best - l.value <= PICK_MARGIN_CP)
@@ -313,37 +206,41 @@ fn pick<P: Opening>(engine: &mut Searcher, position: &P, rng: &mut Rng) -> Optio
 }
 
 /// A search from a fresh table, so that every result depends on its position only.
-fn search<P: Opening>(
+fn search(
     engine: &mut Searcher,
-    position: &P,
+    position: &AnyGamePosition,
     limits: Limits,
-) -> SearchResult<P::Move> {
+) -> SearchResult<GameMove> {
     engine.new_game();
-    position.search(engine, limits)
+    let request = SearchRequest {
+        game: AnyGameRecord::new(*position),
+        limits,
+        level: Level::MAX,
+        seed: 0,
+    };
+    engine.search(&request, &AtomicBool::new(false), &mut |_| {})
 }
 
-fn play<P: Opening>(position: &mut P, m: P::Move, moves: &mut Vec<String>) {
-    let (text, next) = position.play(m);
-    moves.push(text);
-    *position = next;
+fn play(position: &mut AnyGamePosition, m: GameMove, moves: &mut Vec<String>) {
+    moves.push(position.write(m, FILE_MOVES));
+    position.play_legal(m);
 }
 
 /// The file: a header saying how it was made, then one FEN a line with its moves.
 pub fn write_file(recipe: &Recipe, made: &[Made]) -> String {
     let mut out = String::new();
-    let first_round = if recipe.ruleset == Ruleset::Chess || recipe.xiangqi {
-        "from the initial position".to_string()
-    } else {
+    let first_round = if recipe.has_first_round() {
         "after the compulsory first round (1.e4 e5 and 1.d4 d5 in equal share, 2017 art. 1.2)"
-            .to_string()
+    } else {
+        "from the initial position"
     };
     let _ = writeln!(
         out,
         "# Opening positions for `shatar match`: {}.",
-        if recipe.xiangqi {
-            "Xiangqi"
-        } else {
-            recipe.ruleset.name()
+        match recipe.game {
+            GameKind::Board8(ruleset) => ruleset.name(),
+            // The game's name without its gloss, as the file's header has always had it.
+            GameKind::Xiangqi => "Xiangqi",
         }
     );
     let _ = writeln!(out, "# Made by: {}", recipe.command());
@@ -386,14 +283,10 @@ pub fn command(args: &[String]) -> Result<ExitCode, String> {
     if let Some(extra) = args.positional.first() {
         return Err(format!("openings takes no argument '{extra}'"));
     }
-    let defaults = if args.value("ruleset") == Some("xiangqi") {
-        Recipe::xiangqi()
-    } else {
-        let ruleset = args
-            .parsed::<Ruleset>("ruleset", "mongolian, mongolian-folk, chess or xiangqi")?
-            .unwrap_or_default();
-        Recipe::new(ruleset)
-    };
+    let defaults = Recipe::new(
+        args.parsed::<GameKind>("ruleset", "mongolian, mongolian-folk, chess or xiangqi")?
+            .unwrap_or_default(),
+    );
     let plies = match args.value("plies") {
         None => defaults.plies,
         Some(text) => {
@@ -464,25 +357,32 @@ mod tests {
 
     #[test]
     fn the_built_in_files_read() {
-        for ruleset in Ruleset::ALL {
-            let positions = parse(builtin(ruleset), ruleset).unwrap();
-            assert!(positions.len() >= 2, "{ruleset}");
+        for game in GameKind::ALL {
+            let positions = parse(builtin(game), game).unwrap();
+            assert!(positions.len() >= 2, "{game}");
         }
     }
 
     #[test]
     fn comments_and_errors() {
         let text = "# header\n\n4k3/8/8/8/8/8/8/R3K3 w - - 0 1 # a rook up\nnonsense\n";
-        let err = parse(text, Ruleset::Mongolian).unwrap_err();
+        let err = parse(text, Ruleset::Mongolian.into()).unwrap_err();
         assert!(err.starts_with("line 4: 'nonsense'"), "{err}");
         assert_eq!(
-            parse("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 # x\n", Ruleset::Mongolian)
-                .unwrap()
-                .len(),
+            parse(
+                "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 # x\n",
+                Ruleset::Mongolian.into()
+            )
+            .unwrap()
+            .len(),
             1
         );
         let mate = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
-        assert!(parse(mate, Ruleset::Chess).unwrap_err().contains("over"));
+        assert!(
+            parse(mate, Ruleset::Chess.into())
+                .unwrap_err()
+                .contains("over")
+        );
     }
 
     #[test]
@@ -491,7 +391,7 @@ mod tests {
             count: 4,
             depth: 2,
             max_cp: 2000,
-            ..Recipe::new(Ruleset::Mongolian)
+            ..Recipe::new(Ruleset::Mongolian.into())
         };
         let (a, b) = (
             generate(&recipe, &mut |_| {}),
@@ -510,7 +410,7 @@ mod tests {
             assert!((2 + 2..=2 + 4).contains(&m.moves.len()), "{:?}", m.moves);
         }
         let file = write_file(&recipe, &a);
-        assert_eq!(parse(&file, Ruleset::Mongolian).unwrap().len(), 4);
+        assert_eq!(parse(&file, Ruleset::Mongolian.into()).unwrap().len(), 4);
         assert!(
             file.contains("# Made by: shatar openings --ruleset mongolian --count 4"),
             "{file}"

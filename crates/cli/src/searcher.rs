@@ -5,10 +5,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use shatar_engine::{
-    AnyEngine, Clock, Control, DEFAULT_HASH_MB, History, Level, Limits, MAX_HASH_MB, Report,
+    AnyEngine, Clock, DEFAULT_HASH_MB, GameControl, Level, Limits, MAX_HASH_MB, Report,
     SearchResult,
 };
-use shatar_rules::{AnyPosition, Move, Ruleset, xiangqi};
+use shatar_rules::{AnyGameRecord, GameKind, GameMove};
 
 /// The engine reads no clock itself; native code lends it this one.
 pub struct WallClock(Instant);
@@ -25,33 +25,33 @@ impl Clock for WallClock {
     }
 }
 
-/// One search to run: where, after which game, how far, and how strong.
+/// One search to run: after which game, how far, and how strong.
 #[derive(Clone, Debug)]
 pub struct SearchRequest {
-    pub root: AnyPosition,
-    /// Hashes of the game's earlier positions, oldest first, the root excluded: the
-    /// search's repetition detection.
-    pub history: Vec<u64>,
+    /// Its current position is searched; its earlier ones are the search's repetitions (a
+    /// draw in the 8x8 games, judged by the repetition rulings in Xiangqi).
+    pub game: AnyGameRecord,
     pub limits: Limits,
     pub level: Level,
     /// Varies a weak level's noise and choices; one per game.
     pub seed: u64,
 }
 
-/// The engine of the ruleset last searched, replaced when a position of another ruleset
-/// comes; its transposition table persists between searches of the same game.
+/// The engine of the game last searched, replaced when a game of another kind comes; its
+/// transposition table persists between searches of the same game.
 pub struct Searcher {
     hash_mb: usize,
     slot: Option<AnyEngine>,
 }
 
 impl Searcher {
-    pub fn new(ruleset: Ruleset, hash_mb: usize) -> Self {
+    pub fn new(game: GameKind, hash_mb: usize) -> Self {
         let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
-        Searcher {
-            hash_mb,
-            slot: Some(AnyEngine::new(ruleset, hash_mb)),
-        }
+        let mut slot = None;
+        // A game this build does not carry gets its engine from its first search, which
+        // cannot come: no record of it can be made either.
+        let _ = AnyEngine::new_game_of(&mut slot, hash_mb, game);
+        Searcher { hash_mb, slot }
     }
 
     pub fn set_hash_mb(&mut self, hash_mb: usize) {
@@ -74,85 +74,48 @@ impl Searcher {
         &mut self,
         request: &SearchRequest,
         stop: &AtomicBool,
-        report: &mut dyn FnMut(&Report<Move>),
-    ) -> SearchResult<Move> {
+        report: &mut dyn FnMut(&Report<GameMove>),
+    ) -> SearchResult<GameMove> {
         let clock = WallClock::new();
-        let control = Control {
+        let control = GameControl {
             clock: &clock,
             stop,
             report,
         };
         // Full strength goes through the level path too: level 10 adds no cap and no noise.
-        AnyEngine::search(
+        AnyEngine::search_game(
             &mut self.slot,
             self.hash_mb,
-            &request.root,
-            &request.history,
+            &request.game,
             &request.limits,
-            (request.level, request.seed),
+            Some((request.level, request.seed)),
             control,
         )
     }
-}
-
-impl Searcher {
-    /// Searches a Xiangqi position, as [`Searcher::search`] an 8x8 one.
-    pub fn search_xiangqi(
-        &mut self,
-        request: &XiangqiRequest,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(&Report<xiangqi::Move>),
-    ) -> SearchResult<xiangqi::Move> {
-        let clock = WallClock::new();
-        let control = Control {
-            clock: &clock,
-            stop,
-            report,
-        };
-        AnyEngine::search_xiangqi(
-            &mut self.slot,
-            self.hash_mb,
-            &request.root,
-            History::game(&request.positions, &request.moves),
-            &request.limits,
-            (request.level, request.seed),
-            control,
-        )
-    }
-}
-
-/// A Xiangqi search to run, as [`SearchRequest`] for the 8x8 games.
-#[derive(Clone, Debug)]
-pub struct XiangqiRequest {
-    pub root: xiangqi::Position,
-    /// The game's earlier positions, oldest first, the root excluded, and the move played
-    /// from each (the last one into the root): the search finds repetitions in them and
-    /// judges a cycle that reaches back into them by the repetition rulings.
-    pub positions: Vec<xiangqi::Position>,
-    pub moves: Vec<xiangqi::Move>,
-    pub limits: Limits,
-    pub level: Level,
-    pub seed: u64,
 }
 
 impl Default for Searcher {
     fn default() -> Self {
-        Searcher::new(Ruleset::default(), DEFAULT_HASH_MB)
+        Searcher::new(GameKind::default(), DEFAULT_HASH_MB)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shatar_rules::{AnyGamePosition, Ruleset};
 
     #[test]
-    fn the_engine_follows_the_root_ruleset() {
-        let mut engine = Searcher::new(Ruleset::Chess, 1);
+    fn the_engine_follows_the_game() {
+        let mut engine = Searcher::new(GameKind::Board8(Ruleset::Chess), 1);
         let stop = AtomicBool::new(false);
-        for ruleset in Ruleset::ALL {
+        // Xiangqi comes after the 8x8 games, in the same slot, and chess again after it.
+        let games = GameKind::ALL
+            .into_iter()
+            .chain([GameKind::Board8(Ruleset::Chess)]);
+        for game in games {
             let request = SearchRequest {
-                root: AnyPosition::startpos(ruleset),
-                history: Vec::new(),
+                game: AnyGameRecord::new(AnyGamePosition::startpos(game).unwrap()),
                 limits: Limits {
                     depth: Some(2),
                     ..Limits::default()
@@ -163,42 +126,9 @@ mod tests {
             let result = engine.search(&request, &stop, &mut |_| {});
             let best = result.best_move().expect("a move");
             assert!(
-                request.root.legal_moves().contains(best),
-                "{ruleset}: {best}"
+                request.game.position().legal_moves().contains(&best),
+                "{game}: {best}"
             );
         }
-        // Then Xiangqi, in the same slot, and back.
-        let request = XiangqiRequest {
-            root: xiangqi::Position::new(),
-            positions: Vec::new(),
-            moves: Vec::new(),
-            limits: Limits {
-                depth: Some(3),
-                ..Limits::default()
-            },
-            level: Level::MAX,
-            seed: 0,
-        };
-        let best = engine
-            .search_xiangqi(&request, &stop, &mut |_| {})
-            .best_move()
-            .expect("a move");
-        assert!(request.root.is_legal(best), "xiangqi: {best}");
-        let request = SearchRequest {
-            root: AnyPosition::startpos(Ruleset::Chess),
-            history: Vec::new(),
-            limits: Limits {
-                depth: Some(2),
-                ..Limits::default()
-            },
-            level: Level::MAX,
-            seed: 0,
-        };
-        assert!(
-            engine
-                .search(&request, &stop, &mut |_| {})
-                .best_move()
-                .is_some()
-        );
     }
 }

@@ -9,7 +9,6 @@
 
 mod player;
 mod referee;
-mod refereed;
 mod spec;
 mod tally;
 mod uci_player;
@@ -22,39 +21,24 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use shatar_rules::{AnyPosition, AnyRecord, Color, Ruleset, xiangqi};
+use shatar_rules::xiangqi::pgn::Notation;
+use shatar_rules::{AnyGamePosition, Color, GameKind};
 
 use crate::args::Args;
 use crate::openings;
 use player::{EnginePlayer, Player};
 use referee::{End, Played, Setup};
-use refereed::Refereed;
 use shatar_engine::elo::Sprt;
 use shatar_engine::mix_seed as mix;
 use spec::{Kind, PlayerSpec};
 use tally::Tally;
 use uci_player::UciPlayer;
 
-/// The openings of a match, which say the game too.
-enum Openings {
-    Board8(Vec<AnyPosition>),
-    Xiangqi(Vec<xiangqi::Position>),
-}
-
-impl Openings {
-    fn len(&self) -> usize {
-        match self {
-            Openings::Board8(o) => o.len(),
-            Openings::Xiangqi(o) => o.len(),
-        }
-    }
-}
-
 struct Config {
     players: [PlayerSpec; 2],
-    /// The game's UCI name: a ruleset's id, or xiangqi.
-    variant: String,
-    openings: Openings,
+    /// Whose openings these are; its id is the game's `UCI_Variant`.
+    game: GameKind,
+    openings: Vec<AnyGamePosition>,
     /// Where the openings came from, for the header.
     openings_source: String,
     games: usize,
@@ -97,36 +81,22 @@ impl Config {
             PlayerSpec::parse(text).map_err(|e| format!("--{name} '{text}': {e}"))
         };
         let players = [player("a")?, player("b")?];
-        let xiangqi = args.value("ruleset") == Some("xiangqi");
-        let ruleset = if xiangqi {
-            Ruleset::default()
-        } else {
-            args.parsed::<Ruleset>("ruleset", "mongolian, mongolian-folk, chess or xiangqi")?
-                .unwrap_or_default()
-        };
-        let variant = if xiangqi { "xiangqi" } else { ruleset.id() };
+        let game = args
+            .parsed::<GameKind>("ruleset", "mongolian, mongolian-folk, chess or xiangqi")?
+            .unwrap_or_default();
         let (text, openings_source) = match args.value("openings") {
             Some(path) => (
                 std::fs::read_to_string(path).map_err(|e| format!("--openings '{path}': {e}"))?,
                 path.to_string(),
             ),
             None => (
-                if xiangqi {
-                    openings::builtin_xiangqi()
-                } else {
-                    openings::builtin(ruleset)
-                }
-                .to_string(),
-                format!("tests/openings/{variant}.fen, built in"),
+                openings::builtin(game).to_string(),
+                format!("tests/openings/{game}.fen, built in"),
             ),
         };
-        let openings = if xiangqi {
-            openings::parse_xiangqi(&text).map(Openings::Xiangqi)
-        } else {
-            openings::parse(&text, ruleset).map(Openings::Board8)
-        }
-        .map_err(|e| format!("{openings_source}: {e}"))?;
-        if openings.len() == 0 {
+        let openings =
+            openings::parse(&text, game).map_err(|e| format!("{openings_source}: {e}"))?;
+        if openings.is_empty() {
             return Err(format!("no openings in {openings_source}"));
         }
         let positive = "a whole number, 1 or more";
@@ -146,7 +116,7 @@ impl Config {
         }
         Ok(Config {
             players,
-            variant: variant.to_string(),
+            game,
             openings,
             openings_source,
             games,
@@ -162,26 +132,15 @@ impl Config {
 }
 
 /// A game played on a worker thread.
-struct Finished<G> {
+struct Finished {
     index: usize,
     a_color: Color,
-    played: Played<G>,
+    played: Played,
 }
 
 /// Runs `shatar match ARGS`, reporting on `out`.
 pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String> {
-    let config = Config::parse(args)?;
-    match &config.openings {
-        Openings::Board8(openings) => run::<AnyRecord>(&config, openings, out),
-        Openings::Xiangqi(openings) => run::<xiangqi::Record>(&config, openings, out),
-    }
-}
-
-/// The match of `config`, a game of `G` from each of `openings` in turn.
-fn run<G>(config: &Config, openings: &[G::Opening], out: &mut dyn Write) -> Result<ExitCode, String>
-where
-    G: Refereed + Send + 'static,
-{
+    let config = &Config::parse(args)?;
     let mut pgn = config
         .pgn
         .as_ref()
@@ -197,7 +156,7 @@ where
     writeln!(
         out,
         "  {}, {} games on {} openings ({}), each opening twice with colours reversed; {} at a time; seed {}",
-        config.variant,
+        config.game,
         config.games,
         config.openings.len(),
         config.openings_source,
@@ -214,7 +173,7 @@ where
     thread::scope(|scope| -> Result<(), String> {
         for _ in 0..config.concurrency {
             let (order, next, halt, sender) = (&order, &next, &halt, sender.clone());
-            scope.spawn(move || worker::<G>(config, openings, order, next, halt, sender));
+            scope.spawn(move || worker(config, order, next, halt, sender));
         }
         drop(sender);
         for message in receiver {
@@ -273,29 +232,25 @@ where
     })
 }
 
-/// The player of `spec`, ready to play `variant` (its UCI name).
-fn start_player<G: Refereed + 'static>(
-    spec: &PlayerSpec,
-    variant: &str,
-) -> Result<Box<dyn Player<G> + Send>, String> {
+/// The player of `spec`, ready to play `game`.
+fn start_player(spec: &PlayerSpec, game: GameKind) -> Result<Box<dyn Player + Send>, String> {
     Ok(match &spec.kind {
-        Kind::Engine { hash_mb, .. } => Box::new(EnginePlayer::new(spec, *hash_mb)),
-        Kind::Uci { .. } => Box::new(UciPlayer::start(spec, variant)?),
+        Kind::Engine { hash_mb, .. } => Box::new(EnginePlayer::new(spec, game, *hash_mb)),
+        Kind::Uci { .. } => Box::new(UciPlayer::start(spec, game.id())?),
     })
 }
 
 /// Plays games until none are left or the match halts. Each worker has its own players:
 /// an engine (and its table) or a UCI process serves one game at a time.
-fn worker<G: Refereed + 'static>(
+fn worker(
     config: &Config,
-    openings: &[G::Opening],
     order: &[usize],
     next: &AtomicUsize,
     halt: &AtomicBool,
-    sender: Sender<Result<Finished<G>, String>>,
+    sender: Sender<Result<Finished, String>>,
 ) {
-    let started = [&config.players[0], &config.players[1]]
-        .map(|spec| start_player::<G>(spec, &config.variant));
+    let started =
+        [&config.players[0], &config.players[1]].map(|spec| start_player(spec, config.game));
     let [mut a, mut b] = match started {
         [Ok(a), Ok(b)] => [a, b],
         [Err(e), _] | [_, Err(e)] => {
@@ -316,7 +271,7 @@ fn worker<G: Refereed + 'static>(
         };
         let game_seed = mix(config.seed ^ mix(index as u64));
         let setup = Setup {
-            opening: openings[order[(index / 2) % order.len()]],
+            opening: config.openings[order[(index / 2) % order.len()]],
             max_plies: config.max_plies,
             margin_ms: config.margin_ms,
             seeds: [mix(game_seed), mix(game_seed.wrapping_add(1))],
@@ -351,9 +306,10 @@ fn shuffled(n: usize, seed: u64) -> Vec<usize> {
 }
 
 /// The game in PGN, with the opening as its FEN tag and the end as a comment.
-fn pgn_text<G: Refereed>(config: &Config, names: [&str; 2], finished: &Finished<G>) -> String {
+fn pgn_text(config: &Config, names: [&str; 2], finished: &Finished) -> String {
     let played = &finished.played;
-    let mut game = played.record.pgn();
+    // Xiangqi's moves in ICCS, as the programs played them.
+    let mut game = played.record.to_pgn(Notation::Iccs);
     let (white, black) = if finished.a_color == Color::White {
         (0, 1)
     } else {

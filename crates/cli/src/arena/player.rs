@@ -3,17 +3,18 @@
 //! for a move and checks whatever comes back.
 
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 
 use shatar_engine::{GameClock, Limits, Score};
+use shatar_rules::{AnyGameRecord, GameKind, GameMove};
 
-use super::refereed::Refereed;
 use super::spec::{Kind, PlayerSpec};
-use crate::searcher::Searcher;
+use crate::searcher::{SearchRequest, Searcher};
 
 /// What a player is told when it is to move.
-pub struct Turn<'a, G> {
+pub struct Turn<'a> {
     /// The game so far, from the opening.
-    pub record: &'a G,
+    pub record: &'a AnyGameRecord,
     /// Each side's clock (indexed by colour), for sides that play on one.
     pub clocks: [Option<GameClock>; 2],
     /// Varies the weak levels' play from game to game, repeatably.
@@ -21,8 +22,8 @@ pub struct Turn<'a, G> {
 }
 
 /// A move and what the search behind it reported.
-pub struct Answer<M> {
-    pub m: M,
+pub struct Answer {
+    pub m: GameMove,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     /// The player's own value of the position it moved in, when it reported one: the
@@ -30,7 +31,7 @@ pub struct Answer<M> {
     pub score: Option<Score>,
 }
 
-impl<M> Answer<M> {
+impl Answer {
     /// Whether the player, by its own score, would take a draw: it is not ahead.
     pub fn content_with_a_draw(&self) -> bool {
         match self.score {
@@ -65,11 +66,11 @@ impl fmt::Display for Fault {
     }
 }
 
-/// A player the referee can ask for moves in a game of `G`.
-pub trait Player<G: Refereed> {
+/// A player the referee can ask for moves.
+pub trait Player {
     /// Before each game: forget the last one.
     fn new_game(&mut self) -> Result<(), Fault>;
-    fn choose(&mut self, turn: &Turn<'_, G>) -> Result<Answer<G::Move>, Fault>;
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault>;
 }
 
 /// The limits a move of `spec` searches within, with the mover's clock.
@@ -90,35 +91,40 @@ pub struct EnginePlayer {
 }
 
 impl EnginePlayer {
-    pub fn new(spec: &PlayerSpec, hash_mb: usize) -> EnginePlayer {
+    pub fn new(spec: &PlayerSpec, game: GameKind, hash_mb: usize) -> EnginePlayer {
         EnginePlayer {
             spec: spec.clone(),
-            engine: Searcher::new(Default::default(), hash_mb),
+            engine: Searcher::new(game, hash_mb),
         }
     }
 }
 
-impl<G: Refereed> Player<G> for EnginePlayer {
+impl Player for EnginePlayer {
     fn new_game(&mut self) -> Result<(), Fault> {
         // Each game from a clean table: results do not depend on the order of games.
         self.engine.new_game();
         Ok(())
     }
 
-    fn choose(&mut self, turn: &Turn<'_, G>) -> Result<Answer<G::Move>, Fault> {
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault> {
         let Kind::Engine { level, .. } = self.spec.kind else {
             unreachable!("an engine player's spec")
         };
-        let side = turn.record.turn().index();
-        let limits = limits(&self.spec, turn.clocks[side]);
-        let answer = turn
-            .record
-            .engine_move(&mut self.engine, limits, level, turn.seed);
+        let side = turn.record.position().turn().index();
+        let request = SearchRequest {
+            game: turn.record.clone(),
+            limits: limits(&self.spec, turn.clocks[side]),
+            level,
+            seed: turn.seed,
+        };
+        let result = self
+            .engine
+            .search(&request, &AtomicBool::new(false), &mut |_| {});
         Ok(Answer {
-            m: answer.m.ok_or(Fault::NoMove)?,
-            depth: Some(answer.depth),
-            nodes: Some(answer.nodes),
-            score: answer.score,
+            m: result.best_move().ok_or(Fault::NoMove)?,
+            depth: Some(result.depth),
+            nodes: Some(result.nodes),
+            score: result.score(),
         })
     }
 }

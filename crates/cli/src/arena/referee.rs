@@ -1,6 +1,6 @@
 //! The referee: plays one game between two players and decides it. The rules crate's
-//! [`GameRecord`](shatar_rules::GameRecord) checks every move and ends the game at mate,
-//! stalemate, a dead position or an automatic draw; the referee claims the claimable
+//! [`AnyGameRecord`] checks every move and ends the game at mate, stalemate, a dead
+//! position, an automatic draw or (in Xiangqi) a repetition ruling or the move limit; the referee claims the claimable
 //! draws (threefold repetition, fifty moves) for the side to move when it may and its own
 //! score says it is not ahead, keeps the clocks, and ends the game when a player fails: an illegal move, a crash, a hang, or a
 //! fallen flag. A game that reaches the ply cap is adjudicated a draw.
@@ -8,10 +8,11 @@
 use std::time::Instant;
 
 use shatar_engine::{Delay, GameClock};
-use shatar_rules::{Color, GameResult, Outcome};
+use shatar_rules::{
+    AnyGamePosition, AnyGameRecord, Claim, ClaimVerdict, Color, GameMove, GameResult, Outcome,
+};
 
 use super::player::{Fault, Player, Turn};
-use super::refereed::Refereed;
 use super::spec::{PlayerSpec, TimeControl};
 
 /// How a game ended.
@@ -83,16 +84,16 @@ pub struct SideStats {
 }
 
 /// A finished game.
-pub struct Played<G> {
-    pub record: G,
+pub struct Played {
+    pub record: AnyGameRecord,
     pub end: End,
     /// By colour.
     pub stats: [SideStats; 2],
 }
 
 /// How a game is played apart from its players.
-pub struct Setup<O> {
-    pub opening: O,
+pub struct Setup {
+    pub opening: AnyGamePosition,
     pub max_plies: usize,
     /// Tolerance on the clock for the time between the move and the measurement.
     pub margin_ms: u64,
@@ -138,12 +139,8 @@ impl Clock {
 }
 
 /// Plays a game; `players` and `specs` are by colour (white first).
-pub fn play<G: Refereed>(
-    setup: &Setup<G::Opening>,
-    players: [&mut dyn Player<G>; 2],
-    specs: [&PlayerSpec; 2],
-) -> Played<G> {
-    let mut record = G::start(&setup.opening);
+pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2]) -> Played {
+    let mut record = AnyGameRecord::new(setup.opening);
     let mut clocks = specs.map(|s| {
         s.time_control.map(|tc| Clock {
             tc,
@@ -169,10 +166,10 @@ pub fn play<G: Refereed>(
         if let Some(outcome) = record.outcome() {
             break End::Rules(outcome);
         }
-        if record.plies() >= setup.max_plies {
+        if record.len() >= setup.max_plies {
             break End::Cap;
         }
-        let color = record.turn();
+        let color = record.position().turn();
         let side = color.index();
         let turn = Turn {
             record: &record,
@@ -203,8 +200,9 @@ pub fn play<G: Refereed>(
         if let Some(clock) = &mut clocks[side]
             && !clock.charge(used_ms, setup.margin_ms)
         {
-            // 2017 art. 6.9: a flag fall loses, unless the opponent cannot mate at all.
-            let drawn = !record.can_checkmate(color.other());
+            // 2017 art. 6.9: a flag fall loses, unless the opponent cannot mate at all; in
+            // Xiangqi it loses whatever is left.
+            let drawn = record.position().flag_outcome(color).result == GameResult::Draw;
             break End::Time {
                 loser: color,
                 drawn,
@@ -215,14 +213,14 @@ pub fn play<G: Refereed>(
         // draw) and its own search says it is not ahead. A player that is winning plays
         // on, and the automatic fivefold and 75-move draws end what it cannot win.
         if answer.content_with_a_draw()
-            && let Some(outcome) = record.claim_draw(answer.m)
+            && let Some(outcome) = claim_draw(&mut record, answer.m)
         {
             break End::Rules(outcome);
         }
-        if let Err(reason) = record.play(answer.m) {
+        if let Err(e) = record.play(answer.m) {
             let fault = Fault::Illegal {
                 text: answer.m.to_string(),
-                reason,
+                reason: e.to_string(),
             };
             break End::Fault {
                 culprit: color,
@@ -233,12 +231,31 @@ pub fn play<G: Refereed>(
     Played { record, end, stats }
 }
 
+/// Claims for the side to move a draw the rules let it claim now or by announcing `m`
+/// (art. 9.2, 9.3); the outcome if the claim holds, and nothing changes otherwise.
+/// Xiangqi's draws end the game by themselves: nothing is claimed there.
+fn claim_draw(record: &mut AnyGameRecord, m: GameMove) -> Option<Outcome> {
+    let claim = if record.claimable_draw().is_some() {
+        Claim::Now
+    } else {
+        record.claimable_draw_with(m)?;
+        let GameMove::Board8(m) = m else {
+            return None;
+        };
+        Claim::WithMove(m)
+    };
+    match record.claim_draw(claim) {
+        Ok(ClaimVerdict::Drawn(outcome)) => Some(outcome),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::arena::player::Answer;
     use shatar_engine::Score;
-    use shatar_rules::{AnyPosition, AnyRecord, EndReason, Move, Ruleset};
+    use shatar_rules::{EndReason, GameKind, Move, Ruleset};
 
     /// Plays the first legal move, or a fixed illegal one, and reports `score`.
     struct Scripted {
@@ -255,17 +272,18 @@ mod tests {
         }
     }
 
-    impl Player<AnyRecord> for Scripted {
+    impl Player for Scripted {
         fn new_game(&mut self) -> Result<(), Fault> {
             Ok(())
         }
-        fn choose(&mut self, turn: &Turn<'_, AnyRecord>) -> Result<Answer<Move>, Fault> {
+        fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault> {
             let legal = turn.record.position().legal_moves();
             // Back from where the first legal move goes: an empty square, or the wrong piece.
-            let m = if self.illegal {
-                Move::normal(legal[0].to(), legal[0].from())
-            } else {
-                legal[0]
+            let m = match legal[0] {
+                GameMove::Board8(first) if self.illegal => {
+                    GameMove::Board8(Move::normal(first.to(), first.from()))
+                }
+                first => first,
             };
             Ok(Answer {
                 m,
@@ -276,9 +294,9 @@ mod tests {
         }
     }
 
-    fn setup(fen: &str, ruleset: Ruleset, max_plies: usize) -> Setup<AnyPosition> {
+    fn setup(fen: &str, ruleset: Ruleset, max_plies: usize) -> Setup {
         Setup {
-            opening: AnyPosition::from_fen(ruleset, fen).unwrap(),
+            opening: AnyGamePosition::from_fen(GameKind::Board8(ruleset), fen).unwrap(),
             max_plies,
             margin_ms: 0,
             seeds: [0, 0],
@@ -339,7 +357,7 @@ mod tests {
             [&spec, &spec],
         );
         assert_eq!(capped.end, End::Cap);
-        assert_eq!(capped.record.moves().len(), 3);
+        assert_eq!(capped.record.len(), 3);
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub struct Tally {
 impl Tally {
     /// Counts game `index` (from 0; games `2k` and `2k + 1` are a pair), in which A
     /// played `a_color`.
-    pub fn add<G>(&mut self, index: usize, a_color: Color, played: &Played<G>) {
+    pub fn add(&mut self, index: usize, a_color: Color, played: &Played) {
         let result = played.end.result();
         let half_points = match result {
             GameResult::Draw => 1,
@@ -231,10 +231,10 @@ mod tests {
     use super::*;
     use crate::arena::player::Fault;
     use crate::game;
-    use shatar_rules::{AnyPosition, EndReason, Outcome, Ruleset};
+    use shatar_rules::{EndReason, Outcome, Ruleset};
 
-    fn played(end: End) -> Played<shatar_rules::AnyRecord> {
-        let record = game::new_record(AnyPosition::startpos(Ruleset::Mongolian));
+    fn played(end: End) -> Played {
+        let record = game::new_game(Ruleset::Mongolian.into());
         Played {
             record,
             end,

@@ -9,9 +9,11 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use shatar_engine::Score;
+use shatar_rules::any_game::WireMoveError;
+use shatar_rules::uci::UciMoveError;
+use shatar_rules::{AnyGameRecord, GameKind, GameMove};
 
 use super::player::{Answer, Fault, Player, Turn};
-use super::refereed::Refereed;
 use super::spec::{Kind, PlayerSpec};
 
 /// How long a program may take to start, or to answer `isready`.
@@ -57,7 +59,7 @@ impl UciPlayer {
     }
 }
 
-impl<G: Refereed> Player<G> for UciPlayer {
+impl Player for UciPlayer {
     fn new_game(&mut self) -> Result<(), Fault> {
         self.talk(|p| {
             p.send("ucinewgame")?;
@@ -66,10 +68,10 @@ impl<G: Refereed> Player<G> for UciPlayer {
         })
     }
 
-    fn choose(&mut self, turn: &Turn<'_, G>) -> Result<Answer<G::Move>, Fault> {
-        let side = turn.record.turn().index();
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault> {
+        let side = turn.record.position().turn().index();
         let ranks_from_one = self.spec.ranks_from_one;
-        let command = turn.record.uci_position(ranks_from_one);
+        let command = position_command(turn.record, ranks_from_one);
         let (go, allowed) = go_command(&self.spec, &turn.clocks, side);
         let lines = self.talk(|p| {
             p.send(&command)?;
@@ -107,19 +109,89 @@ impl<G: Refereed> Player<G> for UciPlayer {
         if text == "(none)" {
             return Err(Fault::NoMove);
         }
-        let m = turn
-            .record
-            .parse_uci(text, ranks_from_one)
-            .map_err(|reason| Fault::Illegal {
-                text: text.to_string(),
-                reason,
-            })?;
+        let m = parse_move(turn.record, text, ranks_from_one).map_err(|reason| Fault::Illegal {
+            text: text.to_string(),
+            reason,
+        })?;
         Ok(Answer {
             m,
             depth,
             nodes,
             score,
         })
+    }
+}
+
+/// The UCI `position` command of the game so far; `ranks_from_one` writes Xiangqi moves
+/// as Fairy-Stockfish reads them (ranks 1-10 instead of ICCS's 0-9).
+fn position_command(record: &AnyGameRecord, ranks_from_one: bool) -> String {
+    let start = record.position_at(0).expect("a record holds its start");
+    let mut command = format!("position fen {}", start.fen());
+    if !record.is_empty() {
+        command.push_str(" moves");
+        for m in record.moves() {
+            command.push(' ');
+            command.push_str(&wire_text(record, m, ranks_from_one));
+        }
+    }
+    command
+}
+
+/// `m` as a UCI program of the `ranks_from_one` kind reads it.
+fn wire_text(record: &AnyGameRecord, m: GameMove, ranks_from_one: bool) -> String {
+    let text = m.to_string();
+    if ranks_from_one && record.kind() == GameKind::Xiangqi {
+        shift_ranks(&text, 1)
+    } else {
+        text
+    }
+}
+
+/// A UCI program's move, legal in the current position; the error says why not.
+fn parse_move(
+    record: &AnyGameRecord,
+    text: &str,
+    ranks_from_one: bool,
+) -> Result<GameMove, String> {
+    let text = if ranks_from_one && record.kind() == GameKind::Xiangqi {
+        shift_ranks(text, -1)
+    } else {
+        text.to_string()
+    };
+    let position = record.position();
+    position.parse_wire_move(&text).map_err(|e| {
+        let reason = match e {
+            WireMoveError::Uci(UciMoveError::Illegal { reason, .. }) => reason,
+            other => other.to_string(),
+        };
+        format!("{reason}, in {}", position.fen())
+    })
+}
+
+/// ICCS `h2e2` with its ranks moved by `by` (Fairy-Stockfish writes it `h3e3`); anything
+/// else unchanged, for the referee to refuse.
+fn shift_ranks(text: &str, by: i32) -> String {
+    let b = text.as_bytes();
+    let rank = |s: &str| s.parse::<i32>().ok();
+    let split = b
+        .iter()
+        .skip(1)
+        .position(u8::is_ascii_alphabetic)
+        .map(|i| i + 1);
+    match split {
+        Some(at) if b[0].is_ascii_alphabetic() && b[at].is_ascii_alphabetic() => {
+            match (rank(&text[1..at]), rank(&text[at + 1..])) {
+                (Some(from), Some(to)) => format!(
+                    "{}{}{}{}",
+                    &text[..1],
+                    from + by,
+                    &text[at..at + 1],
+                    to + by
+                ),
+                _ => text.to_string(),
+            }
+        }
+        _ => text.to_string(),
     }
 }
 
@@ -273,5 +345,26 @@ impl Drop for Process {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shatar_rules::AnyGamePosition;
+
+    #[test]
+    fn fairy_stockfish_counts_xiangqi_ranks_from_one() {
+        assert_eq!(shift_ranks("h2e2", 1), "h3e3");
+        assert_eq!(shift_ranks("a9a8", 1), "a10a9");
+        assert_eq!(shift_ranks("a10a9", -1), "a9a8");
+        assert_eq!(shift_ranks("(none)", -1), "(none)");
+        let start = AnyGamePosition::startpos(GameKind::Xiangqi).unwrap();
+        let mut record = AnyGameRecord::new(start);
+        let m = parse_move(&record, "h3e3", true).unwrap();
+        assert_eq!(m.to_string(), "h2e2");
+        assert!(parse_move(&record, "h3e3", false).is_err());
+        record.play(m).unwrap();
+        assert!(position_command(&record, true).ends_with(" moves h3e3"));
     }
 }

@@ -22,11 +22,11 @@ use std::thread::{self, Scope, ScopedJoinHandle};
 use std::time::Duration;
 
 use shatar_engine::{Limits, Report, SearchResult};
-use shatar_rules::{AnyPosition, AnyRecord, with_record, xiangqi};
+use shatar_rules::{AnyGamePosition, AnyGameRecord};
 
 use crate::game;
-use crate::searcher::{SearchRequest, Searcher, XiangqiRequest};
-use options::{Options, Variant};
+use crate::searcher::{SearchRequest, Searcher};
+use options::Options;
 
 /// Reads commands from `input` until `quit` or the end of input. Returns an error only
 /// when the output can no longer be written (the GUI has gone).
@@ -129,11 +129,9 @@ struct Session<'scope, 'env, W> {
     scope: &'scope Scope<'scope, 'env>,
     out: &'env Out<W>,
     options: Options,
-    /// The game so far: the position to search and the history for repetitions.
-    record: AnyRecord,
-    /// While `UCI_Variant` is xiangqi: its game, refereed by the rules crate's record (the
-    /// repetition rulings, the natural move limit).
-    xiangqi: Option<xiangqi::Record>,
+    /// The game so far, refereed (the automatic draws, Xiangqi's repetition rulings and
+    /// natural move limit): the position to search and the history for repetitions.
+    record: AnyGameRecord,
     /// The GUI's game went on past an end our rules see (a move limit another program
     /// counts differently): `go` searches the position whatever our rules say of it.
     past_the_end: bool,
@@ -148,10 +146,9 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         Session {
             scope,
             out,
-            record: game::new_record(AnyPosition::startpos(options.ruleset)),
-            xiangqi: None,
+            record: game::new_game(options.game),
             past_the_end: false,
-            engine: Some(Searcher::new(options.ruleset, options.hash_mb)),
+            engine: Some(Searcher::new(options.game, options.hash_mb)),
             options,
             search: None,
         }
@@ -175,21 +172,10 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             "ucinewgame" => {
                 self.engine().new_game();
                 self.options.new_game();
-                self.record = game::new_record(AnyPosition::startpos(self.options.ruleset));
-                self.xiangqi = self
-                    .xiangqi
-                    .as_ref()
-                    .map(|_| new_xiangqi_record(xiangqi::Position::new()));
+                self.record = game::new_game(self.options.game);
                 self.past_the_end = false;
             }
             "setoption" => self.setoption(args)?,
-            "position" if self.xiangqi.is_some() => match parse_xiangqi_position(args) {
-                Ok((record, past_the_end)) => {
-                    self.xiangqi = Some(record);
-                    self.past_the_end = past_the_end;
-                }
-                Err(e) => say!(self, "info string error: {e}; the position is unchanged")?,
-            },
             "position" => match self.parse_position(args) {
                 Ok((record, past_the_end)) => {
                     self.record = record;
@@ -200,10 +186,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             "go" => self.go(args)?,
             "bench" => self.bench(args)?,
             "stop" => self.stop_search(),
-            "d" => match &self.xiangqi {
-                Some(record) => say!(self, "Fen: {}", record.position())?,
-                None => say!(self, "{}", game::describe(&self.record.position()))?,
-            },
+            "d" => say!(self, "{}", game::describe(&self.record.position()))?,
             // Pondering is not offered, so a `ponderhit` has nothing to change.
             "ponderhit" | "debug" | "register" => {}
             "quit" => return Ok(Flow::Quit),
@@ -215,9 +198,9 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
     /// The engine, once any running search has finished with it.
     fn engine(&mut self) -> &mut Searcher {
         self.finish_search();
-        let (ruleset, hash_mb) = (self.options.ruleset, self.options.hash_mb);
+        let (game, hash_mb) = (self.options.game, self.options.hash_mb);
         self.engine
-            .get_or_insert_with(|| Searcher::new(ruleset, hash_mb))
+            .get_or_insert_with(|| Searcher::new(game, hash_mb))
     }
 
     /// Waits for the running search, if any; one that would never end is stopped.
@@ -232,7 +215,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                 search
                     .handle
                     .join()
-                    .unwrap_or_else(|_| Searcher::new(self.options.ruleset, hash_mb)),
+                    .unwrap_or_else(|_| Searcher::new(self.options.game, hash_mb)),
             );
         }
     }
@@ -247,11 +230,9 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
     fn setoption(&mut self, args: &[&str]) -> io::Result<()> {
         match self.options.set(args) {
             Ok(options::Changed::Nothing) => Ok(()),
-            Ok(options::Changed::Ruleset) => {
+            Ok(options::Changed::Game) => {
                 // A new game: the old position may not even be legal under the new rules.
-                self.record = game::new_record(AnyPosition::startpos(self.options.ruleset));
-                self.xiangqi = (self.options.variant == Variant::Xiangqi)
-                    .then(|| new_xiangqi_record(xiangqi::Position::new()));
+                self.record = game::new_game(self.options.game);
                 self.past_the_end = false;
                 Ok(())
             }
@@ -272,14 +253,9 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
     /// (the 8x8 games, or Xiangqi), with the signature line of `shatar bench`.
     fn bench(&mut self, args: &[&str]) -> io::Result<()> {
         self.finish_search();
-        let xiangqi = self.xiangqi.is_some();
         let depth = match args.first().map(|d| d.parse::<u32>()) {
-            None => Ok(if xiangqi {
-                shatar_engine::bench::XIANGQI_DEPTH
-            } else {
-                shatar_engine::bench::DEPTH
-            }),
-            Some(Ok(d)) if (1..=64).contains(&d) => Ok(d),
+            None => Ok(None),
+            Some(Ok(d)) if (1..=64).contains(&d) => Ok(Some(d)),
             Some(_) => Err(args.join(" ")),
         };
         let depth = match depth {
@@ -291,12 +267,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                 );
             }
         };
-        let clock = crate::searcher::WallClock::new();
-        let result = if xiangqi {
-            shatar_engine::bench::run_xiangqi(&clock, depth)
-        } else {
-            shatar_engine::bench::run(&clock, depth)
-        };
+        let result = crate::bench::search(self.record.kind(), depth);
         say!(self, "Nodes searched: {}", result.nodes)?;
         say!(
             self,
@@ -308,15 +279,18 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
     }
 
     /// `position (startpos | fen <FEN>) [moves <m1> <m2> ...]`.
-    fn parse_position(&self, args: &[&str]) -> Result<(AnyRecord, bool), String> {
-        let ruleset = self.options.ruleset;
+    /// Moves are in UCI, or ICCS (`h2e2`) for Xiangqi.
+    fn parse_position(&self, args: &[&str]) -> Result<(AnyGameRecord, bool), String> {
+        let game = self.options.game;
         let moves_at = args
             .iter()
             .position(|&t| t == "moves")
             .unwrap_or(args.len());
         let (setup, moves) = (&args[..moves_at], args.get(moves_at + 1..).unwrap_or(&[]));
         let start = match setup.split_first() {
-            Some((&"startpos", [])) => AnyPosition::startpos(ruleset),
+            Some((&"startpos", [])) => {
+                AnyGamePosition::startpos(game).map_err(|e| e.to_string())?
+            }
             Some((&"startpos", extra)) => {
                 return Err(format!(
                     "unexpected '{}' after 'startpos' (expected 'moves')",
@@ -325,15 +299,15 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             }
             Some((&"fen", fields)) => {
                 let fen = fields.join(" ");
-                AnyPosition::from_fen(ruleset, &fen)
-                    .map_err(|e| format!("bad FEN '{fen}' for {}: {e}", ruleset.id()))?
+                AnyGamePosition::from_fen(game, &fen)
+                    .map_err(|e| format!("bad FEN '{fen}' for {game}: {e}"))?
             }
             _ => return Err(
                 "expected 'position startpos' or 'position fen <FEN>', then optionally 'moves ...'"
                     .into(),
             ),
         };
-        game::record_uci_moves(start, moves.iter().copied())
+        game::record_wire_moves(start, moves.iter().copied())
     }
 
     fn go(&mut self, args: &[&str]) -> io::Result<()> {
@@ -354,38 +328,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                 _ => say!(self, "info string error: expected 'go perft <depth>'"),
             };
         }
-        if let Some(record) = &self.xiangqi {
-            let root = *record.position();
-            let (request, errors) = go::parse(args, root.turn());
-            for e in errors {
-                say!(self, "info string error: {e}")?;
-            }
-            if let Some(outcome) = record.outcome() {
-                say!(self, "info string the game is over: {outcome}")?;
-                if !self.past_the_end {
-                    return say!(self, "bestmove (none)");
-                }
-            }
-            let positions = record.positions();
-            let search = XiangqiRequest {
-                root,
-                positions: positions[..positions.len() - 1].to_vec(),
-                moves: record.moves().to_vec(),
-                limits: Limits {
-                    multi_pv: self.options.multi_pv,
-                    ..request.limits
-                },
-                level: self.options.level,
-                seed: self.options.seed,
-            };
-            self.spawn_search(request.infinite, move |engine, stop, report| {
-                engine.search_xiangqi(&search, stop, report)
-            });
-            return Ok(());
-        }
-        let root = self.record.position();
-        let (request, errors) =
-            go::parse(args, with_record!(&self.record, r => r.position().turn()));
+        let (request, errors) = go::parse(args, self.record.position().turn());
         for e in errors {
             say!(self, "info string error: {e}")?;
         }
@@ -396,8 +339,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             }
         }
         let search = SearchRequest {
-            root,
-            history: game::history_hashes(&self.record),
+            game: self.record.clone(),
             limits: Limits {
                 multi_pv: self.options.multi_pv,
                 ..request.limits
@@ -405,27 +347,21 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             level: self.options.level,
             seed: self.options.seed,
         };
-        self.spawn_search(request.infinite, move |engine, stop, report| {
-            engine.search(&search, stop, report)
-        });
+        self.spawn_search(request.infinite, search);
         Ok(())
     }
 
     /// Counts `go perft <depth>` on the search's thread, so that `isready` is answered and
     /// `stop` or `quit` end a count that would take years.
     fn spawn_perft(&mut self, depth: u32) {
-        let xiangqi = self.xiangqi.as_ref().map(|r| *r.position());
         let root = self.record.position();
         let stop = Arc::new(AtomicBool::new(false));
         let (out, thread_stop) = (self.out, Arc::clone(&stop));
         let engine = self.engine.take();
-        let (ruleset, hash_mb) = (self.options.ruleset, self.options.hash_mb);
+        let (game, hash_mb) = (self.options.game, self.options.hash_mb);
         let handle = self.scope.spawn(move || {
             let go_on = || !thread_stop.load(Ordering::Relaxed);
-            let (counted, finished) = match xiangqi {
-                Some(position) => texts(shatar_rules::divide_until(&position, depth, &go_on)),
-                None => texts(root.divide_until(depth, &go_on)),
-            };
+            let (counted, finished) = texts(root.divide_until(depth, &go_on));
             let _ = match finished {
                 Ok(()) => out.with(|w| write_divide(&counted, depth, w)).map(drop),
                 Err(shatar_rules::PerftStopped) => out.line(format_args!(
@@ -433,7 +369,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                     counted.len()
                 )),
             };
-            engine.unwrap_or_else(|| Searcher::new(ruleset, hash_mb))
+            engine.unwrap_or_else(|| Searcher::new(game, hash_mb))
         });
         self.search = Some(Running {
             handle,
@@ -444,23 +380,17 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
 
     /// Runs `search` on a thread of its own, which prints its `info` lines and its
     /// `bestmove`; the engine is the thread's until the search ends.
-    fn spawn_search<M, F>(&mut self, infinite: bool, search: F)
-    where
-        M: Copy + fmt::Display,
-        F: FnOnce(&mut Searcher, &AtomicBool, &mut dyn FnMut(&Report<M>)) -> SearchResult<M>
-            + Send
-            + 'scope,
-    {
-        let (ruleset, hash_mb) = (self.options.ruleset, self.options.hash_mb);
+    fn spawn_search(&mut self, infinite: bool, search: SearchRequest) {
+        let (game, hash_mb) = (self.options.game, self.options.hash_mb);
         let mut engine = self
             .engine
             .take()
-            .unwrap_or_else(|| Searcher::new(ruleset, hash_mb));
+            .unwrap_or_else(|| Searcher::new(game, hash_mb));
         let multi_pv = self.options.multi_pv;
         let stop = Arc::new(AtomicBool::new(false));
         let (out, thread_stop) = (self.out, Arc::clone(&stop));
         let handle = self.scope.spawn(move || {
-            let result = search(&mut engine, &thread_stop, &mut |report| {
+            let result = engine.search(&search, &thread_stop, &mut |report| {
                 // Weak levels search extra lines to choose among; show the GUI its own.
                 if report.multi_pv <= multi_pv {
                     let _ = out.line(format_args!("{}", InfoLine(report)));
@@ -547,53 +477,6 @@ impl<B: BufRead> Iterator for Lines<B> {
     }
 }
 
-/// A Xiangqi game from `start`, under the AXF 2008 repetition rulings.
-fn new_xiangqi_record(start: xiangqi::Position) -> xiangqi::Record {
-    xiangqi::Record::new(start, xiangqi::RepetitionRules::default())
-}
-
-/// `position (startpos | fen <FEN>) [moves <m1> ...]` for Xiangqi, moves in ICCS (`h2e2`),
-/// refereed. A legal move after the game has ended by our rules (a natural move limit
-/// that another program counts differently) is followed, the game going on from there as
-/// a record of its own, so the position given is the one searched.
-fn parse_xiangqi_position(args: &[&str]) -> Result<(xiangqi::Record, bool), String> {
-    let moves_at = args
-        .iter()
-        .position(|&t| t == "moves")
-        .unwrap_or(args.len());
-    let (setup, moves) = (&args[..moves_at], args.get(moves_at + 1..).unwrap_or(&[]));
-    let start =
-        match setup.split_first() {
-            Some((&"startpos", [])) => xiangqi::Position::new(),
-            Some((&"fen", fields)) => {
-                let fen = fields.join(" ");
-                xiangqi::fen::parse_position(&fen)
-                    .map_err(|e| format!("bad FEN '{fen}' for xiangqi: {e}"))?
-            }
-            _ => return Err(
-                "expected 'position startpos' or 'position fen <FEN>', then optionally 'moves ...'"
-                    .into(),
-            ),
-        };
-    let mut record = new_xiangqi_record(start);
-    let mut past_the_end = false;
-    for (i, text) in moves.iter().enumerate() {
-        let m = xiangqi::iccs::parse_legal(record.position(), text)
-            .map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
-        if record.outcome().is_some() {
-            let mut next = *record.position();
-            next.play_unchecked(m);
-            record = new_xiangqi_record(next);
-            past_the_end = true;
-            continue;
-        }
-        record
-            .play(m)
-            .map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
-    }
-    Ok((record, past_the_end))
-}
-
 /// Perft split by root move, in Stockfish's format: `move: count` lines, a blank line,
 /// `Nodes searched: <total>`.
 pub fn write_divide(divide: &[(String, u64)], depth: u32, out: &mut impl Write) -> io::Result<u64> {
@@ -613,6 +496,7 @@ pub fn write_divide(divide: &[(String, u64)], depth: u32, out: &mut impl Write) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shatar_rules::GameKind;
 
     fn session(input: &str) -> String {
         let mut out = Vec::new();
@@ -653,12 +537,9 @@ mod tests {
             .find_map(|l| l.strip_prefix("bestmove "))
             .expect(&out);
         let best = best.split_whitespace().next().unwrap();
-        let mut after = xiangqi::Position::new();
-        after.play(xiangqi::iccs::parse("h2e2").unwrap()).unwrap();
-        assert!(
-            xiangqi::iccs::parse_legal(&after, best).is_ok(),
-            "{best} in {out}"
-        );
+        let mut after = AnyGamePosition::startpos(GameKind::Xiangqi).unwrap();
+        after.play_legal(after.parse_wire_move("h2e2").unwrap());
+        assert!(after.parse_wire_move(best).is_ok(), "{best} in {out}");
     }
 
     /// A Xiangqi game over by the rules gets no search.

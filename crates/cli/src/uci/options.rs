@@ -7,7 +7,7 @@ use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 
 use shatar_engine::{DEFAULT_HASH_MB, Level, MAX_HASH_MB};
-use shatar_rules::Ruleset;
+use shatar_rules::GameKind;
 
 const VARIANT: &str = "UCI_Variant";
 const HASH: &str = "Hash";
@@ -17,22 +17,9 @@ const SKILL: &str = "Skill Level";
 /// Lines to show; the engine never shows more than there are legal moves.
 const MAX_MULTI_PV: usize = 256;
 
-/// The game `UCI_Variant` names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Variant {
-    /// One of the 8x8 rulesets, [`Options::ruleset`]: the engine plays it.
-    Board8,
-    /// Xiangqi: positions and moves in ICCS, `go perft`, and the engine's search.
-    Xiangqi,
-}
-
-/// `UCI_Variant`'s value for Xiangqi.
-pub const XIANGQI: &str = "xiangqi";
-
 pub struct Options {
-    pub variant: Variant,
-    /// The 8x8 rules the engine plays (the last chosen while Xiangqi is).
-    pub ruleset: Ruleset,
+    /// The game `UCI_Variant` names; Xiangqi's moves are written in ICCS.
+    pub game: GameKind,
     pub hash_mb: usize,
     pub multi_pv: usize,
     pub level: Level,
@@ -44,8 +31,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            variant: Variant::Board8,
-            ruleset: Ruleset::default(),
+            game: GameKind::default(),
             hash_mb: DEFAULT_HASH_MB,
             multi_pv: 1,
             level: Level::MAX,
@@ -58,23 +44,21 @@ impl Default for Options {
 #[derive(Debug, PartialEq, Eq)]
 pub enum Changed {
     Nothing,
-    Ruleset,
+    Game,
     Hash,
     ClearHash,
 }
 
 /// The `option` lines of the `uci` answer.
 pub fn declarations() -> Vec<String> {
-    let vars: Vec<String> = Ruleset::ALL
+    let vars: Vec<String> = GameKind::ALL
         .iter()
-        .map(|r| r.id())
-        .chain([XIANGQI])
-        .map(|id| format!("var {id}"))
+        .map(|game| format!("var {}", game.id()))
         .collect();
     vec![
         format!(
             "option name {VARIANT} type combo default {} {}",
-            Ruleset::default().id(),
+            GameKind::default().id(),
             vars.join(" ")
         ),
         format!("option name {HASH} type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
@@ -107,16 +91,10 @@ impl Options {
         };
         let is = |option: &str| name.eq_ignore_ascii_case(option);
         if is(VARIANT) {
-            if value.eq_ignore_ascii_case(XIANGQI) {
-                self.variant = Variant::Xiangqi;
-                return Ok(Changed::Ruleset);
-            }
-            let ruleset = value
-                .parse::<Ruleset>()
-                .map_err(|e| format!("{VARIANT} '{value}': {e}, or {XIANGQI}"))?;
-            self.variant = Variant::Board8;
-            self.ruleset = ruleset;
-            Ok(Changed::Ruleset)
+            self.game = value
+                .parse::<GameKind>()
+                .map_err(|e| format!("{VARIANT} '{value}': {e}"))?;
+            Ok(Changed::Game)
         } else if is(HASH) {
             self.hash_mb = spin(HASH, &value, 1, MAX_HASH_MB, self.hash_mb)?;
             Ok(Changed::Hash)
@@ -190,20 +168,20 @@ mod tests {
         assert_eq!(o.multi_pv, 4);
         assert_eq!(
             set(&mut o, "name UCI_Variant value chess"),
-            Ok(Changed::Ruleset)
+            Ok(Changed::Game)
         );
-        assert_eq!(o.ruleset, Ruleset::Chess);
+        assert_eq!(o.game, GameKind::Board8(shatar_rules::Ruleset::Chess));
         assert_eq!(
             set(&mut o, "name UCI_Variant value Xiangqi"),
-            Ok(Changed::Ruleset)
+            Ok(Changed::Game)
         );
-        assert_eq!(o.variant, Variant::Xiangqi);
+        assert_eq!(o.game, GameKind::Xiangqi);
         assert!(
             set(&mut o, "name UCI_Variant value shogi")
                 .unwrap_err()
                 .contains("or xiangqi")
         );
-        assert_eq!(o.variant, Variant::Xiangqi, "a bad value changes nothing");
+        assert_eq!(o.game, GameKind::Xiangqi, "a bad value changes nothing");
         assert_eq!(set(&mut o, "name Clear Hash"), Ok(Changed::ClearHash));
         assert!(
             set(&mut o, "name Ponder value true")
