@@ -6,8 +6,8 @@
 use core::fmt;
 
 use shatar_rules::notation::PieceLetters;
+use shatar_rules::{AnyGamePosition, Cell};
 use shatar_rules::{Color, GameKind};
-use shatar_web::any::{AnyGamePosition, Cell};
 
 use shatar_web::glyphs::PieceSet;
 pub use shatar_web::i18n::Lang;
@@ -149,9 +149,10 @@ pub fn read(attr: impl Fn(&str) -> Option<String>, text: &str) -> Result<Config,
     };
     let position = match get("fen") {
         None => None,
-        Some((name, v)) => {
-            Some(AnyGamePosition::from_fen(ruleset, v.trim()).map_err(|e| bad(name, &v, e.to_string()))?)
-        }
+        Some((name, v)) => Some(
+            AnyGamePosition::from_fen(ruleset, v.trim())
+                .map_err(|e| bad(name, &v, e.to_string()))?,
+        ),
     };
     let mode = match get("mode") {
         None => Mode::Play {

@@ -20,8 +20,8 @@ pub mod dom;
 #[cfg(test)]
 mod tests;
 
+use shatar_rules::AnyGamePosition;
 use shatar_rules::{Color, GameKind};
-use shatar_web::any::AnyGamePosition;
 
 use self::config::{Config, Lang, Opponent};
 use shatar_web::settings::{GameSetup, SideChoice, TimeControl};
@@ -174,7 +174,7 @@ pub fn play_events(state: &AppState, before_len: usize, was_over: bool) -> Vec<H
             events.push(HostEvent::Move {
                 ply,
                 uci: mv.to_string(),
-                san: game.move_text(ply - 1, shatar_web::any::MoveStyle::PLAIN),
+                san: game.move_text(ply - 1, shatar_rules::MoveStyle::PLAIN),
                 fen: game.fen_at(ply),
                 color,
             });

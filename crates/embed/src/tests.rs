@@ -107,7 +107,7 @@ fn every_attribute_is_read() {
     );
 }
 
-fn sq(name: &str) -> shatar_web::any::Cell {
+fn sq(name: &str) -> shatar_rules::Cell {
     Square::parse(name).unwrap().into()
 }
 

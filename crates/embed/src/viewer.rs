@@ -13,7 +13,7 @@ use shatar_rules::{Color, GameKind};
 use shatar_web::pgn_file::{PgnFile, PgnFileReader};
 
 use super::config::StartPly;
-use shatar_web::any::MoveStyle;
+use shatar_rules::MoveStyle;
 use shatar_web::game::Game;
 use shatar_web::i18n::Lang;
 use shatar_web::notes::known_tag;

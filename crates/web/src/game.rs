@@ -12,9 +12,9 @@ use shatar_rules::{
     PlayError, Ruleset,
 };
 
-use crate::any::{AnyGamePosition, GameMove, MoveStyle};
 use crate::carried::NotCarried;
 use crate::notes::Notes;
+use shatar_rules::{AnyGamePosition, GameMove, MoveStyle};
 
 /// A game record of any game, with the moves the player can make in it, and what an
 /// imported record gave besides its moves.

@@ -4,8 +4,9 @@
 //! The logic is plain Rust, tested natively: [`state`] is the page as a state machine
 //! (`update(state, msg) -> effects`), [`view`] turns the state into what the page shows,
 //! [`names`] puts pieces, sides, games and results into words for both, [`geometry`] is the
-//! shape of each board, [`any`] is the board's cells, pieces and moves whatever the game,
-//! [`game`] is the game of whichever ruleset (with the [`notes`] an imported record gave),
+//! shape of each board, [`game`] is the game of any of the four (the rules crate's
+//! `AnyGameRecord`, whose cells, pieces and moves the page uses as they are, with the
+//! [`notes`] an imported record gave),
 //! [`pgn_file`] reads a PGN file of many games in slices, [`saved`] the local-storage
 //! format, [`settings`] the game's setup and the looks, [`i18n`] the four languages,
 //! [`engine_client`] the supervised link to the engine worker, [`carried`] which games this
@@ -15,7 +16,6 @@
 //! knows no rules. Its `app` part, the game's own page, is behind the `app` feature, which
 //! the embeds leave off.
 
-pub mod any;
 pub mod carried;
 pub mod engine_client;
 pub mod files;

@@ -5,9 +5,9 @@
 use shatar_rules::xiangqi;
 use shatar_rules::{Color, EndReason, GameKind, Outcome, Role, Ruleset};
 
-use crate::any::AnyPiece;
 use crate::i18n::{Key, Lang};
 use crate::{t, t_key, tf};
+use shatar_rules::AnyPiece;
 
 /// What a piece is called aloud: Mongolian chess players say horse and camel.
 pub fn piece_name(lang: Lang, game: GameKind, piece: AnyPiece) -> &'static str {

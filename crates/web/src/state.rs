@@ -19,9 +19,9 @@ mod update;
 use shatar_rules::notation::PieceLetters;
 use shatar_rules::{Color, EndReason, GameKind, Outcome, Role, Ruleset};
 
-use crate::any::{AnyGamePosition, Cell, GameMove, MoveStyle};
 use crate::carried::NotCarried;
 pub use handoff::Handoff;
+use shatar_rules::{AnyGamePosition, Cell, GameMove, MoveStyle};
 
 pub use self::draws::{DrawOffer, can_claim, can_offer};
 pub use self::engine::{Analysis, AnalysisLine, EngineCommand};

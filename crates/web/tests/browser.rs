@@ -60,7 +60,7 @@ fn cell(holder: &Element, name: &str) -> Element {
         .expect(name)
 }
 
-fn sq(name: &str) -> shatar_web::any::Cell {
+fn sq(name: &str) -> shatar_rules::Cell {
     Square::parse(name).unwrap().into()
 }
 

@@ -11,11 +11,11 @@ use web_sys::{Document, Element, Event, KeyboardEvent, PointerEvent};
 
 use super::listen::closest_with;
 use super::svg::{CELL, Frame, add, svg, svg_el};
-use crate::any::{AnyPiece, Cell};
 use crate::carried::carries;
 use crate::glyphs::{PieceSet, glyph};
 use crate::settings::{Coordinates, Looks, Theme};
 use crate::view::{BoardView, CellKind, CellView, Geometry, Marks};
+use shatar_rules::{AnyPiece, Cell};
 
 /// Room for coordinates outside the board: left and bottom for the 8x8 board's ranks and
 /// files, top and bottom for Xiangqi's file numbers.

@@ -5,7 +5,7 @@ use shatar_protocol::Score;
 use shatar_rules::{Claim, ClaimVerdict, Color, EndReason, Outcome};
 
 use super::{AppState, Effect, Notice, Sound, timing};
-use crate::any::GameMove;
+use shatar_rules::GameMove;
 
 /// The computer takes a draw when it judges its position at least this much worse.
 const ACCEPT_BELOW_CP: i32 = -50;

@@ -7,9 +7,9 @@ use shatar_protocol::{Score, SearchLimits, Strength};
 use shatar_rules::{Color, GameKind};
 
 use super::{AppState, Effect, Hint, Notice, draws, input, timing};
-use crate::any::MoveStyle;
 use crate::engine_client::{EngineEvent, Purpose, SearchJob, Token};
 use crate::settings::Opponent;
+use shatar_rules::MoveStyle;
 
 /// What the page asks of the worker.
 #[derive(Clone, Debug, PartialEq)]

@@ -5,7 +5,7 @@
 use shatar_rules::Role;
 
 use super::{AppState, Effect, Notice, PromotionChoice, Sound, draws, timing};
-use crate::any::{Cell, GameMove};
+use shatar_rules::{Cell, GameMove};
 
 /// The legal moves of the piece on `from`, when the player may move it now.
 pub fn moves_from(state: &AppState, from: Cell) -> Vec<GameMove> {

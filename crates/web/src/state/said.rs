@@ -5,9 +5,9 @@
 use shatar_rules::{Color, Outcome, Role};
 
 use super::AppState;
-use crate::any::{AnyPiece, Cell, GameMove};
 use crate::game::Game;
 use crate::settings::Points;
+use shatar_rules::{AnyPiece, Cell, GameMove};
 
 /// The status line.
 #[derive(Clone, Debug, PartialEq, Eq)]

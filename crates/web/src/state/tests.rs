@@ -2,10 +2,10 @@ use shatar_protocol::{BestMove, Score};
 use shatar_rules::{Color, EndReason, GameResult, Role, Ruleset, Square};
 
 use super::*;
-use crate::any::Cell;
 use crate::engine_client::{EngineEvent, Purpose, SearchJob};
 use crate::settings::{GameSetup, Opponent, SideChoice, TimeControl};
 use crate::view;
+use shatar_rules::Cell;
 
 /// The notice shown, in the page's language.
 pub(super) fn notice_text(state: &AppState) -> String {

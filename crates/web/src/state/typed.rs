@@ -6,14 +6,14 @@
 //! goes to the live region beside the box.
 
 use shatar_rules::xiangqi;
-use shatar_rules::{Color, GameKind, Role, san, uci, with_position};
+use shatar_rules::{Color, GameKind, Role};
 
 use super::{AppState, Effect, MoveSaid, Status, input};
-use crate::any::{AnyGamePosition, AnyPiece, Cell, GameMove};
 use crate::geometry::Geometry;
 use crate::i18n::{Key, Lang};
 use crate::names::{piece_name, role_name};
 use crate::t_key;
+use shatar_rules::{AnyPiece, Cell, GameMove};
 
 /// The box's answer to the last line typed, as data: the view words it in the language
 /// shown, so that a language switch re-words an answer already on screen. What it tells of
@@ -102,18 +102,7 @@ pub fn typed(state: &mut AppState, text: &str, effects: &mut Vec<Effect>) {
 
 /// A typed move: SAN, long or UCI for the 8x8 games; Chinese, WXF or ICCS for Xiangqi.
 fn read_move(state: &AppState, text: &str) -> Option<GameMove> {
-    match state.session.game.position() {
-        AnyGamePosition::Board8(pos) => with_position!(&pos, p => {
-            san::parse(p, text)
-                .ok()
-                .or_else(|| san::parse_long(p, text).ok())
-                .or_else(|| uci::parse_move(p, &text.to_ascii_lowercase().replace('-', "")).ok())
-        })
-        .map(GameMove::Board8),
-        AnyGamePosition::Xiangqi(p) => xiangqi::pgn::parse_move(&p, text, None)
-            .ok()
-            .map(GameMove::Xiangqi),
-    }
+    state.session.game.position().read_typed_move(text)
 }
 
 /// One word of a question, by what it means in any of the languages.

@@ -4,13 +4,13 @@
 
 use shatar_rules::{Color, GameKind};
 
-use crate::any::{AnyPiece, Cell};
 use crate::game::Snapshot;
 use crate::geometry::{CellKind, Geometry};
 use crate::i18n::Lang;
 use crate::names::colored_piece;
 use crate::state::{AppState, Hint};
 use crate::{t_key, tf};
+use shatar_rules::{AnyPiece, Cell};
 
 /// Marks on a cell, each drawn in its own way (not by colour alone).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

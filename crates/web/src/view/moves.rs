@@ -2,12 +2,12 @@
 
 use shatar_rules::{Color, GameKind};
 
-use crate::any::MoveStyle;
 use crate::game::Game;
 use crate::i18n::Lang;
 use crate::names::{piece_name, role_name, side_name};
 use crate::state::{AppState, MoveSaid};
 use crate::tf;
+use shatar_rules::MoveStyle;
 
 /// The last move of the game as a screen reader should hear it: "12. White horse g1 to f3",
 /// "Black boy e5 takes horse d4, check", "White berse h5 takes boy f7, checkmate". `None`

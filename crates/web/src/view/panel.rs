@@ -12,11 +12,11 @@ use super::moves::{MoveRow, move_announcement, move_rows};
 use super::notices::{NoticeView, notice_view};
 use super::status::{game_result_text, status};
 use super::typed;
-use crate::any::MoveStyle;
 use crate::i18n::Lang;
 use crate::names::{ruleset_name, side_name};
 use crate::state::{AppState, Dialog, Hint, Update};
 use crate::{t, tf};
+use shatar_rules::MoveStyle;
 
 /// Everything beside the board.
 #[derive(Clone, Debug, PartialEq, Eq)]

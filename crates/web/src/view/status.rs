@@ -2,13 +2,13 @@
 
 use shatar_rules::GameKind;
 
-use crate::any::GameMove;
 use crate::game::Game;
 use crate::i18n::Lang;
 use crate::names::{result_text, side_name};
 use crate::settings::Points;
 use crate::state::{AppState, Play, Status};
 use crate::{t, tf};
+use shatar_rules::GameMove;
 
 pub(crate) fn status(state: &AppState) -> String {
     status_text(state.prefs.lang, state.session.game.kind(), &state.status())

@@ -4,11 +4,11 @@
 use super::clocks::clock_text;
 use super::moves::announcement;
 use super::status::status_text;
-use crate::any::{AnyPiece, Cell};
 use crate::i18n::Lang;
 use crate::names::{colored_piece, side_name};
 use crate::state::typed::{Answer, TypedReply};
 use crate::{t, tf};
+use shatar_rules::{AnyPiece, Cell};
 
 pub fn reply_text(lang: Lang, reply: &TypedReply) -> String {
     let kind = reply.game;

@@ -96,7 +96,10 @@ fn the_typed_box_plays_moves_in_any_notation() {
         assert_eq!(typed(&mut state, text), None, "{text} is played");
     }
     assert_eq!(
-        state.session.game.move_texts(crate::any::MoveStyle::PLAIN),
+        state
+            .session
+            .game
+            .move_texts(shatar_rules::MoveStyle::PLAIN),
         ["e4", "e5", "Nf3", "Nc6", "Bc4"]
     );
     assert_eq!(view::panel(&state).typed_reply, None);

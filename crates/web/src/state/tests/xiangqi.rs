@@ -6,10 +6,10 @@ use shatar_rules::xiangqi::pgn::Notation as XiangqiMoves;
 use shatar_rules::{Color, EndReason, GameKind, GameResult};
 
 use super::*;
-use crate::any::{AnyPiece, Cell};
 use crate::engine_client::{EngineEvent, SearchJob};
 use crate::settings::{Points, XiangqiNotation};
 use crate::view::{CellKind, Geometry};
+use shatar_rules::{AnyPiece, Cell};
 
 fn pt(name: &str) -> Cell {
     Cell::parse(GameKind::Xiangqi, name).expect("an ICCS point")
