@@ -707,12 +707,7 @@ fn budget_ms(limits: &SearchLimits) -> f64 {
 }
 
 fn secs(ms: f64) -> String {
-    let s = ms / 1000.0;
-    if s.fract() == 0.0 {
-        format!("{s:.0}")
-    } else {
-        format!("{s:.1}")
-    }
+    crate::num::Num::<1>(ms / 1000.0).to_string()
 }
 
 #[cfg(test)]

@@ -25,6 +25,7 @@ pub mod glyphs;
 pub mod i18n;
 pub mod names;
 pub mod notes;
+pub mod num;
 pub mod pgn_file;
 pub mod saved;
 pub mod settings;

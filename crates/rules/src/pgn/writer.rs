@@ -14,7 +14,6 @@ use crate::position::Rules;
 use crate::record::GameRecord;
 use crate::san;
 use crate::types::Color;
-use crate::xiangqi;
 
 use super::{LINE_WIDTH, PgnGame, PgnMove};
 
@@ -104,21 +103,10 @@ impl PgnGame {
         }
         out.push('\n');
 
-        // The first move's number and side, from an 8x8 or a xiangqi FEN (they cannot be
-        // confused: 8 ranks against 10).
-        let (number, turn) = self
-            .tag("FEN")
-            .and_then(|f| {
-                fen::parse(f)
-                    .map(|s| (s.fullmoves, s.turn))
-                    .ok()
-                    .or_else(|| {
-                        xiangqi::fen::parse_setup(f)
-                            .map(|s| (s.fullmoves, s.turn))
-                            .ok()
-                    })
-            })
-            .map_or((1, Color::White), |(n, turn)| (n.max(1), turn));
+        // The first move's number and side, from the FEN's second and sixth fields, which
+        // an 8x8 and a Xiangqi FEN share: read as words, so that writing a record needs
+        // neither game's FEN reader (the page's first build carries no Xiangqi code).
+        let (number, turn) = self.tag("FEN").map_or((1, Color::White), first_move_of);
         let mut w = Wrapper {
             out: &mut out,
             words: Vec::new(),
@@ -282,4 +270,19 @@ fn write_line(w: &mut Wrapper<'_>, line: &[PgnMove], mut number: u32, mut turn: 
         }
         turn = !turn;
     }
+}
+
+/// The number of the first move and the side that makes it, from a FEN's side-to-move and
+/// fullmove fields (`w`/`r` or `b`; `1` when missing or unreadable).
+fn first_move_of(fen: &str) -> (u32, Color) {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let turn = match fields.get(1) {
+        Some(&"b") => Color::Black,
+        _ => Color::White,
+    };
+    let number = fields
+        .get(5)
+        .and_then(|n| n.parse::<u32>().ok())
+        .map_or(1, |n| n.max(1));
+    (number, turn)
 }

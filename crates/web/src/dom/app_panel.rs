@@ -311,7 +311,10 @@ impl PanelDom {
             let fill: HtmlElement = fill.dyn_into()?;
             fill.style().set_property(
                 "height",
-                &format!("{}%", f64::from(a.white_permille) / 10.0),
+                &format!(
+                    "{}%",
+                    crate::num::Num::<1>(f64::from(a.white_permille) / 10.0)
+                ),
             )?;
         }
         Ok(())

@@ -6,6 +6,8 @@
 //! release on squares.
 
 use shatar_rules::{Color, GameKind, Piece, xiangqi};
+
+use crate::num::Num;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, Event, KeyboardEvent, PointerEvent};
 
@@ -151,7 +153,10 @@ impl BoardDom {
             &self.doc,
             "svg",
             &[
-                ("viewBox", &format!("0 0 {} {}", frame.width, frame.height)),
+                (
+                    "viewBox",
+                    &format!("0 0 {} {}", Num::<2>(frame.width), Num::<2>(frame.height)),
+                ),
                 ("class", theme),
                 ("role", "grid"),
                 ("aria-label", "Board"),
@@ -299,7 +304,10 @@ impl BoardDom {
             &[
                 ("role", "gridcell"),
                 ("class", shade),
-                ("transform", &format!("translate({x} {y})")),
+                (
+                    "transform",
+                    &format!("translate({} {})", Num::<2>(x), Num::<2>(y)),
+                ),
                 ("data-square", &cell.name),
                 ("data-piece", ""),
                 ("tabindex", "-1"),
@@ -380,12 +388,15 @@ impl BoardDom {
         for cell in &view.cells {
             let (file, rank) = cell.name.split_at(1);
             if cell.col == 0 {
-                let y = (f64::from(cell.row) * CELL + CELL / 2.0).to_string();
-                add(&g, &self.label("", &(MARGIN / 2.0).to_string(), &y, rank)?)?;
+                let y = Num::<2>(f64::from(cell.row) * CELL + CELL / 2.0).to_string();
+                add(
+                    &g,
+                    &self.label("", &Num::<2>(MARGIN / 2.0).to_string(), &y, rank)?,
+                )?;
             }
             if cell.row == bottom_row {
-                let x = (MARGIN + f64::from(cell.col) * CELL + CELL / 2.0).to_string();
-                let y = (f64::from(view.geometry.ranks) * CELL + MARGIN / 2.0).to_string();
+                let x = Num::<2>(MARGIN + f64::from(cell.col) * CELL + CELL / 2.0).to_string();
+                let y = Num::<2>(f64::from(view.geometry.ranks) * CELL + MARGIN / 2.0).to_string();
                 add(&g, &self.label("", &x, &y, file)?)?;
             }
         }
@@ -473,17 +484,19 @@ impl BoardDom {
             let (ux, uy) = ((x2 - x1) / length, (y2 - y1) / length);
             let (head, half) = (34.0, 20.0);
             let (bx, by) = (x2 - ux * head, y2 - uy * head);
-            let line =
-                [("x1", x1), ("y1", y1), ("x2", bx), ("y2", by)].map(|(k, v)| (k, v.to_string()));
+            let line = [("x1", x1), ("y1", y1), ("x2", bx), ("y2", by)]
+                .map(|(k, v)| (k, Num::<2>(v).to_string()));
             let attrs: Vec<(&str, &str)> = line.iter().map(|(k, v)| (*k, v.as_str())).collect();
             let shaft = svg(&self.doc, "line", &attrs)?;
             shaft.set_attribute("class", "shaft")?;
             let points = format!(
-                "{x2},{y2} {},{} {},{}",
-                bx - uy * half,
-                by + ux * half,
-                bx + uy * half,
-                by - ux * half
+                "{},{} {},{} {},{}",
+                Num::<2>(x2),
+                Num::<2>(y2),
+                Num::<2>(bx - uy * half),
+                Num::<2>(by + ux * half),
+                Num::<2>(bx + uy * half),
+                Num::<2>(by - ux * half)
             );
             let tip = svg(
                 &self.doc,
@@ -597,7 +610,11 @@ impl BoardDom {
         if drag.moved {
             drag.ghost.set_attribute(
                 "transform",
-                &format!("translate({} {})", x - CELL / 2.0, y - CELL / 2.0),
+                &format!(
+                    "translate({} {})",
+                    Num::<2>(x - CELL / 2.0),
+                    Num::<2>(y - CELL / 2.0)
+                ),
             )?;
         }
         Ok(())

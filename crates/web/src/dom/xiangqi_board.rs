@@ -7,6 +7,8 @@
 
 use shatar_rules::Color;
 use shatar_rules::xiangqi;
+
+use crate::num::Num;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, DomParser, Element, SupportedType};
 
@@ -44,7 +46,7 @@ fn centre(geometry: Geometry, bottom: Color, frame: Frame, file: u8, rank: u8) -
 }
 
 fn line(doc: &Document, (x1, y1): (f64, f64), (x2, y2): (f64, f64)) -> Result<Element, JsValue> {
-    let [x1, y1, x2, y2] = [x1, y1, x2, y2].map(|v| v.to_string());
+    let [x1, y1, x2, y2] = [x1, y1, x2, y2].map(|v| Num::<2>(v).to_string());
     svg(
         doc,
         "line",
@@ -65,7 +67,7 @@ pub(super) fn lines(
     let (a, b) = (at(0, 0), at(last_file, last_rank));
     let (x, y) = (a.0.min(b.0) - 12.0, a.1.min(b.1) - 12.0);
     let (w, h) = ((a.0 - b.0).abs() + 24.0, (a.1 - b.1).abs() + 24.0);
-    let [x, y, w, h] = [x, y, w, h].map(|v| v.to_string());
+    let [x, y, w, h] = [x, y, w, h].map(|v| Num::<2>(v).to_string());
     add(
         &g,
         &svg(
@@ -127,10 +129,10 @@ fn position_mark(
         let (cx, cy) = (x + sx * gap, y + sy * gap);
         d.push_str(&format!(
             "M{} {}V{}H{}",
-            cx,
-            cy + sy * arm,
-            cy,
-            cx + sx * arm
+            Num::<2>(cx),
+            Num::<2>(cy + sy * arm),
+            Num::<2>(cy),
+            Num::<2>(cx + sx * arm)
         ));
     }
     svg(doc, "path", &[("class", "xq-mark-point"), ("d", &d)])
@@ -141,15 +143,15 @@ fn position_mark(
 /// machine without a CJK font would show boxes. Each symbol is two cells wide and one high.
 fn river_words(doc: &Document, a: (f64, f64), b: (f64, f64)) -> Result<Element, JsValue> {
     let g = svg(doc, "g", &[("class", "xq-river")])?;
-    let y = ((a.1 + b.1) / 2.0 - CELL / 2.0).to_string();
+    let y = Num::<2>((a.1 + b.1) / 2.0 - CELL / 2.0).to_string();
     let (left, right) = (a.0.min(b.0), a.0.max(b.0));
     let width = right - left;
-    let (w, h) = ((2.0 * CELL).to_string(), CELL.to_string());
+    let (w, h) = (Num::<2>(2.0 * CELL).to_string(), Num::<2>(CELL).to_string());
     for (id, centre) in [
         ("xq-river-chu-he", left + width * 0.25),
         ("xq-river-han-jie", left + width * 0.75),
     ] {
-        let x = (centre - CELL).to_string();
+        let x = Num::<2>(centre - CELL).to_string();
         let href = format!("#{id}");
         add(
             &g,
@@ -182,7 +184,7 @@ pub(super) fn file_numbers(
     let bottom_y = frame.dy + f64::from(geometry.ranks) * CELL + frame.dy / 2.0;
     let top_y = frame.dy / 2.0;
     for col in 0..files {
-        let x = (frame.dx + col as f64 * CELL + CELL / 2.0).to_string();
+        let x = Num::<2>(frame.dx + col as f64 * CELL + CELL / 2.0).to_string();
         for (side, number, y) in [
             (bottom, files - col, bottom_y),
             (bottom.other(), col + 1, top_y),
@@ -196,7 +198,7 @@ pub(super) fn file_numbers(
                 "text",
                 &[
                     ("x", &x),
-                    ("y", &y.to_string()),
+                    ("y", &Num::<2>(y).to_string()),
                     ("class", side.fold("red", "black")),
                 ],
             )?;

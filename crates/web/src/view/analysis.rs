@@ -81,7 +81,14 @@ fn bar_share(score: Score) -> u32 {
 
 pub fn score_text(score: Score) -> String {
     match score {
-        Score::Cp { cp } => format!("{:+.2}", f64::from(cp) / 100.0),
+        Score::Cp { cp } => {
+            let sign = if cp >= 0 { "+" } else { "-" };
+            format!(
+                "{sign}{}.{:02}",
+                cp.unsigned_abs() / 100,
+                cp.unsigned_abs() % 100
+            )
+        }
         Score::Mate { moves } if moves > 0 => format!("#{moves}"),
         Score::Mate { moves } => format!("#-{}", -moves),
     }
