@@ -1,10 +1,12 @@
 use std::sync::Arc;
 
 use shatar_rules::{Color, EndReason, GameKind, Outcome, Ruleset};
-use shatar_server::time::ManualTime;
-use shatar_server::wire::{ClientMessage, ErrorKind, OutcomeWire, ServerMessage};
+use shatar_server::time::{ManualTime, MonotonicTime};
+use shatar_server::wire::{
+    BonusWire, ClientMessage, ErrorKind, OutcomeWire, PeriodWire, ServerMessage, TimeControlWire,
+};
 
-use crate::support::{Client, Game, start};
+use crate::support::{Client, Game, start, start_with};
 
 /// The moves `watcher` is sent, until one ends the game.
 async fn moves_seen(watcher: &mut Client) -> (Vec<String>, Option<Outcome>) {
@@ -155,5 +157,36 @@ async fn a_flag_ends_the_game_and_a_late_move_is_refused() {
         panic!("the flag is announced");
     };
     assert_eq!((outcome.0, clock.black_ms, clock.running), (loss, 0, None));
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_server_lets_a_flag_fall_by_itself_on_its_own_time() {
+    let data = tempfile::tempdir().unwrap();
+    let server = start_with(data.path(), None, Arc::new(MonotonicTime::new())).await;
+    let half_a_second = TimeControlWire {
+        periods: vec![PeriodWire {
+            moves: None,
+            base_ms: 500,
+            bonus: BonusWire::None,
+        }],
+    };
+    let mut game = Game::start_with(&server, Ruleset::Chess.into(), half_a_second).await;
+    game.white
+        .request(ClientMessage::Watch { game: game.id })
+        .await;
+    game.play(0, &["e2e4"]).await;
+    assert!(matches!(
+        game.white.unasked().await,
+        ServerMessage::Moved { .. }
+    ));
+    // No one moves: the server's timer ends the game when Black's half second is gone.
+    let ServerMessage::Ended { outcome, .. } = game.white.unasked().await else {
+        panic!("the flag is announced unasked");
+    };
+    assert_eq!(
+        outcome.0,
+        Outcome::win(Color::White, EndReason::TimeForfeit)
+    );
     server.stop().await.unwrap();
 }

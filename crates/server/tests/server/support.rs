@@ -9,7 +9,7 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use shatar_rules::GameKind;
 use shatar_server::ids::{ChallengeId, GameId};
-use shatar_server::time::ManualTime;
+use shatar_server::time::{ManualTime, TimeSource};
 use shatar_server::wire::{
     BonusWire, ClientMessage, ColorChoice, Credentials, Envelope, PeriodWire, ServerMessage, Side,
     TimeControlWire,
@@ -23,6 +23,10 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 const PATIENCE: Duration = Duration::from_secs(10);
 
 pub async fn start(data: &Path, site: Option<&Path>, time: Arc<ManualTime>) -> Running {
+    start_with(data, site, time).await
+}
+
+pub async fn start_with(data: &Path, site: Option<&Path>, time: Arc<dyn TimeSource>) -> Running {
     let config = Config {
         listen: "127.0.0.1:0".parse().unwrap(),
         data_dir: data.to_path_buf(),
@@ -164,9 +168,18 @@ impl Client {
     }
 
     pub async fn challenge(&mut self, game: GameKind, color: ColorChoice) -> ChallengeId {
+        self.challenge_with(game, color, minutes(5)).await
+    }
+
+    pub async fn challenge_with(
+        &mut self,
+        game: GameKind,
+        color: ColorChoice,
+        time_control: TimeControlWire,
+    ) -> ChallengeId {
         let request = ClientMessage::CreateChallenge {
             game,
-            time_control: minutes(5),
+            time_control,
             color,
         };
         match self.request(request).await {
@@ -215,9 +228,15 @@ pub struct Game {
 
 impl Game {
     pub async fn start(server: &Running, kind: GameKind) -> Game {
+        Game::start_with(server, kind, minutes(5)).await
+    }
+
+    pub async fn start_with(server: &Running, kind: GameKind, control: TimeControlWire) -> Game {
         let mut white = Client::player(server).await;
         let mut black = Client::player(server).await;
-        let challenge = white.challenge(kind, ColorChoice::White).await;
+        let challenge = white
+            .challenge_with(kind, ColorChoice::White, control)
+            .await;
         let (id, side) = black.accept(challenge).await;
         assert_eq!(side, Side::Black);
         let started = white.unasked().await;
