@@ -2,6 +2,7 @@
 //! directory and its time moved by hand, and clients that speak to it over WebSockets.
 
 use std::collections::VecDeque;
+use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -37,6 +38,23 @@ pub async fn start_with(data: &Path, site: Option<&Path>, time: Arc<dyn TimeSour
         .expect("the server starts")
 }
 
+/// Where a server listens: one started in this process, or a binary's.
+pub trait Address {
+    fn addr(&self) -> SocketAddr;
+}
+
+impl Address for Running {
+    fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+}
+
+impl Address for SocketAddr {
+    fn addr(&self) -> SocketAddr {
+        *self
+    }
+}
+
 pub struct Client {
     socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
     last_id: u32,
@@ -46,8 +64,8 @@ pub struct Client {
 }
 
 impl Client {
-    pub async fn connect(server: &Running) -> Client {
-        let url = format!("ws://{}/ws", server.addr);
+    pub async fn connect(server: &impl Address) -> Client {
+        let url = format!("ws://{}/ws", server.addr());
         let (socket, _) = tokio_tungstenite::connect_async(url)
             .await
             .expect("the WebSocket opens");
@@ -60,7 +78,7 @@ impl Client {
     }
 
     /// A connection that says Hello as a new player and keeps the credentials it gets.
-    pub async fn player(server: &Running) -> Client {
+    pub async fn player(server: &impl Address) -> Client {
         let mut client = Client::connect(server).await;
         let ServerMessage::Welcome {
             player,
@@ -74,7 +92,7 @@ impl Client {
     }
 
     /// A new connection of a known player.
-    pub async fn again(server: &Running, credentials: &Credentials) -> Client {
+    pub async fn again(server: &impl Address, credentials: &Credentials) -> Client {
         let mut client = Client::connect(server).await;
         let welcome = client
             .request(ClientMessage::Hello {
@@ -227,11 +245,15 @@ pub struct Game {
 }
 
 impl Game {
-    pub async fn start(server: &Running, kind: GameKind) -> Game {
+    pub async fn start(server: &impl Address, kind: GameKind) -> Game {
         Game::start_with(server, kind, minutes(5)).await
     }
 
-    pub async fn start_with(server: &Running, kind: GameKind, control: TimeControlWire) -> Game {
+    pub async fn start_with(
+        server: &impl Address,
+        kind: GameKind,
+        control: TimeControlWire,
+    ) -> Game {
         let mut white = Client::player(server).await;
         let mut black = Client::player(server).await;
         let challenge = white
