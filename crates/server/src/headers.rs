@@ -91,6 +91,25 @@ mod tests {
         }
     }
 
+    /// The policy docs/hosting.md gives under `<!-- csp:name -->`.
+    fn documented(name: &str) -> String {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/hosting.md");
+        let text = std::fs::read_to_string(path).unwrap();
+        let after = text.split(&format!("<!-- csp:{name} -->")).nth(1).unwrap();
+        let line = after
+            .lines()
+            .find(|l| l.starts_with("Content-Security-Policy:"))
+            .unwrap();
+        line["Content-Security-Policy:".len()..].trim().to_string()
+    }
+
+    #[test]
+    fn the_policies_are_the_documented_ones() {
+        assert_eq!(SITE_CSP, documented("site"));
+        assert_eq!(BUILDER_CSP, documented("builder"));
+        assert_eq!(EMBED_CSP, documented("embed"));
+    }
+
     #[test]
     fn each_page_gets_its_policy() {
         assert_eq!(content_security_policy("/"), SITE_CSP);

@@ -46,7 +46,11 @@ impl GameRoom {
         let mut state = self.state.lock().await;
         let now = backing.time.now_ms();
         self.settle_flag(&mut state, backing, now).await?;
-        state.watchers.push(outbox);
+        // A connection that asks again (after a reconnection of its own page) is one
+        // watcher, not two that each get every move.
+        if !state.watchers.iter().any(|w| w.same_channel(&outbox)) {
+            state.watchers.push(outbox);
+        }
         Ok(state.table.snapshot(now))
     }
 

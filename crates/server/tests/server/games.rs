@@ -39,6 +39,10 @@ async fn fools_mate_is_played_to_the_end_and_a_spectator_sees_every_move() {
     else {
         panic!("a spectator needs no Hello to watch");
     };
+    // Asking twice makes one watcher: each move comes once (moves_seen checks the plies).
+    spectator
+        .request(ClientMessage::Watch { game: game.id })
+        .await;
     assert_eq!(snapshot.kind, GameKind::from(Ruleset::Chess));
     assert!(snapshot.moves.is_empty());
 
