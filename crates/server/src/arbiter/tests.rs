@@ -1,0 +1,119 @@
+use shatar_rules::clock::{Bonus, TimeControl};
+use shatar_rules::{EndReason, GameResult, Ruleset};
+
+use super::*;
+
+fn table(kind: GameKind) -> Table {
+    let seats = Seats {
+        white: PlayerId::generate().unwrap(),
+        black: PlayerId::generate().unwrap(),
+    };
+    let control = TimeControl::sudden_death(60_000, Bonus::Increment { ms: 1_000 });
+    Table::new(GameId::generate().unwrap(), seats, kind, control)
+}
+
+/// Plays `moves` in turn, a second apart, taking each change.
+fn play(mut table: Table, moves: &[&str]) -> (Table, Step) {
+    let mut last = None;
+    for (ply, text) in moves.iter().enumerate() {
+        let side = table.record.position().turn();
+        let player = match Side::from(side) {
+            Side::White => table.seats.white,
+            Side::Black => table.seats.black,
+        };
+        let change = table
+            .play(player, ply as u32, text, 1_000 * ply as u64)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        table = change.table;
+        last = Some(change.step);
+    }
+    (table, last.expect("some moves"))
+}
+
+#[test]
+fn a_mongolian_game_starts_with_the_compulsory_round_and_ends_in_mate() {
+    let start = table(Ruleset::Mongolian.into());
+    let white = start.seats.white;
+    // 2017 art. 1.2: White opens e2-e4 or d2-d4, nothing else.
+    assert!(matches!(
+        start.play(white, 0, "g1f3", 0),
+        Err(ErrorKind::IllegalMove { .. })
+    ));
+    let (table, step) = play(
+        start,
+        &["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"],
+    );
+    let outcome = Outcome::win(shatar_rules::Color::White, EndReason::Checkmate);
+    assert_eq!(
+        step,
+        Step::Moved {
+            ply: 6,
+            text: "h5f7".into(),
+            outcome: Some(outcome)
+        }
+    );
+    assert_eq!(table.clock_view(100_000).running, None);
+    assert!(matches!(
+        table.play(table.seats.black, 7, "e8e7", 7_000),
+        Err(ErrorKind::GameOver { .. })
+    ));
+}
+
+#[test]
+fn only_the_seat_to_move_moves_and_only_on_the_current_ply() {
+    let table = table(Ruleset::Chess.into());
+    let stranger = PlayerId::generate().unwrap();
+    assert_eq!(
+        table.play(stranger, 0, "e2e4", 0).unwrap_err(),
+        ErrorKind::NotYourSeat
+    );
+    assert_eq!(
+        table.play(table.seats.black, 0, "e7e5", 0).unwrap_err(),
+        ErrorKind::NotYourTurn
+    );
+    assert_eq!(
+        table.play(table.seats.white, 1, "e2e4", 0).unwrap_err(),
+        ErrorKind::StalePly { expected: 0 }
+    );
+}
+
+#[test]
+fn the_clocks_start_with_whites_first_move_and_a_flag_ends_the_game() {
+    let (table, _) = play(table(GameKind::Xiangqi), &["h2e2"]);
+    assert_eq!(table.clock_view(0).running, Some(Side::Black));
+    assert!(table.flag_fall(59_999).is_none());
+    let change = table.flag_fall(60_000).expect("Black's minute is gone");
+    let outcome = Outcome::win(shatar_rules::Color::White, EndReason::TimeForfeit);
+    assert_eq!(change.step, Step::Ended { outcome });
+    assert_eq!(change.table.outcome(), Some(outcome));
+}
+
+#[test]
+fn a_resignation_is_a_win_for_the_other_seat() {
+    let table = table(Ruleset::MongolianFolk.into());
+    let change = table.resign(table.seats.white, 0).unwrap();
+    assert_eq!(
+        change.table.outcome().map(|o| (o.result, o.reason)),
+        Some((GameResult::BlackWins, EndReason::Resignation))
+    );
+}
+
+#[test]
+fn a_stored_game_comes_back_as_it_was() {
+    let (table, _) = play(table(Ruleset::Chess.into()), &["e2e4", "e7e5", "g1f3"]);
+    let stored = table.stored_clock();
+    let back = Table::restore(
+        table.id,
+        table.seats,
+        table.kind(),
+        table.moves().to_vec(),
+        &stored,
+        None,
+        5_000_000,
+    )
+    .unwrap();
+    assert_eq!(back.moves(), table.moves());
+    assert_eq!(back.stored_clock(), stored);
+    // The server was down from 2 s to 5000 s: no one is charged for it.
+    assert_eq!(back.clock_view(5_000_000), table.clock_view(2_000));
+}

@@ -1,0 +1,88 @@
+//! The command line: `shatar-server [--listen ADDR] [--data DIR] [--site DIR]`.
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+pub const USAGE: &str = "usage: shatar-server [--listen ADDR] [--data DIR] [--site DIR]
+  --listen ADDR  where to listen (default 127.0.0.1:8080)
+  --data DIR     the database's directory, made if missing (default ./data)
+  --site DIR     the built site to serve (dist/); without it only /ws is served";
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub listen: SocketAddr,
+    pub data_dir: PathBuf,
+    pub site_dir: Option<PathBuf>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgsError {
+    Help,
+    Unknown(String),
+    MissingValue(&'static str),
+    BadAddress(String),
+}
+
+impl fmt::Display for ArgsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArgsError::Help => f.write_str(USAGE),
+            ArgsError::Unknown(arg) => write!(f, "unknown argument {arg:?}\n{USAGE}"),
+            ArgsError::MissingValue(flag) => write!(f, "{flag} needs a value\n{USAGE}"),
+            ArgsError::BadAddress(text) => write!(f, "{text:?} is no address like 127.0.0.1:8080"),
+        }
+    }
+}
+
+impl std::error::Error for ArgsError {}
+
+impl Config {
+    pub fn from_args(args: impl IntoIterator<Item = String>) -> Result<Config, ArgsError> {
+        let mut config = Config {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data_dir: PathBuf::from("data"),
+            site_dir: None,
+        };
+        let mut args = args.into_iter();
+        while let Some(arg) = args.next() {
+            let mut value = |flag| args.next().ok_or(ArgsError::MissingValue(flag));
+            match arg.as_str() {
+                "--listen" => {
+                    let text = value("--listen")?;
+                    config.listen = text.parse().map_err(|_| ArgsError::BadAddress(text))?;
+                }
+                "--data" => config.data_dir = value("--data")?.into(),
+                "--site" => config.site_dir = Some(value("--site")?.into()),
+                "-h" | "--help" => return Err(ArgsError::Help),
+                _ => return Err(ArgsError::Unknown(arg)),
+            }
+        }
+        Ok(config)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Result<Config, ArgsError> {
+        Config::from_args(text.split_whitespace().map(String::from))
+    }
+
+    #[test]
+    fn flags_set_the_configuration() {
+        let config = args("--listen 0.0.0.0:9000 --data /tmp/d --site dist").unwrap();
+        assert_eq!(config.listen, "0.0.0.0:9000".parse().unwrap());
+        assert_eq!(config.data_dir, PathBuf::from("/tmp/d"));
+        assert_eq!(config.site_dir, Some(PathBuf::from("dist")));
+        assert_eq!(args("").unwrap().listen.port(), 8080);
+    }
+
+    #[test]
+    fn bad_command_lines_are_refused() {
+        assert_eq!(args("--site"), Err(ArgsError::MissingValue("--site")));
+        assert_eq!(args("--port 1"), Err(ArgsError::Unknown("--port".into())));
+        assert_eq!(args("--listen x"), Err(ArgsError::BadAddress("x".into())));
+    }
+}

@@ -1,0 +1,164 @@
+//! One game in memory: its table, its watchers and the timer that lets its flag fall
+//! when no one moves.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::Mutex;
+use tokio::task::AbortHandle;
+
+use super::{Backing, Hub, Outbox, unavailable};
+use crate::arbiter::{Change, Step, Table};
+use crate::wire::{ErrorKind, GameSnapshot, OutcomeWire, ServerMessage};
+
+/// How long the flag timer waits before trying again when the database failed to take
+/// a fallen flag.
+const RETRY_MS: u64 = 1_000;
+
+pub struct GameRoom {
+    /// Held across the database commit: a game's changes are committed, then announced,
+    /// one at a time and in order.
+    state: Mutex<RoomState>,
+}
+
+struct RoomState {
+    table: Table,
+    watchers: Vec<Outbox>,
+    flag_timer: Option<AbortHandle>,
+}
+
+impl GameRoom {
+    pub fn new(table: Table) -> GameRoom {
+        GameRoom {
+            state: Mutex::new(RoomState {
+                table,
+                watchers: Vec::new(),
+                flag_timer: None,
+            }),
+        }
+    }
+
+    pub async fn watch(
+        self: &Arc<Self>,
+        backing: &Backing,
+        outbox: Outbox,
+    ) -> Result<GameSnapshot, ErrorKind> {
+        let mut state = self.state.lock().await;
+        let now = backing.time.now_ms();
+        self.settle_flag(&mut state, backing, now).await?;
+        // A connection that asks again (after a reconnection of its own page) is one
+        // watcher, not two that each get every move.
+        if !state.watchers.iter().any(|w| w.same_channel(&outbox)) {
+            state.watchers.push(outbox);
+        }
+        Ok(state.table.snapshot(now))
+    }
+
+    /// Makes the change `plan` works out on the table, once a flag that fell before it has
+    /// ended the game (then `plan` is refused as too late).
+    pub async fn change(
+        self: &Arc<Self>,
+        backing: &Backing,
+        plan: impl FnOnce(&Table, u64) -> Result<Change, ErrorKind>,
+    ) -> Result<(), ErrorKind> {
+        let mut state = self.state.lock().await;
+        let now = backing.time.now_ms();
+        self.settle_flag(&mut state, backing, now).await?;
+        let change = plan(&state.table, now)?;
+        self.take(&mut state, backing, change, now).await
+    }
+
+    pub async fn arm_timer(self: &Arc<Self>, backing: &Backing) {
+        let mut state = self.state.lock().await;
+        let now = backing.time.now_ms();
+        self.rearm(&mut state, backing, now);
+    }
+
+    pub async fn disarm(&self) {
+        if let Some(timer) = self.state.lock().await.flag_timer.take() {
+            timer.abort();
+        }
+    }
+
+    async fn settle_flag(
+        self: &Arc<Self>,
+        state: &mut RoomState,
+        backing: &Backing,
+        now: u64,
+    ) -> Result<(), ErrorKind> {
+        match state.table.flag_fall(now) {
+            Some(change) => self.take(state, backing, change, now).await,
+            None => Ok(()),
+        }
+    }
+
+    /// Commits `change`, then takes it and tells the watchers.
+    async fn take(
+        self: &Arc<Self>,
+        state: &mut RoomState,
+        backing: &Backing,
+        change: Change,
+        now: u64,
+    ) -> Result<(), ErrorKind> {
+        let Change { table, step } = change;
+        backing
+            .store
+            .commit(table.id, &step, &table.stored_clock())
+            .await
+            .map_err(unavailable)?;
+        state.table = table;
+        let (game, clock) = (state.table.id, state.table.clock_view(now));
+        let message = match step {
+            Step::Moved { ply, text, outcome } => ServerMessage::Moved {
+                game,
+                ply,
+                text,
+                clock,
+                outcome: outcome.map(OutcomeWire),
+            },
+            Step::Ended { outcome } => ServerMessage::Ended {
+                game,
+                outcome: OutcomeWire(outcome),
+                clock,
+            },
+        };
+        Hub::send_all(&mut state.watchers, &message);
+        self.rearm(state, backing, now);
+        Ok(())
+    }
+
+    /// A timer for the running clock's flag, in place of the last one.
+    fn rearm(self: &Arc<Self>, state: &mut RoomState, backing: &Backing, now: u64) {
+        if let Some(timer) = state.flag_timer.take() {
+            timer.abort();
+        }
+        let Some(wait_ms) = state.table.until_flag(now) else {
+            return;
+        };
+        let room = self.clone();
+        let backing = backing.clone();
+        state.flag_timer = Some(tokio::spawn(room.flag_watch(backing, wait_ms)).abort_handle());
+    }
+
+    async fn flag_watch(self: Arc<Self>, backing: Backing, mut wait_ms: u64) {
+        loop {
+            // One past the reading: a flag at exactly zero is down (shatar_rules::clock).
+            tokio::time::sleep(Duration::from_millis(wait_ms.saturating_add(1))).await;
+            let mut state = self.state.lock().await;
+            let now = backing.time.now_ms();
+            let Some(change) = state.table.flag_fall(now) else {
+                match state.table.until_flag(now) {
+                    Some(left) => wait_ms = left,
+                    None => return,
+                }
+                continue;
+            };
+            // This task is the timer: `take` must not abort it halfway.
+            state.flag_timer = None;
+            match self.take(&mut state, &backing, change, now).await {
+                Ok(()) => return,
+                Err(_) => wait_ms = RETRY_MS,
+            }
+        }
+    }
+}

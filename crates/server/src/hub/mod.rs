@@ -1,0 +1,203 @@
+//! What the server holds in memory: the games being played or watched, each behind its
+//! own lock so that its changes are committed and announced one at a time, and the
+//! connections of each player, to tell a challenger that its challenge was taken.
+
+mod challenges;
+mod game_room;
+mod players;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use tokio::sync::mpsc;
+
+use crate::arbiter::{Seats, Table};
+use crate::ids::{GameId, NoRandomness, PlayerId};
+use crate::store::{Store, StoreError};
+use crate::time::TimeSource;
+use crate::wire::{ErrorKind, GameSnapshot, ServerMessage};
+use game_room::GameRoom;
+
+/// Where a connection's unasked messages go: the encoded frames, written by the
+/// connection's own task in the order they were sent.
+pub type Outbox = mpsc::UnboundedSender<Arc<str>>;
+
+pub struct Hub {
+    backing: Backing,
+    rooms: Mutex<HashMap<GameId, Arc<GameRoom>>>,
+    players: Mutex<HashMap<PlayerId, Vec<Outbox>>>,
+}
+
+/// Why the hub could not load the games it had.
+#[derive(Debug)]
+pub enum LoadError {
+    Store(StoreError),
+    Game {
+        game: GameId,
+        why: crate::arbiter::RestoreError,
+    },
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Store(e) => e.fmt(f),
+            LoadError::Game { game, why } => write!(f, "game {game}: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl Hub {
+    /// The hub with every unfinished game loaded and its clock running again.
+    pub async fn load(store: Store, time: Arc<dyn TimeSource>) -> Result<Arc<Hub>, LoadError> {
+        let hub = Arc::new(Hub {
+            backing: Backing { store, time },
+            rooms: Mutex::default(),
+            players: Mutex::default(),
+        });
+        let rows = hub
+            .backing
+            .store
+            .unfinished_games()
+            .await
+            .map_err(LoadError::Store)?;
+        for row in rows {
+            let table = hub
+                .restore(row)
+                .map_err(|(game, why)| LoadError::Game { game, why })?;
+            hub.open_room(table).await;
+        }
+        Ok(hub)
+    }
+
+    pub fn now_ms(&self) -> u64 {
+        self.backing.time.now_ms()
+    }
+
+    fn store(&self) -> &Store {
+        &self.backing.store
+    }
+
+    /// Follows `game`: its state now, then its moves and end through `outbox`.
+    pub async fn watch(&self, game: GameId, outbox: Outbox) -> Result<GameSnapshot, ErrorKind> {
+        let room = self.room(game).await?;
+        room.watch(&self.backing, outbox).await
+    }
+
+    pub async fn play(
+        &self,
+        game: GameId,
+        player: PlayerId,
+        ply: u32,
+        text: &str,
+    ) -> Result<(), ErrorKind> {
+        let room = self.room(game).await?;
+        room.change(&self.backing, |table, now| {
+            table.play(player, ply, text, now)
+        })
+        .await
+    }
+
+    pub async fn resign(&self, game: GameId, player: PlayerId) -> Result<(), ErrorKind> {
+        let room = self.room(game).await?;
+        room.change(&self.backing, |table, now| table.resign(player, now))
+            .await
+    }
+
+    /// Stops every flag timer: a stopped server's rooms make no more changes.
+    pub async fn close(&self) {
+        let rooms: Vec<Arc<GameRoom>> = self.rooms().values().cloned().collect();
+        for room in rooms {
+            room.disarm().await;
+        }
+    }
+
+    /// The room of `game`, from memory or else from the database (a finished game).
+    async fn room(&self, game: GameId) -> Result<Arc<GameRoom>, ErrorKind> {
+        if let Some(room) = self.rooms().get(&game) {
+            return Ok(room.clone());
+        }
+        let row = self
+            .store()
+            .game(game)
+            .await
+            .map_err(unavailable)?
+            .ok_or(ErrorKind::UnknownGame)?;
+        let table = self.restore(row).map_err(|(_, why)| unavailable(why))?;
+        Ok(self.open_room(table).await)
+    }
+
+    fn restore(
+        &self,
+        row: crate::store::GameRow,
+    ) -> Result<Table, (GameId, crate::arbiter::RestoreError)> {
+        let seats = Seats {
+            white: row.white,
+            black: row.black,
+        };
+        Table::restore(
+            row.id,
+            seats,
+            row.kind,
+            row.moves,
+            &row.clock,
+            row.outcome,
+            self.now_ms(),
+        )
+        .map_err(|why| (row.id, why))
+    }
+
+    /// Puts `table` in a room, unless another task loaded the same game first: then
+    /// that room, so that a game has one lock.
+    async fn open_room(&self, table: Table) -> Arc<GameRoom> {
+        let id = table.id;
+        let (room, new) = {
+            let mut rooms = self.rooms();
+            match rooms.get(&id) {
+                Some(room) => (room.clone(), false),
+                None => {
+                    let room = Arc::new(GameRoom::new(table));
+                    rooms.insert(id, room.clone());
+                    (room, true)
+                }
+            }
+        };
+        if new {
+            room.arm_timer(&self.backing).await;
+        }
+        room
+    }
+
+    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, Arc<GameRoom>>> {
+        // A panic while the map was held left it whole: its changes are single inserts.
+        self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Sends `message`, unasked, to every connection in `outboxes`, dropping the closed.
+    fn send_all(outboxes: &mut Vec<Outbox>, message: &ServerMessage) {
+        let frame: Arc<str> = crate::wire::encode(0, message).into();
+        outboxes.retain(|outbox| outbox.send(frame.clone()).is_ok());
+    }
+}
+
+/// What a room needs to commit a change and read the time, its flag timer included.
+#[derive(Clone)]
+struct Backing {
+    store: Store,
+    time: Arc<dyn TimeSource>,
+}
+
+/// A failure of the server's own: logged here (no secret reaches this far), answered as
+/// [`ErrorKind::Unavailable`].
+pub fn unavailable(e: impl std::fmt::Display) -> ErrorKind {
+    eprintln!("shatar-server: {e}");
+    ErrorKind::Unavailable
+}
+
+impl From<NoRandomness> for ErrorKind {
+    fn from(e: NoRandomness) -> ErrorKind {
+        unavailable(e)
+    }
+}

@@ -1,0 +1,51 @@
+use super::{Hub, Outbox, unavailable};
+use crate::ids::{PlayerId, Secret};
+use crate::wire::{Credentials, ErrorKind, ServerMessage};
+
+impl Hub {
+    /// A connection's `Hello`: the player its credentials prove, or a new player and the
+    /// secret it is to keep.
+    pub async fn introduce(
+        &self,
+        credentials: Option<Credentials>,
+    ) -> Result<(PlayerId, Option<Secret>), ErrorKind> {
+        let Some(Credentials { id, secret }) = credentials else {
+            let id = PlayerId::generate()?;
+            let secret = Secret::generate()?;
+            self.store()
+                .add_player(id, secret.hash())
+                .await
+                .map_err(unavailable)?;
+            return Ok((id, Some(secret)));
+        };
+        match self.store().player_secret(id).await.map_err(unavailable)? {
+            Some(hash) if hash.matches(&secret) => Ok((id, None)),
+            _ => Err(ErrorKind::BadCredentials),
+        }
+    }
+
+    /// Sends `player`'s unasked messages to `outbox` too, for as long as it is open.
+    pub fn register(&self, player: PlayerId, outbox: Outbox) {
+        let mut players = self.players();
+        players.retain(|_, outboxes| {
+            outboxes.retain(|o| !o.is_closed());
+            !outboxes.is_empty()
+        });
+        players.entry(player).or_default().push(outbox);
+    }
+
+    pub(super) fn notify(&self, player: PlayerId, message: &ServerMessage) {
+        if let Some(outboxes) = self.players().get_mut(&player) {
+            Hub::send_all(outboxes, message);
+        }
+    }
+
+    fn players(
+        &self,
+    ) -> std::sync::MutexGuard<'_, std::collections::HashMap<PlayerId, Vec<Outbox>>> {
+        // A panic while the map was held left it whole: its changes are single pushes.
+        self.players
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}

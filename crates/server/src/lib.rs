@@ -1,0 +1,100 @@
+//! The Shatar server (issue 22): serves the built site and a WebSocket API through which
+//! people on different devices play each other, the server being the arbiter. Its first
+//! slice: challenges by link, games of all four kinds with clocks, spectators, and
+//! SQLite storage from which a restarted server picks every game up again. See README.md.
+
+pub mod arbiter;
+pub mod config;
+pub mod headers;
+mod http;
+pub mod hub;
+pub mod ids;
+mod session;
+pub mod store;
+pub mod time;
+pub mod wire;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+pub use config::Config;
+use hub::{Hub, LoadError};
+use store::{Store, StoreError};
+use time::TimeSource;
+
+/// Why the server did not start.
+#[derive(Debug)]
+pub enum StartError {
+    Store(StoreError),
+    Load(LoadError),
+    Bind(std::io::Error),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Store(e) => e.fmt(f),
+            StartError::Load(e) => write!(f, "loading the unfinished games: {e}"),
+            StartError::Bind(e) => write!(f, "cannot listen: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// A server that listens.
+pub struct Running {
+    /// Where it listens (the port chosen when the configuration asked for port 0).
+    pub addr: SocketAddr,
+    stop: watch::Sender<bool>,
+    serving: JoinHandle<std::io::Result<()>>,
+    hub: Arc<Hub>,
+    store: Store,
+}
+
+/// Opens the database, picks up the unfinished games and listens.
+pub async fn start(config: Config, time: Arc<dyn TimeSource>) -> Result<Running, StartError> {
+    let store = Store::open(&config.data_dir)
+        .await
+        .map_err(StartError::Store)?;
+    let hub = Hub::load(store.clone(), time)
+        .await
+        .map_err(StartError::Load)?;
+    let listener = TcpListener::bind(config.listen)
+        .await
+        .map_err(StartError::Bind)?;
+    let addr = listener.local_addr().map_err(StartError::Bind)?;
+    let (stop, stopping) = watch::channel(false);
+    let router = http::router(hub.clone(), stopping.clone(), config.site_dir);
+    let mut stopped = stopping;
+    let serving = tokio::spawn(async move {
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async move {
+                let _ = stopped.changed().await;
+            })
+            .await
+    });
+    Ok(Running {
+        addr,
+        stop,
+        serving,
+        hub,
+        store,
+    })
+}
+
+impl Running {
+    /// Closes every connection, stops the flag timers and closes the database; what was
+    /// committed stays for the next start.
+    pub async fn stop(self) -> std::io::Result<()> {
+        let _ = self.stop.send(true);
+        let served = self.serving.await.unwrap_or(Ok(()));
+        self.hub.close().await;
+        self.store.close().await;
+        served
+    }
+}

@@ -1,0 +1,30 @@
+use sqlx::Row;
+
+use super::{Store, StoreError};
+use crate::ids::{PlayerId, SecretHash};
+
+impl Store {
+    pub async fn add_player(&self, id: PlayerId, secret: SecretHash) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO players (id, secret_sha256) VALUES (?, ?)")
+            .bind(id.to_string())
+            .bind(secret.0.as_slice())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The hash of `id`'s secret; `None` for no such player.
+    pub async fn player_secret(&self, id: PlayerId) -> Result<Option<SecretHash>, StoreError> {
+        let row = sqlx::query("SELECT secret_sha256 FROM players WHERE id = ?")
+            .bind(id.to_string())
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some(row) = row else { return Ok(None) };
+        let bytes: Vec<u8> = row.try_get(0)?;
+        let hash = bytes.try_into().map_err(|_| StoreError::Corrupt {
+            table: "players",
+            why: "a secret's hash is not 32 bytes".into(),
+        })?;
+        Ok(Some(SecretHash(hash)))
+    }
+}

@@ -1,0 +1,96 @@
+//! Why a request did nothing: every refusal is one of these, sent as the request's answer.
+
+use core::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::outcome::OutcomeWire;
+use super::time_control::BadTimeControl;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ErrorKind {
+    /// Not an envelope, or a body that is no known request.
+    Malformed {
+        detail: String,
+    },
+    TooLarge {
+        max_bytes: usize,
+    },
+    /// A binary frame: the protocol is JSON text.
+    NotText,
+    VersionMismatch {
+        expected: u32,
+        got: u32,
+    },
+    /// A request before `Hello`.
+    NotIntroduced,
+    /// A second `Hello` on one connection.
+    AlreadyIntroduced,
+    /// No player has this id and secret.
+    BadCredentials,
+    BadTimeControl {
+        why: BadTimeControl,
+    },
+    /// No open challenge has this id (never made, taken, or cancelled).
+    UnknownChallenge,
+    /// A challenger cannot take the other seat of its own challenge.
+    OwnChallenge,
+    UnknownGame,
+    /// The player holds no seat in this game, or not the one asked of it.
+    NotYourSeat,
+    NotYourTurn,
+    /// The move was made on another ply than the game's: `expected` moves have been
+    /// played (a resent or stale move).
+    StalePly {
+        expected: u32,
+    },
+    /// No legal move here, in the wire's notation (2017 art. 3; for Xiangqi, AXF ch. 3).
+    IllegalMove {
+        text: String,
+        reason: String,
+    },
+    GameOver {
+        outcome: OutcomeWire,
+    },
+    /// The server could not do it now (its database or random source failed); nothing
+    /// was changed, so the request may be sent again.
+    Unavailable,
+}
+
+impl ErrorKind {
+    pub fn malformed(e: &serde_json::Error) -> ErrorKind {
+        ErrorKind::Malformed {
+            detail: e.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::Malformed { detail } => write!(f, "malformed message ({detail})"),
+            ErrorKind::TooLarge { max_bytes } => write!(f, "a message over {max_bytes} bytes"),
+            ErrorKind::NotText => f.write_str("a binary message: the protocol is JSON text"),
+            ErrorKind::VersionMismatch { expected, got } => {
+                write!(f, "protocol {got}, the server speaks {expected}")
+            }
+            ErrorKind::NotIntroduced => f.write_str("say Hello first"),
+            ErrorKind::AlreadyIntroduced => f.write_str("Hello was already said"),
+            ErrorKind::BadCredentials => f.write_str("no player has this id and secret"),
+            ErrorKind::BadTimeControl { why } => write!(f, "bad time control: {why}"),
+            ErrorKind::UnknownChallenge => f.write_str("no open challenge has this id"),
+            ErrorKind::OwnChallenge => f.write_str("this is your own challenge"),
+            ErrorKind::UnknownGame => f.write_str("no game has this id"),
+            ErrorKind::NotYourSeat => f.write_str("you hold no seat in this game"),
+            ErrorKind::NotYourTurn => f.write_str("it is not your turn"),
+            ErrorKind::StalePly { expected } => {
+                write!(f, "the game has {expected} moves: your move is stale")
+            }
+            ErrorKind::IllegalMove { text, reason } => write!(f, "{text} is illegal: {reason}"),
+            ErrorKind::GameOver { outcome } => write!(f, "the game is over: {}", outcome.0),
+            ErrorKind::Unavailable => f.write_str("the server cannot do this now; try again"),
+        }
+    }
+}
+
+impl std::error::Error for ErrorKind {}

@@ -1,0 +1,113 @@
+//! What the server says.
+
+use serde::{Deserialize, Serialize};
+use shatar_rules::{Color, GameKind};
+
+use super::error::ErrorKind;
+use super::outcome::OutcomeWire;
+use super::time_control::TimeControlWire;
+use crate::ids::{ChallengeId, GameId, PlayerId, Secret};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ServerMessage {
+    /// The answer to `Hello`; `secret` only when the player is new: the one time the
+    /// server sends it.
+    Welcome {
+        player: PlayerId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        secret: Option<Secret>,
+    },
+    ChallengeCreated {
+        challenge: ChallengeId,
+    },
+    /// A challenge was accepted: sent to the one who accepted it (as the answer) and to
+    /// the challenger (unasked), each with its own side.
+    GameStarted {
+        challenge: ChallengeId,
+        game: GameId,
+        side: Side,
+    },
+    /// The game as it stands: the answer to `Watch`.
+    Game(GameSnapshot),
+    /// A move was played in a watched game (committed to the database before it is sent);
+    /// `outcome` when the move ended the game.
+    Moved {
+        game: GameId,
+        ply: u32,
+        #[serde(rename = "move")]
+        text: String,
+        clock: ClockView,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        outcome: Option<OutcomeWire>,
+    },
+    /// A watched game ended off the board: resignation, a flag.
+    Ended {
+        game: GameId,
+        outcome: OutcomeWire,
+        clock: ClockView,
+    },
+    /// The answer to a move or a resignation that was played; what it did comes to the
+    /// game's watchers as `Moved` or `Ended`.
+    Accepted,
+    Error {
+        error: ErrorKind,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameSnapshot {
+    pub game: GameId,
+    #[serde(with = "shatar_protocol::ruleset_id")]
+    pub kind: GameKind,
+    pub time_control: TimeControlWire,
+    pub white: PlayerId,
+    pub black: PlayerId,
+    /// In the wire's notation, from the game's initial position.
+    pub moves: Vec<String>,
+    pub clock: ClockView,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<OutcomeWire>,
+}
+
+/// The clocks when the message was written: each side's time left (its unspent delay
+/// included) and whose clock runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    pub white_ms: u64,
+    pub black_ms: u64,
+    pub running: Option<Side>,
+}
+
+/// A seat: White or Black, Red or Black in Xiangqi (Red moves first, as White does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+}
+
+impl From<Color> for Side {
+    fn from(color: Color) -> Side {
+        match color {
+            Color::White => Side::White,
+            Color::Black => Side::Black,
+        }
+    }
+}
+
+impl From<Side> for Color {
+    fn from(side: Side) -> Color {
+        match side {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+}

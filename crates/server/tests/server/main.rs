@@ -1,0 +1,8 @@
+//! The server as its clients meet it: started for real, driven over WebSockets.
+
+mod games;
+mod killed;
+mod refusals;
+mod restart;
+mod site;
+mod support;

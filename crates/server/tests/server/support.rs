@@ -1,0 +1,292 @@
+//! A real server on an ephemeral port of 127.0.0.1, its database in a temporary
+//! directory and its time moved by hand, and clients that speak to it over WebSockets.
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use shatar_rules::GameKind;
+use shatar_server::ids::{ChallengeId, GameId};
+use shatar_server::time::{ManualTime, TimeSource};
+use shatar_server::wire::{
+    BonusWire, ClientMessage, ColorChoice, Credentials, Envelope, PeriodWire, ServerMessage, Side,
+    TimeControlWire,
+};
+use shatar_server::{Config, Running};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// Longer than any answer takes; a test that waits this long has failed.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+pub async fn start(data: &Path, site: Option<&Path>, time: Arc<ManualTime>) -> Running {
+    start_with(data, site, time).await
+}
+
+pub async fn start_with(data: &Path, site: Option<&Path>, time: Arc<dyn TimeSource>) -> Running {
+    let config = Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        data_dir: data.to_path_buf(),
+        site_dir: site.map(Path::to_path_buf),
+    };
+    shatar_server::start(config, time)
+        .await
+        .expect("the server starts")
+}
+
+/// Where a server listens: one started in this process, or a binary's.
+pub trait Address {
+    fn addr(&self) -> SocketAddr;
+}
+
+impl Address for Running {
+    fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+}
+
+impl Address for SocketAddr {
+    fn addr(&self) -> SocketAddr {
+        *self
+    }
+}
+
+pub struct Client {
+    socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    last_id: u32,
+    /// Unasked messages read while waiting for an answer.
+    unasked: VecDeque<ServerMessage>,
+    pub credentials: Option<Credentials>,
+}
+
+impl Client {
+    pub async fn connect(server: &impl Address) -> Client {
+        let url = format!("ws://{}/ws", server.addr());
+        let (socket, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("the WebSocket opens");
+        Client {
+            socket,
+            last_id: 0,
+            unasked: VecDeque::new(),
+            credentials: None,
+        }
+    }
+
+    /// A connection that says Hello as a new player and keeps the credentials it gets.
+    pub async fn player(server: &impl Address) -> Client {
+        let mut client = Client::connect(server).await;
+        let ServerMessage::Welcome {
+            player,
+            secret: Some(secret),
+        } = client.request(ClientMessage::Hello { player: None }).await
+        else {
+            panic!("a new player gets an id and a secret");
+        };
+        client.credentials = Some(Credentials { id: player, secret });
+        client
+    }
+
+    /// A new connection of a known player.
+    pub async fn again(server: &impl Address, credentials: &Credentials) -> Client {
+        let mut client = Client::connect(server).await;
+        let welcome = client
+            .request(ClientMessage::Hello {
+                player: Some(credentials.clone()),
+            })
+            .await;
+        assert_eq!(
+            welcome,
+            ServerMessage::Welcome {
+                player: credentials.id,
+                secret: None
+            }
+        );
+        client.credentials = Some(credentials.clone());
+        client
+    }
+
+    pub async fn send_text(&mut self, text: String) {
+        self.socket
+            .send(Message::Text(text.into()))
+            .await
+            .expect("the frame is sent");
+    }
+
+    pub async fn send_frame(&mut self, message: Message) {
+        self.socket.send(message).await.expect("the frame is sent");
+    }
+
+    /// The next message from the server.
+    pub async fn receive(&mut self) -> Envelope<ServerMessage> {
+        loop {
+            let frame = tokio::time::timeout(PATIENCE, self.socket.next())
+                .await
+                .expect("the server answers in time")
+                .expect("the connection stays open")
+                .expect("the frame reads");
+            if let Message::Text(text) = frame {
+                return serde_json::from_str(text.as_str())
+                    .expect("the server speaks the protocol");
+            }
+        }
+    }
+
+    /// Whether the server has closed the connection (reading its close frame if any).
+    pub async fn closed(&mut self) -> bool {
+        loop {
+            match tokio::time::timeout(PATIENCE, self.socket.next())
+                .await
+                .expect("in time")
+            {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
+                Some(Ok(Message::Text(_))) => return false,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// Sends `body` with a fresh id and waits for its answer.
+    pub async fn request(&mut self, body: ClientMessage) -> ServerMessage {
+        self.last_id += 1;
+        let id = self.last_id;
+        let text = serde_json::to_string(&Envelope::new(id, body)).unwrap();
+        self.send_text(text).await;
+        self.answer(id).await
+    }
+
+    /// The answer with `id`, keeping what comes unasked before it.
+    pub async fn answer(&mut self, id: u32) -> ServerMessage {
+        loop {
+            let envelope = self.receive().await;
+            assert_eq!(envelope.v, shatar_server::wire::PROTOCOL_VERSION);
+            if envelope.id == id {
+                return envelope.body;
+            }
+            assert_eq!(
+                envelope.id, 0,
+                "an answer to no pending request: {envelope:?}"
+            );
+            self.unasked.push_back(envelope.body);
+        }
+    }
+
+    /// The next message the server sent unasked.
+    pub async fn unasked(&mut self) -> ServerMessage {
+        if let Some(message) = self.unasked.pop_front() {
+            return message;
+        }
+        let envelope = self.receive().await;
+        assert_eq!(envelope.id, 0, "unasked messages carry id 0: {envelope:?}");
+        envelope.body
+    }
+
+    pub async fn challenge(&mut self, game: GameKind, color: ColorChoice) -> ChallengeId {
+        self.challenge_with(game, color, minutes(5)).await
+    }
+
+    pub async fn challenge_with(
+        &mut self,
+        game: GameKind,
+        color: ColorChoice,
+        time_control: TimeControlWire,
+    ) -> ChallengeId {
+        let request = ClientMessage::CreateChallenge {
+            game,
+            time_control,
+            color,
+        };
+        match self.request(request).await {
+            ServerMessage::ChallengeCreated { challenge } => challenge,
+            other => panic!("no challenge: {other:?}"),
+        }
+    }
+
+    pub async fn accept(&mut self, challenge: ChallengeId) -> (GameId, Side) {
+        match self
+            .request(ClientMessage::AcceptChallenge { challenge })
+            .await
+        {
+            ServerMessage::GameStarted { game, side, .. } => (game, side),
+            other => panic!("not accepted: {other:?}"),
+        }
+    }
+
+    pub async fn play(&mut self, game: GameId, ply: u32, text: &str) -> ServerMessage {
+        self.request(ClientMessage::Move {
+            game,
+            ply,
+            text: text.into(),
+        })
+        .await
+    }
+}
+
+/// `minutes` for all moves, two seconds a move.
+pub fn minutes(minutes: u64) -> TimeControlWire {
+    TimeControlWire {
+        periods: vec![PeriodWire {
+            moves: None,
+            base_ms: minutes * 60_000,
+            bonus: BonusWire::Increment { ms: 2_000 },
+        }],
+    }
+}
+
+/// Two players at a game of `kind`: the challenger has White (Red).
+pub struct Game {
+    pub id: GameId,
+    pub white: Client,
+    pub black: Client,
+}
+
+impl Game {
+    pub async fn start(server: &impl Address, kind: GameKind) -> Game {
+        Game::start_with(server, kind, minutes(5)).await
+    }
+
+    pub async fn start_with(
+        server: &impl Address,
+        kind: GameKind,
+        control: TimeControlWire,
+    ) -> Game {
+        let mut white = Client::player(server).await;
+        let mut black = Client::player(server).await;
+        let challenge = white
+            .challenge_with(kind, ColorChoice::White, control)
+            .await;
+        let (id, side) = black.accept(challenge).await;
+        assert_eq!(side, Side::Black);
+        let started = white.unasked().await;
+        assert_eq!(
+            started,
+            ServerMessage::GameStarted {
+                challenge,
+                game: id,
+                side: Side::White
+            }
+        );
+        Game { id, white, black }
+    }
+
+    /// Plays `moves` from ply `first` on, each side in turn, each move accepted.
+    pub async fn play(&mut self, first: u32, moves: &[&str]) {
+        for (i, text) in moves.iter().enumerate() {
+            let ply = first + i as u32;
+            let mover = if ply.is_multiple_of(2) {
+                &mut self.white
+            } else {
+                &mut self.black
+            };
+            assert_eq!(
+                mover.play(self.id, ply, text).await,
+                ServerMessage::Accepted,
+                "{text}"
+            );
+        }
+    }
+}
