@@ -30,7 +30,7 @@ cargo clippy -p shatar-web --no-default-features --features app --target wasm32-
 cargo clippy -p shatar-embed --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
-step "Native tests (rules, perft, properties, UCI binary, protocol)"
+step "Native tests (rules, perft, properties, UCI binary, protocol, the server over WebSockets)"
 cargo test --workspace --quiet
 # The page's state machine as its first build has it, without Xiangqi: the handoff.
 cargo test -p shatar-web --no-default-features --features app --quiet

@@ -1,5 +1,5 @@
 //! A time control on the wire and in the database: the rules crate's
-//! [`TimeControl`](shatar_rules::clock::TimeControl), which carries no serde, mirrored
+//! [`TimeControl`], which carries no serde, mirrored
 //! field for field, and checked before a game is made with it.
 //!
 //! `{"periods":[{"moves":null,"base_ms":300000,"bonus":{"Increment":{"ms":3000}}}]}`
