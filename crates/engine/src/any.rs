@@ -1,13 +1,14 @@
 //! [`AnyEngine`]: the engine of the game chosen at run time (an 8x8 ruleset or Xiangqi).
-//! The engine is generic over its position type; like the rules crate's `AnyPosition`, one
-//! enum holds an engine of each game, for the UCI binary and the browser worker alike.
+//! The engine is generic over its position type; like the rules crate's `AnyGameRecord`,
+//! one enum holds an engine of each game, for the UCI binary and the browser worker alike,
+//! and [`AnyEngine::search_game`] searches a record of any game.
 
 use alloc::vec::Vec;
 use core::sync::atomic::AtomicBool;
 
 use shatar_rules::{
-    AnyGameRecord, AnyPosition, AnyRecord, Carried, Chess, GameKind, GameMove, GameRecord,
-    Mongolian, MongolianFolk, Move, NotCarried, Position, Rules, Ruleset, with_record, xiangqi,
+    AnyGameRecord, AnyRecord, Carried, Chess, GameKind, GameMove, GameRecord, Mongolian,
+    MongolianFolk, NotCarried, Position, Rules, Ruleset, with_record, xiangqi,
 };
 
 use crate::levels::Level;
@@ -27,8 +28,8 @@ pub enum AnyEngine {
     Mongolian(Engine<Position<Mongolian>>),
     MongolianFolk(Engine<Position<MongolianFolk>>),
     Chess(Engine<Position<Chess>>),
-    /// Xiangqi is no 8x8 [`Ruleset`]: it has its own position and move types, and is
-    /// reached through [`AnyEngine::search_xiangqi`].
+    /// Xiangqi is no 8x8 [`Ruleset`]: it has its own position and move types; like the
+    /// others it is searched through [`AnyEngine::search_game`].
     Xiangqi(Engine<xiangqi::Position>),
 }
 
@@ -68,24 +69,6 @@ macro_rules! with_engine {
 }
 
 impl AnyEngine {
-    pub fn new(ruleset: Ruleset, hash_mb: usize) -> AnyEngine {
-        match ruleset {
-            Ruleset::Mongolian => AnyEngine::Mongolian(Engine::new(hash_mb)),
-            Ruleset::MongolianFolk => AnyEngine::MongolianFolk(Engine::new(hash_mb)),
-            Ruleset::Chess => AnyEngine::Chess(Engine::new(hash_mb)),
-        }
-    }
-
-    /// The 8x8 ruleset the engine plays; `None` for Xiangqi.
-    pub fn ruleset(&self) -> Option<Ruleset> {
-        match self {
-            AnyEngine::Mongolian(_) => Some(Ruleset::Mongolian),
-            AnyEngine::MongolianFolk(_) => Some(Ruleset::MongolianFolk),
-            AnyEngine::Chess(_) => Some(Ruleset::Chess),
-            AnyEngine::Xiangqi(_) => None,
-        }
-    }
-
     pub fn hash_mb(&self) -> usize {
         with_engine!(self, e => e.hash_mb())
     }
@@ -114,27 +97,6 @@ impl AnyEngine {
             .expect("the slot holds this ruleset's engine")
     }
 
-    /// Searches `root` at `level` (see [`Engine::search_at_level`]); an engine of another
-    /// ruleset than the root's is replaced by a fresh one first.
-    pub fn search(
-        slot: &mut Option<AnyEngine>,
-        hash_mb: usize,
-        root: &AnyPosition,
-        history: &[u64],
-        limits: &Limits,
-        (level, seed): (Level, u64),
-        control: Control<'_, Move>,
-    ) -> SearchResult<Move> {
-        match root {
-            AnyPosition::Mongolian(p) => Self::slot_for::<Mongolian>(slot, hash_mb)
-                .search_at_level(level, p, history, limits, seed, control),
-            AnyPosition::MongolianFolk(p) => Self::slot_for::<MongolianFolk>(slot, hash_mb)
-                .search_at_level(level, p, history, limits, seed, control),
-            AnyPosition::Chess(p) => Self::slot_for::<Chess>(slot, hash_mb)
-                .search_at_level(level, p, history, limits, seed, control),
-        }
-    }
-
     /// The Xiangqi engine in `slot`, as [`AnyEngine::slot_for`] does for the 8x8 games.
     pub fn xiangqi_slot(
         slot: &mut Option<AnyEngine>,
@@ -148,23 +110,6 @@ impl AnyEngine {
             Some(AnyEngine::Xiangqi(e)) => e,
             _ => unreachable!("the slot was just given a Xiangqi engine"),
         }
-    }
-
-    /// Searches a Xiangqi `root` at `level`, as [`AnyEngine::search`] does an 8x8 one.
-    /// `history` holds the game's earlier positions: the search judges a cycle that
-    /// returns to one by the repetition rulings when `history` gives their moves too, and
-    /// scores it as a draw when it gives only their hashes.
-    pub fn search_xiangqi(
-        slot: &mut Option<AnyEngine>,
-        hash_mb: usize,
-        root: &xiangqi::Position,
-        history: History<'_, xiangqi::Position>,
-        limits: &Limits,
-        (level, seed): (Level, u64),
-        control: Control<'_, xiangqi::Move>,
-    ) -> SearchResult<xiangqi::Move> {
-        Self::xiangqi_slot(slot, hash_mb)
-            .search_at_level(level, root, history, limits, seed, control)
     }
 }
 
@@ -208,7 +153,10 @@ impl AnyEngine {
         control: GameControl<'_>,
     ) -> SearchResult<GameMove> {
         match record {
-            AnyGameRecord::Board8(r) => search_board8(slot, hash_mb, r, limits, level, control),
+            AnyGameRecord::Board8(r) => {
+                let hashes = record.earlier_hashes();
+                search_board8(slot, hash_mb, r, &hashes, limits, level, control)
+            }
             AnyGameRecord::Xiangqi(r) => {
                 let positions = r.positions();
                 let history = History::game(&positions[..positions.len() - 1], r.moves());
@@ -223,6 +171,7 @@ fn search_board8(
     slot: &mut Option<AnyEngine>,
     hash_mb: usize,
     record: &AnyRecord,
+    hashes: &[u64],
     limits: &Limits,
     level: Option<(Level, u64)>,
     control: GameControl<'_>,
@@ -231,26 +180,22 @@ fn search_board8(
         slot: &mut Option<AnyEngine>,
         hash_mb: usize,
         record: &GameRecord<R>,
+        hashes: &[u64],
         limits: &Limits,
         level: Option<(Level, u64)>,
         control: GameControl<'_>,
     ) -> SearchResult<GameMove> {
-        let positions = record.positions();
-        let hashes: Vec<u64> = positions[..positions.len() - 1]
-            .iter()
-            .map(|p| p.hash())
-            .collect();
         let engine = AnyEngine::slot_for::<R>(slot, hash_mb);
         run(
             engine,
             record.position(),
-            (&hashes).into(),
+            hashes.into(),
             limits,
             level,
             control,
         )
     }
-    with_record!(record, r => go(slot, hash_mb, r, limits, level, control))
+    with_record!(record, r => go(slot, hash_mb, r, hashes, limits, level, control))
 }
 
 /// One search of `engine`, its moves reported and returned as moves of any game.

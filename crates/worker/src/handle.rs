@@ -12,7 +12,7 @@ use shatar_protocol::{
     SearchInfo, SearchLimits,
 };
 use shatar_rules::any_game::WireMoveError;
-use shatar_rules::any_game::{GameFenError, GamePlayError, MoveRejected, WireGameError};
+use shatar_rules::any_game::{GameFenError, MoveRejected, WireGameError};
 use shatar_rules::pgn::PgnGame;
 use shatar_rules::uci::UciMoveError;
 use shatar_rules::xiangqi::pgn::Notation;
@@ -278,7 +278,6 @@ fn rejection(why: MoveRejected) -> String {
                 .to_string()
         }
         MoveRejected::Unreadable(e) => e.to_string(),
-        MoveRejected::Play(e @ GamePlayError::GameOver(_)) => e.to_string(),
         MoveRejected::Play(e) => e.to_string(),
     }
 }

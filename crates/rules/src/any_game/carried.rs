@@ -44,14 +44,6 @@ impl<T> Carried<T> {
         Carried(f(self.0), self.1)
     }
 
-    pub fn as_ref(&self) -> Carried<&T> {
-        Carried(&self.0, self.1)
-    }
-
-    pub fn into_inner(self) -> T {
-        self.0
-    }
-
     /// A value of the same game as this one, which the build therefore carries.
     pub fn with<U>(&self, value: U) -> Carried<U> {
         Carried(value, self.1)
