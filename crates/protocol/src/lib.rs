@@ -1,6 +1,9 @@
 //! The messages between the page and the engine worker, for every game: a game travels as
 //! its id ([`ruleset_id`]: the 8x8 rulesets and `"xiangqi"`), its start and its moves.
 //!
+//! [`online`] holds the messages between a client and the Shatar server, in the same
+//! envelope with their own version.
+//!
 //! Plain Rust and serde only: the page and the worker turn them into JS values with
 //! `serde-wasm-bindgen`, the tests here with `serde_json`. Every message travels in an
 //! [`Envelope`] that carries [`PROTOCOL_VERSION`], so a page and a worker from two
@@ -41,12 +44,13 @@ extern crate std;
 
 mod game;
 mod messages;
+pub mod online;
 pub mod ruleset_id;
 mod search;
 
 pub use game::{Game, option_outcome};
 pub use messages::{
-    Envelope, ErrorKind, Header, MAX_PERFT_DEPTH, PROTOCOL_VERSION, Request, Response,
+    Envelope, ErrorKind, Header, MAX_PERFT_DEPTH, PROTOCOL_VERSION, Request, Response, Versioned,
 };
 pub use search::{BestMove, ClockState, Delay, Score, SearchInfo, SearchLimits, Strength};
 

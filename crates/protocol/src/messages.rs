@@ -37,10 +37,28 @@ pub struct Envelope<T> {
     pub body: T,
 }
 
-impl<T> Envelope<T> {
+/// A kind of message body and the protocol version it belongs to: the worker's
+/// ([`PROTOCOL_VERSION`]) or the server's ([`crate::online::ONLINE_PROTOCOL_VERSION`]).
+pub trait Versioned {
+    const VERSION: u32;
+}
+
+impl<T: Versioned> Versioned for &T {
+    const VERSION: u32 = T::VERSION;
+}
+
+impl Versioned for Request {
+    const VERSION: u32 = PROTOCOL_VERSION;
+}
+
+impl Versioned for Response {
+    const VERSION: u32 = PROTOCOL_VERSION;
+}
+
+impl<T: Versioned> Envelope<T> {
     pub fn new(id: u32, body: T) -> Self {
         Envelope {
-            v: PROTOCOL_VERSION,
+            v: T::VERSION,
             id,
             body,
         }
@@ -56,6 +74,11 @@ pub struct Header {
 }
 
 impl Header {
+    /// Whether the message is of `T`'s protocol version.
+    pub fn is_version_of<T: Versioned>(self) -> bool {
+        self.v == T::VERSION
+    }
+
     pub fn check_version(self) -> Result<(), ErrorKind> {
         if self.v == PROTOCOL_VERSION {
             Ok(())

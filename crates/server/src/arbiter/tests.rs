@@ -1,3 +1,4 @@
+use crate::ids::Generate;
 use shatar_rules::clock::{Bonus, TimeControl};
 use shatar_rules::{EndReason, GameResult, Ruleset};
 

@@ -2,7 +2,7 @@ use shatar_rules::GameKind;
 
 use super::{Hub, unavailable};
 use crate::arbiter::{Seats, Table};
-use crate::ids::{self, ChallengeId, GameId, PlayerId};
+use crate::ids::{self, ChallengeId, GameId, Generate, PlayerId};
 use crate::store::{Challenge, NewGame};
 use crate::wire::{ColorChoice, ErrorKind, ServerMessage, Side, TimeControlWire};
 

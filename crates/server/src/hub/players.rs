@@ -1,5 +1,5 @@
 use super::{Hub, Outbox, unavailable};
-use crate::ids::{PlayerId, Secret};
+use crate::ids::{Generate, PlayerId, Secret, hash_secret};
 use crate::wire::{Credentials, ErrorKind, ServerMessage};
 
 impl Hub {
@@ -13,7 +13,7 @@ impl Hub {
             let id = PlayerId::generate()?;
             let secret = Secret::generate()?;
             self.store()
-                .add_player(id, secret.hash())
+                .add_player(id, hash_secret(&secret))
                 .await
                 .map_err(unavailable)?;
             return Ok((id, Some(secret)));

@@ -163,7 +163,7 @@ impl Client {
     pub async fn answer(&mut self, id: u32) -> ServerMessage {
         loop {
             let envelope = self.receive().await;
-            assert_eq!(envelope.v, shatar_server::wire::PROTOCOL_VERSION);
+            assert_eq!(envelope.v, shatar_server::wire::ONLINE_PROTOCOL_VERSION);
             if envelope.id == id {
                 return envelope.body;
             }

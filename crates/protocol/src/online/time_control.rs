@@ -4,6 +4,7 @@
 //!
 //! `{"periods":[{"moves":null,"base_ms":300000,"bonus":{"Increment":{"ms":3000}}}]}`
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -76,7 +77,7 @@ impl fmt::Display for BadTimeControl {
     }
 }
 
-impl std::error::Error for BadTimeControl {}
+impl core::error::Error for BadTimeControl {}
 
 impl TimeControlWire {
     /// The control the clock runs, if it is one a game may be played with.

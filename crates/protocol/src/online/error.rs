@@ -1,5 +1,6 @@
 //! Why a request did nothing: every refusal is one of these, sent as the request's answer.
 
+use alloc::string::String;
 use core::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -58,9 +59,9 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    pub fn malformed(e: &serde_json::Error) -> ErrorKind {
+    pub fn malformed(why: impl fmt::Display) -> ErrorKind {
         ErrorKind::Malformed {
-            detail: e.to_string(),
+            detail: alloc::format!("{why}"),
         }
     }
 }
@@ -93,4 +94,4 @@ impl fmt::Display for ErrorKind {
     }
 }
 
-impl std::error::Error for ErrorKind {}
+impl core::error::Error for ErrorKind {}

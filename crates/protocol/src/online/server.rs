@@ -1,12 +1,15 @@
 //! What the server says.
 
+use alloc::string::String;
+use alloc::vec::Vec;
+
 use serde::{Deserialize, Serialize};
 use shatar_rules::{Color, GameKind};
 
 use super::error::ErrorKind;
 use super::outcome::OutcomeWire;
 use super::time_control::TimeControlWire;
-use crate::ids::{ChallengeId, GameId, PlayerId, Secret};
+use super::ids::{ChallengeId, GameId, PlayerId, Secret};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ServerMessage {
@@ -57,7 +60,7 @@ pub enum ServerMessage {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameSnapshot {
     pub game: GameId,
-    #[serde(with = "shatar_protocol::ruleset_id")]
+    #[serde(with = "crate::ruleset_id")]
     pub kind: GameKind,
     pub time_control: TimeControlWire,
     pub white: PlayerId,

@@ -1,11 +1,13 @@
 //! What a client asks.
 
+use alloc::string::String;
+
 use serde::{Deserialize, Serialize};
 use shatar_rules::GameKind;
 
 use super::server::Side;
 use super::time_control::TimeControlWire;
-use crate::ids::{ChallengeId, GameId, PlayerId, Secret};
+use super::ids::{ChallengeId, GameId, PlayerId, Secret};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ClientMessage {
@@ -17,7 +19,7 @@ pub enum ClientMessage {
     },
     /// Offers a game to whoever opens the challenge's link.
     CreateChallenge {
-        #[serde(with = "shatar_protocol::ruleset_id")]
+        #[serde(with = "crate::ruleset_id")]
         game: GameKind,
         time_control: TimeControlWire,
         color: ColorChoice,

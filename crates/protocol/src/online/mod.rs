@@ -1,0 +1,41 @@
+//! The messages between a client (the page, a test, a bot) and the Shatar server
+//! (`crates/server`, issue 22): typed and versioned as the worker's are, in the same
+//! [`Envelope`](crate::Envelope), so a page from another build hears "different versions"
+//! rather than "malformed".
+//!
+//! Each WebSocket text frame holds one envelope in JSON, its body in serde's external
+//! tagging: `{"v":1,"id":3,"body":{"Watch":{"game":"…"}}}`. `id` pairs a reply with its
+//! request (a client numbers its requests from 1); what the server sends unasked (a move
+//! in a watched game, a challenge accepted) carries 0.
+//!
+//! These types hold no server state: the page and the server share them.
+
+mod client;
+mod error;
+pub mod ids;
+mod outcome;
+mod server;
+pub mod time_control;
+
+pub use client::{ClientMessage, ColorChoice, Credentials};
+pub use error::ErrorKind;
+pub use ids::{BadId, ChallengeId, GameId, PlayerId, Secret};
+pub use outcome::OutcomeWire;
+pub use server::{ClockView, GameSnapshot, ServerMessage, Side};
+pub use time_control::{BadTimeControl, BonusWire, PeriodWire, TimeControlWire};
+
+/// Bumped on any change a peer from another build could misread. Separate from the
+/// worker's [`PROTOCOL_VERSION`](crate::PROTOCOL_VERSION): a server outlives many pages.
+pub const ONLINE_PROTOCOL_VERSION: u32 = 1;
+
+/// The largest message a client may send, in bytes: ten times the largest sound one (a
+/// challenge with four periods). Larger ones get a typed refusal.
+pub const MAX_MESSAGE_BYTES: usize = 4096;
+
+impl crate::Versioned for ClientMessage {
+    const VERSION: u32 = ONLINE_PROTOCOL_VERSION;
+}
+
+impl crate::Versioned for ServerMessage {
+    const VERSION: u32 = ONLINE_PROTOCOL_VERSION;
+}
