@@ -103,6 +103,9 @@ pub fn encode_prefs(looks: &Looks) -> String {
     serde_json::to_string(looks).expect("the looks hold nothing serde_json cannot write")
 }
 
+/// Where a browser keeps the preferences of every game (and of the online page).
+pub const PREFS_KEY: &str = "shatar.prefs";
+
 /// Stored preferences; `None` when they do not read (another version's: the defaults do).
 pub fn decode_prefs(text: &str) -> Option<Looks> {
     serde_json::from_str(text).ok()

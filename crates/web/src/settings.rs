@@ -23,6 +23,9 @@ pub enum Opponent {
     Friend,
     /// Two people at a real board: this device is only their clock ("tap the clock").
     OverTheBoard,
+    /// Someone on another device, through a Shatar server, which holds the game and its
+    /// clock: the online page's game ([`crate::state::remote`]).
+    Online,
 }
 
 /// A choice offered in a form: an enum whose variants have stable ids, the `value` of the

@@ -9,6 +9,7 @@ mod handoff;
 pub mod import;
 mod input;
 pub mod persist;
+pub mod remote;
 mod said;
 #[cfg(test)]
 mod tests;
@@ -508,6 +509,12 @@ impl AppState {
             && self.human_to_move()
             && self.ui.promotion.is_none()
             && !self.clock_only()
+            && !self.spectating()
+    }
+
+    /// Watching someone else's online game: the board takes no moves.
+    pub fn spectating(&self) -> bool {
+        self.session.setup.opponent == Opponent::Online && self.session.human.is_none()
     }
 
     /// The moves are made on a real board; the page is the clock.
@@ -582,7 +589,7 @@ impl AppState {
         self.session.setup = setup;
         self.session.seed = seed;
         self.session.human = match setup.opponent {
-            Opponent::Computer { .. } => Some(setup.human_side(seed & 1 == 0)),
+            Opponent::Computer { .. } | Opponent::Online => Some(setup.human_side(seed & 1 == 0)),
             Opponent::Friend | Opponent::OverTheBoard => None,
         };
         self.ui.orientation = self.session.human.unwrap_or(Color::White);

@@ -16,7 +16,7 @@ pub mod typed;
 
 pub use self::board::{BoardView, CellView, Marks, board, still_board};
 pub use self::clocks::ClockView;
-pub use self::dialogs::{PromotionView, dialog_error, pick_titles};
+pub use self::dialogs::{PromotionView, dialog_error, pick_titles, promotion_view};
 pub use self::moves::{MoveRow, move_announcement, move_rows, move_rows_of};
 pub use self::panel::{PanelView, UpdatePrompt, panel};
 pub use self::status::game_result_text;

@@ -5,9 +5,9 @@ use alloc::string::String;
 use serde::{Deserialize, Serialize};
 use shatar_rules::GameKind;
 
+use super::ids::{ChallengeId, GameId, PlayerId, Secret};
 use super::server::Side;
 use super::time_control::TimeControlWire;
-use super::ids::{ChallengeId, GameId, PlayerId, Secret};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ClientMessage {

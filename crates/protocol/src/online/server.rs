@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 use shatar_rules::{Color, GameKind};
 
 use super::error::ErrorKind;
+use super::ids::{ChallengeId, GameId, PlayerId, Secret};
 use super::outcome::OutcomeWire;
 use super::time_control::TimeControlWire;
-use super::ids::{ChallengeId, GameId, PlayerId, Secret};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ServerMessage {

@@ -156,7 +156,8 @@ fn fill_new_game(doc: &Document, setup: &GameSetup) -> Result<(), JsValue> {
     select(doc, FORM, "ruleset")?.set_value(setup.ruleset.id());
     let (opponent, level) = match setup.opponent {
         Opponent::Computer { level } => ("computer", level),
-        Opponent::Friend => ("friend", 3),
+        // Not offered by the form: an online game is made on the online page.
+        Opponent::Friend | Opponent::Online => ("friend", 3),
         Opponent::OverTheBoard => ("board", 3),
     };
     select(doc, FORM, "opponent")?.set_value(opponent);

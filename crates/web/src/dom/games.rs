@@ -22,7 +22,7 @@ use crate::saved::{self, Summary};
 use crate::state::SaveFailure;
 
 pub const GAMES_PREFIX: &str = "shatar.games.";
-pub const PREFS_KEY: &str = "shatar.prefs";
+pub use crate::saved::PREFS_KEY;
 /// The one key of the versions before, which kept a single game.
 const LEGACY_KEY: &str = "shatar.game";
 /// The versions before handed a game to the page's Xiangqi build through this key.

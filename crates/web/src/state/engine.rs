@@ -71,7 +71,9 @@ fn wanted(state: &AppState) -> Option<JobKey> {
     let generation = state.searches.generation;
     let ply = state.session.game.len();
     let live = state.session.game.outcome().is_none();
-    if live && !state.human_to_move() {
+    // The other side of an online game moves on its own device.
+    let computer = matches!(state.session.setup.opponent, Opponent::Computer { .. });
+    if live && computer && !state.human_to_move() {
         return Some(JobKey::Move { generation, ply });
     }
     if live && state.ui.hint == Some(Hint::Thinking) && !state.is_browsing() {
@@ -138,7 +140,9 @@ fn job(state: &AppState, token: Token, key: JobKey) -> SearchJob {
         JobKey::Move { ply, .. } => {
             let level = match state.session.setup.opponent {
                 Opponent::Computer { level } => level,
-                Opponent::Friend | Opponent::OverTheBoard => crate::settings::MAX_LEVEL,
+                Opponent::Friend | Opponent::OverTheBoard | Opponent::Online => {
+                    crate::settings::MAX_LEVEL
+                }
             };
             // The level's time is a ceiling; on the clock the engine plans its own time
             // within it.

@@ -35,7 +35,7 @@ pub fn pick_titles(state: &AppState) -> Vec<String> {
     }
 }
 
-pub(super) fn promotion_view(state: &AppState, p: &PromotionChoice) -> PromotionView {
+pub fn promotion_view(state: &AppState, p: &PromotionChoice) -> PromotionView {
     let color = state.session.game.turn();
     let ruleset = state.session.game.kind().board8().unwrap_or_default();
     let choices = p

@@ -1,0 +1,69 @@
+//! What the online page's address asks for: `?challenge=<id>` (a link a challenger sent:
+//! take the other seat), `?game=<id>` (a game to play on or to watch), or nothing (the
+//! page to make a challenge from). A bad address is refused with what was wrong, and the
+//! page opens at its start instead.
+
+use core::fmt;
+
+use shatar_protocol::online::{ChallengeId, GameId};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intent {
+    /// Make a challenge.
+    Start,
+    Accept(ChallengeId),
+    Follow(GameId),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadAddress {
+    pub parameter: &'static str,
+    pub value: String,
+}
+
+impl fmt::Display for BadAddress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the address's {}={:?} is no id (32 lowercase hex digits)",
+            self.parameter, self.value
+        )
+    }
+}
+
+/// Reads the parameters the page was opened with (as `URLSearchParams` gives them).
+pub fn intent(challenge: Option<&str>, game: Option<&str>) -> Result<Intent, BadAddress> {
+    let bad = |parameter, value: &str| BadAddress {
+        parameter,
+        // An address is anyone's text: only so much of it is repeated back.
+        value: value.chars().take(40).collect(),
+    };
+    if let Some(text) = game {
+        return text
+            .parse()
+            .map(Intent::Follow)
+            .map_err(|_| bad("game", text));
+    }
+    if let Some(text) = challenge {
+        return text
+            .parse()
+            .map(Intent::Accept)
+            .map_err(|_| bad("challenge", text));
+    }
+    Ok(Intent::Start)
+}
+
+/// The query that brings a reload back to `game`.
+pub fn game_query(game: GameId) -> String {
+    format!("?game={game}")
+}
+
+/// The link a challenger sends: the online page at `page_url` (without its query).
+pub fn challenge_link(page_url: &str, challenge: ChallengeId) -> String {
+    format!("{page_url}?challenge={challenge}")
+}
+
+/// The link a spectator opens.
+pub fn game_link(page_url: &str, game: GameId) -> String {
+    format!("{page_url}{}", game_query(game))
+}

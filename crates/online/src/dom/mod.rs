@@ -1,0 +1,245 @@
+//! The online page's browser layer: it opens the socket, turns events into [`Msg`]s,
+//! carries out the [`Effect`]s and draws the [`view`](crate::view) of the model. It
+//! decides nothing.
+
+mod input;
+mod render;
+mod socket;
+
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+
+use wasm_bindgen::prelude::*;
+use web_sys::{Document, Window};
+
+use shatar_web::dom::board::BoardDom;
+use shatar_web::dom::effects::{self, Speaker};
+use shatar_web::dom::listen::{Interval, Listener, Timeout};
+use shatar_web::dom::{fresh_seed_and_date, now_ms, texts};
+use shatar_web::i18n::{self, Lang};
+use shatar_web::saved::{PREFS_KEY, decode_prefs};
+use shatar_web::state::AppState;
+
+use crate::address;
+use crate::model::{Effect, Model, Msg};
+use crate::view::{OnlineView, view};
+use render::Shown;
+use socket::{Heard, Socket};
+
+/// Where this browser keeps its online identity (id and secret): shared by every tab, so
+/// that a reload or a second tab is the same player.
+const IDENTITY_KEY: &str = "shatar.online.identity";
+
+/// Ten times a second, as a clock shows tenths under ten seconds.
+const TICK_MS: i32 = 100;
+
+struct App {
+    window: Window,
+    doc: Document,
+    model: Model,
+    board: BoardDom,
+    socket: Option<Socket>,
+    reconnect: Option<Timeout>,
+    speaker: Speaker,
+    /// The online page's address without its query: the base of the links it shows.
+    page_url: String,
+    socket_url: String,
+    shown: Shown,
+    _ticker: Option<Interval>,
+    listeners: Vec<Listener>,
+}
+
+thread_local! {
+    static APP: RefCell<Option<Rc<RefCell<App>>>> = const { RefCell::new(None) };
+}
+
+#[wasm_bindgen(start)]
+pub fn start() -> Result<(), JsValue> {
+    console_error_panic_hook::set_once();
+    let window = web_sys::window().ok_or("shatar: no window")?;
+    let doc = window.document().ok_or("shatar: no document")?;
+    if doc
+        .body()
+        .and_then(|b| b.get_attribute("data-shatar-page"))
+        .as_deref()
+        != Some("online")
+    {
+        return Ok(());
+    }
+    let location = window.location();
+    let params = web_sys::UrlSearchParams::new_with_str(&location.search()?)?;
+    let intent = address::intent(
+        params.get("challenge").as_deref(),
+        params.get("game").as_deref(),
+    )
+    .map_err(|e| e.to_string());
+    let (seed, date) = fresh_seed_and_date();
+    let mut state = AppState::new(seed, date);
+    let looks = effects::load(&window, PREFS_KEY).and_then(|t| decode_prefs(&t));
+    if let Some(looks) = looks {
+        state.prefs.looks = looks;
+    }
+    let browser: Vec<String> = window
+        .navigator()
+        .languages()
+        .iter()
+        .filter_map(|v| v.as_string())
+        .collect();
+    state.prefs.lang = i18n::negotiate(
+        params.get("lang").as_deref(),
+        looks.and_then(|l| l.lang).map(Lang::id),
+        &browser,
+    );
+    let identity = effects::load(&window, IDENTITY_KEY);
+    let (model, first) = Model::new(state, intent, identity.as_deref(), now_ms());
+    let scheme = if location.protocol()? == "https:" {
+        "wss"
+    } else {
+        "ws"
+    };
+    let holder = doc
+        .get_element_by_id("board")
+        .ok_or("shatar: the online page has no #board")?;
+    let app = Rc::new(RefCell::new(App {
+        window: window.clone(),
+        doc: doc.clone(),
+        model,
+        board: BoardDom::new(doc.clone(), holder),
+        socket: None,
+        reconnect: None,
+        speaker: Speaker::default(),
+        page_url: format!("{}{}", location.origin()?, location.pathname()?),
+        socket_url: format!("{scheme}://{}/ws", location.host()?),
+        shown: Shown::default(),
+        _ticker: None,
+        listeners: Vec::new(),
+    }));
+    let weak = Rc::downgrade(&app);
+    let listeners = input::listen(&weak, &window, &doc)?;
+    let ticking = weak.clone();
+    let ticker = Interval::new(&window, TICK_MS, move || {
+        let running = ticking.upgrade().is_some_and(|app| {
+            app.try_borrow()
+                .is_ok_and(|a| a.model.clocks().is_some_and(|(_, _, r)| r.is_some()))
+        });
+        if running {
+            dispatch(&ticking, Msg::Tick);
+        }
+    })?;
+    {
+        let mut a = app.borrow_mut();
+        a.listeners = listeners;
+        a._ticker = Some(ticker);
+    }
+    let lang = app.borrow().model.app.prefs.lang;
+    let redraw = weak.clone();
+    // Drawn in English at once, and again when the language's texts are in.
+    texts::ready_or_fetch("", lang, move || {
+        if let Some(app) = redraw.upgrade() {
+            app.borrow_mut().shown = Shown::default();
+            app.borrow_mut().draw();
+        }
+    });
+    app.borrow_mut().perform(&weak, first);
+    app.borrow_mut().draw();
+    APP.with(|slot| *slot.borrow_mut() = Some(app));
+    Ok(())
+}
+
+/// Hands `msg` to the model, carries out what it asks and draws the page again.
+fn dispatch(weak: &Weak<RefCell<App>>, msg: Msg) {
+    let Some(app) = weak.upgrade() else { return };
+    let Ok(mut a) = app.try_borrow_mut() else {
+        return;
+    };
+    let effects = a.model.update(msg, now_ms());
+    a.perform(weak, effects);
+    a.draw();
+}
+
+impl App {
+    fn perform(&mut self, weak: &Weak<RefCell<App>>, effects: Vec<Effect>) {
+        for effect in effects {
+            match effect {
+                Effect::Connect => self.connect(weak),
+                Effect::ConnectAfter(ms) => {
+                    self.socket = None;
+                    let w = weak.clone();
+                    let after = i32::try_from(ms).unwrap_or(i32::MAX);
+                    self.reconnect = Timeout::new(&self.window, after, move || {
+                        if let Some(app) = w.upgrade()
+                            && let Ok(mut a) = app.try_borrow_mut()
+                        {
+                            a.connect(&w);
+                        }
+                    })
+                    .ok();
+                }
+                Effect::Send(text) => {
+                    if let Some(socket) = &self.socket
+                        && let Err(e) = socket.send(&text)
+                    {
+                        // The socket's `close` follows: the model hears of it then.
+                        web_sys::console::warn_2(&"shatar: a frame was not sent".into(), &e);
+                    }
+                }
+                Effect::KeepIdentity(text) => {
+                    if let Err(why) = effects::store(&self.window, IDENTITY_KEY, &text) {
+                        web_sys::console::warn_1(
+                            &format!("shatar: the online identity was not kept: {why:?}").into(),
+                        );
+                    }
+                }
+                Effect::SetQuery(query) => {
+                    let url = format!("{}{query}", self.page_url);
+                    if let Ok(history) = self.window.history() {
+                        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+                    }
+                }
+                Effect::Sound(sound) => {
+                    if self.model.app.prefs.looks.sound {
+                        self.speaker.play(sound);
+                    }
+                }
+            }
+        }
+    }
+
+    fn connect(&mut self, weak: &Weak<RefCell<App>>) {
+        self.reconnect = None;
+        self.socket = None;
+        let w = weak.clone();
+        let heard = move |heard: Heard| {
+            let msg = match heard {
+                Heard::Opened => Msg::Opened,
+                Heard::Closed => Msg::Closed,
+                Heard::Frame(text) => Msg::Frame(text),
+            };
+            dispatch(&w, msg);
+        };
+        match Socket::open(&self.socket_url, heard) {
+            Ok(socket) => self.socket = Some(socket),
+            Err(e) => {
+                web_sys::console::warn_2(&"shatar: the socket did not open".into(), &e);
+                let effects = self.model.update(Msg::Closed, now_ms());
+                self.perform(weak, effects);
+            }
+        }
+    }
+
+    fn draw(&mut self) {
+        let view: OnlineView = view(&self.model, &self.page_url);
+        let lang = self.model.app.prefs.lang;
+        let looks = self.model.app.prefs.looks;
+        if let Err(e) = render::render(
+            &self.doc,
+            &mut self.board,
+            &mut self.shown,
+            &view,
+            lang,
+            &looks,
+        ) {
+            web_sys::console::error_2(&"shatar: the page was not drawn".into(), &e);
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! Draws the online page's view, touching only what changed since the last drawing
+//! ([`Shown`]). Every text goes in as text.
+
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Document, Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
+
+use shatar_web::dom::board::BoardDom;
+use shatar_web::dom::panel::{fill_promotion, patch_moves};
+use shatar_web::i18n::{Key, Lang};
+use shatar_web::settings::{Looks, TimeControl};
+use shatar_web::view::MoveRow;
+
+use crate::view::{OnlineView, Part, TableView};
+
+/// What the page shows now, to compare the next view with.
+#[derive(Default)]
+pub struct Shown {
+    lang: Option<Lang>,
+    view: Option<OnlineView>,
+}
+
+pub fn render(
+    doc: &Document,
+    board: &mut BoardDom,
+    shown: &mut Shown,
+    view: &OnlineView,
+    lang: Lang,
+    looks: &Looks,
+) -> Result<(), JsValue> {
+    if shown.lang != Some(lang) {
+        translate(doc, lang)?;
+        fill_times(doc, lang)?;
+        shown.lang = Some(lang);
+        shown.view = None;
+    }
+    let old = shown.view.as_ref();
+    let changed = |f: &dyn Fn(&OnlineView) -> bool| old.is_none_or(f);
+    if changed(&|o| o.link_text != view.link_text) {
+        let link = by_id(doc, "link")?;
+        link.set_text_content(Some(&view.link_text));
+        link.set_attribute("data-state", view.link_state)?;
+    }
+    if changed(&|o| o.problem != view.problem) {
+        let problem = html(by_id(doc, "problem")?)?;
+        problem.set_text_content(view.problem.as_deref());
+        problem.set_hidden(view.problem.is_none());
+    }
+    if changed(&|o| o.part != view.part) {
+        let parts = doc.query_selector_all("[data-part]")?;
+        for i in 0..parts.length() {
+            if let Some(el) = parts.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) {
+                let part = el.get_attribute("data-part").unwrap_or_default();
+                el.set_hidden(part != view.part.id());
+            }
+        }
+        // The board shows the game, or nothing before one.
+        html(by_id(doc, "board")?)?.set_hidden(view.part != Part::Table);
+    }
+    if changed(&|o| o.challenge_link != view.challenge_link)
+        && let Some(link) = &view.challenge_link
+    {
+        input(doc, "challenge-link")?.set_value(link);
+    }
+    if let Some(table) = &view.table {
+        let old_table = old.and_then(|o| o.table.as_ref());
+        draw_table(doc, board, old_table, table, looks)?;
+    }
+    shown.view = Some(view.clone());
+    Ok(())
+}
+
+fn draw_table(
+    doc: &Document,
+    board: &mut BoardDom,
+    old: Option<&TableView>,
+    table: &TableView,
+    looks: &Looks,
+) -> Result<(), JsValue> {
+    let changed = |f: &dyn Fn(&TableView) -> bool| old.is_none_or(f);
+    if changed(&|o| o.board != table.board) {
+        board.render(&table.board, looks)?;
+    }
+    if changed(&|o| o.promotion != table.promotion) {
+        let picker = by_id(doc, "promotion")?;
+        fill_promotion(doc, &picker, table.promotion.as_ref(), looks.pieces)?;
+    }
+    if changed(&|o| o.names != table.names) {
+        by_id(doc, "player-top")?.set_text_content(Some(&table.names.0));
+        by_id(doc, "player-bottom")?.set_text_content(Some(&table.names.1));
+    }
+    if changed(&|o| o.clocks != table.clocks) {
+        for (id, (text, running)) in [
+            ("clock-top", &table.clocks.0),
+            ("clock-bottom", &table.clocks.1),
+        ] {
+            let clock = by_id(doc, id)?;
+            if let Some(time) = clock.query_selector(".time")? {
+                time.set_text_content(Some(text));
+            }
+            clock.class_list().toggle_with_force("running", *running)?;
+        }
+    }
+    if changed(&|o| o.status != table.status) {
+        by_id(doc, "status")?.set_text_content(Some(&table.status));
+    }
+    if changed(&|o| o.result != table.result) {
+        let result = html(by_id(doc, "result")?)?;
+        result.set_text_content(table.result.as_deref());
+        result.set_hidden(table.result.is_none());
+    }
+    if changed(&|o| o.rows != table.rows || o.shown_ply != table.shown_ply) {
+        let list = by_id(doc, "moves")?;
+        let before: Option<(&[MoveRow], usize)> = old.map(|o| (&o.rows[..], o.shown_ply));
+        patch_moves(doc, &list, before, &table.rows, table.shown_ply)?;
+    }
+    if changed(&|o| o.can_resign != table.can_resign) {
+        if let Some(resign) = doc.query_selector("[data-action=resign]")? {
+            html(resign)?.set_hidden(!table.can_resign);
+        }
+        if let Some(new) = doc.query_selector("[data-action=new]")? {
+            html(new)?.set_hidden(table.can_resign);
+        }
+    }
+    if changed(&|o| o.watch_link != table.watch_link) {
+        input(doc, "watch-link")?.set_value(&table.watch_link);
+    }
+    Ok(())
+}
+
+/// The page's static texts in `lang`, named by key in `online.html`.
+fn translate(doc: &Document, lang: Lang) -> Result<(), JsValue> {
+    if let Some(root) = doc.document_element() {
+        root.set_attribute("lang", lang.id())?;
+    }
+    for (marker, attribute) in [("data-i18n", None), ("data-i18n-label", Some("aria-label"))] {
+        let found = doc.query_selector_all(&format!("[{marker}]"))?;
+        for i in 0..found.length() {
+            let Some(el) = found.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+                continue;
+            };
+            let Some(key) = el.get_attribute(marker).and_then(|k| Key::from_name(&k)) else {
+                continue;
+            };
+            match attribute {
+                None => el.set_text_content(Some(lang.text(key))),
+                Some(attribute) => el.set_attribute(attribute, lang.text(key))?,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The time controls a challenge may have: the app's presets, a clock always running.
+fn fill_times(doc: &Document, lang: Lang) -> Result<(), JsValue> {
+    let select: HtmlSelectElement = doc
+        .query_selector("#challenge select[name=time]")?
+        .ok_or("the challenge form has no time select")?
+        .dyn_into()?;
+    let chosen = select.value();
+    select.set_text_content(None);
+    for (id, control) in TimeControl::PRESETS {
+        if control.control().is_none() {
+            continue;
+        }
+        let option = doc.create_element("option")?;
+        option.set_attribute("value", id)?;
+        option.set_text_content(Some(&control.describe(lang)));
+        select.append_child(&option)?;
+    }
+    select.set_value(if chosen.is_empty() { "5+3" } else { &chosen });
+    Ok(())
+}
+
+fn by_id(doc: &Document, id: &str) -> Result<Element, JsValue> {
+    doc.get_element_by_id(id)
+        .ok_or_else(|| JsValue::from_str(&format!("shatar: the online page has no #{id}")))
+}
+
+fn html(el: Element) -> Result<HtmlElement, JsValue> {
+    el.dyn_into::<HtmlElement>()
+        .map_err(|_| JsValue::from_str("shatar: not an HTML element"))
+}
+
+fn input(doc: &Document, id: &str) -> Result<HtmlInputElement, JsValue> {
+    by_id(doc, id)?
+        .dyn_into::<HtmlInputElement>()
+        .map_err(|_| JsValue::from_str("shatar: not an input"))
+}

@@ -1,0 +1,512 @@
+//! The online page as a state machine: [`Model::update`] takes one [`Msg`] (a frame from
+//! the server, the socket opening or closing, a click) and returns the [`Effect`]s the
+//! browser layer carries out (send a frame, open the socket again later, keep the
+//! player's identity). The board, the move list and the sounds are the app's own state
+//! ([`AppState`]), which follows the server's game (`shatar_web::state::remote`). Plain
+//! Rust, tested natively.
+
+use shatar_protocol::Envelope;
+use shatar_protocol::online::{
+    ChallengeId, ClientMessage, ClockView, ColorChoice, Credentials, ErrorKind, GameId,
+    GameSnapshot, PlayerId, ServerMessage, TimeControlWire,
+};
+use shatar_rules::{Color, GameKind, Outcome};
+use shatar_web::state::{AppState, Msg as AppMsg, Sound, update_at};
+
+use crate::address::{Intent, game_query};
+
+/// The first wait before the socket is opened again, doubled after each failure up to
+/// [`MAX_RETRY_MS`]: a server that restarts is found again within a second, one that is
+/// down is not hammered.
+pub const FIRST_RETRY_MS: u64 = 500;
+pub const MAX_RETRY_MS: u64 = 30_000;
+
+/// How the page stands with the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Link {
+    Connecting,
+    /// The socket is open and the player known.
+    Ready,
+    /// The socket closed; it is opened again after a wait. `ever` when this page has
+    /// reached the server before: otherwise there may be no server at all (a static host).
+    Lost {
+        attempt: u32,
+        ever: bool,
+    },
+}
+
+/// What the page shows besides the link's state.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Screen {
+    /// The form to make a challenge.
+    Start,
+    /// A challenge made, waiting for someone to open its link.
+    Waiting {
+        challenge: ChallengeId,
+    },
+    /// A challenge link being taken up, or a game being fetched.
+    Joining,
+    Table(Table),
+}
+
+/// A game on the server, as this page follows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    pub game: GameId,
+    pub kind: GameKind,
+    /// The player's side; `None` when watching.
+    pub seat: Option<Color>,
+    pub time_control: TimeControlWire,
+    pub clock: ClockView,
+    /// When `clock` was received, in the browser layer's milliseconds.
+    pub clock_at_ms: u64,
+    pub outcome: Option<Outcome>,
+    /// The moves the server has announced; the board may be one ahead (the player's move
+    /// on its way).
+    pub announced: usize,
+}
+
+/// Something to tell the player, worded by the view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    BadAddress(String),
+    /// The server refused a request.
+    Refused(ErrorKind),
+    /// A frame this page could not read (another build's server).
+    Unreadable(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
+    /// The socket opened.
+    Opened,
+    /// The socket closed or could not open.
+    Closed,
+    /// A text frame from the server.
+    Frame(String),
+    /// The board and the move list: the app's own messages (a move, browsing, a flip).
+    Board(AppMsg),
+    Challenge {
+        kind: GameKind,
+        time_control: TimeControlWire,
+        color: ColorChoice,
+    },
+    /// Back to the start form (after a game, or instead of waiting).
+    Leave,
+    Resign,
+    /// Time passes: the clocks are drawn again.
+    Tick,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Open the socket now.
+    Connect,
+    /// Open it after this many milliseconds.
+    ConnectAfter(u64),
+    /// Send this frame.
+    Send(String),
+    /// Keep the player's identity (JSON of [`Credentials`]) for this browser.
+    KeepIdentity(String),
+    /// Put this query in the address, so that a reload comes back to the same place.
+    SetQuery(String),
+    Sound(Sound),
+}
+
+pub struct Model {
+    pub app: AppState,
+    pub link: Link,
+    pub screen: Screen,
+    pub problem: Option<Problem>,
+    pub player: Option<PlayerId>,
+    identity: Option<Credentials>,
+    /// What the address asked for, carried out once the server knows the player.
+    intent: Intent,
+    next_id: u32,
+    /// Requests sent and not yet answered, and what each asked.
+    asked: Vec<(u32, Asked)>,
+    pub now_ms: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Asked {
+    Hello,
+    Challenge,
+    Accept,
+    Watch,
+    Move,
+    Resign,
+}
+
+impl Model {
+    /// The page as it opens: `identity` is what this browser kept (if it reads), `app` the
+    /// board's state with the player's preferences.
+    pub fn new(
+        app: AppState,
+        intent: Result<Intent, String>,
+        identity: Option<&str>,
+        now_ms: u64,
+    ) -> (Model, Vec<Effect>) {
+        let (intent, problem) = match intent {
+            Ok(intent) => (intent, None),
+            Err(why) => (Intent::Start, Some(Problem::BadAddress(why))),
+        };
+        let screen = match intent {
+            Intent::Start => Screen::Start,
+            Intent::Accept(_) | Intent::Follow(_) => Screen::Joining,
+        };
+        let model = Model {
+            app,
+            link: Link::Connecting,
+            screen,
+            problem,
+            player: None,
+            identity: identity.and_then(|text| serde_json::from_str(text).ok()),
+            intent,
+            next_id: 1,
+            asked: Vec::new(),
+            now_ms,
+        };
+        (model, vec![Effect::Connect])
+    }
+
+    pub fn table(&self) -> Option<&Table> {
+        match &self.screen {
+            Screen::Table(table) => Some(table),
+            _ => None,
+        }
+    }
+
+    /// Each side's time left now, White's first, and whose clock runs.
+    pub fn clocks(&self) -> Option<(u64, u64, Option<Color>)> {
+        let table = self.table()?;
+        let c = table.clock;
+        let spent = self.now_ms.saturating_sub(table.clock_at_ms);
+        let running = c.running.map(Color::from);
+        let less = |ms: u64, side: Color| {
+            if running == Some(side) && table.outcome.is_none() {
+                ms.saturating_sub(spent)
+            } else {
+                ms
+            }
+        };
+        Some((
+            less(c.white_ms, Color::White),
+            less(c.black_ms, Color::Black),
+            running.filter(|_| table.outcome.is_none()),
+        ))
+    }
+
+    pub fn update(&mut self, msg: Msg, now_ms: u64) -> Vec<Effect> {
+        self.now_ms = self.now_ms.max(now_ms);
+        let mut effects = Vec::new();
+        match msg {
+            Msg::Opened => {
+                let player = self.identity.clone();
+                self.send(Asked::Hello, ClientMessage::Hello { player }, &mut effects);
+            }
+            Msg::Closed => {
+                let (attempt, ever) = match self.link {
+                    Link::Lost { attempt, ever } => (attempt + 1, ever),
+                    Link::Ready => (0, true),
+                    Link::Connecting => (0, false),
+                };
+                self.link = Link::Lost { attempt, ever };
+                // What was asked is lost with the socket: a move is found again, or not,
+                // in the game the server sends back.
+                self.asked.clear();
+                effects.push(Effect::ConnectAfter(retry_delay(attempt)));
+            }
+            Msg::Frame(text) => self.hear(&text, &mut effects),
+            Msg::Board(msg) => self.board(msg, &mut effects),
+            Msg::Challenge {
+                kind,
+                time_control,
+                color,
+            } => {
+                let message = ClientMessage::CreateChallenge {
+                    game: kind,
+                    time_control,
+                    color,
+                };
+                self.problem = None;
+                self.send(Asked::Challenge, message, &mut effects);
+            }
+            Msg::Leave => {
+                self.screen = Screen::Start;
+                self.intent = Intent::Start;
+                self.problem = None;
+                effects.push(Effect::SetQuery(String::new()));
+            }
+            Msg::Resign => {
+                if let Some(table) = self.table()
+                    && table.seat.is_some()
+                    && table.outcome.is_none()
+                {
+                    let game = table.game;
+                    self.send(Asked::Resign, ClientMessage::Resign { game }, &mut effects);
+                }
+            }
+            Msg::Tick => {}
+        }
+        effects
+    }
+
+    fn send(&mut self, asked: Asked, message: ClientMessage, effects: &mut Vec<Effect>) {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.asked.push((id, asked));
+        let text = serde_json::to_string(&Envelope::new(id, message))
+            .expect("client messages hold no map with non-string keys");
+        effects.push(Effect::Send(text));
+    }
+
+    fn hear(&mut self, text: &str, effects: &mut Vec<Effect>) {
+        let envelope: Envelope<ServerMessage> = match serde_json::from_str(text) {
+            Ok(envelope) => envelope,
+            Err(e) => {
+                self.problem = Some(Problem::Unreadable(e.to_string()));
+                return;
+            }
+        };
+        let asked = self
+            .asked
+            .iter()
+            .position(|(id, _)| *id == envelope.id && envelope.id != 0)
+            .map(|i| self.asked.remove(i).1);
+        match envelope.body {
+            ServerMessage::Welcome { player, secret } => {
+                self.player = Some(player);
+                if let Some(secret) = secret {
+                    let credentials = Credentials { id: player, secret };
+                    let text =
+                        serde_json::to_string(&credentials).expect("credentials are two strings");
+                    effects.push(Effect::KeepIdentity(text));
+                    self.identity = Some(credentials);
+                }
+                self.link = Link::Ready;
+                self.resume(effects);
+            }
+            ServerMessage::ChallengeCreated { challenge } => {
+                self.screen = Screen::Waiting { challenge };
+            }
+            ServerMessage::GameStarted { game, .. } => {
+                self.screen = Screen::Joining;
+                self.intent = Intent::Follow(game);
+                effects.push(Effect::SetQuery(game_query(game)));
+                self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
+            }
+            ServerMessage::Game(snapshot) => self.sit(snapshot, effects),
+            ServerMessage::Moved {
+                game,
+                ply,
+                text,
+                clock,
+                outcome,
+            } => self.moved(game, ply, &text, clock, outcome.map(|o| o.0), effects),
+            ServerMessage::Ended {
+                game,
+                outcome,
+                clock,
+            } => {
+                let now = self.now_ms;
+                if let Screen::Table(table) = &mut self.screen
+                    && table.game == game
+                {
+                    table.clock = clock;
+                    table.clock_at_ms = now;
+                    table.outcome = Some(outcome.0);
+                    self.app.end_remote(outcome.0);
+                    effects.push(Effect::Sound(Sound::End));
+                }
+            }
+            ServerMessage::Accepted => {}
+            ServerMessage::Error { error } => self.refused(asked, error, effects),
+        }
+    }
+
+    /// Once the server knows the player: what the address asked, or the game on screen
+    /// again after a reconnection.
+    fn resume(&mut self, effects: &mut Vec<Effect>) {
+        match (&self.screen, self.intent) {
+            (Screen::Table(table), _) => {
+                let game = table.game;
+                self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
+            }
+            (_, Intent::Follow(game)) => {
+                self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
+            }
+            (_, Intent::Accept(challenge)) => {
+                self.send(
+                    Asked::Accept,
+                    ClientMessage::AcceptChallenge { challenge },
+                    effects,
+                );
+            }
+            (_, Intent::Start) => {}
+        }
+    }
+
+    fn sit(&mut self, snapshot: GameSnapshot, effects: &mut Vec<Effect>) {
+        let seat = match self.player {
+            Some(p) if p == snapshot.white => Some(Color::White),
+            Some(p) if p == snapshot.black => Some(Color::Black),
+            _ => None,
+        };
+        let outcome = snapshot.outcome.map(|o| o.0);
+        if let Err(e) = self
+            .app
+            .follow_remote(snapshot.kind, seat, &snapshot.moves, [None, None])
+        {
+            self.problem = Some(Problem::Unreadable(e.0));
+            return;
+        }
+        if let Some(outcome) = outcome {
+            self.app.end_remote(outcome);
+        }
+        self.intent = Intent::Follow(snapshot.game);
+        if !matches!(&self.screen, Screen::Table(t) if t.game == snapshot.game) {
+            effects.push(Effect::SetQuery(game_query(snapshot.game)));
+        }
+        self.screen = Screen::Table(Table {
+            game: snapshot.game,
+            kind: snapshot.kind,
+            seat,
+            time_control: snapshot.time_control,
+            clock: snapshot.clock,
+            clock_at_ms: self.now_ms,
+            outcome,
+            announced: snapshot.moves.len(),
+        });
+    }
+
+    fn moved(
+        &mut self,
+        game: GameId,
+        ply: u32,
+        text: &str,
+        clock: ClockView,
+        outcome: Option<Outcome>,
+        effects: &mut Vec<Effect>,
+    ) {
+        let now = self.now_ms;
+        let Screen::Table(table) = &mut self.screen else {
+            return;
+        };
+        if table.game != game {
+            return;
+        }
+        let ply = ply as usize;
+        if ply != table.announced {
+            // A move missed (or one this page never saw): the game is fetched whole.
+            self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
+            return;
+        }
+        table.announced += 1;
+        table.clock = clock;
+        table.clock_at_ms = now;
+        let played_here = self.app.session.game.len() > ply;
+        let same =
+            played_here && self.app.moves_since(ply).first().map(String::as_str) == Some(text);
+        if !played_here {
+            match self.app.play_remote(text) {
+                Ok(said) => effects.extend(said.into_iter().filter_map(sound_of)),
+                Err(e) => {
+                    self.problem = Some(Problem::Unreadable(e.0));
+                    self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
+                    return;
+                }
+            }
+        } else if !same {
+            self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
+            return;
+        }
+        if let Screen::Table(table) = &mut self.screen
+            && let Some(outcome) = outcome
+        {
+            table.outcome = Some(outcome);
+            self.app.end_remote(outcome);
+        }
+    }
+
+    fn refused(&mut self, asked: Option<Asked>, error: ErrorKind, effects: &mut Vec<Effect>) {
+        match asked {
+            Some(Asked::Hello) if error == ErrorKind::BadCredentials => {
+                // This browser's identity is not the server's (a new database): a new one.
+                self.identity = None;
+                self.send(Asked::Hello, ClientMessage::Hello { player: None }, effects);
+                return;
+            }
+            Some(Asked::Move) => {
+                // The board is put back as the server has the game.
+                if let Some(table) = self.table() {
+                    let game = table.game;
+                    self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
+                }
+            }
+            Some(Asked::Accept | Asked::Watch) => {
+                self.screen = Screen::Start;
+                self.intent = Intent::Start;
+            }
+            _ => {}
+        }
+        self.problem = Some(Problem::Refused(error));
+    }
+
+    /// The board's messages: moves only from the seat whose turn it is; browsing and
+    /// turning the board for everyone.
+    fn board(&mut self, msg: AppMsg, effects: &mut Vec<Effect>) {
+        let Screen::Table(table) = &self.screen else {
+            return;
+        };
+        let (game, seat, announced) = (table.game, table.seat, table.announced);
+        let moving = matches!(
+            msg,
+            AppMsg::SquareDown(_) | AppMsg::SquareUp { .. } | AppMsg::Promote(_) | AppMsg::Typed(_)
+        );
+        let browsing = matches!(
+            msg,
+            AppMsg::Navigate(_)
+                | AppMsg::GoTo(_)
+                | AppMsg::Flip
+                | AppMsg::Deselect
+                | AppMsg::CancelPromotion
+                | AppMsg::ChooseLang(_)
+                | AppMsg::SetLooks(_)
+                | AppMsg::ToggleSound
+                | AppMsg::DismissNotice
+        );
+        if !(browsing || moving && seat.is_some()) {
+            return;
+        }
+        // One move on its way at a time: the next waits for the server's word.
+        if moving && self.app.session.game.len() > announced {
+            return;
+        }
+        let before = self.app.session.game.len();
+        let said = update_at(&mut self.app, msg, self.now_ms);
+        effects.extend(said.into_iter().filter_map(sound_of));
+        if let Some(text) = self.app.moves_since(before).first().cloned() {
+            let ply = u32::try_from(before).unwrap_or(u32::MAX);
+            self.send(
+                Asked::Move,
+                ClientMessage::Move { game, ply, text },
+                effects,
+            );
+        }
+    }
+}
+
+fn sound_of(effect: shatar_web::state::Effect) -> Option<Effect> {
+    match effect {
+        shatar_web::state::Effect::Sound(sound) => Some(Effect::Sound(sound)),
+        _ => None,
+    }
+}
+
+/// The wait before the `attempt`th reconnection (from 0).
+pub fn retry_delay(attempt: u32) -> u64 {
+    FIRST_RETRY_MS
+        .saturating_mul(1 << attempt.min(16))
+        .min(MAX_RETRY_MS)
+}

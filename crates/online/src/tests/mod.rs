@@ -1,0 +1,325 @@
+//! The online page's state machine, fed the frames a server sends. `tests/` drives it
+//! against the real server.
+
+use shatar_protocol::Envelope;
+use shatar_protocol::online::{ClientMessage, ColorChoice, ErrorKind, TimeControlWire};
+use shatar_rules::{Color, GameKind, Ruleset};
+use shatar_web::state::{AppState, Msg as AppMsg};
+
+use crate::address::{self, Intent};
+use crate::model::{Effect, Link, Model, Msg, Screen, retry_delay};
+use crate::view::{Part, view};
+
+const ME: &str = "00000000000000000000000000000001";
+const THEM: &str = "00000000000000000000000000000002";
+const GAME: &str = "0000000000000000000000000000000a";
+const SECRET: &str = "0000000000000000000000000000000f";
+
+fn model(intent: Intent) -> Model {
+    let (model, effects) = Model::new(AppState::new(1, "2026.12.02".into()), Ok(intent), None, 0);
+    assert_eq!(effects, [Effect::Connect]);
+    model
+}
+
+fn sent(effects: &[Effect]) -> Vec<ClientMessage> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Send(text) => Some(
+                serde_json::from_str::<Envelope<ClientMessage>>(text)
+                    .unwrap()
+                    .body,
+            ),
+            _ => None,
+        })
+        .collect()
+}
+
+fn frame(id: u32, body: &str) -> Msg {
+    Msg::Frame(format!(r#"{{"v":1,"id":{id},"body":{body}}}"#))
+}
+
+fn welcome(m: &mut Model) -> Vec<Effect> {
+    m.update(Msg::Opened, 0);
+    m.update(
+        frame(
+            1,
+            &format!(r#"{{"Welcome":{{"player":"{ME}","secret":"{SECRET}"}}}}"#),
+        ),
+        0,
+    )
+}
+
+fn snapshot(moves: &[&str], running: &str) -> String {
+    let moves: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
+    format!(
+        r#"{{"Game":{{"game":"{GAME}","kind":"mongolian","time_control":{{"periods":[{{"moves":null,"base_ms":300000,"bonus":{{"Increment":{{"ms":3000}}}}}}]}},"white":"{ME}","black":"{THEM}","moves":[{}],"clock":{{"white_ms":300000,"black_ms":300000,"running":{running}}}}}}}"#,
+        moves.join(",")
+    )
+}
+
+#[test]
+fn the_address_names_a_challenge_or_a_game() {
+    assert_eq!(address::intent(None, None), Ok(Intent::Start));
+    assert!(matches!(
+        address::intent(Some(ME), None),
+        Ok(Intent::Accept(_))
+    ));
+    assert!(matches!(
+        address::intent(Some(ME), Some(GAME)),
+        Ok(Intent::Follow(_))
+    ));
+    let bad = address::intent(None, Some("<script>")).unwrap_err();
+    assert_eq!(bad.parameter, "game");
+    assert!(bad.to_string().contains("game=\"<script>\""), "{bad}");
+}
+
+#[test]
+fn a_new_browser_is_given_an_identity_and_keeps_it() {
+    let mut m = model(Intent::Start);
+    let effects = m.update(Msg::Opened, 0);
+    assert_eq!(sent(&effects), [ClientMessage::Hello { player: None }]);
+    let effects = welcome(&mut m);
+    let kept = effects.iter().find_map(|e| match e {
+        Effect::KeepIdentity(text) => Some(text.clone()),
+        _ => None,
+    });
+    assert!(kept.unwrap().contains(SECRET));
+    assert_eq!(m.link, Link::Ready);
+    // Known from then on.
+    m.update(Msg::Closed, 0);
+    let effects = m.update(Msg::Opened, 0);
+    assert!(matches!(
+        &sent(&effects)[..],
+        [ClientMessage::Hello { player: Some(c) }] if c.id.to_string() == ME
+    ));
+}
+
+#[test]
+fn an_identity_the_server_does_not_know_is_replaced() {
+    let kept = format!(r#"{{"id":"{ME}","secret":"{SECRET}"}}"#);
+    let (mut m, _) = Model::new(
+        AppState::new(1, "2026.12.02".into()),
+        Ok(Intent::Start),
+        Some(&kept),
+        0,
+    );
+    let effects = m.update(Msg::Opened, 0);
+    assert!(matches!(
+        &sent(&effects)[..],
+        [ClientMessage::Hello { player: Some(_) }]
+    ));
+    let effects = m.update(frame(1, r#"{"Error":{"error":"BadCredentials"}}"#), 0);
+    assert_eq!(sent(&effects), [ClientMessage::Hello { player: None }]);
+    assert!(m.problem.is_none());
+}
+
+#[test]
+fn a_challenge_shows_its_link_and_the_game_follows_when_taken() {
+    let mut m = model(Intent::Start);
+    welcome(&mut m);
+    let control = TimeControlWire::from_rules(
+        &shatar_web::settings::TimeControl::from_id("5+3")
+            .unwrap()
+            .control()
+            .unwrap(),
+    );
+    let effects = m.update(
+        Msg::Challenge {
+            kind: GameKind::Board8(Ruleset::Mongolian),
+            time_control: control,
+            color: ColorChoice::White,
+        },
+        0,
+    );
+    assert!(matches!(
+        &sent(&effects)[..],
+        [ClientMessage::CreateChallenge { .. }]
+    ));
+    m.update(
+        frame(
+            2,
+            &format!(r#"{{"ChallengeCreated":{{"challenge":"{THEM}"}}}}"#),
+        ),
+        0,
+    );
+    let v = view(&m, "https://example.org/online.html");
+    assert_eq!(v.part, Part::Waiting);
+    assert_eq!(
+        v.challenge_link.as_deref(),
+        Some(&*format!(
+            "https://example.org/online.html?challenge={THEM}"
+        ))
+    );
+    let effects = m.update(
+        frame(
+            0,
+            &format!(
+                r#"{{"GameStarted":{{"challenge":"{THEM}","game":"{GAME}","side":"White"}}}}"#
+            ),
+        ),
+        0,
+    );
+    assert!(effects.contains(&Effect::SetQuery(format!("?game={GAME}"))));
+    assert!(matches!(&sent(&effects)[..], [ClientMessage::Watch { .. }]));
+    m.update(frame(3, &snapshot(&[], "null")), 10);
+    let table = m.table().unwrap();
+    assert_eq!(table.seat, Some(Color::White));
+    assert_eq!(view(&m, "x").part, Part::Table);
+}
+
+fn at_table() -> Model {
+    let mut m = model(Intent::Follow(GAME.parse().unwrap()));
+    let effects = welcome(&mut m);
+    assert!(matches!(&sent(&effects)[..], [ClientMessage::Watch { .. }]));
+    m.update(frame(2, &snapshot(&[], "null")), 0);
+    m
+}
+
+fn click(m: &mut Model, from: &str, to: &str) -> Vec<Effect> {
+    let kind = m.app.session.game.kind();
+    let cell = |name: &str| shatar_rules::Cell::parse(kind, name).unwrap();
+    let (from, to) = (cell(from), cell(to));
+    let mut effects = m.update(Msg::Board(AppMsg::SquareDown(from)), 0);
+    effects.extend(m.update(
+        Msg::Board(AppMsg::SquareUp {
+            over: Some(from),
+            dragged: false,
+        }),
+        0,
+    ));
+    effects.extend(m.update(Msg::Board(AppMsg::SquareDown(to)), 0));
+    effects.extend(m.update(
+        Msg::Board(AppMsg::SquareUp {
+            over: Some(to),
+            dragged: false,
+        }),
+        0,
+    ));
+    effects
+}
+
+#[test]
+fn the_players_move_goes_to_the_server_with_its_ply() {
+    let mut m = at_table();
+    let effects = click(&mut m, "e2", "e4");
+    assert!(matches!(
+        &sent(&effects)[..],
+        [ClientMessage::Move { ply: 0, text, .. }] if text == "e2e4"
+    ));
+    // No second move until the server has said its word on the first.
+    assert!(sent(&click(&mut m, "d2", "d4")).is_empty());
+    let clock = r#"{"white_ms":299000,"black_ms":300000,"running":"Black"}"#;
+    m.update(frame(3, r#""Accepted""#), 0);
+    m.update(
+        frame(
+            0,
+            &format!(r#"{{"Moved":{{"game":"{GAME}","ply":0,"move":"e2e4","clock":{clock}}}}}"#),
+        ),
+        1_000,
+    );
+    assert_eq!(m.app.session.game.len(), 1);
+    // The opponent's reply is played on the board; the clock runs for White.
+    let effects = m.update(
+        frame(
+            0,
+            &format!(
+                r#"{{"Moved":{{"game":"{GAME}","ply":1,"move":"e7e5","clock":{}}}}}"#,
+                r#"{"white_ms":299000,"black_ms":298000,"running":"White"}"#
+            ),
+        ),
+        2_000,
+    );
+    assert_eq!(m.app.session.game.len(), 2);
+    assert!(effects.iter().any(|e| matches!(e, Effect::Sound(_))));
+    m.update(Msg::Tick, 2_500);
+    assert_eq!(m.clocks(), Some((298_500, 298_000, Some(Color::White))));
+}
+
+#[test]
+fn a_refused_move_puts_the_board_back_as_the_server_has_it() {
+    let mut m = at_table();
+    click(&mut m, "e2", "e4");
+    let effects = m.update(
+        frame(3, r#"{"Error":{"error":{"StalePly":{"expected":1}}}}"#),
+        0,
+    );
+    assert!(matches!(&sent(&effects)[..], [ClientMessage::Watch { .. }]));
+    m.update(frame(4, &snapshot(&["d2d4"], r#""Black""#)), 0);
+    assert_eq!(m.app.moves_since(0), ["d2d4"]);
+}
+
+#[test]
+fn a_spectator_cannot_move_but_may_browse() {
+    let mut m = model(Intent::Follow(GAME.parse().unwrap()));
+    m.update(Msg::Opened, 0);
+    m.update(
+        frame(
+            1,
+            r#"{"Welcome":{"player":"000000000000000000000000000000ff"}}"#,
+        ),
+        0,
+    );
+    m.update(frame(2, &snapshot(&["e2e4", "e7e5"], r#""White""#)), 0);
+    assert_eq!(m.table().unwrap().seat, None);
+    assert!(sent(&click(&mut m, "d2", "d4")).is_empty());
+    assert_eq!(m.app.session.game.len(), 2);
+    m.update(Msg::Board(AppMsg::GoTo(1)), 0);
+    assert_eq!(m.app.shown_ply(), 1);
+    assert!(!view(&m, "x").table.unwrap().can_resign);
+}
+
+#[test]
+fn a_lost_connection_is_retried_with_growing_waits_and_the_game_fetched_again() {
+    let mut m = at_table();
+    assert_eq!(
+        m.update(Msg::Closed, 0),
+        [Effect::ConnectAfter(retry_delay(0))]
+    );
+    assert_eq!(
+        m.update(Msg::Closed, 0),
+        [Effect::ConnectAfter(retry_delay(1))]
+    );
+    assert!(retry_delay(1) > retry_delay(0));
+    assert_eq!(retry_delay(40), crate::model::MAX_RETRY_MS);
+    assert_eq!(view(&m, "x").link_state, "lost");
+    m.update(Msg::Opened, 0);
+    let effects = m.update(
+        frame(1, &format!(r#"{{"Welcome":{{"player":"{ME}"}}}}"#)),
+        0,
+    );
+    assert!(matches!(&sent(&effects)[..], [ClientMessage::Watch { .. }]));
+}
+
+#[test]
+fn a_page_that_never_reached_a_server_says_it_needs_one() {
+    let mut m = model(Intent::Start);
+    m.update(Msg::Closed, 0);
+    assert_eq!(view(&m, "x").link_state, "none");
+}
+
+#[test]
+fn an_ending_off_the_board_is_shown() {
+    let mut m = at_table();
+    m.update(
+        frame(0, &format!(r#"{{"Ended":{{"game":"{GAME}","outcome":{{"result":"0-1","reason":"Resignation"}},"clock":{{"white_ms":1,"black_ms":2,"running":null}}}}}}"#)),
+        0,
+    );
+    let v = view(&m, "x").table.unwrap();
+    assert!(v.result.is_some());
+    assert!(!v.can_resign);
+    assert!(matches!(m.screen, Screen::Table(ref t) if t.outcome.is_some()));
+}
+
+#[test]
+fn a_refusal_is_worded_and_an_unknown_challenge_returns_to_the_start() {
+    let mut m = model(Intent::Accept(THEM.parse().unwrap()));
+    welcome(&mut m);
+    m.update(frame(2, r#"{"Error":{"error":"UnknownChallenge"}}"#), 0);
+    assert_eq!(m.screen, Screen::Start);
+    let v = view(&m, "x");
+    assert!(v.problem.unwrap().contains("taken, cancelled"));
+    let _ = ErrorKind::Unavailable;
+}
+
+mod server;
