@@ -22,4 +22,6 @@ export TRUNK_SKIP_VERSION_CHECK=true
 if [ "${SKIP_BUILD:-}" != 1 ]; then
   trunk build --release --dist "$dist"
 fi
+# The online tests run the real server (tests/e2e/online.mjs).
+cargo build --quiet -p shatar-server
 node tests/e2e/run.mjs "$dist" "$@"

@@ -35,6 +35,17 @@ hash=$(build_module shatar-embed shatar-embed)
 sed -i -e "s|__SHATAR_EMBED_GLUE__|./shatar-embed-$hash.js|" -e "s|__SHATAR_EMBED_WASM__|./shatar-embed-${hash}_bg.wasm|" \
   "$dir/shatar-board.js"
 
+# 1b. The online page's module (crates/online: online.html), for the same reason; started
+#    by a script of its own, named by its content (no inline script: docs/hosting.md).
+hash=$(build_module shatar-online shatar-online)
+printf "import init from './shatar-online-%s.js';\ninit({ module_or_path: './shatar-online-%s_bg.wasm' });\n" \
+  "$hash" "$hash" > "$work/online-start.js"
+start=$(sha256sum "$work/online-start.js" | cut -c1-16)
+cp "$work/online-start.js" "$dir/shatar-online-start-$start.js"
+grep -q '__SHATAR_ONLINE_START__' "$dir/online.html" \
+  || { echo "post-build: online.html lacks its start script's placeholder" >&2; exit 1; }
+sed -i "s|__SHATAR_ONLINE_START__|./shatar-online-start-$start.js|" "$dir/online.html"
+
 # 2. The page with Xiangqi (crates/page-xiangqi), which takes the page over from Trunk's
 #    build without it when Xiangqi is played (crates/web/src/carried.rs). Here for the same
 #    reason: a second main build in index.html would be loaded with the first. The first
@@ -75,17 +86,24 @@ for path in worker-loader.js $(cd "$dir" && echo i18n/*.txt) xiangqi/pieces.svg;
   files="$files $path=$(hash_name "$path")"
 done
 files=${files# }
-grep -q 'content="__SHATAR_FILES__"' "$dir/index.html" && grep -q '"__SHATAR_FILES__"' "$dir/shatar-board.js" \
-  || { echo "post-build: index.html or shatar-board.js lacks the file list's placeholder" >&2; exit 1; }
-sed -i "s|__SHATAR_FILES__|$files|" "$dir/index.html" "$dir/shatar-board.js"
+for page in index.html online.html shatar-board.js; do
+  grep -q '"__SHATAR_FILES__"' "$dir/$page" \
+    || { echo "post-build: $page lacks the file list's placeholder" >&2; exit 1; }
+done
+sed -i "s|__SHATAR_FILES__|$files|" "$dir/index.html" "$dir/online.html" "$dir/shatar-board.js"
 
-# 4. The stylesheets of builder.html and embed.html, named by content in the page that
-#    loads them (their pages keep their names: clubs link to them).
-for pair in builder.html:builder.css builder.html:targets.css embed.html:embed-frame.css; do
-  page=${pair%%:*} sheet=${pair#*:}
-  grep -q "href=\"$sheet\"" "$dir/$page" || { echo "post-build: $page does not link $sheet" >&2; exit 1; }
+# 4. The stylesheets of builder.html, embed.html and online.html, named by content in the
+#    pages that load them (the pages keep their names: clubs and players link to them).
+#    Each entry is a sheet and the pages that link it.
+for entry in builder.css:builder.html targets.css:builder.html,online.html embed-frame.css:embed.html \
+  style.css:online.html board.css:online.html pieces.css:online.html lang.css:online.html \
+  xiangqi/pieces.css:online.html online.css:online.html; do
+  sheet=${entry%%:*} pages=${entry#*:}
   renamed=$(hash_name "$sheet")
-  sed -i "s|href=\"$sheet\"|href=\"$renamed\"|" "$dir/$page"
+  for page in ${pages//,/ }; do
+    grep -q "href=\"$sheet\"" "$dir/$page" || { echo "post-build: $page does not link $sheet" >&2; exit 1; }
+    sed -i "s|href=\"$sheet\"|href=\"$renamed\"|" "$dir/$page"
+  done
 done
 
 # 5. Trunk's start-up script, which it writes inline into index.html, into a file named by

@@ -53,8 +53,10 @@ pub fn render(
                 el.set_hidden(part != view.part.id());
             }
         }
-        // The board shows the game, or nothing before one.
-        html(by_id(doc, "board")?)?.set_hidden(view.part != Part::Table);
+        // The board and the clocks show the game, and nothing before one.
+        if let Some(play) = doc.query_selector("section.play")? {
+            html(play)?.set_hidden(view.part != Part::Table);
+        }
     }
     if changed(&|o| o.challenge_link != view.challenge_link)
         && let Some(link) = &view.challenge_link
@@ -79,6 +81,10 @@ fn draw_table(
     let changed = |f: &dyn Fn(&TableView) -> bool| old.is_none_or(f);
     if changed(&|o| o.board != table.board) {
         board.render(&table.board, looks)?;
+        // What the end-to-end tests wait for, as on the app's page.
+        if let Some(svg) = board.svg() {
+            svg.set_attribute("data-ready", "true")?;
+        }
     }
     if changed(&|o| o.promotion != table.promotion) {
         let picker = by_id(doc, "promotion")?;

@@ -1,0 +1,160 @@
+// Playing online through a real Shatar server (crates/server, started here on a loopback
+// port with its SQLite database in a temporary folder, serving the built site): two
+// players in two browser contexts play to mate by clicks, one reloads mid-game, a third
+// watches; and a page on a static host says plainly that online play needs a server.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+import { DESKTOP, clickMove, moveTexts, ready, repoRoot, text, waitPlies, watchErrors } from "./lib.mjs";
+import { servedFrom } from "./serve-dist.mjs";
+
+/** The server binary: $SHATAR_SERVER, or the workspace's debug build (scripts/e2e.sh builds it). */
+const serverBinary = () => resolve(process.env.SHATAR_SERVER ?? join(repoRoot, "target/debug/shatar-server"));
+
+/** Starts `shatar-server` over the site `site` on a free loopback port; resolves once it listens. */
+export async function startServer(site) {
+  const data = mkdtempSync(join(tmpdir(), "shatar-online-"));
+  const child = spawn(serverBinary(), ["--site", site, "--data", data, "--listen", "127.0.0.1:0"],
+    { stdio: ["ignore", "ignore", "pipe"] });
+  let log = "";
+  const url = await new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the server did not start: ${log}`)), 20_000);
+    child.stderr.on("data", (chunk) => {
+      log += chunk;
+      const found = log.match(/listening on (http:\/\/[0-9.:]+)/);
+      if (found) {
+        clearTimeout(timer);
+        ok(`${found[1]}/`);
+      }
+    });
+    child.on("exit", (code) => fail(new Error(`the server exited (${code}): ${log}`)));
+  });
+  return {
+    url,
+    async close() {
+      child.kill("SIGTERM");
+      await new Promise((ok) => (child.exitCode !== null ? ok() : child.on("exit", ok)));
+      rmSync(data, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A player's handle like the suite's `t`, on another page. */
+function on(t, page) {
+  const handle = Object.create(t);
+  handle.page = page;
+  return handle;
+}
+
+const linkState = (page) => page.$eval("#link", (e) => e.dataset.state);
+
+async function openOnline(page, url) {
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelector("#link")?.dataset.state === "ready", null,
+    { timeout: 20_000 });
+}
+
+async function seated(page) {
+  await ready(page);
+  await page.waitForFunction(() => !document.querySelector('[data-part="table"]').hidden);
+}
+
+export const tests = [
+  {
+    name: "online: two players play to mate through the server by clicks, one reloads mid-game, a third watches",
+    async run(t) {
+      const server = await startServer(servedFrom(t.url));
+      const browser = t.context.browser();
+      const others = [];
+      try {
+        const white = t.page;
+        await openOnline(white, `${server.url}online.html`);
+        await white.selectOption("#challenge select[name=game]", "mongolian");
+        await white.selectOption("#challenge select[name=time]", "5+3");
+        await white.selectOption("#challenge select[name=color]", "white");
+        await white.click('#challenge button[type="submit"]');
+        await white.waitForFunction(() => document.querySelector("#challenge-link").value.includes("?challenge="));
+        const link = await white.$eval("#challenge-link", (e) => e.value);
+        t.check("the challenge's link is the online page's", link.startsWith(`${server.url}online.html?challenge=`), link);
+        await t.shot("online-challenge");
+
+        const blackContext = await browser.newContext(DESKTOP);
+        others.push(blackContext);
+        const black = await blackContext.newPage();
+        watchErrors(black, t);
+        await openOnline(black, link);
+        await seated(black);
+        await seated(white);
+        t.check("Black is told its side", (await text(black, "#status")).startsWith("You play black"),
+          await text(black, "#status"));
+        t.eq("Black's board has Black at the bottom",
+          await black.$eval("#board svg.board", (e) => e.dataset.bottom), "black");
+        const watchLink = await white.$eval("#watch-link", (e) => e.value);
+        t.check("the challenger's address now names the game", white.url().includes("?game="), white.url());
+
+        const watcherContext = await browser.newContext(DESKTOP);
+        others.push(watcherContext);
+        const watcher = await watcherContext.newPage();
+        watchErrors(watcher, t);
+        await openOnline(watcher, watchLink);
+        await seated(watcher);
+        t.eq("the spectator is told so", await text(watcher, "#status"), "You are watching this game.");
+
+        // 2017 art. 1.2: the compulsory first round, then the scholar's mate.
+        const W = on(t, white);
+        const B = on(t, black);
+        await clickMove(W, "e2", "e4");
+        await waitPlies(black, 1);
+        await clickMove(B, "e7", "e5");
+        await waitPlies(white, 2);
+        await clickMove(W, "f1", "c4");
+        await waitPlies(black, 3);
+        await clickMove(B, "b8", "c6");
+        await waitPlies(white, 4);
+        const before = await moveTexts(white);
+        await white.reload();
+        await openOnline(white, white.url());
+        await seated(white);
+        await waitPlies(white, 4);
+        t.eq("after a reload White has the game as it was", await moveTexts(white), before);
+        t.check("and a running clock", await white.$eval("#clock-bottom", (e) => e.classList.contains("running")));
+        await clickMove(W, "d1", "h5");
+        await waitPlies(black, 5);
+        await clickMove(B, "g8", "f6");
+        await waitPlies(white, 6);
+        await clickMove(W, "h5", "f7");
+        for (const [who, page] of [["White", white], ["Black", black], ["the spectator", watcher]]) {
+          await page.waitForFunction(() => !document.querySelector("#result").hidden);
+          t.eq(`${who} sees the mate`, await text(page, "#result"), "White wins by checkmate (2017 art. 5.1)");
+        }
+        t.eq("the spectator saw every move", await moveTexts(watcher), await moveTexts(white));
+        t.check("the spectator's board takes no moves",
+          await watcher.$eval("#board svg.board", (e) => e.dataset.interactive !== "true"));
+        await t.shot("online-white");
+        await t.shot("online-black", black);
+        await t.shot("online-watcher", watcher);
+      } finally {
+        for (const context of others) await context.close().catch(() => {});
+        await server.close();
+      }
+    },
+  },
+  {
+    name: "online: a page on a static host says that online play needs a Shatar server",
+    async run(t) {
+      const { page } = t;
+      // The suite's own static server answers /ws with 404: no WebSocket.
+      page.on("console", () => {});
+      await page.goto(`${t.url}online.html`);
+      await page.waitForFunction(() => document.querySelector("#link")?.dataset.state === "none", null,
+        { timeout: 20_000 });
+      t.check("it says so", (await text(page, "#link")).includes("needs a Shatar server"));
+      t.eq("its state", await linkState(page), "none");
+      await t.shot("online-no-server");
+      // A refused WebSocket is a console error in Chromium: not the page's fault here.
+      t.problems = t.problems.filter((p) => !/WebSocket/.test(p));
+    },
+  },
+];
