@@ -1,7 +1,7 @@
 //! How a game ended, on the wire.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::option_outcome;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use shatar_rules::Outcome;
 
 /// An outcome as the worker protocol writes it: `{"result":"1-0","reason":"Checkmate"}`.
