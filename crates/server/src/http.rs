@@ -24,9 +24,13 @@ struct App {
 }
 
 pub fn router(hub: Arc<Hub>, stopping: watch::Receiver<bool>, site: Option<PathBuf>) -> Router {
+    let downloads = Router::new()
+        .route("/api/games/{file}", get(crate::download::pgn))
+        .with_state(hub.clone());
     let api = Router::new()
         .route("/ws", get(websocket))
-        .with_state(App { hub, stopping });
+        .with_state(App { hub, stopping })
+        .merge(downloads);
     match site {
         Some(dir) => api.fallback_service(
             Router::new()

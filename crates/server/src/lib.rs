@@ -1,10 +1,12 @@
 //! The Shatar server (issue 22): serves the built site and a WebSocket API through which
-//! people on different devices play each other, the server being the arbiter. Its first
-//! slice: challenges by link, games of all four kinds with clocks, spectators, and
+//! people on different devices play each other, the server being the arbiter: challenges
+//! by link and in a lobby, games of all four kinds with clocks (live and correspondence),
+//! draw offers and claims, takebacks, aborts, rematches, spectators, PGN records, and
 //! SQLite storage from which a restarted server picks every game up again. See README.md.
 
 pub mod arbiter;
 pub mod config;
+mod download;
 pub mod headers;
 mod http;
 pub mod hub;

@@ -80,9 +80,10 @@ impl Session {
                 game,
                 time_control,
                 color,
+                open,
             } => {
                 let challenge = hub
-                    .create_challenge(self.player()?, game, time_control, color)
+                    .create_challenge(self.player()?, game, time_control, color, open)
                     .await?;
                 Ok(ServerMessage::ChallengeCreated { challenge })
             }
@@ -102,6 +103,53 @@ impl Session {
                 hub.resign(game, self.player()?).await?;
                 Ok(ServerMessage::Accepted)
             }
+            ClientMessage::Propose { game, proposal } => {
+                hub.propose(game, self.player()?, proposal).await?;
+                Ok(ServerMessage::Accepted)
+            }
+            ClientMessage::Answer {
+                game,
+                proposal,
+                accept,
+            } => {
+                hub.answer(game, self.player()?, proposal, accept).await?;
+                Ok(ServerMessage::Accepted)
+            }
+            ClientMessage::ClaimDraw { game, ply, text } => {
+                hub.claim_draw(game, self.player()?, ply, text.as_deref())
+                    .await?;
+                Ok(ServerMessage::Accepted)
+            }
+            ClientMessage::Abort { game } => {
+                hub.abort(game, self.player()?).await?;
+                Ok(ServerMessage::Accepted)
+            }
+            ClientMessage::ClaimAbsence { game, win } => {
+                hub.claim_absence(game, self.player()?, win).await?;
+                Ok(ServerMessage::Accepted)
+            }
+            ClientMessage::CancelChallenge { challenge } => {
+                hub.cancel_challenge(self.player()?, challenge).await?;
+                Ok(ServerMessage::Accepted)
+            }
+            ClientMessage::WatchLobby { filter } => Ok(ServerMessage::Lobby {
+                challenges: hub.watch_lobby(self.outbox.clone(), filter).await?,
+            }),
+            ClientMessage::LeaveLobby => {
+                hub.leave_lobby(&self.outbox);
+                Ok(ServerMessage::Accepted)
+            }
+            ClientMessage::SetName { name } => {
+                hub.set_name(self.player()?, name.as_deref()).await?;
+                Ok(ServerMessage::Accepted)
+            }
+            ClientMessage::MyGames => Ok(ServerMessage::MyGames {
+                games: hub.my_games(self.player()?).await?,
+            }),
+            ClientMessage::GetPgn { game } => Ok(ServerMessage::Pgn {
+                game,
+                text: hub.pgn(game).await?,
+            }),
         }
     }
 

@@ -129,6 +129,7 @@ fn a_challenge_shows_its_link_and_the_game_follows_when_taken() {
             kind: GameKind::Board8(Ruleset::Mongolian),
             time_control: control,
             color: ColorChoice::White,
+            open: false,
         },
         0,
     );

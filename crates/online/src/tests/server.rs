@@ -66,7 +66,7 @@ impl Page {
                     }
                     Effect::KeepIdentity(text) => self.kept = Some(text),
                     Effect::SetQuery(query) => self.query = query,
-                    Effect::Sound(_) => {}
+                    Effect::Sound(_) | Effect::Download { .. } | Effect::KeepName(_) => {}
                 }
             }
             queue = next;
@@ -150,6 +150,7 @@ async fn two_pages_play_to_mate_through_the_server_while_a_third_watches_and_one
             kind: GameKind::Board8(Ruleset::Mongolian),
             time_control: control,
             color: ColorChoice::White,
+            open: false,
         },
         0,
     );

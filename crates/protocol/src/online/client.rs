@@ -5,7 +5,9 @@ use alloc::string::String;
 use serde::{Deserialize, Serialize};
 use shatar_rules::GameKind;
 
+use super::endings::Proposal;
 use super::ids::{ChallengeId, GameId, PlayerId, Secret};
+use super::lobby::LobbyFilter;
 use super::server::Side;
 use super::time_control::TimeControlWire;
 
@@ -17,12 +19,15 @@ pub enum ClientMessage {
         #[serde(default)]
         player: Option<Credentials>,
     },
-    /// Offers a game to whoever opens the challenge's link.
+    /// Offers a game to whoever opens the challenge's link; `open` lists it in the lobby
+    /// too.
     CreateChallenge {
         #[serde(with = "crate::ruleset_id")]
         game: GameKind,
         time_control: TimeControlWire,
         color: ColorChoice,
+        #[serde(default)]
+        open: bool,
     },
     /// Takes the other seat of a challenge: the game starts.
     AcceptChallenge {
@@ -43,6 +48,62 @@ pub enum ClientMessage {
         text: String,
     },
     Resign {
+        game: GameId,
+    },
+    /// A draw, a takeback or a rematch, for the opponent to answer. Proposing what the
+    /// opponent has already proposed accepts it.
+    Propose {
+        game: GameId,
+        proposal: Proposal,
+    },
+    /// Accepts or declines the opponent's pending proposal.
+    Answer {
+        game: GameId,
+        proposal: Proposal,
+        accept: bool,
+    },
+    /// The player to move claims a draw by repetition or the move-count rule (2017 art.
+    /// 9.2, 9.3): as things stand, or by announcing `move` (on ply `ply`), which is played
+    /// whatever the verdict (9.5.2). A wrong claim gives the opponent two minutes (9.5.2)
+    /// and stands as a draw offer (9.1.2.c).
+    ClaimDraw {
+        game: GameId,
+        ply: u32,
+        #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+    },
+    /// Ends a game that the player has not yet moved in, with no result.
+    Abort {
+        game: GameId,
+    },
+    /// The opponent has had no connection for a while: the player takes the win, or
+    /// (`win: false`) calls it a draw.
+    ClaimAbsence {
+        game: GameId,
+        win: bool,
+    },
+    /// Withdraws the player's own open challenge.
+    CancelChallenge {
+        challenge: ChallengeId,
+    },
+    /// The open challenges that pass `filter`, then each one listed or removed; a second
+    /// request replaces the filter.
+    WatchLobby {
+        #[serde(default)]
+        filter: LobbyFilter,
+    },
+    /// Stops the lobby's news.
+    LeaveLobby,
+    /// The name shown for the player (trimmed, at most 24 characters); `None` or blank
+    /// clears it.
+    SetName {
+        #[serde(default)]
+        name: Option<String>,
+    },
+    /// The player's unfinished games.
+    MyGames,
+    /// The game's record as PGN, with each move's clock.
+    GetPgn {
         game: GameId,
     },
 }

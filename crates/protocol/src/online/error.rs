@@ -5,6 +5,8 @@ use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::endings::Proposal;
+use super::names::BadName;
 use super::outcome::OutcomeWire;
 use super::time_control::BadTimeControl;
 
@@ -56,6 +58,37 @@ pub enum ErrorKind {
     /// The server could not do it now (its database or random source failed); nothing
     /// was changed, so the request may be sent again.
     Unavailable,
+    /// The opponent has made no such proposal, or it has lapsed.
+    NoProposal {
+        proposal: Proposal,
+    },
+    /// A rematch is for a game that is over; the others for one that is not.
+    NotNow {
+        proposal: Proposal,
+    },
+    /// No move of the player's to take back.
+    NothingToTakeBack,
+    /// This game's draws are not claimed: they come by themselves (the folk rules,
+    /// Xiangqi).
+    NoClaims,
+    /// 2017 art. 9.5.2: the claimed draw is not there; `added_ms` went to the opponent.
+    WrongClaim {
+        added_ms: u64,
+    },
+    /// The player has moved already: the game can only be resigned now.
+    TooLateToAbort,
+    /// The opponent is connected, or has been gone less than `wait_ms` more; `None` when
+    /// the game takes no such claim (correspondence, where the days a move decide).
+    OpponentPresent {
+        wait_ms: Option<u64>,
+    },
+    /// The challenge is someone else's.
+    NotYourChallenge,
+    BadName {
+        why: BadName,
+    },
+    /// The game was aborted: it has no result and takes no more moves.
+    GameAborted,
 }
 
 impl ErrorKind {
@@ -90,6 +123,34 @@ impl fmt::Display for ErrorKind {
             ErrorKind::IllegalMove { text, reason } => write!(f, "{text} is illegal: {reason}"),
             ErrorKind::GameOver { outcome } => write!(f, "the game is over: {}", outcome.0),
             ErrorKind::Unavailable => f.write_str("the server cannot do this now; try again"),
+            ErrorKind::NoProposal { proposal } => {
+                write!(
+                    f,
+                    "your opponent has proposed no {proposal:?} (or it lapsed)"
+                )
+            }
+            ErrorKind::NotNow { proposal } => write!(f, "no {proposal:?} can be proposed now"),
+            ErrorKind::NothingToTakeBack => f.write_str("you have no move to take back"),
+            ErrorKind::NoClaims => {
+                f.write_str("this game's draws come by themselves: nothing is claimed")
+            }
+            ErrorKind::WrongClaim { added_ms } => write!(
+                f,
+                "no draw can be claimed here; your opponent gets {} s more",
+                added_ms / 1000
+            ),
+            ErrorKind::TooLateToAbort => f.write_str("you have moved: resign instead"),
+            ErrorKind::OpponentPresent { wait_ms: Some(ms) } => write!(
+                f,
+                "your opponent has not been gone long enough ({} s more)",
+                ms.div_ceil(1000)
+            ),
+            ErrorKind::OpponentPresent { wait_ms: None } => {
+                f.write_str("this game takes no claim of an absent opponent")
+            }
+            ErrorKind::NotYourChallenge => f.write_str("this challenge is not yours"),
+            ErrorKind::BadName { why } => write!(f, "bad name: {why}"),
+            ErrorKind::GameAborted => f.write_str("the game was aborted"),
         }
     }
 }

@@ -11,15 +11,21 @@
 //! These types hold no server state: the page and the server share them.
 
 mod client;
+mod endings;
 mod error;
 pub mod ids;
+mod lobby;
+pub mod names;
 mod outcome;
 mod server;
 pub mod time_control;
 
 pub use client::{ClientMessage, ColorChoice, Credentials};
+pub use endings::{EndNote, Proposal};
 pub use error::ErrorKind;
 pub use ids::{BadId, ChallengeId, GameId, PlayerId, Secret};
+pub use lobby::{Kind, LobbyChallenge, LobbyFilter, MyGame, Speed};
+pub use names::{BadName, MAX_NAME_CHARS, normalize_name};
 pub use outcome::OutcomeWire;
 pub use server::{ClockView, GameSnapshot, ServerMessage, Side};
 pub use time_control::{BadTimeControl, BonusWire, PeriodWire, TimeControlWire};

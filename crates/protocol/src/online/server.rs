@@ -6,8 +6,10 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 use shatar_rules::{Color, GameKind};
 
+use super::endings::{EndNote, Proposal};
 use super::error::ErrorKind;
 use super::ids::{ChallengeId, GameId, PlayerId, Secret};
+use super::lobby::{LobbyChallenge, MyGame};
 use super::outcome::OutcomeWire;
 use super::time_control::TimeControlWire;
 
@@ -43,17 +45,75 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         outcome: Option<OutcomeWire>,
     },
-    /// A watched game ended off the board: resignation, a flag.
+    /// A watched game ended off the board: resignation, a flag, an agreed or claimed
+    /// draw, an abandoned game.
     Ended {
         game: GameId,
         outcome: OutcomeWire,
         clock: ClockView,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<EndNote>,
     },
     /// The answer to a move or a resignation that was played; what it did comes to the
     /// game's watchers as `Moved` or `Ended`.
     Accepted,
     Error {
         error: ErrorKind,
+    },
+    /// `by` proposed something in a watched game.
+    Proposed {
+        game: GameId,
+        proposal: Proposal,
+        by: Side,
+    },
+    /// `by` declined its opponent's proposal. (A proposal that lapses needs no message:
+    /// the opponent's move that lapses it is the notice.)
+    Declined {
+        game: GameId,
+        proposal: Proposal,
+        by: Side,
+    },
+    /// Moves were taken back by agreement: the game has `ply` moves now.
+    TookBack {
+        game: GameId,
+        ply: u32,
+        clock: ClockView,
+    },
+    /// `by`'s draw claim was wrong: `added_ms` went to its opponent's clock (2017 art.
+    /// 9.5.2), and the claim stands as a draw offer (9.1.2.c).
+    ClaimRefused {
+        game: GameId,
+        by: Side,
+        added_ms: u64,
+        clock: ClockView,
+    },
+    /// The game ended with no result before both sides had moved.
+    Aborted {
+        game: GameId,
+    },
+    /// A rematch of a watched game was agreed: `rematch` is the new game.
+    Rematch {
+        game: GameId,
+        rematch: GameId,
+    },
+    /// The answer to `WatchLobby`: the open challenges that pass its filter.
+    Lobby {
+        challenges: Vec<LobbyChallenge>,
+    },
+    /// A challenge was opened in the lobby.
+    Listed(LobbyChallenge),
+    /// A listed challenge was taken or cancelled.
+    Unlisted {
+        challenge: ChallengeId,
+    },
+    /// The answer to `MyGames`.
+    MyGames {
+        games: Vec<MyGame>,
+    },
+    /// The answer to `GetPgn`.
+    Pgn {
+        game: GameId,
+        text: String,
     },
 }
 
@@ -70,6 +130,15 @@ pub struct GameSnapshot {
     pub clock: ClockView,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<OutcomeWire>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<EndNote>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_name: Option<String>,
+    /// The proposals waiting for an answer, and who made each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub proposals: Vec<(Side, Proposal)>,
 }
 
 /// The clocks when the message was written: each side's time left (its unspent delay

@@ -3,18 +3,24 @@
 //! out on a copy ([`Change`]), which the caller commits to the database before it takes
 //! it, so that nothing is announced that a crash could lose.
 
+mod claims;
+mod endings;
+mod pgn;
+mod play;
+mod proposals;
 pub mod stored_clock;
 
 use shatar_rules::any_game::WireGameError;
 use shatar_rules::clock::{Clock, TimeControl};
-use shatar_rules::{AnyGamePosition, AnyGameRecord, EndReason, GameKind, Outcome};
+use shatar_rules::{AnyGamePosition, AnyGameRecord, GameKind, Outcome};
 
 use crate::ids::{GameId, PlayerId};
-use crate::wire::{ClockView, ErrorKind, GameSnapshot, OutcomeWire, Side, TimeControlWire};
+use crate::store::GameRow;
+use crate::wire::{
+    ClockView, EndNote, ErrorKind, GameSnapshot, OutcomeWire, Proposal, Side, TimeControlWire,
+};
+pub use pgn::PgnHeader;
 pub use stored_clock::{BadStoredControl, StoredClock};
-
-/// Wire moves are short (`e7e8q`, `h2e2`): anything longer is refused unread.
-const MAX_MOVE_TEXT: usize = 8;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Seats {
@@ -41,10 +47,30 @@ pub struct Table {
     record: AnyGameRecord,
     /// The moves in the wire's notation, as the rules crate writes them.
     moves: Vec<String>,
+    /// What came with each move: the clocks after it, a draw offer.
+    history: Vec<MoveMeta>,
     clock: Clock,
+    /// An ending the rules have no outcome for (aborted), or a word on the outcome
+    /// (abandoned).
+    note: Option<EndNote>,
+    /// Proposals waiting for an answer. Kept in memory only: a restart drops them, as an
+    /// arbiter's change of shift would a spoken offer.
+    proposals: Vec<(Side, Proposal)>,
+    /// The server's time since which the side to move has owed its first move: the
+    /// abort timer's start (see `endings`).
+    waiting_since_ms: u64,
 }
 
-/// What a change did, for the database and the watchers.
+/// What the database keeps with a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveMeta {
+    /// The clocks just after the move; `None` for moves stored before they were kept.
+    pub clock: Option<StoredClock>,
+    /// 2017 art. 9.1.2.b: the mover offered a draw with it, written `(=)`.
+    pub draw_offer: bool,
+}
+
+/// What a change did, for the database and the watchers, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
     /// Move `ply` (from 0) was played; `outcome` if it ended the game on the board.
@@ -53,15 +79,67 @@ pub enum Step {
         text: String,
         outcome: Option<Outcome>,
     },
-    /// The game ended off the board: a flag, a resignation.
-    Ended { outcome: Outcome },
+    /// The game ended off the board: a flag, a resignation, a draw agreed or claimed, an
+    /// abandoned game.
+    Ended {
+        outcome: Outcome,
+    },
+    /// The game ended with no result.
+    Aborted,
+    /// `by` proposed something; a draw offer marks the proposer's last move `mark`.
+    Proposed {
+        by: Side,
+        proposal: Proposal,
+        mark: Option<u32>,
+    },
+    Declined {
+        by: Side,
+        proposal: Proposal,
+    },
+    /// The moves from `ply` on were taken back.
+    TookBack {
+        ply: u32,
+    },
+    /// 2017 art. 9.5.2: `by`'s claim was wrong; its opponent got `added_ms`.
+    ClaimRefused {
+        by: Side,
+        added_ms: u64,
+    },
+    /// A rematch was agreed: the new game is the change's `spawned` table.
+    Rematched {
+        rematch: GameId,
+    },
 }
 
 /// A table as it will be once the change is committed.
 #[derive(Debug)]
 pub struct Change {
     pub table: Table,
-    pub step: Step,
+    pub steps: Vec<Step>,
+    /// A game the change starts (a rematch), committed with it.
+    pub spawned: Option<Table>,
+    /// The refusal to answer the request with once the change is committed: a wrong claim
+    /// changes the clocks and is still refused.
+    pub refusal: Option<ErrorKind>,
+}
+
+impl Change {
+    fn new(table: Table, step: Step) -> Change {
+        Change {
+            table,
+            steps: vec![step],
+            spawned: None,
+            refusal: None,
+        }
+    }
+
+    /// Nothing to commit or announce.
+    fn unchanged(table: Table) -> Change {
+        Change {
+            steps: Vec::new(),
+            ..Change::new(table, Step::Aborted)
+        }
+    }
 }
 
 /// Why a table could not be rebuilt from what the database holds.
@@ -83,9 +161,15 @@ impl core::fmt::Display for RestoreError {
 impl std::error::Error for RestoreError {}
 
 impl Table {
-    /// A game of `kind` from its initial position; no clock runs until White's first
-    /// move.
-    pub fn new(id: GameId, seats: Seats, kind: GameKind, control: TimeControl) -> Table {
+    /// A game of `kind` from its initial position, made at `now_ms`; no clock runs until
+    /// White's first move.
+    pub fn new(
+        id: GameId,
+        seats: Seats,
+        kind: GameKind,
+        control: TimeControl,
+        now_ms: u64,
+    ) -> Table {
         let start = AnyGamePosition::startpos(kind)
             .expect("the server is built with every game (the rules crate's xiangqi feature)");
         Table {
@@ -93,33 +177,38 @@ impl Table {
             seats,
             record: AnyGameRecord::new(start),
             moves: Vec::new(),
+            history: Vec::new(),
             clock: Clock::new(control),
+            note: None,
+            proposals: Vec::new(),
+            waiting_since_ms: now_ms,
         }
     }
 
-    /// A game as the database holds it, its clock running again from `now_ms`.
-    pub fn restore(
-        id: GameId,
-        seats: Seats,
-        kind: GameKind,
-        moves: Vec<String>,
-        clock: &StoredClock,
-        outcome: Option<Outcome>,
-        now_ms: u64,
-    ) -> Result<Table, RestoreError> {
+    /// A game as the database holds it, its clock (and abort timer) running again from
+    /// `now_ms`.
+    pub fn restore(row: GameRow, now_ms: u64) -> Result<Table, RestoreError> {
+        let moves: Vec<String> = row.moves.iter().map(|m| m.text.clone()).collect();
         let mut record =
-            AnyGameRecord::from_wire(kind, None, &moves).map_err(RestoreError::Moves)?;
-        if let Some(outcome) = outcome
+            AnyGameRecord::from_wire(row.kind, None, &moves).map_err(RestoreError::Moves)?;
+        if let Some(outcome) = row.outcome
             && record.outcome().is_none()
         {
             record.set_outcome(outcome);
         }
         Ok(Table {
-            id,
-            seats,
+            id: row.id,
+            seats: Seats {
+                white: row.white,
+                black: row.black,
+            },
             record,
             moves,
-            clock: clock.to_clock(now_ms).map_err(RestoreError::Clock)?,
+            history: row.moves.into_iter().map(|m| m.meta).collect(),
+            clock: row.clock.to_clock(now_ms).map_err(RestoreError::Clock)?,
+            note: row.note,
+            proposals: Vec::new(),
+            waiting_since_ms: now_ms,
         })
     }
 
@@ -135,87 +224,38 @@ impl Table {
         self.record.outcome()
     }
 
+    pub fn note(&self) -> Option<EndNote> {
+        self.note
+    }
+
+    pub fn history(&self) -> &[MoveMeta] {
+        &self.history
+    }
+
+    /// Over, with a result or aborted.
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some() || self.note == Some(EndNote::Aborted)
+    }
+
+    pub fn is_correspondence(&self) -> bool {
+        self.time_control().is_correspondence()
+    }
+
+    /// The seat `player` holds.
+    pub fn side_of(&self, player: PlayerId) -> Result<Side, ErrorKind> {
+        self.seats.side_of(player).ok_or(ErrorKind::NotYourSeat)
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        self.record.position().turn().into()
+    }
+
     pub fn stored_clock(&self) -> StoredClock {
         StoredClock::from_clock(&self.clock)
     }
 
     pub fn time_control(&self) -> TimeControlWire {
         TimeControlWire::from_rules(&self.clock.control)
-    }
-
-    /// The running side's flag, if it has fallen by `now_ms`: the game ends under 2017
-    /// art. 6.9 (a draw when the opponent cannot mate) or, in Xiangqi, as a loss.
-    pub fn flag_fall(&self, now_ms: u64) -> Option<Change> {
-        if self.outcome().is_some() {
-            return None;
-        }
-        let mut table = self.clone();
-        let flagged = table.clock.check_flag(now_ms)?;
-        let outcome = table.record.position().flag_outcome(flagged);
-        Some(table.end(outcome, now_ms))
-    }
-
-    /// Milliseconds until the running side's flag falls; `None` when no clock runs.
-    pub fn until_flag(&self, now_ms: u64) -> Option<u64> {
-        match self.outcome() {
-            Some(_) => None,
-            None => self.clock.until_flag(now_ms),
-        }
-    }
-
-    /// `player`'s move `text`, made on ply `ply`: legal only from the seat whose turn it
-    /// is. Ask [`Table::flag_fall`] first: a move made after the flag is no move.
-    pub fn play(
-        &self,
-        player: PlayerId,
-        ply: u32,
-        text: &str,
-        now_ms: u64,
-    ) -> Result<Change, ErrorKind> {
-        self.refuse_if_over()?;
-        let side = self.seats.side_of(player).ok_or(ErrorKind::NotYourSeat)?;
-        if side != Side::from(self.record.position().turn()) {
-            return Err(ErrorKind::NotYourTurn);
-        }
-        let expected = u32::try_from(self.moves.len()).unwrap_or(u32::MAX);
-        if ply != expected {
-            return Err(ErrorKind::StalePly { expected });
-        }
-        let illegal = |reason: String| ErrorKind::IllegalMove {
-            text: text.chars().take(MAX_MOVE_TEXT).collect(),
-            reason,
-        };
-        if text.len() > MAX_MOVE_TEXT {
-            return Err(illegal("no move is written this long".into()));
-        }
-        let m = self
-            .record
-            .position()
-            .parse_wire_move(text)
-            .map_err(|e| illegal(e.to_string()))?;
-        let mut table = self.clone();
-        table.record.play(m).map_err(|e| illegal(e.to_string()))?;
-        let text = m.to_string();
-        table.moves.push(text.clone());
-        table.press(now_ms);
-        let outcome = table.record.outcome();
-        if outcome.is_some() {
-            table.clock.pause(now_ms);
-        }
-        Ok(Change {
-            table,
-            step: Step::Moved { ply, text, outcome },
-        })
-    }
-
-    /// `player` resigns (2017 art. 5.1): the opponent wins.
-    pub fn resign(&self, player: PlayerId, now_ms: u64) -> Result<Change, ErrorKind> {
-        self.refuse_if_over()?;
-        let side = self.seats.side_of(player).ok_or(ErrorKind::NotYourSeat)?;
-        let winner = shatar_rules::Color::from(side).other();
-        Ok(self
-            .clone()
-            .end(Outcome::win(winner, EndReason::Resignation), now_ms))
     }
 
     pub fn snapshot(&self, now_ms: u64) -> GameSnapshot {
@@ -228,6 +268,10 @@ impl Table {
             moves: self.moves.clone(),
             clock: self.clock_view(now_ms),
             outcome: self.outcome().map(OutcomeWire),
+            note: self.note,
+            white_name: None,
+            black_name: None,
+            proposals: self.proposals.clone(),
         }
     }
 
@@ -244,34 +288,20 @@ impl Table {
     }
 
     fn refuse_if_over(&self) -> Result<(), ErrorKind> {
-        match self.outcome() {
-            Some(outcome) => Err(ErrorKind::GameOver {
+        match (self.outcome(), self.note) {
+            (Some(outcome), _) => Err(ErrorKind::GameOver {
                 outcome: OutcomeWire(outcome),
             }),
-            None => Ok(()),
-        }
-    }
-
-    /// The clock after a move. The clocks start with White's first move, and Black's
-    /// runs from then on: a press on a standing clock counts the move and charges nothing
-    /// (see `shatar_rules::clock`). A flag found down here was missed by `flag_fall`,
-    /// which the caller asks first; the move then stands, as an arbiter who noticed the
-    /// flag only after the move would let it (2017 art. 6.9 needs the flag seen first).
-    fn press(&mut self, now_ms: u64) {
-        let started = self.clock.is_started();
-        let _ = self.clock.press(now_ms);
-        if !started {
-            self.clock.start(now_ms);
+            (None, Some(EndNote::Aborted)) => Err(ErrorKind::GameAborted),
+            _ => Ok(()),
         }
     }
 
     fn end(mut self, outcome: Outcome, now_ms: u64) -> Change {
         self.record.set_outcome(outcome);
         self.clock.pause(now_ms);
-        Change {
-            table: self,
-            step: Step::Ended { outcome },
-        }
+        self.proposals.clear();
+        Change::new(self, Step::Ended { outcome })
     }
 }
 

@@ -10,7 +10,7 @@ fn table(kind: GameKind) -> Table {
         black: PlayerId::generate().unwrap(),
     };
     let control = TimeControl::sudden_death(60_000, Bonus::Increment { ms: 1_000 });
-    Table::new(GameId::generate().unwrap(), seats, kind, control)
+    Table::new(GameId::generate().unwrap(), seats, kind, control, 0)
 }
 
 /// Plays `moves` in turn, a second apart, taking each change.
@@ -26,7 +26,7 @@ fn play(mut table: Table, moves: &[&str]) -> (Table, Step) {
             .play(player, ply as u32, text, 1_000 * ply as u64)
             .unwrap_or_else(|e| panic!("{text}: {e}"));
         table = change.table;
-        last = Some(change.step);
+        last = change.steps.into_iter().last();
     }
     (table, last.expect("some moves"))
 }
@@ -85,7 +85,7 @@ fn the_clocks_start_with_whites_first_move_and_a_flag_ends_the_game() {
     assert!(table.flag_fall(59_999).is_none());
     let change = table.flag_fall(60_000).expect("Black's minute is gone");
     let outcome = Outcome::win(shatar_rules::Color::White, EndReason::TimeForfeit);
-    assert_eq!(change.step, Step::Ended { outcome });
+    assert_eq!(change.steps, [Step::Ended { outcome }]);
     assert_eq!(change.table.outcome(), Some(outcome));
 }
 
@@ -103,16 +103,25 @@ fn a_resignation_is_a_win_for_the_other_seat() {
 fn a_stored_game_comes_back_as_it_was() {
     let (table, _) = play(table(Ruleset::Chess.into()), &["e2e4", "e7e5", "g1f3"]);
     let stored = table.stored_clock();
-    let back = Table::restore(
-        table.id,
-        table.seats,
-        table.kind(),
-        table.moves().to_vec(),
-        &stored,
-        None,
-        5_000_000,
-    )
-    .unwrap();
+    let row = GameRow {
+        id: table.id,
+        kind: table.kind(),
+        white: table.seats.white,
+        black: table.seats.black,
+        clock: stored.clone(),
+        outcome: None,
+        note: None,
+        moves: table
+            .moves()
+            .iter()
+            .zip(table.history())
+            .map(|(text, meta)| crate::store::StoredMove {
+                text: text.clone(),
+                meta: meta.clone(),
+            })
+            .collect(),
+    };
+    let back = Table::restore(row, 5_000_000).unwrap();
     assert_eq!(back.moves(), table.moves());
     assert_eq!(back.stored_clock(), stored);
     // The server was down from 2 s to 5000 s: no one is charged for it.

@@ -4,7 +4,9 @@ use super::{Hub, unavailable};
 use crate::arbiter::{Seats, Table};
 use crate::ids::{self, ChallengeId, GameId, Generate, PlayerId};
 use crate::store::{Challenge, NewGame};
-use crate::wire::{ColorChoice, ErrorKind, ServerMessage, Side, TimeControlWire};
+use crate::wire::{
+    ColorChoice, ErrorKind, LobbyChallenge, ServerMessage, Side, Speed, TimeControlWire,
+};
 
 impl Hub {
     pub async fn create_challenge(
@@ -13,6 +15,7 @@ impl Hub {
         kind: GameKind,
         time_control: TimeControlWire,
         color: ColorChoice,
+        open: bool,
     ) -> Result<ChallengeId, ErrorKind> {
         time_control
             .to_rules()
@@ -24,11 +27,24 @@ impl Hub {
             kind,
             time_control,
             color,
+            open,
         };
         self.store()
             .add_challenge(&challenge)
             .await
             .map_err(unavailable)?;
+        if open {
+            let name = self.store().name(challenger).await.map_err(unavailable)?;
+            self.lobby.list(&LobbyChallenge {
+                challenge: id,
+                game: kind,
+                speed: Speed::of(&challenge.time_control),
+                time_control: challenge.time_control,
+                color,
+                challenger,
+                name,
+            });
+        }
         Ok(id)
     }
 
@@ -64,7 +80,7 @@ impl Hub {
             },
         };
         let game = GameId::generate()?;
-        let table = Table::new(game, seats, offer.kind, control);
+        let table = Table::new(game, seats, offer.kind, control, self.now_ms());
         let new_game = NewGame {
             id: game,
             kind: offer.kind,
@@ -81,6 +97,9 @@ impl Hub {
             return Err(ErrorKind::UnknownChallenge);
         }
         self.open_room(table).await;
+        if offer.open {
+            self.lobby.unlist(challenge);
+        }
         self.notify(
             offer.challenger,
             &ServerMessage::GameStarted {

@@ -1,5 +1,5 @@
-//! One game in memory: its table, its watchers and the timer that lets its flag fall
-//! when no one moves.
+//! One game in memory: its table, its watchers and the timer that lets its flag fall (or
+//! aborts it) when no one moves.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -45,7 +45,7 @@ impl GameRoom {
     ) -> Result<GameSnapshot, ErrorKind> {
         let mut state = self.state.lock().await;
         let now = backing.time.now_ms();
-        self.settle_flag(&mut state, backing, now).await?;
+        self.settle_due(&mut state, backing, now).await?;
         // A connection that asks again (after a reconnection of its own page) is one
         // watcher, not two that each get every move.
         if !state.watchers.iter().any(|w| w.same_channel(&outbox)) {
@@ -54,18 +54,32 @@ impl GameRoom {
         Ok(state.table.snapshot(now))
     }
 
-    /// Makes the change `plan` works out on the table, once a flag that fell before it has
-    /// ended the game (then `plan` is refused as too late).
+    /// Makes the change `plan` works out on the table, once what fell due before it (a
+    /// flag, an abort) has ended the game (then `plan` is refused as too late). Returns
+    /// the game the change started (a rematch), or the change's own refusal once it is
+    /// committed (a wrong claim).
     pub async fn change(
         self: &Arc<Self>,
         backing: &Backing,
         plan: impl FnOnce(&Table, u64) -> Result<Change, ErrorKind>,
-    ) -> Result<(), ErrorKind> {
+    ) -> Result<Option<Table>, ErrorKind> {
         let mut state = self.state.lock().await;
         let now = backing.time.now_ms();
-        self.settle_flag(&mut state, backing, now).await?;
+        self.settle_due(&mut state, backing, now).await?;
         let change = plan(&state.table, now)?;
         self.take(&mut state, backing, change, now).await
+    }
+
+    /// Reads the table as it stands, after what fell due.
+    pub async fn read<T>(
+        self: &Arc<Self>,
+        backing: &Backing,
+        read: impl FnOnce(&Table, u64) -> T,
+    ) -> Result<T, ErrorKind> {
+        let mut state = self.state.lock().await;
+        let now = backing.time.now_ms();
+        self.settle_due(&mut state, backing, now).await?;
+        Ok(read(&state.table, now))
     }
 
     pub async fn arm_timer(self: &Arc<Self>, backing: &Backing) {
@@ -80,14 +94,14 @@ impl GameRoom {
         }
     }
 
-    async fn settle_flag(
+    async fn settle_due(
         self: &Arc<Self>,
         state: &mut RoomState,
         backing: &Backing,
         now: u64,
     ) -> Result<(), ErrorKind> {
-        match state.table.flag_fall(now) {
-            Some(change) => self.take(state, backing, change, now).await,
+        match state.table.due(now) {
+            Some(change) => self.take(state, backing, change, now).await.map(drop),
             None => Ok(()),
         }
     }
@@ -99,40 +113,35 @@ impl GameRoom {
         backing: &Backing,
         change: Change,
         now: u64,
-    ) -> Result<(), ErrorKind> {
-        let Change { table, step } = change;
-        backing
-            .store
-            .commit(table.id, &step, &table.stored_clock())
-            .await
-            .map_err(unavailable)?;
+    ) -> Result<Option<Table>, ErrorKind> {
+        if !change.steps.is_empty() {
+            backing.store.commit(&change).await.map_err(unavailable)?;
+        }
+        let Change {
+            table,
+            steps,
+            spawned,
+            refusal,
+        } = change;
         state.table = table;
-        let (game, clock) = (state.table.id, state.table.clock_view(now));
-        let message = match step {
-            Step::Moved { ply, text, outcome } => ServerMessage::Moved {
-                game,
-                ply,
-                text,
-                clock,
-                outcome: outcome.map(OutcomeWire),
-            },
-            Step::Ended { outcome } => ServerMessage::Ended {
-                game,
-                outcome: OutcomeWire(outcome),
-                clock,
-            },
-        };
-        Hub::send_all(&mut state.watchers, &message);
+        for step in steps {
+            let message = announcement(&state.table, step, now);
+            Hub::send_all(&mut state.watchers, &message);
+        }
         self.rearm(state, backing, now);
-        Ok(())
+        match refusal {
+            Some(error) => Err(error),
+            None => Ok(spawned),
+        }
     }
 
-    /// A timer for the running clock's flag, in place of the last one.
+    /// A timer for what falls due next (the running clock's flag, an abort), in place of
+    /// the last one.
     fn rearm(self: &Arc<Self>, state: &mut RoomState, backing: &Backing, now: u64) {
         if let Some(timer) = state.flag_timer.take() {
             timer.abort();
         }
-        let Some(wait_ms) = state.table.until_flag(now) else {
+        let Some(wait_ms) = state.table.until_due(now) else {
             return;
         };
         let room = self.clone();
@@ -146,8 +155,8 @@ impl GameRoom {
             tokio::time::sleep(Duration::from_millis(wait_ms.saturating_add(1))).await;
             let mut state = self.state.lock().await;
             let now = backing.time.now_ms();
-            let Some(change) = state.table.flag_fall(now) else {
-                match state.table.until_flag(now) {
+            let Some(change) = state.table.due(now) else {
+                match state.table.until_due(now) {
                     Some(left) => wait_ms = left,
                     None => return,
                 }
@@ -156,9 +165,40 @@ impl GameRoom {
             // This task is the timer: `take` must not abort it halfway.
             state.flag_timer = None;
             match self.take(&mut state, &backing, change, now).await {
-                Ok(()) => return,
+                Ok(_) => return,
                 Err(_) => wait_ms = RETRY_MS,
             }
         }
+    }
+}
+
+/// What the watchers hear of a step, the table as the change left it.
+fn announcement(table: &Table, step: Step, now: u64) -> ServerMessage {
+    let (game, clock) = (table.id, table.clock_view(now));
+    match step {
+        Step::Moved { ply, text, outcome } => ServerMessage::Moved {
+            game,
+            ply,
+            text,
+            clock,
+            outcome: outcome.map(OutcomeWire),
+        },
+        Step::Ended { outcome } => ServerMessage::Ended {
+            game,
+            outcome: OutcomeWire(outcome),
+            clock,
+            note: table.note(),
+        },
+        Step::Aborted => ServerMessage::Aborted { game },
+        Step::Proposed { by, proposal, .. } => ServerMessage::Proposed { game, proposal, by },
+        Step::Declined { by, proposal } => ServerMessage::Declined { game, proposal, by },
+        Step::TookBack { ply } => ServerMessage::TookBack { game, ply, clock },
+        Step::ClaimRefused { by, added_ms } => ServerMessage::ClaimRefused {
+            game,
+            by,
+            added_ms,
+            clock,
+        },
+        Step::Rematched { rematch } => ServerMessage::Rematch { game, rematch },
     }
 }

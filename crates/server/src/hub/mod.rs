@@ -3,20 +3,25 @@
 //! connections of each player, to tell a challenger that its challenge was taken.
 
 mod challenges;
+mod endings;
 mod game_room;
+mod lobby;
 mod players;
+mod presence;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use tokio::sync::mpsc;
 
-use crate::arbiter::{Seats, Table};
+use crate::arbiter::Table;
 use crate::ids::{GameId, NoRandomness, PlayerId};
 use crate::store::{Store, StoreError};
 use crate::time::TimeSource;
 use crate::wire::{ErrorKind, GameSnapshot, ServerMessage};
 use game_room::GameRoom;
+use lobby::LobbyWatchers;
+use presence::Presence;
 
 /// Where a connection's unasked messages go: the encoded frames, written by the
 /// connection's own task in the order they were sent.
@@ -26,6 +31,8 @@ pub struct Hub {
     backing: Backing,
     rooms: Mutex<HashMap<GameId, Arc<GameRoom>>>,
     players: Mutex<HashMap<PlayerId, Vec<Outbox>>>,
+    presence: Arc<Presence>,
+    lobby: LobbyWatchers,
 }
 
 /// Why the hub could not load the games it had.
@@ -52,10 +59,13 @@ impl std::error::Error for LoadError {}
 impl Hub {
     /// The hub with every unfinished game loaded and its clock running again.
     pub async fn load(store: Store, time: Arc<dyn TimeSource>) -> Result<Arc<Hub>, LoadError> {
+        let started_ms = time.now_ms();
         let hub = Arc::new(Hub {
             backing: Backing { store, time },
             rooms: Mutex::default(),
             players: Mutex::default(),
+            presence: Arc::new(Presence::new(started_ms)),
+            lobby: LobbyWatchers::default(),
         });
         let rows = hub
             .backing
@@ -83,7 +93,11 @@ impl Hub {
     /// Follows `game`: its state now, then its moves and end through `outbox`.
     pub async fn watch(&self, game: GameId, outbox: Outbox) -> Result<GameSnapshot, ErrorKind> {
         let room = self.room(game).await?;
-        room.watch(&self.backing, outbox).await
+        let mut snapshot = room.watch(&self.backing, outbox).await?;
+        let name = |player| self.store().name(player);
+        snapshot.white_name = name(snapshot.white).await.map_err(unavailable)?;
+        snapshot.black_name = name(snapshot.black).await.map_err(unavailable)?;
+        Ok(snapshot)
     }
 
     pub async fn play(
@@ -98,12 +112,14 @@ impl Hub {
             table.play(player, ply, text, now)
         })
         .await
+        .map(drop)
     }
 
     pub async fn resign(&self, game: GameId, player: PlayerId) -> Result<(), ErrorKind> {
         let room = self.room(game).await?;
         room.change(&self.backing, |table, now| table.resign(player, now))
             .await
+            .map(drop)
     }
 
     /// Stops every flag timer: a stopped server's rooms make no more changes.
@@ -133,20 +149,8 @@ impl Hub {
         &self,
         row: crate::store::GameRow,
     ) -> Result<Table, (GameId, crate::arbiter::RestoreError)> {
-        let seats = Seats {
-            white: row.white,
-            black: row.black,
-        };
-        Table::restore(
-            row.id,
-            seats,
-            row.kind,
-            row.moves,
-            &row.clock,
-            row.outcome,
-            self.now_ms(),
-        )
-        .map_err(|why| (row.id, why))
+        let id = row.id;
+        Table::restore(row, self.now_ms()).map_err(|why| (id, why))
     }
 
     /// Puts `table` in a room, unless another task loaded the same game first: then

@@ -31,7 +31,15 @@ impl Hub {
             outboxes.retain(|o| !o.is_closed());
             !outboxes.is_empty()
         });
-        players.entry(player).or_default().push(outbox);
+        players.entry(player).or_default().push(outbox.clone());
+        drop(players);
+        // The connection's end is the player's leaving, if it was its last one.
+        self.presence.arrive(player);
+        let (presence, time) = (self.presence.clone(), self.backing.time.clone());
+        tokio::spawn(async move {
+            outbox.closed().await;
+            presence.leave(player, time.now_ms());
+        });
     }
 
     pub(super) fn notify(&self, player: PlayerId, message: &ServerMessage) {

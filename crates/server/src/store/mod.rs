@@ -4,6 +4,7 @@
 
 mod challenges;
 mod games;
+mod listing;
 mod players;
 
 use std::borrow::Cow;
@@ -19,14 +20,20 @@ use sqlx::sqlite::{
 };
 
 pub use challenges::Challenge;
-pub use games::{GameRow, NewGame};
+pub use games::{GameRow, NewGame, StoredMove};
 
 /// The database file's name inside the data directory.
 pub const DATABASE_FILE: &str = "shatar.sqlite3";
 
 /// The schema, compiled in so that the binary needs no files beside it.
-const MIGRATIONS: &[(i64, &str, &str)] =
-    &[(1, "games", include_str!("../../migrations/0001_games.sql"))];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "games", include_str!("../../migrations/0001_games.sql")),
+    (
+        2,
+        "endings",
+        include_str!("../../migrations/0002_endings.sql"),
+    ),
+];
 
 #[derive(Clone)]
 pub struct Store {

@@ -13,6 +13,26 @@ impl Store {
         Ok(())
     }
 
+    pub async fn set_name(&self, id: PlayerId, name: Option<&str>) -> Result<(), StoreError> {
+        sqlx::query("UPDATE players SET name = ? WHERE id = ?")
+            .bind(name)
+            .bind(id.to_string())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn name(&self, id: PlayerId) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT name FROM players WHERE id = ?")
+            .bind(id.to_string())
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(row) => row.try_get(0)?,
+            None => None,
+        })
+    }
+
     /// The hash of `id`'s secret; `None` for no such player.
     pub async fn player_secret(&self, id: PlayerId) -> Result<Option<SecretHash>, StoreError> {
         let row = sqlx::query("SELECT secret_sha256 FROM players WHERE id = ?")

@@ -168,13 +168,11 @@ async fn a_flag_ends_the_game_and_a_late_move_is_refused() {
 async fn the_server_lets_a_flag_fall_by_itself_on_its_own_time() {
     let data = tempfile::tempdir().unwrap();
     let server = start_with(data.path(), None, Arc::new(MonotonicTime::new())).await;
-    let half_a_second = TimeControlWire {
-        periods: vec![PeriodWire {
-            moves: None,
-            base_ms: 500,
-            bonus: BonusWire::None,
-        }],
-    };
+    let half_a_second = TimeControlWire::live(vec![PeriodWire {
+        moves: None,
+        base_ms: 500,
+        bonus: BonusWire::None,
+    }]);
     let mut game = Game::start_with(&server, Ruleset::Chess.into(), half_a_second).await;
     game.white
         .request(ClientMessage::Watch { game: game.id })

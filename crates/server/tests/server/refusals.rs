@@ -140,6 +140,7 @@ async fn challenges_are_taken_once_and_never_by_their_challenger() {
         game: Ruleset::Chess.into(),
         time_control: bad_control,
         color: ColorChoice::White,
+        open: false,
     };
     assert!(matches!(
         refused(second.request(request).await),

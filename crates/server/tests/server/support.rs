@@ -199,6 +199,7 @@ impl Client {
             game,
             time_control,
             color,
+            open: false,
         };
         match self.request(request).await {
             ServerMessage::ChallengeCreated { challenge } => challenge,
@@ -228,13 +229,11 @@ impl Client {
 
 /// `minutes` for all moves, two seconds a move.
 pub fn minutes(minutes: u64) -> TimeControlWire {
-    TimeControlWire {
-        periods: vec![PeriodWire {
-            moves: None,
-            base_ms: minutes * 60_000,
-            bonus: BonusWire::Increment { ms: 2_000 },
-        }],
-    }
+    TimeControlWire::live(vec![PeriodWire {
+        moves: None,
+        base_ms: minutes * 60_000,
+        bonus: BonusWire::Increment { ms: 2_000 },
+    }])
 }
 
 /// Two players at a game of `kind`: the challenger has White (Red).

@@ -7,13 +7,16 @@
 
 use shatar_protocol::Envelope;
 use shatar_protocol::online::{
-    ChallengeId, ClientMessage, ClockView, ColorChoice, Credentials, ErrorKind, GameId,
-    GameSnapshot, PlayerId, ServerMessage, TimeControlWire,
+    ChallengeId, ClientMessage, ClockView, ColorChoice, Credentials, EndNote, ErrorKind, GameId,
+    LobbyChallenge, MyGame, PlayerId, Proposal, ServerMessage, TimeControlWire,
 };
 use shatar_rules::{Color, GameKind, Outcome};
-use shatar_web::state::{AppState, Msg as AppMsg, Sound, update_at};
+use shatar_web::state::{AppState, Msg as AppMsg, Sound};
 
 use crate::address::{Intent, game_query};
+
+mod lobby;
+mod table;
 
 /// The first wait before the socket is opened again, doubled after each failure up to
 /// [`MAX_RETRY_MS`]: a server that restarts is found again within a second, one that is
@@ -61,9 +64,17 @@ pub struct Table {
     /// When `clock` was received, in the browser layer's milliseconds.
     pub clock_at_ms: u64,
     pub outcome: Option<Outcome>,
+    /// How an ending off the board came about (an abort, an absent player), when it did.
+    pub note: Option<EndNote>,
     /// The moves the server has announced; the board may be one ahead (the player's move
     /// on its way).
     pub announced: usize,
+    /// Draws, takebacks and rematches proposed and not yet answered, and by whom.
+    pub proposals: Vec<(Color, Proposal)>,
+    /// The names the players gave, White's first.
+    pub names: [Option<String>; 2],
+    /// The last wrong draw claim: who made it and the time it gave the opponent.
+    pub refused_claim: Option<(Color, u64)>,
 }
 
 /// Something to tell the player, worded by the view.
@@ -90,10 +101,32 @@ pub enum Msg {
         kind: GameKind,
         time_control: TimeControlWire,
         color: ColorChoice,
+        /// Listed in the lobby too, not only sent by link.
+        open: bool,
     },
+    /// Takes up a challenge from the lobby.
+    Accept(ChallengeId),
+    /// Withdraws the player's own challenge.
+    Cancel(ChallengeId),
+    /// Opens one of the player's games.
+    Open(GameId),
+    /// The name shown to others; blank clears it.
+    SetName(String),
     /// Back to the start form (after a game, or instead of waiting).
     Leave,
     Resign,
+    Propose(Proposal),
+    Answer {
+        proposal: Proposal,
+        accept: bool,
+    },
+    /// A draw claim as things stand (2017 art. 9.2, 9.3).
+    ClaimDraw,
+    Abort,
+    /// The opponent is gone: the win (`true`) or a draw.
+    ClaimAbsence(bool),
+    /// The game's record, to download.
+    DownloadPgn,
     /// Time passes: the clocks are drawn again.
     Tick,
 }
@@ -111,6 +144,12 @@ pub enum Effect {
     /// Put this query in the address, so that a reload comes back to the same place.
     SetQuery(String),
     Sound(Sound),
+    Download {
+        file_name: String,
+        text: String,
+    },
+    /// Keep the name the player gave for this browser (blank: none).
+    KeepName(String),
 }
 
 pub struct Model {
@@ -126,6 +165,12 @@ pub struct Model {
     /// Requests sent and not yet answered, and what each asked.
     asked: Vec<(u32, Asked)>,
     pub now_ms: u64,
+    /// The open challenges of the lobby, as the server lists them.
+    pub lobby: Vec<LobbyChallenge>,
+    /// The player's unfinished games.
+    pub my_games: Vec<MyGame>,
+    /// The name the player gave, once the server took it.
+    pub name: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,7 +180,10 @@ enum Asked {
     Accept,
     Watch,
     Move,
-    Resign,
+    /// Anything about the game on the table whose refusal only needs saying.
+    GameRequest,
+    Lobby,
+    Name,
 }
 
 impl Model {
@@ -166,6 +214,9 @@ impl Model {
             next_id: 1,
             asked: Vec::new(),
             now_ms,
+            lobby: Vec::new(),
+            my_games: Vec::new(),
+            name: None,
         };
         (model, vec![Effect::Connect])
     }
@@ -223,30 +274,62 @@ impl Model {
                 kind,
                 time_control,
                 color,
+                open,
             } => {
                 let message = ClientMessage::CreateChallenge {
                     game: kind,
                     time_control,
                     color,
+                    open,
                 };
                 self.problem = None;
                 self.send(Asked::Challenge, message, &mut effects);
+            }
+            Msg::Accept(challenge) => {
+                self.problem = None;
+                self.screen = Screen::Joining;
+                self.intent = Intent::Accept(challenge);
+                let message = ClientMessage::AcceptChallenge { challenge };
+                self.send(Asked::Accept, message, &mut effects);
+            }
+            Msg::Cancel(challenge) => {
+                let message = ClientMessage::CancelChallenge { challenge };
+                self.send(Asked::Lobby, message, &mut effects);
+                if matches!(self.screen, Screen::Waiting { challenge: c } if c == challenge) {
+                    self.screen = Screen::Start;
+                }
+            }
+            Msg::Open(game) => {
+                self.problem = None;
+                self.screen = Screen::Joining;
+                self.intent = Intent::Follow(game);
+                self.send(Asked::Watch, ClientMessage::Watch { game }, &mut effects);
+            }
+            Msg::SetName(name) => {
+                let name = Some(name.trim().to_string()).filter(|n| !n.is_empty());
+                if self.name != name {
+                    effects.push(Effect::KeepName(name.clone().unwrap_or_default()));
+                }
+                self.name = name.clone();
+                // Before the server knows the player, the name goes with the Hello's answer.
+                if self.link == Link::Ready {
+                    self.send(Asked::Name, ClientMessage::SetName { name }, &mut effects);
+                }
             }
             Msg::Leave => {
                 self.screen = Screen::Start;
                 self.intent = Intent::Start;
                 self.problem = None;
                 effects.push(Effect::SetQuery(String::new()));
+                self.refresh_start(&mut effects);
             }
-            Msg::Resign => {
-                if let Some(table) = self.table()
-                    && table.seat.is_some()
-                    && table.outcome.is_none()
-                {
-                    let game = table.game;
-                    self.send(Asked::Resign, ClientMessage::Resign { game }, &mut effects);
-                }
-            }
+            Msg::Resign
+            | Msg::Propose(_)
+            | Msg::Answer { .. }
+            | Msg::ClaimDraw
+            | Msg::Abort
+            | Msg::ClaimAbsence(_)
+            | Msg::DownloadPgn => self.game_request(msg, &mut effects),
             Msg::Tick => {}
         }
         effects
@@ -285,10 +368,16 @@ impl Model {
                     self.identity = Some(credentials);
                 }
                 self.link = Link::Ready;
+                if let Some(name) = self.name.clone() {
+                    let name = Some(name);
+                    self.send(Asked::Name, ClientMessage::SetName { name }, effects);
+                }
                 self.resume(effects);
+                self.refresh_start(effects);
             }
             ServerMessage::ChallengeCreated { challenge } => {
                 self.screen = Screen::Waiting { challenge };
+                self.send(Asked::Lobby, ClientMessage::MyGames, effects);
             }
             ServerMessage::GameStarted { game, .. } => {
                 self.screen = Screen::Joining;
@@ -308,18 +397,50 @@ impl Model {
                 game,
                 outcome,
                 clock,
-            } => {
-                let now = self.now_ms;
-                if let Screen::Table(table) = &mut self.screen
-                    && table.game == game
-                {
-                    table.clock = clock;
-                    table.clock_at_ms = now;
-                    table.outcome = Some(outcome.0);
-                    self.app.end_remote(outcome.0);
-                    effects.push(Effect::Sound(Sound::End));
+                note,
+            } => self.ended(game, Some(outcome.0), note, clock, effects),
+            ServerMessage::Aborted { game } => {
+                let clock = self.table().map(|t| t.clock);
+                if let Some(clock) = clock {
+                    self.ended(game, None, Some(EndNote::Aborted), clock, effects);
                 }
             }
+            ServerMessage::Proposed { game, proposal, by } => {
+                self.proposed(game, proposal, by.into(), effects);
+            }
+            ServerMessage::Declined { game, proposal, by } => {
+                self.declined(game, proposal, Color::from(by).other());
+            }
+            ServerMessage::TookBack { game, .. } => {
+                // The game is fetched whole: the board, the clocks and what was proposed.
+                if self.table().is_some_and(|t| t.game == game) {
+                    self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
+                }
+            }
+            ServerMessage::ClaimRefused {
+                game,
+                by,
+                added_ms,
+                clock,
+            } => self.claim_refused(game, by.into(), added_ms, clock),
+            ServerMessage::Rematch { game, rematch } => {
+                if self.table().is_some_and(|t| t.game == game) {
+                    self.intent = Intent::Follow(rematch);
+                    self.screen = Screen::Joining;
+                    effects.push(Effect::SetQuery(game_query(rematch)));
+                    self.send(Asked::Watch, ClientMessage::Watch { game: rematch }, effects);
+                }
+            }
+            ServerMessage::Lobby { challenges } => self.lobby = challenges,
+            ServerMessage::Listed(challenge) => self.listed(challenge),
+            ServerMessage::Unlisted { challenge } => {
+                self.lobby.retain(|c| c.challenge != challenge);
+            }
+            ServerMessage::MyGames { games } => self.my_games = games,
+            ServerMessage::Pgn { game, text } => effects.push(Effect::Download {
+                file_name: format!("shatar-{game}.pgn"),
+                text,
+            }),
             ServerMessage::Accepted => {}
             ServerMessage::Error { error } => self.refused(asked, error, effects),
         }
@@ -347,88 +468,6 @@ impl Model {
         }
     }
 
-    fn sit(&mut self, snapshot: GameSnapshot, effects: &mut Vec<Effect>) {
-        let seat = match self.player {
-            Some(p) if p == snapshot.white => Some(Color::White),
-            Some(p) if p == snapshot.black => Some(Color::Black),
-            _ => None,
-        };
-        let outcome = snapshot.outcome.map(|o| o.0);
-        if let Err(e) = self
-            .app
-            .follow_remote(snapshot.kind, seat, &snapshot.moves, [None, None])
-        {
-            self.problem = Some(Problem::Unreadable(e.0));
-            return;
-        }
-        if let Some(outcome) = outcome {
-            self.app.end_remote(outcome);
-        }
-        self.intent = Intent::Follow(snapshot.game);
-        if !matches!(&self.screen, Screen::Table(t) if t.game == snapshot.game) {
-            effects.push(Effect::SetQuery(game_query(snapshot.game)));
-        }
-        self.screen = Screen::Table(Table {
-            game: snapshot.game,
-            kind: snapshot.kind,
-            seat,
-            time_control: snapshot.time_control,
-            clock: snapshot.clock,
-            clock_at_ms: self.now_ms,
-            outcome,
-            announced: snapshot.moves.len(),
-        });
-    }
-
-    fn moved(
-        &mut self,
-        game: GameId,
-        ply: u32,
-        text: &str,
-        clock: ClockView,
-        outcome: Option<Outcome>,
-        effects: &mut Vec<Effect>,
-    ) {
-        let now = self.now_ms;
-        let Screen::Table(table) = &mut self.screen else {
-            return;
-        };
-        if table.game != game {
-            return;
-        }
-        let ply = ply as usize;
-        if ply != table.announced {
-            // A move missed (or one this page never saw): the game is fetched whole.
-            self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
-            return;
-        }
-        table.announced += 1;
-        table.clock = clock;
-        table.clock_at_ms = now;
-        let played_here = self.app.session.game.len() > ply;
-        let same =
-            played_here && self.app.moves_since(ply).first().map(String::as_str) == Some(text);
-        if !played_here {
-            match self.app.play_remote(text) {
-                Ok(said) => effects.extend(said.into_iter().filter_map(sound_of)),
-                Err(e) => {
-                    self.problem = Some(Problem::Unreadable(e.0));
-                    self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
-                    return;
-                }
-            }
-        } else if !same {
-            self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
-            return;
-        }
-        if let Screen::Table(table) = &mut self.screen
-            && let Some(outcome) = outcome
-        {
-            table.outcome = Some(outcome);
-            self.app.end_remote(outcome);
-        }
-    }
-
     fn refused(&mut self, asked: Option<Asked>, error: ErrorKind, effects: &mut Vec<Effect>) {
         match asked {
             Some(Asked::Hello) if error == ErrorKind::BadCredentials => {
@@ -447,53 +486,13 @@ impl Model {
             Some(Asked::Accept | Asked::Watch) => {
                 self.screen = Screen::Start;
                 self.intent = Intent::Start;
+                self.problem = Some(Problem::Refused(error));
+                self.refresh_start(effects);
+                return;
             }
             _ => {}
         }
         self.problem = Some(Problem::Refused(error));
-    }
-
-    /// The board's messages: moves only from the seat whose turn it is; browsing and
-    /// turning the board for everyone.
-    fn board(&mut self, msg: AppMsg, effects: &mut Vec<Effect>) {
-        let Screen::Table(table) = &self.screen else {
-            return;
-        };
-        let (game, seat, announced) = (table.game, table.seat, table.announced);
-        let moving = matches!(
-            msg,
-            AppMsg::SquareDown(_) | AppMsg::SquareUp { .. } | AppMsg::Promote(_) | AppMsg::Typed(_)
-        );
-        let browsing = matches!(
-            msg,
-            AppMsg::Navigate(_)
-                | AppMsg::GoTo(_)
-                | AppMsg::Flip
-                | AppMsg::Deselect
-                | AppMsg::CancelPromotion
-                | AppMsg::ChooseLang(_)
-                | AppMsg::SetLooks(_)
-                | AppMsg::ToggleSound
-                | AppMsg::DismissNotice
-        );
-        if !(browsing || moving && seat.is_some()) {
-            return;
-        }
-        // One move on its way at a time: the next waits for the server's word.
-        if moving && self.app.session.game.len() > announced {
-            return;
-        }
-        let before = self.app.session.game.len();
-        let said = update_at(&mut self.app, msg, self.now_ms);
-        effects.extend(said.into_iter().filter_map(sound_of));
-        if let Some(text) = self.app.moves_since(before).first().cloned() {
-            let ply = u32::try_from(before).unwrap_or(u32::MAX);
-            self.send(
-                Asked::Move,
-                ClientMessage::Move { game, ply, text },
-                effects,
-            );
-        }
     }
 }
 

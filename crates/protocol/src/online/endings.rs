@@ -1,0 +1,29 @@
+//! How players end a game between themselves, beyond the moves: proposals the opponent
+//! answers, and the endings the server decides that the rules have no reason for.
+
+use serde::{Deserialize, Serialize};
+
+use super::server::Side;
+
+/// What a player may propose and its opponent accept or decline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Proposal {
+    /// 2017 art. 9.1.2: a draw. It lapses when the opponent moves (9.1.2.a: declining by
+    /// moving). A wrong draw claim counts as one (9.1.2.c).
+    Draw,
+    /// Take back the proposer's last move (and the opponent's reply, if it has come):
+    /// the proposer is then to move again. Lapses when the opponent moves.
+    Takeback,
+    /// Once the game is over: a new game of the same kind and control, colours swapped.
+    Rematch,
+}
+
+/// An ending the server decides, as lichess does, which the rules' outcomes cannot say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndNote {
+    /// No result: the game ended before both sides had moved.
+    Aborted,
+    /// `by` left the game (no connection for a while) and its opponent claimed the win or
+    /// called it a draw; the outcome says which.
+    Abandoned { by: Side },
+}

@@ -1,0 +1,100 @@
+//! Endings the server decides, as lichess does, that the rules do not: a game nobody
+//! starts is aborted; a player whose opponent has gone may end the game.
+
+use shatar_rules::{Color, EndReason, Outcome};
+
+use super::{Change, Step, Table};
+use crate::ids::PlayerId;
+use crate::wire::{EndNote, ErrorKind, Side};
+
+/// How long a live game waits for each side's first move before it is aborted.
+pub const ABORT_MS: u64 = 60_000;
+
+/// How long a live game's opponent must have had no connection before the player may
+/// claim the game.
+pub const ABSENT_MS: u64 = 30_000;
+
+impl Table {
+    /// How long the side to move may owe its first move: a minute live; in
+    /// correspondence the days of a move, the same as its flag would give.
+    fn abort_after_ms(&self) -> u64 {
+        match self.time_control().days_per_move {
+            Some(days) => u64::from(days) * crate::wire::time_control::DAY_MS,
+            None => ABORT_MS,
+        }
+    }
+
+    /// Whether the game still waits for a side's first move.
+    fn unstarted(&self) -> bool {
+        !self.is_over() && self.moves.len() < 2
+    }
+
+    pub(super) fn until_abort(&self, now_ms: u64) -> Option<u64> {
+        self.unstarted().then(|| {
+            self.waiting_since_ms
+                .saturating_add(self.abort_after_ms())
+                .saturating_sub(now_ms)
+        })
+    }
+
+    /// The abort that is due by `now_ms`: a side owed its first move too long.
+    pub(super) fn abort_due(&self, now_ms: u64) -> Option<Change> {
+        (self.until_abort(now_ms) == Some(0)).then(|| self.clone().aborted(now_ms))
+    }
+
+    /// `player` aborts a game in which it has not moved yet.
+    pub fn abort(&self, player: PlayerId, now_ms: u64) -> Result<Change, ErrorKind> {
+        self.refuse_if_over()?;
+        let side = self.side_of(player)?;
+        let own_moves = match side {
+            Side::White => self.moves.len().div_ceil(2),
+            Side::Black => self.moves.len() / 2,
+        };
+        if own_moves > 0 {
+            return Err(ErrorKind::TooLateToAbort);
+        }
+        Ok(self.clone().aborted(now_ms))
+    }
+
+    fn aborted(mut self, now_ms: u64) -> Change {
+        self.note = Some(EndNote::Aborted);
+        self.clock.pause(now_ms);
+        self.proposals.clear();
+        Change::new(self, Step::Aborted)
+    }
+
+    /// `player` ends the game its opponent has left: `gone_ms` is how long the opponent
+    /// has had no connection (`None`: it has one). `win` takes the game; else a draw.
+    ///
+    /// The outcome is the rules' nearest: a win on time (the absent side's time is as
+    /// good as gone), or a draw by agreement (the one present agrees for both); the
+    /// [`EndNote::Abandoned`] note says what happened.
+    pub fn claim_absence(
+        &self,
+        player: PlayerId,
+        win: bool,
+        gone_ms: Option<u64>,
+        now_ms: u64,
+    ) -> Result<Change, ErrorKind> {
+        self.refuse_if_over()?;
+        let side = self.side_of(player)?;
+        if self.is_correspondence() {
+            return Err(ErrorKind::OpponentPresent { wait_ms: None });
+        }
+        match gone_ms {
+            Some(gone) if gone >= ABSENT_MS => {}
+            gone => {
+                return Err(ErrorKind::OpponentPresent {
+                    wait_ms: Some(ABSENT_MS - gone.unwrap_or(0)),
+                });
+            }
+        }
+        let outcome = match win {
+            true => Outcome::win(Color::from(side), EndReason::TimeForfeit),
+            false => Outcome::draw(EndReason::Agreement),
+        };
+        let mut table = self.clone();
+        table.note = Some(EndNote::Abandoned { by: side.other() });
+        Ok(table.end(outcome, now_ms))
+    }
+}

@@ -1,0 +1,60 @@
+//! Who is connected: what an absent opponent's claim is judged by.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
+
+use crate::ids::PlayerId;
+
+pub struct Presence {
+    /// Each player's open connections, and when its last one closed.
+    players: Mutex<HashMap<PlayerId, Seen>>,
+    /// A player not seen since the server started counts as gone since then.
+    started_ms: u64,
+}
+
+#[derive(Clone, Copy)]
+struct Seen {
+    connections: usize,
+    left_ms: u64,
+}
+
+impl Presence {
+    pub fn new(started_ms: u64) -> Presence {
+        Presence {
+            players: Mutex::default(),
+            started_ms,
+        }
+    }
+
+    pub fn arrive(&self, player: PlayerId) {
+        let mut players = self.players();
+        let seen = players.entry(player).or_insert(Seen {
+            connections: 0,
+            left_ms: self.started_ms,
+        });
+        seen.connections += 1;
+    }
+
+    pub fn leave(&self, player: PlayerId, now_ms: u64) {
+        if let Some(seen) = self.players().get_mut(&player) {
+            seen.connections = seen.connections.saturating_sub(1);
+            if seen.connections == 0 {
+                seen.left_ms = now_ms;
+            }
+        }
+    }
+
+    /// How long `player` has had no connection; `None` while it has one.
+    pub fn gone_ms(&self, player: PlayerId, now_ms: u64) -> Option<u64> {
+        match self.players().get(&player) {
+            Some(seen) if seen.connections > 0 => None,
+            Some(seen) => Some(now_ms.saturating_sub(seen.left_ms)),
+            None => Some(now_ms.saturating_sub(self.started_ms)),
+        }
+    }
+
+    fn players(&self) -> std::sync::MutexGuard<'_, HashMap<PlayerId, Seen>> {
+        // A panic while the map was held left it whole: its changes are single writes.
+        self.players.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}

@@ -1,0 +1,81 @@
+//! What is read about games for lists and records: a player's unfinished games, and the
+//! header of a game's PGN.
+
+use sqlx::Row;
+
+use super::{Store, StoreError, parse, parse_json};
+use crate::arbiter::{PgnHeader, StoredClock};
+use crate::ids::{GameId, PlayerId};
+use crate::wire::{MyGame, Side};
+
+const TABLE: &str = "games";
+
+/// The most games "my games" lists.
+pub const MY_GAMES_MAX: i64 = 500;
+
+impl Store {
+    /// `player`'s unfinished games, the longest waiting for a move first.
+    pub async fn my_games(&self, player: PlayerId) -> Result<Vec<MyGame>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT g.id, g.kind, g.white, g.black, g.clock, \\
+                    (SELECT COUNT(*) FROM moves m WHERE m.game = g.id), \\
+                    (SELECT p.name FROM players p \\
+                     WHERE p.id = CASE WHEN g.white = ?1 THEN g.black ELSE g.white END) \\
+             FROM games g \\
+             WHERE (g.white = ?1 OR g.black = ?1) AND g.outcome IS NULL AND g.note IS NULL \\
+             ORDER BY g.created_at, g.rowid LIMIT ?2",
+        )
+        .bind(player.to_string())
+        .bind(MY_GAMES_MAX)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut games = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let white: PlayerId = parse(TABLE, row.try_get(2)?)?;
+            let black: PlayerId = parse(TABLE, row.try_get(3)?)?;
+            let clock: StoredClock = parse_json(TABLE, row.try_get(4)?)?;
+            let plies: i64 = row.try_get(5)?;
+            let plies = u32::try_from(plies).unwrap_or(u32::MAX);
+            let side = if white == player {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let to_move = if plies % 2 == 0 {
+                Side::White
+            } else {
+                Side::Black
+            };
+            games.push(MyGame {
+                game: parse(TABLE, row.try_get(0)?)?,
+                kind: parse(TABLE, row.try_get(1)?)?,
+                time_control: clock.control,
+                side,
+                opponent: if side == Side::White { black } else { white },
+                opponent_name: row.try_get(6)?,
+                plies,
+                your_move: to_move == side,
+            });
+        }
+        Ok(games)
+    }
+
+    /// The names and the date a game's PGN is headed with; `None` for no such game.
+    pub async fn pgn_header(&self, game: GameId) -> Result<Option<PgnHeader>, StoreError> {
+        let row = sqlx::query(
+            "SELECT (SELECT name FROM players WHERE id = g.white), \\
+                    (SELECT name FROM players WHERE id = g.black), \\
+                    strftime('%Y.%m.%d', g.created_at) \\
+             FROM games g WHERE g.id = ?",
+        )
+        .bind(game.to_string())
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        Ok(Some(PgnHeader {
+            white: row.try_get(0)?,
+            black: row.try_get(1)?,
+            date: row.try_get(2)?,
+        }))
+    }
+}
