@@ -2,13 +2,14 @@
 //! compares one view with the last and touches only what differs. Every text is worded
 //! here, in the page's language; names and links are shown as text, never as markup.
 
-use shatar_protocol::online::ErrorKind;
+use shatar_protocol::online::{ColorChoice, EndNote, ErrorKind, Proposal, TimeControlWire};
 use shatar_rules::Color;
 use shatar_web::i18n::Lang;
+use shatar_web::settings::TimeControl;
 use shatar_web::view::clocks::clock_text;
 use shatar_web::view::{
     BoardView, MoveRow, PromotionView, board, game_result_text, move_rows, promotion_view,
-    side_name,
+    ruleset_name, side_name,
 };
 use shatar_web::{t, tf};
 
@@ -46,6 +47,34 @@ pub struct OnlineView {
     /// The challenge's link, while waiting for someone to open it.
     pub challenge_link: Option<String>,
     pub table: Option<TableView>,
+    /// The lobby's open challenges, the player's own last.
+    pub lobby: Vec<Row>,
+    /// The player's unfinished games, those waiting for the player's move first.
+    pub my_games: Vec<Row>,
+    pub name: String,
+}
+
+/// A line of the lobby or of the player's games, and what its button does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub text: String,
+    /// `data-accept`, `data-cancel` or `data-open`, with the id it carries.
+    pub action: (&'static str, String),
+    pub button: String,
+    /// The player's move is awaited (a game), or the challenge is the player's own.
+    pub marked: bool,
+}
+
+/// What the table's buttons may do now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Can {
+    pub resign: bool,
+    pub offer_draw: bool,
+    pub claim_draw: bool,
+    pub take_back: bool,
+    pub abort: bool,
+    pub claim_absence: bool,
+    pub rematch: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +89,11 @@ pub struct TableView {
     pub clocks: ((String, bool), (String, bool)),
     pub status: String,
     pub result: Option<String>,
-    pub can_resign: bool,
+    pub can: Can,
+    /// The opponent's proposal waiting for the player's answer.
+    pub asked: Option<(Proposal, String)>,
+    /// What the player proposed, waiting for the opponent, or the last wrong claim.
+    pub note: Option<String>,
     pub watch_link: String,
 }
 
@@ -89,7 +122,122 @@ pub fn view(model: &Model, page_url: &str) -> OnlineView {
             _ => None,
         },
         table: table_view(model, page_url),
+        lobby: lobby_rows(model, lang),
+        my_games: game_rows(model, lang),
+        name: model.name.clone().unwrap_or_default(),
     }
+}
+
+/// The correspondence controls the challenge form offers, in days a move.
+pub const CORRESPONDENCE_DAYS: [u32; 4] = [1, 3, 7, 14];
+
+pub fn days_text(lang: Lang, days: u32) -> String {
+    tf!(lang, "online.days", n = days.to_string())
+}
+
+/// The control of the challenge form's choice `id`: a preset's id, or `<n>d`.
+pub fn control_of(id: &str) -> Option<TimeControlWire> {
+    if let Some(days) = id.strip_suffix('d').and_then(|d| d.parse().ok()) {
+        return Some(TimeControlWire {
+            periods: Vec::new(),
+            days_per_move: Some(days),
+        });
+    }
+    Some(TimeControlWire::from_rules(
+        &TimeControl::from_id(id)?.control()?,
+    ))
+}
+
+fn control_text(lang: Lang, control: &TimeControlWire) -> String {
+    if let Some(days) = control.days_per_move {
+        return days_text(lang, days);
+    }
+    TimeControl::PRESETS
+        .iter()
+        .map(|&(_, tc)| tc)
+        .find(|tc| {
+            tc.control()
+                .map(|c| TimeControlWire::from_rules(&c))
+                .as_ref()
+                == Some(control)
+        })
+        .map_or_else(
+            || t!(lang, "time.custom").to_string(),
+            |tc| tc.describe(lang),
+        )
+}
+
+fn lobby_rows(model: &Model, lang: Lang) -> Vec<Row> {
+    let (others, own) = model.lobby_split();
+    let row = |c: &shatar_protocol::online::LobbyChallenge, own: bool| {
+        let who = c
+            .name
+            .clone()
+            .unwrap_or_else(|| t!(lang, "online.anonymous").to_string());
+        let side = match c.color {
+            ColorChoice::White => side_name(lang, c.game, Color::White).to_string(),
+            ColorChoice::Black => side_name(lang, c.game, Color::Black).to_string(),
+            ColorChoice::Random => t!(lang, "side.random").to_string(),
+        };
+        Row {
+            text: tf!(
+                lang,
+                "online.lobby-row",
+                game = ruleset_name(lang, c.game),
+                time = control_text(lang, &c.time_control),
+                who = who,
+                side = side
+            ),
+            action: if own {
+                ("data-cancel", c.challenge.to_string())
+            } else {
+                ("data-accept", c.challenge.to_string())
+            },
+            button: if own {
+                t!(lang, "online.cancel").to_string()
+            } else {
+                t!(lang, "online.accept").to_string()
+            },
+            marked: own,
+        }
+    };
+    others
+        .into_iter()
+        .map(|c| row(c, false))
+        .chain(own.into_iter().map(|c| row(c, true)))
+        .collect()
+}
+
+fn game_rows(model: &Model, lang: Lang) -> Vec<Row> {
+    let mut games: Vec<_> = model.my_games.iter().collect();
+    games.sort_by_key(|g| !g.your_move);
+    games
+        .into_iter()
+        .map(|g| {
+            let opponent = g
+                .opponent_name
+                .clone()
+                .unwrap_or_else(|| t!(lang, "online.anonymous").to_string());
+            let turn = if g.your_move {
+                t!(lang, "online.your-move")
+            } else {
+                t!(lang, "online.their-move")
+            };
+            Row {
+                text: tf!(
+                    lang,
+                    "online.game-row",
+                    game = ruleset_name(lang, g.kind),
+                    time = control_text(lang, &g.time_control),
+                    opponent = opponent,
+                    turn = turn
+                ),
+                action: ("data-open", g.game.to_string()),
+                button: t!(lang, "online.open").to_string(),
+                marked: g.your_move,
+            }
+        })
+        .collect()
 }
 
 fn table_view(model: &Model, page_url: &str) -> Option<TableView> {
@@ -98,21 +246,29 @@ fn table_view(model: &Model, page_url: &str) -> Option<TableView> {
     let lang = app.prefs.lang;
     let bottom = app.ui.orientation;
     let top = bottom.other();
-    let name = |c: Color| match table.seat {
-        Some(seat) if seat == c => t!(lang, "player.you").to_string(),
-        Some(_) => t!(lang, "online.opponent").to_string(),
-        None => side_name(lang, table.kind, c).to_string(),
+    let given = |c: Color| table.names[usize::from(c == Color::Black)].clone();
+    let name = |c: Color| match (table.seat, given(c)) {
+        (Some(seat), _) if seat == c => t!(lang, "player.you").to_string(),
+        (_, Some(name)) => name,
+        (Some(_), None) => t!(lang, "online.opponent").to_string(),
+        (None, None) => side_name(lang, table.kind, c).to_string(),
     };
     let (white_ms, black_ms, running) = model.clocks()?;
     let clock = |c: Color| {
         let ms = c.fold(white_ms, black_ms);
         (clock_text(ms), running == Some(c))
     };
-    let result = app
-        .session
-        .game
-        .outcome()
-        .map(|o| game_result_text(lang, &app.session.game, o, app.prefs.looks.points));
+    let result = match (app.session.game.outcome(), table.note) {
+        (_, Some(EndNote::Aborted)) => Some(t!(lang, "online.aborted").to_string()),
+        (Some(o), note) => {
+            let text = game_result_text(lang, &app.session.game, o, app.prefs.looks.points);
+            Some(match note {
+                Some(EndNote::Abandoned { .. }) => tf!(lang, "online.abandoned", result = text),
+                _ => text,
+            })
+        }
+        (None, _) => None,
+    };
     let status = match table.seat {
         None => t!(lang, "online.watching").to_string(),
         Some(_) if result.is_some() => String::new(),
@@ -135,10 +291,74 @@ fn table_view(model: &Model, page_url: &str) -> Option<TableView> {
         names: (name(top), name(bottom)),
         clocks: (clock(top), clock(bottom)),
         status,
-        can_resign: table.seat.is_some() && result.is_none(),
+        can: can(model, result.is_some()),
+        asked: asked(model, lang),
+        note: note(model, lang),
         result,
         watch_link: game_link(page_url, table.game),
     })
+}
+
+fn can(model: &Model, over: bool) -> Can {
+    let Some(table) = model.table() else {
+        return Can::default();
+    };
+    let Some(seat) = table.seat else {
+        return Can::default();
+    };
+    let game = &model.app.session.game;
+    let mine = |p: Proposal| table.proposals.contains(&(seat, p));
+    let live = !over;
+    let my_turn = game.turn() == seat;
+    // An abort is for a game the player has not yet moved in (White moves at even plies).
+    let moved = game.len() > usize::from(seat == Color::Black);
+    Can {
+        resign: live,
+        offer_draw: live && !mine(Proposal::Draw),
+        claim_draw: live && my_turn && game.claimable_draw().is_some(),
+        take_back: live && !game.is_empty() && !mine(Proposal::Takeback),
+        abort: live && !moved,
+        claim_absence: live && !my_turn && table.time_control.days_per_move.is_none(),
+        rematch: over && !mine(Proposal::Rematch),
+    }
+}
+
+/// The opponent's proposal, worded, for the player to answer.
+fn asked(model: &Model, lang: Lang) -> Option<(Proposal, String)> {
+    let table = model.table()?;
+    let seat = table.seat?;
+    let &(_, proposal) = table.proposals.iter().find(|(by, _)| *by != seat)?;
+    let text = match proposal {
+        Proposal::Draw => t!(lang, "online.asked.draw"),
+        Proposal::Takeback => t!(lang, "online.asked.takeback"),
+        Proposal::Rematch => t!(lang, "online.asked.rematch"),
+    };
+    Some((proposal, text.to_string()))
+}
+
+/// What the player is waiting for, or the last wrong claim.
+fn note(model: &Model, lang: Lang) -> Option<String> {
+    let table = model.table()?;
+    if let Some((by, ms)) = table.refused_claim {
+        let seconds = (ms / 1000).to_string();
+        let side = side_name(lang, table.kind, by);
+        return Some(tf!(
+            lang,
+            "online.claim-refused",
+            side = side,
+            seconds = seconds
+        ));
+    }
+    let seat = table.seat?;
+    let &(_, proposal) = table.proposals.iter().find(|(by, _)| *by == seat)?;
+    Some(
+        match proposal {
+            Proposal::Draw => t!(lang, "online.proposed.draw"),
+            Proposal::Takeback => t!(lang, "online.proposed.takeback"),
+            Proposal::Rematch => t!(lang, "online.proposed.rematch"),
+        }
+        .to_string(),
+    )
 }
 
 fn problem_text(lang: Lang, problem: &Problem) -> String {

@@ -4,19 +4,21 @@
 use std::cell::RefCell;
 use std::rc::Weak;
 
-use shatar_protocol::online::{ColorChoice, TimeControlWire};
+use shatar_protocol::online::ColorChoice;
 use shatar_rules::Role;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, Event, HtmlSelectElement, KeyboardEvent, PointerEvent, Window};
+use web_sys::{
+    Document, Event, HtmlInputElement, HtmlSelectElement, KeyboardEvent, PointerEvent, Window,
+};
 
 use shatar_web::dom::board::BoardKey;
 use shatar_web::dom::effects;
 use shatar_web::dom::listen::{Listener, closest_with};
-use shatar_web::settings::TimeControl;
 use shatar_web::state::{Msg as AppMsg, Nav};
 
 use super::{App, dispatch};
 use crate::model::Msg;
+use shatar_protocol::online::Proposal;
 
 pub(super) fn listen(
     weak: &Weak<RefCell<App>>,
@@ -33,6 +35,21 @@ pub(super) fn listen(
         e.prevent_default();
         if let Some(msg) = read_challenge(&d) {
             dispatch(&w, msg);
+        }
+    })?);
+    let names = doc
+        .get_element_by_id("name-form")
+        .ok_or("shatar: the online page has no name form")?;
+    let w = weak.clone();
+    let d = doc.clone();
+    out.push(Listener::new(&names, "submit", move |e: Event| {
+        e.prevent_default();
+        let name = d
+            .get_element_by_id("name")
+            .and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
+            .map(|el| el.value());
+        if let Some(name) = name {
+            dispatch(&w, Msg::SetName(name));
         }
     })?);
     let w = weak.clone();
@@ -122,6 +139,25 @@ fn click(weak: &Weak<RefCell<App>>, window: &Window, e: &Event) {
         }
         return;
     }
+    for (attribute, msg) in [
+        ("data-accept", Msg::Accept as fn(_) -> Msg),
+        ("data-cancel", Msg::Cancel as fn(_) -> Msg),
+    ] {
+        if let Some(id) = closest_with(e, attribute)
+            .and_then(|el| el.get_attribute(attribute))
+            .and_then(|id| id.parse().ok())
+        {
+            dispatch(weak, msg(id));
+            return;
+        }
+    }
+    if let Some(game) = closest_with(e, "data-open")
+        .and_then(|el| el.get_attribute("data-open"))
+        .and_then(|id| id.parse().ok())
+    {
+        dispatch(weak, Msg::Open(game));
+        return;
+    }
     let Some(action) =
         closest_with(e, "data-action").and_then(|el| el.get_attribute("data-action"))
     else {
@@ -136,6 +172,35 @@ fn click(weak: &Weak<RefCell<App>>, window: &Window, e: &Event) {
         "cancel-promotion" => Msg::Board(AppMsg::CancelPromotion),
         "resign" => Msg::Resign,
         "new" => Msg::Leave,
+        "offer-draw" => Msg::Propose(Proposal::Draw),
+        "takeback" => Msg::Propose(Proposal::Takeback),
+        "rematch" => Msg::Propose(Proposal::Rematch),
+        "claim-draw" => Msg::ClaimDraw,
+        "abort" => Msg::Abort,
+        "claim-win" => Msg::ClaimAbsence(true),
+        "claim-absent-draw" => Msg::ClaimAbsence(false),
+        "pgn" => Msg::DownloadPgn,
+        "accept" | "decline" => {
+            let asked = weak.upgrade().and_then(|app| {
+                let a = app.try_borrow().ok()?;
+                crate::view::view(&a.model, &a.page_url).table?.asked
+            });
+            let Some((proposal, _)) = asked else { return };
+            Msg::Answer {
+                proposal,
+                accept: action == "accept",
+            }
+        }
+        "cancel-challenge" => {
+            let waiting =
+                weak.upgrade()
+                    .and_then(|app| match app.try_borrow().ok()?.model.screen {
+                        crate::model::Screen::Waiting { challenge } => Some(challenge),
+                        _ => None,
+                    });
+            let Some(challenge) = waiting else { return };
+            Msg::Cancel(challenge)
+        }
         "copy-challenge" => {
             let link = weak.upgrade().and_then(|app| {
                 let a = app.try_borrow().ok()?;
@@ -195,7 +260,13 @@ fn read_challenge(doc: &Document) -> Option<Msg> {
             .map(|s| s.value())
     };
     let kind: shatar_rules::GameKind = value("game")?.parse().ok()?;
-    let control = TimeControl::from_id(&value("time")?)?.control()?;
+    let time_control = crate::view::control_of(&value("time")?)?;
+    let open = doc
+        .query_selector("#challenge input[name=open]")
+        .ok()
+        .flatten()
+        .and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
+        .is_some_and(|el| el.checked());
     let color = match value("color")?.as_str() {
         "black" => ColorChoice::Black,
         "random" => ColorChoice::Random,
@@ -203,7 +274,8 @@ fn read_challenge(doc: &Document) -> Option<Msg> {
     };
     Some(Msg::Challenge {
         kind,
-        time_control: TimeControlWire::from_rules(&control),
+        time_control,
         color,
+        open,
     })
 }

@@ -30,6 +30,9 @@ use socket::{Heard, Socket};
 /// that a reload or a second tab is the same player.
 const IDENTITY_KEY: &str = "shatar.online.identity";
 
+/// The name this browser's player gave, to fill the field and to tell a new server.
+const NAME_KEY: &str = "shatar.online.name";
+
 /// Ten times a second, as a clock shows tenths under ten seconds.
 const TICK_MS: i32 = 100;
 
@@ -115,6 +118,9 @@ pub fn start() -> Result<(), JsValue> {
         listeners: Vec::new(),
     }));
     let weak = Rc::downgrade(&app);
+    if let Some(name) = effects::load(&window, NAME_KEY).filter(|n| !n.is_empty()) {
+        let _ = app.borrow_mut().model.update(Msg::SetName(name), now_ms());
+    }
     let listeners = input::listen(&weak, &window, &doc)?;
     let ticking = weak.clone();
     let ticker = Interval::new(&window, TICK_MS, move || {
@@ -195,6 +201,12 @@ impl App {
                     if let Ok(history) = self.window.history() {
                         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
                     }
+                }
+                Effect::Download { file_name, text } => {
+                    effects::download(&self.doc, &file_name, &text);
+                }
+                Effect::KeepName(name) => {
+                    let _ = effects::store(&self.window, NAME_KEY, &name);
                 }
                 Effect::Sound(sound) => {
                     if self.model.app.prefs.looks.sound {

@@ -10,7 +10,7 @@ use shatar_web::i18n::{Key, Lang};
 use shatar_web::settings::{Looks, TimeControl};
 use shatar_web::view::MoveRow;
 
-use crate::view::{OnlineView, Part, TableView};
+use crate::view::{OnlineView, Part, Row, TableView};
 
 /// What the page shows now, to compare the next view with.
 #[derive(Default)]
@@ -62,6 +62,16 @@ pub fn render(
         && let Some(link) = &view.challenge_link
     {
         input(doc, "challenge-link")?.set_value(link);
+    }
+    if changed(&|o| o.lobby != view.lobby) {
+        fill_rows(doc, &by_id(doc, "lobby")?, &view.lobby)?;
+    }
+    if changed(&|o| o.my_games != view.my_games) {
+        fill_rows(doc, &by_id(doc, "my-games")?, &view.my_games)?;
+        html(by_id(doc, "my-games-section")?)?.set_hidden(view.my_games.is_empty());
+    }
+    if changed(&|o| o.name != view.name) {
+        input(doc, "name")?.set_value(&view.name);
     }
     if let Some(table) = &view.table {
         let old_table = old.and_then(|o| o.table.as_ref());
@@ -119,13 +129,33 @@ fn draw_table(
         let before: Option<(&[MoveRow], usize)> = old.map(|o| (&o.rows[..], o.shown_ply));
         patch_moves(doc, &list, before, &table.rows, table.shown_ply)?;
     }
-    if changed(&|o| o.can_resign != table.can_resign) {
-        if let Some(resign) = doc.query_selector("[data-action=resign]")? {
-            html(resign)?.set_hidden(!table.can_resign);
+    if changed(&|o| o.can != table.can) {
+        let c = table.can;
+        for (action, shown) in [
+            ("resign", c.resign),
+            ("offer-draw", c.offer_draw),
+            ("claim-draw", c.claim_draw),
+            ("takeback", c.take_back),
+            ("abort", c.abort),
+            ("claim-win", c.claim_absence),
+            ("claim-absent-draw", c.claim_absence),
+            ("rematch", c.rematch),
+            ("new", !c.resign),
+        ] {
+            if let Some(button) = doc.query_selector(&format!("[data-action={action}]"))? {
+                html(button)?.set_hidden(!shown);
+            }
         }
-        if let Some(new) = doc.query_selector("[data-action=new]")? {
-            html(new)?.set_hidden(table.can_resign);
-        }
+    }
+    if changed(&|o| o.asked != table.asked) {
+        let asked = html(by_id(doc, "asked")?)?;
+        by_id(doc, "asked-text")?.set_text_content(table.asked.as_ref().map(|(_, t)| t.as_str()));
+        asked.set_hidden(table.asked.is_none());
+    }
+    if changed(&|o| o.note != table.note) {
+        let note = html(by_id(doc, "note")?)?;
+        note.set_text_content(table.note.as_deref());
+        note.set_hidden(table.note.is_none());
     }
     if changed(&|o| o.watch_link != table.watch_link) {
         input(doc, "watch-link")?.set_value(&table.watch_link);
@@ -138,7 +168,11 @@ fn translate(doc: &Document, lang: Lang) -> Result<(), JsValue> {
     if let Some(root) = doc.document_element() {
         root.set_attribute("lang", lang.id())?;
     }
-    for (marker, attribute) in [("data-i18n", None), ("data-i18n-label", Some("aria-label"))] {
+    for (marker, attribute) in [
+        ("data-i18n", None),
+        ("data-i18n-label", Some("aria-label")),
+        ("data-i18n-empty", Some("data-empty")),
+    ] {
         let found = doc.query_selector_all(&format!("[{marker}]"))?;
         for i in 0..found.length() {
             let Some(el) = found.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
@@ -156,7 +190,29 @@ fn translate(doc: &Document, lang: Lang) -> Result<(), JsValue> {
     Ok(())
 }
 
-/// The time controls a challenge may have: the app's presets, a clock always running.
+/// A list of rows, each a text and a button (the lobby, the player's games), all as text.
+fn fill_rows(doc: &Document, list: &Element, rows: &[Row]) -> Result<(), JsValue> {
+    list.set_text_content(None);
+    for row in rows {
+        let li = doc.create_element("li")?;
+        if row.marked {
+            li.set_attribute("data-marked", "")?;
+        }
+        let text = doc.create_element("span")?;
+        text.set_text_content(Some(&row.text));
+        li.append_child(&text)?;
+        let button = doc.create_element("button")?;
+        button.set_attribute("type", "button")?;
+        button.set_attribute(row.action.0, &row.action.1)?;
+        button.set_text_content(Some(&row.button));
+        li.append_child(&button)?;
+        list.append_child(&li)?;
+    }
+    Ok(())
+}
+
+/// The time controls a challenge may have: the app's presets, a clock always running, and
+/// correspondence's days a move.
 fn fill_times(doc: &Document, lang: Lang) -> Result<(), JsValue> {
     let select: HtmlSelectElement = doc
         .query_selector("#challenge select[name=time]")?
@@ -171,6 +227,12 @@ fn fill_times(doc: &Document, lang: Lang) -> Result<(), JsValue> {
         let option = doc.create_element("option")?;
         option.set_attribute("value", id)?;
         option.set_text_content(Some(&control.describe(lang)));
+        select.append_child(&option)?;
+    }
+    for days in crate::view::CORRESPONDENCE_DAYS {
+        let option = doc.create_element("option")?;
+        option.set_attribute("value", &format!("{days}d"))?;
+        option.set_text_content(Some(&crate::view::days_text(lang, days)));
         select.append_child(&option)?;
     }
     select.set_value(if chosen.is_empty() { "5+3" } else { &chosen });

@@ -19,7 +19,11 @@ impl Model {
     }
 
     pub(super) fn listed(&mut self, challenge: LobbyChallenge) {
-        if !self.lobby.iter().any(|c| c.challenge == challenge.challenge) {
+        if !self
+            .lobby
+            .iter()
+            .any(|c| c.challenge == challenge.challenge)
+        {
             self.lobby.push(challenge);
         }
     }

@@ -428,7 +428,11 @@ impl Model {
                     self.intent = Intent::Follow(rematch);
                     self.screen = Screen::Joining;
                     effects.push(Effect::SetQuery(game_query(rematch)));
-                    self.send(Asked::Watch, ClientMessage::Watch { game: rematch }, effects);
+                    self.send(
+                        Asked::Watch,
+                        ClientMessage::Watch { game: rematch },
+                        effects,
+                    );
                 }
             }
             ServerMessage::Lobby { challenges } => self.lobby = challenges,

@@ -1,9 +1,7 @@
 //! The game on the table: following the server's game (its snapshot, each move, its end,
 //! what the players propose) and the player's own moves and requests.
 
-use shatar_protocol::online::{
-    ClientMessage, ClockView, EndNote, GameId, GameSnapshot, Proposal,
-};
+use shatar_protocol::online::{ClientMessage, ClockView, EndNote, GameId, GameSnapshot, Proposal};
 use shatar_rules::{Color, Outcome};
 use shatar_web::state::{Msg as AppMsg, Sound, update_at};
 
@@ -84,7 +82,11 @@ impl Model {
         table.clock = clock;
         table.clock_at_ms = now;
         // 2017 art. 9.1.2: a proposal lapses when its opponent moves instead of answering.
-        let mover = if ply % 2 == 0 { Color::White } else { Color::Black };
+        let mover = if ply.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        };
         table
             .proposals
             .retain(|&(by, p)| by == mover || p == Proposal::Rematch);
@@ -162,7 +164,13 @@ impl Model {
     }
 
     /// 2017 art. 9.5.2: a wrong claim gives the opponent time, and stands as an offer.
-    pub(super) fn claim_refused(&mut self, game: GameId, by: Color, added_ms: u64, clock: ClockView) {
+    pub(super) fn claim_refused(
+        &mut self,
+        game: GameId,
+        by: Color,
+        added_ms: u64,
+        clock: ClockView,
+    ) {
         let now = self.now_ms;
         if let Some(table) = self.table_of(game) {
             table.clock = clock;
@@ -247,8 +255,11 @@ impl Model {
         effects.extend(said.into_iter().filter_map(sound_of));
         if let Some(text) = self.app.moves_since(before).first().cloned() {
             let ply = u32::try_from(before).unwrap_or(u32::MAX);
-            self.send(Asked::Move, ClientMessage::Move { game, ply, text }, effects);
+            self.send(
+                Asked::Move,
+                ClientMessage::Move { game, ply, text },
+                effects,
+            );
         }
     }
 }
-

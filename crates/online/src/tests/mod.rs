@@ -267,7 +267,7 @@ fn a_spectator_cannot_move_but_may_browse() {
     assert_eq!(m.app.session.game.len(), 2);
     m.update(Msg::Board(AppMsg::GoTo(1)), 0);
     assert_eq!(m.app.shown_ply(), 1);
-    assert!(!view(&m, "x").table.unwrap().can_resign);
+    assert!(!view(&m, "x").table.unwrap().can.resign);
 }
 
 #[test]
@@ -308,7 +308,7 @@ fn an_ending_off_the_board_is_shown() {
     );
     let v = view(&m, "x").table.unwrap();
     assert!(v.result.is_some());
-    assert!(!v.can_resign);
+    assert!(!v.can.resign);
     assert!(matches!(m.screen, Screen::Table(ref t) if t.outcome.is_some()));
 }
 
@@ -324,3 +324,190 @@ fn a_refusal_is_worded_and_an_unknown_challenge_returns_to_the_start() {
 }
 
 mod server;
+
+#[test]
+fn a_draw_offered_by_the_opponent_is_asked_and_answered() {
+    use shatar_protocol::online::Proposal;
+    let mut m = at_table();
+    m.update(
+        frame(
+            0,
+            &format!(r#"{{"Proposed":{{"game":"{GAME}","proposal":"Draw","by":"Black"}}}}"#),
+        ),
+        0,
+    );
+    let v = view(&m, "x").table.unwrap();
+    assert_eq!(v.asked.as_ref().map(|a| a.0), Some(Proposal::Draw));
+    let effects = m.update(
+        Msg::Answer {
+            proposal: Proposal::Draw,
+            accept: true,
+        },
+        0,
+    );
+    assert!(matches!(
+        &sent(&effects)[..],
+        [ClientMessage::Answer {
+            accept: true,
+            proposal: Proposal::Draw,
+            ..
+        }]
+    ));
+    // The opponent's offer lapses when the player moves instead (2017 art. 9.1.2).
+    let mut m = at_table();
+    m.update(
+        frame(
+            0,
+            &format!(r#"{{"Proposed":{{"game":"{GAME}","proposal":"Draw","by":"Black"}}}}"#),
+        ),
+        0,
+    );
+    click(&mut m, "e2", "e4");
+    m.update(frame(0, &format!(r#"{{"Moved":{{"game":"{GAME}","ply":0,"move":"e2e4","clock":{{"white_ms":1,"black_ms":1,"running":"Black"}}}}}}"#)), 0);
+    assert_eq!(view(&m, "x").table.unwrap().asked, None);
+}
+
+#[test]
+fn the_players_own_offer_is_noted_and_its_button_hidden() {
+    use shatar_protocol::online::Proposal;
+    let mut m = at_table();
+    let effects = m.update(Msg::Propose(Proposal::Draw), 0);
+    assert!(matches!(
+        &sent(&effects)[..],
+        [ClientMessage::Propose {
+            proposal: Proposal::Draw,
+            ..
+        }]
+    ));
+    m.update(
+        frame(
+            0,
+            &format!(r#"{{"Proposed":{{"game":"{GAME}","proposal":"Draw","by":"White"}}}}"#),
+        ),
+        0,
+    );
+    let v = view(&m, "x").table.unwrap();
+    assert!(!v.can.offer_draw);
+    assert_eq!(v.note.as_deref(), Some("You offered a draw."));
+    m.update(
+        frame(
+            0,
+            &format!(r#"{{"Declined":{{"game":"{GAME}","proposal":"Draw","by":"Black"}}}}"#),
+        ),
+        0,
+    );
+    assert!(view(&m, "x").table.unwrap().can.offer_draw);
+}
+
+#[test]
+fn an_aborted_game_says_so_and_a_rematch_moves_to_the_new_game() {
+    let mut m = at_table();
+    assert!(
+        view(&m, "x").table.unwrap().can.abort,
+        "White has not moved"
+    );
+    m.update(
+        frame(0, &format!(r#"{{"Aborted":{{"game":"{GAME}"}}}}"#)),
+        0,
+    );
+    let v = view(&m, "x").table.unwrap();
+    assert_eq!(v.result.as_deref(), Some("The game was aborted."));
+    assert!(v.can.rematch && !v.can.resign);
+    let next = "0000000000000000000000000000000b";
+    let effects = m.update(
+        frame(
+            0,
+            &format!(r#"{{"Rematch":{{"game":"{GAME}","rematch":"{next}"}}}}"#),
+        ),
+        0,
+    );
+    assert!(effects.contains(&Effect::SetQuery(format!("?game={next}"))));
+    assert!(
+        matches!(&sent(&effects)[..], [ClientMessage::Watch { game }] if game.to_string() == next)
+    );
+}
+
+#[test]
+fn the_lobby_lists_and_unlists_and_a_listed_challenge_is_taken() {
+    let mut m = model(Intent::Start);
+    let effects = welcome(&mut m);
+    assert!(
+        sent(&effects)
+            .iter()
+            .any(|s| matches!(s, ClientMessage::WatchLobby { .. }))
+    );
+    assert!(sent(&effects).contains(&ClientMessage::MyGames));
+    let listed = |id: &str, who: &str| {
+        format!(
+            r#"{{"Listed":{{"challenge":"{id}","game":"chess","time_control":{{"periods":[],"days_per_move":3}},"speed":"Correspondence","color":"Random","challenger":"{who}","name":"<b>Bold</b>"}}}}"#
+        )
+    };
+    m.update(frame(0, &listed(THEM, THEM)), 0);
+    m.update(frame(0, &listed(GAME, ME)), 0);
+    let v = view(&m, "x");
+    assert_eq!(v.lobby.len(), 2);
+    assert_eq!(v.lobby[0].action, ("data-accept", THEM.to_string()));
+    assert_eq!(
+        v.lobby[1].action,
+        ("data-cancel", GAME.to_string()),
+        "the player's own last"
+    );
+    assert_eq!(
+        v.lobby[0].text,
+        "Chess (FIDE), 3 days a move: <b>Bold</b> plays Random"
+    );
+    m.update(
+        frame(0, &format!(r#"{{"Unlisted":{{"challenge":"{GAME}"}}}}"#)),
+        0,
+    );
+    assert_eq!(view(&m, "x").lobby.len(), 1);
+    let effects = m.update(Msg::Accept(THEM.parse().unwrap()), 0);
+    assert!(matches!(
+        &sent(&effects)[..],
+        [ClientMessage::AcceptChallenge { .. }]
+    ));
+    assert_eq!(m.screen, Screen::Joining);
+}
+
+#[test]
+fn a_correspondence_control_is_read_from_the_form() {
+    let control = crate::view::control_of("7d").unwrap();
+    assert_eq!(control.days_per_move, Some(7));
+    assert!(control.periods.is_empty());
+    assert_eq!(
+        crate::view::control_of("5+3").unwrap().periods[0].base_ms,
+        300_000
+    );
+    assert_eq!(crate::view::control_of("untimed"), None);
+}
+
+#[test]
+fn a_name_is_kept_and_told_to_the_server_once_it_knows_the_player() {
+    let mut m = model(Intent::Start);
+    let effects = m.update(Msg::SetName("  Bat  ".into()), 0);
+    assert_eq!(effects, [Effect::KeepName("Bat".into())]);
+    let effects = welcome(&mut m);
+    assert!(sent(&effects).contains(&ClientMessage::SetName {
+        name: Some("Bat".into())
+    }));
+}
+
+#[test]
+fn a_pgn_comes_as_a_download() {
+    let mut m = at_table();
+    let effects = m.update(Msg::DownloadPgn, 0);
+    assert!(matches!(
+        &sent(&effects)[..],
+        [ClientMessage::GetPgn { .. }]
+    ));
+    let effects = m.update(
+        frame(
+            9,
+            &format!(r#"{{"Pgn":{{"game":"{GAME}","text":"[Event \"x\"]"}}}}"#),
+        ),
+        0,
+    );
+    assert!(
+        matches!(&effects[..], [Effect::Download { file_name, .. }] if file_name.ends_with(".pgn"))
+    );
+}
