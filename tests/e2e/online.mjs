@@ -1,7 +1,9 @@
 // Playing online through a real Shatar server (crates/server, started here on a loopback
 // port with its SQLite database in a temporary folder, serving the built site): two
 // players in two browser contexts play to mate by clicks, one reloads mid-game, a third
-// watches; and a page on a static host says plainly that online play needs a server.
+// watches; the lobby shows and removes a challenge; a correspondence game survives both
+// players closing and reopening; and a page on a static host says plainly that online
+// play needs a server.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -135,6 +137,104 @@ export const tests = [
         await t.shot("online-white");
         await t.shot("online-black", black);
         await t.shot("online-watcher", watcher);
+      } finally {
+        for (const context of others) await context.close().catch(() => {});
+        await server.close();
+      }
+    },
+  },
+  {
+    name: "online: the lobby shows an open challenge to others, and removes it when cancelled or taken",
+    async run(t) {
+      const server = await startServer(servedFrom(t.url));
+      const browser = t.context.browser();
+      const others = [];
+      try {
+        const host = t.page;
+        await openOnline(host, `${server.url}online.html`);
+        await host.fill("#name", "Bat <b>");
+        await host.click('#name-form button[type="submit"]');
+        const guestContext = await browser.newContext(DESKTOP);
+        others.push(guestContext);
+        const guest = await guestContext.newPage();
+        watchErrors(guest, t);
+        await openOnline(guest, `${server.url}online.html`);
+        const rows = (page) => page.$$eval("#lobby li", (els) => els.map((e) => e.textContent.trim()));
+        t.eq("the lobby starts empty", await rows(guest), []);
+
+        await host.click('#challenge button[type="submit"]');
+        await guest.waitForFunction(() => document.querySelectorAll("#lobby li").length === 1);
+        const [row] = await rows(guest);
+        t.check("the guest sees the challenge with its maker's name, as text", row.includes("Bat <b> plays White"), row);
+        t.check("and no markup came of the name", await guest.$$eval("#lobby b", (els) => els.length === 0));
+        await t.shot("online-lobby", guest);
+
+        await host.click('[data-action="cancel-challenge"]');
+        await guest.waitForFunction(() => document.querySelectorAll("#lobby li").length === 0);
+        t.check("a cancelled challenge leaves the lobby", true);
+
+        await host.click('#challenge button[type="submit"]');
+        await guest.waitForFunction(() => document.querySelectorAll("#lobby button[data-accept]").length === 1);
+        await guest.click("#lobby button[data-accept]");
+        await seated(guest);
+        await seated(host);
+        t.eq("the guest plays Black", await text(guest, "#status"), "You play black. Your opponent's move.");
+        t.eq("the host sees the guest's side and its own", await text(host, "#player-top"), "Opponent");
+      } finally {
+        for (const context of others) await context.close().catch(() => {});
+        await server.close();
+      }
+    },
+  },
+  {
+    name: "online: a correspondence game survives both players closing and reopening their pages",
+    async run(t) {
+      const server = await startServer(servedFrom(t.url));
+      const browser = t.context.browser();
+      const others = [];
+      try {
+        let white = t.page;
+        await openOnline(white, `${server.url}online.html`);
+        await white.selectOption("#challenge select[name=time]", "3d");
+        await white.uncheck("#challenge input[name=open]");
+        await white.click('#challenge button[type="submit"]');
+        await white.waitForFunction(() => document.querySelector("#challenge-link").value.includes("?challenge="));
+        const link = await white.$eval("#challenge-link", (e) => e.value);
+        const blackContext = await browser.newContext(DESKTOP);
+        others.push(blackContext);
+        let black = await blackContext.newPage();
+        watchErrors(black, t);
+        await openOnline(black, link);
+        await seated(black);
+        await seated(white);
+        t.eq("White's clock shows its days", await text(white, "#clock-top"), "3 days a move");
+        await clickMove(on(t, white), "e2", "e4");
+        await waitPlies(black, 1);
+        await white.close();
+        await black.close();
+
+        // Days later, from the bare page: "Your games" lists the game, the player's move first.
+        black = await blackContext.newPage();
+        watchErrors(black, t);
+        await openOnline(black, `${server.url}online.html`);
+        await black.waitForSelector("#my-games li[data-marked] button[data-open]");
+        t.check("Black's games say it is Black's move", (await text(black, "#my-games li[data-marked]")).includes("Your move"));
+        await black.click("#my-games li[data-marked] button[data-open]");
+        await seated(black);
+        await waitPlies(black, 1);
+        await clickMove(on(t, black), "e7", "e5");
+        await black.close();
+
+        white = await t.context.newPage();
+        watchErrors(white, t);
+        await openOnline(white, `${server.url}online.html`);
+        await white.waitForSelector("#my-games li[data-marked] button[data-open]");
+        await white.click("#my-games li[data-marked] button[data-open]");
+        await seated(white);
+        await waitPlies(white, 2);
+        t.eq("White finds Black's reply", (await moveTexts(white)).length, 2);
+        t.eq("and its move to make", await text(white, "#status"), "You play white. Your move.");
+        await t.shot("online-correspondence", white);
       } finally {
         for (const context of others) await context.close().catch(() => {});
         await server.close();

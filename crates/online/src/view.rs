@@ -256,7 +256,13 @@ fn table_view(model: &Model, page_url: &str) -> Option<TableView> {
     let (white_ms, black_ms, running) = model.clocks()?;
     let clock = |c: Color| {
         let ms = c.fold(white_ms, black_ms);
-        (clock_text(ms), running == Some(c))
+        let runs = running == Some(c);
+        // Correspondence: each move has its days afresh, so the side not to move has them all.
+        let text = match table.time_control.days_per_move {
+            Some(days) if !runs => days_text(lang, days),
+            _ => clock_text(ms),
+        };
+        (text, runs)
     };
     let result = match (app.session.game.outcome(), table.note) {
         (_, Some(EndNote::Aborted)) => Some(t!(lang, "online.aborted").to_string()),
