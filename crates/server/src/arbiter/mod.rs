@@ -275,10 +275,17 @@ impl Table {
         }
     }
 
+    /// Each side's time left. In correspondence the side not to move shows the days its
+    /// next move will have (its clock holds no base time: see `TimeControlWire`).
     pub fn clock_view(&self, now_ms: u64) -> ClockView {
-        let left = |side: Side| {
-            let reading = self.clock.read(side.into(), now_ms);
-            reading.base_ms.saturating_add(reading.delay_ms)
+        let days = self.time_control().days_per_move;
+        let to_move = Side::from(self.clock.to_move);
+        let left = |side: Side| match days {
+            Some(days) if side != to_move => u64::from(days) * crate::wire::time_control::DAY_MS,
+            _ => {
+                let reading = self.clock.read(side.into(), now_ms);
+                reading.base_ms.saturating_add(reading.delay_ms)
+            }
         };
         ClockView {
             white_ms: left(Side::White),

@@ -143,6 +143,16 @@ async fn display_names_are_checked_trimmed_and_shown_with_the_game() {
     let snapshot = game.white.watch(game.id).await;
     assert_eq!(snapshot.white_name.as_deref(), Some("Сүхбаатар"));
     assert_eq!(snapshot.black_name.as_deref(), Some("Ана \"<b>\""));
+    // The PGN escapes what its tags cannot hold.
+    let ServerMessage::Pgn { text, .. } = game
+        .white
+        .request(ClientMessage::GetPgn { game: game.id })
+        .await
+    else {
+        panic!("a record");
+    };
+    assert!(text.contains("[White \"Сүхбаатар\"]"), "{text}");
+    assert!(text.contains(r#"[Black "Ана \"<b>\""]"#), "{text}");
     // A blank name clears it.
     game.black.accepted(set("   ")).await;
     assert_eq!(game.white.watch(game.id).await.black_name, None);

@@ -80,6 +80,8 @@ async fn a_correspondence_game_gives_days_a_move_survives_a_restart_and_flags() 
     assert_eq!(snapshot.moves, ["d2d4", "d7d5"]);
     assert_eq!(snapshot.clock.running, Some(Side::White));
     assert_eq!(snapshot.clock.white_ms, 3 * DAY_MS);
+    // Black's next move will have its three days too.
+    assert_eq!(snapshot.clock.black_ms, 3 * DAY_MS);
     // Correspondence takes no absence claims: the days a move decide.
     assert_eq!(
         refused(
