@@ -163,3 +163,33 @@ async fn display_names_are_checked_trimmed_and_shown_with_the_game() {
     );
     server.stop().await.unwrap();
 }
+
+/// As a lichess seek goes with its player: whoever took it would wait for no one.
+#[tokio::test]
+async fn a_challenger_who_leaves_takes_its_live_open_challenges_from_the_lobby() {
+    let data = tempfile::tempdir().unwrap();
+    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let mut challenger = Client::player(&server).await;
+    let live = create(&mut challenger, open(Ruleset::Chess.into(), minutes(5))).await;
+    let letters = create(
+        &mut challenger,
+        open(Ruleset::Chess.into(), TimeControlWire::days(3)),
+    )
+    .await;
+    let link = challenger
+        .challenge(Ruleset::Chess.into(), ColorChoice::White)
+        .await;
+    let mut watcher = Client::connect(&server).await;
+    assert_eq!(lobby(&mut watcher, LobbyFilter::default()).await.len(), 2);
+    drop(challenger);
+    assert_eq!(
+        watcher.unasked().await,
+        ServerMessage::Unlisted { challenge: live }
+    );
+    let listed = lobby(&mut watcher, LobbyFilter::default()).await;
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].challenge, letters);
+    // The link still works for a friend who opens it later.
+    Client::player(&server).await.accept(link).await;
+    server.stop().await.unwrap();
+}
