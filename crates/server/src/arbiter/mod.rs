@@ -186,8 +186,10 @@ impl Table {
     }
 
     /// A game as the database holds it, its clock (and abort timer) running again from
-    /// `now_ms`.
-    pub fn restore(row: GameRow, now_ms: u64) -> Result<Table, RestoreError> {
+    /// `now_ms`. A live clock charges no one for the time since it was stored (the server
+    /// was down); a correspondence clock charges the side to move for the days since
+    /// (`wall_ms`, the epoch time now), as a postal arbiter would.
+    pub fn restore(row: GameRow, now_ms: u64, wall_ms: u64) -> Result<Table, RestoreError> {
         let moves: Vec<String> = row.moves.iter().map(|m| m.text.clone()).collect();
         let mut record =
             AnyGameRecord::from_wire(row.kind, None, &moves).map_err(RestoreError::Moves)?;
@@ -195,6 +197,14 @@ impl Table {
             && record.outcome().is_none()
         {
             record.set_outcome(outcome);
+        }
+        let mut clock = row.clock.to_clock(now_ms).map_err(RestoreError::Clock)?;
+        if row.clock.control.is_correspondence()
+            && clock.running.is_some()
+            && let Some(stored_at) = row.clock_at_ms
+        {
+            let since = wall_ms.saturating_sub(stored_at);
+            clock.delay_used_ms = clock.delay_used_ms.saturating_add(since);
         }
         Ok(Table {
             id: row.id,
@@ -205,7 +215,7 @@ impl Table {
             record,
             moves,
             history: row.moves.into_iter().map(|m| m.meta).collect(),
-            clock: row.clock.to_clock(now_ms).map_err(RestoreError::Clock)?,
+            clock,
             note: row.note,
             proposals: Vec::new(),
             waiting_since_ms: now_ms,

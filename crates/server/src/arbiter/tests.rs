@@ -111,6 +111,7 @@ fn a_stored_game_comes_back_as_it_was() {
         clock: stored.clone(),
         outcome: None,
         note: None,
+        clock_at_ms: None,
         moves: table
             .moves()
             .iter()
@@ -121,7 +122,7 @@ fn a_stored_game_comes_back_as_it_was() {
             })
             .collect(),
     };
-    let back = Table::restore(row, 5_000_000).unwrap();
+    let back = Table::restore(row, 5_000_000, 0).unwrap();
     assert_eq!(back.moves(), table.moves());
     assert_eq!(back.stored_clock(), stored);
     // The server was down from 2 s to 5000 s: no one is charged for it.

@@ -73,13 +73,15 @@ async fn a_correspondence_game_gives_days_a_move_survives_a_restart_and_flags() 
     drop(game);
     server.stop().await.unwrap();
 
+    // Down for a day: in correspondence that day is White's.
+    time.advance(DAY_MS);
     let server = start(data.path(), None, time.clone()).await;
     let mut white = Client::again(&server, &credentials[0]).await;
     let snapshot = white.watch(id).await;
     assert_eq!(snapshot.time_control, TimeControlWire::days(3));
     assert_eq!(snapshot.moves, ["d2d4", "d7d5"]);
     assert_eq!(snapshot.clock.running, Some(Side::White));
-    assert_eq!(snapshot.clock.white_ms, 3 * DAY_MS);
+    assert_eq!(snapshot.clock.white_ms, 2 * DAY_MS);
     // Black's next move will have its three days too.
     assert_eq!(snapshot.clock.black_ms, 3 * DAY_MS);
     // Correspondence takes no absence claims: the days a move decide.
@@ -94,7 +96,7 @@ async fn a_correspondence_game_gives_days_a_move_survives_a_restart_and_flags() 
         ),
         ErrorKind::OpponentPresent { wait_ms: None }
     );
-    time.advance(3 * DAY_MS);
+    time.advance(2 * DAY_MS);
     assert_eq!(
         refused(white.play(id, 2, "c1f4").await),
         ErrorKind::GameOver {
