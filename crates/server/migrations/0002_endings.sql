@@ -15,6 +15,10 @@ ALTER TABLE games ADD COLUMN note TEXT;
 -- side to move is charged for the days since, a restart included.
 ALTER TABLE games ADD COLUMN clock_at_ms INTEGER;
 
+-- The proposals waiting for an answer (JSON [[side, proposal], ...]): a correspondence
+-- draw offer outlives a restart.
+ALTER TABLE games ADD COLUMN proposals TEXT;
+
 CREATE INDEX games_white ON games (white) WHERE outcome IS NULL AND note IS NULL;
 CREATE INDEX games_black ON games (black) WHERE outcome IS NULL AND note IS NULL;
 

@@ -112,6 +112,7 @@ fn a_stored_game_comes_back_as_it_was() {
         outcome: None,
         note: None,
         clock_at_ms: None,
+        proposals: Vec::new(),
         moves: table
             .moves()
             .iter()

@@ -5,7 +5,7 @@ use sqlx::sqlite::SqliteRow;
 use super::{Store, StoreError, parse, parse_json, to_json};
 use crate::arbiter::{Change, MoveMeta, Step, StoredClock, Table};
 use crate::ids::{ChallengeId, GameId, PlayerId};
-use crate::wire::{EndNote, OutcomeWire};
+use crate::wire::{EndNote, OutcomeWire, Proposal, Side};
 
 const TABLE: &str = "games";
 
@@ -29,6 +29,7 @@ pub struct GameRow {
     pub note: Option<EndNote>,
     /// When `clock` was stored (epoch milliseconds); `None` before it was kept.
     pub clock_at_ms: Option<u64>,
+    pub proposals: Vec<(Side, Proposal)>,
     pub moves: Vec<StoredMove>,
 }
 
@@ -40,7 +41,7 @@ pub struct StoredMove {
 /// The columns `game_row` reads, in its order.
 macro_rules! game_columns {
     () => {
-        "id, kind, white, black, clock, outcome, note, clock_at_ms"
+        "id, kind, white, black, clock, outcome, note, clock_at_ms, proposals"
     };
 }
 
@@ -121,13 +122,14 @@ impl Store {
         let outcome = table.outcome();
         let over = table.is_over();
         sqlx::query(
-            "UPDATE games SET clock = ?, outcome = ?, note = ?, clock_at_ms = ?, \
+            "UPDATE games SET clock = ?, outcome = ?, note = ?, clock_at_ms = ?, proposals = ?, \
              ended_at = CASE WHEN ? THEN COALESCE(ended_at, CURRENT_TIMESTAMP) END WHERE id = ?",
         )
         .bind(to_json(&table.stored_clock()))
         .bind(outcome.map(|o| to_json(&OutcomeWire(o))))
         .bind(table.note().map(|n| to_json(&n)))
         .bind(i64::try_from(wall_ms).unwrap_or(i64::MAX))
+        .bind(to_json(&table.proposals()))
         .bind(over)
         .bind(&game)
         .execute(&mut *tx)
@@ -172,6 +174,7 @@ impl Store {
         let outcome: Option<&str> = row.try_get(5)?;
         let note: Option<&str> = row.try_get(6)?;
         let clock_at_ms: Option<i64> = row.try_get(7)?;
+        let proposals: Option<&str> = row.try_get(8)?;
         Ok(GameRow {
             id,
             kind: parse(TABLE, row.try_get(1)?)?,
@@ -184,6 +187,10 @@ impl Store {
                 .map(|o| o.0),
             note: note.map(|text| parse_json(TABLE, text)).transpose()?,
             clock_at_ms: clock_at_ms.and_then(|ms| u64::try_from(ms).ok()),
+            proposals: proposals
+                .map(|text| parse_json(TABLE, text))
+                .transpose()?
+                .unwrap_or_default(),
             moves: self.moves(id).await?,
         })
     }

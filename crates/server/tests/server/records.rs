@@ -6,8 +6,8 @@ use shatar_rules::{Color, EndReason, Outcome, Ruleset};
 use shatar_server::time::ManualTime;
 use shatar_server::wire::time_control::{DAY_MS, MAX_DAYS, MIN_DAYS};
 use shatar_server::wire::{
-    BadTimeControl, ClientMessage, ColorChoice, ErrorKind, MyGame, OutcomeWire, ServerMessage,
-    Side, TimeControlWire,
+    BadTimeControl, ClientMessage, ColorChoice, ErrorKind, MyGame, OutcomeWire, Proposal,
+    ServerMessage, Side, TimeControlWire,
 };
 
 use crate::support::{Client, Game, http_get, refused, start};
@@ -64,6 +64,13 @@ async fn a_correspondence_game_gives_days_a_move_survives_a_restart_and_flags() 
     game.play(0, &["d2d4"]).await;
     time.advance(3 * DAY_MS - 1_000);
     game.play(1, &["d7d5"]).await;
+    // A draw offer waits for its answer across the restart.
+    game.black
+        .accepted(ClientMessage::Propose {
+            game: id,
+            proposal: Proposal::Draw,
+        })
+        .await;
     assert!(!my_games(&mut game.black).await[0].your_move);
     assert!(my_games(&mut game.white).await[0].your_move);
     let credentials = [
@@ -81,6 +88,7 @@ async fn a_correspondence_game_gives_days_a_move_survives_a_restart_and_flags() 
     assert_eq!(snapshot.time_control, TimeControlWire::days(3));
     assert_eq!(snapshot.moves, ["d2d4", "d7d5"]);
     assert_eq!(snapshot.clock.running, Some(Side::White));
+    assert_eq!(snapshot.proposals, [(Side::Black, Proposal::Draw)]);
     assert_eq!(snapshot.clock.white_ms, 2 * DAY_MS);
     // Black's next move will have its three days too.
     assert_eq!(snapshot.clock.black_ms, 3 * DAY_MS);
