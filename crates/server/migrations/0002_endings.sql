@@ -11,6 +11,14 @@ CREATE INDEX challenges_listed ON challenges (created_at)
 -- What ended a game beyond the rules' outcomes (JSON EndNote: aborted, abandoned).
 ALTER TABLE games ADD COLUMN note TEXT;
 
+-- When `clock` was stored, in milliseconds since the Unix epoch: a correspondence game's
+-- side to move is charged for the days since, a restart included.
+ALTER TABLE games ADD COLUMN clock_at_ms INTEGER;
+
+-- The proposals waiting for an answer (JSON [[side, proposal], ...]): a correspondence
+-- draw offer outlives a restart.
+ALTER TABLE games ADD COLUMN proposals TEXT;
+
 CREATE INDEX games_white ON games (white) WHERE outcome IS NULL AND note IS NULL;
 CREATE INDEX games_black ON games (black) WHERE outcome IS NULL AND note IS NULL;
 

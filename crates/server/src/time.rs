@@ -8,6 +8,14 @@ use std::time::Instant;
 /// reading across a restart (see `arbiter::stored_clock`).
 pub trait TimeSource: Send + Sync + 'static {
     fn now_ms(&self) -> u64;
+
+    /// Milliseconds since the Unix epoch: what a correspondence clock is charged by across
+    /// a restart (days, not a live game's seconds, are at stake there).
+    fn wall_ms(&self) -> u64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+    }
 }
 
 /// The time since the server started.
@@ -50,5 +58,10 @@ impl ManualTime {
 impl TimeSource for ManualTime {
     fn now_ms(&self) -> u64 {
         self.now_ms.load(Ordering::SeqCst)
+    }
+
+    /// The same hand-moved time: a test's restart lasts as long as it advances it.
+    fn wall_ms(&self) -> u64 {
+        self.now_ms()
     }
 }

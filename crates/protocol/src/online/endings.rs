@@ -1,6 +1,8 @@
 //! How players end a game between themselves, beyond the moves: proposals the opponent
 //! answers, and the endings the server decides that the rules have no reason for.
 
+use core::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use super::server::Side;
@@ -16,6 +18,16 @@ pub enum Proposal {
     Takeback,
     /// Once the game is over: a new game of the same kind and control, colours swapped.
     Rematch,
+}
+
+impl fmt::Display for Proposal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Proposal::Draw => "draw",
+            Proposal::Takeback => "takeback",
+            Proposal::Rematch => "rematch",
+        })
+    }
 }
 
 /// An ending the server decides, as lichess does, which the rules' outcomes cannot say.

@@ -124,12 +124,9 @@ impl fmt::Display for ErrorKind {
             ErrorKind::GameOver { outcome } => write!(f, "the game is over: {}", outcome.0),
             ErrorKind::Unavailable => f.write_str("the server cannot do this now; try again"),
             ErrorKind::NoProposal { proposal } => {
-                write!(
-                    f,
-                    "your opponent has proposed no {proposal:?} (or it lapsed)"
-                )
+                write!(f, "your opponent has proposed no {proposal} (or it lapsed)")
             }
-            ErrorKind::NotNow { proposal } => write!(f, "no {proposal:?} can be proposed now"),
+            ErrorKind::NotNow { proposal } => write!(f, "no {proposal} can be proposed now"),
             ErrorKind::NothingToTakeBack => f.write_str("you have no move to take back"),
             ErrorKind::NoClaims => {
                 f.write_str("this game's draws come by themselves: nothing is claimed")

@@ -38,6 +38,9 @@ pub const ONLINE_PROTOCOL_VERSION: u32 = 1;
 /// challenge with four periods). Larger ones get a typed refusal.
 pub const MAX_MESSAGE_BYTES: usize = 4096;
 
+#[cfg(test)]
+mod tests;
+
 impl crate::Versioned for ClientMessage {
     const VERSION: u32 = ONLINE_PROTOCOL_VERSION;
 }

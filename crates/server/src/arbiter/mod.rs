@@ -3,6 +3,7 @@
 //! out on a copy ([`Change`]), which the caller commits to the database before it takes
 //! it, so that nothing is announced that a crash could lose.
 
+mod change;
 mod claims;
 mod endings;
 mod pgn;
@@ -10,7 +11,6 @@ mod play;
 mod proposals;
 pub mod stored_clock;
 
-use shatar_rules::any_game::WireGameError;
 use shatar_rules::clock::{Clock, TimeControl};
 use shatar_rules::{AnyGamePosition, AnyGameRecord, GameKind, Outcome};
 
@@ -19,6 +19,7 @@ use crate::store::GameRow;
 use crate::wire::{
     ClockView, EndNote, ErrorKind, GameSnapshot, OutcomeWire, Proposal, Side, TimeControlWire,
 };
+pub use change::{Change, RestoreError, Step};
 pub use pgn::PgnHeader;
 pub use stored_clock::{BadStoredControl, StoredClock};
 
@@ -53,8 +54,7 @@ pub struct Table {
     /// An ending the rules have no outcome for (aborted), or a word on the outcome
     /// (abandoned).
     note: Option<EndNote>,
-    /// Proposals waiting for an answer. Kept in memory only: a restart drops them, as an
-    /// arbiter's change of shift would a spoken offer.
+    /// Proposals waiting for an answer.
     proposals: Vec<(Side, Proposal)>,
     /// The server's time since which the side to move has owed its first move: the
     /// abort timer's start (see `endings`).
@@ -69,96 +69,6 @@ pub struct MoveMeta {
     /// 2017 art. 9.1.2.b: the mover offered a draw with it, written `(=)`.
     pub draw_offer: bool,
 }
-
-/// What a change did, for the database and the watchers, in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// Move `ply` (from 0) was played; `outcome` if it ended the game on the board.
-    Moved {
-        ply: u32,
-        text: String,
-        outcome: Option<Outcome>,
-    },
-    /// The game ended off the board: a flag, a resignation, a draw agreed or claimed, an
-    /// abandoned game.
-    Ended {
-        outcome: Outcome,
-    },
-    /// The game ended with no result.
-    Aborted,
-    /// `by` proposed something; a draw offer marks the proposer's last move `mark`.
-    Proposed {
-        by: Side,
-        proposal: Proposal,
-        mark: Option<u32>,
-    },
-    Declined {
-        by: Side,
-        proposal: Proposal,
-    },
-    /// The moves from `ply` on were taken back.
-    TookBack {
-        ply: u32,
-    },
-    /// 2017 art. 9.5.2: `by`'s claim was wrong; its opponent got `added_ms`.
-    ClaimRefused {
-        by: Side,
-        added_ms: u64,
-    },
-    /// A rematch was agreed: the new game is the change's `spawned` table.
-    Rematched {
-        rematch: GameId,
-    },
-}
-
-/// A table as it will be once the change is committed.
-#[derive(Debug)]
-pub struct Change {
-    pub table: Table,
-    pub steps: Vec<Step>,
-    /// A game the change starts (a rematch), committed with it.
-    pub spawned: Option<Table>,
-    /// The refusal to answer the request with once the change is committed: a wrong claim
-    /// changes the clocks and is still refused.
-    pub refusal: Option<ErrorKind>,
-}
-
-impl Change {
-    fn new(table: Table, step: Step) -> Change {
-        Change {
-            table,
-            steps: vec![step],
-            spawned: None,
-            refusal: None,
-        }
-    }
-
-    /// Nothing to commit or announce.
-    fn unchanged(table: Table) -> Change {
-        Change {
-            steps: Vec::new(),
-            ..Change::new(table, Step::Aborted)
-        }
-    }
-}
-
-/// Why a table could not be rebuilt from what the database holds.
-#[derive(Debug)]
-pub enum RestoreError {
-    Moves(WireGameError),
-    Clock(BadStoredControl),
-}
-
-impl core::fmt::Display for RestoreError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            RestoreError::Moves(e) => write!(f, "the stored moves do not replay: {e}"),
-            RestoreError::Clock(e) => write!(f, "the stored clock's control is unsound: {:?}", e.0),
-        }
-    }
-}
-
-impl std::error::Error for RestoreError {}
 
 impl Table {
     /// A game of `kind` from its initial position, made at `now_ms`; no clock runs until
@@ -186,8 +96,10 @@ impl Table {
     }
 
     /// A game as the database holds it, its clock (and abort timer) running again from
-    /// `now_ms`.
-    pub fn restore(row: GameRow, now_ms: u64) -> Result<Table, RestoreError> {
+    /// `now_ms`. A live clock charges no one for the time since it was stored (the server
+    /// was down); a correspondence clock charges the side to move for the days since
+    /// (`wall_ms`, the epoch time now), as a postal arbiter would.
+    pub fn restore(row: GameRow, now_ms: u64, wall_ms: u64) -> Result<Table, RestoreError> {
         let moves: Vec<String> = row.moves.iter().map(|m| m.text.clone()).collect();
         let mut record =
             AnyGameRecord::from_wire(row.kind, None, &moves).map_err(RestoreError::Moves)?;
@@ -195,6 +107,14 @@ impl Table {
             && record.outcome().is_none()
         {
             record.set_outcome(outcome);
+        }
+        let mut clock = row.clock.to_clock(now_ms).map_err(RestoreError::Clock)?;
+        if row.clock.control.is_correspondence()
+            && clock.running.is_some()
+            && let Some(stored_at) = row.clock_at_ms
+        {
+            let since = wall_ms.saturating_sub(stored_at);
+            clock.delay_used_ms = clock.delay_used_ms.saturating_add(since);
         }
         Ok(Table {
             id: row.id,
@@ -205,9 +125,9 @@ impl Table {
             record,
             moves,
             history: row.moves.into_iter().map(|m| m.meta).collect(),
-            clock: row.clock.to_clock(now_ms).map_err(RestoreError::Clock)?,
+            clock,
             note: row.note,
-            proposals: Vec::new(),
+            proposals: row.proposals,
             waiting_since_ms: now_ms,
         })
     }
@@ -226,6 +146,10 @@ impl Table {
 
     pub fn note(&self) -> Option<EndNote> {
         self.note
+    }
+
+    pub fn proposals(&self) -> &[(Side, Proposal)] {
+        &self.proposals
     }
 
     pub fn history(&self) -> &[MoveMeta] {
@@ -275,10 +199,17 @@ impl Table {
         }
     }
 
+    /// Each side's time left. In correspondence the side not to move shows the days its
+    /// next move will have (its clock holds no base time: see `TimeControlWire`).
     pub fn clock_view(&self, now_ms: u64) -> ClockView {
-        let left = |side: Side| {
-            let reading = self.clock.read(side.into(), now_ms);
-            reading.base_ms.saturating_add(reading.delay_ms)
+        let days = self.time_control().days_per_move;
+        let to_move = Side::from(self.clock.to_move);
+        let left = |side: Side| match days {
+            Some(days) if side != to_move => u64::from(days) * crate::wire::time_control::DAY_MS,
+            _ => {
+                let reading = self.clock.read(side.into(), now_ms);
+                reading.base_ms.saturating_add(reading.delay_ms)
+            }
         };
         ClockView {
             white_ms: left(Side::White),

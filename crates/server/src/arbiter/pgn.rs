@@ -60,7 +60,7 @@ impl Table {
             if self.is_correspondence() {
                 continue;
             }
-            let mover = if ply % 2 == 0 {
+            let mover = if ply.is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black

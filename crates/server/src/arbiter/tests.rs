@@ -14,9 +14,14 @@ fn table(kind: GameKind) -> Table {
 }
 
 /// Plays `moves` in turn, a second apart, taking each change.
-fn play(mut table: Table, moves: &[&str]) -> (Table, Step) {
+fn play(table: Table, moves: &[&str]) -> (Table, Step) {
+    play_from(table, 0, moves)
+}
+
+/// Plays `moves` from ply `first` on, move `ply` at `ply` seconds.
+fn play_from(mut table: Table, first: usize, moves: &[&str]) -> (Table, Step) {
     let mut last = None;
-    for (ply, text) in moves.iter().enumerate() {
+    for (ply, text) in (first..).zip(moves) {
         let side = table.record.position().turn();
         let player = match Side::from(side) {
             Side::White => table.seats.white,
@@ -111,6 +116,8 @@ fn a_stored_game_comes_back_as_it_was() {
         clock: stored.clone(),
         outcome: None,
         note: None,
+        clock_at_ms: None,
+        proposals: Vec::new(),
         moves: table
             .moves()
             .iter()
@@ -121,9 +128,70 @@ fn a_stored_game_comes_back_as_it_was() {
             })
             .collect(),
     };
-    let back = Table::restore(row, 5_000_000).unwrap();
+    let back = Table::restore(row, 5_000_000, 0).unwrap();
     assert_eq!(back.moves(), table.moves());
     assert_eq!(back.stored_clock(), stored);
     // The server was down from 2 s to 5000 s: no one is charged for it.
     assert_eq!(back.clock_view(5_000_000), table.clock_view(2_000));
+}
+
+#[test]
+fn a_takeback_returns_the_moves_and_the_clocks_to_what_they_were() {
+    let (two, _) = play(table(Ruleset::Chess.into()), &["e2e4", "e7e5"]);
+    // The clocks just after Black's reply, at 1 s.
+    let before = two.clock_view(1_000);
+    let (table, _) = play_from(two, 2, &["g1f3", "b8c6"]);
+    let white = table.seats.white;
+    let rematch = GameId::generate().unwrap();
+    let change = table
+        .propose(white, Proposal::Takeback, rematch, 9_000)
+        .unwrap();
+    let black = change.table.seats.black;
+    let change = change
+        .table
+        .answer(black, Proposal::Takeback, true, rematch, 10_000)
+        .unwrap();
+    assert_eq!(change.steps, [Step::TookBack { ply: 2 }]);
+    assert_eq!(change.table.moves(), ["e2e4", "e7e5"]);
+    // White thinks again with what it had then, from the takeback (at 10 s) on.
+    assert_eq!(change.table.clock_view(10_000), before);
+    assert_eq!(before.running, Some(Side::White));
+}
+
+#[test]
+fn a_game_waits_a_minute_for_each_first_move_then_is_aborted() {
+    let mut table = table(Ruleset::Mongolian.into());
+    // Ten minutes: Black's flag would fall long after the abort.
+    table.clock = Clock::new(TimeControl::sudden_death(600_000, Bonus::None));
+    assert_eq!(table.until_due(0), Some(endings::ABORT_MS));
+    let (table, _) = play(table, &["e2e4"]);
+    // Black's minute runs from White's move, made at 0 here.
+    assert!(table.due(endings::ABORT_MS - 1).is_none());
+    let change = table.due(endings::ABORT_MS).expect("aborted");
+    assert_eq!(change.steps, [Step::Aborted]);
+    assert_eq!(change.table.note(), Some(EndNote::Aborted));
+    assert!(change.table.until_due(u64::MAX).is_none());
+}
+
+#[test]
+fn an_absent_opponent_is_claimed_against_only_after_half_a_minute() {
+    let table = table(Ruleset::Chess.into());
+    let white = table.seats.white;
+    for gone in [None, Some(endings::ABSENT_MS - 1)] {
+        assert!(matches!(
+            table.claim_absence(white, true, gone, 0),
+            Err(ErrorKind::OpponentPresent { wait_ms: Some(_) })
+        ));
+    }
+    let change = table
+        .claim_absence(white, false, Some(endings::ABSENT_MS), 0)
+        .unwrap();
+    assert_eq!(
+        change.table.outcome(),
+        Some(Outcome::draw(EndReason::Agreement))
+    );
+    assert_eq!(
+        change.table.note(),
+        Some(EndNote::Abandoned { by: Side::Black })
+    );
 }

@@ -115,7 +115,12 @@ impl GameRoom {
         now: u64,
     ) -> Result<Option<Table>, ErrorKind> {
         if !change.steps.is_empty() {
-            backing.store.commit(&change).await.map_err(unavailable)?;
+            let wall_ms = backing.time.wall_ms();
+            backing
+                .store
+                .commit(&change, wall_ms)
+                .await
+                .map_err(unavailable)?;
         }
         let Change {
             table,

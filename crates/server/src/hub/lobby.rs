@@ -69,6 +69,27 @@ impl Hub {
         self.lobby.leave(outbox);
     }
 
+    /// A player who has gone takes its live open challenges from the lobby with it, as a
+    /// lichess seek goes: whoever took one would wait for an absent opponent. Its
+    /// correspondence challenges stay (their players come and go), and so do challenges by
+    /// link, which a friend may open later.
+    pub async fn withdraw_live_challenges(&self, player: PlayerId) {
+        let listed = match self.store().listed_challenges_of(player).await {
+            Ok(listed) => listed,
+            Err(e) => return drop(unavailable(e)),
+        };
+        for (challenge, control) in listed {
+            if control.is_correspondence() {
+                continue;
+            }
+            match self.store().cancel_challenge(challenge, player).await {
+                Ok(true) => self.lobby.unlist(challenge),
+                Ok(false) => {}
+                Err(e) => drop(unavailable(e)),
+            }
+        }
+    }
+
     /// `player` withdraws its challenge: no one can take it any more, and the lobby
     /// forgets it.
     pub async fn cancel_challenge(

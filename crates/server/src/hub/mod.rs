@@ -150,7 +150,8 @@ impl Hub {
         row: crate::store::GameRow,
     ) -> Result<Table, (GameId, crate::arbiter::RestoreError)> {
         let id = row.id;
-        Table::restore(row, self.now_ms()).map_err(|why| (id, why))
+        let time = &self.backing.time;
+        Table::restore(row, time.now_ms(), time.wall_ms()).map_err(|why| (id, why))
     }
 
     /// Puts `table` in a room, unless another task loaded the same game first: then

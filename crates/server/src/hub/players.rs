@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use super::{Hub, Outbox, unavailable};
 use crate::ids::{Generate, PlayerId, Secret, hash_secret};
 use crate::wire::{Credentials, ErrorKind, ServerMessage};
@@ -25,7 +27,7 @@ impl Hub {
     }
 
     /// Sends `player`'s unasked messages to `outbox` too, for as long as it is open.
-    pub fn register(&self, player: PlayerId, outbox: Outbox) {
+    pub fn register(self: &Arc<Self>, player: PlayerId, outbox: Outbox) {
         let mut players = self.players();
         players.retain(|_, outboxes| {
             outboxes.retain(|o| !o.is_closed());
@@ -35,10 +37,12 @@ impl Hub {
         drop(players);
         // The connection's end is the player's leaving, if it was its last one.
         self.presence.arrive(player);
-        let (presence, time) = (self.presence.clone(), self.backing.time.clone());
+        let hub = self.clone();
         tokio::spawn(async move {
             outbox.closed().await;
-            presence.leave(player, time.now_ms());
+            if hub.presence.leave(player, hub.now_ms()) {
+                hub.withdraw_live_challenges(player).await;
+            }
         });
     }
 

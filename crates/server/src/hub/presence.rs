@@ -35,13 +35,17 @@ impl Presence {
         seen.connections += 1;
     }
 
-    pub fn leave(&self, player: PlayerId, now_ms: u64) {
-        if let Some(seen) = self.players().get_mut(&player) {
-            seen.connections = seen.connections.saturating_sub(1);
-            if seen.connections == 0 {
-                seen.left_ms = now_ms;
-            }
+    /// One of `player`'s connections closed: `true` if it was the last.
+    pub fn leave(&self, player: PlayerId, now_ms: u64) -> bool {
+        let mut players = self.players();
+        let Some(seen) = players.get_mut(&player) else {
+            return false;
+        };
+        seen.connections = seen.connections.saturating_sub(1);
+        if seen.connections == 0 {
+            seen.left_ms = now_ms;
         }
+        seen.connections == 0
     }
 
     /// How long `player` has had no connection; `None` while it has one.

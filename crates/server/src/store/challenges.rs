@@ -74,6 +74,28 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
+    /// `player`'s challenges listed in the lobby now, and their time controls.
+    pub async fn listed_challenges_of(
+        &self,
+        player: PlayerId,
+    ) -> Result<Vec<(ChallengeId, TimeControlWire)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, time_control FROM challenges \
+             WHERE challenger = ? AND open = 1 AND cancelled = 0 AND game IS NULL",
+        )
+        .bind(player.to_string())
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok((
+                    parse(TABLE, row.try_get(0)?)?,
+                    parse_json(TABLE, row.try_get(1)?)?,
+                ))
+            })
+            .collect()
+    }
+
     /// The open challenges listed in the lobby, oldest first, with their challengers'
     /// names.
     pub async fn lobby(&self) -> Result<Vec<LobbyChallenge>, StoreError> {

@@ -5,7 +5,7 @@ use sqlx::sqlite::SqliteRow;
 use super::{Store, StoreError, parse, parse_json, to_json};
 use crate::arbiter::{Change, MoveMeta, Step, StoredClock, Table};
 use crate::ids::{ChallengeId, GameId, PlayerId};
-use crate::wire::{EndNote, OutcomeWire};
+use crate::wire::{EndNote, OutcomeWire, Proposal, Side};
 
 const TABLE: &str = "games";
 
@@ -27,6 +27,9 @@ pub struct GameRow {
     pub clock: StoredClock,
     pub outcome: Option<Outcome>,
     pub note: Option<EndNote>,
+    /// When `clock` was stored (epoch milliseconds); `None` before it was kept.
+    pub clock_at_ms: Option<u64>,
+    pub proposals: Vec<(Side, Proposal)>,
     pub moves: Vec<StoredMove>,
 }
 
@@ -38,7 +41,7 @@ pub struct StoredMove {
 /// The columns `game_row` reads, in its order.
 macro_rules! game_columns {
     () => {
-        "id, kind, white, black, clock, outcome, note"
+        "id, kind, white, black, clock, outcome, note, clock_at_ms, proposals"
     };
 }
 
@@ -67,7 +70,7 @@ impl Store {
 
     /// Commits what `change` did, in one transaction: its moves, takebacks and marks,
     /// the game it starts, and the game's clocks and end.
-    pub async fn commit(&self, change: &Change) -> Result<(), StoreError> {
+    pub async fn commit(&self, change: &Change, wall_ms: u64) -> Result<(), StoreError> {
         let table = &change.table;
         let game = table.id.to_string();
         let mut tx = self.pool.begin().await?;
@@ -119,12 +122,14 @@ impl Store {
         let outcome = table.outcome();
         let over = table.is_over();
         sqlx::query(
-            "UPDATE games SET clock = ?, outcome = ?, note = ?, \
+            "UPDATE games SET clock = ?, outcome = ?, note = ?, clock_at_ms = ?, proposals = ?, \
              ended_at = CASE WHEN ? THEN COALESCE(ended_at, CURRENT_TIMESTAMP) END WHERE id = ?",
         )
         .bind(to_json(&table.stored_clock()))
         .bind(outcome.map(|o| to_json(&OutcomeWire(o))))
         .bind(table.note().map(|n| to_json(&n)))
+        .bind(i64::try_from(wall_ms).unwrap_or(i64::MAX))
+        .bind(to_json(&table.proposals()))
         .bind(over)
         .bind(&game)
         .execute(&mut *tx)
@@ -168,6 +173,8 @@ impl Store {
         let id: GameId = parse(TABLE, row.try_get(0)?)?;
         let outcome: Option<&str> = row.try_get(5)?;
         let note: Option<&str> = row.try_get(6)?;
+        let clock_at_ms: Option<i64> = row.try_get(7)?;
+        let proposals: Option<&str> = row.try_get(8)?;
         Ok(GameRow {
             id,
             kind: parse(TABLE, row.try_get(1)?)?,
@@ -179,6 +186,11 @@ impl Store {
                 .transpose()?
                 .map(|o| o.0),
             note: note.map(|text| parse_json(TABLE, text)).transpose()?,
+            clock_at_ms: clock_at_ms.and_then(|ms| u64::try_from(ms).ok()),
+            proposals: proposals
+                .map(|text| parse_json(TABLE, text))
+                .transpose()?
+                .unwrap_or_default(),
             moves: self.moves(id).await?,
         })
     }

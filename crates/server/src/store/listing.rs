@@ -17,12 +17,12 @@ impl Store {
     /// `player`'s unfinished games, the longest waiting for a move first.
     pub async fn my_games(&self, player: PlayerId) -> Result<Vec<MyGame>, StoreError> {
         let rows = sqlx::query(
-            "SELECT g.id, g.kind, g.white, g.black, g.clock, \\
-                    (SELECT COUNT(*) FROM moves m WHERE m.game = g.id), \\
-                    (SELECT p.name FROM players p \\
-                     WHERE p.id = CASE WHEN g.white = ?1 THEN g.black ELSE g.white END) \\
-             FROM games g \\
-             WHERE (g.white = ?1 OR g.black = ?1) AND g.outcome IS NULL AND g.note IS NULL \\
+            "SELECT g.id, g.kind, g.white, g.black, g.clock, \
+                    (SELECT COUNT(*) FROM moves m WHERE m.game = g.id), \
+                    (SELECT p.name FROM players p \
+                     WHERE p.id = CASE WHEN g.white = ?1 THEN g.black ELSE g.white END) \
+             FROM games g \
+             WHERE (g.white = ?1 OR g.black = ?1) AND g.outcome IS NULL AND g.note IS NULL \
              ORDER BY g.created_at, g.rowid LIMIT ?2",
         )
         .bind(player.to_string())
@@ -41,7 +41,7 @@ impl Store {
             } else {
                 Side::Black
             };
-            let to_move = if plies % 2 == 0 {
+            let to_move = if plies.is_multiple_of(2) {
                 Side::White
             } else {
                 Side::Black
@@ -63,9 +63,9 @@ impl Store {
     /// The names and the date a game's PGN is headed with; `None` for no such game.
     pub async fn pgn_header(&self, game: GameId) -> Result<Option<PgnHeader>, StoreError> {
         let row = sqlx::query(
-            "SELECT (SELECT name FROM players WHERE id = g.white), \\
-                    (SELECT name FROM players WHERE id = g.black), \\
-                    strftime('%Y.%m.%d', g.created_at) \\
+            "SELECT (SELECT name FROM players WHERE id = g.white), \
+                    (SELECT name FROM players WHERE id = g.black), \
+                    strftime('%Y.%m.%d', g.created_at) \
              FROM games g WHERE g.id = ?",
         )
         .bind(game.to_string())

@@ -1,8 +1,13 @@
 //! The server as its clients meet it: started for real, driven over WebSockets.
 
+mod aborts;
 mod games;
 mod killed;
+mod lobby;
+mod offers;
+mod records;
 mod refusals;
 mod restart;
 mod site;
 mod support;
+mod whole_games;

@@ -9,11 +9,11 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use shatar_rules::GameKind;
-use shatar_server::ids::{ChallengeId, GameId};
+use shatar_server::ids::{ChallengeId, GameId, PlayerId};
 use shatar_server::time::{ManualTime, TimeSource};
 use shatar_server::wire::{
-    BonusWire, ClientMessage, ColorChoice, Credentials, Envelope, PeriodWire, ServerMessage, Side,
-    TimeControlWire,
+    BonusWire, ClientMessage, ColorChoice, Credentials, Envelope, ErrorKind, GameSnapshot,
+    PeriodWire, ServerMessage, Side, TimeControlWire,
 };
 use shatar_server::{Config, Running};
 use tokio::net::TcpStream;
@@ -288,4 +288,67 @@ impl Game {
             );
         }
     }
+}
+
+/// The error a request was refused with.
+pub fn refused(message: ServerMessage) -> ErrorKind {
+    match message {
+        ServerMessage::Error { error } => error,
+        other => panic!("not refused: {other:?}"),
+    }
+}
+
+impl Client {
+    /// Follows `game`: its snapshot now.
+    pub async fn watch(&mut self, game: GameId) -> GameSnapshot {
+        match self.request(ClientMessage::Watch { game }).await {
+            ServerMessage::Game(snapshot) => snapshot,
+            other => panic!("no game: {other:?}"),
+        }
+    }
+
+    /// Sends `body` and expects `Accepted`.
+    pub async fn accepted(&mut self, body: ClientMessage) {
+        let what = format!("{body:?}");
+        assert_eq!(self.request(body).await, ServerMessage::Accepted, "{what}");
+    }
+
+    pub fn id(&self) -> PlayerId {
+        self.credentials.as_ref().expect("a player").id
+    }
+}
+
+impl Game {
+    /// Both players watch the game.
+    pub async fn watched(mut self) -> Game {
+        self.white.watch(self.id).await;
+        self.black.watch(self.id).await;
+        self
+    }
+}
+
+/// The status, headers (names in lower case) and body of `GET path`.
+pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, Vec<(String, String)>, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers = lines
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| (name.to_ascii_lowercase(), value.trim().to_string()))
+        .collect();
+    (status, headers, body.to_string())
 }

@@ -1,0 +1,195 @@
+//! The lobby of open challenges, and display names.
+
+use std::sync::Arc;
+
+use shatar_rules::{GameKind, Ruleset};
+use shatar_server::time::ManualTime;
+use shatar_server::wire::{
+    ClientMessage, ColorChoice, ErrorKind, Kind, LobbyFilter, MAX_NAME_CHARS, ServerMessage, Speed,
+    TimeControlWire,
+};
+
+use crate::support::{Client, minutes, refused, start};
+
+fn open(game: GameKind, time_control: TimeControlWire) -> ClientMessage {
+    ClientMessage::CreateChallenge {
+        game,
+        time_control,
+        color: ColorChoice::Random,
+        open: true,
+    }
+}
+
+async fn create(client: &mut Client, request: ClientMessage) -> shatar_server::ids::ChallengeId {
+    match client.request(request).await {
+        ServerMessage::ChallengeCreated { challenge } => challenge,
+        other => panic!("{other:?}"),
+    }
+}
+
+async fn lobby(
+    client: &mut Client,
+    filter: LobbyFilter,
+) -> Vec<shatar_server::wire::LobbyChallenge> {
+    match client.request(ClientMessage::WatchLobby { filter }).await {
+        ServerMessage::Lobby { challenges } => challenges,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn open_challenges_come_and_go_in_the_lobby_through_each_filter() {
+    let data = tempfile::tempdir().unwrap();
+    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let mut challenger = Client::player(&server).await;
+    challenger
+        .accepted(ClientMessage::SetName {
+            name: Some("  Батаа ".into()),
+        })
+        .await;
+    let early = create(&mut challenger, open(GameKind::Xiangqi, minutes(10))).await;
+
+    // No Hello is needed to look at the lobby.
+    let mut everyone = Client::connect(&server).await;
+    let listed = lobby(&mut everyone, LobbyFilter::default()).await;
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].challenge, early);
+    assert_eq!(listed[0].name.as_deref(), Some("Батаа"));
+    assert_eq!(listed[0].speed, Speed::Rapid);
+    let mut blitz_chess = Client::connect(&server).await;
+    let filter = LobbyFilter {
+        games: vec![Kind(Ruleset::Chess.into())],
+        speeds: vec![Speed::Blitz],
+    };
+    assert!(lobby(&mut blitz_chess, filter).await.is_empty());
+
+    // A challenge by link only is listed nowhere; an open one to those it suits.
+    challenger
+        .challenge(Ruleset::Chess.into(), ColorChoice::White)
+        .await;
+    let chess = create(&mut challenger, open(Ruleset::Chess.into(), minutes(5))).await;
+    for watcher in [&mut everyone, &mut blitz_chess] {
+        let ServerMessage::Listed(entry) = watcher.unasked().await else {
+            panic!("the open challenge is listed");
+        };
+        assert_eq!((entry.challenge, entry.speed), (chess, Speed::Blitz));
+        assert_eq!(entry.challenger, challenger.id());
+    }
+
+    // Cancelled: gone for everyone, and no one can take it.
+    let mut stranger = Client::player(&server).await;
+    assert_eq!(
+        refused(
+            stranger
+                .request(ClientMessage::CancelChallenge { challenge: chess })
+                .await
+        ),
+        ErrorKind::NotYourChallenge
+    );
+    challenger
+        .accepted(ClientMessage::CancelChallenge { challenge: chess })
+        .await;
+    for watcher in [&mut everyone, &mut blitz_chess] {
+        assert_eq!(
+            watcher.unasked().await,
+            ServerMessage::Unlisted { challenge: chess }
+        );
+    }
+    assert_eq!(
+        refused(
+            stranger
+                .request(ClientMessage::AcceptChallenge { challenge: chess })
+                .await
+        ),
+        ErrorKind::UnknownChallenge
+    );
+
+    // Taken: gone too. The one who left the lobby hears nothing more.
+    blitz_chess.accepted(ClientMessage::LeaveLobby).await;
+    stranger.accept(early).await;
+    assert_eq!(
+        everyone.unasked().await,
+        ServerMessage::Unlisted { challenge: early }
+    );
+    assert!(
+        lobby(&mut everyone, LobbyFilter::default())
+            .await
+            .is_empty()
+    );
+    let _ = create(&mut challenger, open(Ruleset::Chess.into(), minutes(3))).await;
+    assert!(matches!(everyone.unasked().await, ServerMessage::Listed(_)));
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn display_names_are_checked_trimmed_and_shown_with_the_game() {
+    let data = tempfile::tempdir().unwrap();
+    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let mut game = crate::support::Game::start(&server, Ruleset::Mongolian.into()).await;
+    let set = |name: &str| ClientMessage::SetName {
+        name: Some(name.into()),
+    };
+    for bad in ["a\nb", "\u{202e}evil", &"x".repeat(MAX_NAME_CHARS + 1)] {
+        assert!(
+            matches!(
+                refused(game.white.request(set(bad)).await),
+                ErrorKind::BadName { .. }
+            ),
+            "{bad:?}"
+        );
+    }
+    game.white.accepted(set(" Сүхбаатар ")).await;
+    game.black.accepted(set("Ана \"<b>\"")).await;
+    let snapshot = game.white.watch(game.id).await;
+    assert_eq!(snapshot.white_name.as_deref(), Some("Сүхбаатар"));
+    assert_eq!(snapshot.black_name.as_deref(), Some("Ана \"<b>\""));
+    // The PGN escapes what its tags cannot hold.
+    let ServerMessage::Pgn { text, .. } = game
+        .white
+        .request(ClientMessage::GetPgn { game: game.id })
+        .await
+    else {
+        panic!("a record");
+    };
+    assert!(text.contains("[White \"Сүхбаатар\"]"), "{text}");
+    assert!(text.contains(r#"[Black "Ана \"<b>\""]"#), "{text}");
+    // A blank name clears it.
+    game.black.accepted(set("   ")).await;
+    assert_eq!(game.white.watch(game.id).await.black_name, None);
+    let unnamed = ClientMessage::SetName { name: None };
+    assert_eq!(
+        refused(Client::connect(&server).await.request(unnamed).await),
+        ErrorKind::NotIntroduced
+    );
+    server.stop().await.unwrap();
+}
+
+/// As a lichess seek goes with its player: whoever took it would wait for no one.
+#[tokio::test]
+async fn a_challenger_who_leaves_takes_its_live_open_challenges_from_the_lobby() {
+    let data = tempfile::tempdir().unwrap();
+    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let mut challenger = Client::player(&server).await;
+    let live = create(&mut challenger, open(Ruleset::Chess.into(), minutes(5))).await;
+    let letters = create(
+        &mut challenger,
+        open(Ruleset::Chess.into(), TimeControlWire::days(3)),
+    )
+    .await;
+    let link = challenger
+        .challenge(Ruleset::Chess.into(), ColorChoice::White)
+        .await;
+    let mut watcher = Client::connect(&server).await;
+    assert_eq!(lobby(&mut watcher, LobbyFilter::default()).await.len(), 2);
+    drop(challenger);
+    assert_eq!(
+        watcher.unasked().await,
+        ServerMessage::Unlisted { challenge: live }
+    );
+    let listed = lobby(&mut watcher, LobbyFilter::default()).await;
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].challenge, letters);
+    // The link still works for a friend who opens it later.
+    Client::player(&server).await.accept(link).await;
+    server.stop().await.unwrap();
+}
