@@ -56,6 +56,18 @@ pub enum ErrorKind {
     /// The server could not do it now (its database or random source failed); nothing
     /// was changed, so the request may be sent again.
     Unavailable,
+    /// Too many messages or new connections: nothing was done; the same request may be
+    /// sent again after `retry_after_ms`. A connection that keeps sending is closed.
+    RateLimited {
+        retry_after_ms: u64,
+    },
+    /// This address already holds `max` connections: the new one is closed.
+    TooManyConnections {
+        max: u32,
+    },
+    /// The connection did not read the games it watches as fast as they were sent: it is
+    /// closed, and a new one gets each game as it stands by `Watch`.
+    FellBehind,
 }
 
 impl ErrorKind {
@@ -90,6 +102,15 @@ impl fmt::Display for ErrorKind {
             ErrorKind::IllegalMove { text, reason } => write!(f, "{text} is illegal: {reason}"),
             ErrorKind::GameOver { outcome } => write!(f, "the game is over: {}", outcome.0),
             ErrorKind::Unavailable => f.write_str("the server cannot do this now; try again"),
+            ErrorKind::RateLimited { retry_after_ms } => {
+                write!(f, "too many messages; try again in {retry_after_ms} ms")
+            }
+            ErrorKind::TooManyConnections { max } => {
+                write!(f, "this address already holds {max} connections")
+            }
+            ErrorKind::FellBehind => {
+                f.write_str("the connection fell behind the games it watches; reconnect")
+            }
         }
     }
 }

@@ -3,13 +3,13 @@
 //! connections of each player, to tell a challenger that its challenge was taken.
 
 mod challenges;
+mod evict;
 mod game_room;
+mod outbox;
 mod players;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
-
-use tokio::sync::mpsc;
 
 use crate::arbiter::{Seats, Table};
 use crate::ids::{GameId, NoRandomness, PlayerId};
@@ -17,14 +17,13 @@ use crate::store::{Store, StoreError};
 use crate::time::TimeSource;
 use crate::wire::{ErrorKind, GameSnapshot, ServerMessage};
 use game_room::GameRoom;
-
-/// Where a connection's unasked messages go: the encoded frames, written by the
-/// connection's own task in the order they were sent.
-pub type Outbox = mpsc::UnboundedSender<Arc<str>>;
+pub use outbox::{Gone, Inbox, Outbox, Unasked, outbox};
 
 pub struct Hub {
     backing: Backing,
     rooms: Mutex<HashMap<GameId, Arc<GameRoom>>>,
+    /// When the rooms reach this many, finished games no one watches are let go.
+    sweep_rooms_at: std::sync::atomic::AtomicUsize,
     players: Mutex<HashMap<PlayerId, Vec<Outbox>>>,
 }
 
@@ -55,6 +54,7 @@ impl Hub {
         let hub = Arc::new(Hub {
             backing: Backing { store, time },
             rooms: Mutex::default(),
+            sweep_rooms_at: Default::default(),
             players: Mutex::default(),
         });
         let rows = hub
@@ -82,8 +82,14 @@ impl Hub {
 
     /// Follows `game`: its state now, then its moves and end through `outbox`.
     pub async fn watch(&self, game: GameId, outbox: Outbox) -> Result<GameSnapshot, ErrorKind> {
-        let room = self.room(game).await?;
-        room.watch(&self.backing, outbox).await
+        loop {
+            let room = self.room(game).await?;
+            // `None`: the room was let go between the lookup and the lock; the game is
+            // read again from the database.
+            if let Some(snapshot) = room.watch(&self.backing, outbox.clone()).await? {
+                return Ok(snapshot);
+            }
+        }
     }
 
     pub async fn play(
@@ -97,13 +103,17 @@ impl Hub {
         room.change(&self.backing, |table, now| {
             table.play(player, ply, text, now)
         })
-        .await
+        .await?;
+        self.evict_if_done(game);
+        Ok(())
     }
 
     pub async fn resign(&self, game: GameId, player: PlayerId) -> Result<(), ErrorKind> {
         let room = self.room(game).await?;
         room.change(&self.backing, |table, now| table.resign(player, now))
-            .await
+            .await?;
+        self.evict_if_done(game);
+        Ok(())
     }
 
     /// Stops every flag timer: a stopped server's rooms make no more changes.
@@ -158,6 +168,7 @@ impl Hub {
             match rooms.get(&id) {
                 Some(room) => (room.clone(), false),
                 None => {
+                    Hub::sweep(&mut rooms, &self.sweep_rooms_at);
                     let room = Arc::new(GameRoom::new(table));
                     rooms.insert(id, room.clone());
                     (room, true)
@@ -201,3 +212,6 @@ impl From<NoRandomness> for ErrorKind {
         unavailable(e)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,6 +1,8 @@
 //! The server as its clients meet it: started for real, driven over WebSockets.
 
+mod compression;
 mod games;
+mod guards;
 mod killed;
 mod refusals;
 mod restart;
