@@ -27,6 +27,8 @@ pub struct Gate {
     pub own: String,
 }
 
+const READ_BUFFER_BYTES: usize = 8 * 1024;
+
 #[derive(Clone)]
 struct App {
     hub: Arc<Hub>,
@@ -77,7 +79,10 @@ async fn websocket(
     if !gate.origins.admits(origin, host, &gate.own) {
         return (StatusCode::FORBIDDEN, "this site's pages may not play here").into_response();
     }
+    // tungstenite reads through a 128 KiB buffer by default: with messages of at most
+    // 4 KiB that was most of a game's memory under shatar-load. Larger frames still read.
     let upgrade = upgrade
+        .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES);
     match gate.limiter.connect(peer.ip()) {
