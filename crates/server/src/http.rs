@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
+use axum::extract::ws::close_code;
 use axum::extract::{ConnectInfo, Request, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
@@ -91,7 +92,8 @@ async fn websocket(
         }
         // Refused in the protocol, which a page reads, unlike an HTTP status.
         Err(error) => upgrade.on_upgrade(move |mut socket| async move {
-            session::farewell(&mut socket, session::refusal(0, error)).await;
+            let frame = session::refusal(0, error);
+            session::farewell(&mut socket, frame, close_code::AGAIN).await;
         }),
     }
 }

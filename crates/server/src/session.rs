@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use tokio::sync::watch;
 
 use crate::hub::{self, Hub, Outbox, Unasked};
@@ -38,30 +38,25 @@ pub async fn run(
     loop {
         let frame = tokio::select! {
             incoming = socket.recv() => match incoming {
-                Some(Ok(message @ (Message::Text(_) | Message::Binary(_)))) => {
-                    match (limit.admit(), message) {
-                        (Ok(()), Message::Text(text)) => session.answer(text.as_str()).await,
-                        (Ok(()), _) => refusal(0, ErrorKind::NotText),
-                        (Err(Over { error, close }), message) => {
-                            let id = match &message {
-                                Message::Text(text) => wire::request_id(text.as_str()),
-                                _ => 0,
-                            };
-                            if close {
-                                farewell(&mut socket, refusal(id, error)).await;
-                                break;
-                            }
-                            refusal(id, error)
+                Some(Ok(message @ (Message::Text(_) | Message::Binary(_)))) => match limit.admit() {
+                    Ok(()) => session.frame(&message).await,
+                    Err(Over { error, close }) => {
+                        let frame = refusal(request_id(&message), error);
+                        if close {
+                            farewell(&mut socket, frame, close_code::POLICY).await;
+                            break;
                         }
+                        frame
                     }
-                }
+                },
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
             },
             Some(next) = unasked.recv() => match next {
                 Unasked::Frame(frame) => frame.to_string(),
                 Unasked::FellBehind => {
-                    farewell(&mut socket, refusal(0, ErrorKind::FellBehind)).await;
+                    let frame = refusal(0, ErrorKind::FellBehind);
+                    farewell(&mut socket, frame, close_code::AGAIN).await;
                     break;
                 }
             },
@@ -79,12 +74,19 @@ pub fn refusal(id: u32, error: ErrorKind) -> String {
     wire::encode(id, &ServerMessage::Error { error })
 }
 
-/// The refusal that ends a connection, and its close (1008: policy violation), each given
-/// a second: a client that reads nothing must not hold the task.
-pub async fn farewell(socket: &mut WebSocket, frame: String) {
-    use axum::extract::ws::{CloseFrame, close_code};
+/// The id to answer a message under that is not read further.
+fn request_id(message: &Message) -> u32 {
+    match message {
+        Message::Text(text) => wire::request_id(text.as_str()),
+        _ => 0,
+    }
+}
+
+/// The refusal that ends a connection, then its close with `code`, each given a second: a
+/// client that reads nothing must not hold the task.
+pub async fn farewell(socket: &mut WebSocket, frame: String, code: u16) {
     let close = Message::Close(Some(CloseFrame {
-        code: close_code::POLICY,
+        code,
         reason: "".into(),
     }));
     let patience = std::time::Duration::from_secs(1);
@@ -99,6 +101,13 @@ pub async fn farewell(socket: &mut WebSocket, frame: String) {
 }
 
 impl Session {
+    async fn frame(&mut self, message: &Message) -> String {
+        match message {
+            Message::Text(text) => self.answer(text.as_str()).await,
+            _ => refusal(0, ErrorKind::NotText),
+        }
+    }
+
     /// The answer to one frame: never a panic, every refusal typed.
     async fn answer(&mut self, text: &str) -> String {
         match wire::decode(text) {
