@@ -9,7 +9,7 @@ use tokio::task::JoinHandle;
 
 use crate::game::Tally;
 
-/// The resident memory of process `pid` in KiB (`VmRSS` of /proc/<pid>/status).
+/// The resident memory of process `pid` in KiB (`VmRSS` of `/proc/<pid>/status`).
 pub fn rss_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
