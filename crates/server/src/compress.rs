@@ -1,5 +1,5 @@
 //! The site's files compressed with brotli or gzip, whichever the browser takes (the wasm
-//! is most of a first visit's bytes, and shrinks to about a third). Files precompressed
+//! is most of a first visit's bytes, and shrinks to about two fifths). Files precompressed
 //! beside the originals (`x.wasm.br`, `x.wasm.gz`) are sent as they are; the rest is
 //! compressed as it is sent, at brotli's quality 4, which costs little CPU.
 
