@@ -4,16 +4,39 @@ use std::fmt;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-pub const USAGE: &str = "usage: shatar-server [--listen ADDR] [--data DIR] [--site DIR]
-  --listen ADDR  where to listen (default 127.0.0.1:8080)
-  --data DIR     the database's directory, made if missing (default ./data)
-  --site DIR     the built site to serve (dist/); without it only /ws is served";
+use crate::limits::Limits;
+use crate::origin::{BadOrigin, Origins};
+
+pub const USAGE: &str =
+    "usage: shatar-server [--listen ADDR] [--data DIR] [--site DIR] [--origin URL]...
+                    [--no-address-limits]
+  --listen ADDR        where to listen (default 127.0.0.1:8080)
+  --data DIR           the database's directory, made if missing (default ./data)
+  --site DIR           the built site to serve (dist/); without it only /ws is served
+  --origin URL         a site whose pages may open /ws (repeatable; default: this
+                       server's own address, as the request's Host names it)
+  --no-address-limits  no rate limits per client address, only per connection (behind
+                       a proxy that hides clients' addresses, or for shatar-load)";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     pub listen: SocketAddr,
     pub data_dir: PathBuf,
     pub site_dir: Option<PathBuf>,
+    pub origins: Origins,
+    pub limits: Limits,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data_dir: PathBuf::from("data"),
+            site_dir: None,
+            origins: Origins::default(),
+            limits: Limits::default(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +45,7 @@ pub enum ArgsError {
     Unknown(String),
     MissingValue(&'static str),
     BadAddress(String),
+    BadOrigin(BadOrigin),
 }
 
 impl fmt::Display for ArgsError {
@@ -31,6 +55,7 @@ impl fmt::Display for ArgsError {
             ArgsError::Unknown(arg) => write!(f, "unknown argument {arg:?}\n{USAGE}"),
             ArgsError::MissingValue(flag) => write!(f, "{flag} needs a value\n{USAGE}"),
             ArgsError::BadAddress(text) => write!(f, "{text:?} is no address like 127.0.0.1:8080"),
+            ArgsError::BadOrigin(e) => e.fmt(f),
         }
     }
 }
@@ -39,11 +64,7 @@ impl std::error::Error for ArgsError {}
 
 impl Config {
     pub fn from_args(args: impl IntoIterator<Item = String>) -> Result<Config, ArgsError> {
-        let mut config = Config {
-            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
-            data_dir: PathBuf::from("data"),
-            site_dir: None,
-        };
+        let mut config = Config::default();
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
             let mut value = |flag| args.next().ok_or(ArgsError::MissingValue(flag));
@@ -54,6 +75,11 @@ impl Config {
                 }
                 "--data" => config.data_dir = value("--data")?.into(),
                 "--site" => config.site_dir = Some(value("--site")?.into()),
+                "--origin" => config
+                    .origins
+                    .allow(&value("--origin")?)
+                    .map_err(ArgsError::BadOrigin)?,
+                "--no-address-limits" => config.limits.per_address = None,
                 "-h" | "--help" => return Err(ArgsError::Help),
                 _ => return Err(ArgsError::Unknown(arg)),
             }
@@ -72,7 +98,17 @@ mod tests {
 
     #[test]
     fn flags_set_the_configuration() {
-        let config = args("--listen 0.0.0.0:9000 --data /tmp/d --site dist").unwrap();
+        let config = args(
+            "--listen 0.0.0.0:9000 --data /tmp/d --site dist --origin https://a.example \
+             --origin http://b.example:81/ --no-address-limits",
+        )
+        .unwrap();
+        assert_eq!(
+            config.origins.listed(),
+            ["https://a.example", "http://b.example:81"]
+        );
+        assert_eq!(config.limits.per_address, None);
+        assert!(args("").unwrap().limits.per_address.is_some());
         assert_eq!(config.listen, "0.0.0.0:9000".parse().unwrap());
         assert_eq!(config.data_dir, PathBuf::from("/tmp/d"));
         assert_eq!(config.site_dir, Some(PathBuf::from("dist")));
@@ -84,5 +120,9 @@ mod tests {
         assert_eq!(args("--site"), Err(ArgsError::MissingValue("--site")));
         assert_eq!(args("--port 1"), Err(ArgsError::Unknown("--port".into())));
         assert_eq!(args("--listen x"), Err(ArgsError::BadAddress("x".into())));
+        assert_eq!(
+            args("--origin example.org"),
+            Err(ArgsError::BadOrigin(BadOrigin("example.org".into())))
+        );
     }
 }

@@ -1,41 +1,72 @@
 //! The HTTP side: the WebSocket API at `/ws`, and the built site from `--site`.
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::{Request, State, WebSocketUpgrade};
-use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::extract::ws::close_code;
+use axum::extract::{ConnectInfo, Request, State, WebSocketUpgrade};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use tokio::sync::watch;
 use tower_http::services::ServeDir;
 
-use crate::headers;
 use crate::hub::Hub;
-use crate::session;
+use crate::limits::Limiter;
+use crate::origin::Origins;
 use crate::wire::MAX_FRAME_BYTES;
+use crate::{compress, headers, session};
+
+/// Who may open a WebSocket, and how often.
+pub struct Gate {
+    pub origins: Origins,
+    pub limiter: Arc<Limiter>,
+    /// The listen address, as an `Origin`'s `host:port` would name it.
+    pub own: String,
+}
+
+const READ_BUFFER_BYTES: usize = 8 * 1024;
 
 #[derive(Clone)]
 struct App {
     hub: Arc<Hub>,
     stopping: watch::Receiver<bool>,
+    gate: Arc<Gate>,
 }
 
-pub fn router(hub: Arc<Hub>, stopping: watch::Receiver<bool>, site: Option<PathBuf>) -> Router {
+pub fn router(
+    hub: Arc<Hub>,
+    stopping: watch::Receiver<bool>,
+    site: Option<PathBuf>,
+    gate: Gate,
+) -> Router {
+    let gate = Arc::new(gate);
     let downloads = Router::new()
         .route("/api/games/{file}", get(crate::download::pgn))
         .with_state(hub.clone());
     let api = Router::new()
         .route("/ws", get(websocket))
-        .with_state(App { hub, stopping })
+        .with_state(App {
+            hub,
+            stopping,
+            gate,
+        })
         .merge(downloads);
     match site {
         Some(dir) => api.fallback_service(
             Router::new()
-                .fallback_service(ServeDir::new(dir).append_index_html_on_directories(true))
-                .layer(middleware::from_fn(site_headers)),
+                .fallback_service(
+                    ServeDir::new(dir)
+                        .append_index_html_on_directories(true)
+                        .precompressed_br()
+                        .precompressed_gzip(),
+                )
+                .layer(middleware::from_fn(site_headers))
+                // Outside the headers: it chooses by the content type they set.
+                .layer(compress::layer()),
         ),
         None => {
             api.fallback(|| async { (StatusCode::NOT_FOUND, "no site is served here (--site)") })
@@ -43,11 +74,34 @@ pub fn router(hub: Arc<Hub>, stopping: watch::Receiver<bool>, site: Option<PathB
     }
 }
 
-async fn websocket(upgrade: WebSocketUpgrade, State(app): State<App>) -> Response {
-    upgrade
+async fn websocket(
+    upgrade: WebSocketUpgrade,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: HeaderMap,
+    State(app): State<App>,
+) -> Response {
+    let gate = &app.gate;
+    let origin = request.get(header::ORIGIN).map(HeaderValue::as_bytes);
+    let host = request.get(header::HOST).map(HeaderValue::as_bytes);
+    if !gate.origins.admits(origin, host, &gate.own) {
+        return (StatusCode::FORBIDDEN, "this site's pages may not play here").into_response();
+    }
+    // tungstenite reads through a 128 KiB buffer by default: with messages of at most
+    // 4 KiB that was most of a game's memory under shatar-load. Larger frames still read.
+    let upgrade = upgrade
+        .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
-        .max_frame_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| session::run(socket, app.hub, app.stopping))
+        .max_frame_size(MAX_FRAME_BYTES);
+    match gate.limiter.connect(peer.ip()) {
+        Ok(limit) => {
+            upgrade.on_upgrade(move |socket| session::run(socket, app.hub, app.stopping, limit))
+        }
+        // Refused in the protocol, which a page reads, unlike an HTTP status.
+        Err(error) => upgrade.on_upgrade(move |mut socket| async move {
+            let frame = session::refusal(0, error);
+            session::farewell(&mut socket, frame, close_code::AGAIN).await;
+        }),
+    }
 }
 
 async fn site_headers(request: Request, next: Next) -> Response {

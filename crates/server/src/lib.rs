@@ -5,12 +5,15 @@
 //! SQLite storage from which a restarted server picks every game up again. See README.md.
 
 pub mod arbiter;
+mod compress;
 pub mod config;
 mod download;
 pub mod headers;
 mod http;
 pub mod hub;
 pub mod ids;
+pub mod limits;
+pub mod origin;
 mod session;
 pub mod store;
 pub mod time;
@@ -63,7 +66,7 @@ pub async fn start(config: Config, time: Arc<dyn TimeSource>) -> Result<Running,
     let store = Store::open(&config.data_dir)
         .await
         .map_err(StartError::Store)?;
-    let hub = Hub::load(store.clone(), time)
+    let hub = Hub::load(store.clone(), time.clone())
         .await
         .map_err(StartError::Load)?;
     let listener = TcpListener::bind(config.listen)
@@ -71,7 +74,13 @@ pub async fn start(config: Config, time: Arc<dyn TimeSource>) -> Result<Running,
         .map_err(StartError::Bind)?;
     let addr = listener.local_addr().map_err(StartError::Bind)?;
     let (stop, stopping) = watch::channel(false);
-    let router = http::router(hub.clone(), stopping.clone(), config.site_dir);
+    let gate = http::Gate {
+        origins: config.origins,
+        limiter: limits::Limiter::new(config.limits, time),
+        own: addr.to_string(),
+    };
+    let router = http::router(hub.clone(), stopping.clone(), config.site_dir, gate)
+        .into_make_service_with_connect_info::<SocketAddr>();
     let mut stopped = stopping;
     let serving = tokio::spawn(async move {
         axum::serve(listener, router)
@@ -90,6 +99,11 @@ pub async fn start(config: Config, time: Arc<dyn TimeSource>) -> Result<Running,
 }
 
 impl Running {
+    /// How many games the server holds in memory (unfinished, or finished and watched).
+    pub fn games_in_memory(&self) -> usize {
+        self.hub.games_in_memory()
+    }
+
     /// Closes every connection, stops the flag timers and closes the database; what was
     /// committed stays for the next start.
     pub async fn stop(self) -> std::io::Result<()> {

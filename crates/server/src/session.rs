@@ -1,13 +1,15 @@
 //! One client's WebSocket: its requests answered in order, and the messages of the games
 //! it watches and of its challenges written between them.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 
-use axum::extract::ws::{Message, WebSocket};
-use tokio::sync::{mpsc, watch};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
+use tokio::sync::watch;
 
-use crate::hub::{Hub, Outbox};
-use crate::ids::PlayerId;
+use crate::hub::{self, Hub, Outbox, Unasked};
+use crate::ids::{GameId, PlayerId};
+use crate::limits::{self, Over};
 use crate::wire::{self, ClientMessage, ErrorKind, Refused, ServerMessage};
 
 struct Session {
@@ -15,38 +17,97 @@ struct Session {
     /// Who said `Hello`; `None` before: such a connection may only watch.
     player: Option<PlayerId>,
     outbox: Outbox,
+    /// The games this connection follows, to leave them when it closes.
+    watching: HashSet<GameId>,
 }
 
 /// Serves one connection until the client leaves or the server stops.
-pub async fn run(mut socket: WebSocket, hub: Arc<Hub>, mut stopping: watch::Receiver<bool>) {
-    let (outbox, mut unasked) = mpsc::unbounded_channel::<Arc<str>>();
+pub async fn run(
+    mut socket: WebSocket,
+    hub: Arc<Hub>,
+    mut stopping: watch::Receiver<bool>,
+    mut limit: limits::Connection,
+) {
+    let (outbox, mut unasked) = hub::outbox(limit.outbox_frames());
     let mut session = Session {
         hub,
         player: None,
         outbox,
+        watching: HashSet::new(),
     };
     loop {
         let frame = tokio::select! {
             incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Text(text))) => session.answer(text.as_str()).await,
-                Some(Ok(Message::Binary(_))) => refusal(0, ErrorKind::NotText),
+                Some(Ok(message @ (Message::Text(_) | Message::Binary(_)))) => match limit.admit() {
+                    Ok(()) => session.frame(&message).await,
+                    Err(Over { error, close }) => {
+                        let frame = refusal(request_id(&message), error);
+                        if close {
+                            farewell(&mut socket, frame, close_code::POLICY).await;
+                            break;
+                        }
+                        frame
+                    }
+                },
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
             },
-            Some(frame) = unasked.recv() => frame.to_string(),
+            Some(next) = unasked.recv() => match next {
+                Unasked::Frame(frame) => frame.to_string(),
+                Unasked::FellBehind => {
+                    let frame = refusal(0, ErrorKind::FellBehind);
+                    farewell(&mut socket, frame, close_code::AGAIN).await;
+                    break;
+                }
+            },
             _ = stopping.changed() => break,
         };
         if socket.send(Message::Text(frame.into())).await.is_err() {
             break;
         }
     }
+    drop(unasked);
+    session.hub.leave(&session.watching, &session.outbox).await;
 }
 
-fn refusal(id: u32, error: ErrorKind) -> String {
+pub fn refusal(id: u32, error: ErrorKind) -> String {
     wire::encode(id, &ServerMessage::Error { error })
 }
 
+/// The id to answer a message under that is not read further.
+fn request_id(message: &Message) -> u32 {
+    match message {
+        Message::Text(text) => wire::request_id(text.as_str()),
+        _ => 0,
+    }
+}
+
+/// The refusal that ends a connection, then its close with `code`, each given a second: a
+/// client that reads nothing must not hold the task.
+pub async fn farewell(socket: &mut WebSocket, frame: String, code: u16) {
+    let close = Message::Close(Some(CloseFrame {
+        code,
+        reason: "".into(),
+    }));
+    let patience = std::time::Duration::from_secs(1);
+    for message in [Message::Text(frame.into()), close] {
+        if !matches!(
+            tokio::time::timeout(patience, socket.send(message)).await,
+            Ok(Ok(()))
+        ) {
+            return;
+        }
+    }
+}
+
 impl Session {
+    async fn frame(&mut self, message: &Message) -> String {
+        match message {
+            Message::Text(text) => self.answer(text.as_str()).await,
+            _ => refusal(0, ErrorKind::NotText),
+        }
+    }
+
     /// The answer to one frame: never a panic, every refusal typed.
     async fn answer(&mut self, text: &str) -> String {
         match wire::decode(text) {
@@ -73,9 +134,11 @@ impl Session {
                 hub.register(player, self.outbox.clone());
                 Ok(ServerMessage::Welcome { player, secret })
             }
-            ClientMessage::Watch { game } => Ok(ServerMessage::Game(
-                hub.watch(game, self.outbox.clone()).await?,
-            )),
+            ClientMessage::Watch { game } => {
+                let snapshot = hub.watch(game, self.outbox.clone()).await?;
+                self.watching.insert(game);
+                Ok(ServerMessage::Game(snapshot))
+            }
             ClientMessage::CreateChallenge {
                 game,
                 time_control,

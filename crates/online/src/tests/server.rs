@@ -132,6 +132,7 @@ async fn two_pages_play_to_mate_through_the_server_while_a_third_watches_and_one
         listen: "127.0.0.1:0".parse().unwrap(),
         data_dir: data.path().to_path_buf(),
         site_dir: None,
+        ..Config::default()
     };
     let server = shatar_server::start(config, Arc::new(ManualTime::default()))
         .await

@@ -89,6 +89,18 @@ pub enum ErrorKind {
     },
     /// The game was aborted: it has no result and takes no more moves.
     GameAborted,
+    /// Too many messages or new connections: nothing was done; the same request may be
+    /// sent again after `retry_after_ms`. A connection that keeps sending is closed.
+    RateLimited {
+        retry_after_ms: u64,
+    },
+    /// This address already holds `max` connections: the new one is closed.
+    TooManyConnections {
+        max: u32,
+    },
+    /// The connection did not read the games it watches as fast as they were sent: it is
+    /// closed, and a new one gets each game as it stands by `Watch`.
+    FellBehind,
 }
 
 impl ErrorKind {
@@ -148,6 +160,15 @@ impl fmt::Display for ErrorKind {
             ErrorKind::NotYourChallenge => f.write_str("this challenge is not yours"),
             ErrorKind::BadName { why } => write!(f, "bad name: {why}"),
             ErrorKind::GameAborted => f.write_str("the game was aborted"),
+            ErrorKind::RateLimited { retry_after_ms } => {
+                write!(f, "too many messages; try again in {retry_after_ms} ms")
+            }
+            ErrorKind::TooManyConnections { max } => {
+                write!(f, "this address already holds {max} connections")
+            }
+            ErrorKind::FellBehind => {
+                f.write_str("the connection fell behind the games it watches; reconnect")
+            }
         }
     }
 }

@@ -25,6 +25,9 @@ struct RoomState {
     table: Table,
     watchers: Vec<Outbox>,
     flag_timer: Option<AbortHandle>,
+    /// Let go from the hub's map (see `Hub::evict_if_done`): a watcher that finds the room
+    /// this way looks the game up again.
+    retired: bool,
 }
 
 impl GameRoom {
@@ -34,6 +37,7 @@ impl GameRoom {
                 table,
                 watchers: Vec::new(),
                 flag_timer: None,
+                retired: false,
             }),
         }
     }
@@ -42,8 +46,11 @@ impl GameRoom {
         self: &Arc<Self>,
         backing: &Backing,
         outbox: Outbox,
-    ) -> Result<GameSnapshot, ErrorKind> {
+    ) -> Result<Option<GameSnapshot>, ErrorKind> {
         let mut state = self.state.lock().await;
+        if state.retired {
+            return Ok(None);
+        }
         let now = backing.time.now_ms();
         self.settle_due(&mut state, backing, now).await?;
         // A connection that asks again (after a reconnection of its own page) is one
@@ -51,7 +58,28 @@ impl GameRoom {
         if !state.watchers.iter().any(|w| w.same_channel(&outbox)) {
             state.watchers.push(outbox);
         }
-        Ok(state.table.snapshot(now))
+        Ok(Some(state.table.snapshot(now)))
+    }
+
+    pub async fn unwatch(&self, outbox: &Outbox) {
+        self.state
+            .lock()
+            .await
+            .watchers
+            .retain(|w| !w.same_channel(outbox));
+    }
+
+    /// Marks the room retired when its game is over and no open connection watches it.
+    /// Never waits: a room in use is kept, for a later sweep.
+    pub fn retire(&self) -> bool {
+        let Ok(mut state) = self.state.try_lock() else {
+            return false;
+        };
+        state.watchers.retain(|w| !w.is_closed());
+        if state.table.outcome().is_some() && state.watchers.is_empty() {
+            state.retired = true;
+        }
+        state.retired
     }
 
     /// Makes the change `plan` works out on the table, once what fell due before it (a

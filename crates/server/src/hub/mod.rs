@@ -4,15 +4,15 @@
 
 mod challenges;
 mod endings;
+mod evict;
 mod game_room;
 mod lobby;
+mod outbox;
 mod players;
 mod presence;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
-
-use tokio::sync::mpsc;
 
 use crate::arbiter::Table;
 use crate::ids::{GameId, NoRandomness, PlayerId};
@@ -21,15 +21,14 @@ use crate::time::TimeSource;
 use crate::wire::{ErrorKind, GameSnapshot, ServerMessage};
 use game_room::GameRoom;
 use lobby::LobbyWatchers;
+pub use outbox::{Gone, Inbox, Outbox, Unasked, outbox};
 use presence::Presence;
-
-/// Where a connection's unasked messages go: the encoded frames, written by the
-/// connection's own task in the order they were sent.
-pub type Outbox = mpsc::UnboundedSender<Arc<str>>;
 
 pub struct Hub {
     backing: Backing,
     rooms: Mutex<HashMap<GameId, Arc<GameRoom>>>,
+    /// When the rooms reach this many, finished games no one watches are let go.
+    sweep_rooms_at: std::sync::atomic::AtomicUsize,
     players: Mutex<HashMap<PlayerId, Vec<Outbox>>>,
     presence: Arc<Presence>,
     lobby: LobbyWatchers,
@@ -63,6 +62,7 @@ impl Hub {
         let hub = Arc::new(Hub {
             backing: Backing { store, time },
             rooms: Mutex::default(),
+            sweep_rooms_at: Default::default(),
             players: Mutex::default(),
             presence: Arc::new(Presence::new(started_ms)),
             lobby: LobbyWatchers::default(),
@@ -92,8 +92,14 @@ impl Hub {
 
     /// Follows `game`: its state now, then its moves and end through `outbox`.
     pub async fn watch(&self, game: GameId, outbox: Outbox) -> Result<GameSnapshot, ErrorKind> {
-        let room = self.room(game).await?;
-        let mut snapshot = room.watch(&self.backing, outbox).await?;
+        let mut snapshot = loop {
+            let room = self.room(game).await?;
+            // `None`: the room was let go between the lookup and the lock; the game is
+            // read again from the database.
+            if let Some(snapshot) = room.watch(&self.backing, outbox.clone()).await? {
+                break snapshot;
+            }
+        };
         let name = |player| self.store().name(player);
         snapshot.white_name = name(snapshot.white).await.map_err(unavailable)?;
         snapshot.black_name = name(snapshot.black).await.map_err(unavailable)?;
@@ -111,15 +117,17 @@ impl Hub {
         room.change(&self.backing, |table, now| {
             table.play(player, ply, text, now)
         })
-        .await
-        .map(drop)
+        .await?;
+        self.evict_if_done(game);
+        Ok(())
     }
 
     pub async fn resign(&self, game: GameId, player: PlayerId) -> Result<(), ErrorKind> {
         let room = self.room(game).await?;
         room.change(&self.backing, |table, now| table.resign(player, now))
-            .await
-            .map(drop)
+            .await?;
+        self.evict_if_done(game);
+        Ok(())
     }
 
     /// Stops every flag timer: a stopped server's rooms make no more changes.
@@ -163,6 +171,7 @@ impl Hub {
             match rooms.get(&id) {
                 Some(room) => (room.clone(), false),
                 None => {
+                    Hub::sweep(&mut rooms, &self.sweep_rooms_at);
                     let room = Arc::new(GameRoom::new(table));
                     rooms.insert(id, room.clone());
                     (room, true)
@@ -206,3 +215,6 @@ impl From<NoRandomness> for ErrorKind {
         unavailable(e)
     }
 }
+
+#[cfg(test)]
+mod tests;

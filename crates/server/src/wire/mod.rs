@@ -1,8 +1,11 @@
 //! The server's side of the online protocol (`shatar_protocol::online`, shared with the
 //! page): reading a client's frame, size and version first, and writing the server's.
 
+mod check;
+
 use serde::Deserialize;
 
+pub use check::check_decode;
 pub use shatar_protocol::Envelope;
 pub use shatar_protocol::online::*;
 
@@ -53,11 +56,22 @@ pub fn decode(text: &str) -> Result<Envelope<ClientMessage>, Refused> {
     serde_json::from_str(text).map_err(|e| refused(ErrorKind::malformed(e)))
 }
 
+/// The request id of `text`, for answering a message that is not read further (0 when
+/// there is none to read).
+pub fn request_id(text: &str) -> u32 {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return 0;
+    }
+    serde_json::from_str::<Header>(text).map_or(0, |header| header.id)
+}
+
 /// A server message as its frame's text.
 pub fn encode(id: u32, body: &ServerMessage) -> String {
     serde_json::to_string(&Envelope::new(id, body))
         .expect("server messages hold no map with non-string keys and no failing serializer")
 }
 
+#[cfg(test)]
+mod mutations;
 #[cfg(test)]
 mod tests;

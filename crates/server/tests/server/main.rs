@@ -1,7 +1,9 @@
 //! The server as its clients meet it: started for real, driven over WebSockets.
 
 mod aborts;
+mod compression;
 mod games;
+mod guards;
 mod killed;
 mod lobby;
 mod offers;

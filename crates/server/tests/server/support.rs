@@ -10,6 +10,7 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use shatar_rules::GameKind;
 use shatar_server::ids::{ChallengeId, GameId, PlayerId};
+use shatar_server::limits::{AddressLimits, Limits, Rate};
 use shatar_server::time::{ManualTime, TimeSource};
 use shatar_server::wire::{
     BonusWire, ClientMessage, ColorChoice, Credentials, Envelope, ErrorKind, GameSnapshot,
@@ -28,11 +29,42 @@ pub async fn start(data: &Path, site: Option<&Path>, time: Arc<ManualTime>) -> R
 }
 
 pub async fn start_with(data: &Path, site: Option<&Path>, time: Arc<dyn TimeSource>) -> Running {
-    let config = Config {
+    start_config(data, site, time, |_| {}).await
+}
+
+/// Limits that the other tests' scripted games never meet (time is moved by hand, so
+/// buckets refill only when a test says so); the limits' own tests set theirs.
+pub fn roomy_limits() -> Limits {
+    let roomy = Rate {
+        burst: 100_000,
+        per_second: 1_000,
+    };
+    Limits {
+        per_connection: roomy,
+        per_address: Some(AddressLimits {
+            connections: roomy,
+            messages: roomy,
+            open: 100_000,
+        }),
+        ..Limits::default()
+    }
+}
+
+/// A server whose configuration `adjust` changes first.
+pub async fn start_config(
+    data: &Path,
+    site: Option<&Path>,
+    time: Arc<dyn TimeSource>,
+    adjust: impl FnOnce(&mut Config),
+) -> Running {
+    let mut config = Config {
         listen: "127.0.0.1:0".parse().unwrap(),
         data_dir: data.to_path_buf(),
         site_dir: site.map(Path::to_path_buf),
+        limits: roomy_limits(),
+        ..Config::default()
     };
+    adjust(&mut config);
     shatar_server::start(config, time)
         .await
         .expect("the server starts")

@@ -1,0 +1,247 @@
+//! Rate limits: a token bucket per connection for its messages, and per client address
+//! one for new connections, one for messages over all its connections, and a cap on how
+//! many it holds open. Time comes from the server's [`TimeSource`], so tests move it.
+//!
+//! The address is the TCP peer's: behind a reverse proxy every client shares the proxy's,
+//! so a deployment there turns the per-address limits off (`--no-address-limits`) and
+//! leaves them to the proxy.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use crate::time::TimeSource;
+use crate::wire::ErrorKind;
+
+/// A burst of `burst` at once, then `per_second` on average.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rate {
+    pub burst: u32,
+    pub per_second: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AddressLimits {
+    pub connections: Rate,
+    pub messages: Rate,
+    pub open: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub per_connection: Rate,
+    /// `None`: no limit per address (a load test on loopback; a proxy that limits).
+    pub per_address: Option<AddressLimits>,
+    /// Refusals in a row after which a connection is closed: a client that honours
+    /// `retry_after_ms` never comes near it.
+    pub strikes: u32,
+    /// The unasked frames a connection may have waiting; a watcher further behind is
+    /// disconnected (see `hub::outbox`).
+    pub outbox_frames: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            // A player moves at most a few times a second; a page's reconnection replays
+            // a handful of requests at once.
+            per_connection: Rate {
+                burst: 20,
+                per_second: 5,
+            },
+            per_address: Some(AddressLimits {
+                connections: Rate {
+                    burst: 30,
+                    per_second: 2,
+                },
+                // A club's room behind one NAT address: tens of players.
+                messages: Rate {
+                    burst: 200,
+                    per_second: 50,
+                },
+                open: 64,
+            }),
+            strikes: 20,
+            outbox_frames: 256,
+        }
+    }
+}
+
+/// A token bucket counted in thousandths of a token, so that refills need no floats.
+#[derive(Clone, Copy, Debug)]
+struct Bucket {
+    milli: u64,
+    at_ms: u64,
+}
+
+const MILLI: u64 = 1_000;
+
+impl Bucket {
+    fn full(rate: Rate, now_ms: u64) -> Bucket {
+        Bucket {
+            milli: u64::from(rate.burst) * MILLI,
+            at_ms: now_ms,
+        }
+    }
+
+    fn refill(&mut self, rate: Rate, now_ms: u64) {
+        let elapsed = now_ms.saturating_sub(self.at_ms);
+        // One token per second is `per_second` thousandths per millisecond.
+        let gained = elapsed.saturating_mul(u64::from(rate.per_second));
+        self.milli = (self.milli.saturating_add(gained)).min(u64::from(rate.burst) * MILLI);
+        self.at_ms = self.at_ms.max(now_ms);
+    }
+
+    /// Takes a token, or says in how many milliseconds one will be there.
+    fn take(&mut self, rate: Rate, now_ms: u64) -> Result<(), u64> {
+        self.refill(rate, now_ms);
+        if self.milli >= MILLI {
+            self.milli -= MILLI;
+            return Ok(());
+        }
+        let per_ms = u64::from(rate.per_second.max(1));
+        Err((MILLI - self.milli).div_ceil(per_ms))
+    }
+
+    fn is_full(&mut self, rate: Rate, now_ms: u64) -> bool {
+        self.refill(rate, now_ms);
+        self.milli >= u64::from(rate.burst) * MILLI
+    }
+}
+
+struct Address {
+    connections: Bucket,
+    messages: Bucket,
+    open: u32,
+}
+
+/// The limits of every address, shared by all connections.
+pub struct Limiter {
+    limits: Limits,
+    time: Arc<dyn TimeSource>,
+    addresses: Mutex<Addresses>,
+}
+
+#[derive(Default)]
+struct Addresses {
+    map: HashMap<IpAddr, Address>,
+    /// The size at which addresses that are idle again (nothing open, buckets full) are
+    /// forgotten: twice what was kept last time, so that sweeping costs O(1) a connection.
+    sweep_at: usize,
+}
+
+const FIRST_SWEEP: usize = 1_024;
+
+impl Limiter {
+    pub fn new(limits: Limits, time: Arc<dyn TimeSource>) -> Arc<Limiter> {
+        Arc::new(Limiter {
+            limits,
+            time,
+            addresses: Mutex::default(),
+        })
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Admits a new connection from `ip`, or says why not.
+    pub fn connect(self: &Arc<Self>, ip: IpAddr) -> Result<Connection, ErrorKind> {
+        let now = self.time.now_ms();
+        if let Some(limits) = self.limits.per_address {
+            let mut addresses = self.addresses();
+            if addresses.map.len() >= addresses.sweep_at.max(FIRST_SWEEP) {
+                addresses.map.retain(|_, a| {
+                    a.open > 0
+                        || !a.connections.is_full(limits.connections, now)
+                        || !a.messages.is_full(limits.messages, now)
+                });
+                addresses.sweep_at = 2 * addresses.map.len();
+            }
+            let address = addresses.map.entry(ip).or_insert_with(|| Address {
+                connections: Bucket::full(limits.connections, now),
+                messages: Bucket::full(limits.messages, now),
+                open: 0,
+            });
+            if address.open >= limits.open {
+                return Err(ErrorKind::TooManyConnections { max: limits.open });
+            }
+            address
+                .connections
+                .take(limits.connections, now)
+                .map_err(|retry_after_ms| ErrorKind::RateLimited { retry_after_ms })?;
+            address.open += 1;
+        }
+        Ok(Connection {
+            limiter: self.clone(),
+            ip,
+            bucket: Bucket::full(self.limits.per_connection, now),
+            strikes: 0,
+        })
+    }
+
+    fn addresses(&self) -> std::sync::MutexGuard<'_, Addresses> {
+        // Each change under the lock is a few counters: a panic leaves them usable.
+        self.addresses
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// One admitted connection: its own bucket, and its place in its address's count.
+pub struct Connection {
+    limiter: Arc<Limiter>,
+    ip: IpAddr,
+    bucket: Bucket,
+    strikes: u32,
+}
+
+/// A message refused by the limits.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Over {
+    pub error: ErrorKind,
+    /// The client kept sending past its refusals: close the connection.
+    pub close: bool,
+}
+
+impl Connection {
+    pub fn outbox_frames(&self) -> usize {
+        self.limiter.limits.outbox_frames
+    }
+
+    /// Whether one more message may be served now.
+    pub fn admit(&mut self) -> Result<(), Over> {
+        let limiter = &self.limiter;
+        let now = limiter.time.now_ms();
+        let mut taken = self.bucket.take(limiter.limits.per_connection, now);
+        if let (Ok(()), Some(limits)) = (taken, limiter.limits.per_address)
+            && let Some(address) = limiter.addresses().map.get_mut(&self.ip)
+        {
+            taken = address.messages.take(limits.messages, now);
+        }
+        match taken {
+            Ok(()) => {
+                self.strikes = 0;
+                Ok(())
+            }
+            Err(retry_after_ms) => {
+                self.strikes += 1;
+                Err(Over {
+                    error: ErrorKind::RateLimited { retry_after_ms },
+                    close: self.strikes >= limiter.limits.strikes,
+                })
+            }
+        }
+    }
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        if let Some(address) = self.limiter.addresses().map.get_mut(&self.ip) {
+            address.open = address.open.saturating_sub(1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,160 @@
+//! The site's files, compressed with brotli or gzip when the browser asks, and the same
+//! bytes once decompressed, their caching headers kept.
+
+use std::io::Read;
+use std::sync::Arc;
+
+use shatar_server::headers::{IMMUTABLE, REVALIDATE};
+use shatar_server::time::ManualTime;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use crate::support::start;
+
+struct Fetched {
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Fetched {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// `GET path` with this `Accept-Encoding` (or none), its body de-chunked.
+async fn fetch(addr: std::net::SocketAddr, path: &str, accept: Option<&str>) -> Fetched {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let accept = accept.map_or(String::new(), |a| format!("Accept-Encoding: {a}\r\n"));
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{accept}Connection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let split = response.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let head = String::from_utf8(response[..split].to_vec()).unwrap();
+    let mut body = response[split + 4..].to_vec();
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    let headers: Vec<(String, String)> = head
+        .lines()
+        .skip(1)
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| (name.to_ascii_lowercase(), value.trim().to_string()))
+        .collect();
+    let chunked = headers
+        .iter()
+        .any(|(n, v)| n == "transfer-encoding" && v.contains("chunked"));
+    if chunked {
+        body = dechunk(&body);
+    }
+    Fetched { headers, body }
+}
+
+fn dechunk(mut rest: &[u8]) -> Vec<u8> {
+    let mut body = Vec::new();
+    loop {
+        let line_end = rest.windows(2).position(|w| w == b"\r\n").unwrap();
+        let size_text = std::str::from_utf8(&rest[..line_end]).unwrap();
+        let size = usize::from_str_radix(size_text.split(';').next().unwrap().trim(), 16).unwrap();
+        rest = &rest[line_end + 2..];
+        if size == 0 {
+            return body;
+        }
+        body.extend_from_slice(&rest[..size]);
+        rest = &rest[size + 2..];
+    }
+}
+
+/// Text that compresses as a build's files do: repetitive, but not one byte over again.
+fn site_like(bytes: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes);
+    let mut n: u32 = 1;
+    while out.len() < bytes {
+        n = n.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        out.extend_from_slice(
+            format!("function f{}(x) {{ return x + {}; }}\n", n % 97, n % 13).as_bytes(),
+        );
+    }
+    out.truncate(bytes);
+    out
+}
+
+#[tokio::test]
+async fn wasm_and_javascript_come_compressed_when_asked_and_decompress_to_the_file() {
+    let data = tempfile::tempdir().unwrap();
+    let site = tempfile::tempdir().unwrap();
+    let wasm_name = "shatar-page-0123456789abcdef_bg.wasm";
+    let files = [
+        (wasm_name, site_like(300_000), IMMUTABLE),
+        ("shatar-board.js", site_like(20_000), REVALIDATE),
+        ("sw.js", site_like(5_000), REVALIDATE),
+        ("index.html", site_like(3_000), REVALIDATE),
+    ];
+    for (name, content, _) in &files {
+        std::fs::write(site.path().join(name), content).unwrap();
+    }
+    let server = start(
+        data.path(),
+        Some(site.path()),
+        Arc::new(ManualTime::default()),
+    )
+    .await;
+    for (name, content, cache) in &files {
+        let path = format!("/{name}");
+        let br = fetch(server.addr, &path, Some("gzip, deflate, br")).await;
+        assert_eq!(br.header("content-encoding"), Some("br"), "{name}");
+        assert!(
+            br.header("vary")
+                .is_some_and(|v| v.to_ascii_lowercase().contains("accept-encoding"))
+        );
+        assert_eq!(br.header("cache-control"), Some(*cache), "{name}");
+        assert!(
+            br.body.len() < content.len() / 3,
+            "{name}: {}",
+            br.body.len()
+        );
+        let mut plain = Vec::new();
+        brotli_decompressor::Decompressor::new(br.body.as_slice(), 4096)
+            .read_to_end(&mut plain)
+            .unwrap();
+        assert!(plain == *content, "{name}: brotli gives the file back");
+
+        let gzip = fetch(server.addr, &path, Some("gzip")).await;
+        assert_eq!(gzip.header("content-encoding"), Some("gzip"), "{name}");
+        let mut plain = Vec::new();
+        flate2::read::GzDecoder::new(gzip.body.as_slice())
+            .read_to_end(&mut plain)
+            .unwrap();
+        assert!(plain == *content, "{name}: gzip gives the file back");
+
+        let identity = fetch(server.addr, &path, None).await;
+        assert_eq!(identity.header("content-encoding"), None, "{name}");
+        assert!(identity.body == *content, "{name}");
+    }
+    let wasm = fetch(server.addr, &format!("/{wasm_name}"), Some("br")).await;
+    assert_eq!(wasm.header("content-type"), Some("application/wasm"));
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn precompressed_files_are_sent_as_they_are() {
+    let data = tempfile::tempdir().unwrap();
+    let site = tempfile::tempdir().unwrap();
+    std::fs::write(site.path().join("app.js"), site_like(10_000)).unwrap();
+    // Not the brotli of app.js: proof that the file beside it was sent, not recompressed.
+    std::fs::write(site.path().join("app.js.br"), b"precompressed").unwrap();
+    let server = start(
+        data.path(),
+        Some(site.path()),
+        Arc::new(ManualTime::default()),
+    )
+    .await;
+    let fetched = fetch(server.addr, "/app.js", Some("br")).await;
+    assert_eq!(fetched.header("content-encoding"), Some("br"));
+    assert_eq!(fetched.body, b"precompressed");
+    assert_eq!(fetched.header("content-type"), Some("text/javascript"));
+    server.stop().await.unwrap();
+}
