@@ -27,10 +27,10 @@ fi
 # The page's first build leaves Xiangqi out (crates/web/src/carried.rs): its own lints.
 cargo clippy -p shatar-web --no-default-features --features app --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
 # The embeds' build has shatar-web without its app (features unify within one cargo run).
-cargo clippy -p shatar-embed --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
+cargo clippy -p shatar-embed -p shatar-online --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
-step "Native tests (rules, perft, properties, UCI binary, protocol, the server over WebSockets)"
+step "Native tests (rules, perft, properties, UCI binary, protocol, the server and the online page over WebSockets)"
 cargo test --workspace --quiet
 # The page's state machine as its first build has it, without Xiangqi: the handoff.
 cargo test -p shatar-web --no-default-features --features app --quiet
@@ -56,5 +56,5 @@ RUNS=1 scripts/bench-wasm.sh
 step "Browser tests (wasm-bindgen-test): the worker's boundary and the page's DOM layer"
 scripts/wasm-test.sh
 
-step "End-to-end: the page and the worker in headless Chromium"
+step "End-to-end: the page, the worker and online play (the real server) in headless Chromium"
 scripts/e2e.sh

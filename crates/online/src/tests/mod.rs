@@ -323,6 +323,8 @@ fn a_refusal_is_worded_and_an_unknown_challenge_returns_to_the_start() {
     let _ = ErrorKind::Unavailable;
 }
 
+// The real server runs natively only.
+#[cfg(not(target_arch = "wasm32"))]
 mod server;
 
 #[test]
