@@ -389,6 +389,16 @@ fn error_text(lang: Lang, error: &ErrorKind) -> String {
         ErrorKind::GameOver { .. } => t!(lang, "online.error.game-over"),
         ErrorKind::Unavailable => t!(lang, "online.error.unavailable"),
         ErrorKind::VersionMismatch { .. } => t!(lang, "online.error.version"),
+        ErrorKind::OpponentPresent { wait_ms: Some(ms) } => {
+            let seconds = ms.div_ceil(1000).to_string();
+            return tf!(lang, "online.error.opponent-present", seconds = seconds);
+        }
+        ErrorKind::TooLateToAbort => t!(lang, "online.error.too-late-to-abort"),
+        ErrorKind::NothingToTakeBack => t!(lang, "online.error.nothing-to-take-back"),
+        ErrorKind::WrongClaim { .. } => t!(lang, "online.error.wrong-claim"),
+        ErrorKind::RateLimited { .. } | ErrorKind::TooManyConnections { .. } => {
+            t!(lang, "online.error.busy")
+        }
         other => return other.to_string(),
     };
     key.to_string()
