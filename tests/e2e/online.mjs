@@ -25,7 +25,7 @@ export async function startServer(site) {
     const timer = setTimeout(() => fail(new Error(`the server did not start: ${log}`)), 20_000);
     child.stderr.on("data", (chunk) => {
       log += chunk;
-      const found = log.match(/listening on (http:\/\/[0-9.:]+)/);
+      const found = log.match(/listening on (http:\/\/[0-9.]+:[0-9]+)\n/);
       if (found) {
         clearTimeout(timer);
         ok(`${found[1]}/`);
