@@ -46,10 +46,14 @@ try {
     let bytes = 0;
     const encodings = new Map();
     const pending = [];
-    context.on("requestfinished", (request) => pending.push((async () => {
-      const sizes = await request.sizes();
+    // Until the first move: the service worker's precache of the whole site for offline
+    // use follows the first load and is not part of it.
+    let loading = true;
+    context.on("requestfinished", (request) => loading && !request.serviceWorker() && pending.push((async () => {
+      const sizes = await request.sizes().catch(() => null);
+      if (!sizes) return;
       bytes += sizes.responseBodySize + sizes.responseHeadersSize;
-      const encoding = (await request.response())?.headers()["content-encoding"] ?? "none";
+      const encoding = (await request.response().catch(() => null))?.headers()["content-encoding"] ?? "none";
       encodings.set(encoding, (encodings.get(encoding) ?? 0) + 1);
     })()));
     const started = Date.now();
@@ -62,8 +66,7 @@ try {
     await page.waitForFunction(() => document.querySelectorAll("#moves button[data-ply]").length >= 1, null,
       { timeout: 120_000 });
     const moved = Date.now() - started;
-    // What the worker fetched while the move was made counts as first load as well.
-    await page.waitForTimeout(500);
+    loading = false;
     await Promise.all(pending);
     results.push({ drawn, moved, bytes, encodings: Object.fromEntries(encodings) });
     console.log(`run ${run + 1}: board ${drawn} ms, first move ${moved} ms, ${(bytes / 1000).toFixed(1)} kB over the network, encodings ${JSON.stringify(Object.fromEntries(encodings))}`);
