@@ -8,7 +8,7 @@ use shatar_rules::GameKind;
 use super::endings::Proposal;
 use super::ids::{ChallengeId, GameId, PlayerId, Secret};
 use super::lobby::LobbyFilter;
-use super::server::Side;
+use super::seat::ColorChoice;
 use super::time_control::TimeControlWire;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -112,25 +112,4 @@ pub enum ClientMessage {
 pub struct Credentials {
     pub id: PlayerId,
     pub secret: Secret,
-}
-
-/// The challenger's colour (White or Red is `White`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ColorChoice {
-    White,
-    Black,
-    /// Drawn by the server when the challenge is accepted.
-    Random,
-}
-
-impl ColorChoice {
-    /// The challenger's side; `coin` decides a random choice.
-    pub fn side(self, coin: bool) -> Side {
-        match self {
-            ColorChoice::White => Side::White,
-            ColorChoice::Black => Side::Black,
-            ColorChoice::Random if coin => Side::White,
-            ColorChoice::Random => Side::Black,
-        }
-    }
 }

@@ -5,7 +5,7 @@ use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::server::Side;
+use super::seat::Side;
 
 /// What a player may propose and its opponent accept or decline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -6,9 +6,9 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 use shatar_rules::GameKind;
 
-use super::client::ColorChoice;
 use super::ids::{ChallengeId, GameId, PlayerId};
-use super::server::Side;
+use super::seat::ColorChoice;
+use super::seat::Side;
 use super::time_control::{BonusWire, TimeControlWire};
 
 /// A game id on its own (`"xiangqi"`), for lists of games.

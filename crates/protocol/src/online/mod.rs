@@ -17,17 +17,19 @@ pub mod ids;
 mod lobby;
 pub mod names;
 mod outcome;
+mod seat;
 mod server;
 pub mod time_control;
 
-pub use client::{ClientMessage, ColorChoice, Credentials};
+pub use client::{ClientMessage, Credentials};
 pub use endings::{EndNote, Proposal};
 pub use error::ErrorKind;
 pub use ids::{BadId, ChallengeId, GameId, PlayerId, Secret};
 pub use lobby::{Kind, LobbyChallenge, LobbyFilter, MyGame, Speed};
 pub use names::{BadName, MAX_NAME_CHARS, normalize_name};
 pub use outcome::OutcomeWire;
-pub use server::{ClockView, GameSnapshot, ServerMessage, Side};
+pub use seat::{ColorChoice, Side};
+pub use server::{ClockView, GameSnapshot, ServerMessage};
 pub use time_control::{BadTimeControl, BonusWire, PeriodWire, TimeControlWire};
 
 /// Bumped on any change a peer from another build could misread. Separate from the

@@ -4,13 +4,14 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
-use shatar_rules::{Color, GameKind};
+use shatar_rules::GameKind;
 
 use super::endings::{EndNote, Proposal};
 use super::error::ErrorKind;
 use super::ids::{ChallengeId, GameId, PlayerId, Secret};
 use super::lobby::{LobbyChallenge, MyGame};
 use super::outcome::OutcomeWire;
+use super::seat::Side;
 use super::time_control::TimeControlWire;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -148,38 +149,4 @@ pub struct ClockView {
     pub white_ms: u64,
     pub black_ms: u64,
     pub running: Option<Side>,
-}
-
-/// A seat: White or Black, Red or Black in Xiangqi (Red moves first, as White does).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Side {
-    White,
-    Black,
-}
-
-impl Side {
-    pub fn other(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-}
-
-impl From<Color> for Side {
-    fn from(color: Color) -> Side {
-        match color {
-            Color::White => Side::White,
-            Color::Black => Side::Black,
-        }
-    }
-}
-
-impl From<Side> for Color {
-    fn from(side: Side) -> Color {
-        match side {
-            Side::White => Color::White,
-            Side::Black => Color::Black,
-        }
-    }
 }
