@@ -5,7 +5,7 @@
 
 use core::fmt;
 
-use shatar_protocol::online::{ChallengeId, GameId};
+use shatar_protocol::online::{ChallengeId, Credentials, GameId};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Intent {
@@ -51,6 +51,34 @@ pub fn intent(challenge: Option<&str>, game: Option<&str>) -> Result<Intent, Bad
             .map_err(|_| bad("challenge", text));
     }
     Ok(Intent::Start)
+}
+
+/// The fragment of the link that moves a player's identity to another device:
+/// `#identity=<id>.<secret>`. A fragment never reaches a server, nor its logs.
+pub fn identity_link(page_url: &str, credentials: &Credentials) -> String {
+    format!(
+        "{page_url}#identity={}.{}",
+        credentials.id,
+        credentials.secret.reveal()
+    )
+}
+
+/// Reads an identity link's fragment (with or without its `#`); `None` when the fragment
+/// carries none, an error when it carries a bad one.
+pub fn identity_from_fragment(fragment: &str) -> Option<Result<Credentials, BadAddress>> {
+    let value = fragment.trim_start_matches('#').strip_prefix("identity=")?;
+    // A secret, even a mangled one, is not repeated back.
+    let bad = || BadAddress {
+        parameter: "identity",
+        value: String::from("…"),
+    };
+    let Some((id, secret)) = value.split_once('.') else {
+        return Some(Err(bad()));
+    };
+    Some(match (id.parse(), secret.parse()) {
+        (Ok(id), Ok(secret)) => Ok(Credentials { id, secret }),
+        _ => Err(bad()),
+    })
 }
 
 /// The query that brings a reload back to `game`.

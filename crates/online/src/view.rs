@@ -52,6 +52,8 @@ pub struct OnlineView {
     /// The player's unfinished games, those waiting for the player's move first.
     pub my_games: Vec<Row>,
     pub name: String,
+    /// The link that moves this player to another device (its secret in the fragment).
+    pub identity_link: Option<String>,
 }
 
 /// A line of the lobby or of the player's games, and what its button does.
@@ -125,6 +127,9 @@ pub fn view(model: &Model, page_url: &str) -> OnlineView {
         lobby: lobby_rows(model, lang),
         my_games: game_rows(model, lang),
         name: model.name.clone().unwrap_or_default(),
+        identity_link: model
+            .credentials()
+            .map(|c| crate::address::identity_link(page_url, c)),
     }
 }
 

@@ -201,6 +201,16 @@ fn click(weak: &Weak<RefCell<App>>, window: &Window, e: &Event) {
             let Some(challenge) = waiting else { return };
             Msg::Cancel(challenge)
         }
+        "copy-identity" => {
+            let link = weak.upgrade().and_then(|app| {
+                let a = app.try_borrow().ok()?;
+                crate::view::view(&a.model, &a.page_url).identity_link
+            });
+            if let Some(link) = link {
+                effects::copy(window, &link);
+            }
+            return;
+        }
         "copy-challenge" => {
             let link = weak.upgrade().and_then(|app| {
                 let a = app.try_borrow().ok()?;

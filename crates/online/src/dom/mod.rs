@@ -93,7 +93,23 @@ pub fn start() -> Result<(), JsValue> {
         looks.and_then(|l| l.lang).map(Lang::id),
         &browser,
     );
-    let identity = effects::load(&window, IDENTITY_KEY);
+    // A link from the player's other device brings its identity in the fragment: kept,
+    // and taken out of the address at once.
+    let (intent, carried) = match address::identity_from_fragment(&location.hash()?) {
+        Some(Ok(credentials)) => (intent, serde_json::to_string(&credentials).ok()),
+        Some(Err(bad)) => (Err(bad.to_string()), None),
+        None => (intent, None),
+    };
+    if location.hash()?.starts_with("#identity=") {
+        let url = format!("{}{}", location.pathname()?, location.search()?);
+        window
+            .history()?
+            .replace_state_with_url(&JsValue::NULL, "", Some(&url))?;
+    }
+    if let Some(text) = &carried {
+        let _ = effects::store(&window, IDENTITY_KEY, text);
+    }
+    let identity = carried.or_else(|| effects::load(&window, IDENTITY_KEY));
     let (model, first) = Model::new(state, intent, identity.as_deref(), now_ms());
     let scheme = if location.protocol()? == "https:" {
         "wss"

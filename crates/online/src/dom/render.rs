@@ -70,6 +70,10 @@ pub fn render(
         fill_rows(doc, &by_id(doc, "my-games")?, &view.my_games)?;
         html(by_id(doc, "my-games-section")?)?.set_hidden(view.my_games.is_empty());
     }
+    if changed(&|o| o.identity_link != view.identity_link) {
+        input(doc, "identity-link")?.set_value(view.identity_link.as_deref().unwrap_or_default());
+        html(by_id(doc, "identity-section")?)?.set_hidden(view.identity_link.is_none());
+    }
     if changed(&|o| o.name != view.name) {
         input(doc, "name")?.set_value(&view.name);
     }

@@ -221,6 +221,12 @@ impl Model {
         (model, vec![Effect::Connect])
     }
 
+    /// The player's identity, once this browser has one: what the link to another device
+    /// carries.
+    pub fn credentials(&self) -> Option<&Credentials> {
+        self.identity.as_ref()
+    }
+
     pub fn table(&self) -> Option<&Table> {
         match &self.screen {
             Screen::Table(table) => Some(table),

@@ -513,3 +513,27 @@ fn a_pgn_comes_as_a_download() {
         matches!(&effects[..], [Effect::Download { file_name, .. }] if file_name.ends_with(".pgn"))
     );
 }
+
+#[test]
+fn an_identity_moves_to_another_device_in_a_links_fragment() {
+    let mut m = model(Intent::Start);
+    assert_eq!(view(&m, "https://x.org/online.html").identity_link, None);
+    welcome(&mut m);
+    let link = view(&m, "https://x.org/online.html").identity_link.unwrap();
+    assert_eq!(
+        link,
+        format!("https://x.org/online.html#identity={ME}.{SECRET}")
+    );
+    let fragment = &link[link.find('#').unwrap()..];
+    let carried = address::identity_from_fragment(fragment).unwrap().unwrap();
+    assert_eq!(carried.id.to_string(), ME);
+    assert_eq!(carried.secret.reveal(), SECRET);
+    assert!(address::identity_from_fragment("#lang=mn").is_none());
+    let bad = address::identity_from_fragment("#identity=nonsense")
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        !bad.to_string().contains("nonsense"),
+        "a bad secret is not repeated: {bad}"
+    );
+}
