@@ -242,6 +242,51 @@ export const tests = [
     },
   },
   {
+    name: "online: a player's identity moves to another device by its link, with its games",
+    async run(t) {
+      const server = await startServer(servedFrom(t.url));
+      const browser = t.context.browser();
+      const others = [];
+      try {
+        const laptop = t.page;
+        await openOnline(laptop, `${server.url}online.html`);
+        await laptop.selectOption("#challenge select[name=time]", "7d");
+        await laptop.click('#challenge button[type="submit"]');
+        await laptop.waitForFunction(() => document.querySelector("#challenge-link").value.includes("?challenge="));
+        const link = await laptop.$eval("#challenge-link", (e) => e.value);
+        const friendContext = await browser.newContext(DESKTOP);
+        others.push(friendContext);
+        const friend = await friendContext.newPage();
+        watchErrors(friend, t);
+        await openOnline(friend, link);
+        await seated(friend);
+        await seated(laptop);
+        // Back to the start of the online page, where the link is offered.
+        await openOnline(laptop, `${server.url}online.html`);
+        await laptop.waitForSelector("#identity-section:not([hidden])");
+        const identity = await laptop.$eval("#identity-link", (e) => e.value);
+        t.check("the link carries the identity in its fragment", identity.startsWith(`${server.url}online.html#identity=`));
+
+        const phoneContext = await browser.newContext(DESKTOP);
+        others.push(phoneContext);
+        const phone = await phoneContext.newPage();
+        watchErrors(phone, t);
+        await openOnline(phone, identity);
+        t.check("the fragment leaves the address", !phone.url().includes("#identity"), phone.url());
+        await phone.waitForSelector("#my-games li[data-marked] button[data-open]");
+        await phone.click("#my-games li[data-marked] button[data-open]");
+        await seated(phone);
+        t.eq("the phone plays the laptop's side", await text(phone, "#status"), "You play white. Your move.");
+        await clickMove(on(t, phone), "d2", "d4");
+        await waitPlies(friend, 1);
+        t.eq("and its move reaches the opponent", (await moveTexts(friend)).length, 1);
+      } finally {
+        for (const context of others) await context.close().catch(() => {});
+        await server.close();
+      }
+    },
+  },
+  {
     name: "online: a page on a static host says that online play needs a Shatar server",
     async run(t) {
       const { page } = t;

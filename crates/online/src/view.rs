@@ -77,6 +77,8 @@ pub struct Can {
     pub abort: bool,
     pub claim_absence: bool,
     pub rematch: bool,
+    /// Back to the start: after the game, or between the moves of a correspondence game.
+    pub leave: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -315,7 +317,10 @@ fn can(model: &Model, over: bool) -> Can {
         return Can::default();
     };
     let Some(seat) = table.seat else {
-        return Can::default();
+        return Can {
+            leave: true,
+            ..Can::default()
+        };
     };
     let game = &model.app.session.game;
     let mine = |p: Proposal| table.proposals.contains(&(seat, p));
@@ -331,6 +336,7 @@ fn can(model: &Model, over: bool) -> Can {
         abort: live && !moved,
         claim_absence: live && !my_turn && table.time_control.days_per_move.is_none(),
         rematch: over && !mine(Proposal::Rematch),
+        leave: over || table.time_control.days_per_move.is_some(),
     }
 }
 

@@ -144,7 +144,7 @@ fn draw_table(
             ("claim-win", c.claim_absence),
             ("claim-absent-draw", c.claim_absence),
             ("rematch", c.rematch),
-            ("new", !c.resign),
+            ("new", c.leave),
         ] {
             if let Some(button) = doc.query_selector(&format!("[data-action={action}]"))? {
                 html(button)?.set_hidden(!shown);
