@@ -80,6 +80,8 @@ export const tests = [
         await white.waitForFunction(() => document.querySelector("#challenge-link").value.includes("?challenge="));
         const link = await white.$eval("#challenge-link", (e) => e.value);
         t.check("the challenge's link is the online page's", link.startsWith(`${server.url}online.html?challenge=`), link);
+        t.check("and a QR code of it is drawn",
+          await white.$eval("#challenge-qr path", (p) => (p.getAttribute("d") ?? "").startsWith("M4 4h1v1h-1z")));
         await t.shot("online-challenge");
 
         const blackContext = await browser.newContext(DESKTOP);

@@ -46,6 +46,9 @@ pub struct OnlineView {
     pub problem: Option<String>,
     /// The challenge's link, while waiting for someone to open it.
     pub challenge_link: Option<String>,
+    /// The link's QR code, for a phone's camera: its width in modules and an SVG path of
+    /// its dark modules.
+    pub challenge_qr: Option<(usize, String)>,
     pub table: Option<TableView>,
     /// The lobby's open challenges, the player's own last.
     pub lobby: Vec<Row>,
@@ -125,6 +128,10 @@ pub fn view(model: &Model, page_url: &str) -> OnlineView {
             Screen::Waiting { challenge } => Some(challenge_link(page_url, *challenge)),
             _ => None,
         },
+        challenge_qr: match &model.screen {
+            Screen::Waiting { challenge } => qr_path(&challenge_link(page_url, *challenge)),
+            _ => None,
+        },
         table: table_view(model, page_url),
         lobby: lobby_rows(model, lang),
         my_games: game_rows(model, lang),
@@ -153,6 +160,26 @@ pub fn control_of(id: &str) -> Option<TimeControlWire> {
     Some(TimeControlWire::from_rules(
         &TimeControl::from_id(id)?.control()?,
     ))
+}
+
+/// `text` as a QR code (medium error correction): its width in modules, with the quiet zone
+/// of four modules the standard asks, and an SVG path drawing each dark module as a unit
+/// square. `None` for a text too long for any QR code.
+pub fn qr_path(text: &str) -> Option<(usize, String)> {
+    use core::fmt::Write;
+    use qrcodegen::{QrCode, QrCodeEcc};
+    const QUIET: i32 = 4;
+    let qr = QrCode::encode_text(text, QrCodeEcc::Medium).ok()?;
+    let size = qr.size();
+    let mut path = String::new();
+    for y in 0..size {
+        for x in 0..size {
+            if qr.get_module(x, y) {
+                let _ = write!(path, "M{} {}h1v1h-1z", x + QUIET, y + QUIET);
+            }
+        }
+    }
+    Some((usize::try_from(size + 2 * QUIET).ok()?, path))
 }
 
 fn control_text(lang: Lang, control: &TimeControlWire) -> String {

@@ -63,6 +63,15 @@ pub fn render(
     {
         input(doc, "challenge-link")?.set_value(link);
     }
+    if changed(&|o| o.challenge_qr != view.challenge_qr)
+        && let Some((size, path)) = &view.challenge_qr
+    {
+        let svg = by_id(doc, "challenge-qr")?;
+        svg.set_attribute("viewBox", &format!("0 0 {size} {size}"))?;
+        if let Some(p) = svg.query_selector("path")? {
+            p.set_attribute("d", path)?;
+        }
+    }
     if changed(&|o| o.lobby != view.lobby) {
         fill_rows(doc, &by_id(doc, "lobby")?, &view.lobby)?;
     }

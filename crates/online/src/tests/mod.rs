@@ -537,3 +537,35 @@ fn an_identity_moves_to_another_device_in_a_links_fragment() {
         "a bad secret is not repeated: {bad}"
     );
 }
+
+#[test]
+fn a_challenge_shows_its_link_as_a_qr_code() {
+    let mut m = model(Intent::Start);
+    welcome(&mut m);
+    m.update(
+        frame(
+            2,
+            &format!(r#"{{"ChallengeCreated":{{"challenge":"{THEM}"}}}}"#),
+        ),
+        0,
+    );
+    let v = view(&m, "https://example.org/online.html");
+    let (size, path) = v.challenge_qr.expect("a QR code while waiting");
+    let link = v.challenge_link.unwrap();
+    let qr = qrcodegen::QrCode::encode_text(&link, qrcodegen::QrCodeEcc::Medium).unwrap();
+    assert_eq!(
+        size,
+        usize::try_from(qr.size()).unwrap() + 8,
+        "with its quiet zone"
+    );
+    let dark = (0..qr.size())
+        .flat_map(|y| (0..qr.size()).map(move |x| (x, y)))
+        .filter(|&(x, y)| qr.get_module(x, y))
+        .count();
+    assert_eq!(path.matches('M').count(), dark, "one square a dark module");
+    assert!(
+        path.starts_with("M4 4h1v1h-1z"),
+        "the finder pattern's corner, inside the quiet zone"
+    );
+    assert_eq!(view(&at_table(), "x").challenge_qr, None);
+}
