@@ -181,10 +181,7 @@ fn click(weak: &Weak<RefCell<App>>, window: &Window, e: &Event) {
         "claim-absent-draw" => Msg::ClaimAbsence(false),
         "pgn" => Msg::DownloadPgn,
         "accept" | "decline" => {
-            let asked = weak.upgrade().and_then(|app| {
-                let a = app.try_borrow().ok()?;
-                crate::view::view(&a.model, &a.page_url).table?.asked
-            });
+            let asked = shown(weak, |v| v.table?.asked);
             let Some((proposal, _)) = asked else { return };
             Msg::Answer {
                 proposal,
@@ -201,20 +198,10 @@ fn click(weak: &Weak<RefCell<App>>, window: &Window, e: &Event) {
             let Some(challenge) = waiting else { return };
             Msg::Cancel(challenge)
         }
-        "copy-identity" => {
-            let link = weak.upgrade().and_then(|app| {
-                let a = app.try_borrow().ok()?;
-                crate::view::view(&a.model, &a.page_url).identity_link
-            });
-            if let Some(link) = link {
-                effects::copy(window, &link);
-            }
-            return;
-        }
-        "copy-challenge" => {
-            let link = weak.upgrade().and_then(|app| {
-                let a = app.try_borrow().ok()?;
-                crate::view::view(&a.model, &a.page_url).challenge_link
+        "copy-identity" | "copy-challenge" => {
+            let link = shown(weak, |v| match action.as_str() {
+                "copy-identity" => v.identity_link,
+                _ => v.challenge_link,
             });
             if let Some(link) = link {
                 effects::copy(window, &link);
@@ -224,6 +211,16 @@ fn click(weak: &Weak<RefCell<App>>, window: &Window, e: &Event) {
         _ => return,
     };
     dispatch(weak, msg);
+}
+
+/// Something of the page as it is shown now (what a button's click refers to).
+fn shown<T>(
+    weak: &Weak<RefCell<App>>,
+    pick: impl FnOnce(crate::view::OnlineView) -> Option<T>,
+) -> Option<T> {
+    let app = weak.upgrade()?;
+    let a = app.try_borrow().ok()?;
+    pick(crate::view::view(&a.model, &a.page_url))
 }
 
 fn pointer_down(weak: &Weak<RefCell<App>>, e: &Event) {
