@@ -35,16 +35,19 @@ hash=$(build_module shatar-embed shatar-embed)
 sed -i -e "s|__SHATAR_EMBED_GLUE__|./shatar-embed-$hash.js|" -e "s|__SHATAR_EMBED_WASM__|./shatar-embed-${hash}_bg.wasm|" \
   "$dir/shatar-board.js"
 
-# 1b. The online page's module (crates/online: online.html), for the same reason; started
-#    by a script of its own, named by its content (no inline script: docs/hosting.md).
+# 1b. The online pages' module (crates/online: online.html, and live.html that clubs frame),
+#    for the same reason; started by a script of its own, named by its content (no inline
+#    script: docs/hosting.md).
 hash=$(build_module shatar-online shatar-online)
 printf "import init from './shatar-online-%s.js';\ninit({ module_or_path: './shatar-online-%s_bg.wasm' });\n" \
   "$hash" "$hash" > "$work/online-start.js"
 start=$(sha256sum "$work/online-start.js" | cut -c1-16)
 cp "$work/online-start.js" "$dir/shatar-online-start-$start.js"
-grep -q '__SHATAR_ONLINE_START__' "$dir/online.html" \
-  || { echo "post-build: online.html lacks its start script's placeholder" >&2; exit 1; }
-sed -i "s|__SHATAR_ONLINE_START__|./shatar-online-start-$start.js|" "$dir/online.html"
+for page in online.html live.html; do
+  grep -q '__SHATAR_ONLINE_START__' "$dir/$page" \
+    || { echo "post-build: $page lacks its start script's placeholder" >&2; exit 1; }
+  sed -i "s|__SHATAR_ONLINE_START__|./shatar-online-start-$start.js|" "$dir/$page"
+done
 
 # 2. The page with Xiangqi (crates/page-xiangqi), which takes the page over from Trunk's
 #    build without it when Xiangqi is played (crates/web/src/carried.rs). Here for the same
@@ -86,18 +89,19 @@ for path in worker-loader.js $(cd "$dir" && echo i18n/*.txt) xiangqi/pieces.svg;
   files="$files $path=$(hash_name "$path")"
 done
 files=${files# }
-for page in index.html online.html shatar-board.js; do
+for page in index.html online.html live.html shatar-board.js; do
   grep -q '"__SHATAR_FILES__"' "$dir/$page" \
     || { echo "post-build: $page lacks the file list's placeholder" >&2; exit 1; }
 done
-sed -i "s|__SHATAR_FILES__|$files|" "$dir/index.html" "$dir/online.html" "$dir/shatar-board.js"
+sed -i "s|__SHATAR_FILES__|$files|" "$dir/index.html" "$dir/online.html" "$dir/live.html" "$dir/shatar-board.js"
 
 # 4. The stylesheets of builder.html, embed.html and online.html, named by content in the
 #    pages that load them (the pages keep their names: clubs and players link to them).
 #    Each entry is a sheet and the pages that link it.
 for entry in builder.css:builder.html targets.css:builder.html,online.html embed-frame.css:embed.html \
-  style.css:online.html board.css:online.html pieces.css:online.html lang.css:online.html \
-  xiangqi/pieces.css:online.html online.css:online.html; do
+  style.css:online.html,live.html board.css:online.html,live.html pieces.css:online.html,live.html \
+  lang.css:online.html,live.html xiangqi/pieces.css:online.html,live.html \
+  online.css:online.html,live.html; do
   sheet=${entry%%:*} pages=${entry#*:}
   renamed=$(hash_name "$sheet")
   for page in ${pages//,/ }; do

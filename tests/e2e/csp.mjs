@@ -24,7 +24,7 @@ export function documentedPolicies() {
     const line = block.split("\n").find((l) => l.startsWith("Content-Security-Policy: "));
     if (line) policies[name] = line.slice("Content-Security-Policy: ".length).trim();
   }
-  for (const name of ["site", "builder", "embed", "club"]) {
+  for (const name of ["site", "builder", "embed", "live", "club"]) {
     if (!policies[name]) throw new Error(`docs/hosting.md gives no policy marked <!-- csp:${name} -->`);
   }
   return policies;
@@ -32,7 +32,13 @@ export function documentedPolicies() {
 
 /** The site's policy for each of its files, as docs/hosting.md says. */
 const sitePolicy = (policies) => (path) =>
-  path === "/embed.html" ? policies.embed : path === "/builder.html" ? policies.builder : policies.site;
+  path === "/embed.html"
+    ? policies.embed
+    : path === "/live.html"
+      ? policies.live
+      : path === "/builder.html"
+        ? policies.builder
+        : policies.site;
 
 /**
  * In every frame of every page of `context`, from before its first script: each violation

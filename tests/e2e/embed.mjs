@@ -215,7 +215,7 @@ export const tests = [
         return page.locator(`${id} .error`).textContent();
       };
       const expect = {
-        "#bad-mode": 'attribute mode="veiw": expected play, view or diagram',
+        "#bad-mode": 'attribute mode="veiw": expected play, view, diagram or live',
         "#bad-pgn": "never closed",
         "#bad-move": "move 2. (white)",
         "#bad-src": "could not load the PGN from no-such-file.pgn: HTTP 404",

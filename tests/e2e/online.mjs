@@ -2,14 +2,16 @@
 // port with its SQLite database in a temporary folder, serving the built site): two
 // players in two browser contexts play to mate by clicks, one reloads mid-game, a third
 // watches; the lobby shows and removes a challenge; a correspondence game survives both
-// players closing and reopening; and a page on a static host says plainly that online
-// play needs a server.
+// players closing and reopening; a club's page shows the live games and follows one, and
+// sees a player leave; and a page on a static host says plainly that online play needs a
+// server.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 import { DESKTOP, clickMove, moveTexts, ready, repoRoot, text, waitPlies, watchErrors } from "./lib.mjs";
+import { serveClub } from "./serve-club.mjs";
 import { servedFrom } from "./serve-dist.mjs";
 
 /** The server binary: $SHATAR_SERVER, or the workspace's debug build (scripts/e2e.sh builds it). */
@@ -61,6 +63,43 @@ async function openOnline(page, url) {
 async function seated(page) {
   await ready(page);
   await page.waitForFunction(() => !document.querySelector('[data-part="table"]').hidden);
+}
+
+/**
+ * A live game between two players by a challenge's link: White is `t.page`, Black a page of
+ * a new context (put in `others` to close). Resolves once both sit at the table.
+ */
+async function liveGame(t, server, others) {
+  const white = t.page;
+  await openOnline(white, `${server.url}online.html`);
+  await white.selectOption("#challenge select[name=time]", "5+3");
+  await white.selectOption("#challenge select[name=color]", "white");
+  await white.uncheck("#challenge input[name=open]");
+  await white.click('#challenge button[type="submit"]');
+  await white.waitForFunction(() => document.querySelector("#challenge-link").value.includes("?challenge="));
+  const link = await white.$eval("#challenge-link", (e) => e.value);
+  const blackContext = await t.context.browser().newContext(DESKTOP);
+  others.push(blackContext);
+  const black = await blackContext.newPage();
+  watchErrors(black, t);
+  await openOnline(black, link);
+  await seated(black);
+  await seated(white);
+  return { white, black, blackContext, watchLink: await white.$eval("#watch-link", (e) => e.value) };
+}
+
+/** The frame of `live.html` in `page` whose address has `part`, once it has loaded. */
+async function liveFrame(page, part) {
+  for (let i = 0; i < 200; i++) {
+    const frame = page.frames().find((f) => f.url().includes("/live.html") && f.url().includes(part));
+    if (frame) {
+      await frame.waitForFunction(() => document.querySelector("#link")?.dataset.state === "ready", null,
+        { timeout: 20_000 });
+      return frame;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no live.html frame with ${part}`);
 }
 
 export const tests = [
@@ -284,6 +323,63 @@ export const tests = [
         t.eq("and its move reaches the opponent", (await moveTexts(friend)).length, 1);
       } finally {
         for (const context of others) await context.close().catch(() => {});
+        await server.close();
+      }
+    },
+  },
+  {
+    name: "online: a club's page shows the live games and follows one with <shatar-board mode=live>; a player who leaves is shown",
+    async run(t) {
+      const server = await startServer(servedFrom(t.url));
+      const others = [];
+      const club = await serveClub(join(repoRoot, "tests/club"), server.url);
+      try {
+        const { white, black, blackContext, watchLink } = await liveGame(t, server, others);
+        const clubContext = await t.context.browser().newContext(DESKTOP);
+        others.push(clubContext);
+        const page = await clubContext.newPage();
+        watchErrors(page, t);
+        // The second board has no src until the game exists: that is its error, not ours.
+        page.on("console", () => {});
+        await page.goto(`${club.url}live.html`);
+        await page.$eval("#live-game", (board, src) => board.setAttribute("src", src), watchLink);
+
+        // The list: the one live game, to watch in place.
+        const list = await liveFrame(page, "live.html?lang=");
+        await list.waitForFunction(() => document.querySelectorAll("#live li").length === 1, null, { timeout: 20_000 });
+        const row = await list.$eval("#live li", (e) => e.textContent);
+        t.check("the club's list shows the game being played", row.includes("Anonymous – Anonymous") && row.includes("5 min + 3 s"), row);
+
+        // The followed game: moves arrive as they are played.
+        const game = await liveFrame(page, "live.html?game=");
+        await game.waitForSelector("#board svg.board[data-ready]");
+        await clickMove(on(t, white), "e2", "e4");
+        await waitPlies(game, 1);
+        t.eq("the club's board shows the move", (await moveTexts(game)).length, 1);
+        t.eq("as a spectator", await text(game, "#status"), "You are watching this game.");
+        t.check("which cannot move", await game.$eval("#board svg.board", (e) => e.dataset.interactive !== "true"));
+
+        await list.click("#live li button[data-open]");
+        await list.waitForSelector("#board svg.board[data-ready]");
+        await waitPlies(list, 1);
+        t.check("a game of the list opens in its frame", true);
+
+        // Black closes its page: the players and the spectators are told.
+        await blackContext.close();
+        await white.waitForFunction(() => !document.querySelector("#presence").hidden, null, { timeout: 20_000 });
+        t.check("White is told its opponent left, and when it may claim",
+          (await text(white, "#presence")).startsWith("Your opponent has left the game. If they are not back within"),
+          await text(white, "#presence"));
+        await game.waitForFunction(() => !document.querySelector("#presence").hidden, null, { timeout: 20_000 });
+        t.eq("the club's board says who left", await text(game, "#presence"), "Black has left the game.");
+        await t.shot("online-club-live", page);
+
+        await list.click('[data-action="to-live"]');
+        await list.waitForFunction(() => document.querySelectorAll("#live li").length === 1, null, { timeout: 20_000 });
+        t.check("and back to the list", true);
+      } finally {
+        for (const context of others) await context.close().catch(() => {});
+        await club.close();
         await server.close();
       }
     },

@@ -1,7 +1,7 @@
 //! What a club's snippet asks for: the `<shatar-board>` attributes, or the same names in
 //! an iframe's `embed.html#...` fragment, read into a [`Config`]. Every value is checked
 //! here, so a typo shows as a sentence in place of the board ("attribute mode="veiw":
-//! expected play, view or diagram") and never as a half-working board.
+//! expected play, view, diagram or live") and never as a half-working board.
 
 use core::fmt;
 
@@ -58,6 +58,11 @@ pub enum Mode {
     Diagram {
         arrows: Vec<(Cell, Cell)>,
         highlights: Vec<Cell>,
+    },
+    /// A live game or the games being played on a Shatar server: `frame` is the address
+    /// of the server's `live.html` that shows it (see [`crate::live`]).
+    Live {
+        frame: String,
     },
 }
 
@@ -170,7 +175,16 @@ pub fn read(attr: impl Fn(&str) -> Option<String>, text: &str) -> Result<Config,
                 arrows: arrows(ruleset, &get)?,
                 highlights: highlights(ruleset, &get)?,
             },
-            _ => return Err(bad(name, &v, "expected play, view or diagram".into())),
+            "live" => {
+                let Some((src, link)) = get("src") else {
+                    return Err(bad("src", "", crate::live::EXPECTED.into()));
+                };
+                Mode::Live {
+                    frame: crate::live::frame_address(&link, lang)
+                        .map_err(|why| bad(src, &link, why))?,
+                }
+            }
+            _ => return Err(bad(name, &v, "expected play, view, diagram or live".into())),
         },
     };
     Ok(Config {

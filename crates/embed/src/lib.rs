@@ -10,6 +10,7 @@
 
 pub mod config;
 pub mod frame;
+pub mod live;
 pub mod scheduler;
 pub mod snippet;
 pub mod viewer;
@@ -26,7 +27,7 @@ use shatar_rules::{Color, GameKind};
 use self::config::{Config, Lang, Opponent};
 use shatar_web::settings::{GameSetup, SideChoice, TimeControl};
 use shatar_web::state::{AppState, Effect, Msg, update_at};
-use shatar_web::tf;
+use shatar_web::{t, tf};
 
 // One module serves every game: Cargo.toml turns on shatar-web's `xiangqi` feature.
 const _: () = assert!(shatar_web::carried::carries(GameKind::Xiangqi));
@@ -213,5 +214,6 @@ pub fn board_name(lang: Lang, ruleset: GameKind, mode: &config::Mode) -> String 
         config::Mode::Play { .. } => tf!(lang, "embed.label.play", game = game),
         config::Mode::View { .. } => tf!(lang, "embed.label.view", game = game),
         config::Mode::Diagram { .. } => tf!(lang, "embed.label.diagram", game = game),
+        config::Mode::Live { .. } => t!(lang, "embed.label.live").to_string(),
     }
 }

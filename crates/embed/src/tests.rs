@@ -138,7 +138,7 @@ fn a_viewer_takes_its_games_from_src_then_pgn_then_its_own_text() {
 fn a_wrong_value_says_which_attribute_what_it_held_and_what_was_wanted() {
     assert_eq!(
         error(&[("mode", "veiw")]),
-        "attribute mode=\"veiw\": expected play, view or diagram"
+        "attribute mode=\"veiw\": expected play, view, diagram or live"
     );
     assert_eq!(
         error(&[("game", "shogi")]),
@@ -756,5 +756,64 @@ fn a_xiangqi_viewer_reads_chinese_notation_and_names_red() {
             .cells
             .iter()
             .any(|c| c.name == "f5" && c.piece_code() == "rN")
+    );
+}
+
+#[test]
+fn a_live_board_frames_the_servers_watch_only_page_for_the_link_it_was_given() {
+    const GAME: &str = "0123456789abcdef0123456789abcdef";
+    const PLAYER: &str = "fedcba9876543210fedcba9876543210";
+    let frame = |src: &str| match read(&[("mode", "live"), ("src", src)]).map(|c| c.mode) {
+        Ok(Mode::Live { frame }) => Ok(frame),
+        Ok(other) => panic!("{other:?}"),
+        Err(e) => Err(e.to_string()),
+    };
+    // A game's link for spectators, as the online page shows it.
+    assert_eq!(
+        frame(&format!("https://shatar.example/online.html?game={GAME}")),
+        Ok(format!(
+            "https://shatar.example/live.html?game={GAME}&lang=en"
+        ))
+    );
+    // A server under a path, a list of its members' games, in the board's language.
+    assert_eq!(
+        read(&[
+            ("mode", "live"),
+            ("lang", "mn-Mong"),
+            (
+                "src",
+                &format!("http://club.example/shatar/online.html?live&players={PLAYER}#x")
+            ),
+        ])
+        .map(|c| c.mode),
+        Ok(Mode::Live {
+            frame: format!("http://club.example/shatar/live.html?players={PLAYER}&lang=mn-Mong")
+        })
+    );
+    // The server's address alone: all its live games.
+    for server in ["https://shatar.example", "https://shatar.example/"] {
+        assert_eq!(
+            frame(server),
+            Ok("https://shatar.example/live.html?lang=en".into())
+        );
+    }
+    for bad in [
+        "javascript:alert(1)",
+        "https://shatar.example/games/other.html",
+        "https://shatar.example/xonline.html",
+        "https://",
+        &format!("https://shatar.example/online.html?game={GAME}\" onload=\"x"),
+    ] {
+        let error = frame(bad).unwrap_err();
+        assert!(error.starts_with("attribute src="), "{bad}: {error}");
+    }
+    assert!(
+        frame("https://shatar.example/live.html?game=123")
+            .unwrap_err()
+            .contains("no game id")
+    );
+    assert!(
+        error(&[("mode", "live")]).contains("expected a game's link for spectators"),
+        "a live board needs its src"
     );
 }

@@ -1,11 +1,11 @@
 //! What the online page's address asks for: `?challenge=<id>` (a link a challenger sent:
-//! take the other seat), `?game=<id>` (a game to play on or to watch), or nothing (the
-//! page to make a challenge from). A bad address is refused with what was wrong, and the
+//! take the other seat), `?game=<id>` (a game to play on or to watch), `?live` (the games
+//! being played), or nothing (the page to make a challenge from). A bad address is refused with what was wrong, and the
 //! page opens at its start instead.
 
 use core::fmt;
 
-use shatar_protocol::online::{ChallengeId, Credentials, GameId};
+use shatar_protocol::online::{ChallengeId, Credentials, GameId, LIVE_PLAYERS_MAX, PlayerId};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Intent {
@@ -13,6 +13,9 @@ pub enum Intent {
     Start,
     Accept(ChallengeId),
     Follow(GameId),
+    /// The list of live games (`?live`, with `&players=<id>,<id>` for some players'
+    /// only): what a club's page shows.
+    Live,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,8 +34,13 @@ impl fmt::Display for BadAddress {
     }
 }
 
-/// Reads the parameters the page was opened with (as `URLSearchParams` gives them).
-pub fn intent(challenge: Option<&str>, game: Option<&str>) -> Result<Intent, BadAddress> {
+/// Reads the parameters the page was opened with (as `URLSearchParams` gives them); `live`
+/// is whether the address has a `live` parameter (its value is not read).
+pub fn intent(
+    challenge: Option<&str>,
+    game: Option<&str>,
+    live: bool,
+) -> Result<Intent, BadAddress> {
     let bad = |parameter, value: &str| BadAddress {
         parameter,
         // An address is anyone's text: only so much of it is repeated back.
@@ -50,7 +58,41 @@ pub fn intent(challenge: Option<&str>, game: Option<&str>) -> Result<Intent, Bad
             .map(Intent::Accept)
             .map_err(|_| bad("challenge", text));
     }
-    Ok(Intent::Start)
+    Ok(if live { Intent::Live } else { Intent::Start })
+}
+
+/// The players a list of live games is of: `players=<id>,<id>` (blank: anyone's).
+pub fn players(text: Option<&str>) -> Result<Vec<PlayerId>, BadAddress> {
+    let Some(text) = text else {
+        return Ok(Vec::new());
+    };
+    let players = text
+        .split(',')
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .map(|id| {
+            id.parse().map_err(|_| BadAddress {
+                parameter: "players",
+                value: id.chars().take(40).collect(),
+            })
+        })
+        .collect::<Result<Vec<PlayerId>, BadAddress>>()?;
+    if players.len() > LIVE_PLAYERS_MAX {
+        return Err(BadAddress {
+            parameter: "players",
+            value: format!("{} ids (at most {LIVE_PLAYERS_MAX})", players.len()),
+        });
+    }
+    Ok(players)
+}
+
+/// The query of the list of live games of `players`.
+pub fn live_query(players: &[PlayerId]) -> String {
+    let ids: Vec<String> = players.iter().map(ToString::to_string).collect();
+    match ids.is_empty() {
+        true => String::from("?live"),
+        false => format!("?live&players={}", ids.join(",")),
+    }
 }
 
 /// The fragment of the link that moves a player's identity to another device:

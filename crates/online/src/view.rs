@@ -2,7 +2,9 @@
 //! compares one view with the last and touches only what differs. Every text is worded
 //! here, in the page's language; names and links are shown as text, never as markup.
 
-use shatar_protocol::online::{ColorChoice, EndNote, ErrorKind, Proposal, TimeControlWire};
+use shatar_protocol::online::{
+    ABSENCE_CLAIM_MS, ColorChoice, EndNote, ErrorKind, Proposal, Speed, TimeControlWire,
+};
 use shatar_rules::Color;
 use shatar_web::i18n::Lang;
 use shatar_web::settings::TimeControl;
@@ -14,7 +16,7 @@ use shatar_web::view::{
 use shatar_web::{t, tf};
 
 use crate::address::{challenge_link, game_link};
-use crate::model::{Link, Model, Problem, Screen};
+use crate::model::{Home, Link, Model, Problem, Screen};
 
 /// Which part of the page is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +25,7 @@ pub enum Part {
     Waiting,
     Joining,
     Table,
+    Live,
 }
 
 impl Part {
@@ -33,6 +36,7 @@ impl Part {
             Part::Waiting => "waiting",
             Part::Joining => "joining",
             Part::Table => "table",
+            Part::Live => "live",
         }
     }
 }
@@ -54,9 +58,13 @@ pub struct OnlineView {
     pub lobby: Vec<Row>,
     /// The player's unfinished games, those waiting for the player's move first.
     pub my_games: Vec<Row>,
+    /// The live games being played, newest first.
+    pub live: Vec<Row>,
     pub name: String,
     /// The link that moves this player to another device (its secret in the fragment).
     pub identity_link: Option<String>,
+    /// The player's id, which a club lists its members' games by (no secret).
+    pub player_id: Option<String>,
 }
 
 /// A line of the lobby or of the player's games, and what its button does.
@@ -82,6 +90,8 @@ pub struct Can {
     pub rematch: bool,
     /// Back to the start: after the game, or between the moves of a correspondence game.
     pub leave: bool,
+    /// Back to the list of live games the game was opened from.
+    pub to_live: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +111,8 @@ pub struct TableView {
     pub asked: Option<(Proposal, String)>,
     /// What the player proposed, waiting for the opponent, or the last wrong claim.
     pub note: Option<String>,
+    /// Which player has lost its connection, and what the opponent may do about it.
+    pub presence: Option<String>,
     pub watch_link: String,
 }
 
@@ -118,6 +130,7 @@ pub fn view(model: &Model, page_url: &str) -> OnlineView {
         Screen::Waiting { .. } => Part::Waiting,
         Screen::Joining => Part::Joining,
         Screen::Table(_) => Part::Table,
+        Screen::Live => Part::Live,
     };
     OnlineView {
         part,
@@ -135,10 +148,12 @@ pub fn view(model: &Model, page_url: &str) -> OnlineView {
         table: table_view(model, page_url),
         lobby: lobby_rows(model, lang),
         my_games: game_rows(model, lang),
+        live: live_rows(model, lang),
         name: model.name.clone().unwrap_or_default(),
         identity_link: model
             .credentials()
             .map(|c| crate::address::identity_link(page_url, c)),
+        player_id: model.player.map(|p| p.to_string()),
     }
 }
 
@@ -199,6 +214,29 @@ fn control_text(lang: Lang, control: &TimeControlWire) -> String {
             || t!(lang, "time.custom").to_string(),
             |tc| tc.describe(lang),
         )
+}
+
+/// The live games, each to watch: its players, game, control and moves so far.
+fn live_rows(model: &Model, lang: Lang) -> Vec<Row> {
+    let anonymous = || t!(lang, "online.anonymous").to_string();
+    model
+        .live
+        .iter()
+        .map(|g| Row {
+            text: tf!(
+                lang,
+                "online.live-row",
+                white = g.white_name.clone().unwrap_or_else(anonymous),
+                black = g.black_name.clone().unwrap_or_else(anonymous),
+                game = ruleset_name(lang, g.kind),
+                time = control_text(lang, &g.time_control),
+                moves = g.plies.div_ceil(2).to_string()
+            ),
+            action: ("data-open", g.game.to_string()),
+            button: t!(lang, "online.watch").to_string(),
+            marked: false,
+        })
+        .collect()
 }
 
 fn lobby_rows(model: &Model, lang: Lang) -> Vec<Row> {
@@ -334,6 +372,7 @@ fn table_view(model: &Model, page_url: &str) -> Option<TableView> {
         can: can(model, result.is_some()),
         asked: asked(model, lang),
         note: note(model, lang),
+        presence: result.is_none().then(|| presence(model, lang)).flatten(),
         result,
         watch_link: game_link(page_url, table.game),
     })
@@ -344,8 +383,10 @@ fn can(model: &Model, over: bool) -> Can {
         return Can::default();
     };
     let Some(seat) = table.seat else {
+        let from_live = model.home == Home::Live;
         return Can {
-            leave: true,
+            leave: !from_live,
+            to_live: from_live,
             ..Can::default()
         };
     };
@@ -361,10 +402,58 @@ fn can(model: &Model, over: bool) -> Can {
         claim_draw: live && my_turn && game.claimable_draw().is_some(),
         take_back: live && !game.is_empty() && !mine(Proposal::Takeback),
         abort: live && !moved,
-        claim_absence: live && !my_turn && table.time_control.days_per_move.is_none(),
+        claim_absence: live && !my_turn && absence_wait_ms(model) == Some(0),
         rematch: over && !mine(Proposal::Rematch),
         leave: over || table.time_control.days_per_move.is_some(),
+        to_live: false,
     }
+}
+
+/// How long until the player may claim the game of its opponent who has gone (0: now);
+/// `None` when the opponent is there, when watching, and in correspondence, which has
+/// no such claims.
+fn absence_wait_ms(model: &Model) -> Option<u64> {
+    let table = model.table()?;
+    let opponent = table.seat?.other();
+    let absence = table.gone[usize::from(opponent == Color::Black)]?;
+    let gone = absence.at(model.now_ms);
+    match table.time_control.days_per_move {
+        Some(_) => None,
+        None => Some(ABSENCE_CLAIM_MS.saturating_sub(gone)),
+    }
+}
+
+/// Who is gone from a game still being played, worded for a player or a spectator.
+fn presence(model: &Model, lang: Lang) -> Option<String> {
+    let table = model.table()?;
+    let gone = |c: Color| table.gone[usize::from(c == Color::Black)].is_some();
+    let Some(seat) = table.seat else {
+        let sides: Vec<String> = [Color::White, Color::Black]
+            .into_iter()
+            .filter(|&c| gone(c))
+            .map(|c| {
+                tf!(
+                    lang,
+                    "online.gone.side",
+                    side = side_name(lang, table.kind, c)
+                )
+            })
+            .collect();
+        return (!sides.is_empty()).then(|| sides.join(" "));
+    };
+    if !gone(seat.other()) {
+        return None;
+    }
+    let my_turn = model.app.session.game.turn() == seat;
+    Some(match absence_wait_ms(model) {
+        None => t!(lang, "online.gone.offline").to_string(),
+        Some(_) if my_turn => t!(lang, "online.gone.left").to_string(),
+        Some(0) => t!(lang, "online.gone.claim").to_string(),
+        Some(ms) => {
+            let seconds = ms.div_ceil(1000).to_string();
+            tf!(lang, "online.gone.wait", seconds = seconds)
+        }
+    })
 }
 
 /// The opponent's proposal, worded, for the player to answer.
@@ -440,4 +529,16 @@ fn error_text(lang: Lang, error: &ErrorKind) -> String {
         other => return other.to_string(),
     };
     key.to_string()
+}
+
+/// The lobby filter's speed as its select names it.
+pub fn speed_of(value: &str) -> Option<Speed> {
+    Some(match value {
+        "bullet" => Speed::Bullet,
+        "blitz" => Speed::Blitz,
+        "rapid" => Speed::Rapid,
+        "classical" => Speed::Classical,
+        "correspondence" => Speed::Correspondence,
+        _ => return None,
+    })
 }

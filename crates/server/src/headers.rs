@@ -8,6 +8,9 @@ pub const SITE_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-e
 /// docs/hosting.md, `csp:builder`: the builder fetches a club's PGN files.
 pub const BUILDER_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; font-src 'self'; connect-src 'self' https:; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+/// docs/hosting.md, `csp:live`: live.html, the watch-only page framed by any club's page.
+pub const LIVE_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; font-src 'self'; connect-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'";
+
 /// docs/hosting.md, `csp:embed`: framed by any club's page.
 pub const EMBED_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; font-src 'self'; connect-src 'self' https:; worker-src 'self'; base-uri 'none'; form-action 'none'";
 
@@ -50,6 +53,7 @@ pub fn content_security_policy(path: &str) -> &'static str {
     match path.rsplit('/').next() {
         Some("builder.html") => BUILDER_CSP,
         Some("embed.html") => EMBED_CSP,
+        Some("live.html") => LIVE_CSP,
         _ => SITE_CSP,
     }
 }
@@ -108,12 +112,14 @@ mod tests {
         assert_eq!(SITE_CSP, documented("site"));
         assert_eq!(BUILDER_CSP, documented("builder"));
         assert_eq!(EMBED_CSP, documented("embed"));
+        assert_eq!(LIVE_CSP, documented("live"));
     }
 
     #[test]
     fn each_page_gets_its_policy() {
         assert_eq!(content_security_policy("/"), SITE_CSP);
         assert_eq!(content_security_policy("/embed.html"), EMBED_CSP);
+        assert_eq!(content_security_policy("/live.html"), LIVE_CSP);
         assert_eq!(content_security_policy("/builder.html"), BUILDER_CSP);
         for csp in [SITE_CSP, BUILDER_CSP, EMBED_CSP] {
             assert!(!csp.contains("'unsafe-eval'") && !csp.contains("unsafe-inline"));

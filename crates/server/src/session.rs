@@ -209,6 +209,9 @@ impl Session {
             ClientMessage::MyGames => Ok(ServerMessage::MyGames {
                 games: hub.my_games(self.player()?).await?,
             }),
+            ClientMessage::LiveGames { players } => Ok(ServerMessage::LiveGames {
+                games: hub.live_games(&players).await?,
+            }),
             ClientMessage::GetPgn { game } => Ok(ServerMessage::Pgn {
                 game,
                 text: hub.pgn(game).await?,

@@ -107,6 +107,21 @@ pub fn start(window: &Window, doc: &Document) -> Result<(), JsValue> {
 /// answers whom the frame now trusts.
 fn follow_fragment(window: &Window, doc: &Document, board: &Element) -> Result<Trust, JsValue> {
     let params = fragment_params(&window.location().hash()?);
+    // A live game is the server's own framable page: this frame becomes it, as its policy
+    // frames nothing itself.
+    let value = |name: &str| {
+        params
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    };
+    if let Ok(crate::config::Config {
+        mode: crate::config::Mode::Live { frame },
+        ..
+    }) = crate::config::read(value, "")
+    {
+        window.location().replace(&frame)?;
+    }
     for name in ATTRIBUTES {
         match params.iter().find(|(n, _)| n == name) {
             Some((_, value)) => board.set_attribute(name, value)?,

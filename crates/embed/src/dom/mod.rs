@@ -101,6 +101,8 @@ enum Content {
     },
     View(Viewer),
     Diagram(BoardView),
+    /// The server's `live.html` at this address, framed.
+    Live(String),
 }
 
 struct Inner {
@@ -343,6 +345,10 @@ impl Inner {
                 Vec::new()
             }
             Mode::Play { opponent } => self.open_play(weak, &config, *opponent),
+            Mode::Live { frame } => {
+                self.content = Content::Live(frame.clone());
+                vec![HostEvent::Ready { mode: "live" }]
+            }
         }
     }
 
@@ -516,6 +522,7 @@ impl Inner {
         match &self.content {
             Content::Loading | Content::Reading(_) => self.parts.show_loading(),
             Content::Failed(message) => self.parts.show_error(message),
+            Content::Live(address) => self.parts.show_live(address),
             Content::Diagram(view) => {
                 self.board.render(view, &looks)?;
                 self.parts.show_diagram()

@@ -30,6 +30,8 @@ pub struct Parts {
     controls: Element,
     play_actions: Element,
     moves: Element,
+    /// A live game's frame (`mode="live"`), made when first shown.
+    live: Option<Element>,
     /// What the move list shows, to patch it row by row.
     shown_moves: Option<(Vec<MoveRow>, usize)>,
     /// The titles the picker holds: the viewer makes them once, so a pointer comparison
@@ -136,6 +138,7 @@ impl Parts {
             controls,
             play_actions,
             moves,
+            live: None,
             shown_moves: None,
             shown_titles: None,
             shown_promotion: None,
@@ -208,6 +211,9 @@ impl Parts {
                 .ok_or("not an HTML element")?
                 .set_hidden(hidden);
         }
+        if let Some(live) = &self.live {
+            live.set_attribute("hidden", "")?;
+        }
         Ok(())
     }
 
@@ -222,6 +228,31 @@ impl Parts {
         self.error
             .set_text_content(Some(&tf!(self.lang, "embed.cannot-show", error = message)));
         self.only(&[&self.error])
+    }
+
+    /// The server's watch-only page at `address`, in place of the board: it draws the
+    /// game itself, talking to its own server.
+    pub fn show_live(&mut self, address: &str) -> Result<(), JsValue> {
+        self.frame.set_attribute("data-state", "live")?;
+        self.only(&[])?;
+        let live = match &self.live {
+            Some(live) => live.clone(),
+            None => {
+                let live = self.doc.create_element("iframe")?;
+                live.set_class_name("live");
+                live.set_attribute("part", "live")?;
+                live.set_attribute("loading", "lazy")?;
+                self.frame.append_child(&live)?;
+                self.live = Some(live.clone());
+                live
+            }
+        };
+        live.remove_attribute("hidden")?;
+        live.set_attribute("title", t!(self.lang, "embed.label.live"))?;
+        if live.get_attribute("src").as_deref() != Some(address) {
+            live.set_attribute("src", address)?;
+        }
+        Ok(())
     }
 
     pub fn show_diagram(&self) -> Result<(), JsValue> {

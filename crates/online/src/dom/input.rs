@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::rc::Weak;
 
-use shatar_protocol::online::ColorChoice;
+use shatar_protocol::online::{ColorChoice, Kind, LobbyFilter};
 use shatar_rules::Role;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{
@@ -26,32 +26,10 @@ pub(super) fn listen(
     doc: &Document,
 ) -> Result<Vec<Listener>, JsValue> {
     let mut out = Vec::new();
-    let form = doc
-        .get_element_by_id("challenge")
-        .ok_or("shatar: the online page has no challenge form")?;
-    let w = weak.clone();
-    let d = doc.clone();
-    out.push(Listener::new(&form, "submit", move |e: Event| {
-        e.prevent_default();
-        if let Some(msg) = read_challenge(&d) {
-            dispatch(&w, msg);
-        }
-    })?);
-    let names = doc
-        .get_element_by_id("name-form")
-        .ok_or("shatar: the online page has no name form")?;
-    let w = weak.clone();
-    let d = doc.clone();
-    out.push(Listener::new(&names, "submit", move |e: Event| {
-        e.prevent_default();
-        let name = d
-            .get_element_by_id("name")
-            .and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
-            .map(|el| el.value());
-        if let Some(name) = name {
-            dispatch(&w, Msg::SetName(name));
-        }
-    })?);
+    // The forms of the start are on online.html, not on the framed live.html.
+    if let Some(form) = doc.get_element_by_id("challenge") {
+        out.extend(listen_to_start(weak, doc, &form)?);
+    }
     let w = weak.clone();
     let win = window.clone();
     out.push(Listener::new(doc, "click", move |e: Event| {
@@ -122,6 +100,46 @@ pub(super) fn listen(
     Ok(out)
 }
 
+fn listen_to_start(
+    weak: &Weak<RefCell<App>>,
+    doc: &Document,
+    form: &web_sys::Element,
+) -> Result<Vec<Listener>, JsValue> {
+    let mut out = Vec::new();
+    let w = weak.clone();
+    let d = doc.clone();
+    out.push(Listener::new(form, "submit", move |e: Event| {
+        e.prevent_default();
+        if let Some(msg) = read_challenge(&d) {
+            dispatch(&w, msg);
+        }
+    })?);
+    let filter = doc
+        .get_element_by_id("lobby-filter")
+        .ok_or("shatar: the online page has no lobby filter")?;
+    let w = weak.clone();
+    let d = doc.clone();
+    out.push(Listener::new(&filter, "change", move |_: Event| {
+        dispatch(&w, Msg::FilterLobby(read_lobby_filter(&d)));
+    })?);
+    let names = doc
+        .get_element_by_id("name-form")
+        .ok_or("shatar: the online page has no name form")?;
+    let w = weak.clone();
+    let d = doc.clone();
+    out.push(Listener::new(&names, "submit", move |e: Event| {
+        e.prevent_default();
+        let name = d
+            .get_element_by_id("name")
+            .and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
+            .map(|el| el.value());
+        if let Some(name) = name {
+            dispatch(&w, Msg::SetName(name));
+        }
+    })?);
+    Ok(out)
+}
+
 fn click(weak: &Weak<RefCell<App>>, window: &Window, e: &Event) {
     if let Some(el) = closest_with(e, "data-ply") {
         if let Some(ply) = el.get_attribute("data-ply").and_then(|p| p.parse().ok()) {
@@ -171,7 +189,7 @@ fn click(weak: &Weak<RefCell<App>>, window: &Window, e: &Event) {
         "flip" => Msg::Board(AppMsg::Flip),
         "cancel-promotion" => Msg::Board(AppMsg::CancelPromotion),
         "resign" => Msg::Resign,
-        "new" => Msg::Leave,
+        "new" | "to-live" => Msg::Leave,
         "offer-draw" => Msg::Propose(Proposal::Draw),
         "takeback" => Msg::Propose(Proposal::Takeback),
         "rematch" => Msg::Propose(Proposal::Rematch),
@@ -257,15 +275,27 @@ fn pointer_down(weak: &Weak<RefCell<App>>, e: &Event) {
     }
 }
 
+/// The value of the select named `name` in the form `form`.
+fn selected(doc: &Document, form: &str, name: &str) -> Option<String> {
+    doc.query_selector(&format!("#{form} select[name={name}]"))
+        .ok()
+        .flatten()
+        .and_then(|el| el.dyn_into::<HtmlSelectElement>().ok())
+        .map(|s| s.value())
+}
+
+/// The lobby's filter as its two selects have it ("" is any).
+fn read_lobby_filter(doc: &Document) -> LobbyFilter {
+    let value = |name| selected(doc, "lobby-filter", name).unwrap_or_default();
+    LobbyFilter {
+        games: value("game").parse().ok().map(Kind).into_iter().collect(),
+        speeds: crate::view::speed_of(&value("speed")).into_iter().collect(),
+    }
+}
+
 /// The challenge form's choice, as the message that makes it.
 fn read_challenge(doc: &Document) -> Option<Msg> {
-    let value = |name: &str| {
-        doc.query_selector(&format!("#challenge select[name={name}]"))
-            .ok()
-            .flatten()
-            .and_then(|el| el.dyn_into::<HtmlSelectElement>().ok())
-            .map(|s| s.value())
-    };
+    let value = |name: &str| selected(doc, "challenge", name);
     let kind: shatar_rules::GameKind = value("game")?.parse().ok()?;
     let time_control = crate::view::control_of(&value("time")?)?;
     let open = doc

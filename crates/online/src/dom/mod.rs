@@ -21,7 +21,7 @@ use shatar_web::saved::{PREFS_KEY, decode_prefs};
 use shatar_web::state::AppState;
 
 use crate::address;
-use crate::model::{Effect, Model, Msg};
+use crate::model::{Effect, Model, Msg, Page};
 use crate::view::{OnlineView, view};
 use render::Shown;
 use socket::{Heard, Socket};
@@ -61,21 +61,31 @@ pub fn start() -> Result<(), JsValue> {
     console_error_panic_hook::set_once();
     let window = web_sys::window().ok_or("shatar: no window")?;
     let doc = window.document().ok_or("shatar: no document")?;
-    if doc
+    let page = match doc
         .body()
         .and_then(|b| b.get_attribute("data-shatar-page"))
         .as_deref()
-        != Some("online")
     {
-        return Ok(());
-    }
+        Some("online") => Page::Play,
+        // live.html: what a club frames, watching only.
+        Some("live") => Page::Watch,
+        _ => return Ok(()),
+    };
     let location = window.location();
     let params = web_sys::UrlSearchParams::new_with_str(&location.search()?)?;
-    let intent = address::intent(
-        params.get("challenge").as_deref(),
-        params.get("game").as_deref(),
-    )
-    .map_err(|e| e.to_string());
+    let intent = match page {
+        Page::Play => address::intent(
+            params.get("challenge").as_deref(),
+            params.get("game").as_deref(),
+            params.has("live"),
+        ),
+        Page::Watch => address::intent(None, params.get("game").as_deref(), true),
+    };
+    let players = address::players(params.get("players").as_deref());
+    let (intent, players) = match (intent, players) {
+        (Ok(intent), Ok(players)) => (Ok(intent), players),
+        (Err(e), _) | (_, Err(e)) => (Err(e.to_string()), Vec::new()),
+    };
     let (seed, date) = fresh_seed_and_date();
     let mut state = AppState::new(seed, date);
     let looks = effects::load(&window, PREFS_KEY).and_then(|t| decode_prefs(&t));
@@ -95,7 +105,11 @@ pub fn start() -> Result<(), JsValue> {
     );
     // A link from the player's other device brings its identity in the fragment: kept,
     // and taken out of the address at once.
-    let (intent, carried) = match address::identity_from_fragment(&location.hash()?) {
+    let fragment = match page {
+        Page::Play => location.hash()?,
+        Page::Watch => String::new(),
+    };
+    let (intent, carried) = match address::identity_from_fragment(&fragment) {
         Some(Ok(credentials)) => (intent, serde_json::to_string(&credentials).ok()),
         Some(Err(bad)) => (Err(bad.to_string()), None),
         None => (intent, None),
@@ -109,8 +123,14 @@ pub fn start() -> Result<(), JsValue> {
     if let Some(text) = &carried {
         let _ = effects::store(&window, IDENTITY_KEY, text);
     }
-    let identity = carried.or_else(|| effects::load(&window, IDENTITY_KEY));
-    let (model, first) = Model::new(state, intent, identity.as_deref(), now_ms());
+    // A framed page has no identity: it only watches.
+    let identity = match page {
+        Page::Play => carried.or_else(|| effects::load(&window, IDENTITY_KEY)),
+        Page::Watch => None,
+    };
+    let (mut model, first) = Model::new(state, intent, identity.as_deref(), now_ms());
+    model.page = page;
+    model.live_players = players;
     let scheme = if location.protocol()? == "https:" {
         "wss"
     } else {
@@ -134,16 +154,17 @@ pub fn start() -> Result<(), JsValue> {
         listeners: Vec::new(),
     }));
     let weak = Rc::downgrade(&app);
-    if let Some(name) = effects::load(&window, NAME_KEY).filter(|n| !n.is_empty()) {
+    if let Some(name) =
+        effects::load(&window, NAME_KEY).filter(|n| !n.is_empty() && page == Page::Play)
+    {
         let _ = app.borrow_mut().model.update(Msg::SetName(name), now_ms());
     }
     let listeners = input::listen(&weak, &window, &doc)?;
     let ticking = weak.clone();
     let ticker = Interval::new(&window, TICK_MS, move || {
-        let running = ticking.upgrade().is_some_and(|app| {
-            app.try_borrow()
-                .is_ok_and(|a| a.model.clocks().is_some_and(|(_, _, r)| r.is_some()))
-        });
+        let running = ticking
+            .upgrade()
+            .is_some_and(|app| app.try_borrow().is_ok_and(|a| a.model.wants_ticks()));
         if running {
             dispatch(&ticking, Msg::Tick);
         }

@@ -58,6 +58,25 @@ pub fn render(
             html(play)?.set_hidden(view.part != Part::Table);
         }
     }
+    // The start (a challenge, the lobby, the player's games) is on online.html only.
+    if doc.get_element_by_id("challenge").is_some() {
+        draw_start(doc, old, view)?;
+    }
+    if changed(&|o| o.live != view.live)
+        && let Some(list) = doc.get_element_by_id("live")
+    {
+        fill_rows(doc, &list, &view.live)?;
+    }
+    if let Some(table) = &view.table {
+        let old_table = old.and_then(|o| o.table.as_ref());
+        draw_table(doc, board, old_table, table, looks)?;
+    }
+    shown.view = Some(view.clone());
+    Ok(())
+}
+
+fn draw_start(doc: &Document, old: Option<&OnlineView>, view: &OnlineView) -> Result<(), JsValue> {
+    let changed = |f: &dyn Fn(&OnlineView) -> bool| old.is_none_or(f);
     if changed(&|o| o.challenge_link != view.challenge_link)
         && let Some(link) = &view.challenge_link
     {
@@ -86,11 +105,9 @@ pub fn render(
     if changed(&|o| o.name != view.name) {
         input(doc, "name")?.set_value(&view.name);
     }
-    if let Some(table) = &view.table {
-        let old_table = old.and_then(|o| o.table.as_ref());
-        draw_table(doc, board, old_table, table, looks)?;
+    if changed(&|o| o.player_id != view.player_id) {
+        by_id(doc, "player-id")?.set_text_content(view.player_id.as_deref());
     }
-    shown.view = Some(view.clone());
     Ok(())
 }
 
@@ -154,23 +171,33 @@ fn draw_table(
             ("claim-absent-draw", c.claim_absence),
             ("rematch", c.rematch),
             ("new", c.leave),
+            ("to-live", c.to_live),
         ] {
             if let Some(button) = doc.query_selector(&format!("[data-action={action}]"))? {
                 html(button)?.set_hidden(!shown);
             }
         }
     }
-    if changed(&|o| o.asked != table.asked) {
-        let asked = html(by_id(doc, "asked")?)?;
+    // A proposal to answer and the link for spectators are a player's (online.html only).
+    if changed(&|o| o.asked != table.asked)
+        && let Some(asked) = doc.get_element_by_id("asked")
+    {
         by_id(doc, "asked-text")?.set_text_content(table.asked.as_ref().map(|(_, t)| t.as_str()));
-        asked.set_hidden(table.asked.is_none());
+        html(asked)?.set_hidden(table.asked.is_none());
     }
     if changed(&|o| o.note != table.note) {
         let note = html(by_id(doc, "note")?)?;
         note.set_text_content(table.note.as_deref());
         note.set_hidden(table.note.is_none());
     }
-    if changed(&|o| o.watch_link != table.watch_link) {
+    if changed(&|o| o.presence != table.presence) {
+        let presence = html(by_id(doc, "presence")?)?;
+        presence.set_text_content(table.presence.as_deref());
+        presence.set_hidden(table.presence.is_none());
+    }
+    if changed(&|o| o.watch_link != table.watch_link)
+        && doc.get_element_by_id("watch-link").is_some()
+    {
         input(doc, "watch-link")?.set_value(&table.watch_link);
     }
     Ok(())
@@ -226,11 +253,12 @@ fn fill_rows(doc: &Document, list: &Element, rows: &[Row]) -> Result<(), JsValue
 
 /// The time controls a challenge may have: the app's presets, a clock always running, and
 /// correspondence's days a move.
+/// The challenge form's time controls in `lang` (online.html; live.html has no form).
 fn fill_times(doc: &Document, lang: Lang) -> Result<(), JsValue> {
-    let select: HtmlSelectElement = doc
-        .query_selector("#challenge select[name=time]")?
-        .ok_or("the challenge form has no time select")?
-        .dyn_into()?;
+    let Some(select) = doc.query_selector("#challenge select[name=time]")? else {
+        return Ok(());
+    };
+    let select: HtmlSelectElement = select.dyn_into()?;
     let chosen = select.value();
     select.set_text_content(None);
     for (id, control) in TimeControl::PRESETS {

@@ -13,12 +13,32 @@ impl Model {
         {
             return;
         }
-        let filter = LobbyFilter::default();
-        self.send(Asked::Lobby, ClientMessage::WatchLobby { filter }, effects);
+        self.watch_lobby(effects);
         self.send(Asked::Lobby, ClientMessage::MyGames, effects);
     }
 
+    fn watch_lobby(&mut self, effects: &mut Vec<Effect>) {
+        let filter = self.lobby_filter.clone();
+        self.send(Asked::Lobby, ClientMessage::WatchLobby { filter }, effects);
+    }
+
+    /// The server lists the challenges that pass `filter` afresh, and only those from then.
+    pub(super) fn filter_lobby(&mut self, filter: LobbyFilter, effects: &mut Vec<Effect>) {
+        if filter == self.lobby_filter {
+            return;
+        }
+        self.lobby_filter = filter;
+        self.lobby.retain(|c| self.lobby_filter.admits(c));
+        if self.link == super::Link::Ready {
+            self.watch_lobby(effects);
+        }
+    }
+
     pub(super) fn listed(&mut self, challenge: LobbyChallenge) {
+        // One the server sent under the last filter, before it heard of this one.
+        if !self.lobby_filter.admits(&challenge) {
+            return;
+        }
         if !self
             .lobby
             .iter()

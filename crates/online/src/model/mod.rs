@@ -8,15 +8,19 @@
 use shatar_protocol::Envelope;
 use shatar_protocol::online::{
     ChallengeId, ClientMessage, ClockView, ColorChoice, Credentials, EndNote, ErrorKind, GameId,
-    LobbyChallenge, MyGame, PlayerId, Proposal, ServerMessage, TimeControlWire,
+    LiveGame, LobbyChallenge, LobbyFilter, MyGame, PlayerId, Proposal, ServerMessage,
+    TimeControlWire,
 };
 use shatar_rules::{Color, GameKind, Outcome};
 use shatar_web::state::{AppState, Msg as AppMsg, Sound};
 
 use crate::address::{Intent, game_query};
 
+mod live;
 mod lobby;
 mod table;
+
+pub use live::LIVE_REFRESH_MS;
 
 /// The first wait before the socket is opened again, doubled after each failure up to
 /// [`MAX_RETRY_MS`]: a server that restarts is found again within a second, one that is
@@ -44,12 +48,13 @@ pub enum Screen {
     /// The form to make a challenge.
     Start,
     /// A challenge made, waiting for someone to open its link.
-    Waiting {
-        challenge: ChallengeId,
-    },
+    Waiting { challenge: ChallengeId },
     /// A challenge link being taken up, or a game being fetched.
     Joining,
-    Table(Table),
+    /// The live games being played, to watch one.
+    Live,
+    /// Boxed: the other screens are a few bytes.
+    Table(Box<Table>),
 }
 
 /// A game on the server, as this page follows it.
@@ -75,6 +80,25 @@ pub struct Table {
     pub names: [Option<String>; 2],
     /// The last wrong draw claim: who made it and the time it gave the opponent.
     pub refused_claim: Option<(Color, u64)>,
+    /// Each player's absence from the server (White's first); `None` while it is connected.
+    pub gone: [Option<Absence>; 2],
+}
+
+/// A player with no connection to the server, as the server last told it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Absence {
+    /// How long it had been gone by the server's word...
+    pub gone_ms: u64,
+    /// ...heard at this time of the browser layer's.
+    pub heard_at_ms: u64,
+}
+
+impl Absence {
+    /// How long it has been gone at `now_ms`, the page's time.
+    pub fn at(self, now_ms: u64) -> u64 {
+        self.gone_ms
+            .saturating_add(now_ms.saturating_sub(self.heard_at_ms))
+    }
 }
 
 /// Something to tell the player, worded by the view.
@@ -110,6 +134,8 @@ pub enum Msg {
     Cancel(ChallengeId),
     /// Opens one of the player's games.
     Open(GameId),
+    /// Shows the lobby's challenges of these games and speeds only (none listed: all).
+    FilterLobby(LobbyFilter),
     /// The name shown to others; blank clears it.
     SetName(String),
     /// Back to the start form (after a game, or instead of waiting).
@@ -152,8 +178,28 @@ pub enum Effect {
     KeepName(String),
 }
 
+/// Which page the model drives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    /// The player's page (`online.html`): it has an identity, plays, challenges.
+    Play,
+    /// The watch-only page a club's site frames (`live.html`): it never introduces itself,
+    /// so it makes no player and holds no secret, and it keeps its address.
+    Watch,
+}
+
+/// Where "back" leads from a game: the start, or the list of live games the visitor came
+/// from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Home {
+    Start,
+    Live,
+}
+
 pub struct Model {
     pub app: AppState,
+    pub page: Page,
+    pub home: Home,
     pub link: Link,
     pub screen: Screen,
     pub problem: Option<Problem>,
@@ -167,10 +213,17 @@ pub struct Model {
     pub now_ms: u64,
     /// The open challenges of the lobby, as the server lists them.
     pub lobby: Vec<LobbyChallenge>,
+    /// Which of the lobby's challenges the player wants to see.
+    pub lobby_filter: LobbyFilter,
     /// The player's unfinished games.
     pub my_games: Vec<MyGame>,
     /// The name the player gave, once the server took it.
     pub name: Option<String>,
+    /// The live games, as the server last listed them, and whose (none: anyone's).
+    pub live: Vec<LiveGame>,
+    pub live_players: Vec<PlayerId>,
+    /// When the list was last asked for.
+    live_asked_ms: Option<u64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,6 +237,7 @@ enum Asked {
     GameRequest,
     Lobby,
     Name,
+    Live,
 }
 
 impl Model {
@@ -202,9 +256,15 @@ impl Model {
         let screen = match intent {
             Intent::Start => Screen::Start,
             Intent::Accept(_) | Intent::Follow(_) => Screen::Joining,
+            Intent::Live => Screen::Live,
         };
         let model = Model {
             app,
+            page: Page::Play,
+            home: match intent {
+                Intent::Live => Home::Live,
+                _ => Home::Start,
+            },
             link: Link::Connecting,
             screen,
             problem,
@@ -215,8 +275,12 @@ impl Model {
             asked: Vec::new(),
             now_ms,
             lobby: Vec::new(),
+            lobby_filter: LobbyFilter::default(),
             my_games: Vec::new(),
             name: None,
+            live: Vec::new(),
+            live_players: Vec::new(),
+            live_asked_ms: None,
         };
         (model, vec![Effect::Connect])
     }
@@ -258,10 +322,16 @@ impl Model {
         self.now_ms = self.now_ms.max(now_ms);
         let mut effects = Vec::new();
         match msg {
-            Msg::Opened => {
-                let player = self.identity.clone();
-                self.send(Asked::Hello, ClientMessage::Hello { player }, &mut effects);
-            }
+            Msg::Opened => match self.page {
+                Page::Play => {
+                    let player = self.identity.clone();
+                    self.send(Asked::Hello, ClientMessage::Hello { player }, &mut effects);
+                }
+                Page::Watch => {
+                    self.link = Link::Ready;
+                    self.resume(&mut effects);
+                }
+            },
             Msg::Closed => {
                 let (attempt, ever) = match self.link {
                     Link::Lost { attempt, ever } => (attempt + 1, ever),
@@ -311,6 +381,7 @@ impl Model {
                 self.intent = Intent::Follow(game);
                 self.send(Asked::Watch, ClientMessage::Watch { game }, &mut effects);
             }
+            Msg::FilterLobby(filter) => self.filter_lobby(filter, &mut effects),
             Msg::SetName(name) => {
                 let name = Some(name.trim().to_string()).filter(|n| !n.is_empty());
                 if self.name != name {
@@ -321,6 +392,10 @@ impl Model {
                 if self.link == Link::Ready {
                     self.send(Asked::Name, ClientMessage::SetName { name }, &mut effects);
                 }
+            }
+            Msg::Leave if self.home == Home::Live => {
+                self.problem = None;
+                self.show_live(&mut effects);
             }
             Msg::Leave => {
                 self.screen = Screen::Start;
@@ -336,9 +411,19 @@ impl Model {
             | Msg::Abort
             | Msg::ClaimAbsence(_)
             | Msg::DownloadPgn => self.game_request(msg, &mut effects),
-            Msg::Tick => {}
+            Msg::Tick => self.refresh_live(&mut effects),
+        }
+        if self.page == Page::Watch {
+            // A framed page keeps the address its club gave it.
+            effects.retain(|e| !matches!(e, Effect::SetQuery(_)));
         }
         effects
+    }
+
+    /// Whether time passing changes what the page shows: a clock runs, or the list of
+    /// live games is due again.
+    pub fn wants_ticks(&self) -> bool {
+        self.screen == Screen::Live || self.clocks().is_some_and(|(_, _, r)| r.is_some())
     }
 
     fn send(&mut self, asked: Asked, message: ClientMessage, effects: &mut Vec<Effect>) {
@@ -441,12 +526,22 @@ impl Model {
                     );
                 }
             }
-            ServerMessage::Lobby { challenges } => self.lobby = challenges,
+            ServerMessage::Presence {
+                game,
+                side,
+                gone_ms,
+            } => self.presence(game, side.into(), gone_ms),
+            ServerMessage::Lobby { mut challenges } => {
+                // The answer to an earlier filter's request, if the player changed it since.
+                challenges.retain(|c| self.lobby_filter.admits(c));
+                self.lobby = challenges;
+            }
             ServerMessage::Listed(challenge) => self.listed(challenge),
             ServerMessage::Unlisted { challenge } => {
                 self.lobby.retain(|c| c.challenge != challenge);
             }
             ServerMessage::MyGames { games } => self.my_games = games,
+            ServerMessage::LiveGames { games } => self.live_listed(games),
             ServerMessage::Pgn { game, text } => effects.push(Effect::Download {
                 file_name: format!("shatar-{game}.pgn"),
                 text,
@@ -474,6 +569,7 @@ impl Model {
                     effects,
                 );
             }
+            (_, Intent::Live) => self.show_live(effects),
             (_, Intent::Start) => {}
         }
     }
@@ -492,6 +588,11 @@ impl Model {
                     let game = table.game;
                     self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
                 }
+            }
+            Some(Asked::Watch) if self.home == Home::Live => {
+                self.problem = Some(Problem::Refused(error));
+                self.show_live(effects);
+                return;
             }
             Some(Asked::Accept | Asked::Watch) => {
                 self.screen = Screen::Start;

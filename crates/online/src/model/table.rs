@@ -1,11 +1,13 @@
 //! The game on the table: following the server's game (its snapshot, each move, its end,
 //! what the players propose) and the player's own moves and requests.
 
-use shatar_protocol::online::{ClientMessage, ClockView, EndNote, GameId, GameSnapshot, Proposal};
+use shatar_protocol::online::{
+    ClientMessage, ClockView, EndNote, GameId, GameSnapshot, Proposal, Side,
+};
 use shatar_rules::{Color, Outcome};
 use shatar_web::state::{Msg as AppMsg, Sound, update_at};
 
-use super::{Asked, Effect, Model, Msg, Problem, Screen, Table, sound_of};
+use super::{Absence, Asked, Effect, Model, Msg, Problem, Screen, Table, sound_of};
 use crate::address::{Intent, game_query};
 
 impl Model {
@@ -17,6 +19,13 @@ impl Model {
         };
         let outcome = snapshot.outcome.map(|o| o.0);
         let names = [snapshot.white_name.clone(), snapshot.black_name.clone()];
+        let mut gone = [None, None];
+        for &(side, gone_ms) in &snapshot.gone {
+            gone[usize::from(side == Side::Black)] = Some(Absence {
+                gone_ms,
+                heard_at_ms: self.now_ms,
+            });
+        }
         if let Err(e) = self
             .app
             .follow_remote(snapshot.kind, seat, &snapshot.moves, names.clone())
@@ -31,7 +40,7 @@ impl Model {
         if !matches!(&self.screen, Screen::Table(t) if t.game == snapshot.game) {
             effects.push(Effect::SetQuery(game_query(snapshot.game)));
         }
-        self.screen = Screen::Table(Table {
+        self.screen = Screen::Table(Box::new(Table {
             game: snapshot.game,
             kind: snapshot.kind,
             seat,
@@ -48,7 +57,19 @@ impl Model {
                 .collect(),
             names,
             refused_claim: None,
-        });
+            gone,
+        }));
+    }
+
+    /// `side`'s player came back (`gone_ms` is `None`) or has been gone `gone_ms`.
+    pub(super) fn presence(&mut self, game: GameId, side: Color, gone_ms: Option<u64>) {
+        let now = self.now_ms;
+        if let Some(table) = self.table_of(game) {
+            table.gone[usize::from(side == Color::Black)] = gone_ms.map(|gone_ms| Absence {
+                gone_ms,
+                heard_at_ms: now,
+            });
+        }
     }
 
     /// The table, if it shows `game`.

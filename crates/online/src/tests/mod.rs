@@ -60,16 +60,16 @@ fn snapshot(moves: &[&str], running: &str) -> String {
 
 #[test]
 fn the_address_names_a_challenge_or_a_game() {
-    assert_eq!(address::intent(None, None), Ok(Intent::Start));
+    assert_eq!(address::intent(None, None, false), Ok(Intent::Start));
     assert!(matches!(
-        address::intent(Some(ME), None),
+        address::intent(Some(ME), None, false),
         Ok(Intent::Accept(_))
     ));
     assert!(matches!(
-        address::intent(Some(ME), Some(GAME)),
+        address::intent(Some(ME), Some(GAME), true),
         Ok(Intent::Follow(_))
     ));
-    let bad = address::intent(None, Some("<script>")).unwrap_err();
+    let bad = address::intent(None, Some("<script>"), false).unwrap_err();
     assert_eq!(bad.parameter, "game");
     assert!(bad.to_string().contains("game=\"<script>\""), "{bad}");
 }
@@ -568,4 +568,149 @@ fn a_challenge_shows_its_link_as_a_qr_code() {
         "the finder pattern's corner, inside the quiet zone"
     );
     assert_eq!(view(&at_table(), "x").challenge_qr, None);
+}
+
+#[test]
+fn an_opponent_who_has_gone_is_shown_and_claimed_against_after_half_a_minute() {
+    let mut m = model(Intent::Follow(GAME.parse().unwrap()));
+    welcome(&mut m);
+    m.update(frame(2, &snapshot(&["d2d4"], r#""Black""#)), 1_000);
+    fn presence(m: &mut Model, now: u64) -> (Option<String>, bool) {
+        m.update(Msg::Tick, now);
+        let table = view(m, "x").table.unwrap();
+        (table.presence, table.can.claim_absence)
+    }
+    assert_eq!(presence(&mut m, 1_000), (None, false));
+    // Gone for 5 s when the server said so, and the page counts on from there.
+    let gone = format!(r#"{{"Presence":{{"game":"{GAME}","side":"Black","gone_ms":5000}}}}"#);
+    m.update(frame(0, &gone), 2_000);
+    let (text, can) = presence(&mut m, 3_000);
+    assert!(text.unwrap().contains("within 24 s"));
+    assert!(!can);
+    let (text, can) = presence(&mut m, 28_000);
+    assert!(text.unwrap().contains("claim the win"));
+    assert!(can);
+    // Back: nothing to claim.
+    let back = format!(r#"{{"Presence":{{"game":"{GAME}","side":"Black"}}}}"#);
+    m.update(frame(0, &back), 29_000);
+    assert_eq!(presence(&mut m, 60_000), (None, false));
+    // A page that arrives later learns it from the game's snapshot; a spectator sees who.
+    let late = snapshot(&["d2d4"], r#""Black""#).replace(
+        r#""running":"Black"}"#,
+        r#""running":"Black"},"gone":[["White",40000]]"#,
+    );
+    assert!(late.contains("gone"));
+    let mut spectator = model(Intent::Follow(GAME.parse().unwrap()));
+    spectator.update(Msg::Opened, 0);
+    spectator.update(
+        frame(1, &format!(r#"{{"Welcome":{{"player":"{SECRET}"}}}}"#)),
+        0,
+    );
+    spectator.update(frame(2, &late), 50_000);
+    let (text, can) = presence(&mut spectator, 50_000);
+    assert_eq!(text.as_deref(), Some("White has left the game."));
+    assert!(!can);
+}
+
+#[test]
+fn the_lobby_is_filtered_by_game_and_speed() {
+    use shatar_protocol::online::{Kind, LobbyFilter, Speed};
+    let mut m = model(Intent::Start);
+    welcome(&mut m);
+    let listed = |id: &str, game: &str, speed: &str| {
+        format!(
+            r#"{{"Listed":{{"challenge":"{id}","game":"{game}","time_control":{{"periods":[],"days_per_move":3}},"speed":"{speed}","color":"Random","challenger":"{THEM}"}}}}"#
+        )
+    };
+    m.update(frame(0, &listed(THEM, "chess", "Correspondence")), 0);
+    m.update(frame(0, &listed(GAME, "xiangqi", "Blitz")), 0);
+    assert_eq!(view(&m, "x").lobby.len(), 2);
+    let filter = LobbyFilter {
+        games: vec![Kind(Ruleset::Chess.into())],
+        speeds: vec![],
+    };
+    let effects = m.update(Msg::FilterLobby(filter.clone()), 0);
+    assert_eq!(sent(&effects), [ClientMessage::WatchLobby { filter }]);
+    assert_eq!(
+        view(&m, "x").lobby.len(),
+        1,
+        "the other game's is gone at once"
+    );
+    // A challenge the server sent before it heard of the filter is not shown.
+    m.update(frame(0, &listed(SECRET, "xiangqi", "Blitz")), 0);
+    assert_eq!(view(&m, "x").lobby.len(), 1);
+    // The same filter again asks nothing; another speed does.
+    let same = LobbyFilter {
+        games: vec![Kind(Ruleset::Chess.into())],
+        speeds: vec![],
+    };
+    assert!(sent(&m.update(Msg::FilterLobby(same), 0)).is_empty());
+    let blitz = LobbyFilter {
+        games: vec![],
+        speeds: vec![Speed::Blitz],
+    };
+    m.update(Msg::FilterLobby(blitz), 0);
+    assert!(view(&m, "x").lobby.is_empty());
+    assert_eq!(crate::view::speed_of("blitz"), Some(Speed::Blitz));
+    assert_eq!(crate::view::speed_of(""), None);
+}
+
+#[test]
+fn the_live_games_are_listed_asked_again_and_watched_from_a_frame() {
+    use crate::model::{LIVE_REFRESH_MS, Page};
+    assert_eq!(address::intent(None, None, true), Ok(Intent::Live));
+    assert_eq!(
+        address::players(Some(&format!("{ME}, {THEM},")))
+            .unwrap()
+            .len(),
+        2
+    );
+    let bad = address::players(Some("abc")).unwrap_err();
+    assert_eq!(bad.parameter, "players");
+
+    let mut m = model(Intent::Live);
+    m.page = Page::Watch;
+    m.live_players = address::players(Some(ME)).unwrap();
+    // A framed page says no Hello: it makes no player, and asks for the list at once.
+    let effects = m.update(Msg::Opened, 0);
+    assert_eq!(
+        sent(&effects),
+        [ClientMessage::LiveGames {
+            players: vec![ME.parse().unwrap()]
+        }]
+    );
+    assert!(
+        effects.iter().all(|e| !matches!(e, Effect::SetQuery(_))),
+        "a frame keeps its address"
+    );
+    let list = format!(
+        r#"{{"LiveGames":{{"games":[{{"game":"{GAME}","kind":"mongolian","time_control":{{"periods":[{{"moves":null,"base_ms":300000,"bonus":{{"Increment":{{"ms":3000}}}}}}]}},"white":"{ME}","black":"{THEM}","white_name":"<i>Сарнай</i>","plies":3}}]}}}}"#
+    );
+    m.update(frame(1, &list), 10);
+    let v = view(&m, "x");
+    assert_eq!(v.part, Part::Live);
+    assert_eq!(v.live.len(), 1);
+    assert_eq!(
+        v.live[0].text,
+        "<i>Сарнай</i> – Anonymous: Mongolian chess (2017 rules), 5 min + 3 s, move 2"
+    );
+    assert_eq!(v.live[0].action, ("data-open", GAME.to_string()));
+    assert!(m.wants_ticks());
+    assert!(sent(&m.update(Msg::Tick, LIVE_REFRESH_MS - 1)).is_empty());
+    assert!(matches!(
+        &sent(&m.update(Msg::Tick, LIVE_REFRESH_MS))[..],
+        [ClientMessage::LiveGames { .. }]
+    ));
+    // Watched: a spectator's table, and back to the list.
+    let effects = m.update(Msg::Open(GAME.parse().unwrap()), 20_000);
+    assert!(matches!(&sent(&effects)[..], [ClientMessage::Watch { .. }]));
+    m.update(frame(3, &snapshot(&["d2d4"], r#""Black""#)), 20_000);
+    let table = view(&m, "x").table.unwrap();
+    assert!(table.can.to_live && !table.can.leave && !table.can.resign);
+    let effects = m.update(Msg::Leave, 21_000);
+    assert!(matches!(
+        &sent(&effects)[..],
+        [ClientMessage::LiveGames { .. }]
+    ));
+    assert_eq!(view(&m, "x").part, Part::Live);
 }

@@ -1,6 +1,7 @@
 //! What a client asks.
 
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 use shatar_rules::GameKind;
@@ -102,6 +103,13 @@ pub enum ClientMessage {
     },
     /// The player's unfinished games.
     MyGames,
+    /// The live games being played now, newest first: those of `players` when it names
+    /// some (at most [`LIVE_PLAYERS_MAX`](super::LIVE_PLAYERS_MAX)), else anyone's. Asked
+    /// by anyone, introduced or not: what a club's page shows.
+    LiveGames {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        players: Vec<PlayerId>,
+    },
     /// The game's record as PGN, with each move's clock.
     GetPgn {
         game: GameId,

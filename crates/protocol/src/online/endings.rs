@@ -7,6 +7,11 @@ use serde::{Deserialize, Serialize};
 
 use super::seat::Side;
 
+/// How long a live game's player must have had no connection to the server before its
+/// opponent may claim the game (win or draw): long enough for a reload or a network's
+/// hiccup, short enough that nobody waits out a player who has left.
+pub const ABSENCE_CLAIM_MS: u64 = 30_000;
+
 /// What a player may propose and its opponent accept or decline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Proposal {

@@ -101,3 +101,27 @@ pub struct MyGame {
     /// Whether the player is to move: what a correspondence player looks for.
     pub your_move: bool,
 }
+
+/// The most games [`ClientMessage::LiveGames`](super::ClientMessage::LiveGames) lists.
+pub const LIVE_GAMES_MAX: usize = 50;
+
+/// The most players a list of live games may be asked for: a club's members.
+pub const LIVE_PLAYERS_MAX: usize = 100;
+
+/// A live game being played now (no correspondence), as a list of them shows it to
+/// anyone who might watch it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LiveGame {
+    pub game: GameId,
+    #[serde(with = "crate::ruleset_id")]
+    pub kind: GameKind,
+    pub time_control: TimeControlWire,
+    pub white: PlayerId,
+    pub black: PlayerId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_name: Option<String>,
+    /// Moves played so far.
+    pub plies: u32,
+}

@@ -22,10 +22,12 @@ mod server;
 pub mod time_control;
 
 pub use client::{ClientMessage, Credentials};
-pub use endings::{EndNote, Proposal};
+pub use endings::{ABSENCE_CLAIM_MS, EndNote, Proposal};
 pub use error::ErrorKind;
 pub use ids::{BadId, ChallengeId, GameId, PlayerId, Secret};
-pub use lobby::{Kind, LobbyChallenge, LobbyFilter, MyGame, Speed};
+pub use lobby::{
+    Kind, LIVE_GAMES_MAX, LIVE_PLAYERS_MAX, LiveGame, LobbyChallenge, LobbyFilter, MyGame, Speed,
+};
 pub use names::{BadName, MAX_NAME_CHARS, normalize_name};
 pub use outcome::OutcomeWire;
 pub use seat::{ColorChoice, Side};

@@ -9,7 +9,7 @@ use shatar_rules::GameKind;
 use super::endings::{EndNote, Proposal};
 use super::error::ErrorKind;
 use super::ids::{ChallengeId, GameId, PlayerId, Secret};
-use super::lobby::{LobbyChallenge, MyGame};
+use super::lobby::{LiveGame, LobbyChallenge, MyGame};
 use super::outcome::OutcomeWire;
 use super::seat::Side;
 use super::time_control::TimeControlWire;
@@ -97,6 +97,14 @@ pub enum ServerMessage {
         game: GameId,
         rematch: GameId,
     },
+    /// In a watched game that is not over, the player of `side` has come back (`gone_ms`
+    /// is `None`) or has had no connection to the server for `gone_ms`.
+    Presence {
+        game: GameId,
+        side: Side,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        gone_ms: Option<u64>,
+    },
     /// The answer to `WatchLobby`: the open challenges that pass its filter.
     Lobby {
         challenges: Vec<LobbyChallenge>,
@@ -110,6 +118,10 @@ pub enum ServerMessage {
     /// The answer to `MyGames`.
     MyGames {
         games: Vec<MyGame>,
+    },
+    /// The answer to `LiveGames`.
+    LiveGames {
+        games: Vec<LiveGame>,
     },
     /// The answer to `GetPgn`.
     Pgn {
@@ -140,6 +152,10 @@ pub struct GameSnapshot {
     /// The proposals waiting for an answer, and who made each.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub proposals: Vec<(Side, Proposal)>,
+    /// The players with no connection to the server, and for how long: in a game not yet
+    /// over.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gone: Vec<(Side, u64)>,
 }
 
 /// The clocks when the message was written: each side's time left (its unspent delay

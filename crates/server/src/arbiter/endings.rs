@@ -10,9 +10,7 @@ use crate::wire::{EndNote, ErrorKind, Side};
 /// How long a live game waits for each side's first move before it is aborted.
 pub const ABORT_MS: u64 = 60_000;
 
-/// How long a live game's opponent must have had no connection before the player may
-/// claim the game.
-pub const ABSENT_MS: u64 = 30_000;
+pub use crate::wire::ABSENCE_CLAIM_MS as ABSENT_MS;
 
 impl Table {
     /// How long the side to move may owe its first move: a minute live; in

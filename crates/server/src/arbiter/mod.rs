@@ -196,6 +196,7 @@ impl Table {
             white_name: None,
             black_name: None,
             proposals: self.proposals.clone(),
+            gone: Vec::new(),
         }
     }
 

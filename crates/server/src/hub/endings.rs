@@ -5,7 +5,9 @@
 use super::{Hub, unavailable};
 use crate::arbiter::Table;
 use crate::ids::{GameId, Generate, PlayerId};
-use crate::wire::{ErrorKind, MyGame, Proposal, normalize_name};
+use crate::wire::{
+    ErrorKind, LIVE_GAMES_MAX, LIVE_PLAYERS_MAX, LiveGame, MyGame, Proposal, normalize_name,
+};
 
 impl Hub {
     pub async fn propose(
@@ -109,6 +111,22 @@ impl Hub {
 
     pub async fn my_games(&self, player: PlayerId) -> Result<Vec<MyGame>, ErrorKind> {
         self.store().my_games(player).await.map_err(unavailable)
+    }
+
+    /// The live games being played now, of `players` when it names some.
+    pub async fn live_games(&self, players: &[PlayerId]) -> Result<Vec<LiveGame>, ErrorKind> {
+        if players.len() > LIVE_PLAYERS_MAX {
+            return Err(ErrorKind::Malformed {
+                detail: format!("a list of live games is of at most {LIVE_PLAYERS_MAX} players"),
+            });
+        }
+        let mut players = players.to_vec();
+        players.sort_unstable();
+        players.dedup();
+        self.store()
+            .live_games(&players, LIVE_GAMES_MAX)
+            .await
+            .map_err(unavailable)
     }
 
     /// `player`'s display name, checked and trimmed; blank clears it.

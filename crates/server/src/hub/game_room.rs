@@ -8,14 +8,16 @@ use tokio::sync::Mutex;
 use tokio::task::AbortHandle;
 
 use super::{Backing, Hub, Outbox, unavailable};
-use crate::arbiter::{Change, Step, Table};
-use crate::wire::{ErrorKind, GameSnapshot, OutcomeWire, ServerMessage};
+use crate::arbiter::{Change, Seats, Step, Table};
+use crate::wire::{ErrorKind, GameSnapshot, OutcomeWire, ServerMessage, Side};
 
 /// How long the flag timer waits before trying again when the database failed to take
 /// a fallen flag.
 const RETRY_MS: u64 = 1_000;
 
 pub struct GameRoom {
+    /// The game's players, readable without waiting for the lock.
+    pub seats: Seats,
     /// Held across the database commit: a game's changes are committed, then announced,
     /// one at a time and in order.
     state: Mutex<RoomState>,
@@ -33,6 +35,7 @@ struct RoomState {
 impl GameRoom {
     pub fn new(table: Table) -> GameRoom {
         GameRoom {
+            seats: table.seats,
             state: Mutex::new(RoomState {
                 table,
                 watchers: Vec::new(),
@@ -67,6 +70,21 @@ impl GameRoom {
             .await
             .watchers
             .retain(|w| !w.same_channel(outbox));
+    }
+
+    /// Tells the watchers whether `side`'s player is connected, as `gone` reads it now,
+    /// while the game is being played.
+    pub async fn tell_presence(&self, side: Side, gone: impl FnOnce() -> Option<u64>) {
+        let mut state = self.state.lock().await;
+        if state.retired || state.table.outcome().is_some() {
+            return;
+        }
+        let message = ServerMessage::Presence {
+            game: state.table.id,
+            side,
+            gone_ms: gone(),
+        };
+        Hub::send_all(&mut state.watchers, &message);
     }
 
     /// Marks the room retired when its game is over and no open connection watches it.

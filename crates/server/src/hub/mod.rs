@@ -103,6 +103,10 @@ impl Hub {
         let name = |player| self.store().name(player);
         snapshot.white_name = name(snapshot.white).await.map_err(unavailable)?;
         snapshot.black_name = name(snapshot.black).await.map_err(unavailable)?;
+        if snapshot.outcome.is_none() {
+            let (white, black) = (snapshot.white, snapshot.black);
+            snapshot.gone = self.gone(crate::arbiter::Seats { white, black });
+        }
         Ok(snapshot)
     }
 

@@ -28,22 +28,34 @@ impl Hub {
 
     /// Sends `player`'s unasked messages to `outbox` too, for as long as it is open.
     pub fn register(self: &Arc<Self>, player: PlayerId, outbox: Outbox) {
-        let mut players = self.players();
-        players.retain(|_, outboxes| {
-            outboxes.retain(|o| !o.is_closed());
-            !outboxes.is_empty()
-        });
-        players.entry(player).or_default().push(outbox.clone());
-        drop(players);
+        self.players()
+            .entry(player)
+            .or_default()
+            .push(outbox.clone());
+        if self.presence.arrive(player) {
+            self.announce_presence(player);
+        }
         // The connection's end is the player's leaving, if it was its last one.
-        self.presence.arrive(player);
         let hub = self.clone();
         tokio::spawn(async move {
             outbox.closed().await;
+            hub.forget_closed(player);
             if hub.presence.leave(player, hub.now_ms()) {
+                hub.announce_presence(player);
                 hub.withdraw_live_challenges(player).await;
             }
         });
+    }
+
+    /// Drops `player`'s closed connections, and the player once it has none.
+    fn forget_closed(&self, player: PlayerId) {
+        let mut players = self.players();
+        if let Some(outboxes) = players.get_mut(&player) {
+            outboxes.retain(|o| !o.is_closed());
+            if outboxes.is_empty() {
+                players.remove(&player);
+            }
+        }
     }
 
     pub(super) fn notify(&self, player: PlayerId, message: &ServerMessage) {

@@ -1,9 +1,14 @@
-//! Who is connected: what an absent opponent's claim is judged by.
+//! Who is connected: what an absent opponent's claim is judged by, and what the watchers
+//! of a game are told of its players.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
+use super::Hub;
+use super::game_room::GameRoom;
+use crate::arbiter::Seats;
 use crate::ids::PlayerId;
+use crate::wire::Side;
 
 pub struct Presence {
     /// Each player's open connections, and when its last one closed.
@@ -26,13 +31,15 @@ impl Presence {
         }
     }
 
-    pub fn arrive(&self, player: PlayerId) {
+    /// One more connection of `player`: `true` if it is its only one.
+    pub fn arrive(&self, player: PlayerId) -> bool {
         let mut players = self.players();
         let seen = players.entry(player).or_insert(Seen {
             connections: 0,
             left_ms: self.started_ms,
         });
         seen.connections += 1;
+        seen.connections == 1
     }
 
     /// One of `player`'s connections closed: `true` if it was the last.
@@ -60,5 +67,37 @@ impl Presence {
     fn players(&self) -> std::sync::MutexGuard<'_, HashMap<PlayerId, Seen>> {
         // A panic while the map was held left it whole: its changes are single writes.
         self.players.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Hub {
+    /// Tells the watchers of `player`'s games that it came or went. Each room reads the
+    /// player's presence as it sends, under its own lock, so that after two quick changes
+    /// (a reload) the last word every room sends is the truth.
+    pub(super) fn announce_presence(self: &Arc<Self>, player: PlayerId) {
+        let rooms: Vec<(Side, Arc<GameRoom>)> = self
+            .rooms()
+            .values()
+            .filter_map(|room| Some((room.seats.side_of(player)?, room.clone())))
+            .collect();
+        if rooms.is_empty() {
+            return;
+        }
+        let hub = self.clone();
+        tokio::spawn(async move {
+            for (side, room) in rooms {
+                room.tell_presence(side, || hub.presence.gone_ms(player, hub.now_ms()))
+                    .await;
+            }
+        });
+    }
+
+    /// The players of `seats` with no connection, and for how long.
+    pub(super) fn gone(&self, seats: Seats) -> Vec<(Side, u64)> {
+        let now = self.now_ms();
+        [(Side::White, seats.white), (Side::Black, seats.black)]
+            .into_iter()
+            .filter_map(|(side, player)| Some((side, self.presence.gone_ms(player, now)?)))
+            .collect()
     }
 }

@@ -1,12 +1,12 @@
-//! What is read about games for lists and records: a player's unfinished games, and the
-//! header of a game's PGN.
+//! What is read about games for lists and records: a player's unfinished games, the live
+//! games being played, and the header of a game's PGN.
 
 use sqlx::Row;
 
 use super::{Store, StoreError, parse, parse_json};
 use crate::arbiter::{PgnHeader, StoredClock};
 use crate::ids::{GameId, PlayerId};
-use crate::wire::{MyGame, Side};
+use crate::wire::{LiveGame, MyGame, Side};
 
 const TABLE: &str = "games";
 
@@ -55,6 +55,50 @@ impl Store {
                 opponent_name: row.try_get(6)?,
                 plies,
                 your_move: to_move == side,
+            });
+        }
+        Ok(games)
+    }
+
+    /// The live games not yet over, newest first: of `players` when it names some.
+    pub async fn live_games(
+        &self,
+        players: &[PlayerId],
+        limit: usize,
+    ) -> Result<Vec<LiveGame>, StoreError> {
+        // The players go as one JSON array, read by SQLite's json_each: the statement
+        // stays the same whatever their number.
+        let players: Vec<String> = players.iter().map(ToString::to_string).collect();
+        let players = serde_json::to_string(&players).expect("strings make JSON");
+        let query = sqlx::query(
+            "SELECT g.id, g.kind, g.white, g.black, g.clock, \
+                    (SELECT COUNT(*) FROM moves m WHERE m.game = g.id), \
+                    (SELECT name FROM players WHERE id = g.white), \
+                    (SELECT name FROM players WHERE id = g.black) \
+             FROM games g \
+             WHERE g.outcome IS NULL AND g.note IS NULL \
+               AND json_extract(g.clock, '$.control.days_per_move') IS NULL \
+               AND (?1 = '[]' \
+                    OR g.white IN (SELECT value FROM json_each(?1)) \
+                    OR g.black IN (SELECT value FROM json_each(?1))) \
+             ORDER BY g.created_at DESC, g.rowid DESC LIMIT ?2",
+        )
+        .bind(players)
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX));
+        let rows = query.fetch_all(&self.pool).await?;
+        let mut games = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let clock: StoredClock = parse_json(TABLE, row.try_get(4)?)?;
+            let plies: i64 = row.try_get(5)?;
+            games.push(LiveGame {
+                game: parse(TABLE, row.try_get(0)?)?,
+                kind: parse(TABLE, row.try_get(1)?)?,
+                time_control: clock.control,
+                white: parse(TABLE, row.try_get(2)?)?,
+                black: parse(TABLE, row.try_get(3)?)?,
+                white_name: row.try_get(6)?,
+                black_name: row.try_get(7)?,
+                plies: u32::try_from(plies).unwrap_or(u32::MAX),
             });
         }
         Ok(games)

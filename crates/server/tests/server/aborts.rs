@@ -137,6 +137,41 @@ async fn a_player_whose_opponent_has_gone_claims_the_game() {
     server.stop().await.unwrap();
 }
 
+/// The watchers of a game are told when a player's last connection closes and when it
+/// comes back; a watcher that arrives meanwhile finds it in the game's snapshot.
+#[tokio::test]
+async fn the_watchers_see_a_player_go_and_come_back() {
+    let data = tempfile::tempdir().unwrap();
+    let time = Arc::new(ManualTime::default());
+    let server = start(data.path(), None, time.clone()).await;
+    let mut game = Game::start(&server, Ruleset::Chess.into())
+        .await
+        .watched()
+        .await;
+    let id = game.id;
+    let mut spectator = Client::connect(&server).await;
+    assert_eq!(spectator.watch(id).await.gone, vec![]);
+    let black = game.black.credentials.clone().unwrap();
+    time.advance(5_000);
+    drop(game.black);
+    assert_eq!(spectator.presence().await, (id, Side::Black, Some(0)));
+    assert_eq!(game.white.presence().await, (id, Side::Black, Some(0)));
+    time.advance(12_000);
+    let mut late = Client::connect(&server).await;
+    assert_eq!(late.watch(id).await.gone, vec![(Side::Black, 12_000)]);
+    let _back = Client::again(&server, &black).await;
+    assert_eq!(spectator.presence().await, (id, Side::Black, None));
+    assert_eq!(late.presence().await, (id, Side::Black, None));
+    game.white
+        .accepted(ClientMessage::Resign { game: id })
+        .await;
+    assert!(matches!(
+        spectator.unasked().await,
+        ServerMessage::Ended { .. }
+    ));
+    server.stop().await.unwrap();
+}
+
 /// 2017 art. 6.9: a flag that falls when the opponent has nothing but its king is a draw.
 /// White takes every black piece in a friendly game, then lets its own time run out.
 #[tokio::test]

@@ -1,15 +1,15 @@
-//! The lobby of open challenges, and display names.
+//! The lobby of open challenges, display names, and the lists of live games.
 
 use std::sync::Arc;
 
 use shatar_rules::{GameKind, Ruleset};
 use shatar_server::time::ManualTime;
 use shatar_server::wire::{
-    ClientMessage, ColorChoice, ErrorKind, Kind, LobbyFilter, MAX_NAME_CHARS, ServerMessage, Speed,
-    TimeControlWire,
+    ClientMessage, ColorChoice, ErrorKind, GameId, Kind, LIVE_PLAYERS_MAX, LobbyFilter,
+    MAX_NAME_CHARS, PlayerId, ServerMessage, Speed, TimeControlWire,
 };
 
-use crate::support::{Client, minutes, refused, start};
+use crate::support::{Client, Game, minutes, refused, start};
 
 fn open(game: GameKind, time_control: TimeControlWire) -> ClientMessage {
     ClientMessage::CreateChallenge {
@@ -191,5 +191,66 @@ async fn a_challenger_who_leaves_takes_its_live_open_challenges_from_the_lobby()
     assert_eq!(listed[0].challenge, letters);
     // The link still works for a friend who opens it later.
     Client::player(&server).await.accept(link).await;
+    server.stop().await.unwrap();
+}
+
+/// A club's page lists the live games being played, of its members or of anyone, without
+/// saying who it is; correspondence games and finished ones are not live.
+#[tokio::test]
+async fn the_live_games_are_listed_to_anyone_and_by_player() {
+    let data = tempfile::tempdir().unwrap();
+    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let mut first = Game::start(&server, Ruleset::Mongolian.into()).await;
+    first
+        .white
+        .accepted(ClientMessage::SetName {
+            name: Some("Сарнай".into()),
+        })
+        .await;
+    first.play(0, &["e2e4", "e7e5", "g1f3"]).await;
+    let mut over = Game::start(&server, Ruleset::Chess.into()).await;
+    over.white
+        .accepted(ClientMessage::Resign { game: over.id })
+        .await;
+    let _letters = Game::start_with(&server, Ruleset::Chess.into(), TimeControlWire::days(3)).await;
+    let second = Game::start(&server, GameKind::Xiangqi).await;
+
+    let mut club = Client::connect(&server).await;
+    let list = |players: Vec<PlayerId>| ClientMessage::LiveGames { players };
+    let ServerMessage::LiveGames { games } = club.request(list(vec![])).await else {
+        panic!("a list");
+    };
+    let ids: Vec<GameId> = games.iter().map(|g| g.game).collect();
+    assert_eq!(
+        ids,
+        [second.id, first.id],
+        "newest first, and only those in play"
+    );
+    let listed = &games[1];
+    assert_eq!(
+        (
+            listed.plies,
+            listed.white_name.as_deref(),
+            listed.black_name.as_deref()
+        ),
+        (3, Some("Сарнай"), None)
+    );
+    assert_eq!(listed.white, first.white.id());
+
+    let ServerMessage::LiveGames { games } = club.request(list(vec![first.black.id()])).await
+    else {
+        panic!("a list");
+    };
+    assert_eq!(games.iter().map(|g| g.game).collect::<Vec<_>>(), [first.id]);
+    let stranger: PlayerId = "0123456789abcdef0123456789abcdef".parse().unwrap();
+    assert_eq!(
+        club.request(list(vec![stranger])).await,
+        ServerMessage::LiveGames { games: vec![] }
+    );
+    let too_many = vec![stranger; LIVE_PLAYERS_MAX + 1];
+    assert!(matches!(
+        refused(club.request(list(too_many)).await),
+        ErrorKind::Malformed { .. }
+    ));
     server.stop().await.unwrap();
 }

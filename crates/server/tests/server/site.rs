@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use shatar_server::headers::{EMBED_CSP, IMMUTABLE, REVALIDATE, SITE_CSP};
+use shatar_server::headers::{EMBED_CSP, IMMUTABLE, LIVE_CSP, REVALIDATE, SITE_CSP};
 use shatar_server::time::ManualTime;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -47,6 +47,7 @@ async fn the_site_is_served_with_its_caching_and_security_headers() {
         "index.html",
         "sw.js",
         "embed.html",
+        "live.html",
         "shatar-page-0123456789abcdef_bg.wasm",
         "manifest.webmanifest",
     ] {
@@ -63,6 +64,7 @@ async fn the_site_is_served_with_its_caching_and_security_headers() {
         ("/index.html", REVALIDATE, SITE_CSP, "text/html"),
         ("/sw.js", REVALIDATE, SITE_CSP, "text/javascript"),
         ("/embed.html", REVALIDATE, EMBED_CSP, "text/html"),
+        ("/live.html", REVALIDATE, LIVE_CSP, "text/html"),
         (
             "/shatar-page-0123456789abcdef_bg.wasm",
             IMMUTABLE,

@@ -92,6 +92,9 @@ pub struct Client {
     last_id: u32,
     /// Unasked messages read while waiting for an answer.
     unasked: VecDeque<ServerMessage>,
+    /// Notices of a player's coming and going, kept apart: any test may get them when a
+    /// connection closes, and only the tests of presence read them.
+    presence: VecDeque<ServerMessage>,
     pub credentials: Option<Credentials>,
 }
 
@@ -105,6 +108,7 @@ impl Client {
             socket,
             last_id: 0,
             unasked: VecDeque::new(),
+            presence: VecDeque::new(),
             credentials: None,
         }
     }
@@ -203,18 +207,44 @@ impl Client {
                 envelope.id, 0,
                 "an answer to no pending request: {envelope:?}"
             );
-            self.unasked.push_back(envelope.body);
+            self.keep(envelope.body);
         }
     }
 
-    /// The next message the server sent unasked.
-    pub async fn unasked(&mut self) -> ServerMessage {
-        if let Some(message) = self.unasked.pop_front() {
-            return message;
+    fn keep(&mut self, unasked: ServerMessage) {
+        match unasked {
+            ServerMessage::Presence { .. } => self.presence.push_back(unasked),
+            _ => self.unasked.push_back(unasked),
         }
-        let envelope = self.receive().await;
-        assert_eq!(envelope.id, 0, "unasked messages carry id 0: {envelope:?}");
-        envelope.body
+    }
+
+    /// The next message the server sent unasked, but for presence notices.
+    pub async fn unasked(&mut self) -> ServerMessage {
+        loop {
+            if let Some(message) = self.unasked.pop_front() {
+                return message;
+            }
+            let envelope = self.receive().await;
+            assert_eq!(envelope.id, 0, "unasked messages carry id 0: {envelope:?}");
+            self.keep(envelope.body);
+        }
+    }
+
+    /// The next presence notice: the side it is about and how long it has been gone.
+    pub async fn presence(&mut self) -> (GameId, Side, Option<u64>) {
+        loop {
+            if let Some(ServerMessage::Presence {
+                game,
+                side,
+                gone_ms,
+            }) = self.presence.pop_front()
+            {
+                return (game, side, gone_ms);
+            }
+            let envelope = self.receive().await;
+            assert_eq!(envelope.id, 0, "unasked messages carry id 0: {envelope:?}");
+            self.keep(envelope.body);
+        }
     }
 
     pub async fn challenge(&mut self, game: GameKind, color: ColorChoice) -> ChallengeId {
