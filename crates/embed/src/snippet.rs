@@ -41,6 +41,8 @@ const DIAGRAM: &[&str] = &[
     "lang",
 ];
 
+const LIVE: &[&str] = &["src", "lang"];
+
 /// A value equal to the element's default is left out: the snippet says only what was
 /// chosen.
 const DEFAULTS: &[(&str, &str)] = &[
@@ -58,7 +60,7 @@ const DEFAULTS: &[(&str, &str)] = &[
 
 /// The attributes for the builder's choices: `mode` first, then those of the mode that
 /// hold something other than the default. The builder's one text box is the `pgn` of a
-/// viewer and the `fen` of the other modes.
+/// viewer and the `fen` of the other modes; a live board's `src` is its own field, `live`.
 pub fn attributes(choices: &[(&str, String)]) -> Vec<(&'static str, String)> {
     let get = |name: &str| {
         choices
@@ -72,12 +74,14 @@ pub fn attributes(choices: &[(&str, String)]) -> Vec<(&'static str, String)> {
     let names = match mode.as_str() {
         "view" => VIEW,
         "diagram" => DIAGRAM,
+        "live" => LIVE,
         _ => PLAY,
     };
     let text = get("text").unwrap_or_default();
     let mut out = vec![("mode", mode.clone())];
     for &name in names {
         let value = match name {
+            "src" if mode == "live" => get("live").unwrap_or_default(),
             "pgn" => text.clone(),
             "fen" => text.clone(),
             _ => get(name).unwrap_or_default(),
@@ -119,6 +123,9 @@ pub fn element(base: &str, attributes: &[(&'static str, String)]) -> String {
 /// The iframe, and the script that sizes it from the heights the frame reports. The
 /// script trusts only messages from `base`'s origin.
 pub fn iframe(base: &str, attributes: &[(&'static str, String)]) -> String {
+    if let Some(frame) = live_frame(attributes) {
+        return live_iframe(&frame);
+    }
     let fragment: Vec<String> = attributes
         .iter()
         .map(|(n, v)| format!("{n}={}", encode(v)))
@@ -130,6 +137,27 @@ pub fn iframe(base: &str, attributes: &[(&'static str, String)]) -> String {
          <script>addEventListener(\"message\", (e) => {{ if (e.origin !== \"{origin}\" || e.data?.event !== \"size\") return;\n  \
          for (const f of document.querySelectorAll(\"iframe\")) if (f.contentWindow === e.source) f.style.height = e.data.height + \"px\"; }});</script>\n",
         html_attribute(&src)
+    )
+}
+
+/// A live board's page on its server, when the attributes are a live board's good ones.
+fn live_frame(attributes: &[(&'static str, String)]) -> Option<String> {
+    let get = |name| attributes.iter().find(|(n, _)| *n == name).map(|(_, v)| v);
+    if get("mode")?.as_str() != "live" {
+        return None;
+    }
+    let lang = match get("lang") {
+        Some(id) => *crate::config::Lang::ALL.iter().find(|l| l.id() == id)?,
+        None => crate::config::Lang::En,
+    };
+    crate::live::frame_address(get("src")?, lang).ok()
+}
+
+/// The server's `live.html` framed directly: it reports no height, so the frame has one.
+fn live_iframe(frame: &str) -> String {
+    format!(
+        "<iframe src=\"{}\" title=\"Live games\" style=\"width: 100%; max-width: 52rem; height: 34rem; border: 0\" loading=\"lazy\"></iframe>\n",
+        html_attribute(frame)
     )
 }
 

@@ -817,3 +817,44 @@ fn a_live_board_frames_the_servers_watch_only_page_for_the_link_it_was_given() {
         "a live board needs its src"
     );
 }
+
+#[test]
+fn the_builder_writes_a_live_boards_snippets_with_the_servers_own_page_as_the_iframe() {
+    const GAME: &str = "0123456789abcdef0123456789abcdef";
+    let link = format!("https://shatar.example/online.html?game={GAME}");
+    let choices: Vec<(&str, String)> = vec![
+        ("mode", "live".into()),
+        ("live", link.clone()),
+        ("text", "1. e4 e5 *".into()),
+        ("orientation", "black".into()),
+        ("lang", "zh-Hans".into()),
+    ];
+    let live = snippet::attributes(&choices);
+    assert_eq!(
+        live,
+        [
+            ("mode", "live".to_string()),
+            ("src", link.clone()),
+            ("lang", "zh-Hans".into())
+        ],
+        "only what a live board reads"
+    );
+    let element = snippet::element("https://shatar.example/", &live);
+    assert!(
+        element.contains(&format!(
+            "<shatar-board mode=\"live\" src=\"{link}\" lang=\"zh-Hans\">"
+        )),
+        "{element}"
+    );
+    let iframe = snippet::iframe("https://shatar.example/", &live);
+    assert!(
+        iframe.starts_with(&format!(
+            "<iframe src=\"https://shatar.example/live.html?game={GAME}&amp;lang=zh-Hans\""
+        )),
+        "{iframe}"
+    );
+    assert!(
+        !iframe.contains("<script"),
+        "live.html reports no height to size by"
+    );
+}

@@ -67,6 +67,7 @@ fn refresh(form: &HtmlFormElement, doc: &Document, base: &str) -> Result<(), JsV
         "notation",
         "lang",
         "src",
+        "live",
     ] {
         if let Some(value) = data.get(name).as_string() {
             choices.push((name, value));
