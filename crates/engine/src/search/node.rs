@@ -406,7 +406,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             };
             if !N::ROOT
                 && best_value > -MATE_BOUND
-                && self.prune_move(pos, m, &node, facts, searched, alpha)
+                && self.prune_move(pos, m, &node, &ctx, facts, searched, alpha)
             {
                 continue;
             }

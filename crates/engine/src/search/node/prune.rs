@@ -97,6 +97,7 @@ impl<P: SearchPosition> Tree<'_, P> {
         pos: &P,
         m: P::Move,
         node: &Node,
+        ctx: &Context,
         facts: MoveFacts,
         searched: usize,
         alpha: Value,
@@ -108,12 +109,26 @@ impl<P: SearchPosition> Tree<'_, P> {
         if facts.tactical || facts.gives_check {
             return depth <= 7 && !pos.see_ge(m, -100 * depth);
         }
+        // Late quiet moves, at any depth: the ordering puts the moves that matter first.
         let late = (3 + depth * depth) as usize / if node.improving { 1 } else { 2 };
-        if depth <= 5 && (searched >= late || node.static_eval + 120 + 100 * depth <= alpha) {
+        if searched >= late {
             return true;
         }
-        // The depth a late move reduction would leave the move.
+        // The depth a late move reduction would leave the move: what its futility and its
+        // histories are judged at.
         let lmr_depth = (depth - 1 - late_move_reduction(depth, searched)).max(0);
+        if lmr_depth < 6 && node.static_eval + 200 + 150 * lmr_depth <= alpha {
+            return true;
+        }
+        if lmr_depth < 3
+            && self
+                .tables
+                .continuations(ctx, pos.move_key(m))
+                .iter()
+                .all(|&h| h < 0)
+        {
+            return true;
+        }
         lmr_depth <= 7 && !pos.see_ge(m, -25 * lmr_depth * lmr_depth)
     }
 
