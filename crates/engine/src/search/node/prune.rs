@@ -15,7 +15,7 @@ static REDUCTIONS: [[u8; 64]; 64] = {
     while depth < 64 {
         let mut count = 1;
         while count < 64 {
-            table[depth][count] = (0.75 + ln(depth as f64) * ln(count as f64) / 2.25) as u8;
+            table[depth][count] = (0.5 + ln(depth as f64) * ln(count as f64) / 1.75) as u8;
             count += 1;
         }
         depth += 1;
