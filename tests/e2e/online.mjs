@@ -66,18 +66,22 @@ async function seated(page) {
 }
 
 /**
- * A live game between two players by a challenge's link: White is `t.page`, Black a page of
- * a new context (put in `others` to close). Resolves once both sit at the table.
+ * A live game of Mongolian chess between two players by a challenge's link: White is
+ * `t.page`, Black a page of a new context (put in `others` to close). `challenged`, when
+ * given, is called with the challenge's link while White waits, before Black opens it.
+ * Resolves once both sit at the table.
  */
-async function liveGame(t, server, others) {
+async function liveGame(t, server, others, challenged = async () => {}) {
   const white = t.page;
   await openOnline(white, `${server.url}online.html`);
+  await white.selectOption("#challenge select[name=game]", "mongolian");
   await white.selectOption("#challenge select[name=time]", "5+3");
   await white.selectOption("#challenge select[name=color]", "white");
   await white.uncheck("#challenge input[name=open]");
   await white.click('#challenge button[type="submit"]');
   await white.waitForFunction(() => document.querySelector("#challenge-link").value.includes("?challenge="));
   const link = await white.$eval("#challenge-link", (e) => e.value);
+  await challenged(link);
   const blackContext = await t.context.browser().newContext(DESKTOP);
   others.push(blackContext);
   const black = await blackContext.newPage();
@@ -110,31 +114,16 @@ export const tests = [
       const browser = t.context.browser();
       const others = [];
       try {
-        const white = t.page;
-        await openOnline(white, `${server.url}online.html`);
-        await white.selectOption("#challenge select[name=game]", "mongolian");
-        await white.selectOption("#challenge select[name=time]", "5+3");
-        await white.selectOption("#challenge select[name=color]", "white");
-        await white.click('#challenge button[type="submit"]');
-        await white.waitForFunction(() => document.querySelector("#challenge-link").value.includes("?challenge="));
-        const link = await white.$eval("#challenge-link", (e) => e.value);
-        t.check("the challenge's link is the online page's", link.startsWith(`${server.url}online.html?challenge=`), link);
-        t.check("and a QR code of it is drawn",
-          await white.$eval("#challenge-qr path", (p) => (p.getAttribute("d") ?? "").startsWith("M4 4h1v1h-1z")));
-        await t.shot("online-challenge");
-
-        const blackContext = await browser.newContext(DESKTOP);
-        others.push(blackContext);
-        const black = await blackContext.newPage();
-        watchErrors(black, t);
-        await openOnline(black, link);
-        await seated(black);
-        await seated(white);
+        const { white, black, watchLink } = await liveGame(t, server, others, async (link) => {
+          t.check("the challenge's link is the online page's", link.startsWith(`${server.url}online.html?challenge=`), link);
+          t.check("and a QR code of it is drawn",
+            await t.page.$eval("#challenge-qr path", (p) => (p.getAttribute("d") ?? "").startsWith("M4 4h1v1h-1z")));
+          await t.shot("online-challenge");
+        });
         t.check("Black is told its side", (await text(black, "#status")).startsWith("You play black"),
           await text(black, "#status"));
         t.eq("Black's board has Black at the bottom",
           await black.$eval("#board svg.board", (e) => e.dataset.bottom), "black");
-        const watchLink = await white.$eval("#watch-link", (e) => e.value);
         t.check("the challenger's address now names the game", white.url().includes("?game="), white.url());
 
         const watcherContext = await browser.newContext(DESKTOP);

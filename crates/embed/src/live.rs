@@ -4,7 +4,7 @@
 //! `frame-src` for the server (docs/hosting.md). This reads the link a club was given
 //! into the address of that page.
 
-use shatar_protocol::online::{GameId, LIVE_PLAYERS_MAX, PlayerId};
+use shatar_protocol::online::{GameId, PlayerId, parse_players};
 use shatar_web::i18n::Lang;
 
 /// What `src` may be, for the error that says so.
@@ -51,6 +51,7 @@ pub fn frame_address(src: &str, lang: Lang) -> Result<String, String> {
     };
     let mut game: Option<GameId> = None;
     let mut players: Vec<PlayerId> = Vec::new();
+    let mut listed = String::new();
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
         match name {
@@ -62,15 +63,12 @@ pub fn frame_address(src: &str, lang: Lang) -> Result<String, String> {
                 );
             }
             "players" => {
-                for id in value.split([',', ' ']).filter(|id| !id.is_empty()) {
-                    players.push(
-                        id.parse()
-                            .map_err(|_| format!("players: {id:?} is no player id"))?,
-                    );
+                // A second `players=` adds to the list: all of it is read again.
+                if !listed.is_empty() {
+                    listed.push(',');
                 }
-                if players.len() > LIVE_PLAYERS_MAX {
-                    return Err(format!("players: at most {LIVE_PLAYERS_MAX}"));
-                }
+                listed.push_str(value);
+                players = parse_players(&listed).map_err(|e| format!("players: {e}"))?;
             }
             // The online page's own words (`live`, `lang`...) say nothing the frame needs.
             _ => {}

@@ -761,6 +761,7 @@ fn a_xiangqi_viewer_reads_chinese_notation_and_names_red() {
 
 #[test]
 fn a_live_board_frames_the_servers_watch_only_page_for_the_link_it_was_given() {
+    use shatar_protocol::online::LIVE_PLAYERS_MAX;
     const GAME: &str = "0123456789abcdef0123456789abcdef";
     const PLAYER: &str = "fedcba9876543210fedcba9876543210";
     let frame = |src: &str| match read(&[("mode", "live"), ("src", src)]).map(|c| c.mode) {
@@ -811,6 +812,35 @@ fn a_live_board_frames_the_servers_watch_only_page_for_the_link_it_was_given() {
         frame("https://shatar.example/live.html?game=123")
             .unwrap_err()
             .contains("no game id")
+    );
+    // A list: its ids between commas, a second `players=` adding to them, at most so many.
+    assert_eq!(
+        frame(&format!(
+            "https://shatar.example/live.html?players={PLAYER},&players={GAME}"
+        )),
+        Ok(format!(
+            "https://shatar.example/live.html?players={PLAYER},{GAME}&lang=en"
+        ))
+    );
+    assert!(
+        frame(&format!(
+            "https://shatar.example/live.html?players={PLAYER}&players=abc"
+        ))
+        .unwrap_err()
+        .ends_with(
+            r#"players: id 2 of the list, "abc", is no player id (32 lowercase hex digits)"#
+        )
+    );
+    let members = vec![PLAYER; LIVE_PLAYERS_MAX].join(",");
+    assert!(
+        frame(&format!(
+            "https://shatar.example/live.html?players={members}&players={PLAYER}"
+        ))
+        .unwrap_err()
+        .ends_with(&format!(
+            "players: {} player ids, more than {LIVE_PLAYERS_MAX}",
+            LIVE_PLAYERS_MAX + 1
+        ))
     );
     assert!(
         error(&[("mode", "live")]).contains("expected a game's link for spectators"),

@@ -5,7 +5,9 @@
 
 use core::fmt;
 
-use shatar_protocol::online::{ChallengeId, Credentials, GameId, LIVE_PLAYERS_MAX, PlayerId};
+use shatar_protocol::online::{
+    ChallengeId, Credentials, GameId, LIVE_PLAYERS_MAX, PlayerId, PlayersError, parse_players,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Intent {
@@ -66,24 +68,15 @@ pub fn players(text: Option<&str>) -> Result<Vec<PlayerId>, BadAddress> {
     let Some(text) = text else {
         return Ok(Vec::new());
     };
-    let players = text
-        .split(',')
-        .map(str::trim)
-        .filter(|id| !id.is_empty())
-        .map(|id| {
-            id.parse().map_err(|_| BadAddress {
-                parameter: "players",
-                value: id.chars().take(40).collect(),
-            })
-        })
-        .collect::<Result<Vec<PlayerId>, BadAddress>>()?;
-    if players.len() > LIVE_PLAYERS_MAX {
-        return Err(BadAddress {
-            parameter: "players",
-            value: format!("{} ids (at most {LIVE_PLAYERS_MAX})", players.len()),
-        });
-    }
-    Ok(players)
+    parse_players(text).map_err(|e| BadAddress {
+        parameter: "players",
+        value: match e {
+            PlayersError::BadId { text, .. } => text,
+            PlayersError::TooMany { count } => {
+                format!("{count} ids (at most {LIVE_PLAYERS_MAX})")
+            }
+        },
+    })
 }
 
 /// The query of the list of live games of `players`.

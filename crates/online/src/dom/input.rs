@@ -17,18 +17,19 @@ use shatar_web::dom::listen::{Listener, closest_with};
 use shatar_web::state::{Msg as AppMsg, Nav};
 
 use super::{App, dispatch};
-use crate::model::Msg;
+use crate::model::{Msg, Page};
 use shatar_protocol::online::Proposal;
 
 pub(super) fn listen(
     weak: &Weak<RefCell<App>>,
     window: &Window,
     doc: &Document,
+    page: Page,
 ) -> Result<Vec<Listener>, JsValue> {
     let mut out = Vec::new();
     // The forms of the start are on online.html, not on the framed live.html.
-    if let Some(form) = doc.get_element_by_id("challenge") {
-        out.extend(listen_to_start(weak, doc, &form)?);
+    if page == Page::Play {
+        out.extend(listen_to_start(weak, doc)?);
     }
     let w = weak.clone();
     let win = window.clone();
@@ -100,15 +101,14 @@ pub(super) fn listen(
     Ok(out)
 }
 
-fn listen_to_start(
-    weak: &Weak<RefCell<App>>,
-    doc: &Document,
-    form: &web_sys::Element,
-) -> Result<Vec<Listener>, JsValue> {
+fn listen_to_start(weak: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<Listener>, JsValue> {
     let mut out = Vec::new();
+    let form = doc
+        .get_element_by_id("challenge")
+        .ok_or("shatar: the online page has no challenge form")?;
     let w = weak.clone();
     let d = doc.clone();
-    out.push(Listener::new(form, "submit", move |e: Event| {
+    out.push(Listener::new(&form, "submit", move |e: Event| {
         e.prevent_default();
         if let Some(msg) = read_challenge(&d) {
             dispatch(&w, msg);

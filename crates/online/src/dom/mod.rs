@@ -159,7 +159,7 @@ pub fn start() -> Result<(), JsValue> {
     {
         let _ = app.borrow_mut().model.update(Msg::SetName(name), now_ms());
     }
-    let listeners = input::listen(&weak, &window, &doc)?;
+    let listeners = input::listen(&weak, &window, &doc, page)?;
     let ticking = weak.clone();
     let ticker = Interval::new(&window, TICK_MS, move || {
         let running = ticking
@@ -285,6 +285,7 @@ impl App {
             &mut self.board,
             &mut self.shown,
             &view,
+            self.model.page,
             lang,
             &looks,
         ) {

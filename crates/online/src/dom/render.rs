@@ -10,6 +10,7 @@ use shatar_web::i18n::{Key, Lang};
 use shatar_web::settings::{Looks, TimeControl};
 use shatar_web::view::MoveRow;
 
+use crate::model::Page;
 use crate::view::{OnlineView, Part, Row, TableView};
 
 /// What the page shows now, to compare the next view with.
@@ -19,21 +20,25 @@ pub struct Shown {
     view: Option<OnlineView>,
 }
 
+/// Draws `view` on `page`: online.html ([`Page::Play`]) or the watch-only live.html
+/// ([`Page::Watch`]), which has none of a player's parts.
 pub fn render(
     doc: &Document,
     board: &mut BoardDom,
     shown: &mut Shown,
     view: &OnlineView,
+    page: Page,
     lang: Lang,
     looks: &Looks,
 ) -> Result<(), JsValue> {
-    if shown.lang != Some(lang) {
+    let new_lang = shown.lang != Some(lang);
+    if new_lang {
         translate(doc, lang)?;
-        fill_times(doc, lang)?;
         shown.lang = Some(lang);
         shown.view = None;
     }
     let old = shown.view.as_ref();
+    let old_table = old.and_then(|o| o.table.as_ref());
     let changed = |f: &dyn Fn(&OnlineView) -> bool| old.is_none_or(f);
     if changed(&|o| o.link_text != view.link_text) {
         let link = by_id(doc, "link")?;
@@ -41,9 +46,7 @@ pub fn render(
         link.set_attribute("data-state", view.link_state)?;
     }
     if changed(&|o| o.problem != view.problem) {
-        let problem = html(by_id(doc, "problem")?)?;
-        problem.set_text_content(view.problem.as_deref());
-        problem.set_hidden(view.problem.is_none());
+        show_text(doc, "problem", view.problem.as_deref())?;
     }
     if changed(&|o| o.part != view.part) {
         let parts = doc.query_selector_all("[data-part]")?;
@@ -58,9 +61,16 @@ pub fn render(
             html(play)?.set_hidden(view.part != Part::Table);
         }
     }
-    // The start (a challenge, the lobby, the player's games) is on online.html only.
-    if doc.get_element_by_id("challenge").is_some() {
+    // A player's parts: the start (a challenge, the lobby, the player's games), a proposal
+    // to answer and the link for spectators.
+    if page == Page::Play {
+        if new_lang {
+            fill_times(doc, lang)?;
+        }
         draw_start(doc, old, view)?;
+        if let Some(table) = &view.table {
+            draw_player_table(doc, old_table, table)?;
+        }
     }
     if changed(&|o| o.live != view.live)
         && let Some(list) = doc.get_element_by_id("live")
@@ -68,7 +78,6 @@ pub fn render(
         fill_rows(doc, &list, &view.live)?;
     }
     if let Some(table) = &view.table {
-        let old_table = old.and_then(|o| o.table.as_ref());
         draw_table(doc, board, old_table, table, looks)?;
     }
     shown.view = Some(view.clone());
@@ -150,9 +159,7 @@ fn draw_table(
         by_id(doc, "status")?.set_text_content(Some(&table.status));
     }
     if changed(&|o| o.result != table.result) {
-        let result = html(by_id(doc, "result")?)?;
-        result.set_text_content(table.result.as_deref());
-        result.set_hidden(table.result.is_none());
+        show_text(doc, "result", table.result.as_deref())?;
     }
     if changed(&|o| o.rows != table.rows || o.shown_ply != table.shown_ply) {
         let list = by_id(doc, "moves")?;
@@ -178,26 +185,28 @@ fn draw_table(
             }
         }
     }
-    // A proposal to answer and the link for spectators are a player's (online.html only).
-    if changed(&|o| o.asked != table.asked)
-        && let Some(asked) = doc.get_element_by_id("asked")
-    {
-        by_id(doc, "asked-text")?.set_text_content(table.asked.as_ref().map(|(_, t)| t.as_str()));
-        html(asked)?.set_hidden(table.asked.is_none());
-    }
     if changed(&|o| o.note != table.note) {
-        let note = html(by_id(doc, "note")?)?;
-        note.set_text_content(table.note.as_deref());
-        note.set_hidden(table.note.is_none());
+        show_text(doc, "note", table.note.as_deref())?;
     }
     if changed(&|o| o.presence != table.presence) {
-        let presence = html(by_id(doc, "presence")?)?;
-        presence.set_text_content(table.presence.as_deref());
-        presence.set_hidden(table.presence.is_none());
+        show_text(doc, "presence", table.presence.as_deref())?;
     }
-    if changed(&|o| o.watch_link != table.watch_link)
-        && doc.get_element_by_id("watch-link").is_some()
-    {
+    Ok(())
+}
+
+/// A player's parts of the table (online.html only): a proposal to answer and the link for
+/// spectators.
+fn draw_player_table(
+    doc: &Document,
+    old: Option<&TableView>,
+    table: &TableView,
+) -> Result<(), JsValue> {
+    let changed = |f: &dyn Fn(&TableView) -> bool| old.is_none_or(f);
+    if changed(&|o| o.asked != table.asked) {
+        by_id(doc, "asked-text")?.set_text_content(table.asked.as_ref().map(|(_, t)| t.as_str()));
+        html(by_id(doc, "asked")?)?.set_hidden(table.asked.is_none());
+    }
+    if changed(&|o| o.watch_link != table.watch_link) {
         input(doc, "watch-link")?.set_value(&table.watch_link);
     }
     Ok(())
@@ -255,10 +264,10 @@ fn fill_rows(doc: &Document, list: &Element, rows: &[Row]) -> Result<(), JsValue
 /// correspondence's days a move.
 /// The challenge form's time controls in `lang` (online.html; live.html has no form).
 fn fill_times(doc: &Document, lang: Lang) -> Result<(), JsValue> {
-    let Some(select) = doc.query_selector("#challenge select[name=time]")? else {
-        return Ok(());
-    };
-    let select: HtmlSelectElement = select.dyn_into()?;
+    let select: HtmlSelectElement = doc
+        .query_selector("#challenge select[name=time]")?
+        .ok_or("shatar: the online page has no time control to choose")?
+        .dyn_into()?;
     let chosen = select.value();
     select.set_text_content(None);
     for (id, control) in TimeControl::PRESETS {
@@ -283,6 +292,14 @@ fn fill_times(doc: &Document, lang: Lang) -> Result<(), JsValue> {
 fn by_id(doc: &Document, id: &str) -> Result<Element, JsValue> {
     doc.get_element_by_id(id)
         .ok_or_else(|| JsValue::from_str(&format!("shatar: the online page has no #{id}")))
+}
+
+/// The paragraph `id` says `text` (as text), and is hidden when there is none.
+fn show_text(doc: &Document, id: &str, text: Option<&str>) -> Result<(), JsValue> {
+    let el = html(by_id(doc, id)?)?;
+    el.set_text_content(text);
+    el.set_hidden(text.is_none());
+    Ok(())
 }
 
 fn html(el: Element) -> Result<HtmlElement, JsValue> {

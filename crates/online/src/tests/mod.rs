@@ -658,6 +658,7 @@ fn the_lobby_is_filtered_by_game_and_speed() {
 #[test]
 fn the_live_games_are_listed_asked_again_and_watched_from_a_frame() {
     use crate::model::{LIVE_REFRESH_MS, Page};
+    use shatar_protocol::online::LIVE_PLAYERS_MAX;
     assert_eq!(address::intent(None, None, true), Ok(Intent::Live));
     assert_eq!(
         address::players(Some(&format!("{ME}, {THEM},")))
@@ -665,8 +666,13 @@ fn the_live_games_are_listed_asked_again_and_watched_from_a_frame() {
             .len(),
         2
     );
-    let bad = address::players(Some("abc")).unwrap_err();
-    assert_eq!(bad.parameter, "players");
+    let bad = address::players(Some(&format!("{ME},abc"))).unwrap_err();
+    assert_eq!((bad.parameter, &bad.value[..]), ("players", "abc"));
+    let too_many = vec![ME; LIVE_PLAYERS_MAX + 1].join(",");
+    assert_eq!(
+        address::players(Some(&too_many)).unwrap_err().value,
+        format!("{} ids (at most {LIVE_PLAYERS_MAX})", LIVE_PLAYERS_MAX + 1)
+    );
 
     let mut m = model(Intent::Live);
     m.page = Page::Watch;

@@ -2,6 +2,7 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt;
 
 use serde::{Deserialize, Serialize};
 use shatar_rules::GameKind;
@@ -108,6 +109,56 @@ pub const LIVE_GAMES_MAX: usize = 50;
 /// The most players a list of live games may be asked for: a club's members.
 pub const LIVE_PLAYERS_MAX: usize = 100;
 
+/// Why a list of player ids was refused ([`parse_players`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayersError {
+    /// The list's `position`-th id (from 1, blanks not counted) is none; `text` is what it
+    /// was, cut to 40 characters: a list is anyone's text, and only so much is repeated back.
+    BadId { position: usize, text: String },
+    /// The list has `count` ids, more than [`LIVE_PLAYERS_MAX`].
+    TooMany { count: usize },
+}
+
+impl fmt::Display for PlayersError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayersError::BadId { position, text } => write!(
+                f,
+                "id {position} of the list, {text:?}, is no player id (32 lowercase hex digits)"
+            ),
+            PlayersError::TooMany { count } => {
+                write!(f, "{count} player ids, more than {LIVE_PLAYERS_MAX}")
+            }
+        }
+    }
+}
+
+impl core::error::Error for PlayersError {}
+
+/// The players of a list of live games, as an address writes them: ids separated by
+/// commas, each trimmed, blanks skipped (an empty list asks for anyone's games). At most
+/// [`LIVE_PLAYERS_MAX`]; the first bad id is named before the count is looked at.
+pub fn parse_players(text: &str) -> Result<Vec<PlayerId>, PlayersError> {
+    let players = text
+        .split(',')
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .enumerate()
+        .map(|(i, id)| {
+            id.parse().map_err(|_| PlayersError::BadId {
+                position: i + 1,
+                text: id.chars().take(40).collect(),
+            })
+        })
+        .collect::<Result<Vec<PlayerId>, PlayersError>>()?;
+    if players.len() > LIVE_PLAYERS_MAX {
+        return Err(PlayersError::TooMany {
+            count: players.len(),
+        });
+    }
+    Ok(players)
+}
+
 /// A live game being played now (no correspondence), as a list of them shows it to
 /// anyone who might watch it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -124,4 +175,77 @@ pub struct LiveGame {
     pub black_name: Option<String>,
     /// Moves played so far.
     pub plies: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::format;
+    use alloc::string::ToString;
+    use alloc::vec;
+
+    use super::*;
+
+    const A: &str = "0123456789abcdef0123456789abcdef";
+    const B: &str = "fedcba9876543210fedcba9876543210";
+
+    #[test]
+    fn a_list_of_players_is_ids_between_commas_blanks_skipped() {
+        let (a, b): (PlayerId, PlayerId) = (A.parse().unwrap(), B.parse().unwrap());
+        assert_eq!(parse_players(""), Ok(vec![]));
+        assert_eq!(parse_players(" , ,"), Ok(vec![]));
+        assert_eq!(parse_players(A), Ok(vec![a]));
+        assert_eq!(parse_players(&format!(" {A}, {B},")), Ok(vec![a, b]));
+        assert_eq!(parse_players(&format!("{A},,{A}")), Ok(vec![a, a]));
+        let full = vec![A; LIVE_PLAYERS_MAX].join(",");
+        assert_eq!(parse_players(&full).map(|p| p.len()), Ok(LIVE_PLAYERS_MAX));
+    }
+
+    #[test]
+    fn a_bad_list_of_players_says_which_id_or_how_many() {
+        let bad = parse_players(&format!("{A}, ,{}", B.to_uppercase())).unwrap_err();
+        assert_eq!(
+            bad,
+            PlayersError::BadId {
+                position: 2,
+                text: B.to_uppercase()
+            }
+        );
+        assert_eq!(
+            bad.to_string(),
+            format!(
+                "id 2 of the list, \"{}\", is no player id (32 lowercase hex digits)",
+                B.to_uppercase()
+            )
+        );
+        // Anyone's text: only its start is repeated back.
+        let long = "x".repeat(1000);
+        assert_eq!(
+            parse_players(&long),
+            Err(PlayersError::BadId {
+                position: 1,
+                text: "x".repeat(40)
+            })
+        );
+        let over = vec![A; LIVE_PLAYERS_MAX + 1].join(",");
+        let too_many = parse_players(&over).unwrap_err();
+        assert_eq!(
+            too_many,
+            PlayersError::TooMany {
+                count: LIVE_PLAYERS_MAX + 1
+            }
+        );
+        assert_eq!(
+            too_many.to_string(),
+            format!(
+                "{} player ids, more than {LIVE_PLAYERS_MAX}",
+                LIVE_PLAYERS_MAX + 1
+            )
+        );
+        // A bad id is named before the count is looked at.
+        let both = format!("{over},nope");
+        assert!(matches!(
+            parse_players(&both),
+            Err(PlayersError::BadId { position, .. }) if position == LIVE_PLAYERS_MAX + 2
+        ));
+    }
 }

@@ -26,7 +26,8 @@ pub use endings::{ABSENCE_CLAIM_MS, EndNote, Proposal};
 pub use error::ErrorKind;
 pub use ids::{BadId, ChallengeId, GameId, PlayerId, Secret};
 pub use lobby::{
-    Kind, LIVE_GAMES_MAX, LIVE_PLAYERS_MAX, LiveGame, LobbyChallenge, LobbyFilter, MyGame, Speed,
+    Kind, LIVE_GAMES_MAX, LIVE_PLAYERS_MAX, LiveGame, LobbyChallenge, LobbyFilter, MyGame,
+    PlayersError, Speed, parse_players,
 };
 pub use names::{BadName, MAX_NAME_CHARS, normalize_name};
 pub use outcome::OutcomeWire;
