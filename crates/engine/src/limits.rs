@@ -72,10 +72,11 @@ pub struct TimeBudget {
 impl TimeBudget {
     /// The plan for `limits`, or `None` when time does not limit the search.
     pub fn plan(limits: &Limits) -> Option<TimeBudget> {
-        // A fixed move time is used to the end, less an overhead that stays small for
-        // short move times (a worker or an in-process caller answers at once).
+        // A fixed move time is used to the end, less an overhead of 2% (at most the
+        // clock's): a worker or a match runner answers within a millisecond, and the
+        // opponent in a match (Stockfish's family) keeps none back for a move time.
         let from_move_time = limits.move_time_ms.map(|ms| {
-            let hard = ms.saturating_sub(MOVE_OVERHEAD_MS.min(ms / 10)).max(1);
+            let hard = ms.saturating_sub(MOVE_OVERHEAD_MS.min(ms / 50)).max(1);
             TimeBudget {
                 soft_ms: hard,
                 hard_ms: hard,
@@ -137,8 +138,8 @@ mod tests {
         assert_eq!(
             TimeBudget::plan(&limits),
             Some(TimeBudget {
-                soft_ms: 970,
-                hard_ms: 970
+                soft_ms: 980,
+                hard_ms: 980
             })
         );
         let short = Limits {
@@ -148,8 +149,8 @@ mod tests {
         assert_eq!(
             TimeBudget::plan(&short),
             Some(TimeBudget {
-                soft_ms: 90,
-                hard_ms: 90
+                soft_ms: 98,
+                hard_ms: 98
             })
         );
         assert_eq!(TimeBudget::plan(&Limits::default()), None);

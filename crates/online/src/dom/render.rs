@@ -260,9 +260,8 @@ fn fill_rows(doc: &Document, list: &Element, rows: &[Row]) -> Result<(), JsValue
     Ok(())
 }
 
-/// The time controls a challenge may have: the app's presets, a clock always running, and
-/// correspondence's days a move.
-/// The challenge form's time controls in `lang` (online.html; live.html has no form).
+/// The challenge form's time controls in `lang` (online.html; live.html has no form): the
+/// app's presets, a clock always running, and correspondence's days a move.
 fn fill_times(doc: &Document, lang: Lang) -> Result<(), JsValue> {
     let select: HtmlSelectElement = doc
         .query_selector("#challenge select[name=time]")?
