@@ -63,6 +63,9 @@ struct Node {
     eval: Value,
     /// The static evaluation is better than at our previous move: prune less.
     improving: bool,
+    /// The table's best move here is a capture or a promotion: a quiet move seldom
+    /// does better.
+    table_tactical: bool,
 }
 
 /// What the move loop knows about one move before searching it.
@@ -356,6 +359,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             static_eval,
             eval,
             improving: !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2],
+            table_tactical: table_move.is_some_and(|m| pos.is_tactical(m)),
         };
         // Node prunings come before the moves are generated: most nodes they cut never
         // need them. A stalemate they cut is the rare price (in check they never cut).

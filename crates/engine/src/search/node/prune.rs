@@ -172,6 +172,7 @@ impl<P: SearchPosition> Tree<'_, P> {
             reduction -= i32::from(facts.gives_check);
             if !facts.tactical {
                 reduction -= i32::from(facts.stage == Stage::Killers);
+                reduction += i32::from(node.table_tactical);
                 reduction -= self.tables.quiet_score(ctx, pos.move_key(m)) / 12_000;
             }
             reduction = reduction.clamp(0, (new_depth - 1).max(0));
