@@ -66,6 +66,8 @@ struct Node {
     /// The table's best move here is a capture or a promotion: a quiet move seldom
     /// does better.
     table_tactical: bool,
+    /// What the history tables know the node by.
+    ctx: Context,
 }
 
 /// What the move loop knows about one move before searching it.
@@ -360,6 +362,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             eval,
             improving: !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2],
             table_tactical: table_move.is_some_and(|m| pos.is_tactical(m)),
+            ctx: self.context(pos, ply),
         };
         // Node prunings come before the moves are generated: most nodes they cut never
         // need them. A stalemate they cut is the rare price (in check they never cut).
@@ -384,7 +387,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             ..node
         };
 
-        let ctx = self.context(pos, ply);
+        let ctx = node.ctx;
         let [first, second] = self.tables.killers(ply);
         let killers = [first, second, self.tables.counter(&ctx)];
         let mut picker = MovePicker::new(pos, moves, table_move, killers, Selection::All);
@@ -410,15 +413,14 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             };
             if !N::ROOT
                 && best_value > -MATE_BOUND
-                && self.prune_move(pos, m, &node, &ctx, facts, searched, alpha)
+                && self.prune_move(pos, m, &node, facts, searched, alpha)
             {
                 continue;
             }
             searched += 1;
             self.path[ply] = Some(m);
             self.path_keys[ply] = Some(pos.move_key(m));
-            let value =
-                self.search_move::<N>(pos, m, &next, &node, &ctx, facts, searched, alpha, beta);
+            let value = self.search_move::<N>(pos, m, &next, &node, facts, searched, alpha, beta);
             if self.stopped {
                 return DRAW;
             }

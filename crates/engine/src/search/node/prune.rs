@@ -2,7 +2,6 @@
 //! cut without a search, and how deep each move is searched.
 
 use super::{MoveFacts, Node, NodeKind, NonPv, Pv, Tree};
-use crate::history::Context;
 use crate::picker::Stage;
 use crate::position::SearchPosition;
 use crate::score::{DRAW, Value, is_mate};
@@ -97,7 +96,6 @@ impl<P: SearchPosition> Tree<'_, P> {
         pos: &P,
         m: P::Move,
         node: &Node,
-        ctx: &Context,
         facts: MoveFacts,
         searched: usize,
         alpha: Value,
@@ -123,7 +121,7 @@ impl<P: SearchPosition> Tree<'_, P> {
         if lmr_depth < 3
             && self
                 .tables
-                .continuations(ctx, pos.move_key(m))
+                .continuations(&node.ctx, pos.move_key(m))
                 .iter()
                 .all(|&h| h < 0)
         {
@@ -141,7 +139,6 @@ impl<P: SearchPosition> Tree<'_, P> {
         m: P::Move,
         next: &P,
         node: &Node,
-        ctx: &Context,
         facts: MoveFacts,
         searched: usize,
         alpha: Value,
@@ -173,7 +170,7 @@ impl<P: SearchPosition> Tree<'_, P> {
             if !facts.tactical {
                 reduction -= i32::from(facts.stage == Stage::Killers);
                 reduction += i32::from(node.table_tactical);
-                reduction -= self.tables.quiet_score(ctx, pos.move_key(m)) / 12_000;
+                reduction -= self.tables.quiet_score(&node.ctx, pos.move_key(m)) / 12_000;
             }
             reduction = reduction.clamp(0, (new_depth - 1).max(0));
         }
