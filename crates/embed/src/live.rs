@@ -50,7 +50,6 @@ pub fn frame_address(src: &str, lang: Lang) -> Result<String, String> {
         return Err(EXPECTED.to_string());
     };
     let mut game: Option<GameId> = None;
-    let mut players: Vec<PlayerId> = Vec::new();
     let mut listed = String::new();
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
@@ -63,17 +62,20 @@ pub fn frame_address(src: &str, lang: Lang) -> Result<String, String> {
                 );
             }
             "players" => {
-                // A second `players=` adds to the list: all of it is read again.
+                // A second `players=` adds to the list, read once at the end.
                 if !listed.is_empty() {
                     listed.push(',');
                 }
                 listed.push_str(value);
-                players = parse_players(&listed).map_err(|e| format!("players: {e}"))?;
             }
             // The online page's own words (`live`, `lang`...) say nothing the frame needs.
             _ => {}
         }
     }
+    let players: Vec<PlayerId> = match listed.is_empty() {
+        true => Vec::new(),
+        false => parse_players(&listed).map_err(|e| format!("players: {e}"))?,
+    };
     let what = match (game, players.is_empty()) {
         (Some(game), _) => format!("game={game}"),
         (None, true) => String::new(),
