@@ -89,6 +89,8 @@ OPTIONS:
 MATCH OPTIONS:
     --a SPEC, --b SPEC  The players, as comma-separated key=value pairs:
                             level=1..10   the built-in engine at this level (default 10)
+                            elo=550..2100 the built-in engine at about this rating
+                                          (Stockfish's UCI_Elo scale; docs/engine.md)
                             depth=N, nodes=N, movetime=MS   limits of each move
                             tc=[MOVES/]SECONDS[+INC]   a clock, like tc=10+0.1;
                                           delay=MS adds a simple delay (2017 art. 6.3.2)

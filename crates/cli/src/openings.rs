@@ -9,7 +9,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
-use shatar_engine::{Level, Limits, Score, SearchResult};
+use shatar_engine::{Limits, Score, SearchResult, Strength};
 use shatar_rules::notation::PieceLetters;
 use shatar_rules::xiangqi::pgn::Notation;
 use shatar_rules::{AnyGamePosition, AnyGameRecord, GameKind, GameMove, MoveStyle, Ruleset};
@@ -215,7 +215,7 @@ fn search(
     let request = SearchRequest {
         game: AnyGameRecord::new(*position),
         limits,
-        level: Level::MAX,
+        strength: Strength::Full,
         seed: 0,
     };
     engine.search(&request, &AtomicBool::new(false), &mut |_| {})

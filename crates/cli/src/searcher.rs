@@ -5,8 +5,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use shatar_engine::{
-    AnyEngine, Clock, DEFAULT_HASH_MB, GameControl, Level, Limits, MAX_HASH_MB, Report,
-    SearchResult,
+    AnyEngine, Clock, DEFAULT_HASH_MB, GameControl, Limits, MAX_HASH_MB, Report, SearchResult,
+    Strength,
 };
 use shatar_rules::{AnyGameRecord, GameKind, GameMove};
 
@@ -32,7 +32,7 @@ pub struct SearchRequest {
     /// draw in the 8x8 games, judged by the repetition rulings in Xiangqi).
     pub game: AnyGameRecord,
     pub limits: Limits,
-    pub level: Level,
+    pub strength: Strength,
     /// Varies a weak level's noise and choices; one per game.
     pub seed: u64,
 }
@@ -82,13 +82,13 @@ impl Searcher {
             stop,
             report,
         };
-        // Full strength goes through the level path too: level 10 adds no cap and no noise.
+        // Full strength goes through the level path too: it adds no cap and no noise.
         AnyEngine::search_game(
             &mut self.slot,
             self.hash_mb,
             &request.game,
             &request.limits,
-            Some((request.level, request.seed)),
+            Some((request.strength, request.seed)),
             control,
         )
     }
@@ -120,7 +120,7 @@ mod tests {
                     depth: Some(2),
                     ..Limits::default()
                 },
-                level: Level::MAX,
+                strength: Strength::Full,
                 seed: 0,
             };
             let result = engine.search(&request, &stop, &mut |_| {});

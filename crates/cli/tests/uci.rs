@@ -6,6 +6,8 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use shatar_engine::{Level, Strength};
+
 /// Runs `shatar ARGS` with `input` on stdin (then end of input).
 fn shatar(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_shatar"))
@@ -103,6 +105,12 @@ fn handshake() {
             "option name Clear Hash type button",
             "option name MultiPV type spin default 1 min 1 max 256",
             "option name Skill Level type spin default 10 min 1 max 10",
+            "option name UCI_LimitStrength type check default false",
+            &format!(
+                "option name UCI_Elo type spin default {1} min {0} max {1}",
+                Strength::MIN_ELO,
+                Strength::MAX_ELO
+            ),
             "uciok",
             "readyok",
         ]
@@ -793,13 +801,46 @@ fn options_skill_multipv_hash() {
     assert!(errors[1].contains("Hash '99999'"), "{}", errors[1]);
     let m = bestmoves(&out)[0];
     assert!(divide_moves(&out).iter().any(|l| l == m), "{out}");
-    // Three lines a depth, even at level 1, which searches more to choose among.
+    // The three lines asked for, though level 1 searches more lines to choose among.
+    let level = Level::new(1).unwrap().settings();
+    assert!(level.lines > 3);
     for k in 1..=3 {
         assert!(out.contains(&format!(" multipv {k} ")), "{out}");
     }
     assert!(!out.contains(" multipv 4 "), "{out}");
-    // Level 1 goes no deeper than its cap of 1 ply.
-    assert!(!out.contains("info depth 2 "), "{out}");
+    // Level 1 goes no deeper than its cap.
+    let cap = level.max_depth.expect("level 1 caps the depth");
+    assert!(!out.contains(&format!("info depth {} ", cap + 1)), "{out}");
+}
+
+/// `UCI_LimitStrength` with `UCI_Elo` plays at that rating's caps, whatever the skill level,
+/// and the skill level again once the limit is lifted.
+#[test]
+fn limited_strength_plays_at_its_rating() {
+    let low = Strength::Elo(Strength::MIN_ELO).settings();
+    let cap = low.max_depth.expect("the lowest rating caps the depth");
+    let out = uci(&format!(
+        "setoption name Skill Level value 10\nsetoption name UCI_LimitStrength value true\n\
+         setoption name UCI_Elo value {}\nsetoption name UCI_Elo value 9999\n\
+         setoption name UCI_Variant value chess\nposition startpos\ngo depth 20\nisready\n\
+         setoption name UCI_LimitStrength value false\ngo depth {}\n",
+        Strength::MIN_ELO,
+        cap + 1
+    ));
+    let errors: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info string error: "))
+        .collect();
+    assert_eq!(errors.len(), 1, "{out}");
+    assert!(errors[0].contains("UCI_Elo '9999'"), "{}", errors[0]);
+    let (limited, full) = out.split_once("readyok").expect("both searches");
+    assert_eq!(bestmoves(limited).len(), 1, "{out}");
+    assert!(
+        !limited.contains(&format!("info depth {} ", cap + 1)),
+        "{limited}"
+    );
+    assert!(full.contains(&format!("info depth {} ", cap + 1)), "{full}");
+    assert!(!full.contains(" multipv 2 "), "{full}");
 }
 
 /// Xiangqi through UCI: the engine searches the start to depth 4 and answers a legal

@@ -11,7 +11,7 @@ use shatar_rules::{
     MongolianFolk, NotCarried, Position, Rules, Ruleset, with_record, xiangqi,
 };
 
-use crate::levels::Level;
+use crate::levels::Strength;
 use crate::limits::{Clock, Limits};
 use crate::position::SearchPosition;
 use crate::search::{Control, Engine, History, Line, Report, SearchResult};
@@ -149,7 +149,7 @@ impl AnyEngine {
         hash_mb: usize,
         record: &AnyGameRecord,
         limits: &Limits,
-        level: Option<(Level, u64)>,
+        level: Option<(Strength, u64)>,
         control: GameControl<'_>,
     ) -> SearchResult<GameMove> {
         match record {
@@ -173,7 +173,7 @@ fn search_board8(
     record: &AnyRecord,
     hashes: &[u64],
     limits: &Limits,
-    level: Option<(Level, u64)>,
+    level: Option<(Strength, u64)>,
     control: GameControl<'_>,
 ) -> SearchResult<GameMove> {
     fn go<R: EngineRules>(
@@ -182,7 +182,7 @@ fn search_board8(
         record: &GameRecord<R>,
         hashes: &[u64],
         limits: &Limits,
-        level: Option<(Level, u64)>,
+        level: Option<(Strength, u64)>,
         control: GameControl<'_>,
     ) -> SearchResult<GameMove> {
         let engine = AnyEngine::slot_for::<R>(slot, hash_mb);
@@ -204,7 +204,7 @@ fn run<P: SearchPosition>(
     root: &P,
     history: History<'_, P>,
     limits: &Limits,
-    level: Option<(Level, u64)>,
+    level: Option<(Strength, u64)>,
     control: GameControl<'_>,
 ) -> SearchResult<GameMove>
 where

@@ -3,7 +3,8 @@
 //! The 8x8 games (2017 and folk Mongolian chess, FIDE chess) implement it in [`board8`],
 //! Xiangqi in [`xiangqi`], each with an evaluation of its own (tapered linear terms whose
 //! weights `shatar-tune` fits). [`AnyEngine`] holds the engine of a game chosen at run time,
-//! for the UCI binary and the browser worker alike; [`Level`] plays below full strength;
+//! for the UCI binary and the browser worker alike; [`Level`] and [`Strength`] play below full
+//! strength, at ratings measured against Stockfish;
 //! [`bench`](mod@bench) is the fixed search whose node count is the search's signature.
 //! [`elo`] turns a match's result into an Elo difference with its 95% interval, for every
 //! tool that plays matches.
@@ -42,7 +43,7 @@ mod tt;
 pub mod xiangqi;
 
 pub use any::{AnyEngine, EngineRules, GameControl};
-pub use levels::{Level, LevelSettings, mix_seed};
+pub use levels::{Level, LevelSettings, Strength, mix_seed};
 pub use limits::{Clock, Delay, GameClock, Limits, MOVE_OVERHEAD_MS, TimeBudget};
 pub use position::SearchPosition;
 pub use score::{DRAW, MATE, RULED_WIN, Score, Value};

@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 
 use shatar_engine::{
     AnyEngine, Clock, DEFAULT_HASH_MB, Delay as EngineDelay, GameClock, GameControl, Level, Limits,
-    Report, Score as EngineScore, SearchResult,
+    Report, Score as EngineScore, SearchResult, Strength as EngineStrength,
 };
 use shatar_protocol::{
     BestMove, ClockState, Delay, ErrorKind, Game, MAX_PERFT_DEPTH, Request, Response, Score,
@@ -145,7 +145,9 @@ impl Handler {
 
 /// The engine's limits, and the level if one was asked for. Refuses a search that would
 /// never end: the worker cannot be stopped.
-fn engine_limits(limits: &SearchLimits) -> Result<(Limits, Option<(Level, u64)>), ErrorKind> {
+fn engine_limits(
+    limits: &SearchLimits,
+) -> Result<(Limits, Option<(EngineStrength, u64)>), ErrorKind> {
     let base = Limits {
         depth: limits.depth,
         nodes: limits.nodes,
@@ -160,7 +162,7 @@ fn engine_limits(limits: &SearchLimits) -> Result<(Limits, Option<(Level, u64)>)
                 level: s.level,
                 max: Level::MAX.number(),
             })?;
-            Some((level, s.seed))
+            Some((level.strength(), s.seed))
         }
     };
     let effective = level.map_or_else(|| base.clone(), |(level, _)| level.limits(&base));

@@ -107,14 +107,14 @@ impl Player for EnginePlayer {
     }
 
     fn choose(&mut self, turn: &Turn<'_>) -> Result<Answer, Fault> {
-        let Kind::Engine { level, .. } = self.spec.kind else {
+        let Kind::Engine { strength, .. } = self.spec.kind else {
             unreachable!("an engine player's spec")
         };
         let side = turn.record.position().turn().index();
         let request = SearchRequest {
             game: turn.record.clone(),
             limits: limits(&self.spec, turn.clocks[side]),
-            level,
+            strength,
             seed: turn.seed,
         };
         let result = self

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use shatar_engine::{DEFAULT_HASH_MB, Level, MAX_HASH_MB};
+use shatar_engine::{DEFAULT_HASH_MB, Level, MAX_HASH_MB, Strength};
 
 /// A time control: `base+increment` in seconds, optionally `moves/` per period, and a
 /// simple delay per move (2017 art. 6.3.2).
@@ -71,7 +71,7 @@ impl TimeControl {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// This program's engine, in the match's own process.
-    Engine { level: Level, hash_mb: usize },
+    Engine { strength: Strength, hash_mb: usize },
     /// Another program speaking UCI, with `setoption` pairs to send.
     Uci {
         path: String,
@@ -95,7 +95,7 @@ pub struct PlayerSpec {
 
 impl PlayerSpec {
     pub fn parse(text: &str) -> Result<PlayerSpec, String> {
-        let mut level = Level::MAX;
+        let mut strength = Strength::Full;
         let mut hash_mb = DEFAULT_HASH_MB;
         let (mut path, mut options, mut name) = (None, Vec::new(), None);
         let mut ranks_from_one = false;
@@ -115,7 +115,23 @@ impl PlayerSpec {
                     })
             };
             match key {
-                "level" => level = Level::new(number(10)? as u8).expect("1 to 10 is a level"),
+                "level" => {
+                    let max = u64::from(Level::MAX.number());
+                    strength = Level::new(number(max)? as u8)
+                        .expect("a level from 1 to MAX")
+                        .strength()
+                }
+                "elo" => {
+                    let (min, max) = (Strength::MIN_ELO, Strength::MAX_ELO);
+                    strength = value
+                        .parse::<u16>()
+                        .ok()
+                        .filter(|n| (min..=max).contains(n))
+                        .map(Strength::elo)
+                        .ok_or_else(|| {
+                            format!("elo={value}: expected a rating from {min} to {max}")
+                        })?
+                }
                 "hash" => hash_mb = number(MAX_HASH_MB as u64)? as usize,
                 "depth" => depth = Some(number(100)? as u32),
                 "nodes" => nodes = Some(number(u64::MAX)?),
@@ -146,21 +162,21 @@ impl PlayerSpec {
         };
         let kind = match path {
             Some(path) => {
-                if level != Level::MAX || hash_mb != DEFAULT_HASH_MB {
-                    return Err("level= and hash= are for the built-in engine; give a UCI engine option.X=Y".into());
+                if strength != Strength::Full || hash_mb != DEFAULT_HASH_MB {
+                    return Err("level=, elo= and hash= are for the built-in engine; give a UCI engine option.X=Y".into());
                 }
                 Kind::Uci { path, options }
             }
             None if !options.is_empty() => {
                 return Err("option.X= is for UCI engines (uci=PATH)".into());
             }
-            None => Kind::Engine { level, hash_mb },
+            None => Kind::Engine { strength, hash_mb },
         };
         let limited =
             depth.is_some() || nodes.is_some() || move_time_ms.is_some() || time_control.is_some();
-        // Levels below the top cap the nodes of a search; the top level and other
+        // A limited strength caps the nodes of a search; full strength and other
         // programs need a limit, or a move would never come.
-        let capped = matches!(kind, Kind::Engine { level, .. } if level < Level::MAX);
+        let capped = matches!(kind, Kind::Engine { strength, .. } if strength != Strength::Full);
         if !limited && !capped {
             return Err("give a limit: depth=N, nodes=N, movetime=MS or tc=BASE+INC".into());
         }
@@ -187,7 +203,8 @@ impl PlayerSpec {
     }
 }
 
-const KEYS: &str = "level, hash, depth, nodes, movetime, tc, delay, name, uci, option.NAME, ranks";
+const KEYS: &str =
+    "level, elo, hash, depth, nodes, movetime, tc, delay, name, uci, option.NAME, ranks";
 
 fn file_name(path: &str) -> &str {
     path.rsplit(['/', '\\']).next().unwrap_or(path)
@@ -209,7 +226,7 @@ mod tests {
         assert_eq!(
             p.kind,
             Kind::Engine {
-                level: Level::new(3).unwrap(),
+                strength: Level::new(3).unwrap().strength(),
                 hash_mb: DEFAULT_HASH_MB
             }
         );
@@ -220,7 +237,7 @@ mod tests {
             (
                 Some(20_000),
                 Kind::Engine {
-                    level: Level::MAX,
+                    strength: Strength::Full,
                     hash_mb: 16
                 }
             )
@@ -242,6 +259,13 @@ mod tests {
             (10_000, 100, 500, None)
         );
         assert_eq!(
+            PlayerSpec::parse("elo=1500").unwrap().kind,
+            Kind::Engine {
+                strength: Strength::Elo(1500),
+                hash_mb: DEFAULT_HASH_MB
+            }
+        );
+        assert_eq!(
             PlayerSpec::parse("uci=/x/y,depth=3").unwrap().name,
             "y depth=3"
         );
@@ -256,11 +280,16 @@ mod tests {
             "depth=0",
             "colour=red,depth=1",
             "uci=x,level=3,depth=1",
+            "uci=x,elo=1500,depth=1",
+            "elo=strong",
             "option.Hash=1,depth=2",
             "delay=5,depth=2",
             "depth",
         ] {
             assert!(PlayerSpec::parse(bad).is_err(), "{bad}");
+        }
+        for elo in [Strength::MIN_ELO - 1, Strength::MAX_ELO + 1] {
+            assert!(PlayerSpec::parse(&format!("elo={elo}")).is_err(), "{elo}");
         }
     }
 

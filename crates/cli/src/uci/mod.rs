@@ -344,7 +344,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                 multi_pv: self.options.multi_pv,
                 ..request.limits
             },
-            level: self.options.level,
+            strength: self.options.strength(),
             seed: self.options.seed,
         };
         self.spawn_search(request.infinite, search);

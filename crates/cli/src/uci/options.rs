@@ -1,12 +1,13 @@
 //! The UCI options: what `uci` declares and what `setoption` changes.
 //!
-//! `UCI_LimitStrength`/`UCI_Elo` are not offered: the levels' strengths are only known
-//! relative to each other (by `shatar match`), and no rating pool anchors them to Elo.
+//! `UCI_LimitStrength` with `UCI_Elo` plays at about a rating on Stockfish 15.1's scale,
+//! where the levels of `Skill Level` are anchored too (docs/engine.md); as in Stockfish,
+//! a limited strength takes precedence over the skill level.
 
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 
-use shatar_engine::{DEFAULT_HASH_MB, Level, MAX_HASH_MB};
+use shatar_engine::{DEFAULT_HASH_MB, Level, MAX_HASH_MB, Strength};
 use shatar_rules::GameKind;
 
 const VARIANT: &str = "UCI_Variant";
@@ -14,6 +15,8 @@ const HASH: &str = "Hash";
 const CLEAR_HASH: &str = "Clear Hash";
 const MULTI_PV: &str = "MultiPV";
 const SKILL: &str = "Skill Level";
+const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
+const ELO: &str = "UCI_Elo";
 /// Lines to show; the engine never shows more than there are legal moves.
 const MAX_MULTI_PV: usize = 256;
 
@@ -23,6 +26,8 @@ pub struct Options {
     pub hash_mb: usize,
     pub multi_pv: usize,
     pub level: Level,
+    pub limit_strength: bool,
+    pub elo: u16,
     /// The weak levels' noise and choices follow it; a new one for each game, so that
     /// a level does not play the same game twice.
     pub seed: u64,
@@ -35,6 +40,8 @@ impl Default for Options {
             hash_mb: DEFAULT_HASH_MB,
             multi_pv: 1,
             level: Level::MAX,
+            limit_strength: false,
+            elo: Strength::MAX_ELO,
             seed: fresh_seed(),
         }
     }
@@ -69,10 +76,25 @@ pub fn declarations() -> Vec<String> {
             Level::MAX.number(),
             Level::MIN.number()
         ),
+        format!("option name {LIMIT_STRENGTH} type check default false"),
+        format!(
+            "option name {ELO} type spin default {1} min {0} max {1}",
+            Strength::MIN_ELO,
+            Strength::MAX_ELO
+        ),
     ]
 }
 
 impl Options {
+    /// How strongly to play: `UCI_Elo` when the strength is limited, else the skill level.
+    pub fn strength(&self) -> Strength {
+        if self.limit_strength {
+            Strength::elo(self.elo)
+        } else {
+            self.level.strength()
+        }
+    }
+
     pub fn new_game(&mut self) {
         self.seed = fresh_seed();
     }
@@ -114,9 +136,29 @@ impl Options {
                 .and_then(Level::new)
                 .unwrap_or(Level::MAX);
             Ok(Changed::Nothing)
+        } else if is(LIMIT_STRENGTH) {
+            self.limit_strength = match value.to_ascii_lowercase().as_str() {
+                "true" => true,
+                "false" => false,
+                _ => {
+                    return Err(format!(
+                        "{LIMIT_STRENGTH} '{value}' is not true or false; still {}",
+                        self.limit_strength
+                    ));
+                }
+            };
+            Ok(Changed::Nothing)
+        } else if is(ELO) {
+            let (min, max) = (
+                usize::from(Strength::MIN_ELO),
+                usize::from(Strength::MAX_ELO),
+            );
+            let elo = spin(ELO, &value, min, max, usize::from(self.elo))?;
+            self.elo = u16::try_from(elo).unwrap_or(Strength::MAX_ELO);
+            Ok(Changed::Nothing)
         } else {
             Err(format!(
-                "unknown option '{name}' (the options are {VARIANT}, {HASH}, {CLEAR_HASH}, {MULTI_PV}, {SKILL})"
+                "unknown option '{name}' (the options are {VARIANT}, {HASH}, {CLEAR_HASH}, {MULTI_PV}, {SKILL}, {LIMIT_STRENGTH}, {ELO})"
             ))
         }
     }
@@ -164,6 +206,37 @@ mod tests {
         );
         assert_eq!(o.level.number(), 3);
         assert!(set(&mut o, "name Skill Level value 11").is_err());
+        assert_eq!(o.strength(), Level::new(3).unwrap().strength());
+        assert_eq!(set(&mut o, "name UCI_Elo value 1500"), Ok(Changed::Nothing));
+        assert_eq!(
+            o.strength(),
+            Level::new(3).unwrap().strength(),
+            "not limited yet"
+        );
+        assert_eq!(
+            set(&mut o, "name uci_limitstrength value TRUE"),
+            Ok(Changed::Nothing)
+        );
+        assert_eq!(
+            o.strength(),
+            Strength::Elo(1500),
+            "the rating wins over the level"
+        );
+        let range = format!(
+            "from {} to {}; still 1500",
+            Strength::MIN_ELO,
+            Strength::MAX_ELO
+        );
+        assert!(
+            set(&mut o, "name UCI_Elo value 3000")
+                .unwrap_err()
+                .contains(&range)
+        );
+        assert!(set(&mut o, "name UCI_LimitStrength value yes").is_err());
+        assert_eq!(
+            set(&mut o, "name UCI_LimitStrength value false"),
+            Ok(Changed::Nothing)
+        );
         assert_eq!(set(&mut o, "name MultiPV value 4"), Ok(Changed::Nothing));
         assert_eq!(o.multi_pv, 4);
         assert_eq!(

@@ -524,3 +524,40 @@ fn pgn_of_a_game_with_the_callers_tags_and_result() {
 
 #[cfg(feature = "xiangqi")]
 mod xiangqi;
+
+/// The page's and the snippet builder's level menus name each level's rating, which must be
+/// the engine's (docs/engine.md has how they were measured).
+#[test]
+fn the_level_menus_show_the_engines_ratings() {
+    let expected: Vec<String> = (1..=Level::MAX.number())
+        .map(|n| match Level::new(n).unwrap().strength() {
+            EngineStrength::Elo(elo) => format!("<option value=\"{n}\">{n} (~{elo})</option>"),
+            EngineStrength::Full => {
+                let below = Level::new(n - 1).map(Level::strength);
+                let Some(EngineStrength::Elo(elo)) = below else {
+                    panic!("full strength above a rated level")
+                };
+                format!("<option value=\"{n}\">{n} ({elo}+)</option>")
+            }
+        })
+        .collect();
+    for (page, html) in [
+        ("index.html", include_str!("../../../../index.html")),
+        (
+            "www/builder.html",
+            include_str!("../../../../www/builder.html"),
+        ),
+    ] {
+        let menu = html
+            .split("<select name=\"level\">")
+            .nth(1)
+            .and_then(|rest| rest.split("</select>").next())
+            .unwrap_or_else(|| panic!("{page} has no level menu"));
+        let options: Vec<String> = menu
+            .split("<option")
+            .skip(1)
+            .map(|o| format!("<option{}", o.trim_end()).replace(" selected", ""))
+            .collect();
+        assert_eq!(options, expected, "{page}");
+    }
+}
