@@ -85,6 +85,13 @@ fn divide_moves(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The `info string error` lines: what the engine refused, and why.
+fn errors(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| l.starts_with("info string error: "))
+        .collect()
+}
+
 /// The moves of the `bestmove` answers, without their `ponder` part.
 fn bestmoves(text: &str) -> Vec<&str> {
     text.lines()
@@ -212,10 +219,7 @@ fn bad_fen_and_illegal_moves_are_reported() {
          position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
          position sideways\n\
          d\nisready\n");
-    let errors: Vec<&str> = out
-        .lines()
-        .filter(|l| l.starts_with("info string error: "))
-        .collect();
+    let errors = errors(&out);
     assert_eq!(errors.len(), 6, "{out}");
     assert!(errors[0].contains("rank 7"), "{}", errors[0]);
     assert!(
@@ -249,10 +253,7 @@ fn unknown_commands_and_options() {
         out.contains("info string unknown command: xyzzy 1 2\n"),
         "{out}"
     );
-    let errors = out
-        .lines()
-        .filter(|l| l.starts_with("info string error: "))
-        .count();
+    let errors = errors(&out).len();
     assert_eq!(errors, 2, "{out}");
     // Still the default game.
     assert_eq!(nodes_searched(&out), [2]);
@@ -788,10 +789,7 @@ fn options_skill_multipv_hash() {
          setoption name Hash value 99999\nsetoption name MultiPV value 3\nsetoption name Clear Hash\n\
          ucinewgame\nposition startpos moves e2e4 e7e5\ngo perft 1\ngo depth 3\n",
     );
-    let errors: Vec<&str> = out
-        .lines()
-        .filter(|l| l.starts_with("info string error: "))
-        .collect();
+    let errors = errors(&out);
     assert_eq!(errors.len(), 2, "{out}");
     assert!(
         errors[0].contains("Skill Level '0' is not a whole number from 1 to 10; still 1"),
@@ -827,10 +825,7 @@ fn limited_strength_plays_at_its_rating() {
         Strength::MIN_ELO,
         cap + 1
     ));
-    let errors: Vec<&str> = out
-        .lines()
-        .filter(|l| l.starts_with("info string error: "))
-        .collect();
+    let errors = errors(&out);
     assert_eq!(errors.len(), 1, "{out}");
     assert!(errors[0].contains("UCI_Elo '9999'"), "{}", errors[0]);
     let (limited, full) = out.split_once("readyok").expect("both searches");

@@ -116,11 +116,6 @@ impl Level {
     pub fn settings(self) -> LevelSettings {
         self.strength().settings()
     }
-
-    /// The caller's limits (a clock, a move time) tightened by the level's caps.
-    pub fn limits(self, base: &Limits) -> Limits {
-        self.strength().limits(base)
-    }
 }
 
 impl From<Level> for Strength {
@@ -264,13 +259,13 @@ mod tests {
             ..Limits::default()
         };
         let level = Level::new(4).unwrap();
-        let (l, s) = (level.limits(&base), level.settings());
+        let (l, s) = (level.strength().limits(&base), level.settings());
         assert!(s.max_nodes.unwrap() > 100 && s.lines > 1);
         assert_eq!(
             (l.depth, l.nodes, l.move_time_ms, l.multi_pv),
             (s.max_depth, Some(100), Some(500), s.lines)
         );
-        assert_eq!(Level::MAX.limits(&base), base);
+        assert_eq!(Level::MAX.strength().limits(&base), base);
     }
 
     #[test]
