@@ -3,9 +3,13 @@
 //!
 //! `E = Σ c_i (mg_i ρ + eg_i (1 - ρ))`, with `ρ = phase / max phase`, White's (Red's) view,
 //!
-//! and the fit minimises the mean squared error between the game result `y` (White's
-//! score) and `σ(E) = 1 / (1 + 10^(-K E / 400))`. K is fitted first, with the starting
-//! weights, and then held, so the weights keep the centipawn scale of the start.
+//! and the fit minimises the mean squared error between a target `y` and
+//! `σ(E) = 1 / (1 + 10^(-K E / 400))`. K is fitted first, against the game results with
+//! the starting weights, and then held, so the weights keep the centipawn scale of the
+//! start. The target is the game's result (White's score) or, with `--lambda λ < 1`,
+//! `λ result + (1 - λ) σ(search score)`: a game's result is one noisy bit shared by all
+//! its positions, while the search's score of each position says something about that
+//! position alone, so the blend lets a few thousand games carry more.
 //!
 //! What is fitted are changes to the starting weights, `w = start + A θ`, by full-batch
 //! Adam with an exact gradient, an L2 pull of θ towards 0, and early stopping on the
@@ -39,6 +43,9 @@ pub struct FitOptions {
     pub l2: f64,
     /// Each square of the piece-square tables free (`full`), or per file plus per rank.
     pub full_pst: bool,
+    /// The game result's share of the target; the rest is the search's score (1: results
+    /// only, which data without scores needs).
+    pub lambda: f64,
     /// The command line, for the weight file's header.
     pub command: String,
 }
@@ -118,7 +125,10 @@ struct Sample {
     params: (u32, u32),
     /// The middlegame share, phase / max phase.
     rho: f64,
+    /// What the fit aims at: the game's result until [`Data::blend`] mixes in the score.
     result: f64,
+    /// The search's score in centipawns, White's view, when the data has it.
+    score: Option<f64>,
     /// The evaluation with the starting weights.
     base: f64,
 }
@@ -127,7 +137,7 @@ impl Data {
     fn push<G: Game>(
         &mut self,
         fen_text: &str,
-        result: f64,
+        (result, score): (f64, Option<f64>),
         basis: &Basis,
         start: &[S],
     ) -> Result<(), String> {
@@ -156,9 +166,19 @@ impl Data {
             params: (p0, p1),
             rho,
             result,
+            score,
             base,
         });
         Ok(())
+    }
+
+    /// Turns each target into `lambda * result + (1 - lambda) * σ(score)`, once K is known.
+    fn blend(&mut self, k: f64, lambda: f64) {
+        for smp in &mut self.samples {
+            if let Some(score) = smp.score {
+                smp.result = lambda * smp.result + (1.0 - lambda) * sigmoid(k, score);
+            }
+        }
     }
 
     fn params_of(&self, smp: &Sample) -> &[(u32, i32)] {
@@ -213,8 +233,9 @@ fn sigmoid(k: f64, e: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
 }
 
-/// Reads `FEN;result` lines; the last `validation` share goes to the second set. The data
-/// is written game by game, so the split falls between games, not inside one.
+/// Reads `FEN;result` or `FEN;result;score` lines; the last `validation` share goes to the
+/// second set. The data is written game by game, so the split falls between games, not
+/// inside one.
 fn load<G: Game>(opts: &FitOptions, basis: &Basis, start: &[S]) -> Result<(Data, Data), String> {
     let mut lines = Vec::new();
     for path in &opts.data {
@@ -228,18 +249,43 @@ fn load<G: Game>(opts: &FitOptions, basis: &Basis, start: &[S]) -> Result<(Data,
     let split = lines.len() - (lines.len() as f64 * opts.validation) as usize;
     let (mut train, mut valid) = (Data::default(), Data::default());
     for (n, line) in lines.iter().enumerate() {
-        let (fen_text, result) = line
-            .rsplit_once(';')
-            .ok_or_else(|| format!("line {}: no ';'", n + 1))?;
-        let result: f64 = result
-            .trim()
-            .parse()
-            .map_err(|e| format!("line {}: result: {e}", n + 1))?;
+        let fields =
+            parse_line(line, opts.lambda < 1.0).map_err(|e| format!("line {}: {e}", n + 1))?;
         let set = if n < split { &mut train } else { &mut valid };
-        set.push::<G>(fen_text, result, basis, start)
+        set.push::<G>(fields.0, (fields.1, fields.2), basis, start)
             .map_err(|e| format!("line {}: {e}", n + 1))?;
     }
     Ok((train, valid))
+}
+
+/// One data line's FEN, result and score (required when the fit blends it in).
+fn parse_line(line: &str, need_score: bool) -> Result<(&str, f64, Option<f64>), String> {
+    let mut fields = line.split(';');
+    let fen_text = fields.next().unwrap_or_default();
+    let result: f64 = fields
+        .next()
+        .ok_or("no ';' after the FEN")?
+        .trim()
+        .parse()
+        .map_err(|e| format!("result: {e}"))?;
+    if !(0.0..=1.0).contains(&result) {
+        return Err(format!("result {result}: not between 0 and 1"));
+    }
+    let score = match fields.next() {
+        Some(text) => Some(
+            text.trim()
+                .parse::<f64>()
+                .map_err(|e| format!("score `{text}`: {e}"))?,
+        ),
+        None if need_score => {
+            return Err("no search score (FEN;result;score), which --lambda below 1 needs".into());
+        }
+        None => None,
+    };
+    if fields.next().is_some() {
+        return Err("more than three ';'-separated fields".into());
+    }
+    Ok((fen_text, result, score))
 }
 
 /// The K that minimises the loss of the starting weights: a golden-section search.
@@ -261,7 +307,7 @@ pub fn run<G: Game>(opts: &FitOptions) -> Result<(), String> {
     let clock = Instant::now();
     let start = weights_file::load::<G>(&opts.start)?;
     let basis = Basis::new::<G>(opts.full_pst);
-    let (train, valid) = load::<G>(opts, &basis, &start)?;
+    let (mut train, mut valid) = load::<G>(opts, &basis, &start)?;
     if train.samples.is_empty() {
         return Err("no training positions".into());
     }
@@ -275,6 +321,8 @@ pub fn run<G: Game>(opts: &FitOptions) -> Result<(), String> {
     );
     let mut theta = vec![[0f64; 2]; basis.params];
     let k = fit_k(&train, &theta);
+    train.blend(k, opts.lambda);
+    valid.blend(k, opts.lambda);
     let (train0, valid0) = (
         train.loss_of_weights(&start, k),
         valid.loss_of_weights(&start, k),
@@ -366,9 +414,10 @@ pub fn run<G: Game>(opts: &FitOptions) -> Result<(), String> {
     }
     header.extend([
         format!(
-            "date: {}; from `{}`; K = {k:.4}; L2 {}; {} square tables; best of {} epochs on validation: {best_epoch}",
+            "date: {}; from `{}`; K = {k:.4}; lambda {}; L2 {}; {} square tables; best of {} epochs on validation: {best_epoch}",
             weights_file::today(),
             opts.start,
+            opts.lambda,
             opts.l2,
             if opts.full_pst { "free" } else { "file + rank" },
             opts.epochs
@@ -406,7 +455,8 @@ mod tests {
             fens.push((G::write_fen(&pos), pos));
         }
         for (fen_text, _) in &fens {
-            data.push::<G>(fen_text, 0.5, &basis, &start).unwrap();
+            data.push::<G>(fen_text, (0.5, None), &basis, &start)
+                .unwrap();
         }
         let theta = vec![[0.0; 2]; basis.params];
         for (smp, (_, pos)) in data.samples.iter().zip(&fens) {
@@ -423,6 +473,44 @@ mod tests {
     fn the_fit_sees_the_engine_evaluation_in_every_game() {
         the_fit_sees_the_engine_evaluation::<Board8<Mongolian>>();
         the_fit_sees_the_engine_evaluation::<Xiangqi>();
+    }
+
+    #[test]
+    fn data_lines_are_read_with_or_without_a_score() {
+        let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+        assert_eq!(
+            parse_line(&format!("{fen};1.0"), false),
+            Ok((fen, 1.0, None))
+        );
+        assert_eq!(
+            parse_line(&format!("{fen};0.5;-37"), true),
+            Ok((fen, 0.5, Some(-37.0)))
+        );
+        for (line, error) in [
+            (format!("{fen};1.0"), "no search score"),
+            (fen.to_owned(), "no ';'"),
+            (format!("{fen};2"), "not between 0 and 1"),
+            (format!("{fen};1;x"), "score `x`"),
+            (format!("{fen};1;3;4"), "more than three"),
+        ] {
+            let got = parse_line(&line, true).unwrap_err();
+            assert!(got.contains(error), "{line}: {got}");
+        }
+    }
+
+    #[test]
+    fn blending_mixes_the_result_with_the_scores_sigmoid() {
+        let mut data = Data::default();
+        let basis = Basis::new::<Board8<Mongolian>>(false);
+        let start = Board8::<Mongolian>::builtin();
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+        data.push::<Board8<Mongolian>>(fen, (1.0, Some(0.0)), &basis, &start)
+            .unwrap();
+        data.push::<Board8<Mongolian>>(fen, (0.0, None), &basis, &start)
+            .unwrap();
+        data.blend(1.0, 0.25);
+        assert!((data.samples[0].result - (0.25 + 0.75 * 0.5)).abs() < 1e-12);
+        assert_eq!(data.samples[1].result, 0.0);
     }
 
     #[test]

@@ -27,6 +27,7 @@ usage:
                        [--random-plies 6] [--skip-plies 12] [--max-plies 400] [--resign 1000] [--hash 8]
   shatar-tune fit      --ruleset ID --data FILE... --out WEIGHTS.rs
                        [--epochs 300] [--lr 1] [--l2 0.003] [--validation 0.1] [--pst file-rank|full]
+                       [--lambda 1] (the result's share of the target; the rest is the search score)
                        [--start bootstrap|builtin|WEIGHTS.rs]
   shatar-tune compare  --ruleset ID --a bootstrap|builtin|WEIGHTS.rs --b ... --pairs N --nodes K
                        [--threads T] [--seed S] [--random-plies 6] [--max-plies 400] [--resign 1000] [--hash 8]
@@ -162,6 +163,10 @@ fn run(argv: &[String]) -> Result<(), String> {
                     "full" => true,
                     "file-rank" => false,
                     other => return Err(format!("--pst: `{other}` is not `full` or `file-rank`")),
+                },
+                lambda: match args.get("lambda", Some(1.0))? {
+                    l if (0.0..=1.0).contains(&l) => l,
+                    l => return Err(format!("--lambda {l}: the result's share, 0 to 1")),
                 },
                 command: format!("shatar-tune {}", argv.join(" ")),
             };

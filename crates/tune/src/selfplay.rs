@@ -1,5 +1,7 @@
 //! `shatar-tune selfplay`: games of the engine against itself, written as training
-//! positions `FEN;result` (White's score: 1.0, 0.5, 0.0), one per line, game by game.
+//! positions `FEN;result;score`, one per line, game by game: the game's result (White's
+//! score: 1.0, 0.5, 0.0) and the search's score of the position in centipawns (White's
+//! view), which the fit can blend with the result (`--lambda`).
 //!
 //! Kept: quiet positions only, where the evaluation alone should predict the result: not
 //! in check, the engine's move neither captures nor promotes, no mate score, and past the
@@ -74,14 +76,17 @@ fn play_game<G: Game>(
                 && !pos.is_tactical(m)
                 && matches!(score, Score::Centipawns(_))
             {
-                kept.push(G::write_fen(pos));
+                let Score::Centipawns(cp) = score else {
+                    unreachable!("matched above")
+                };
+                kept.push((G::write_fen(pos), cp * pos.turn().fold(1, -1)));
             }
         },
     );
     let score = white_score(result);
     let lines = kept
         .into_iter()
-        .map(|f| format!("{f};{score:.1}"))
+        .map(|(fen, cp)| format!("{fen};{score:.1};{cp}"))
         .collect();
     Finished {
         index,
@@ -200,10 +205,13 @@ mod tests {
         assert!(game.plies <= 80 && !game.lines.is_empty());
         let score = format!("{:.1}", white_score(game.result));
         for line in &game.lines {
-            let (fen_text, result) = line.rsplit_once(';').unwrap();
+            let [fen_text, result, cp] = line.split(';').collect::<Vec<_>>()[..] else {
+                panic!("{line}: not FEN;result;score");
+            };
             let pos = Xiangqi::parse_fen(fen_text).unwrap();
             assert!(!pos.is_check(), "{line}");
             assert_eq!(result, score);
+            assert!(cp.parse::<i32>().unwrap().abs() < 20_000, "{line}");
         }
         // The same index and seed play the same game.
         assert_eq!(

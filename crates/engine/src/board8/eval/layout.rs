@@ -66,5 +66,7 @@ layout! {
     THREAT_BY_MINOR: 5, 5, "enemy pawn knight bishop rook queen attacked by a knight or bishop";
     THREAT_BY_ROOK: 5, 5, "enemy pawn knight bishop rook queen attacked by a rook";
     HANGING: 1, 1, "enemy piece attacked and not defended";
+    KING_DANGER: 16, 8, "attack units on the enemy king: zone attackers (knight, bishop 2, rook 3, queen 5) plus safe checks (15 = 15 or more)";
+    PASSED_FREE: 8, 8, "passed pawn with no piece ahead of it on its file, by rank";
     TEMPO: 1, 1, "the side to move";
 }

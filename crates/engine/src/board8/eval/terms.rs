@@ -57,7 +57,13 @@ impl Side {
 struct Attacks {
     by_role: [u64; 6],
     all: u64,
+    /// The pieces attacking the enemy king zone, weighted by how much they threaten.
+    king_attack_units: usize,
 }
+
+/// What one piece attacking the king zone adds to the attack units (by role: pawn,
+/// knight, bishop, rook, queen): a queen's attack is worth most.
+const KING_ATTACK_UNITS: [usize; 5] = [0, 2, 2, 3, 5];
 
 /// Ranks 4 to 6 from each side: where a minor piece can be an outpost.
 const OUTPOST_RANKS: [u64; 2] = [0x0000_ffff_ff00_0000, 0x0000_00ff_ffff_0000];
@@ -116,6 +122,7 @@ fn pieces<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) ->
         let zone = reach & them.king_zone;
         if zone != 0 {
             zone_attackers += 1;
+            att.king_attack_units += KING_ATTACK_UNITS[role.index()];
             acc.add(
                 KING_ZONE_ATTACKS + role.index() - 1,
                 us.sign * zone.count_ones() as i32,
@@ -181,6 +188,8 @@ fn pawns<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) {
         };
         if occupied & 1 << stop != 0 {
             acc.add(PASSED_BLOCKED + rank, s);
+        } else if occupied & square_front_span(us.color, sq as u32) == 0 {
+            acc.add(PASSED_FREE + rank, s);
         }
         // A passer always has a square ahead: pawns on the last rank have promoted.
         acc.add(PASSED_OWN_KING + rank, s * distance(us.king as u32, stop));
@@ -267,9 +276,14 @@ fn safe_checks<A: Accumulator>(
         straight & ours.by_role[Role::Rook.index()],
         (diagonal | straight) & ours.by_role[Role::Queen.index()],
     ];
+    let mut units = ours.king_attack_units;
     for (i, squares) in checks.into_iter().enumerate() {
         add_count(acc, SAFE_CHECKS + i, us.sign, squares);
+        units += squares.count_ones() as usize;
     }
+    // A table over the units lets the fit learn how danger grows faster than the
+    // attack: two attackers and a check are worth more than three times one.
+    acc.add(KING_DANGER + units.min(15), us.sign);
 }
 
 /// Enemy pieces our pawns, minor pieces and rooks attack, and enemy pieces left

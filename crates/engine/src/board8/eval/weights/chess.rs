@@ -6,6 +6,7 @@
 //!   target/tune/chess-1.txt: `shatar-tune selfplay --ruleset chess --games 100000 --minutes 15 --nodes 3000 --threads 1 --seed 1 --out target/tune/chess-1.txt`: 2847 games (+1230 =543 -1074 for White), 221934 positions, 900 s, 2026-11-29
 //! date: 2026-11-29; from `bootstrap`; K = 0.9113; L2 0.01; file + rank square tables; best of 300 epochs on validation: 10
 //! loss (mean squared error): train 0.107981 -> 0.106354, validation 0.106079 -> 0.105998
+//! 2026-12-03: the KING_DANGER and PASSED_FREE sections added at 0 (no change to the evaluation) until a fit sets them.
 
 use super::super::{Weights, s};
 
@@ -127,6 +128,11 @@ pub static WEIGHTS: Weights = [
     s(   7,   16), s(  24,   30), s(  25,   31), s(   0,    0), s(  50,   60),
     // HANGING (1): enemy piece attacked and not defended
     s(  29,   21),
+    // KING_DANGER (16): attack units on the enemy king: zone attackers (knight, bishop 2, rook 3, queen 5) plus safe checks (15 = 15 or more)
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    // PASSED_FREE (8): passed pawn with no piece ahead of it on its file, by rank
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
     // TEMPO (1): the side to move
     s(  16,    6),
 ];
