@@ -249,10 +249,10 @@ fn load<G: Game>(opts: &FitOptions, basis: &Basis, start: &[S]) -> Result<(Data,
     let split = lines.len() - (lines.len() as f64 * opts.validation) as usize;
     let (mut train, mut valid) = (Data::default(), Data::default());
     for (n, line) in lines.iter().enumerate() {
-        let fields =
+        let (fen_text, result, score) =
             parse_line(line, opts.lambda < 1.0).map_err(|e| format!("line {}: {e}", n + 1))?;
         let set = if n < split { &mut train } else { &mut valid };
-        set.push::<G>(fields.0, (fields.1, fields.2), basis, start)
+        set.push::<G>(fen_text, (result, score), basis, start)
             .map_err(|e| format!("line {}: {e}", n + 1))?;
     }
     Ok((train, valid))

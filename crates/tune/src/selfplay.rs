@@ -74,11 +74,8 @@ fn play_game<G: Game>(
             if ply >= opts.skip_plies
                 && !pos.is_check()
                 && !pos.is_tactical(m)
-                && matches!(score, Score::Centipawns(_))
+                && let Score::Centipawns(cp) = score
             {
-                let Score::Centipawns(cp) = score else {
-                    unreachable!("matched above")
-                };
                 kept.push((G::write_fen(pos), cp * pos.turn().fold(1, -1)));
             }
         },

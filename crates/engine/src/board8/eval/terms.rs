@@ -256,7 +256,8 @@ fn nearest(us: &Side, pawns: u64, king_rank: usize) -> usize {
 }
 
 /// Squares from which `us` could give check with a piece that already reaches them,
-/// unguarded by the enemy and not blocked by our own pieces.
+/// unguarded by the enemy and not blocked by our own pieces; and the king danger they add
+/// to the zone attackers' units.
 fn safe_checks<A: Accumulator>(
     board: &Board,
     us: &Side,
