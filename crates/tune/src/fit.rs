@@ -46,6 +46,8 @@ pub struct FitOptions {
     /// The game result's share of the target; the rest is the search's score (1: results
     /// only, which data without scores needs).
     pub lambda: f64,
+    /// Sections held at their starting weights (by layout name, e.g. `MATERIAL`).
+    pub frozen: Vec<String>,
     /// The command line, for the weight file's header.
     pub command: String,
 }
@@ -58,7 +60,7 @@ struct Basis {
 }
 
 impl Basis {
-    fn new<G: Game>(full_pst: bool) -> Basis {
+    fn new<G: Game>(full_pst: bool, frozen: &[String]) -> Result<Basis, String> {
         let pst = &G::PST;
         let squares = pst.files * pst.ranks;
         let is_pst = |i: usize| (pst.offset..pst.offset + pst.roles.len() * squares).contains(&i);
@@ -94,7 +96,23 @@ impl Basis {
                 }
             }
         }
-        Basis { rows, params }
+        for name in frozen {
+            let section = G::SECTIONS
+                .iter()
+                .find(|section| section.name == name.as_str())
+                .ok_or_else(|| {
+                    let names: Vec<&str> = G::SECTIONS.iter().map(|section| section.name).collect();
+                    format!(
+                        "--freeze: no section `{name}`; the sections are {}",
+                        names.join(", ")
+                    )
+                })?;
+            // A parameter no weight uses has no gradient: it stays at zero.
+            for row in &mut rows[section.offset..section.offset + section.len] {
+                row.clear();
+            }
+        }
+        Ok(Basis { rows, params })
     }
 
     /// The weights for parameters `theta`, unrounded.
@@ -306,7 +324,7 @@ fn fit_k(data: &Data, theta: &[[f64; 2]]) -> f64 {
 pub fn run<G: Game>(opts: &FitOptions) -> Result<(), String> {
     let clock = Instant::now();
     let start = weights_file::load::<G>(&opts.start)?;
-    let basis = Basis::new::<G>(opts.full_pst);
+    let basis = Basis::new::<G>(opts.full_pst, &opts.frozen)?;
     let (mut train, mut valid) = load::<G>(opts, &basis, &start)?;
     if train.samples.is_empty() {
         return Err("no training positions".into());
@@ -442,7 +460,7 @@ mod tests {
     /// but for the engine's integer division.
     fn the_fit_sees_the_engine_evaluation<G: Game>() {
         let start = G::builtin();
-        let basis = Basis::new::<G>(false);
+        let basis = Basis::new::<G>(false, &[]).unwrap();
         let mut data = Data::default();
         let mut pos = *G::position(&G::new_record());
         let mut fens = Vec::new();
@@ -501,7 +519,7 @@ mod tests {
     #[test]
     fn blending_mixes_the_result_with_the_scores_sigmoid() {
         let mut data = Data::default();
-        let basis = Basis::new::<Board8<Mongolian>>(false);
+        let basis = Basis::new::<Board8<Mongolian>>(false, &[]).unwrap();
         let start = Board8::<Mongolian>::builtin();
         let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
         data.push::<Board8<Mongolian>>(fen, (1.0, Some(0.0)), &basis, &start)
@@ -516,15 +534,33 @@ mod tests {
     #[test]
     fn a_rank_parameter_moves_the_whole_rank() {
         // Moving one rank parameter of the knight table moves every knight on that rank.
-        let basis = Basis::new::<Board8<Mongolian>>(false);
+        let basis = Basis::new::<Board8<Mongolian>>(false, &[]).unwrap();
         let pst = shatar_engine::board8::eval::layout::PST;
         let rows = &basis.rows[pst + 64 + 8 * 2..pst + 64 + 8 * 3];
         let rank_param = rows[0][1];
         assert!(rows.iter().all(|r| r.len() == 2 && r[1] == rank_param));
         // In Xiangqi a file and its mirror share their parameter: the horse on c3 and g3.
-        let basis = Basis::new::<Xiangqi>(false);
+        let basis = Basis::new::<Xiangqi>(false, &[]).unwrap();
         let horse = shatar_engine::xiangqi::eval::layout::PST + 3 * 90;
         assert_eq!(basis.rows[horse + 3 * 9 + 2], basis.rows[horse + 3 * 9 + 6]);
         assert_ne!(basis.rows[horse + 3 * 9 + 2], basis.rows[horse + 3 * 9 + 3]);
+    }
+
+    #[test]
+    fn a_frozen_section_moves_no_weight() {
+        use shatar_engine::board8::eval::layout::{MATERIAL, TEMPO};
+        let frozen = ["MATERIAL".to_string(), "TEMPO".to_string()];
+        let basis = Basis::new::<Board8<Mongolian>>(false, &frozen).unwrap();
+        assert!(basis.rows[MATERIAL..MATERIAL + 5].iter().all(Vec::is_empty));
+        assert!(basis.rows[TEMPO].is_empty());
+        assert_eq!(
+            basis.rows[MATERIAL + 5].len(),
+            2,
+            "the pawn table still moves"
+        );
+        let Err(error) = Basis::new::<Board8<Mongolian>>(false, &["MATERAIL".to_string()]) else {
+            panic!("a misspelt section must be refused");
+        };
+        assert!(error.contains("no section `MATERAIL`"), "{error}");
     }
 }

@@ -168,6 +168,16 @@ fn run(argv: &[String]) -> Result<(), String> {
                     l if (0.0..=1.0).contains(&l) => l,
                     l => return Err(format!("--lambda {l}: the result's share, 0 to 1")),
                 },
+                frozen: args
+                    .values("freeze")
+                    .map(|names| {
+                        names
+                            .iter()
+                            .flat_map(|n| n.split(','))
+                            .map(String::from)
+                            .collect()
+                    })
+                    .unwrap_or_default(),
                 command: format!("shatar-tune {}", argv.join(" ")),
             };
             with_game!(args.game_kind(None)?, G => fit::run::<G>(&opts))
