@@ -94,6 +94,14 @@ pub const fn distance(a: u32, b: u32) -> i32 {
     if df > dr { df } else { dr }
 }
 
+/// The squares two of `color`'s pawns attack at once.
+#[inline(always)]
+pub const fn pawn_double_attacks(color: Color, pawns: u64) -> u64 {
+    // The square behind a doubly attacked square has a pawn on both sides.
+    let between_two = ((pawns & !FILE_H) << 1) & ((pawns & !FILE_A) >> 1);
+    forward(color, between_two)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,6 +120,18 @@ mod tests {
         assert_eq!(file_fill(e4).count_ones(), 8);
         assert_eq!(distance(Square::A1 as u32, Square::H8 as u32), 7);
         assert_eq!(relative_rank(Color::Black, Square::E7 as u32), 1);
+        // d4 and f4 both attack e5 (for Black, e3); a4 and h4 share nothing.
+        let d4_f4 = (1u64 << Square::D4 as u32) | (1 << Square::F4 as u32);
+        assert_eq!(
+            pawn_double_attacks(Color::White, d4_f4),
+            1 << Square::E5 as u32
+        );
+        assert_eq!(
+            pawn_double_attacks(Color::Black, d4_f4),
+            1 << Square::E3 as u32
+        );
+        let a4_h4 = (1u64 << Square::A4 as u32) | (1 << Square::H4 as u32);
+        assert_eq!(pawn_double_attacks(Color::White, a4_h4), 0);
         for sq in Square::ALL {
             let b = 1u64 << sq as u32;
             for color in Color::ALL {

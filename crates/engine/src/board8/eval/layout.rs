@@ -68,5 +68,17 @@ layout! {
     HANGING: 1, 1, "enemy piece attacked and not defended";
     KING_DANGER: 16, 8, "attack units on the enemy king: zone attackers (knight, bishop 2, rook 3, queen 5) plus safe checks (15 = 15 or more)";
     PASSED_FREE: 8, 8, "passed pawn with no piece ahead of it on its file, by rank";
+    KING_WEAK_SQUARES: 1, 1, "squares of the enemy king zone we attack that only its king or queen defends, and not twice";
+    KING_FLANK_ATTACKS: 1, 1, "our attacks on the enemy king's four files in its first five ranks, twice-attacked squares counting twice";
+    PINNED: 5, 5, "own pawn knight bishop rook queen alone between the own king and an enemy slider";
+    KING_PROTECTOR: 2, 2, "knight, bishop: squares of distance to the own king";
+    BISHOP_PAWNS: 1, 1, "own pawns on the bishop's colour, per bishop";
+    LONG_DIAGONAL_BISHOP: 1, 1, "bishop seeing both centre squares of a long diagonal through the pawns";
+    MINOR_BEHIND_PAWN: 1, 1, "knight or bishop with a pawn just ahead";
+    ROOK_ON_QUEEN_FILE: 1, 1, "rook on the enemy queen's file";
+    THREAT_BY_KING: 1, 1, "the king attacks a weak enemy piece";
+    RESTRICTED: 1, 1, "squares both sides attack that the enemy does not protect strongly";
+    THREAT_BY_PAWN_PUSH: 1, 1, "enemy knight, bishop, rook or queen a safe pawn step would attack";
+    SPACE: 1, 1, "safe squares on files c to f, ranks 2 to 4; behind our pawns count twice";
     TEMPO: 1, 1, "the side to move";
 }

@@ -6,10 +6,12 @@
 use shatar_rules::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use shatar_rules::{Bitboard, Board, Color, Role, Square};
 
+mod king;
+
 use super::Accumulator;
 use super::bits::{
-    FILE_A, distance, file_fill, forward, front_span, pawn_attacks, relative_rank, relative_square,
-    sideways, square_front_span,
+    FILE_A, distance, file_fill, forward, front_span, pawn_attacks, pawn_double_attacks,
+    relative_rank, relative_square, sideways, square_front_span,
 };
 use super::layout::*;
 
@@ -57,6 +59,8 @@ impl Side {
 struct Attacks {
     by_role: [u64; 6],
     all: u64,
+    /// The squares attacked by two or more pieces.
+    twice: u64,
     /// The pieces attacking the enemy king zone, weighted by how much they threaten.
     king_attack_units: usize,
 }
@@ -67,6 +71,9 @@ const KING_ATTACK_UNITS: [usize; 5] = [0, 2, 2, 3, 5];
 
 /// Ranks 4 to 6 from each side: where a minor piece can be an outpost.
 const OUTPOST_RANKS: [u64; 2] = [0x0000_ffff_ff00_0000, 0x0000_00ff_ffff_0000];
+
+/// d4, e4, d5, e5.
+const CENTRE: u64 = 0x0000_0018_1800_0000;
 
 pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A) {
     let sides = [
@@ -82,9 +89,12 @@ pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A) {
     }
     for (i, other) in [1, 0].into_iter().enumerate() {
         let (us, them) = (&sides[i], &sides[other]);
-        king_shelter(us, them, acc);
-        safe_checks(board, us, them, &attacks[i], &attacks[other], acc);
+        king::king_shelter(us, them, acc);
+        king::safe_checks(board, us, them, &attacks[i], &attacks[other], acc);
+        king::king_flank(us, them, &attacks[i], &attacks[other], acc);
+        king::pinned(board, us, them, acc);
         threats(board, us, them, &attacks[i], &attacks[other], acc);
+        space(us, them, &attacks[other], acc);
     }
     acc.add(TEMPO, if turn == Color::White { 1 } else { -1 });
 }
@@ -114,10 +124,15 @@ fn pieces<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) ->
     let outposts = OUTPOST_RANKS[us.color.index()] & us.pawn_attacks & !them.pawn_attack_span;
     let mut att = Attacks::default();
     att.by_role[Role::Pawn.index()] = us.pawn_attacks;
-    att.by_role[Role::King.index()] = king_attacks(us.king).0;
+    let king_reach = king_attacks(us.king).0;
+    att.by_role[Role::King.index()] = king_reach;
+    att.twice = pawn_double_attacks(us.color, us.pawns) | (us.pawn_attacks & king_reach);
+    let mut seen = us.pawn_attacks | king_reach;
     let mut zone_attackers = 0;
     let mut piece = |role: Role, mobility: usize, reach: u64, acc: &mut A| {
         att.by_role[role.index()] |= reach;
+        att.twice |= seen & reach;
+        seen |= reach;
         acc.add(mobility + (reach & area).count_ones() as usize, us.sign);
         let zone = reach & them.king_zone;
         if zone != 0 {
@@ -134,7 +149,20 @@ fn pieces<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) ->
         if outposts & 1 << sq as u32 != 0 {
             acc.add(OUTPOST, us.sign);
         }
+        acc.add(
+            KING_PROTECTOR,
+            us.sign * distance(sq as u32, us.king as u32),
+        );
     }
+    let all_pawns = us.pawns | them.pawns;
+    // Knights and bishops shielded by a pawn just ahead of them.
+    let minors = (us.of(board, Role::Knight) | us.of(board, Role::Bishop)).0;
+    add_count(
+        acc,
+        MINOR_BEHIND_PAWN,
+        us.sign,
+        minors & forward(them.color, all_pawns),
+    );
     let bishops = us.of(board, Role::Bishop);
     for sq in bishops {
         piece(
@@ -146,11 +174,26 @@ fn pieces<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) ->
         if outposts & 1 << sq as u32 != 0 {
             acc.add(OUTPOST + 1, us.sign);
         }
+        acc.add(
+            KING_PROTECTOR + 1,
+            us.sign * distance(sq as u32, us.king as u32),
+        );
+        let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
+            Bitboard::LIGHT_SQUARES
+        } else {
+            Bitboard::DARK_SQUARES
+        };
+        add_count(acc, BISHOP_PAWNS, us.sign, us.pawns & colour.0);
+        // Seeing both centre squares of a long diagonal through the pawns.
+        let past_pieces = bishop_attacks(sq, Bitboard(all_pawns)).0;
+        if (past_pieces & CENTRE).count_ones() > 1 {
+            acc.add(LONG_DIAGONAL_BISHOP, us.sign);
+        }
     }
     if (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any() {
         acc.add(BISHOP_PAIR, us.sign);
     }
-    let all_pawns = us.pawns | them.pawns;
+    let their_queens = them.of(board, Role::Queen).0;
     for sq in us.of(board, Role::Rook) {
         piece(Role::Rook, ROOK_MOBILITY, rook_attacks(sq, occupied).0, acc);
         let file = FILE_A << (sq as u32 & 7);
@@ -158,6 +201,9 @@ fn pieces<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) ->
             acc.add(ROOK_OPEN_FILE, us.sign);
         } else if file & us.pawns == 0 {
             acc.add(ROOK_HALF_OPEN_FILE, us.sign);
+        }
+        if file & their_queens != 0 {
+            acc.add(ROOK_ON_QUEEN_FILE, us.sign);
         }
     }
     for sq in us.of(board, Role::Queen) {
@@ -215,78 +261,6 @@ fn pawns<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) {
     }
 }
 
-/// Pawns in front of `us`'s king and enemy pawns coming at it, on the king's file and
-/// the files beside it. No castling in Mongolian chess (the 2017 rules define none), so
-/// the king usually shelters in the centre behind what is left of the first round's pawns.
-fn king_shelter<A: Accumulator>(us: &Side, them: &Side, acc: &mut A) {
-    let king_file = us.king as i32 & 7;
-    let ahead = square_front_span(us.color, us.king as u32);
-    let king_rank = relative_rank(us.color, us.king as u32);
-    for file in (king_file - 1).max(0)..=(king_file + 1).min(7) {
-        // The king's file and rank ahead, shifted to `file`.
-        let lane = (ahead >> king_file) << file;
-        acc.add(
-            PAWN_SHIELD + nearest(us, lane & us.pawns, king_rank),
-            us.sign,
-        );
-        acc.add(
-            PAWN_STORM + nearest(us, lane & them.pawns, king_rank),
-            us.sign,
-        );
-        if FILE_A << file & (us.pawns | them.pawns) == 0 {
-            acc.add(KING_OPEN_FILE, us.sign);
-        }
-    }
-}
-
-/// How many ranks ahead of the king the nearest of `pawns` stands: 0 for one rank, 1 for
-/// two, 2 for three, 3 for none or further.
-#[inline]
-fn nearest(us: &Side, pawns: u64, king_rank: usize) -> usize {
-    if pawns == 0 {
-        return 3;
-    }
-    let sq = if us.color == Color::White {
-        pawns.trailing_zeros()
-    } else {
-        63 - pawns.leading_zeros()
-    };
-    let rank = relative_rank(us.color, sq);
-    (rank - king_rank - 1).min(3)
-}
-
-/// Squares from which `us` could give check with a piece that already reaches them,
-/// unguarded by the enemy and not blocked by our own pieces; and the king danger they add
-/// to the zone attackers' units.
-fn safe_checks<A: Accumulator>(
-    board: &Board,
-    us: &Side,
-    them: &Side,
-    ours: &Attacks,
-    theirs: &Attacks,
-    acc: &mut A,
-) {
-    let occupied = board.occupied();
-    let safe = !theirs.all & !us.pieces;
-    let diagonal = bishop_attacks(them.king, occupied).0 & safe;
-    let straight = rook_attacks(them.king, occupied).0 & safe;
-    let knight = knight_attacks(them.king).0 & safe;
-    let checks = [
-        knight & ours.by_role[Role::Knight.index()],
-        diagonal & ours.by_role[Role::Bishop.index()],
-        straight & ours.by_role[Role::Rook.index()],
-        (diagonal | straight) & ours.by_role[Role::Queen.index()],
-    ];
-    let mut units = ours.king_attack_units;
-    for (i, squares) in checks.into_iter().enumerate() {
-        add_count(acc, SAFE_CHECKS + i, us.sign, squares);
-        units += squares.count_ones() as usize;
-    }
-    // A table over the units lets the fit learn how danger grows faster than the
-    // attack: two attackers and a check are worth more than three times one.
-    acc.add(KING_DANGER + units.min(15), us.sign);
-}
-
 /// Enemy pieces our pawns, minor pieces and rooks attack, and enemy pieces left
 /// undefended under attack.
 fn threats<A: Accumulator>(
@@ -332,7 +306,44 @@ fn threats<A: Accumulator>(
     }
     let hanging = them.pieces & !(1 << them.king as u32) & ours.all & !theirs.all;
     add_count(acc, HANGING, us.sign, hanging);
+    // Defended by a pawn, or more often than we attack: not worth attacking.
+    let strongly_protected = them.pawn_attacks | (theirs.twice & !ours.twice);
+    let weak = them.pieces & !(1 << them.king as u32) & ours.all & !strongly_protected;
+    if weak & ours.by_role[Role::King.index()] != 0 {
+        acc.add(THREAT_BY_KING, us.sign);
+    }
+    add_count(
+        acc,
+        RESTRICTED,
+        us.sign,
+        theirs.all & ours.all & !strongly_protected,
+    );
+    // A pawn's step to a safe empty square that would attack a piece (one step only: no
+    // double step after the first round, 2017 art. 3.7).
+    let steps = forward(us.color, us.pawns) & !board.occupied().0;
+    let safe_steps = steps & !them.pawn_attacks & (ours.all | !theirs.all);
+    let their_pieces = them.pieces & !them.pawns & !(1 << them.king as u32);
+    add_count(
+        acc,
+        THREAT_BY_PAWN_PUSH,
+        us.sign,
+        pawn_attacks(us.color, safe_steps) & their_pieces,
+    );
 }
+
+/// The safe squares behind our pawn front in the centre: room to manoeuvre.
+fn space<A: Accumulator>(us: &Side, them: &Side, theirs: &Attacks, acc: &mut A) {
+    let safe = SPACE_AREA[us.color.index()] & !us.pawns & !them.pawn_attacks;
+    // Up to three squares behind each pawn, safe from every enemy piece, count twice.
+    let mut behind = us.pawns;
+    behind |= forward(them.color, behind);
+    behind |= forward(them.color, forward(them.color, behind));
+    let bonus = safe.count_ones() + (behind & safe & !theirs.all).count_ones();
+    acc.add(SPACE, us.sign * bonus as i32);
+}
+
+/// Files c to f, ranks 2 to 4 from each side.
+const SPACE_AREA: [u64; 2] = [0x0000_0000_3c3c_3c00, 0x003c_3c3c_0000_0000];
 
 /// Adds `sign` times the number of squares in `set`, skipping the common empty set.
 #[inline(always)]

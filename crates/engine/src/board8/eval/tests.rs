@@ -75,6 +75,23 @@ fn evaluation_is_colour_symmetric() {
     symmetric::<Chess>();
 }
 
+/// Every coefficient negates under the colour mirror, so that a feature with no weight yet
+/// cannot hide an asymmetry until the tuner gives it one.
+fn trace_symmetric<R: Rules>() {
+    for pos in random_positions::<R>(40, 0x5851_f42d_4c95_7f2d) {
+        let (a, b) = (trace(&pos), trace(&mirror(&pos)));
+        for (index, (x, y)) in a.coefficients.iter().zip(&b.coefficients).enumerate() {
+            assert_eq!(*x, -*y, "weight {index} in {}", fen::write(&pos.to_setup()));
+        }
+    }
+}
+
+#[test]
+fn every_coefficient_is_colour_symmetric() {
+    trace_symmetric::<Mongolian>();
+    trace_symmetric::<Chess>();
+}
+
 fn trace_matches<R: Rules>() {
     for pos in random_positions::<R>(40, 0x2545_f491_4f6c_dd1d) {
         let t = trace(&pos);
@@ -267,4 +284,58 @@ fn king_and_piece_features() {
     assert_eq!(coefficient(threat, THREAT_BY_PAWN), -1);
     assert_eq!(coefficient(threat, HANGING), -1);
     assert_eq!(coefficient(threat, THREAT_BY_MINOR), 0);
+}
+
+#[test]
+fn king_attack_and_threat_features() {
+    use super::layout::*;
+    // The e2 knight stands alone between White's king and the e8 rook: pinned.
+    let pin = "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1";
+    assert_eq!(coefficient(pin, PINNED + 1), 1);
+    assert_eq!(coefficient(pin, PINNED), 0);
+    // With a second piece between, nothing is pinned.
+    assert_eq!(
+        coefficient("4r1k1/8/8/8/4P3/8/4N3/4K3 w - - 0 1", PINNED + 1),
+        0
+    );
+    // d3 can step to d4 (safe), from where it attacks the e5 knight.
+    let push = "4k3/8/8/4n3/8/3P4/8/4K3 w - - 0 1";
+    assert_eq!(coefficient(push, THREAT_BY_PAWN_PUSH), 1);
+    // The knight on e4 near its king at e1: three squares.
+    assert_eq!(
+        coefficient("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", KING_PROTECTOR),
+        3
+    );
+    // A bishop on c1 with pawns on b2 and d2 (dark squares) and one on e4 (light).
+    assert_eq!(
+        coefficient("4k3/8/8/8/4P3/8/1P1P4/2B1K3 w - - 0 1", BISHOP_PAWNS),
+        2
+    );
+    // A bishop on b2 sees d4 and e5 past nothing: the long diagonal.
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/8/1B6/4K3 w - - 0 1", LONG_DIAGONAL_BISHOP),
+        1
+    );
+    // A knight on d3 behind the d4 pawn; a rook on the d file of Black's queen.
+    assert_eq!(
+        coefficient("3qk3/8/8/8/3P4/3N4/8/3RK3 w - - 0 1", MINOR_BEHIND_PAWN),
+        1
+    );
+    assert_eq!(
+        coefficient("3qk3/8/8/8/3P4/3N4/8/3RK3 w - - 0 1", ROOK_ON_QUEEN_FILE),
+        1
+    );
+    // The king on e1 attacks an undefended knight on d2.
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1", THREAT_BY_KING),
+        1
+    );
+    // A queen on h4 reaches e7 in the e8 king's zone, which only the king defends.
+    let attack = "4k3/8/8/8/7Q/8/8/4K3 w - - 0 1";
+    assert!(coefficient(attack, KING_WEAK_SQUARES) >= 1);
+    assert!(coefficient(attack, KING_FLANK_ATTACKS) >= 1);
+    // The initial position has space for both sides, equally.
+    let initial = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+    assert_eq!(coefficient(initial, SPACE), 0);
+    assert!(coefficient("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", SPACE) > 0);
 }

@@ -133,6 +133,30 @@ pub static WEIGHTS: Weights = [
     s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
     // PASSED_FREE (8): passed pawn with no piece ahead of it on its file, by rank
     s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    // KING_WEAK_SQUARES (1): squares of the enemy king zone we attack that only its king or queen defends, and not twice
+    s(   0,    0),
+    // KING_FLANK_ATTACKS (1): our attacks on the enemy king's four files in its first five ranks, twice-attacked squares counting twice
+    s(   0,    0),
+    // PINNED (5): own pawn knight bishop rook queen alone between the own king and an enemy slider
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    // KING_PROTECTOR (2): knight, bishop: squares of distance to the own king
+    s(   0,    0), s(   0,    0),
+    // BISHOP_PAWNS (1): own pawns on the bishop's colour, per bishop
+    s(   0,    0),
+    // LONG_DIAGONAL_BISHOP (1): bishop seeing both centre squares of a long diagonal through the pawns
+    s(   0,    0),
+    // MINOR_BEHIND_PAWN (1): knight or bishop with a pawn just ahead
+    s(   0,    0),
+    // ROOK_ON_QUEEN_FILE (1): rook on the enemy queen's file
+    s(   0,    0),
+    // THREAT_BY_KING (1): the king attacks a weak enemy piece
+    s(   0,    0),
+    // RESTRICTED (1): squares both sides attack that the enemy does not protect strongly
+    s(   0,    0),
+    // THREAT_BY_PAWN_PUSH (1): enemy knight, bishop, rook or queen a safe pawn step would attack
+    s(   0,    0),
+    // SPACE (1): safe squares on files c to f, ranks 2 to 4; behind our pawns count twice
+    s(   0,    0),
     // TEMPO (1): the side to move
     s(  16,    6),
 ];
