@@ -91,7 +91,7 @@ pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A) {
         let (us, them) = (&sides[i], &sides[other]);
         king::king_shelter(us, them, acc);
         king::safe_checks(board, us, them, &attacks[i], &attacks[other], acc);
-        king::king_flank(us, them, &attacks[i], &attacks[other], acc);
+        king::flank_and_weak_squares(us, them, &attacks[i], &attacks[other], acc);
         king::pinned(board, us, them, acc);
         threats(board, us, them, &attacks[i], &attacks[other], acc);
         space(us, them, &attacks[other], acc);

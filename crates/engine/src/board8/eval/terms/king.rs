@@ -91,8 +91,9 @@ fn weak_king_squares(them: &Side, ours: &Attacks, theirs: &Attacks) -> u64 {
 }
 
 /// Our attacks on the files around the enemy king, in its camp (its first five ranks),
-/// squares attacked twice counting twice: the room an attack has to build up.
-pub(super) fn king_flank<A: Accumulator>(
+/// squares attacked twice counting twice: the room an attack has to build up; and the
+/// weak squares of its zone, where the attack gets through.
+pub(super) fn flank_and_weak_squares<A: Accumulator>(
     us: &Side,
     them: &Side,
     ours: &Attacks,
