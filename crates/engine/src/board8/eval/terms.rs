@@ -304,11 +304,12 @@ fn threats<A: Accumulator>(
             add_count(acc, THREAT_BY_ROOK + role.index(), us.sign, targets & rooks);
         }
     }
-    let hanging = them.pieces & !(1 << them.king as u32) & ours.all & !theirs.all;
+    let but_king = them.pieces & !(1 << them.king as u32);
+    let hanging = but_king & ours.all & !theirs.all;
     add_count(acc, HANGING, us.sign, hanging);
     // Defended by a pawn, or more often than we attack: not worth attacking.
     let strongly_protected = them.pawn_attacks | (theirs.twice & !ours.twice);
-    let weak = them.pieces & !(1 << them.king as u32) & ours.all & !strongly_protected;
+    let weak = but_king & ours.all & !strongly_protected;
     if weak & ours.by_role[Role::King.index()] != 0 {
         acc.add(THREAT_BY_KING, us.sign);
     }
@@ -322,12 +323,11 @@ fn threats<A: Accumulator>(
     // double step after the first round, 2017 art. 3.7).
     let steps = forward(us.color, us.pawns) & !board.occupied().0;
     let safe_steps = steps & !them.pawn_attacks & (ours.all | !theirs.all);
-    let their_pieces = them.pieces & !them.pawns & !(1 << them.king as u32);
     add_count(
         acc,
         THREAT_BY_PAWN_PUSH,
         us.sign,
-        pawn_attacks(us.color, safe_steps) & their_pieces,
+        pawn_attacks(us.color, safe_steps) & but_king & !them.pawns,
     );
 }
 
