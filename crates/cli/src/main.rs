@@ -338,3 +338,15 @@ fn bench(args: &[String]) -> Result<ExitCode, String> {
         ExitCode::FAILURE
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use shatar_engine::Strength;
+
+    /// The help spells the `elo=` range out by hand: keep it the range `match` accepts.
+    #[test]
+    fn the_help_gives_the_elo_range_the_engine_accepts() {
+        let range = format!("elo={}..{}", Strength::MIN_ELO, Strength::MAX_ELO);
+        assert!(super::HELP.contains(&range), "the help lacks {range}");
+    }
+}
