@@ -156,11 +156,14 @@ impl<P: SearchPosition> Tree<'_, P> {
             };
         }
         let mut reduction = 0;
-        // Late moves are reduced: quiet ones and checks by their history, captures only
-        // when they lose material by the exchange test.
+        // Late moves are reduced: quiet ones and checks by their history, captures when
+        // they lose material by the exchange test or when even the exchange's gain leaves
+        // the static evaluation short of alpha (a capture that cannot save the node).
         if depth >= 2
             && !node.in_check
-            && (!facts.tactical || facts.stage == Stage::BadTactical)
+            && (!facts.tactical
+                || facts.stage == Stage::BadTactical
+                || !pos.see_ge(m, alpha - node.static_eval))
             && searched > 1 + usize::from(N::PV)
         {
             reduction = late_move_reduction(depth, searched);
