@@ -105,6 +105,14 @@ impl<P: SearchPosition> Tree<'_, P> {
             return false;
         }
         if facts.tactical || facts.gives_check {
+            // Futility for captures: even the exchange's gain and a margin leave the
+            // static evaluation short of alpha.
+            if !facts.gives_check
+                && depth < 6
+                && !pos.see_ge(m, alpha - node.static_eval - 200 - 150 * depth)
+            {
+                return true;
+            }
             return depth <= 7 && !pos.see_ge(m, -100 * depth);
         }
         // Late quiet moves, at any depth: the ordering puts the moves that matter first.
