@@ -105,14 +105,6 @@ impl<P: SearchPosition> Tree<'_, P> {
             return false;
         }
         if facts.tactical || facts.gives_check {
-            // Futility for captures: even the exchange's gain and a margin leave the
-            // static evaluation short of alpha.
-            if !facts.gives_check
-                && depth < 6
-                && !pos.see_ge(m, alpha - node.static_eval - 200 - 150 * depth)
-            {
-                return true;
-            }
             return depth <= 7 && !pos.see_ge(m, -100 * depth);
         }
         // Late quiet moves, at any depth: the ordering puts the moves that matter first.
@@ -164,14 +156,11 @@ impl<P: SearchPosition> Tree<'_, P> {
             };
         }
         let mut reduction = 0;
-        // Late moves are reduced: quiet ones and checks by their history, captures when
-        // they lose material by the exchange test or when even the exchange's gain leaves
-        // the static evaluation short of alpha (a capture that cannot save the node).
+        // Late moves are reduced: quiet ones and checks by their history, captures only
+        // when they lose material by the exchange test.
         if depth >= 2
             && !node.in_check
-            && (!facts.tactical
-                || facts.stage == Stage::BadTactical
-                || !pos.see_ge(m, alpha - node.static_eval))
+            && (!facts.tactical || facts.stage == Stage::BadTactical)
             && searched > 1 + usize::from(N::PV)
         {
             reduction = late_move_reduction(depth, searched);

@@ -3,7 +3,7 @@
 use super::{NodeKind, Tree, table_cutoff};
 use crate::picker::{MovePicker, Selection};
 use crate::position::SearchPosition;
-use crate::score::{DRAW, INFINITE, MAX_PLY, Value, from_tt, to_tt};
+use crate::score::{DRAW, INFINITE, MAX_PLY, Value, to_tt};
 use crate::tt::Bound;
 
 impl<P: SearchPosition> Tree<'_, P> {
@@ -54,18 +54,11 @@ impl<P: SearchPosition> Tree<'_, P> {
         let mut static_eval = 0;
         if !in_check {
             static_eval = entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval));
-            // Standing pat, the table's value is the better guess where its bound says
-            // the true value lies beyond the static evaluation.
-            let stand_pat = match entry.map(|e| (from_tt(e.value.into(), ply), e.bound)) {
-                Some((value, Bound::Lower | Bound::Exact)) if value > static_eval => value,
-                Some((value, Bound::Upper | Bound::Exact)) if value < static_eval => value,
-                _ => static_eval,
-            };
-            if stand_pat >= beta {
-                return stand_pat;
+            if static_eval >= beta {
+                return static_eval;
             }
-            alpha = alpha.max(stand_pat);
-            best_value = stand_pat;
+            alpha = alpha.max(static_eval);
+            best_value = static_eval;
         }
 
         let selection = if in_check {
