@@ -115,6 +115,12 @@ MATCH OPTIONS:
     --max-plies N       Adjudicate a draw after N plies (default 500)
     --margin MS         Clock tolerance before a flag falls (default 100)
     --progress N        A progress line every N games (default 10)
+    --resign CP/MOVES   Adjudicate a win once the loser's own score has been at most
+                        -CP for its last MOVES moves and the winner's at least CP for
+                        its last MOVES (both agree), like 600/4; off by default
+    --draw MOVE/CP/MOVES  From move MOVE, adjudicate a draw once both players' scores
+                        have been within CP of level for MOVES moves each, like 40/10/8;
+                        off by default. Both save time in long tests, as in cutechess
     The referee checks every move (an illegal move, a crash or a hang loses), ends the
     game at mate, stalemate, a dead position and the automatic draws, and claims
     threefold repetition and fifty moves for the side to move when the rules let it and

@@ -7,6 +7,7 @@
 //! program (`uci=PATH`): build an older commit elsewhere and pass its binary to compare
 //! two versions. Games of a pair share an opening, so luck in the opening cancels out.
 
+mod adjudication;
 mod player;
 mod referee;
 mod spec;
@@ -22,10 +23,11 @@ use std::thread;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use shatar_rules::xiangqi::pgn::Notation;
-use shatar_rules::{AnyGamePosition, Color, GameKind};
+use shatar_rules::{AnyGamePosition, Color, GameKind, GameResult};
 
 use crate::args::Args;
 use crate::openings;
+use adjudication::{Adjudication, Draw, Resign};
 use player::{EnginePlayer, Player};
 use referee::{End, Played, Setup};
 use shatar_engine::elo::Sprt;
@@ -49,6 +51,7 @@ struct Config {
     max_plies: usize,
     margin_ms: u64,
     progress: usize,
+    adjudication: Adjudication,
 }
 
 const OPTIONS: &[&str] = &[
@@ -64,6 +67,8 @@ const OPTIONS: &[&str] = &[
     "max-plies",
     "margin",
     "progress",
+    "resign",
+    "draw",
 ];
 
 impl Config {
@@ -127,8 +132,22 @@ impl Config {
             max_plies,
             margin_ms: args.parsed::<u64>("margin", "milliseconds")?.unwrap_or(100),
             progress,
+            adjudication: Adjudication {
+                resign: parse_option::<Resign>(&args, "resign")?,
+                draw: parse_option::<Draw>(&args, "draw")?,
+            },
         })
     }
+}
+
+/// Option `--name`'s value, parsed, with the option named in the error.
+fn parse_option<T: std::str::FromStr<Err = adjudication::ParseError>>(
+    args: &Args,
+    name: &str,
+) -> Result<Option<T>, String> {
+    args.value(name)
+        .map(|text| text.parse::<T>().map_err(|e| format!("--{name}: {e}")))
+        .transpose()
 }
 
 /// A game played on a worker thread.
@@ -275,6 +294,7 @@ fn worker(
             max_plies: config.max_plies,
             margin_ms: config.margin_ms,
             seeds: [mix(game_seed), mix(game_seed.wrapping_add(1))],
+            adjudication: config.adjudication,
         };
         let [spec_a, spec_b] = &config.players;
         let played = if a_color == Color::White {
@@ -353,6 +373,10 @@ fn pgn_text(config: &Config, names: [&str; 2], finished: &Finished) -> String {
             "adjudicated a draw at the cap of {} plies",
             config.max_plies
         ),
+        End::Adjudicated(GameResult::Draw) => {
+            "adjudicated a draw: both players scored the position level".into()
+        }
+        End::Adjudicated(_) => "adjudicated: both players scored the game decided".into(),
     };
     match game.moves.last_mut() {
         Some(last) => last.comments.push(comment),

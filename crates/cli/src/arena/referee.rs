@@ -3,7 +3,8 @@
 //! position, an automatic draw or (in Xiangqi) a repetition ruling or the move limit; the referee claims the claimable
 //! draws (threefold repetition, fifty moves) for the side to move when it may and its own
 //! score says it is not ahead, keeps the clocks, and ends the game when a player fails: an illegal move, a crash, a hang, or a
-//! fallen flag. A game that reaches the ply cap is adjudicated a draw.
+//! fallen flag. A game that reaches the ply cap is adjudicated a draw, and with
+//! [`Adjudication`] asked for, a game both players score as decided or as level ends early.
 
 use std::time::Instant;
 
@@ -12,6 +13,7 @@ use shatar_rules::{
     AnyGamePosition, AnyGameRecord, Claim, ClaimVerdict, Color, GameMove, GameResult, Outcome,
 };
 
+use super::adjudication::{Adjudication, Watch};
 use super::player::{Fault, Player, Turn};
 use super::spec::{PlayerSpec, TimeControl};
 
@@ -27,6 +29,8 @@ pub enum End {
     Fault { culprit: Color, fault: Fault },
     /// The ply cap was reached: adjudicated a draw.
     Cap,
+    /// Both players' scores decided it (`--resign`, `--draw`).
+    Adjudicated(GameResult),
 }
 
 impl End {
@@ -34,6 +38,7 @@ impl End {
         match self {
             End::Rules(o) => o.result,
             End::Time { drawn: true, .. } | End::Cap => GameResult::Draw,
+            End::Adjudicated(result) => *result,
             End::Time { loser, .. } | End::Fault { culprit: loser, .. } => {
                 GameResult::win_for(loser.other())
             }
@@ -53,6 +58,8 @@ impl End {
                 Fault::Hung => "hang".into(),
             },
             End::Cap => "ply cap (adjudicated draw)".into(),
+            End::Adjudicated(GameResult::Draw) => "scores level (adjudicated draw)".into(),
+            End::Adjudicated(_) => "scores decided (adjudicated win)".into(),
         }
     }
 
@@ -66,7 +73,7 @@ impl End {
                 ..
             } => "rules infraction",
             End::Fault { .. } => "abandoned",
-            End::Cap => "adjudication",
+            End::Cap | End::Adjudicated(_) => "adjudication",
         }
     }
 }
@@ -99,6 +106,7 @@ pub struct Setup {
     pub margin_ms: u64,
     /// By colour.
     pub seeds: [u64; 2],
+    pub adjudication: Adjudication,
 }
 
 /// One side's clock during a game.
@@ -149,6 +157,7 @@ pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2
         })
     });
     let mut stats = [SideStats::default(); 2];
+    let mut watch = Watch::new(setup.adjudication);
     let mut players = players;
     for (color, player) in Color::ALL.into_iter().zip(players.iter_mut()) {
         if let Err(fault) = player.new_game() {
@@ -227,6 +236,12 @@ pub fn play(setup: &Setup, players: [&mut dyn Player; 2], specs: [&PlayerSpec; 2
                 fault,
             };
         }
+        // The rules' own end, if the move made one, comes first.
+        if record.outcome().is_none()
+            && let Some(result) = watch.see(color, answer.score, record.len())
+        {
+            break End::Adjudicated(result);
+        }
     };
     Played { record, end, stats }
 }
@@ -300,6 +315,7 @@ mod tests {
             max_plies,
             margin_ms: 0,
             seeds: [0, 0],
+            adjudication: Adjudication::default(),
         }
     }
 
@@ -317,6 +333,51 @@ mod tests {
             }
         ));
         assert_eq!(played.end.result(), GameResult::BlackWins);
+    }
+
+    #[test]
+    fn agreed_scores_end_the_game_when_adjudication_is_asked_for() {
+        use crate::arena::adjudication::{Draw, Resign};
+        let spec = PlayerSpec::parse("depth=1").unwrap();
+        let shuffle = "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+        let scored = |cp| Scripted {
+            illegal: false,
+            score: Some(Score::Centipawns(cp)),
+        };
+        let resign = Adjudication {
+            resign: Some(Resign { cp: 600, moves: 2 }),
+            draw: None,
+        };
+        let s = Setup {
+            adjudication: resign,
+            ..setup(shuffle, Ruleset::Mongolian, 500)
+        };
+        // Black agrees it is lost on its second move: the fourth ply.
+        let (mut white, mut black) = (scored(700), scored(-700));
+        let played = play(&s, [&mut white, &mut black], [&spec, &spec]);
+        assert_eq!(played.end, End::Adjudicated(GameResult::WhiteWins));
+        assert_eq!(played.record.len(), 4);
+        assert_eq!(played.end.termination(), "adjudication");
+        // Only one side thinks it is winning: the game goes on to the rules' end.
+        let (mut white, mut black) = (scored(700), scored(-50));
+        let played = play(&s, [&mut white, &mut black], [&spec, &spec]);
+        assert!(matches!(played.end, End::Rules(_)), "{:?}", played.end);
+        let draw = Adjudication {
+            resign: None,
+            draw: Some(Draw {
+                from_move: 2,
+                cp: 10,
+                moves: 1,
+            }),
+        };
+        let s = Setup {
+            adjudication: draw,
+            ..setup(shuffle, Ruleset::Mongolian, 500)
+        };
+        let (mut white, mut black) = (scored(5), scored(-5));
+        let played = play(&s, [&mut white, &mut black], [&spec, &spec]);
+        assert_eq!(played.end, End::Adjudicated(GameResult::Draw));
+        assert_eq!(played.record.len(), 3);
     }
 
     #[test]
