@@ -80,5 +80,7 @@ layout! {
     RESTRICTED: 1, 1, "squares both sides attack that the enemy does not protect strongly";
     THREAT_BY_PAWN_PUSH: 1, 1, "enemy knight, bishop, rook or queen a safe pawn step would attack";
     SPACE: 1, 1, "safe squares on files c to f, ranks 2 to 4; behind our pawns count twice";
+    IMBALANCE_OURS: 15, 5, "own pieces i and j (P N B R Q, j <= i) at index i(i+1)/2 + j: count_i count_j, count_i (count_i - 1) / 2 for i = j";
+    IMBALANCE_THEIRS: 10, 4, "own piece i, enemy piece j (P N B R Q, j < i) at index i(i-1)/2 + j: count_i count_j";
     TEMPO: 1, 1, "the side to move";
 }

@@ -157,6 +157,14 @@ pub static WEIGHTS: Weights = [
     s(   0,    0),
     // SPACE (1): safe squares on files c to f, ranks 2 to 4; behind our pawns count twice
     s(   0,    0),
+    // IMBALANCE_OURS (15): own pieces i and j (P N B R Q, j <= i) at index i(i+1)/2 + j: count_i count_j, count_i (count_i - 1) / 2 for i = j
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    // IMBALANCE_THEIRS (10): own piece i, enemy piece j (P N B R Q, j < i) at index i(i-1)/2 + j: count_i count_j
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    s(   0,    0), s(   0,    0),
     // TEMPO (1): the side to move
     s(  16,    6),
 ];
