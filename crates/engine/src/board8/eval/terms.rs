@@ -104,7 +104,13 @@ pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A) {
 /// of piece counts, our own pairs and ours against theirs, so that the fit can learn
 /// what linear material cannot (a minor's worth with many pawns, two minors against a rook).
 fn imbalance<A: Accumulator>(board: &Board, sides: &[Side; 2], acc: &mut A) {
-    const ROLES: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+    const ROLES: [Role; 5] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ];
     let counts = |side: &Side| ROLES.map(|role| side.of(board, role).count() as i32);
     let all = [counts(&sides[0]), counts(&sides[1])];
     for (i, us) in sides.iter().enumerate() {
@@ -114,8 +120,14 @@ fn imbalance<A: Accumulator>(board: &Board, sides: &[Side; 2], acc: &mut A) {
                 continue;
             }
             for b in 0..a {
-                acc.add(IMBALANCE_OURS + a * (a + 1) / 2 + b, us.sign * ours[a] * ours[b]);
-                acc.add(IMBALANCE_THEIRS + a * (a - 1) / 2 + b, us.sign * ours[a] * theirs[b]);
+                acc.add(
+                    IMBALANCE_OURS + a * (a + 1) / 2 + b,
+                    us.sign * ours[a] * ours[b],
+                );
+                acc.add(
+                    IMBALANCE_THEIRS + a * (a - 1) / 2 + b,
+                    us.sign * ours[a] * theirs[b],
+                );
             }
             let pairs = ours[a] * (ours[a] - 1) / 2;
             acc.add(IMBALANCE_OURS + a * (a + 1) / 2 + a, us.sign * pairs);
