@@ -69,10 +69,20 @@ fn numbers<const K: usize>(text: &str, expected: &'static str) -> Result<[u32; K
         .ok_or_else(error)
 }
 
+impl Resign {
+    /// What `--resign` takes, for error messages.
+    pub const FORMAT: &str = "CP/MOVES, like 600/4";
+}
+
+impl Draw {
+    /// What `--draw` takes, for error messages.
+    pub const FORMAT: &str = "MOVE/CP/MOVES, like 40/10/8";
+}
+
 impl FromStr for Resign {
     type Err = ParseError;
     fn from_str(text: &str) -> Result<Self, ParseError> {
-        let [cp, moves] = numbers(text, "CP/MOVES, like 600/4")?;
+        let [cp, moves] = numbers(text, Resign::FORMAT)?;
         Ok(Resign {
             cp: cp as i32,
             moves,
@@ -83,7 +93,7 @@ impl FromStr for Resign {
 impl FromStr for Draw {
     type Err = ParseError;
     fn from_str(text: &str) -> Result<Self, ParseError> {
-        let [from_move, cp, moves] = numbers(text, "MOVE/CP/MOVES, like 40/10/8")?;
+        let [from_move, cp, moves] = numbers(text, Draw::FORMAT)?;
         Ok(Draw {
             from_move,
             cp: cp as i32,

@@ -133,21 +133,11 @@ impl Config {
             margin_ms: args.parsed::<u64>("margin", "milliseconds")?.unwrap_or(100),
             progress,
             adjudication: Adjudication {
-                resign: parse_option::<Resign>(&args, "resign")?,
-                draw: parse_option::<Draw>(&args, "draw")?,
+                resign: args.parsed::<Resign>("resign", Resign::FORMAT)?,
+                draw: args.parsed::<Draw>("draw", Draw::FORMAT)?,
             },
         })
     }
-}
-
-/// Option `--name`'s value, parsed, with the option named in the error.
-fn parse_option<T: std::str::FromStr<Err = adjudication::ParseError>>(
-    args: &Args,
-    name: &str,
-) -> Result<Option<T>, String> {
-    args.value(name)
-        .map(|text| text.parse::<T>().map_err(|e| format!("--{name}: {e}")))
-        .transpose()
 }
 
 /// A game played on a worker thread.

@@ -81,9 +81,10 @@ pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A) {
         Side::new(board, Color::Black),
     ];
     let mut attacks = [Attacks::default(); 2];
+    let mut counts = [[0; 5]; 2];
     for (i, other) in [1, 0].into_iter().enumerate() {
         let (us, them) = (&sides[i], &sides[other]);
-        material_and_squares(board, us, acc);
+        counts[i] = material_and_squares(board, us, acc);
         attacks[i] = pieces(board, us, them, acc);
         pawns(board, us, them, acc);
     }
@@ -96,26 +97,18 @@ pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A) {
         threats(board, us, them, &attacks[i], &attacks[other], acc);
         space(us, them, &attacks[other], acc);
     }
-    imbalance(board, &sides, acc);
+    imbalance(&sides, &counts, acc);
     acc.add(TEMPO, if turn == Color::White { 1 } else { -1 });
 }
 
 /// What pieces are worth beside each other, as Stockfish's material imbalance: products
-/// of piece counts, our own pairs and ours against theirs, so that the fit can learn
-/// what linear material cannot (a minor's worth with many pawns, two minors against a rook).
-fn imbalance<A: Accumulator>(board: &Board, sides: &[Side; 2], acc: &mut A) {
-    const ROLES: [Role; 5] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-    ];
-    let counts = |side: &Side| ROLES.map(|role| side.of(board, role).count() as i32);
-    let all = [counts(&sides[0]), counts(&sides[1])];
+/// of piece counts (`counts`, by side and role), our own pairs and ours against theirs, so
+/// that the fit can learn what linear material cannot (a minor's worth with many pawns,
+/// two minors against a rook).
+fn imbalance<A: Accumulator>(sides: &[Side; 2], counts: &[PieceCounts; 2], acc: &mut A) {
     for (i, us) in sides.iter().enumerate() {
-        let (ours, theirs) = (&all[i], &all[1 - i]);
-        for a in 0..ROLES.len() {
+        let (ours, theirs) = (&counts[i], &counts[1 - i]);
+        for a in 0..ours.len() {
             if ours[a] == 0 {
                 continue;
             }
@@ -135,12 +128,18 @@ fn imbalance<A: Accumulator>(board: &Board, sides: &[Side; 2], acc: &mut A) {
     }
 }
 
-/// Material and the piece-square tables, mirrored for Black.
-fn material_and_squares<A: Accumulator>(board: &Board, us: &Side, acc: &mut A) {
+/// A side's pawns, knights, bishops, rooks and queens, by role index.
+type PieceCounts = [i32; 5];
+
+/// Material and the piece-square tables, mirrored for Black; returns the piece counts
+/// the material was scored by, for the imbalance.
+fn material_and_squares<A: Accumulator>(board: &Board, us: &Side, acc: &mut A) -> PieceCounts {
+    let mut counts = [0; 5];
     for role in Role::ALL {
         let pieces = us.of(board, role);
         if role != Role::King {
-            acc.add(MATERIAL + role.index(), us.sign * pieces.count() as i32);
+            counts[role.index()] = pieces.count() as i32;
+            acc.add(MATERIAL + role.index(), us.sign * counts[role.index()]);
         }
         for sq in pieces {
             acc.add(
@@ -149,6 +148,7 @@ fn material_and_squares<A: Accumulator>(board: &Board, us: &Side, acc: &mut A) {
             );
         }
     }
+    counts
 }
 
 /// Mobility, attacks on the enemy king zone, outposts, rooks on open files, the bishop
