@@ -46,10 +46,23 @@ pub struct FitOptions {
     /// The game result's share of the target; the rest is the search's score (1: results
     /// only, which data without scores needs).
     pub lambda: f64,
+    /// Which K turns a score into an expected result for the blend.
+    pub score_k: ScoreK,
     /// Sections held at their starting weights (by layout name, e.g. `MATERIAL`).
     pub frozen: Vec<String>,
     /// The command line, for the weight file's header.
     pub command: String,
+}
+
+/// The sigmoid's K for the scores in the data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreK {
+    /// The results' K: our own search's scores are on our evaluation's scale.
+    Same,
+    /// Its own K, fitted so that the scores best predict the results: another engine's
+    /// scores (`shatar-tune label`) are on that engine's scale, and taking them at our K
+    /// would rescale our evaluation, and with it every margin of the search.
+    Fit,
 }
 
 /// How the fitted parameters θ move the weights: weight `i` moves by the sum of the
@@ -306,13 +319,33 @@ fn parse_line(line: &str, need_score: bool) -> Result<(&str, f64, Option<f64>), 
     Ok((fen_text, result, score))
 }
 
-/// The K that minimises the loss of the starting weights: a golden-section search.
+/// The K that minimises the loss of the starting weights.
 fn fit_k(data: &Data, theta: &[[f64; 2]]) -> f64 {
+    golden_section(|k| data.loss(theta, k))
+}
+
+/// The K under which the data's scores best predict its results.
+fn fit_score_k(data: &Data) -> f64 {
+    golden_section(|k| {
+        let (sum, n) = data
+            .samples
+            .iter()
+            .filter_map(|smp| {
+                smp.score
+                    .map(|score| (smp.result - sigmoid(k, score)).powi(2))
+            })
+            .fold((0.0, 0usize), |(sum, n), e| (sum + e, n + 1));
+        sum / n.max(1) as f64
+    })
+}
+
+/// The minimum of a loss in K over 0.05..5, by golden-section search.
+fn golden_section(loss: impl Fn(f64) -> f64) -> f64 {
     let (mut lo, mut hi) = (0.05f64, 5.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
         let (a, b) = (hi - g * (hi - lo), lo + g * (hi - lo));
-        if data.loss(theta, a) < data.loss(theta, b) {
+        if loss(a) < loss(b) {
             hi = b;
         } else {
             lo = a;
@@ -339,12 +372,19 @@ pub fn run<G: Game>(opts: &FitOptions) -> Result<(), String> {
     );
     let mut theta = vec![[0f64; 2]; basis.params];
     let k = fit_k(&train, &theta);
-    train.blend(k, opts.lambda);
-    valid.blend(k, opts.lambda);
+    let score_k = match opts.score_k {
+        ScoreK::Same => k,
+        ScoreK::Fit => fit_score_k(&train),
+    };
+    train.blend(score_k, opts.lambda);
+    valid.blend(score_k, opts.lambda);
     let (train0, valid0) = (
         train.loss_of_weights(&start, k),
         valid.loss_of_weights(&start, k),
     );
+    if opts.score_k == ScoreK::Fit {
+        println!("the scores' own K = {score_k:.4}");
+    }
     println!("K = {k:.4}; start loss: train {train0:.6}, validation {valid0:.6}");
 
     // Adam. The parameters of the epoch with the best validation loss are kept (early
@@ -432,10 +472,14 @@ pub fn run<G: Game>(opts: &FitOptions) -> Result<(), String> {
     }
     header.extend([
         format!(
-            "date: {}; from `{}`; K = {k:.4}; lambda {}; L2 {}; {} square tables; best of {} epochs on validation: {best_epoch}",
+            "date: {}; from `{}`; K = {k:.4}; lambda {}{}; L2 {}; {} square tables; best of {} epochs on validation: {best_epoch}",
             weights_file::today(),
             opts.start,
             opts.lambda,
+            match opts.score_k {
+                ScoreK::Same => String::new(),
+                ScoreK::Fit => format!(" (the scores' own K = {score_k:.4})"),
+            },
             opts.l2,
             if opts.full_pst { "free" } else { "file + rank" },
             opts.epochs
@@ -529,6 +573,26 @@ mod tests {
         data.blend(1.0, 0.25);
         assert!((data.samples[0].result - (0.25 + 0.75 * 0.5)).abs() < 1e-12);
         assert_eq!(data.samples[1].result, 0.0);
+    }
+
+    #[test]
+    fn another_engines_scores_get_the_k_under_which_they_predict_the_results() {
+        // Scores on twice our scale, with results as their sigmoid at K = 0.8: the scores'
+        // own K is found, whatever the evaluation's.
+        let basis = Basis::new::<Board8<Mongolian>>(false, &[]).unwrap();
+        let start = Board8::<Mongolian>::builtin();
+        let mut data = Data::default();
+        for score in (-600..=600).step_by(50) {
+            let score = f64::from(score);
+            data.push::<Board8<Mongolian>>(
+                "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+                (sigmoid(0.8, score), Some(score)),
+                &basis,
+                &start,
+            )
+            .unwrap();
+        }
+        assert!((fit_score_k(&data) - 0.8).abs() < 1e-3);
     }
 
     #[test]

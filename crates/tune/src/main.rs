@@ -7,6 +7,7 @@ mod compare;
 mod fit;
 mod game;
 mod games;
+mod label;
 mod rng;
 mod selfplay;
 mod speed;
@@ -29,6 +30,10 @@ usage:
                        [--epochs 300] [--lr 1] [--l2 0.003] [--validation 0.1] [--pst file-rank|full]
                        [--lambda 1] (the result's share of the target; the rest is the search score)
                        [--start bootstrap|builtin|WEIGHTS.rs]
+                       [--score-k same|fit] (the scores' sigmoid: the results' K, or its own K
+                       fitted to the results, for another engine's scores from `label`)
+  shatar-tune label    --ruleset ID --data FILE... --out FILE --uci ENGINE [--option NAME=VALUE...]
+                       [--go 'depth 9'] [--threads 1] [--every 1]
   shatar-tune compare  --ruleset ID --a bootstrap|builtin|WEIGHTS.rs --b ... --pairs N --nodes K
                        [--threads T] [--seed S] [--random-plies 6] [--max-plies 400] [--resign 1000] [--hash 8]
   shatar-tune scores   --ruleset ID --weights bootstrap|builtin|WEIGHTS.rs --depth 8 --fen FEN...
@@ -164,6 +169,11 @@ fn run(argv: &[String]) -> Result<(), String> {
                     "file-rank" => false,
                     other => return Err(format!("--pst: `{other}` is not `full` or `file-rank`")),
                 },
+                score_k: match args.get::<String>("score-k", Some("same".into()))?.as_str() {
+                    "same" => fit::ScoreK::Same,
+                    "fit" => fit::ScoreK::Fit,
+                    other => return Err(format!("--score-k: `{other}` is not `same` or `fit`")),
+                },
                 lambda: match args.get("lambda", Some(1.0))? {
                     l if (0.0..=1.0).contains(&l) => l,
                     l => return Err(format!("--lambda {l}: the result's share, 0 to 1")),
@@ -181,6 +191,36 @@ fn run(argv: &[String]) -> Result<(), String> {
                 command: format!("shatar-tune {}", argv.join(" ")),
             };
             with_game!(args.game_kind(None)?, G => fit::run::<G>(&opts))
+        }
+        "label" => {
+            let opts = label::Label {
+                data: args
+                    .values("data")
+                    .ok_or("--data is required")?
+                    .iter()
+                    .map(PathBuf::from)
+                    .collect(),
+                out: args.get("out", None)?,
+                engine: args.get("uci", None)?,
+                options: args
+                    .values("option")
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|pair| {
+                        pair.split_once('=')
+                            .map(|(n, v)| (n.to_owned(), v.to_owned()))
+                            .ok_or_else(|| format!("--option `{pair}`: not NAME=VALUE"))
+                    })
+                    .collect::<Result<_, _>>()?,
+                go: args
+                    .values("go")
+                    .map(|words| words.join(" "))
+                    .unwrap_or_else(|| "depth 9".into()),
+                threads: args.get("threads", Some(1))?,
+                every: args.get("every", Some(1))?,
+                command: format!("shatar-tune {}", argv.join(" ")),
+            };
+            with_game!(args.game_kind(None)?, G => label::run::<G>(&opts))
         }
         "compare" => {
             let (a, b) = (
