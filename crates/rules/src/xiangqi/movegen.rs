@@ -208,7 +208,8 @@ pub(crate) fn pseudo_legal(board: &Board, us: Color, moves: &mut MoveList) {
 /// expose it: every other move is legal without the test, which is most moves (the test
 /// was the better part of Xiangqi's search time).
 pub(crate) fn retain_legal(board: &Board, us: Color, general: Square, moves: &mut MoveList) {
-    let exposure = (!attacked(board, general, us.other())).then(|| Exposure::new(board, general));
+    let exposure =
+        (!attacked(board, general, us.other())).then(|| Exposure::new(board, general, us));
     let mut scratch = *board;
     moves.retain(|m| {
         if let Some(exposure) = &exposure
@@ -238,13 +239,12 @@ pub(crate) fn retain_legal(board: &Board, us: Color, general: Square, moves: &mu
 }
 
 /// The points where a move by a piece other than the general could change whether the
-/// general, not in check, is attacked. Along each line from the general, only the first
-/// two pieces matter: leaving the first may unmask a chariot, the facing general or a
-/// cannon behind the second; leaving the second may unmask a cannon behind it. Landing
-/// before the first piece may give an enemy cannon its screen; landing anywhere else on
-/// the line only blocks. Horses attack through a leg, one of the general's diagonal
-/// neighbours: leaving one may unblock one, landing there only blocks. Soldiers need no
-/// empty point.
+/// general, not in check, is attacked. Along each line from the general only the first
+/// three pieces matter: leaving the first unmasks a chariot (or the facing general) second
+/// or a cannon third; leaving the second unmasks a cannon third; landing before the first
+/// makes an enemy cannon there the second. Leaving one of the general's diagonal
+/// neighbours unblocks the enemy horses whose leg it is. Landing anywhere else only
+/// blocks, and soldiers need no empty point.
 struct Exposure {
     /// Bit `i`: a move from point `i` needs the test.
     from: u128,
@@ -253,26 +253,54 @@ struct Exposure {
 }
 
 impl Exposure {
-    fn new(board: &Board, general: Square) -> Self {
+    fn new(board: &Board, general: Square, us: Color) -> Self {
         let bit = |s: Square| 1u128 << s.index();
+        let enemy = |s: Square, role: Role| board.piece_at(s) == Some(Piece::new(us.other(), role));
         let (mut from, mut to) = (0, 0);
         for (df, dr) in ORTHOGONAL {
-            let mut pieces_seen = 0;
+            let mut empty_before_first = 0;
+            let mut pieces = [None; 3];
+            let mut seen = 0;
             let mut cur = general.offset(df, dr);
             while let Some(s) = cur
-                && pieces_seen < 2
+                && seen < 3
             {
                 if board.piece_at(s).is_some() {
-                    from |= bit(s);
-                    pieces_seen += 1;
-                } else if pieces_seen == 0 {
-                    to |= bit(s);
+                    pieces[seen] = Some(s);
+                    seen += 1;
+                } else if seen == 0 {
+                    empty_before_first |= bit(s);
                 }
                 cur = s.offset(df, dr);
             }
+            let [first, second, third] = pieces;
+            let cannon_third = third.is_some_and(|s| enemy(s, Role::Cannon));
+            let line_second = second
+                .is_some_and(|s| enemy(s, Role::Chariot) || (df == 0 && enemy(s, Role::General)));
+            if let Some(first) = first {
+                if line_second || cannon_third {
+                    from |= bit(first);
+                }
+                if enemy(first, Role::Cannon) {
+                    to |= empty_before_first;
+                }
+            }
+            if let Some(second) = second
+                && cannon_third
+            {
+                from |= bit(second);
+            }
         }
-        for (df, dr) in DIAGONAL {
-            if let Some(leg) = general.offset(df, dr) {
+        for (sx, sy) in DIAGONAL {
+            let Some(leg) = general.offset(sx, sy) else {
+                continue;
+            };
+            let horse_behind = [(2 * sx, sy), (sx, 2 * sy)].into_iter().any(|(df, dr)| {
+                general
+                    .offset(df, dr)
+                    .is_some_and(|s| enemy(s, Role::Horse))
+            });
+            if horse_behind {
                 from |= bit(leg);
             }
         }
@@ -322,5 +350,14 @@ mod tests {
         assert!(!legal(fen, (4, 5), (2, 6)), "the second screen");
         assert!(!legal(fen, (4, 3), (3, 3)), "the first screen");
         assert!(legal(fen, (4, 3), (4, 4)), "along the file");
+    }
+
+    #[test]
+    fn leaving_the_line_unmasks_a_chariot_or_the_facing_general() {
+        let chariot = "3k5/9/9/4r4/9/9/9/4H4/9/4K4 w - - 0 1";
+        assert!(!legal(chariot, (4, 2), (2, 3)));
+        let general = "4k4/9/9/9/9/4C4/9/9/9/4K4 w - - 0 1";
+        assert!(!legal(general, (4, 4), (0, 4)));
+        assert!(legal(general, (4, 4), (4, 8)), "along the file");
     }
 }
