@@ -272,6 +272,72 @@ pub const HORSE: [Leaps; Square::COUNT] = leaps(
 /// ch. 3 §2 art. 三). The river is checked where it is generated, as it depends on colour.
 pub const ELEPHANT: [Leaps; Square::COUNT] = leaps(&[(2, 2), (2, -2), (-2, -2), (-2, 2)], false);
 
+/// The horses that would attack a point, and for each its leg, which lies diagonally next
+/// to the point (a horse's move read backwards): the check test's table.
+pub const HORSE_ATTACKERS: [Leaps; Square::COUNT] = {
+    let offsets = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let mut table = [Leaps {
+        len: 0,
+        to: [(0, 0); 8],
+    }; Square::COUNT];
+    let mut i = 0;
+    while i < Square::COUNT {
+        let sq = match Square::new(i as u8) {
+            Some(sq) => sq,
+            None => panic!("below 90"),
+        };
+        let mut k = 0;
+        while k < offsets.len() {
+            let (df, dr) = offsets[k];
+            if let (Some(horse), Some(leg)) =
+                (sq.offset(df, dr), sq.offset(df.signum(), dr.signum()))
+            {
+                let n = table[i].len as usize;
+                table[i].to[n] = (horse.index() as u8, leg.index() as u8);
+                table[i].len += 1;
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// The next point from each point in each of the four orthogonal directions (in
+/// [`ORTHOGONAL`]'s order), or [`OFF_BOARD`]: the rays' step without coordinate sums.
+pub const RAY_STEP: [[u8; 4]; Square::COUNT] = {
+    let mut table = [[OFF_BOARD; 4]; Square::COUNT];
+    let mut i = 0;
+    while i < Square::COUNT {
+        let sq = match Square::new(i as u8) {
+            Some(sq) => sq,
+            None => panic!("below 90"),
+        };
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = ORTHOGONAL[d];
+            if let Some(next) = sq.offset(df, dr) {
+                table[i][d] = next.index() as u8;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    table
+};
+pub const OFF_BOARD: u8 = u8::MAX;
+/// Up, right, down, left, as (files, ranks).
+pub const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+
 const fn leaps(offsets: &[(i32, i32)], horse: bool) -> [Leaps; Square::COUNT] {
     let mut table = [Leaps {
         len: 0,

@@ -2,12 +2,13 @@
 //! the move on a scratch board and asks whether the mover's general is attacked, which
 //! covers the flying-general rule too (the facing general "attacks" along the file).
 
-use super::board::{Board, ELEPHANT, HORSE, Piece, Role, in_palace, own_half};
+use super::board::{
+    Board, ELEPHANT, HORSE, HORSE_ATTACKERS, ORTHOGONAL, Piece, RAY_STEP, Role, in_palace, own_half,
+};
 use super::moves::{Move, MoveList};
 use super::square::Square;
 use crate::types::Color;
 
-const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 
 /// The rank direction `color`'s soldiers advance in.
@@ -17,6 +18,12 @@ pub(crate) const fn forward(color: Color) -> i32 {
         Color::White => 1,
         Color::Black => -1,
     }
+}
+
+/// The next point from `s` in direction `d` (an index into [`ORTHOGONAL`]).
+#[inline]
+fn step(s: Square, d: usize) -> Option<Square> {
+    Square::new(RAY_STEP[s.index()][d])
 }
 
 #[inline]
@@ -32,8 +39,8 @@ pub(crate) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
         s.and_then(|s| board.piece_at(s)) == Some(Piece::new(by, role))
     };
     // Chariots, the facing general, and cannons over exactly one screen.
-    for (df, dr) in ORTHOGONAL {
-        let mut cur = sq.offset(df, dr);
+    for (d, (df, _)) in ORTHOGONAL.into_iter().enumerate() {
+        let mut cur = step(sq, d);
         let mut screened = false;
         while let Some(s) = cur {
             if let Some(p) = board.piece_at(s) {
@@ -50,25 +57,14 @@ pub(crate) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
                 }
                 screened = true;
             }
-            cur = s.offset(df, dr);
+            cur = step(s, d);
         }
     }
-    // Horses: a horse two points along one axis and one along the other, whose leg (the
-    // point diagonally next to `sq`, towards the horse) is empty.
-    for (df, dr) in [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ] {
-        if is(sq.offset(df, dr), Role::Horse)
-            && sq
-                .offset(df.signum(), dr.signum())
-                .is_some_and(|leg| board.is_empty_at(leg))
+    // Horses whose leg, the point diagonally next to `sq` towards the horse, is empty.
+    let horses = &HORSE_ATTACKERS[sq.index()];
+    for &(horse, leg) in &horses.to[..horses.len as usize] {
+        if board.piece_at(sq_at(horse)) == Some(Piece::new(by, Role::Horse))
+            && board.is_empty_at(sq_at(leg))
         {
             return true;
         }
@@ -144,8 +140,8 @@ pub(crate) fn pseudo_legal(board: &Board, us: Color, moves: &mut MoveList) {
             }
             // Art. 四: any distance along a line, never over a piece.
             Role::Chariot => {
-                for (df, dr) in ORTHOGONAL {
-                    let mut cur = from.offset(df, dr);
+                for d in 0..ORTHOGONAL.len() {
+                    let mut cur = step(from, d);
                     while let Some(to) = cur {
                         match board.piece_at(to) {
                             None => moves.push(Move::new(from, to)),
@@ -156,24 +152,24 @@ pub(crate) fn pseudo_legal(board: &Board, us: Color, moves: &mut MoveList) {
                                 break;
                             }
                         }
-                        cur = to.offset(df, dr);
+                        cur = step(to, d);
                     }
                 }
             }
             // Art. 六: moves as a chariot, but captures by jumping exactly one piece of
             // either side, the screen (炮架).
             Role::Cannon => {
-                for (df, dr) in ORTHOGONAL {
-                    let mut cur = from.offset(df, dr);
+                for d in 0..ORTHOGONAL.len() {
+                    let mut cur = step(from, d);
                     while let Some(to) = cur {
                         if board.piece_at(to).is_some() {
                             break;
                         }
                         moves.push(Move::new(from, to));
-                        cur = to.offset(df, dr);
+                        cur = step(to, d);
                     }
                     // `cur` is the screen, if any: look past it for the first piece.
-                    let mut beyond = cur.and_then(|screen| screen.offset(df, dr));
+                    let mut beyond = cur.and_then(|screen| step(screen, d));
                     while let Some(to) = beyond {
                         if let Some(p) = board.piece_at(to) {
                             if p.color != us {
@@ -181,7 +177,7 @@ pub(crate) fn pseudo_legal(board: &Board, us: Color, moves: &mut MoveList) {
                             }
                             break;
                         }
-                        beyond = to.offset(df, dr);
+                        beyond = step(to, d);
                     }
                 }
             }
@@ -257,11 +253,11 @@ impl Exposure {
         let bit = |s: Square| 1u128 << s.index();
         let enemy = |s: Square, role: Role| board.piece_at(s) == Some(Piece::new(us.other(), role));
         let (mut from, mut to) = (0, 0);
-        for (df, dr) in ORTHOGONAL {
+        for (d, (df, _)) in ORTHOGONAL.into_iter().enumerate() {
             let mut empty_before_first = 0;
             let mut pieces = [None; 3];
             let mut seen = 0;
-            let mut cur = general.offset(df, dr);
+            let mut cur = step(general, d);
             while let Some(s) = cur
                 && seen < 3
             {
@@ -271,7 +267,7 @@ impl Exposure {
                 } else if seen == 0 {
                     empty_before_first |= bit(s);
                 }
-                cur = s.offset(df, dr);
+                cur = step(s, d);
             }
             let [first, second, third] = pieces;
             let cannon_third = third.is_some_and(|s| enemy(s, Role::Cannon));
