@@ -274,7 +274,7 @@ pub const ELEPHANT: [Leaps; Square::COUNT] = leaps(&[(2, 2), (2, -2), (-2, -2), 
 
 /// The horses that would attack a point, and for each its leg, which lies diagonally next
 /// to the point (a horse's move read backwards): the check test's table.
-pub const HORSE_ATTACKERS: [Leaps; Square::COUNT] = {
+pub(crate) const HORSE_ATTACKERS: [Leaps; Square::COUNT] = {
     let offsets = [
         (1, 2),
         (2, 1),
@@ -314,7 +314,7 @@ pub const HORSE_ATTACKERS: [Leaps; Square::COUNT] = {
 
 /// The next point from each point in each of the four orthogonal directions (in
 /// [`ORTHOGONAL`]'s order), or [`OFF_BOARD`]: the rays' step without coordinate sums.
-pub const RAY_STEP: [[u8; 4]; Square::COUNT] = {
+pub(crate) const RAY_STEP: [[u8; 4]; Square::COUNT] = {
     let mut table = [[OFF_BOARD; 4]; Square::COUNT];
     let mut i = 0;
     while i < Square::COUNT {
@@ -334,9 +334,9 @@ pub const RAY_STEP: [[u8; 4]; Square::COUNT] = {
     }
     table
 };
-pub const OFF_BOARD: u8 = u8::MAX;
+pub(crate) const OFF_BOARD: u8 = u8::MAX;
 /// Up, right, down, left, as (files, ranks).
-pub const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+pub(crate) const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 const fn leaps(offsets: &[(i32, i32)], horse: bool) -> [Leaps; Square::COUNT] {
     let mut table = [Leaps {
