@@ -255,62 +255,16 @@ pub struct Leaps {
 
 /// The horse: one step orthogonally, then one diagonally outward; the orthogonal step's
 /// point is its leg, and a piece there hobbles it (AXF 2008 ch. 3 §2 art. 五).
-pub const HORSE: [Leaps; Square::COUNT] = leaps(
-    &[
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ],
-    true,
-);
+pub const HORSE: [Leaps; Square::COUNT] = leaps(&HORSE_OFFSETS, Block::HorseLeg);
 /// The elephant: two steps diagonally; a piece on the midpoint, its eye, blocks it (AXF 2008
 /// ch. 3 §2 art. 三). The river is checked where it is generated, as it depends on colour.
-pub const ELEPHANT: [Leaps; Square::COUNT] = leaps(&[(2, 2), (2, -2), (-2, -2), (-2, 2)], false);
+pub const ELEPHANT: [Leaps; Square::COUNT] =
+    leaps(&[(2, 2), (2, -2), (-2, -2), (-2, 2)], Block::Midpoint);
 
 /// The horses that would attack a point, and for each its leg, which lies diagonally next
 /// to the point (a horse's move read backwards): the check test's table.
-pub(crate) const HORSE_ATTACKERS: [Leaps; Square::COUNT] = {
-    let offsets = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    let mut table = [Leaps {
-        len: 0,
-        to: [(0, 0); 8],
-    }; Square::COUNT];
-    let mut i = 0;
-    while i < Square::COUNT {
-        let sq = match Square::new(i as u8) {
-            Some(sq) => sq,
-            None => panic!("below 90"),
-        };
-        let mut k = 0;
-        while k < offsets.len() {
-            let (df, dr) = offsets[k];
-            if let (Some(horse), Some(leg)) =
-                (sq.offset(df, dr), sq.offset(df.signum(), dr.signum()))
-            {
-                let n = table[i].len as usize;
-                table[i].to[n] = (horse.index() as u8, leg.index() as u8);
-                table[i].len += 1;
-            }
-            k += 1;
-        }
-        i += 1;
-    }
-    table
-};
+pub(crate) const HORSE_ATTACKERS: [Leaps; Square::COUNT] =
+    leaps(&HORSE_OFFSETS, Block::NextToTarget);
 
 /// The next point from each point in each of the four orthogonal directions (in
 /// [`ORTHOGONAL`]'s order), or [`OFF_BOARD`]: the rays' step without coordinate sums.
@@ -338,7 +292,31 @@ pub(crate) const OFF_BOARD: u8 = u8::MAX;
 /// Up, right, down, left, as (files, ranks).
 pub(crate) const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
-const fn leaps(offsets: &[(i32, i32)], horse: bool) -> [Leaps; Square::COUNT] {
+/// A horse's eight leaps, as (files, ranks).
+const HORSE_OFFSETS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// Which point of a leap must be empty.
+#[derive(Clone, Copy)]
+enum Block {
+    /// The horse's leg: its first orthogonal step, along the long axis.
+    HorseLeg,
+    /// The elephant's eye: the midpoint.
+    Midpoint,
+    /// A horse's leg seen from the point it attacks: the diagonal neighbour of the table's
+    /// point, towards the horse.
+    NextToTarget,
+}
+
+const fn leaps(offsets: &[(i32, i32)], block: Block) -> [Leaps; Square::COUNT] {
     let mut table = [Leaps {
         len: 0,
         to: [(0, 0); 8],
@@ -352,16 +330,11 @@ const fn leaps(offsets: &[(i32, i32)], horse: bool) -> [Leaps; Square::COUNT] {
         let mut k = 0;
         while k < offsets.len() {
             let (df, dr) = offsets[k];
-            // The blocking point: the first orthogonal step along the long axis for the
-            // horse, the midpoint for the elephant.
-            let (bf, br) = if horse {
-                if df.abs() == 2 {
-                    (df / 2, 0)
-                } else {
-                    (0, dr / 2)
-                }
-            } else {
-                (df / 2, dr / 2)
+            let (bf, br) = match block {
+                Block::HorseLeg if df.abs() == 2 => (df / 2, 0),
+                Block::HorseLeg => (0, dr / 2),
+                Block::Midpoint => (df / 2, dr / 2),
+                Block::NextToTarget => (df.signum(), dr.signum()),
             };
             if let (Some(to), Some(block)) = (sq.offset(df, dr), sq.offset(bf, br)) {
                 let n = table[i].len as usize;
