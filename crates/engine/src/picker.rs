@@ -33,53 +33,62 @@ pub enum Selection {
     GoodTactical,
 }
 
-/// Indexes into the move list, and their ordering scores.
-struct Bin {
+/// Indexes into the move list and their ordering scores, one slot per move, shared by the
+/// stages (three lists of their own would be three times the memory to clear for every
+/// node): the tactical moves first, then the quiet moves, while the captures that lose
+/// material take the slots the tactical moves free, from the tactical moves' end back.
+struct Slots {
     index: [u8; CAPACITY],
     score: [i32; CAPACITY],
+}
+
+/// A run of slots, `start..start + len`, taken best-first or in order.
+#[derive(Clone, Copy)]
+struct Bin {
+    start: usize,
     len: usize,
 }
 
-impl Bin {
+impl Slots {
     const fn new() -> Self {
-        Bin {
+        Slots {
             index: [0; CAPACITY],
             score: [0; CAPACITY],
-            len: 0,
         }
     }
 
-    fn push(&mut self, index: usize, score: i32) {
-        self.index[self.len] = index as u8;
-        self.score[self.len] = score;
-        self.len += 1;
+    fn push(&mut self, bin: &mut Bin, index: usize, score: i32) {
+        let slot = bin.start + bin.len;
+        self.index[slot] = index as u8;
+        self.score[slot] = score;
+        bin.len += 1;
     }
 
-    /// Removes and returns the best-scored index (a selection sort, one step at a time:
-    /// cheaper than sorting when a cutoff comes early).
-    fn pop_best(&mut self) -> Option<usize> {
-        if self.len == 0 {
+    /// Removes and returns the best-scored index of `bin` (a selection sort, one step at a
+    /// time: cheaper than sorting when a cutoff comes early). The bin's last slot is the
+    /// one freed.
+    fn pop_best(&mut self, bin: &mut Bin) -> Option<usize> {
+        if bin.len == 0 {
             return None;
         }
-        let mut best = 0;
-        for i in 1..self.len {
+        let run = bin.start..bin.start + bin.len;
+        let mut best = run.start;
+        for i in run.clone().skip(1) {
             if self.score[i] > self.score[best] {
                 best = i;
             }
         }
         let index = self.index[best];
-        self.len -= 1;
-        self.index[best] = self.index[self.len];
-        self.score[best] = self.score[self.len];
+        self.remove(bin, best);
         Some(index as usize)
     }
 
-    /// Removes and returns the first index in insertion order.
-    fn pop_front(&mut self, cursor: &mut usize) -> Option<usize> {
-        (*cursor < self.len).then(|| {
-            *cursor += 1;
-            self.index[*cursor - 1] as usize
-        })
+    /// Takes the slot `slot` of `bin` out: the last slot's entry moves into it.
+    fn remove(&mut self, bin: &mut Bin, slot: usize) {
+        bin.len -= 1;
+        let last = bin.start + bin.len;
+        self.index[slot] = self.index[last];
+        self.score[slot] = self.score[last];
     }
 }
 
@@ -90,9 +99,14 @@ pub struct MovePicker<P: SearchPosition> {
     killers: [Option<P::Move>; 3],
     selection: Selection,
     stage: Stage,
+    slots: Slots,
     tactical: Bin,
     quiet: Bin,
-    bad: Bin,
+    /// Where the tactical moves' slots end: the losing captures go from here back, the
+    /// first one found in the slot before it.
+    tactical_end: usize,
+    /// Losing captures found, and how many of them have been handed out.
+    bad_len: usize,
     bad_cursor: usize,
     killer_cursor: usize,
     quiets_scored: bool,
@@ -120,21 +134,29 @@ impl<P: SearchPosition> MovePicker<P> {
             killers,
             selection,
             stage: Stage::TableMove,
-            tactical: Bin::new(),
-            quiet: Bin::new(),
-            bad: Bin::new(),
+            slots: Slots::new(),
+            tactical: Bin { start: 0, len: 0 },
+            quiet: Bin { start: 0, len: 0 },
+            tactical_end: 0,
+            bad_len: 0,
             bad_cursor: 0,
             killer_cursor: 0,
             quiets_scored: false,
         };
+        // Two passes, so the tactical moves' slots come first and the quiet moves' after.
         for (i, &m) in picker.moves.iter().enumerate() {
-            if Some(m) == picker.table_move {
-                continue;
+            if Some(m) != picker.table_move && pos.is_tactical(m) {
+                let order = pos.tactical_order(m);
+                picker.slots.push(&mut picker.tactical, i, order);
             }
-            if pos.is_tactical(m) {
-                picker.tactical.push(i, pos.tactical_order(m));
-            } else if selection == Selection::All {
-                picker.quiet.push(i, 0);
+        }
+        picker.tactical_end = picker.tactical.len;
+        picker.quiet.start = picker.tactical_end;
+        if selection == Selection::All {
+            for (i, &m) in picker.moves.iter().enumerate() {
+                if Some(m) != picker.table_move && !pos.is_tactical(m) {
+                    picker.slots.push(&mut picker.quiet, i, 0);
+                }
             }
         }
         picker
@@ -158,12 +180,14 @@ impl<P: SearchPosition> MovePicker<P> {
                     }
                 }
                 Stage::GoodTactical => {
-                    while let Some(i) = self.tactical.pop_best() {
+                    while let Some(i) = self.slots.pop_best(&mut self.tactical) {
                         let m = self.moves[i];
                         if pos.see_ge(m, 0) {
                             return Some(m);
                         }
-                        self.bad.push(i, 0);
+                        // Free: each losing capture was taken from the tactical slots first.
+                        self.bad_len += 1;
+                        self.slots.index[self.tactical_end - self.bad_len] = i as u8;
                     }
                     self.stage = match self.selection {
                         Selection::All => Stage::Killers,
@@ -174,12 +198,13 @@ impl<P: SearchPosition> MovePicker<P> {
                     while self.killer_cursor < self.killers.len() {
                         let killer = self.killers[self.killer_cursor];
                         self.killer_cursor += 1;
+                        let quiet = self.quiet.start..self.quiet.start + self.quiet.len;
                         if let Some(k) = killer
-                            && let Some(slot) = (0..self.quiet.len)
-                                .find(|&j| self.moves[self.quiet.index[j] as usize] == k)
+                            && let Some(slot) = quiet
+                                .into_iter()
+                                .find(|&j| self.moves[self.slots.index[j] as usize] == k)
                         {
-                            self.quiet.len -= 1;
-                            self.quiet.index[slot] = self.quiet.index[self.quiet.len];
+                            self.slots.remove(&mut self.quiet, slot);
                             return Some(k);
                         }
                     }
@@ -188,19 +213,21 @@ impl<P: SearchPosition> MovePicker<P> {
                 Stage::Quiet => {
                     if !self.quiets_scored {
                         self.quiets_scored = true;
-                        for j in 0..self.quiet.len {
-                            let m = self.moves[self.quiet.index[j] as usize];
-                            self.quiet.score[j] = tables.quiet_score(ctx, pos.move_key(m));
+                        for j in self.quiet.start..self.quiet.start + self.quiet.len {
+                            let m = self.moves[self.slots.index[j] as usize];
+                            self.slots.score[j] = tables.quiet_score(ctx, pos.move_key(m));
                         }
                     }
-                    if let Some(i) = self.quiet.pop_best() {
+                    if let Some(i) = self.slots.pop_best(&mut self.quiet) {
                         return Some(self.moves[i]);
                     }
                     self.stage = Stage::BadTactical;
                 }
                 Stage::BadTactical => {
-                    if let Some(i) = self.bad.pop_front(&mut self.bad_cursor) {
-                        return Some(self.moves[i]);
+                    if self.bad_cursor < self.bad_len {
+                        self.bad_cursor += 1;
+                        let i = self.slots.index[self.tactical_end - self.bad_cursor];
+                        return Some(self.moves[i as usize]);
                     }
                     self.stage = Stage::Done;
                 }

@@ -40,6 +40,17 @@ impl<P: SearchPosition> Tree<'_, P> {
             return value;
         }
 
+        let mut best_value = -INFINITE;
+        let mut static_eval = 0;
+        if !in_check {
+            // Standing pat comes before the moves are generated: a cutoff here needs none.
+            static_eval = entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval));
+            if static_eval >= beta {
+                return static_eval;
+            }
+            alpha = alpha.max(static_eval);
+            best_value = static_eval;
+        }
         // Out of check only captures and promotions are searched; a quiet position's
         // stalemate is not looked for here, the evaluation stands for it.
         let moves = if in_check {
@@ -49,16 +60,6 @@ impl<P: SearchPosition> Tree<'_, P> {
         };
         if in_check && moves.is_empty() {
             return Self::terminal_value(pos, ply);
-        }
-        let mut best_value = -INFINITE;
-        let mut static_eval = 0;
-        if !in_check {
-            static_eval = entry.map_or_else(|| self.evaluate(pos), |e| Value::from(e.static_eval));
-            if static_eval >= beta {
-                return static_eval;
-            }
-            alpha = alpha.max(static_eval);
-            best_value = static_eval;
         }
 
         let selection = if in_check {
