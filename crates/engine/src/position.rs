@@ -21,6 +21,13 @@ pub trait SearchPosition: GamePosition {
     /// destination), so the history tables can learn which quiet moves tend to be good.
     fn move_key(&self, m: Self::Move) -> usize;
 
+    /// Whether `m`, which made this position into `next`, gives check. A game may answer
+    /// without looking at `next` when it can tell the move cannot check.
+    #[inline]
+    fn gives_check(&self, _m: Self::Move, next: &Self) -> bool {
+        next.is_check()
+    }
+
     /// The static evaluation in centipawns, from the side to move's point of view.
     fn evaluate(&self) -> i32;
 

@@ -1,6 +1,8 @@
 //! Xiangqi properties, checked on every position of many random games:
 //! - move generation equals a slow, independent reference generator (every generated move
 //!   is legal, every legal move is generated);
+//! - the captures alone are the legal moves that take, in the same order;
+//! - each side's point set is the points its pieces stand on;
 //! - the incrementally updated hash equals the hash computed from scratch;
 //! - FEN round-trips, and ICCS round-trips for every legal move.
 //!
@@ -189,6 +191,23 @@ fn check_position(pos: &Position, seen: &mut Seen) {
     let mut ours: Vec<String> = moves.iter().map(Move::to_string).collect();
     ours.sort();
     assert_eq!(ours, reference_moves(pos), "legal moves differ in {pos}");
+    let takes: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| pos.is_capture(m))
+        .collect();
+    assert_eq!(
+        pos.legal_captures().as_slice(),
+        takes,
+        "captures differ in {pos}"
+    );
+    for color in [Color::White, Color::Black] {
+        let standing: Vec<Square> = Square::all()
+            .filter(|&sq| pos.board().piece_at(sq).is_some_and(|p| p.color == color))
+            .collect();
+        let set: Vec<Square> = pos.board().occupied_by(color).collect();
+        assert_eq!(set, standing, "{color:?}'s points in {pos}");
+    }
     assert_eq!(
         pos.hash(),
         pos.hash_from_scratch(),

@@ -405,7 +405,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             let stage = picker.stage();
             let mut next = pos.clone();
             next.play_unchecked(m);
-            let gives_check = next.is_check();
+            let gives_check = pos.gives_check(m, &next);
             let facts = MoveFacts {
                 tactical,
                 stage,

@@ -14,7 +14,7 @@ mod see;
 
 use shatar_rules::xiangqi::record::NATURAL_MOVE_LIMIT;
 use shatar_rules::xiangqi::{
-    Move, MoveList, Piece, Position, RepetitionRules, Role, Square, Verdict, rulings,
+    HORSE, Move, MoveList, Piece, Position, RepetitionRules, Role, Square, Verdict, rulings,
 };
 
 use crate::position::Cycle;
@@ -64,16 +64,44 @@ impl SearchPosition for Position {
         role * 90 + m.to.index()
     }
 
+    /// Only a move from or to the enemy general's file or rank, from the leg of a horse
+    /// that would check it, or of a horse to a point it checks from can give check: the
+    /// rest (most moves) need no attack test. A capture leaves its point occupied, so it
+    /// opens nothing there.
+    #[inline]
+    fn gives_check(&self, m: Move, next: &Self) -> bool {
+        let general = self.general(self.turn().other());
+        let on_lines = |s: Square| s.file() == general.file() || s.rank() == general.rank();
+        let beside_diagonally = |s: Square| {
+            let (df, dr) = (
+                s.file().index().abs_diff(general.file().index()),
+                s.rank().index().abs_diff(general.rank().index()),
+            );
+            df == 1 && dr == 1
+        };
+        let horse_checks_from = |s: Square| {
+            let leaps = &HORSE[general.index()];
+            leaps.to[..leaps.len as usize]
+                .iter()
+                .any(|&(to, _)| usize::from(to) == s.index())
+        };
+        let may_check = on_lines(m.from)
+            || on_lines(m.to)
+            || beside_diagonally(m.from)
+            || (self
+                .board()
+                .piece_at(m.from)
+                .is_some_and(|p| p.role == Role::Horse)
+                && horse_checks_from(m.to));
+        may_check && next.is_check()
+    }
+
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
 
     fn tactical_moves(&self) -> MoveList {
-        // The rules crate generates all legal moves at once; the captures are kept.
-        let mut moves = self.legal_moves();
-        let board = *self.board();
-        moves.retain(|m| !board.is_empty_at(m.to));
-        moves
+        self.legal_captures()
     }
 
     #[inline]
@@ -169,6 +197,47 @@ mod tests {
         let fen = |plies: u32| format!("3k5/9/9/9/9/9/9/9/9/4K1R2 w - - {plies} 60");
         assert!(!fen::parse_position(&fen(99)).unwrap().is_draw_by_rule());
         assert!(fen::parse_position(&fen(100)).unwrap().is_draw_by_rule());
+    }
+
+    #[test]
+    fn the_check_filter_agrees_with_playing_the_move() {
+        // Random games with captures preferred, so they reach open boards with horses and
+        // cannons near the generals; every move of every position compared.
+        let mut state = 0x5eed_u64;
+        let mut below = |n: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 33) as usize % n
+        };
+        let (mut tested, mut checks) = (0, 0);
+        for _game in 0..40 {
+            let mut pos = Position::new();
+            for _ply in 0..200 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in moves.iter() {
+                    let mut next = pos;
+                    next.play_unchecked(m);
+                    assert_eq!(pos.gives_check(m, &next), next.is_check(), "{m} in {pos}");
+                    tested += 1;
+                    checks += usize::from(next.is_check());
+                }
+                let captures = pos.legal_captures();
+                let m = if !captures.is_empty() && below(2) == 0 {
+                    captures[below(captures.len())]
+                } else {
+                    moves[below(moves.len())]
+                };
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(
+            tested > 100_000 && checks > 1_000,
+            "{tested} moves, {checks} checks"
+        );
     }
 
     #[test]

@@ -8,7 +8,9 @@
 //! takes part at a prohibitive value, so it only ever takes last.
 
 use shatar_rules::Color;
-use shatar_rules::xiangqi::{Board, Move, Position, Role, Square};
+use shatar_rules::xiangqi::{
+    Board, HORSE_ATTACKERS, Move, ORTHOGONAL, Piece, Position, RAY_STEP, Role, Square,
+};
 
 use super::see_value;
 
@@ -54,30 +56,17 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     gains[0] >= threshold
 }
 
-const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const HORSE: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// The cheapest piece of `side` that could move to `to` on `board` by the movement rules
-/// alone, and what it is worth once there.
+/// alone, and what it is worth once there. Among equals the first found is taken, in the
+/// order soldiers, advisors, the general, elephants, horses, then each line's chariot and
+/// cannon.
 pub fn least_valuable_attacker(board: &Board, to: Square, side: Color) -> Option<(Square, i32)> {
     let mut best: Option<(Square, i32)> = None;
-    let mut consider = |from: Option<Square>, role: Role, reaches: &dyn Fn(Square) -> bool| {
-        let Some(from) = from else { return };
-        let Some(piece) = board.piece_at(from) else {
-            return;
-        };
-        if piece.color == side && piece.role == role && reaches(from) {
-            let value = see_value(piece, to);
+    let mut consider = |from: Square, role: Role| {
+        if board.piece_at(from) == Some(Piece::new(side, role)) {
+            let value = see_value(Piece::new(side, role), to);
             if best.is_none_or(|(_, v)| value < v) {
                 best = Some((from, value));
             }
@@ -85,54 +74,72 @@ pub fn least_valuable_attacker(board: &Board, to: Square, side: Color) -> Option
     };
     let forward = if side == Color::White { 1 } else { -1 };
     // Soldiers: from behind, or from beside once across the river.
-    consider(to.offset(0, -forward), Role::Soldier, &|_| true);
+    if let Some(from) = to.offset(0, -forward) {
+        consider(from, Role::Soldier);
+    }
     for df in [-1, 1] {
-        consider(to.offset(df, 0), Role::Soldier, &|from| {
-            super::eval::crossed_river(side, from)
-        });
+        if let Some(from) = to.offset(df, 0)
+            && super::eval::crossed_river(side, from)
+        {
+            consider(from, Role::Soldier);
+        }
     }
     if in_palace(side, to) {
         for (df, dr) in DIAGONAL {
-            consider(to.offset(df, dr), Role::Advisor, &|from| {
-                in_palace(side, from)
-            });
+            if let Some(from) = to.offset(df, dr).filter(|&from| in_palace(side, from)) {
+                consider(from, Role::Advisor);
+            }
         }
-        for (df, dr) in ORTHOGONAL {
-            consider(to.offset(df, dr), Role::General, &|from| {
-                in_palace(side, from)
-            });
+        for d in 0..ORTHOGONAL.len() {
+            if let Some(from) = step(to, d).filter(|&from| in_palace(side, from)) {
+                consider(from, Role::General);
+            }
         }
     }
     if !super::eval::crossed_river(side, to) {
         for (df, dr) in DIAGONAL {
-            let eye_empty = to.offset(df, dr).is_some_and(|eye| board.is_empty_at(eye));
-            consider(to.offset(2 * df, 2 * dr), Role::Elephant, &|_| eye_empty);
+            if let (Some(eye), Some(from)) = (to.offset(df, dr), to.offset(2 * df, 2 * dr))
+                && board.is_empty_at(eye)
+            {
+                consider(from, Role::Elephant);
+            }
         }
     }
-    for (df, dr) in HORSE {
-        // The leg is next to the horse along the long axis: diagonally next to `to`.
-        let leg_empty = to
-            .offset(df.signum(), dr.signum())
-            .is_some_and(|leg| board.is_empty_at(leg));
-        consider(to.offset(df, dr), Role::Horse, &|_| leg_empty);
+    // The leg is next to the horse along the long axis: diagonally next to `to`.
+    let horses = &HORSE_ATTACKERS[to.index()];
+    for &(from, leg) in &horses.to[..horses.len as usize] {
+        if board.is_empty_at(point(leg)) {
+            consider(point(from), Role::Horse);
+        }
     }
-    for (df, dr) in ORTHOGONAL {
+    for d in 0..ORTHOGONAL.len() {
         // The first piece along the line may be a chariot, the second a cannon.
-        let mut cur = to.offset(df, dr);
+        let mut cur = step(to, d);
         let mut screened = false;
         while let Some(sq) = cur {
             if !board.is_empty_at(sq) {
                 if screened {
-                    consider(Some(sq), Role::Cannon, &|_| true);
+                    consider(sq, Role::Cannon);
                     break;
                 }
-                consider(Some(sq), Role::Chariot, &|_| true);
+                consider(sq, Role::Chariot);
                 screened = true;
             }
-            cur = sq.offset(df, dr);
+            cur = step(sq, d);
         }
     }
     best
+}
+
+/// The next point from `sq` in direction `d` (an index into [`ORTHOGONAL`]).
+#[inline]
+fn step(sq: Square, d: usize) -> Option<Square> {
+    Square::new(RAY_STEP[sq.index()][d])
+}
+
+#[inline]
+fn point(i: u8) -> Square {
+    Square::new(i).expect("the tables hold points below 90")
 }
 
 /// Files d–f of `color`'s first three ranks.

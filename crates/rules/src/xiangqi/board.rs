@@ -141,16 +141,20 @@ impl fmt::Display for Piece {
     }
 }
 
-/// The 90 points and what stands on each.
+/// The 90 points and what stands on each, with the points of each colour as bit sets
+/// beside the cells, so that a side's pieces are found without scanning all 90.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     cells: [Option<Piece>; Square::COUNT],
+    /// By colour index, bit `i` for point `i`: kept equal to what `cells` holds.
+    occupied: [u128; 2],
 }
 
 impl Board {
     pub const fn empty() -> Board {
         Board {
             cells: [None; Square::COUNT],
+            occupied: [0; 2],
         }
     }
     #[inline]
@@ -163,15 +167,70 @@ impl Board {
     }
     #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) {
+        let bit = 1u128 << sq.index();
+        if let Some(old) = self.cells[sq.index()] {
+            self.occupied[old.color.index()] &= !bit;
+        }
         self.cells[sq.index()] = Some(piece);
+        self.occupied[piece.color.index()] |= bit;
     }
     #[inline]
     pub fn remove(&mut self, sq: Square) -> Option<Piece> {
-        self.cells[sq.index()].take()
+        let piece = self.cells[sq.index()].take();
+        if let Some(p) = piece {
+            self.occupied[p.color.index()] &= !(1u128 << sq.index());
+        }
+        piece
+    }
+    /// The points `color`'s pieces stand on, `a0` first.
+    #[inline]
+    pub fn occupied_by(&self, color: Color) -> Points {
+        Points(self.occupied[color.index()])
     }
     /// Every occupied point and its piece, `a0` first.
+    #[inline]
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::all().filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+        Points(self.occupied[0] | self.occupied[1])
+            .map(|sq| (sq, self.cells[sq.index()].expect("an occupied point")))
+    }
+}
+
+/// A set of points as bits (bit `i` for point `i`), iterated from `a0` on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Points(pub(crate) u128);
+
+impl Points {
+    /// Every point of the board.
+    pub const ALL: Points = Points((1 << Square::COUNT) - 1);
+
+    /// The points of the board not in `self`.
+    #[inline]
+    pub fn complement(self) -> Points {
+        Points(Points::ALL.0 & !self.0)
+    }
+
+    #[inline]
+    pub fn contains(self, sq: Square) -> bool {
+        (self.0 >> sq.index()) & 1 != 0
+    }
+}
+
+impl Iterator for Points {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Square::new(i)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
     }
 }
 
@@ -263,12 +322,11 @@ pub const ELEPHANT: [Leaps; Square::COUNT] =
 
 /// The horses that would attack a point, and for each its leg, which lies diagonally next
 /// to the point (a horse's move read backwards): the check test's table.
-pub(crate) const HORSE_ATTACKERS: [Leaps; Square::COUNT] =
-    leaps(&HORSE_OFFSETS, Block::NextToTarget);
+pub const HORSE_ATTACKERS: [Leaps; Square::COUNT] = leaps(&HORSE_OFFSETS, Block::NextToTarget);
 
 /// The next point from each point in each of the four orthogonal directions (in
 /// [`ORTHOGONAL`]'s order), or [`OFF_BOARD`]: the rays' step without coordinate sums.
-pub(crate) const RAY_STEP: [[u8; 4]; Square::COUNT] = {
+pub const RAY_STEP: [[u8; 4]; Square::COUNT] = {
     let mut table = [[OFF_BOARD; 4]; Square::COUNT];
     let mut i = 0;
     while i < Square::COUNT {
@@ -288,9 +346,9 @@ pub(crate) const RAY_STEP: [[u8; 4]; Square::COUNT] = {
     }
     table
 };
-pub(crate) const OFF_BOARD: u8 = u8::MAX;
+pub const OFF_BOARD: u8 = u8::MAX;
 /// Up, right, down, left, as (files, ranks).
-pub(crate) const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+pub const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 /// A horse's eight leaps, as (files, ranks).
 const HORSE_OFFSETS: [(i32, i32); 8] = [

@@ -43,7 +43,9 @@ mod square;
 pub mod wxf;
 mod zobrist;
 
-pub use board::{Board, HORSE, Leaps, Piece, Role};
+pub use board::{
+    Board, HORSE, HORSE_ATTACKERS, Leaps, OFF_BOARD, ORTHOGONAL, Piece, Points, RAY_STEP, Role,
+};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use position::{IllegalMove, Position, PositionError, Setup};
 pub use record::{NaturalLimit, Record};

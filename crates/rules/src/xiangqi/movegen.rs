@@ -3,7 +3,8 @@
 //! covers the flying-general rule too (the facing general "attacks" along the file).
 
 use super::board::{
-    Board, ELEPHANT, HORSE, HORSE_ATTACKERS, ORTHOGONAL, Piece, RAY_STEP, Role, in_palace, own_half,
+    Board, ELEPHANT, HORSE, HORSE_ATTACKERS, ORTHOGONAL, Piece, Points, RAY_STEP, Role, in_palace,
+    own_half,
 };
 use super::moves::{Move, MoveList};
 use super::square::Square;
@@ -35,9 +36,6 @@ fn sq_at(i: u8) -> Square {
 /// were the opponent's. The opposing general counts along an open file, since the generals
 /// may not face each other (1956 ch. 8 item 8; AXF 2008 ch. 3 §2 art. 一).
 pub(crate) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
-    let is = |s: Option<Square>, role: Role| {
-        s.and_then(|s| board.piece_at(s)) == Some(Piece::new(by, role))
-    };
     // Chariots, the facing general, and cannons over exactly one screen.
     for (d, (df, _)) in ORTHOGONAL.into_iter().enumerate() {
         let mut cur = step(sq, d);
@@ -60,6 +58,14 @@ pub(crate) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
             cur = step(s, d);
         }
     }
+    attacked_by_horse_or_soldier(board, sq, by)
+}
+
+/// The part of [`attacked`] that does not look along lines.
+fn attacked_by_horse_or_soldier(board: &Board, sq: Square, by: Color) -> bool {
+    let is = |s: Option<Square>, role: Role| {
+        s.and_then(|s| board.piece_at(s)) == Some(Piece::new(by, role))
+    };
     // Horses whose leg, the point diagonally next to `sq` towards the horse, is empty.
     let horses = &HORSE_ATTACKERS[sq.index()];
     for &(horse, leg) in &horses.to[..horses.len as usize] {
@@ -83,30 +89,28 @@ pub(crate) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
     false
 }
 
-/// Pushes `from -> to` unless `to` holds a piece of `us`.
+/// Pushes `from -> to` if `to` is one of the `targets`.
 #[inline]
-fn push_unless_own(board: &Board, us: Color, from: Square, to: Square, moves: &mut MoveList) {
-    if board.piece_at(to).is_none_or(|p| p.color != us) {
+fn push_if(targets: Points, from: Square, to: Square, moves: &mut MoveList) {
+    if targets.contains(to) {
         moves.push(Move::new(from, to));
     }
 }
 
 /// The moves of `us` by the movement rules alone (1956 ch. 3; AXF 2008 ch. 3 §2), before
-/// the test that the general is safe.
-pub(crate) fn pseudo_legal(board: &Board, us: Color, moves: &mut MoveList) {
-    for from in Square::all() {
+/// the test that the general is safe, that end on one of the `targets`: every point
+/// without a piece of `us` for all moves, the enemy's points for the captures.
+pub(crate) fn pseudo_legal(board: &Board, us: Color, targets: Points, moves: &mut MoveList) {
+    for from in board.occupied_by(us) {
         let Some(piece) = board.piece_at(from) else {
             continue;
         };
-        if piece.color != us {
-            continue;
-        }
         match piece.role {
             // AXF 2008 ch. 3 §2 art. 一: one step orthogonally, inside the palace.
             Role::General => {
                 for (df, dr) in ORTHOGONAL {
                     if let Some(to) = from.offset(df, dr).filter(|&to| in_palace(us, to)) {
-                        push_unless_own(board, us, from, to, moves);
+                        push_if(targets, from, to, moves);
                     }
                 }
             }
@@ -114,7 +118,7 @@ pub(crate) fn pseudo_legal(board: &Board, us: Color, moves: &mut MoveList) {
             Role::Advisor => {
                 for (df, dr) in DIAGONAL {
                     if let Some(to) = from.offset(df, dr).filter(|&to| in_palace(us, to)) {
-                        push_unless_own(board, us, from, to, moves);
+                        push_if(targets, from, to, moves);
                     }
                 }
             }
@@ -124,7 +128,7 @@ pub(crate) fn pseudo_legal(board: &Board, us: Color, moves: &mut MoveList) {
                 for &(to, eye) in &leaps.to[..leaps.len as usize] {
                     let (to, eye) = (sq_at(to), sq_at(eye));
                     if own_half(us, to) && board.is_empty_at(eye) {
-                        push_unless_own(board, us, from, to, moves);
+                        push_if(targets, from, to, moves);
                     }
                 }
             }
@@ -134,7 +138,7 @@ pub(crate) fn pseudo_legal(board: &Board, us: Color, moves: &mut MoveList) {
                 for &(to, leg) in &leaps.to[..leaps.len as usize] {
                     let (to, leg) = (sq_at(to), sq_at(leg));
                     if board.is_empty_at(leg) {
-                        push_unless_own(board, us, from, to, moves);
+                        push_if(targets, from, to, moves);
                     }
                 }
             }
@@ -143,14 +147,9 @@ pub(crate) fn pseudo_legal(board: &Board, us: Color, moves: &mut MoveList) {
                 for d in 0..ORTHOGONAL.len() {
                     let mut cur = step(from, d);
                     while let Some(to) = cur {
-                        match board.piece_at(to) {
-                            None => moves.push(Move::new(from, to)),
-                            Some(p) => {
-                                if p.color != us {
-                                    moves.push(Move::new(from, to));
-                                }
-                                break;
-                            }
+                        push_if(targets, from, to, moves);
+                        if !board.is_empty_at(to) {
+                            break;
                         }
                         cur = step(to, d);
                     }
@@ -162,19 +161,17 @@ pub(crate) fn pseudo_legal(board: &Board, us: Color, moves: &mut MoveList) {
                 for d in 0..ORTHOGONAL.len() {
                     let mut cur = step(from, d);
                     while let Some(to) = cur {
-                        if board.piece_at(to).is_some() {
+                        if !board.is_empty_at(to) {
                             break;
                         }
-                        moves.push(Move::new(from, to));
+                        push_if(targets, from, to, moves);
                         cur = step(to, d);
                     }
                     // `cur` is the screen, if any: look past it for the first piece.
                     let mut beyond = cur.and_then(|screen| step(screen, d));
                     while let Some(to) = beyond {
-                        if let Some(p) = board.piece_at(to) {
-                            if p.color != us {
-                                moves.push(Move::new(from, to));
-                            }
+                        if !board.is_empty_at(to) {
+                            push_if(targets, from, to, moves);
                             break;
                         }
                         beyond = step(to, d);
@@ -184,12 +181,12 @@ pub(crate) fn pseudo_legal(board: &Board, us: Color, moves: &mut MoveList) {
             // Art. 七: one step forward; sideways too once across the river; never back.
             Role::Soldier => {
                 if let Some(to) = from.offset(0, forward(us)) {
-                    push_unless_own(board, us, from, to, moves);
+                    push_if(targets, from, to, moves);
                 }
                 if !own_half(us, from) {
                     for df in [-1, 1] {
                         if let Some(to) = from.offset(df, 0) {
-                            push_unless_own(board, us, from, to, moves);
+                            push_if(targets, from, to, moves);
                         }
                     }
                 }
@@ -204,8 +201,7 @@ pub(crate) fn pseudo_legal(board: &Board, us: Color, moves: &mut MoveList) {
 /// expose it: every other move is legal without the test, which is most moves (the test
 /// was the better part of Xiangqi's search time).
 pub(crate) fn retain_legal(board: &Board, us: Color, general: Square, moves: &mut MoveList) {
-    let exposure =
-        (!attacked(board, general, us.other())).then(|| Exposure::new(board, general, us));
+    let exposure = Exposure::unless_in_check(board, general, us);
     let mut scratch = *board;
     moves.retain(|m| {
         if let Some(exposure) = &exposure
@@ -249,7 +245,9 @@ struct Exposure {
 }
 
 impl Exposure {
-    fn new(board: &Board, general: Square, us: Color) -> Self {
+    /// The points that need the test, or None when the general is in check (every move
+    /// needs it then). The general's lines are walked once for both.
+    fn unless_in_check(board: &Board, general: Square, us: Color) -> Option<Self> {
         let bit = |s: Square| 1u128 << s.index();
         let enemy = |s: Square, role: Role| board.piece_at(s) == Some(Piece::new(us.other(), role));
         let (mut from, mut to) = (0, 0);
@@ -270,9 +268,12 @@ impl Exposure {
                 cur = step(s, d);
             }
             let [first, second, third] = pieces;
+            let line = |s: Square| enemy(s, Role::Chariot) || (df == 0 && enemy(s, Role::General));
+            if first.is_some_and(line) || second.is_some_and(|s| enemy(s, Role::Cannon)) {
+                return None;
+            }
             let cannon_third = third.is_some_and(|s| enemy(s, Role::Cannon));
-            let line_second = second
-                .is_some_and(|s| enemy(s, Role::Chariot) || (df == 0 && enemy(s, Role::General)));
+            let line_second = second.is_some_and(line);
             if let Some(first) = first {
                 if line_second || cannon_third {
                     from |= bit(first);
@@ -300,7 +301,10 @@ impl Exposure {
                 from |= bit(leg);
             }
         }
-        Exposure { from, to }
+        if attacked_by_horse_or_soldier(board, general, us.other()) {
+            return None;
+        }
+        Some(Exposure { from, to })
     }
 
     #[inline]

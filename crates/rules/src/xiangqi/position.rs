@@ -3,7 +3,9 @@
 
 use core::fmt;
 
-use super::board::{Board, Piece, Role, advisor_point, elephant_point, in_palace, soldier_point};
+use super::board::{
+    Board, Piece, Points, Role, advisor_point, elephant_point, in_palace, soldier_point,
+};
 use super::moves::{Move, MoveList};
 use super::square::Square;
 use super::{movegen, zobrist};
@@ -201,8 +203,18 @@ impl Position {
     }
 
     pub fn legal_moves(&self) -> MoveList {
+        self.legal_moves_to(self.board.occupied_by(self.turn).complement())
+    }
+
+    /// The legal moves that take a piece, in the order [`Position::legal_moves`] lists
+    /// them: what a quiescence search looks at, without generating the rest.
+    pub fn legal_captures(&self) -> MoveList {
+        self.legal_moves_to(self.board.occupied_by(self.turn.other()))
+    }
+
+    fn legal_moves_to(&self, targets: Points) -> MoveList {
         let mut moves = MoveList::new();
-        movegen::pseudo_legal(&self.board, self.turn, &mut moves);
+        movegen::pseudo_legal(&self.board, self.turn, targets, &mut moves);
         movegen::retain_legal(&self.board, self.turn, self.general(self.turn), &mut moves);
         moves
     }
@@ -216,7 +228,8 @@ impl Position {
     /// protection" (假根, AXF ruling 29).
     pub(crate) fn pseudo_legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        movegen::pseudo_legal(&self.board, self.turn, &mut moves);
+        let targets = self.board.occupied_by(self.turn).complement();
+        movegen::pseudo_legal(&self.board, self.turn, targets, &mut moves);
         moves
     }
 
