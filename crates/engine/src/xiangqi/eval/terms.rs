@@ -3,7 +3,7 @@
 //! position (colours swapped, ranks turned over) gets exactly the negated sum.
 
 use shatar_rules::Color;
-use shatar_rules::xiangqi::{Board, HORSE, Position, Role, Square};
+use shatar_rules::xiangqi::{Board, HORSE, ORTHOGONAL, Position, RAY_STEP, Role, Square};
 
 use super::MAX_PHASE;
 use super::layout::*;
@@ -13,20 +13,33 @@ use crate::tapered::Accumulator;
 /// serves both (the tables are symmetric left to right).
 #[inline]
 pub fn relative(color: Color, sq: Square) -> usize {
-    let (file, rank) = (sq.file().index() as usize, sq.rank().index() as usize);
     match color {
-        Color::White => rank * 9 + file,
-        Color::Black => (9 - rank) * 9 + file,
+        Color::White => sq.index(),
+        Color::Black => usize::from(RANKS_TURNED[sq.index()]),
     }
 }
+
+/// Each point's index with its rank turned over (`rank * 9 + file` becomes
+/// `(9 - rank) * 9 + file`), by table: the evaluation asks for every black piece.
+const RANKS_TURNED: [u8; Square::COUNT] = {
+    let mut table = [0; Square::COUNT];
+    let mut i = 0;
+    while i < Square::COUNT {
+        table[i] = ((9 - i / 9) * 9 + i % 9) as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The first point of Black's half (rank 5, file a): the river lies before it.
+const RIVER: usize = 5 * 9;
 
 /// Whether `sq` is beyond the river for `color`.
 #[inline]
 pub fn crossed(color: Color, sq: Square) -> bool {
-    let rank = sq.rank().index();
     match color {
-        Color::White => rank >= 5,
-        Color::Black => rank <= 4,
+        Color::White => sq.index() >= RIVER,
+        Color::Black => sq.index() < RIVER,
     }
 }
 
@@ -89,21 +102,12 @@ pub fn evaluate(pos: &Position, acc: &mut impl Accumulator) -> i32 {
 /// beyond it, if any.
 #[inline]
 pub(super) fn slides(board: &Board, from: Square, color: Color, cannon: bool) -> usize {
-    let (at, file, rank) = (from.index(), from.index() % 9, from.index() / 9);
-    // Each ray as a step through the point indices (`rank * 9 + file`) and its length.
-    let rays = [
-        (9, 9 - rank),
-        (usize::MAX - 8, rank),
-        (1, 8 - file),
-        (usize::MAX, file),
-    ];
     let mut n = 0;
-    for (step, len) in rays {
-        let mut i = at;
+    for d in 0..ORTHOGONAL.len() {
+        let mut cur = step(from, d);
         let mut screened = false;
-        for _ in 0..len {
-            i = i.wrapping_add(step);
-            match board.piece_at(Square::new(i as u8).expect("the ray stays on the board")) {
+        while let Some(sq) = cur {
+            match board.piece_at(sq) {
                 None => n += usize::from(!screened),
                 Some(_) if cannon && !screened => screened = true,
                 Some(p) => {
@@ -111,9 +115,16 @@ pub(super) fn slides(board: &Board, from: Square, color: Color, cannon: bool) ->
                     break;
                 }
             }
+            cur = step(sq, d);
         }
     }
     n
+}
+
+/// The next point from `sq` in direction `d` (an index into [`ORTHOGONAL`]).
+#[inline]
+fn step(sq: Square, d: usize) -> Option<Square> {
+    Square::new(RAY_STEP[sq.index()][d])
 }
 
 /// The points a horse of `color` on `from` can move to: its leg (the point next to it
