@@ -236,3 +236,125 @@ impl<P: SearchPosition> MovePicker<P> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::string::ToString;
+    use std::vec::Vec;
+
+    use shatar_rules::xiangqi;
+
+    use super::*;
+
+    /// Every move the picker hands out, with its stage.
+    fn picked<P: SearchPosition>(
+        pos: &P,
+        table_move: Option<P::Move>,
+        killers: [Option<P::Move>; 3],
+        selection: Selection,
+    ) -> Vec<(P::Move, Stage)> {
+        let tables = Tables::new(P::MOVE_KEYS);
+        let ctx = Context::default();
+        let moves = match selection {
+            Selection::All => pos.legal_moves(),
+            Selection::GoodTactical => pos.tactical_moves(),
+        };
+        let mut picker = MovePicker::new(pos, moves, table_move, killers, selection);
+        let mut out = Vec::new();
+        while let Some(m) = picker.next(pos, &tables, &ctx) {
+            out.push((m, picker.stage()));
+        }
+        out
+    }
+
+    /// Positions from random Xiangqi games where a node has every kind of move: two
+    /// captures that do not lose by SEE (one becomes the table move), one that does, and
+    /// quiet moves for the killers.
+    fn mixed_positions() -> Vec<xiangqi::Position> {
+        let mut state = 0x9e37_79b9_u64;
+        let mut below = |n: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 33) as usize % n
+        };
+        let mut found = Vec::new();
+        for _game in 0..12 {
+            let mut pos = xiangqi::Position::new();
+            for _ply in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let captures: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.is_tactical(m))
+                    .collect();
+                let good = captures.iter().filter(|&&m| pos.see_ge(m, 0)).count();
+                if good >= 2 && good < captures.len() && moves.len() > captures.len() + 8 {
+                    found.push(pos);
+                    break;
+                }
+                pos.play_unchecked(moves[below(moves.len())]);
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn every_move_once_in_stage_order() {
+        // Each legal move comes out once, the stages in order, a losing capture only after
+        // the quiet moves; quiescence's selection gets the captures that do not lose, alone.
+        let positions = mixed_positions();
+        assert!(positions.len() >= 4, "{} positions", positions.len());
+        for pos in positions {
+            let legal = pos.legal_moves();
+            let quiet: Vec<xiangqi::Move> = legal
+                .iter()
+                .copied()
+                .filter(|&m| !pos.is_tactical(m))
+                .collect();
+            let table_move = legal
+                .iter()
+                .copied()
+                .find(|&m| pos.is_tactical(m) && pos.see_ge(m, 0));
+            let killers = [quiet.get(3).copied(), quiet.get(7).copied(), None];
+            let out = picked(&pos, table_move, killers, Selection::All);
+            let mut seen: Vec<_> = out.iter().map(|&(m, _)| m.to_string()).collect();
+            let mut all: Vec<_> = legal.iter().map(|m| m.to_string()).collect();
+            seen.sort();
+            all.sort();
+            assert_eq!(seen, all, "{pos}");
+            assert!(out.windows(2).all(|w| w[0].1 <= w[1].1), "{out:?}");
+            assert_eq!(out[0], (table_move.unwrap(), Stage::TableMove));
+            for stage in [
+                Stage::GoodTactical,
+                Stage::Killers,
+                Stage::Quiet,
+                Stage::BadTactical,
+            ] {
+                assert!(
+                    out.iter().any(|&(_, s)| s == stage),
+                    "no {stage:?} in {pos}"
+                );
+            }
+            for (m, stage) in &out {
+                let losing = pos.is_tactical(*m) && !pos.see_ge(*m, 0);
+                assert_eq!(stage == &Stage::BadTactical, losing, "{m} in {pos}");
+            }
+            let good = picked(&pos, None, [None; 3], Selection::GoodTactical);
+            assert!(
+                good.iter()
+                    .all(|&(m, s)| s == Stage::GoodTactical && pos.see_ge(m, 0))
+            );
+            assert_eq!(
+                good.len(),
+                legal
+                    .iter()
+                    .filter(|&&m| pos.is_tactical(m) && pos.see_ge(m, 0))
+                    .count()
+            );
+        }
+    }
+}
