@@ -3,9 +3,9 @@
 # them: the worker crate's `perft` and `bench` exports, built like the release site
 # (opt-level 3, LTO, wasm-opt -O3), run in Node.
 #  - perft counts are checked against crates/rules/tests/data;
-#  - the search bench's node count (its signature) must equal the native build's, run
-#    alternately with it (crates/worker/examples/search_bench.rs); the wasm/native speed
-#    ratio is printed.
+#  - each search bench's node count (its signature: the 8x8 games', then Xiangqi's) must
+#    equal the native build's, run alternately with it (crates/worker/examples/
+#    search_bench.rs); the wasm/native speed ratio is printed.
 #   scripts/bench-wasm.sh            # median of 3 runs
 #   RUNS=5 scripts/bench-wasm.sh
 set -euo pipefail

@@ -1,9 +1,10 @@
 // Runs perft on the wasm build of the rules core (see scripts/bench-wasm.sh) and prints
 // nodes, seconds and nodes/s per position: the median of RUNS runs, so one slow run (a
 // GC pause, the other core busy) does not set the figure. Then runs the engine's search
-// bench in wasm and, given the native bench binary, natively too, alternating the two so
-// that a change in the machine's load hits both alike; the node counts (the search's
-// signature) must be equal, and the speed ratio is printed.
+// benches (the 8x8 games' and Xiangqi's) in wasm and, given the native bench binary,
+// natively too, alternating the two so that a change in the machine's load hits both
+// alike; each bench's node counts (the search's signature) must be equal, and the speed
+// ratio is printed.
 // Usage: node tools/bench-wasm.mjs <wasm-bindgen nodejs glue> <perft file> [runs] [native search bench]
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
@@ -66,38 +67,46 @@ for (const [id, record] of records) {
 }
 console.log(`${"total".padEnd(16)} ${"".padStart(6)} ${fmt(totalNodes).padStart(12)} ${totalSeconds.toFixed(3).padStart(9)} ${fmt(totalNodes / totalSeconds).padStart(14)}`);
 
-// The search bench: the engine's fixed positions at its fixed depth, from a fresh engine.
-// Figures are {depth, nodes, time_ms} from both builds.
+// The search benches (the 8x8 games', then Xiangqi's): the engine's fixed positions at
+// their fixed depth, from a fresh engine. Figures are {depth, nodes, time_ms} from both
+// builds.
 const SPEED_GOAL = 0.6; // the goal: wasm at least 60% as fast as native
-const searchRuns = { native: [], wasm: [] };
-for (let i = 0; i < runs; i++) {
-  if (nativeBench) searchRuns.native.push(JSON.parse(execFileSync(nativeBench, { encoding: "utf8" })));
-  searchRuns.wasm.push(wasm.bench());
-}
-console.log(`\nsearch bench, depth ${searchRuns.wasm[0].depth}, median of ${runs} run(s)`);
-console.log("build        nodes (signature)        ms        nodes/s");
-const nps = {};
-for (const [build, figures] of Object.entries(searchRuns)) {
-  if (figures.length === 0) continue;
-  const signatures = new Set(figures.map((f) => f.nodes));
-  if (signatures.size !== 1) {
-    console.log(`${build}: the node count changed between runs (${[...signatures].join(", ")}): the search is not deterministic`);
-    failed = true;
+for (const game of [
+  { name: "search bench", wasm: () => wasm.bench(), nativeArgs: [] },
+  { name: "xiangqi search bench", wasm: () => wasm.bench_xiangqi(), nativeArgs: ["--xiangqi"] },
+]) {
+  const searchRuns = { native: [], wasm: [] };
+  for (let i = 0; i < runs; i++) {
+    if (nativeBench) {
+      searchRuns.native.push(JSON.parse(execFileSync(nativeBench, game.nativeArgs, { encoding: "utf8" })));
+    }
+    searchRuns.wasm.push(game.wasm());
   }
-  const ms = median(figures.map((f) => f.time_ms));
-  nps[build] = (figures[0].nodes * 1000) / ms;
-  console.log(`${build.padEnd(8)} ${fmt(figures[0].nodes).padStart(21)} ${ms.toFixed(0).padStart(9)} ${fmt(nps[build]).padStart(14)}`);
-}
-if (nativeBench) {
-  const [w, n] = [searchRuns.wasm[0], searchRuns.native[0]];
-  if (w.nodes !== n.nodes || w.depth !== n.depth) {
-    console.log(`SIGNATURE MISMATCH: wasm searched ${w.nodes} nodes at depth ${w.depth}, native ${n.nodes} at depth ${n.depth}`);
-    failed = true;
-  } else {
-    console.log(`signature ${w.nodes}: wasm and native search alike`);
+  console.log(`\n${game.name}, depth ${searchRuns.wasm[0].depth}, median of ${runs} run(s)`);
+  console.log("build        nodes (signature)        ms        nodes/s");
+  const nps = {};
+  for (const [build, figures] of Object.entries(searchRuns)) {
+    if (figures.length === 0) continue;
+    const signatures = new Set(figures.map((f) => f.nodes));
+    if (signatures.size !== 1) {
+      console.log(`${build}: the node count changed between runs (${[...signatures].join(", ")}): the search is not deterministic`);
+      failed = true;
+    }
+    const ms = median(figures.map((f) => f.time_ms));
+    nps[build] = (figures[0].nodes * 1000) / ms;
+    console.log(`${build.padEnd(8)} ${fmt(figures[0].nodes).padStart(21)} ${ms.toFixed(0).padStart(9)} ${fmt(nps[build]).padStart(14)}`);
   }
-  const ratio = nps.wasm / nps.native;
-  const note = ratio >= SPEED_GOAL ? "" : ` (below the ${SPEED_GOAL * 100}% goal; one run on a busy machine says little)`;
-  console.log(`wasm/native search speed: ${(ratio * 100).toFixed(0)}%${note}`);
+  if (nativeBench) {
+    const [w, n] = [searchRuns.wasm[0], searchRuns.native[0]];
+    if (w.nodes !== n.nodes || w.depth !== n.depth) {
+      console.log(`SIGNATURE MISMATCH: wasm searched ${w.nodes} nodes at depth ${w.depth}, native ${n.nodes} at depth ${n.depth}`);
+      failed = true;
+    } else {
+      console.log(`signature ${w.nodes}: wasm and native search alike`);
+    }
+    const ratio = nps.wasm / nps.native;
+    const note = ratio >= SPEED_GOAL ? "" : ` (below the ${SPEED_GOAL * 100}% goal; one run on a busy machine says little)`;
+    console.log(`wasm/native search speed: ${(ratio * 100).toFixed(0)}%${note}`);
+  }
 }
 process.exit(failed ? 1 : 0);

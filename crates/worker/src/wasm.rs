@@ -159,14 +159,26 @@ impl Clock for PerformanceClock {
     }
 }
 
-/// The engine's fixed search benchmark ([`shatar_engine::bench`]) at `depth` (its own
-/// depth when left out): `{depth, nodes, time_ms}`.
+/// The engine's fixed search benchmark of the 8x8 games ([`shatar_engine::bench`]) at
+/// `depth` (its own depth when left out): `{depth, nodes, time_ms}`.
 #[wasm_bindgen]
 pub fn bench(depth: Option<u32>) -> Result<JsValue, JsError> {
+    run_bench(depth.unwrap_or(bench::DEPTH), bench::run)
+}
+
+/// The same for Xiangqi's bench positions, a signature of their own.
+#[wasm_bindgen]
+pub fn bench_xiangqi(depth: Option<u32>) -> Result<JsValue, JsError> {
+    run_bench(depth.unwrap_or(bench::XIANGQI_DEPTH), bench::run_xiangqi)
+}
+
+fn run_bench(
+    depth: u32,
+    run: fn(&dyn Clock, u32) -> bench::BenchResult,
+) -> Result<JsValue, JsError> {
     console_error_panic_hook::set_once();
-    let depth = depth.unwrap_or(bench::DEPTH);
     let start = now();
-    let result = bench::run(&PerformanceClock, depth);
+    let result = run(&PerformanceClock, depth);
     let figures = BenchFigures {
         depth,
         nodes: result.nodes,
