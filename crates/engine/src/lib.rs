@@ -39,6 +39,8 @@ mod position;
 mod score;
 mod search;
 pub mod tapered;
+#[cfg(test)]
+mod test_rng;
 mod tt;
 pub mod xiangqi;
 

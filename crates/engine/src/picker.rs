@@ -271,13 +271,7 @@ mod tests {
     /// captures that do not lose by SEE (one becomes the table move), one that does, and
     /// quiet moves for the killers.
     fn mixed_positions() -> Vec<xiangqi::Position> {
-        let mut state = 0x9e37_79b9_u64;
-        let mut below = |n: usize| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1);
-            (state >> 33) as usize % n
-        };
+        let mut rng = crate::test_rng::Lcg(0x9e37_79b9_u64);
         let mut found = Vec::new();
         for _game in 0..12 {
             let mut pos = xiangqi::Position::new();
@@ -296,7 +290,7 @@ mod tests {
                     found.push(pos);
                     break;
                 }
-                pos.play_unchecked(moves[below(moves.len())]);
+                pos.play_unchecked(moves[rng.below(moves.len())]);
             }
         }
         found

@@ -79,12 +79,7 @@ impl SearchPosition for Position {
             );
             df == 1 && dr == 1
         };
-        let horse_checks_from = |s: Square| {
-            let leaps = &HORSE[general.index()];
-            leaps.to[..leaps.len as usize]
-                .iter()
-                .any(|&(to, _)| usize::from(to) == s.index())
-        };
+        let horse_checks_from = |s: Square| HORSE[general.index()].iter().any(|(to, _)| to == s);
         let may_check = on_lines(m.from)
             || on_lines(m.to)
             || beside_diagonally(m.from)
@@ -203,13 +198,7 @@ mod tests {
     fn the_check_filter_agrees_with_playing_the_move() {
         // Random games with captures preferred, so they reach open boards with horses and
         // cannons near the generals; every move of every position compared.
-        let mut state = 0x5eed_u64;
-        let mut below = |n: usize| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1);
-            (state >> 33) as usize % n
-        };
+        let mut rng = crate::test_rng::Lcg(0x5eed_u64);
         let (mut tested, mut checks) = (0, 0);
         for _game in 0..40 {
             let mut pos = Position::new();
@@ -226,10 +215,10 @@ mod tests {
                     checks += usize::from(next.is_check());
                 }
                 let captures = pos.legal_captures();
-                let m = if !captures.is_empty() && below(2) == 0 {
-                    captures[below(captures.len())]
+                let m = if !captures.is_empty() && rng.below(2) == 0 {
+                    captures[rng.below(captures.len())]
                 } else {
-                    moves[below(moves.len())]
+                    moves[rng.below(moves.len())]
                 };
                 pos.play_unchecked(m);
             }

@@ -9,7 +9,7 @@
 
 use shatar_rules::Color;
 use shatar_rules::xiangqi::{
-    Board, HORSE_ATTACKERS, Move, ORTHOGONAL, Piece, Position, RAY_STEP, Role, Square,
+    Board, HORSE_ATTACKERS, Move, ORTHOGONAL, Piece, Position, Role, Square, in_palace, ray_step,
 };
 
 use super::see_value;
@@ -91,7 +91,7 @@ pub fn least_valuable_attacker(board: &Board, to: Square, side: Color) -> Option
             }
         }
         for d in 0..ORTHOGONAL.len() {
-            if let Some(from) = step(to, d).filter(|&from| in_palace(side, from)) {
+            if let Some(from) = ray_step(to, d).filter(|&from| in_palace(side, from)) {
                 consider(from, Role::General);
             }
         }
@@ -106,15 +106,14 @@ pub fn least_valuable_attacker(board: &Board, to: Square, side: Color) -> Option
         }
     }
     // The leg is next to the horse along the long axis: diagonally next to `to`.
-    let horses = &HORSE_ATTACKERS[to.index()];
-    for &(from, leg) in &horses.to[..horses.len as usize] {
-        if board.is_empty_at(point(leg)) {
-            consider(point(from), Role::Horse);
+    for (from, leg) in HORSE_ATTACKERS[to.index()].iter() {
+        if board.is_empty_at(leg) {
+            consider(from, Role::Horse);
         }
     }
     for d in 0..ORTHOGONAL.len() {
         // The first piece along the line may be a chariot, the second a cannon.
-        let mut cur = step(to, d);
+        let mut cur = ray_step(to, d);
         let mut screened = false;
         while let Some(sq) = cur {
             if !board.is_empty_at(sq) {
@@ -125,32 +124,10 @@ pub fn least_valuable_attacker(board: &Board, to: Square, side: Color) -> Option
                 consider(sq, Role::Chariot);
                 screened = true;
             }
-            cur = step(sq, d);
+            cur = ray_step(sq, d);
         }
     }
     best
-}
-
-/// The next point from `sq` in direction `d` (an index into [`ORTHOGONAL`]).
-#[inline]
-fn step(sq: Square, d: usize) -> Option<Square> {
-    Square::new(RAY_STEP[sq.index()][d])
-}
-
-#[inline]
-fn point(i: u8) -> Square {
-    Square::new(i).expect("the tables hold points below 90")
-}
-
-/// Files d–f of `color`'s first three ranks.
-fn in_palace(color: Color, sq: Square) -> bool {
-    let (file, rank) = (sq.file().index(), sq.rank().index());
-    let rank_ok = if color == Color::White {
-        rank <= 2
-    } else {
-        rank >= 7
-    };
-    rank_ok && (3..=5).contains(&file)
 }
 
 #[cfg(test)]

@@ -312,6 +312,17 @@ pub struct Leaps {
     pub to: [(u8, u8); 8],
 }
 
+impl Leaps {
+    /// Each target with the point that must be empty for it.
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = (Square, Square)> + '_ {
+        let point = |i: u8| Square::new(i).expect("the tables hold points below 90");
+        self.to[..self.len as usize]
+            .iter()
+            .map(move |&(to, block)| (point(to), point(block)))
+    }
+}
+
 /// The horse: one step orthogonally, then one diagonally outward; the orthogonal step's
 /// point is its leg, and a piece there hobbles it (AXF 2008 ch. 3 §2 art. 五).
 pub const HORSE: [Leaps; Square::COUNT] = leaps(&HORSE_OFFSETS, Block::HorseLeg);
@@ -326,7 +337,7 @@ pub const HORSE_ATTACKERS: [Leaps; Square::COUNT] = leaps(&HORSE_OFFSETS, Block:
 
 /// The next point from each point in each of the four orthogonal directions (in
 /// [`ORTHOGONAL`]'s order), or [`OFF_BOARD`]: the rays' step without coordinate sums.
-pub const RAY_STEP: [[u8; 4]; Square::COUNT] = {
+pub(crate) const RAY_STEP: [[u8; 4]; Square::COUNT] = {
     let mut table = [[OFF_BOARD; 4]; Square::COUNT];
     let mut i = 0;
     while i < Square::COUNT {
@@ -346,7 +357,14 @@ pub const RAY_STEP: [[u8; 4]; Square::COUNT] = {
     }
     table
 };
-pub const OFF_BOARD: u8 = u8::MAX;
+pub(crate) const OFF_BOARD: u8 = u8::MAX;
+
+/// The next point from `sq` in direction `d` (an index into [`ORTHOGONAL`]), if there is
+/// one: a ray's step, by table.
+#[inline]
+pub fn ray_step(sq: Square, d: usize) -> Option<Square> {
+    Square::new(RAY_STEP[sq.index()][d])
+}
 /// Up, right, down, left, as (files, ranks).
 pub const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 

@@ -44,7 +44,7 @@ pub mod wxf;
 mod zobrist;
 
 pub use board::{
-    Board, HORSE, HORSE_ATTACKERS, Leaps, OFF_BOARD, ORTHOGONAL, Piece, Points, RAY_STEP, Role,
+    Board, HORSE, HORSE_ATTACKERS, Leaps, ORTHOGONAL, Piece, Points, Role, in_palace, ray_step,
 };
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use position::{IllegalMove, Position, PositionError, Setup};

@@ -3,8 +3,8 @@
 //! covers the flying-general rule too (the facing general "attacks" along the file).
 
 use super::board::{
-    Board, ELEPHANT, HORSE, HORSE_ATTACKERS, ORTHOGONAL, Piece, Points, RAY_STEP, Role, in_palace,
-    own_half,
+    Board, ELEPHANT, HORSE, HORSE_ATTACKERS, ORTHOGONAL, Piece, Points, Role, in_palace, own_half,
+    ray_step,
 };
 use super::moves::{Move, MoveList};
 use super::square::Square;
@@ -21,24 +21,13 @@ pub(crate) const fn forward(color: Color) -> i32 {
     }
 }
 
-/// The next point from `s` in direction `d` (an index into [`ORTHOGONAL`]).
-#[inline]
-fn step(s: Square, d: usize) -> Option<Square> {
-    Square::new(RAY_STEP[s.index()][d])
-}
-
-#[inline]
-fn sq_at(i: u8) -> Square {
-    Square::new(i).expect("the tables hold points below 90")
-}
-
 /// Whether `by` attacks `sq` (a general's point): a piece of `by` could move there if it
 /// were the opponent's. The opposing general counts along an open file, since the generals
 /// may not face each other (1956 ch. 8 item 8; AXF 2008 ch. 3 §2 art. 一).
 pub(crate) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
     // Chariots, the facing general, and cannons over exactly one screen.
     for (d, (df, _)) in ORTHOGONAL.into_iter().enumerate() {
-        let mut cur = step(sq, d);
+        let mut cur = ray_step(sq, d);
         let mut screened = false;
         while let Some(s) = cur {
             if let Some(p) = board.piece_at(s) {
@@ -55,7 +44,7 @@ pub(crate) fn attacked(board: &Board, sq: Square, by: Color) -> bool {
                 }
                 screened = true;
             }
-            cur = step(s, d);
+            cur = ray_step(s, d);
         }
     }
     attacked_by_horse_or_soldier(board, sq, by)
@@ -67,11 +56,8 @@ fn attacked_by_horse_or_soldier(board: &Board, sq: Square, by: Color) -> bool {
         s.and_then(|s| board.piece_at(s)) == Some(Piece::new(by, role))
     };
     // Horses whose leg, the point diagonally next to `sq` towards the horse, is empty.
-    let horses = &HORSE_ATTACKERS[sq.index()];
-    for &(horse, leg) in &horses.to[..horses.len as usize] {
-        if board.piece_at(sq_at(horse)) == Some(Piece::new(by, Role::Horse))
-            && board.is_empty_at(sq_at(leg))
-        {
+    for (horse, leg) in HORSE_ATTACKERS[sq.index()].iter() {
+        if board.piece_at(horse) == Some(Piece::new(by, Role::Horse)) && board.is_empty_at(leg) {
             return true;
         }
     }
@@ -124,9 +110,7 @@ pub(crate) fn pseudo_legal(board: &Board, us: Color, targets: Points, moves: &mu
             }
             // Art. 三: two steps diagonally, not across the river, not over a piece on the eye.
             Role::Elephant => {
-                let leaps = &ELEPHANT[from.index()];
-                for &(to, eye) in &leaps.to[..leaps.len as usize] {
-                    let (to, eye) = (sq_at(to), sq_at(eye));
+                for (to, eye) in ELEPHANT[from.index()].iter() {
                     if own_half(us, to) && board.is_empty_at(eye) {
                         push_if(targets, from, to, moves);
                     }
@@ -134,9 +118,7 @@ pub(crate) fn pseudo_legal(board: &Board, us: Color, targets: Points, moves: &mu
             }
             // Art. 五: a piece on the leg hobbles the horse.
             Role::Horse => {
-                let leaps = &HORSE[from.index()];
-                for &(to, leg) in &leaps.to[..leaps.len as usize] {
-                    let (to, leg) = (sq_at(to), sq_at(leg));
+                for (to, leg) in HORSE[from.index()].iter() {
                     if board.is_empty_at(leg) {
                         push_if(targets, from, to, moves);
                     }
@@ -145,13 +127,13 @@ pub(crate) fn pseudo_legal(board: &Board, us: Color, targets: Points, moves: &mu
             // Art. 四: any distance along a line, never over a piece.
             Role::Chariot => {
                 for d in 0..ORTHOGONAL.len() {
-                    let mut cur = step(from, d);
+                    let mut cur = ray_step(from, d);
                     while let Some(to) = cur {
                         push_if(targets, from, to, moves);
                         if !board.is_empty_at(to) {
                             break;
                         }
-                        cur = step(to, d);
+                        cur = ray_step(to, d);
                     }
                 }
             }
@@ -159,22 +141,22 @@ pub(crate) fn pseudo_legal(board: &Board, us: Color, targets: Points, moves: &mu
             // either side, the screen (炮架).
             Role::Cannon => {
                 for d in 0..ORTHOGONAL.len() {
-                    let mut cur = step(from, d);
+                    let mut cur = ray_step(from, d);
                     while let Some(to) = cur {
                         if !board.is_empty_at(to) {
                             break;
                         }
                         push_if(targets, from, to, moves);
-                        cur = step(to, d);
+                        cur = ray_step(to, d);
                     }
                     // `cur` is the screen, if any: look past it for the first piece.
-                    let mut beyond = cur.and_then(|screen| step(screen, d));
+                    let mut beyond = cur.and_then(|screen| ray_step(screen, d));
                     while let Some(to) = beyond {
                         if !board.is_empty_at(to) {
                             push_if(targets, from, to, moves);
                             break;
                         }
-                        beyond = step(to, d);
+                        beyond = ray_step(to, d);
                     }
                 }
             }
@@ -255,7 +237,7 @@ impl Exposure {
             let mut empty_before_first = 0;
             let mut pieces = [None; 3];
             let mut seen = 0;
-            let mut cur = step(general, d);
+            let mut cur = ray_step(general, d);
             while let Some(s) = cur
                 && seen < 3
             {
@@ -265,7 +247,7 @@ impl Exposure {
                 } else if seen == 0 {
                     empty_before_first |= bit(s);
                 }
-                cur = step(s, d);
+                cur = ray_step(s, d);
             }
             let [first, second, third] = pieces;
             let line = |s: Square| enemy(s, Role::Chariot) || (df == 0 && enemy(s, Role::General));

@@ -3,7 +3,7 @@
 //! position (colours swapped, ranks turned over) gets exactly the negated sum.
 
 use shatar_rules::Color;
-use shatar_rules::xiangqi::{Board, HORSE, ORTHOGONAL, Position, RAY_STEP, Role, Square};
+use shatar_rules::xiangqi::{Board, HORSE, ORTHOGONAL, Position, Role, Square, ray_step};
 
 use super::MAX_PHASE;
 use super::layout::*;
@@ -104,7 +104,7 @@ pub fn evaluate(pos: &Position, acc: &mut impl Accumulator) -> i32 {
 pub(super) fn slides(board: &Board, from: Square, color: Color, cannon: bool) -> usize {
     let mut n = 0;
     for d in 0..ORTHOGONAL.len() {
-        let mut cur = step(from, d);
+        let mut cur = ray_step(from, d);
         let mut screened = false;
         while let Some(sq) = cur {
             match board.piece_at(sq) {
@@ -115,29 +115,20 @@ pub(super) fn slides(board: &Board, from: Square, color: Color, cannon: bool) ->
                     break;
                 }
             }
-            cur = step(sq, d);
+            cur = ray_step(sq, d);
         }
     }
     n
-}
-
-/// The next point from `sq` in direction `d` (an index into [`ORTHOGONAL`]).
-#[inline]
-fn step(sq: Square, d: usize) -> Option<Square> {
-    Square::new(RAY_STEP[sq.index()][d])
 }
 
 /// The points a horse of `color` on `from` can move to: its leg (the point next to it
 /// towards the target) empty, the target not its own piece.
 #[inline]
 pub(super) fn horse_moves(board: &Board, from: Square, color: Color) -> usize {
-    let leaps = &HORSE[from.index()];
-    let point = |i: u8| Square::new(i).expect("the leap table holds points below 90");
-    leaps.to[..leaps.len as usize]
+    HORSE[from.index()]
         .iter()
-        .filter(|&&(to, leg)| {
-            board.is_empty_at(point(leg))
-                && board.piece_at(point(to)).is_none_or(|p| p.color != color)
+        .filter(|&(to, leg)| {
+            board.is_empty_at(leg) && board.piece_at(to).is_none_or(|p| p.color != color)
         })
         .count()
 }
