@@ -82,5 +82,16 @@ layout! {
     SPACE: 1, 1, "safe squares on files c to f, ranks 2 to 4; behind our pawns count twice";
     IMBALANCE_OURS: 15, 5, "own pieces i and j (P N B R Q, j <= i) at index i(i+1)/2 + j: count_i count_j, count_i (count_i - 1) / 2 for i = j";
     IMBALANCE_THEIRS: 10, 4, "own piece i, enemy piece j (P N B R Q, j < i) at index i(i-1)/2 + j: count_i count_j";
+    PASSED_PATH: 4, 4, "free passed pawn from rank 4, times 5 * rank index - 13: no enemy attack on its span, none on its file ahead, none on its stop square, its stop square defended";
+    PASSED_FILE: 1, 1, "passed pawn, per file from the edge (a, h = 0 to d, e = 3)";
+    WEAK_UNOPPOSED: 1, 1, "isolated or backward pawn with no enemy pawn ahead on its file";
+    WEAK_LEVER: 1, 1, "pawn two enemy pawns attack and no own pawn defends";
+    TRAPPED_ROOK: 1, 1, "rook with at most 3 squares of mobility on the outer side of its own king";
+    REACHABLE_OUTPOST: 1, 1, "knight that can step onto an empty outpost";
+    WEAK_QUEEN: 1, 1, "queen with one piece between it and an enemy rook or bishop on their line";
+    KNIGHT_ON_QUEEN: 1, 1, "safe squares our knights reach from which a knight attacks the lone enemy queen";
+    SLIDER_ON_QUEEN: 1, 1, "safe squares we attack twice from which our bishop or rook attacks the lone enemy queen";
+    KING_PAWN_DISTANCE: 1, 1, "king steps to the nearest own pawn";
+    PAWNLESS_FLANK: 1, 1, "no pawn on the king's flank";
     TEMPO: 1, 1, "the side to move";
 }

@@ -3,15 +3,16 @@
 //! positive, Black's negative, so the sum is White's view and a colour-mirrored position
 //! gets exactly the negated sum.
 
-use shatar_rules::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use shatar_rules::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use shatar_rules::{Bitboard, Board, Color, Role, Square};
 
 mod king;
+mod passed;
 
 use super::Accumulator;
 use super::bits::{
     FILE_A, distance, file_fill, forward, front_span, pawn_attacks, pawn_double_attacks,
-    relative_rank, relative_square, sideways, square_front_span,
+    relative_rank, relative_square, sideways,
 };
 use super::layout::*;
 
@@ -86,7 +87,7 @@ pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A) {
         let (us, them) = (&sides[i], &sides[other]);
         counts[i] = material_and_squares(board, us, acc);
         attacks[i] = pieces(board, us, them, acc);
-        pawns(board, us, them, acc);
+        pawns(us, them, acc);
     }
     for (i, other) in [1, 0].into_iter().enumerate() {
         let (us, them) = (&sides[i], &sides[other]);
@@ -94,6 +95,7 @@ pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A) {
         king::safe_checks(board, us, them, &attacks[i], &attacks[other], acc);
         king::flank_and_weak_squares(us, them, &attacks[i], &attacks[other], acc);
         king::pinned(board, us, them, acc);
+        passed::passed(board, us, them, &attacks[i], &attacks[other], acc);
         threats(board, us, them, &attacks[i], &attacks[other], acc);
         space(us, them, &attacks[other], acc);
     }
@@ -155,8 +157,7 @@ fn material_and_squares<A: Accumulator>(board: &Board, us: &Side, acc: &mut A) -
 /// pair; returns what `us` attacks, for the king and threat terms.
 fn pieces<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) -> Attacks {
     let occupied = board.occupied();
-    // Squares worth counting for mobility: not our pawns or king, not guarded by a pawn.
-    let area = !(us.pawns | 1 << us.king as u32 | them.pawn_attacks);
+    let area = mobility_area(us, them);
     let outposts = OUTPOST_RANKS[us.color.index()] & us.pawn_attacks & !them.pawn_attack_span;
     let mut att = Attacks::default();
     att.by_role[Role::Pawn.index()] = us.pawn_attacks;
@@ -184,6 +185,8 @@ fn pieces<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) ->
         piece(Role::Knight, KNIGHT_MOBILITY, knight_attacks(sq).0, acc);
         if outposts & 1 << sq as u32 != 0 {
             acc.add(OUTPOST, us.sign);
+        } else if outposts & knight_attacks(sq).0 & !us.pieces != 0 {
+            acc.add(REACHABLE_OUTPOST, us.sign);
         }
         acc.add(
             KING_PROTECTOR,
@@ -231,7 +234,14 @@ fn pieces<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) ->
     }
     let their_queens = them.of(board, Role::Queen).0;
     for sq in us.of(board, Role::Rook) {
-        piece(Role::Rook, ROOK_MOBILITY, rook_attacks(sq, occupied).0, acc);
+        let reach = rook_attacks(sq, occupied).0;
+        piece(Role::Rook, ROOK_MOBILITY, reach, acc);
+        // Shut in between its own king and the edge: with no castling (the 2017 rules
+        // have none) only the king's walk can free it.
+        let (king_file, rook_file) = (us.king as u32 & 7, sq as u32 & 7);
+        if (reach & area).count_ones() <= 3 && (king_file < 4) == (rook_file < king_file) {
+            acc.add(TRAPPED_ROOK, us.sign);
+        }
         let file = FILE_A << (sq as u32 & 7);
         if file & all_pawns == 0 {
             acc.add(ROOK_OPEN_FILE, us.sign);
@@ -245,41 +255,41 @@ fn pieces<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) ->
     for sq in us.of(board, Role::Queen) {
         let reach = bishop_attacks(sq, occupied).0 | rook_attacks(sq, occupied).0;
         piece(Role::Queen, QUEEN_MOBILITY, reach, acc);
+        if exposed_to_sliders(board, sq, them) {
+            acc.add(WEAK_QUEEN, us.sign);
+        }
     }
     acc.add(KING_ATTACKERS + zone_attackers.min(7), us.sign);
     att.all = att.by_role.iter().fold(0, |a, b| a | b);
     att
 }
 
-/// Passed, doubled, isolated, backward, supported and side-by-side pawns. Without the
-/// double step (2017 art. 3.7) a pawn crosses every square on its way, so a guarded stop
-/// square holds a backward pawn for good and a passer's path is fought square by square.
-fn pawns<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) {
-    let (ours, s) = (us.pawns, us.sign);
-    // Squares where an enemy pawn stands ahead on this or a next file.
-    let their_front = front_span(them.color, them.pawns);
-    let passed = ours & !(their_front | sideways(their_front));
-    let occupied = board.occupied().0;
-    for sq in Bitboard(passed) {
-        let rank = relative_rank(us.color, sq as u32);
-        acc.add(PASSED + rank, s);
-        let stop = if us.color == Color::White {
-            sq as u32 + 8
-        } else {
-            sq as u32 - 8
-        };
-        if occupied & 1 << stop != 0 {
-            acc.add(PASSED_BLOCKED + rank, s);
-        } else if occupied & square_front_span(us.color, sq as u32) == 0 {
-            acc.add(PASSED_FREE + rank, s);
+/// Squares worth counting for mobility: not our pawns or king, not guarded by a pawn.
+fn mobility_area(us: &Side, them: &Side) -> u64 {
+    !(us.pawns | 1 << us.king as u32 | them.pawn_attacks)
+}
+
+/// Whether one piece alone stands between `sq` and an enemy rook on its file or rank or
+/// an enemy bishop on its diagonal: a pin or a discovered attack waiting for the queen.
+fn exposed_to_sliders(board: &Board, sq: Square, them: &Side) -> bool {
+    let theirs = Bitboard(them.pieces);
+    let snipers = (rook_attacks(sq, Bitboard::EMPTY) & board.rooks() & theirs)
+        | (bishop_attacks(sq, Bitboard::EMPTY) & board.bishops() & theirs);
+    let occupied = board.occupied();
+    // `Bitboard::any` means "not empty", hence the loop.
+    for sniper in snipers {
+        if (between(sq, sniper) & occupied).single().is_some() {
+            return true;
         }
-        // A passer always has a square ahead: pawns on the last rank have promoted.
-        acc.add(PASSED_OWN_KING + rank, s * distance(us.king as u32, stop));
-        acc.add(
-            PASSED_THEIR_KING + rank,
-            s * distance(them.king as u32, stop),
-        );
     }
+    false
+}
+
+/// Doubled, isolated, backward, supported and side-by-side pawns, weak pawns on a file
+/// the enemy can use, and pawns two enemy pawns attack (the passers: `passed.rs`). Without
+/// the double step (2017 art. 3.7) a guarded stop square holds a backward pawn for good.
+fn pawns<A: Accumulator>(us: &Side, them: &Side, acc: &mut A) {
+    let (ours, s) = (us.pawns, us.sign);
     // A pawn with an own pawn behind it on its file: the rear one is not doubled, this one is.
     add_count(acc, DOUBLED, s, ours & front_span(us.color, ours));
     let isolated = ours & !sideways(file_fill(ours));
@@ -289,6 +299,11 @@ fn pawns<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) {
     let stop_guarded = forward(them.color, them.pawn_attacks);
     let backward = ours & !isolated & !supportable & stop_guarded;
     add_count(acc, BACKWARD, s, backward);
+    // No enemy pawn ahead on the file: the enemy's rooks have a file to attack it on.
+    let opposed = ours & front_span(them.color, them.pawns);
+    add_count(acc, WEAK_UNOPPOSED, s, (isolated | backward) & !opposed);
+    let levers = pawn_double_attacks(them.color, them.pawns) & !us.pawn_attacks;
+    add_count(acc, WEAK_LEVER, s, ours & levers);
     for sq in Bitboard(ours & us.pawn_attacks) {
         acc.add(SUPPORTED + relative_rank(us.color, sq as u32), s);
     }
@@ -346,6 +361,7 @@ fn threats<A: Accumulator>(
     // Defended by a pawn, or more often than we attack: not worth attacking.
     let strongly_protected = them.pawn_attacks | (theirs.twice & !ours.twice);
     let weak = but_king & ours.all & !strongly_protected;
+    queen_threats(board, us, them, ours, strongly_protected, acc);
     if weak & ours.by_role[Role::King.index()] != 0 {
         acc.add(THREAT_BY_KING, us.sign);
     }
@@ -365,6 +381,28 @@ fn threats<A: Accumulator>(
         us.sign,
         pawn_attacks(us.color, safe_steps) & but_king & !them.pawns,
     );
+}
+
+/// Squares from which our pieces could attack the enemy's only queen next move, safe
+/// for them to go to: the queen has to keep moving, and loses time doing it.
+fn queen_threats<A: Accumulator>(
+    board: &Board,
+    us: &Side,
+    them: &Side,
+    ours: &Attacks,
+    strongly_protected: u64,
+    acc: &mut A,
+) {
+    let Some(queen) = them.of(board, Role::Queen).single() else {
+        return;
+    };
+    let safe = mobility_area(us, them) & !strongly_protected;
+    let knights = ours.by_role[Role::Knight.index()] & knight_attacks(queen).0;
+    add_count(acc, KNIGHT_ON_QUEEN, us.sign, knights & safe);
+    let occupied = board.occupied();
+    let sliders = (ours.by_role[Role::Bishop.index()] & bishop_attacks(queen, occupied).0)
+        | (ours.by_role[Role::Rook.index()] & rook_attacks(queen, occupied).0);
+    add_count(acc, SLIDER_ON_QUEEN, us.sign, sliders & safe & ours.twice);
 }
 
 /// The safe squares behind our pawn front in the centre: room to manoeuvre.

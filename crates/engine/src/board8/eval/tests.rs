@@ -339,3 +339,107 @@ fn king_attack_and_threat_features() {
     assert_eq!(coefficient(initial, SPACE), 0);
     assert!(coefficient("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", SPACE) > 0);
 }
+
+#[test]
+fn passed_pawn_path_features() {
+    use super::layout::*;
+    // d5 (rank index 4: weight 5 * 4 - 13 = 7): the e8 king attacks d7 and d8 on its file
+    // but not its stop square d6.
+    let fen_text = "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1";
+    assert_eq!(coefficient(fen_text, PASSED_PATH + 2), 7);
+    assert_eq!(coefficient(fen_text, PASSED_PATH), 0);
+    assert_eq!(coefficient(fen_text, PASSED_FILE), 3, "the d file");
+    // With the king on a8 nothing contests the span: the largest bonus.
+    assert_eq!(
+        coefficient("k7/8/8/3P4/8/8/8/4K3 w - - 0 1", PASSED_PATH),
+        7
+    );
+    // An enemy rook behind the pawn holds the whole path; our own pushes it and defends
+    // the stop square.
+    let theirs_behind = "k7/8/8/3P4/8/8/8/3rK3 w - - 0 1";
+    for index in 0..4 {
+        assert_eq!(
+            coefficient(theirs_behind, PASSED_PATH + index),
+            0,
+            "{index}"
+        );
+    }
+    let ours_behind = "k7/8/8/3P4/8/8/8/3RK3 w - - 0 1";
+    assert_eq!(coefficient(ours_behind, PASSED_PATH), 7);
+    assert_eq!(coefficient(ours_behind, PASSED_PATH + 3), 7);
+    // Too far back (rank 3) or blocked: no path term; Black's count negated.
+    assert_eq!(
+        coefficient("k7/8/8/8/8/3P4/8/4K3 w - - 0 1", PASSED_PATH),
+        0
+    );
+    assert_eq!(
+        coefficient("k7/8/3n4/3P4/8/8/8/4K3 w - - 0 1", PASSED_PATH),
+        0
+    );
+    assert_eq!(
+        coefficient("4k3/8/8/8/3p4/8/8/K7 w - - 0 1", PASSED_PATH),
+        -7
+    );
+}
+
+#[test]
+fn stockfish_11_pawn_piece_and_king_features() {
+    use super::layout::*;
+    // d2 and d3 are isolated with no enemy pawn ahead; a d7 pawn opposes them.
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1", WEAK_UNOPPOSED),
+        2
+    );
+    assert_eq!(
+        coefficient("4k3/3p4/8/8/8/3P4/3P4/4K3 w - - 0 1", WEAK_UNOPPOSED),
+        0
+    );
+    // d4 attacked by c5 and e5, defended by no pawn.
+    assert_eq!(
+        coefficient("4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1", WEAK_LEVER),
+        1
+    );
+    // h1 boxed in by g1 and h2 beside the e1 king; an a1 rook on the king's other side is not.
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/8/6PP/4K1NR w - - 0 1", TRAPPED_ROOK),
+        1
+    );
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", TRAPPED_ROOK),
+        0
+    );
+    // The f4 knight can reach d5, which c4 guards and no black pawn can attack.
+    assert_eq!(
+        coefficient("4k3/8/8/8/2P2N2/8/8/4K3 w - - 0 1", REACHABLE_OUTPOST),
+        1
+    );
+    // One pawn between the d1 queen and the d8 rook; two pawns are no threat.
+    assert_eq!(
+        coefficient("3rk3/8/8/8/3P4/8/8/3QK3 w - - 0 1", WEAK_QUEEN),
+        1
+    );
+    assert_eq!(
+        coefficient("3rk3/8/8/8/3P4/3P4/8/3QK3 w - - 0 1", WEAK_QUEEN),
+        0
+    );
+    // The d4 knight reaches c6 and e6, from where it would attack the d8 queen.
+    assert_eq!(
+        coefficient("3qk3/8/8/8/3N4/8/8/4K3 w - - 0 1", KNIGHT_ON_QUEEN),
+        2
+    );
+    // Both rooks reach d6, on the queen's file: a safe square attacked twice.
+    assert_eq!(
+        coefficient("3qk3/8/R6R/8/8/8/8/4K3 w - - 0 1", SLIDER_ON_QUEEN),
+        1
+    );
+    // The e1 king four steps from its a2 pawn; the g1 king on a flank without pawns,
+    // the a8 king with one.
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", KING_PAWN_DISTANCE),
+        4
+    );
+    assert_eq!(
+        coefficient("k7/8/8/8/8/8/P7/6K1 w - - 0 1", PAWNLESS_FLANK),
+        1
+    );
+}

@@ -5,7 +5,7 @@
 use shatar_rules::attacks::{between, bishop_attacks, knight_attacks, rook_attacks};
 use shatar_rules::{Bitboard, Board, Color, Role};
 
-use super::super::bits::{FILE_A, relative_rank, square_front_span};
+use super::super::bits::{FILE_A, distance, relative_rank, square_front_span};
 use super::super::layout::*;
 use super::{Accumulator, Attacks, Side, add_count};
 
@@ -14,6 +14,17 @@ use super::{Accumulator, Attacks, Side, add_count};
 /// the king usually shelters in the centre behind what is left of the first round's pawns.
 pub(super) fn king_shelter<A: Accumulator>(us: &Side, them: &Side, acc: &mut A) {
     let king_file = us.king as i32 & 7;
+    if (us.pawns | them.pawns) & KING_FLANK[king_file as usize] == 0 {
+        acc.add(PAWNLESS_FLANK, us.sign);
+    }
+    // In the endgame the king defends its pawns and escorts them.
+    let nearest_pawn = Bitboard(us.pawns)
+        .into_iter()
+        .map(|sq| distance(us.king as u32, sq as u32))
+        .min();
+    if let Some(steps) = nearest_pawn {
+        acc.add(KING_PAWN_DISTANCE, us.sign * steps);
+    }
     let ahead = square_front_span(us.color, us.king as u32);
     let king_rank = relative_rank(us.color, us.king as u32);
     for file in (king_file - 1).max(0)..=(king_file + 1).min(7) {

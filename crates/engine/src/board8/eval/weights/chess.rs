@@ -165,6 +165,28 @@ pub static WEIGHTS: Weights = [
     s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
     s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
     s(   0,    0), s(   0,    0),
+    // PASSED_PATH (4): free passed pawn from rank 4, times 5 * rank index - 13: no enemy attack on its span, none on its file ahead, none on its stop square, its stop square defended
+    s(   0,    0), s(   0,    0), s(   0,    0), s(   0,    0),
+    // PASSED_FILE (1): passed pawn, per file from the edge (a, h = 0 to d, e = 3)
+    s(   0,    0),
+    // WEAK_UNOPPOSED (1): isolated or backward pawn with no enemy pawn ahead on its file
+    s(   0,    0),
+    // WEAK_LEVER (1): pawn two enemy pawns attack and no own pawn defends
+    s(   0,    0),
+    // TRAPPED_ROOK (1): rook with at most 3 squares of mobility on the outer side of its own king
+    s(   0,    0),
+    // REACHABLE_OUTPOST (1): knight that can step onto an empty outpost
+    s(   0,    0),
+    // WEAK_QUEEN (1): queen with one piece between it and an enemy rook or bishop on their line
+    s(   0,    0),
+    // KNIGHT_ON_QUEEN (1): safe squares our knights reach from which a knight attacks the lone enemy queen
+    s(   0,    0),
+    // SLIDER_ON_QUEEN (1): safe squares we attack twice from which our bishop or rook attacks the lone enemy queen
+    s(   0,    0),
+    // KING_PAWN_DISTANCE (1): king steps to the nearest own pawn
+    s(   0,    0),
+    // PAWNLESS_FLANK (1): no pawn on the king's flank
+    s(   0,    0),
     // TEMPO (1): the side to move
     s(  16,    6),
 ];

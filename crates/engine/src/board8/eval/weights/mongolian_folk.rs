@@ -2,15 +2,12 @@
 //! the tuner (crates/tune/README.md).
 //!
 //! command: `shatar-tune copy --from crates/engine/src/board8/eval/weights/mongolian.rs --ruleset mongolian-folk --out crates/engine/src/board8/eval/weights/mongolian_folk.rs`
-//! Copied from crates/engine/src/board8/eval/weights/mongolian.rs (2026-12-03), whose header follows:
-//!   command: `shatar-tune fit --ruleset mongolian --data /work/tune-data/mongolian-2.txt /work/tune-data/mongolian-3.txt /work/tune-data/mongolian-4.txt /work/tune-data/mongolian-5.txt --out crates/engine/src/board8/eval/weights/mongolian.rs --start builtin --lambda 0.5 --l2 0 --epochs 400 --lr 2`
-//!   data: /work/tune-data/mongolian-2.txt, /work/tune-data/mongolian-3.txt, /work/tune-data/mongolian-4.txt, /work/tune-data/mongolian-5.txt (1584951 training positions, the last 176105 held out for validation)
-//!   /work/tune-data/mongolian-2.txt: `shatar-tune selfplay --ruleset mongolian --games 100000 --minutes 40 --nodes 5000 --threads 2 --seed 2 --out /work/tune-data/mongolian-2.txt`: 7345 games (+2825 =2302 -2218 for White), 693325 positions, 2401 s, 2026-12-03
-//!   /work/tune-data/mongolian-3.txt: `shatar-tune selfplay --ruleset mongolian --games 100000 --minutes 45 --nodes 8000 --threads 2 --seed 3 --out /work/tune-data/mongolian-3.txt`: 5442 games (+2038 =1867 -1537 for White), 530923 positions, 2700 s, 2026-12-03
-//!   /work/tune-data/mongolian-4.txt: `shatar-tune selfplay --ruleset mongolian --games 100000 --minutes 25 --nodes 8000 --threads 2 --seed 4 --out /work/tune-data/mongolian-4.txt`: 1517 games (+536 =547 -434 for White), 145746 positions, 1501 s, 2026-12-03
-//!   /work/tune-data/mongolian-5.txt: `shatar-tune selfplay --ruleset mongolian --games 100000 --minutes 40 --nodes 8000 --threads 2 --seed 5 --out /work/tune-data/mongolian-5.txt`: 4010 games (+1481 =1415 -1114 for White), 391062 positions, 2401 s, 2026-12-03
-//!   date: 2026-12-03; from `builtin`; K = 1.1779; lambda 0.5; L2 0; file + rank square tables; best of 400 epochs on validation: 400
-//!   loss (mean squared error): train 0.026689 -> 0.025724, validation 0.025950 -> 0.025046
+//! Copied from crates/engine/src/board8/eval/weights/mongolian.rs (2026-12-04), whose header follows:
+//!   command: `shatar-tune fit --ruleset mongolian --data target/tune/mongolian-7.txt --start builtin --lambda 0.5 --l2 0 --epochs 400 --lr 2 --freeze MATERIAL,PST,KNIGHT_MOBILITY,BISHOP_MOBILITY,ROOK_MOBILITY,QUEEN_MOBILITY,KING_ZONE_ATTACKS,KING_ATTACKERS,SAFE_CHECKS,PAWN_SHIELD,PAWN_STORM,KING_OPEN_FILE,PASSED,PASSED_BLOCKED,PASSED_OWN_KING,PASSED_THEIR_KING,DOUBLED,ISOLATED,BACKWARD,SUPPORTED,PHALANX,BISHOP_PAIR,ROOK_OPEN_FILE,ROOK_HALF_OPEN_FILE,OUTPOST,THREAT_BY_PAWN,THREAT_BY_MINOR,THREAT_BY_ROOK,HANGING,KING_DANGER,PASSED_FREE,KING_WEAK_SQUARES,KING_FLANK_ATTACKS,PINNED,KING_PROTECTOR,BISHOP_PAWNS,LONG_DIAGONAL_BISHOP,MINOR_BEHIND_PAWN,ROOK_ON_QUEEN_FILE,THREAT_BY_KING,RESTRICTED,THREAT_BY_PAWN_PUSH,SPACE,IMBALANCE_OURS,IMBALANCE_THEIRS,TEMPO --out crates/engine/src/board8/eval/weights/mongolian.rs`
+//!   data: target/tune/mongolian-7.txt (628668 training positions, the last 69851 held out for validation)
+//!   target/tune/mongolian-7.txt: `shatar-tune selfplay --ruleset mongolian --games 100000 --minutes 30 --nodes 6000 --threads 2 --seed 7 --out target/tune/mongolian-7.txt`: 7201 games (+2854 =2321 -2026 for White), 698519 positions, 1800 s, 2026-12-04
+//!   date: 2026-12-04; from `builtin`; K = 1.0835; lambda 0.5; L2 0; file + rank square tables; best of 400 epochs on validation: 20
+//!   loss (mean squared error): train 0.026483 -> 0.026272, validation 0.025808 -> 0.025683
 
 use super::super::{Weights, s};
 
@@ -169,6 +166,28 @@ pub static WEIGHTS: Weights = [
     s(   2,   31), s(  -4,   43), s(   2,   -3), s(  -4,   48),
     s(   3,    5), s(   2,  -12), s(  -3,  113), s(  10,    9),
     s(   7,   26), s( -36,   11),
+    // PASSED_PATH (4): free passed pawn from rank 4, times 5 * rank index - 13: no enemy attack on its span, none on its file ahead, none on its stop square, its stop square defended
+    s( -10,    7), s(  -5,    3), s(   0,    1), s(   2,    1),
+    // PASSED_FILE (1): passed pawn, per file from the edge (a, h = 0 to d, e = 3)
+    s(  -5,    1),
+    // WEAK_UNOPPOSED (1): isolated or backward pawn with no enemy pawn ahead on its file
+    s(   0,   -4),
+    // WEAK_LEVER (1): pawn two enemy pawns attack and no own pawn defends
+    s( -18,  -17),
+    // TRAPPED_ROOK (1): rook with at most 3 squares of mobility on the outer side of its own king
+    s(  -7,    5),
+    // REACHABLE_OUTPOST (1): knight that can step onto an empty outpost
+    s(  16,   11),
+    // WEAK_QUEEN (1): queen with one piece between it and an enemy rook or bishop on their line
+    s(  -4,  -10),
+    // KNIGHT_ON_QUEEN (1): safe squares our knights reach from which a knight attacks the lone enemy queen
+    s(   4,    0),
+    // SLIDER_ON_QUEEN (1): safe squares we attack twice from which our bishop or rook attacks the lone enemy queen
+    s(   5,   19),
+    // KING_PAWN_DISTANCE (1): king steps to the nearest own pawn
+    s(  -7,   -4),
+    // PAWNLESS_FLANK (1): no pawn on the king's flank
+    s(   2,  -13),
     // TEMPO (1): the side to move
     s(  11,    8),
 ];
