@@ -273,16 +273,26 @@ fn mobility_area(us: &Side, them: &Side) -> u64 {
 /// an enemy bishop on its diagonal: a pin or a discovered attack waiting for the queen.
 fn exposed_to_sliders(board: &Board, sq: Square, them: &Side) -> bool {
     let theirs = Bitboard(them.pieces);
-    let snipers = (rook_attacks(sq, Bitboard::EMPTY) & board.rooks() & theirs)
-        | (bishop_attacks(sq, Bitboard::EMPTY) & board.bishops() & theirs);
+    lone_blockers(board, sq, board.rooks() & theirs, board.bishops() & theirs)
+        .next()
+        .is_some()
+}
+
+/// For each of `straight` on a file or rank through `sq` and each of `diagonal` on a
+/// diagonal through it, the square of the piece that stands alone between it and `sq`,
+/// where there is exactly one: a pin, or a discovered attack waiting.
+fn lone_blockers(
+    board: &Board,
+    sq: Square,
+    straight: Bitboard,
+    diagonal: Bitboard,
+) -> impl Iterator<Item = Square> {
     let occupied = board.occupied();
-    // `Bitboard::any` means "not empty", hence the loop.
-    for sniper in snipers {
-        if (between(sq, sniper) & occupied).single().is_some() {
-            return true;
-        }
-    }
-    false
+    let snipers = (rook_attacks(sq, Bitboard::EMPTY) & straight)
+        | (bishop_attacks(sq, Bitboard::EMPTY) & diagonal);
+    snipers
+        .into_iter()
+        .filter_map(move |sniper| (between(sq, sniper) & occupied).single())
 }
 
 /// Doubled, isolated, backward, supported and side-by-side pawns, weak pawns on a file

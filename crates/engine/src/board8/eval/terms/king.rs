@@ -2,12 +2,12 @@
 //! can give safely, the squares around it only the king or queen defends, attacks on its
 //! flank, and our pieces pinned to it.
 
-use shatar_rules::attacks::{between, bishop_attacks, knight_attacks, rook_attacks};
+use shatar_rules::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use shatar_rules::{Bitboard, Board, Color, Role};
 
 use super::super::bits::{FILE_A, distance, relative_rank, square_front_span};
 use super::super::layout::*;
-use super::{Accumulator, Attacks, Side, add_count};
+use super::{Accumulator, Attacks, Side, add_count, lone_blockers};
 
 /// Pawns in front of `us`'s king and enemy pawns coming at it, on the king's file and
 /// the files beside it. No castling in Mongolian chess (the 2017 rules define none), so
@@ -141,15 +141,10 @@ const CAMP: [u64; 2] = [0x0000_00ff_ffff_ffff, 0xffff_ffff_ff00_0000];
 /// Our pieces that stand alone between our king and an enemy rook, bishop or queen on
 /// its line: pinned, by role.
 pub(super) fn pinned<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) {
-    let occupied = board.occupied();
     let straight = board.straight_sliders() & Bitboard(them.pieces);
     let diagonal = board.diagonal_sliders() & Bitboard(them.pieces);
-    let snipers = (rook_attacks(us.king, Bitboard::EMPTY) & straight)
-        | (bishop_attacks(us.king, Bitboard::EMPTY) & diagonal);
-    for sniper in snipers {
-        let blockers = between(us.king, sniper) & occupied;
-        if let Some(sq) = blockers.single()
-            && us.pieces & 1 << sq as u32 != 0
+    for sq in lone_blockers(board, us.king, straight, diagonal) {
+        if us.pieces & 1 << sq as u32 != 0
             && let Some(role) = board.role_at(sq)
         {
             acc.add(PINNED + role.index(), us.sign);
