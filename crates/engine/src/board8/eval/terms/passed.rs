@@ -2,9 +2,11 @@
 //! file, and, after Stockfish 11, whether the enemy can contest the path to promotion.
 
 use shatar_rules::attacks::rook_attacks;
-use shatar_rules::{Bitboard, Board, Color};
+use shatar_rules::{Bitboard, Board};
 
-use super::super::bits::{distance, front_span, relative_rank, sideways, square_front_span};
+use super::super::bits::{
+    distance, forward, front_span, relative_rank, sideways, square_front_span,
+};
 use super::super::layout::*;
 use super::{Accumulator, Attacks, Side};
 
@@ -35,12 +37,8 @@ pub(super) fn passed<A: Accumulator>(
         let file = sq as i32 & 7;
         acc.add(PASSED_FILE, s * file.min(7 - file));
         // A passer always has a square ahead: pawns on the last rank have promoted.
-        let stop_square = if us.color == Color::White {
-            sq + 8
-        } else {
-            sq - 8
-        };
-        let stop = 1u64 << stop_square;
+        let stop = forward(us.color, 1 << sq);
+        let stop_square = stop.trailing_zeros();
         let to_queen = square_front_span(us.color, sq);
         acc.add(
             PASSED_OWN_KING + rank,
