@@ -1,8 +1,9 @@
 //! `shatar`: the native engine. With no arguments it speaks UCI on stdin/stdout, for the
 //! 8x8 games and Xiangqi (`UCI_Variant`); the subcommands time the search (`bench`,
 //! `bench --xiangqi`), test the move generator (`perft`, `bench --perft`), play matches
-//! (`match`) and make their openings (`openings`), Xiangqi's too, and give other match
-//! scripts the same Elo figures (`elo`). See [`HELP`].
+//! (`match`) and make their openings (`openings`), Xiangqi's too, give other match
+//! scripts the same Elo figures (`elo`), and measure what moves give away against a judge
+//! (`suite`). See [`HELP`].
 
 mod arena;
 mod args;
@@ -11,6 +12,7 @@ mod elo;
 mod game;
 mod openings;
 mod searcher;
+mod suite;
 mod uci;
 
 use std::io::{self, Write};
@@ -78,6 +80,22 @@ USAGE:
                            (P0 pairs in which the first player scored 0, P1 1/2, ... P4 2),
                            the sounder interval. null is an infinite figure: at a score
                            of 0% or 100%, or an interval that reaches it.
+    shatar suite make --pgn FILE --player NAME --judge SPEC --out FILE [--ruleset R]
+                      [--games all|lost] [--from-ply N] [--every N] [--limit N]
+                           A position suite: the positions where NAME moved in the PGN's
+                           games (those it lost with --games lost; from ply N of each
+                           game, every Nth of its moves, at most --limit), each with the judge's value of the position and
+                           of the move played (centipawns for the mover, mates at 1000).
+                           The judge is a player as in `match`, usually a strong UCI
+                           program at a node limit.
+    shatar suite run --suite FILE --a SPEC [--b SPEC] --judge SPEC [--ruleset R] [--out FILE]
+                           Each player chooses a move in every position of the suite (each
+                           search from a clean table), the judge values it, and the report
+                           gives each player's average loss (the judge's value of the
+                           position less that of the move, never below 0), its blunders
+                           (150 cp or more), and with --b the paired difference B - A and
+                           its standard error. --out FILE writes each position's moves
+                           and losses (FEN;played;loss;A's move;loss;B's move;loss).
     shatar --help | --version
 
 OPTIONS:
@@ -165,6 +183,7 @@ fn main() -> ExitCode {
         Some("match") => arena::command(&args[1..], &mut io::stdout().lock()),
         Some("openings") => openings::command(&args[1..]),
         Some("elo") => elo::command(&args[1..], &mut io::stdout().lock()),
+        Some("suite") => suite::command(&args[1..], &mut io::stdout().lock()),
         Some(other) => Err(format!("unknown command '{other}'")),
     };
     match result {

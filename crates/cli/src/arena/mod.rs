@@ -28,13 +28,16 @@ use shatar_rules::{AnyGamePosition, Color, GameKind, GameResult};
 use crate::args::Args;
 use crate::openings;
 use adjudication::{Adjudication, Draw, Resign};
-use player::{EnginePlayer, Player};
+use player::EnginePlayer;
 use referee::{End, Played, Setup};
 use shatar_engine::elo::Sprt;
 use shatar_engine::mix_seed as mix;
-use spec::{Kind, PlayerSpec};
+use spec::Kind;
 use tally::Tally;
 use uci_player::UciPlayer;
+
+pub use player::{Player, Turn};
+pub use spec::PlayerSpec;
 
 struct Config {
     players: [PlayerSpec; 2],
@@ -242,7 +245,7 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
 }
 
 /// The player of `spec`, ready to play `game`.
-fn start_player(spec: &PlayerSpec, game: GameKind) -> Result<Box<dyn Player + Send>, String> {
+pub fn start_player(spec: &PlayerSpec, game: GameKind) -> Result<Box<dyn Player + Send>, String> {
     Ok(match &spec.kind {
         Kind::Engine { hash_mb, .. } => Box::new(EnginePlayer::new(spec, game, *hash_mb)),
         Kind::Uci { .. } => Box::new(UciPlayer::start(spec, game.id())?),
