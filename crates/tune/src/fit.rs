@@ -290,7 +290,7 @@ fn load<G: Game>(opts: &FitOptions, basis: &Basis, start: &[S]) -> Result<(Data,
 }
 
 /// One data line's FEN, result and score (required when the fit blends it in).
-fn parse_line(line: &str, need_score: bool) -> Result<(&str, f64, Option<f64>), String> {
+pub(crate) fn parse_line(line: &str, need_score: bool) -> Result<(&str, f64, Option<f64>), String> {
     let mut fields = line.split(';');
     let fen_text = fields.next().unwrap_or_default();
     let result: f64 = fields

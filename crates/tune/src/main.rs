@@ -8,6 +8,7 @@ mod fit;
 mod game;
 mod games;
 mod label;
+mod positions;
 mod rng;
 mod selfplay;
 mod speed;
@@ -34,6 +35,8 @@ usage:
                        fitted to the results, for another engine's scores from `label`)
   shatar-tune label    --ruleset ID --data FILE... --out FILE --uci ENGINE [--option NAME=VALUE...]
                        [--go 'depth 9'] [--threads 1] [--every 1]
+  shatar-tune positions --ruleset ID --pgn FILE... --out FILE [--from-ply 4] [--min-men 5]
+                       (the quiet positions of finished games played elsewhere, FEN;result)
   shatar-tune compare  --ruleset ID --a bootstrap|builtin|WEIGHTS.rs --b ... --pairs N --nodes K
                        [--threads T] [--seed S] [--random-plies 6] [--max-plies 400] [--resign 1000] [--hash 8]
   shatar-tune scores   --ruleset ID --weights bootstrap|builtin|WEIGHTS.rs --depth 8 --fen FEN...
@@ -221,6 +224,22 @@ fn run(argv: &[String]) -> Result<(), String> {
                 command: format!("shatar-tune {}", argv.join(" ")),
             };
             with_game!(args.game_kind(None)?, G => label::run::<G>(&opts))
+        }
+        "positions" => {
+            let opts = positions::Positions {
+                pgn: args
+                    .values("pgn")
+                    .ok_or("--pgn is required")?
+                    .iter()
+                    .map(PathBuf::from)
+                    .collect(),
+                out: args.get("out", None)?,
+                game: args.game_kind(None)?,
+                from_ply: args.get("from-ply", Some(4))?,
+                min_men: args.get("min-men", Some(5))?,
+                command: format!("shatar-tune {}", argv.join(" ")),
+            };
+            positions::run(&opts)
         }
         "compare" => {
             let (a, b) = (
