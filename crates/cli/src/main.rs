@@ -84,8 +84,9 @@ USAGE:
                       [--games all|lost] [--from-ply N] [--every N] [--limit N]
                            A position suite: the positions where NAME moved in the PGN's
                            games (those it lost with --games lost; from ply N of each
-                           game, every Nth of its moves, at most --limit), each with the judge's value of the position and
-                           of the move played (centipawns for the mover, mates at 1000).
+                           game, every Nth of its moves, at most --limit), each with the
+                           judge's value of the position and of the move played
+                           (centipawns for the mover, mates at 1000).
                            The judge is a player as in `match`, usually a strong UCI
                            program at a node limit.
     shatar suite run --suite FILE --a SPEC [--b SPEC] --judge SPEC [--ruleset R] [--out FILE]

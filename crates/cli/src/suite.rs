@@ -7,7 +7,8 @@
 //! this engine at a high limit) value each position and the move played there; `run` has
 //! players choose in those positions and the judge value their choices. A move's loss is
 //! the judge's value of the position less its value of the position after the move (from
-//! the mover's side), never below zero.
+//! the mover's side), never below zero. A suite's positions stand alone, as FENs: the
+//! game's earlier positions (a repetition it would have made) are not part of them.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -256,13 +257,16 @@ fn make(args: &[String]) -> Result<String, String> {
         player: start_player(&judge_spec, game)?,
     };
     let mut entries = Vec::with_capacity(found.len());
-    for (record, m) in &found {
+    for (i, (record, m)) in found.iter().enumerate() {
+        let fen = record.position().fen();
+        let at = |e: String| format!("position {} ({fen}): {e}", i + 1);
         entries.push(Entry {
-            fen: record.position().fen(),
-            best: judge.value(record)?,
+            best: judge.value(record).map_err(at)?,
             played: m.to_string(),
-            played_value: judge.move_value(record, *m)?,
+            played_value: judge.move_value(record, *m).map_err(at)?,
+            fen: fen.clone(),
         });
+        progress(i + 1, found.len());
     }
     let made_by = format!("shatar suite make {}", shell_words(args_text(&args, NAMES)));
     std::fs::write(out_path, write(&entries, &made_by))
@@ -332,7 +336,9 @@ fn run(args: &[String]) -> Result<String, String> {
             let value = match values.get(&text) {
                 Some(&v) => v,
                 None => {
-                    let v = judge.move_value(&record, m)?;
+                    let v = judge
+                        .move_value(&record, m)
+                        .map_err(|e| format!("position {}: {e}", i + 1))?;
                     values.insert(text, v);
                     v
                 }
@@ -341,9 +347,7 @@ fn run(args: &[String]) -> Result<String, String> {
             let _ = write!(details, ";{m};{}", entry.loss(value));
         }
         details.push('\n');
-        if (i + 1) % 50 == 0 {
-            eprintln!("suite: {} of {} positions", i + 1, entries.len());
-        }
+        progress(i + 1, entries.len());
     }
     if let Some(path) = args.value("out") {
         std::fs::write(path, details).map_err(|e| format!("--out '{path}': {e}"))?;
@@ -374,6 +378,13 @@ fn run(args: &[String]) -> Result<String, String> {
         );
     }
     Ok(report)
+}
+
+/// A line on stderr every 50 positions: a suite at a match's node limits takes minutes.
+fn progress(done: usize, all: usize) {
+    if done.is_multiple_of(50) && done < all {
+        eprintln!("suite: {done} of {all} positions");
+    }
 }
 
 /// A player's losses over a suite.
@@ -463,41 +474,18 @@ mod tests {
         let suite = temp("queen.suite");
         std::fs::write(&pgn, QUEEN_LOST).unwrap();
         let judge = "depth=6,name=judge";
-        let report = make(&strings(&[
-            "--pgn",
-            &pgn,
-            "--player",
-            "Loser",
-            "--judge",
-            judge,
-            "--out",
-            &suite,
-            "--from-ply",
-            "2",
-        ]))
-        .unwrap();
+        let make_suite = |player: &str, extra: &[&str]| {
+            let mut args = strings(&[
+                "--pgn", &pgn, "--player", player, "--judge", judge, "--out", &suite,
+            ]);
+            args.extend(strings(extra));
+            make(&args)
+        };
+        let report = make_suite("Loser", &["--from-ply", "2"]).unwrap();
         assert!(report.contains("3 positions of 'Loser'"), "{report}");
-        let won = make(&strings(&[
-            "--pgn", &pgn, "--player", "Winner", "--judge", judge, "--out", &suite, "--games",
-            "lost",
-        ]))
-        .unwrap();
+        let won = make_suite("Winner", &["--games", "lost"]).unwrap();
         assert!(won.contains("0 positions of 'Winner'"), "{won}");
-        make(&strings(&[
-            "--pgn",
-            &pgn,
-            "--player",
-            "Loser",
-            "--judge",
-            judge,
-            "--out",
-            &suite,
-            "--from-ply",
-            "2",
-            "--games",
-            "lost",
-        ]))
-        .unwrap();
+        make_suite("Loser", &["--from-ply", "2", "--games", "lost"]).unwrap();
         let entries = parse(&std::fs::read_to_string(&suite).unwrap()).unwrap();
         // The Loser's moves after the compulsory first round (2017 art. 1.2): 2. Qh5, 3. Qxe5+, 4. d3.
         let moves: Vec<&str> = entries.iter().map(|e| e.played.as_str()).collect();
@@ -550,6 +538,57 @@ mod tests {
                 .unwrap();
             assert!(line.contains("blunders (>= 150 cp): 0,"), "{report}");
         }
+    }
+
+    #[test]
+    fn xiangqi_games_make_a_suite_too() {
+        // A few plies of Xiangqi (each side's last legal move), written as `match` writes its
+        // games: ICCS moves, the Variant tag naming the game.
+        let start = AnyGamePosition::startpos(GameKind::Xiangqi).unwrap();
+        let mut record = AnyGameRecord::new(start);
+        for _ in 0..8 {
+            let moves = record.position().legal_moves();
+            record.play(*moves.last().unwrap()).unwrap();
+        }
+        let mut game = record.to_pgn(shatar_rules::xiangqi::pgn::Notation::Iccs);
+        game.set_tag("White", "Red");
+        game.set_tag("Black", "Black");
+        let (pgn, suite) = (temp("xiangqi.pgn"), temp("xiangqi.suite"));
+        std::fs::write(&pgn, game.write()).unwrap();
+        let made = make(&strings(&[
+            "--pgn",
+            &pgn,
+            "--player",
+            "Red",
+            "--judge",
+            "depth=3",
+            "--out",
+            &suite,
+            "--ruleset",
+            "xiangqi",
+        ]))
+        .unwrap();
+        let entries = parse(&std::fs::read_to_string(&suite).unwrap()).unwrap();
+        assert!(!entries.is_empty(), "{made}");
+        assert!(
+            made.contains(&format!("{} positions of 'Red'", entries.len())),
+            "{made}"
+        );
+        let report = run(&strings(&[
+            "--suite",
+            &suite,
+            "--a",
+            "depth=2",
+            "--judge",
+            "depth=3",
+            "--ruleset",
+            "xiangqi",
+        ]))
+        .unwrap();
+        assert!(
+            report.contains(&format!("over {} moves", entries.len())),
+            "{report}"
+        );
     }
 
     #[test]

@@ -59,7 +59,7 @@ fn quiet_lines(
         if position.is_check() || m.promotion().is_some() {
             continue;
         }
-        let mut after = position.clone();
+        let mut after = position;
         after.play_legal(m);
         // A capture is told by the men it leaves, en passant included.
         if after.is_check() || men(&after) < men(&position) || men(&position) < opts.min_men {
