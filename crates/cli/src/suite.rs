@@ -308,7 +308,6 @@ fn run(args: &[String]) -> Result<String, String> {
         let position = AnyGamePosition::from_fen(game, &entry.fen)
             .map_err(|e| format!("{suite_path}: position {}: {e}", i + 1))?;
         let record = AnyGameRecord::new(position);
-        // The judge values each move once, however many players choose it.
         let _ = write!(
             details,
             "{};{};{}",
@@ -316,6 +315,7 @@ fn run(args: &[String]) -> Result<String, String> {
             entry.played,
             entry.loss(entry.played_value)
         );
+        // The judge values each move once, however many players choose it.
         let mut values: HashMap<String, i32> = HashMap::new();
         values.insert(entry.played.clone(), entry.played_value);
         for (p, player) in players.iter_mut().enumerate() {
@@ -374,7 +374,11 @@ fn run(args: &[String]) -> Result<String, String> {
             report,
             "B - A: {mean:+.1} cp a move (standard error {error:.1}): {} gives away {}",
             specs[1].name,
-            if mean < 0.0 { "less" } else { "more" }
+            match mean.partial_cmp(&0.0) {
+                Some(std::cmp::Ordering::Less) => "less",
+                Some(std::cmp::Ordering::Greater) => "more",
+                _ => "as much",
+            }
         );
     }
     Ok(report)
