@@ -3,6 +3,8 @@
 
 use std::str::FromStr;
 
+use shatar_rules::GameKind;
+
 #[derive(Debug)]
 pub struct Args {
     values: Vec<(String, String)>,
@@ -60,6 +62,13 @@ impl Args {
             })
             .transpose()
     }
+
+    /// The game `--ruleset` names; the 2017 rules when none is given.
+    pub fn game_kind(&self) -> Result<GameKind, String> {
+        Ok(self
+            .parsed::<GameKind>("ruleset", "mongolian, mongolian-folk, chess or xiangqi")?
+            .unwrap_or_default())
+    }
 }
 
 #[cfg(test)]
@@ -88,6 +97,17 @@ mod tests {
             a.parsed::<u32>("games", "a number")
                 .unwrap_err()
                 .contains("'x'")
+        );
+    }
+
+    #[test]
+    fn the_ruleset_names_the_game() {
+        let game = |text: &str| Args::parse(&args(text), &["ruleset"]).unwrap().game_kind();
+        assert_eq!(game(""), Ok(GameKind::default()));
+        assert_eq!(game("--ruleset xiangqi"), Ok(GameKind::Xiangqi));
+        assert_eq!(
+            game("--ruleset go"),
+            Err("--ruleset 'go': expected mongolian, mongolian-folk, chess or xiangqi".into())
         );
     }
 }

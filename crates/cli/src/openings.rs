@@ -283,10 +283,7 @@ pub fn command(args: &[String]) -> Result<ExitCode, String> {
     if let Some(extra) = args.positional.first() {
         return Err(format!("openings takes no argument '{extra}'"));
     }
-    let defaults = Recipe::new(
-        args.parsed::<GameKind>("ruleset", "mongolian, mongolian-folk, chess or xiangqi")?
-            .unwrap_or_default(),
-    );
+    let defaults = Recipe::new(args.game_kind()?);
     let plies = match args.value("plies") {
         None => defaults.plies,
         Some(text) => {

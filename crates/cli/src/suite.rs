@@ -43,6 +43,11 @@ impl Entry {
     fn loss(&self, value: i32) -> i32 {
         (self.best - value).max(0)
     }
+
+    /// What the game's own move gave away.
+    fn played_loss(&self) -> i32 {
+        self.loss(self.played_value)
+    }
 }
 
 /// A suite file: `FEN;best;move;value` a line; `#` starts a comment.
@@ -198,12 +203,6 @@ fn spec(args: &Args, name: &str) -> Result<Option<PlayerSpec>, String> {
         .transpose()
 }
 
-fn game_of(args: &Args) -> Result<GameKind, String> {
-    Ok(args
-        .parsed::<GameKind>("ruleset", "mongolian, mongolian-folk, chess or xiangqi")?
-        .unwrap_or_default())
-}
-
 fn read(path: &str, what: &str) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("{what} '{path}': {e}"))
 }
@@ -226,7 +225,7 @@ fn make(args: &[String]) -> Result<String, String> {
         "pgn", "player", "judge", "ruleset", "games", "from-ply", "every", "limit", "out",
     ];
     let args = Args::parse(args, NAMES)?;
-    let game = game_of(&args)?;
+    let game = args.game_kind()?;
     let judge_spec = spec(&args, "judge")?.ok_or("suite make needs --judge SPEC")?;
     let pgn_path = args.value("pgn").ok_or("suite make needs --pgn FILE")?;
     let player = args
@@ -271,7 +270,7 @@ fn make(args: &[String]) -> Result<String, String> {
     let made_by = format!("shatar suite make {}", shell_words(args_text(&args, NAMES)));
     std::fs::write(out_path, write(&entries, &made_by))
         .map_err(|e| format!("--out '{out_path}': {e}"))?;
-    let losses: Vec<i32> = entries.iter().map(|e| e.loss(e.played_value)).collect();
+    let losses: Vec<i32> = entries.iter().map(|e| e.played_loss()).collect();
     Ok(format!(
         "suite: {} positions of '{player}' from '{pgn_path}', judged by {}; written to '{out_path}'\n{}\n",
         entries.len(),
@@ -282,7 +281,7 @@ fn make(args: &[String]) -> Result<String, String> {
 
 fn run(args: &[String]) -> Result<String, String> {
     let args = Args::parse(args, &["suite", "a", "b", "judge", "ruleset", "out"])?;
-    let game = game_of(&args)?;
+    let game = args.game_kind()?;
     let suite_path = args.value("suite").ok_or("suite run needs --suite FILE")?;
     let entries = parse(&read(suite_path, "--suite")?).map_err(|e| format!("{suite_path}: {e}"))?;
     let judge_spec = spec(&args, "judge")?.ok_or("suite run needs --judge SPEC")?;
@@ -313,7 +312,7 @@ fn run(args: &[String]) -> Result<String, String> {
             "{};{};{}",
             entry.fen,
             entry.played,
-            entry.loss(entry.played_value)
+            entry.played_loss()
         );
         // The judge values each move once, however many players choose it.
         let mut values: HashMap<String, i32> = HashMap::new();
@@ -352,7 +351,7 @@ fn run(args: &[String]) -> Result<String, String> {
     if let Some(path) = args.value("out") {
         std::fs::write(path, details).map_err(|e| format!("--out '{path}': {e}"))?;
     }
-    let played: Vec<i32> = entries.iter().map(|e| e.loss(e.played_value)).collect();
+    let played: Vec<i32> = entries.iter().map(|e| e.played_loss()).collect();
     let mut report = format!(
         "suite: {} positions from '{suite_path}', judged by {}\n{}\n",
         entries.len(),
@@ -496,13 +495,10 @@ mod tests {
         assert_eq!(moves, ["d1h5", "h5e5", "d2d3"], "{entries:?}");
         let blunder = &entries[1];
         assert!(
-            blunder.loss(blunder.played_value) >= 500,
+            blunder.played_loss() >= 500,
             "the queen for a pawn: {blunder:?}"
         );
-        assert!(
-            entries[0].loss(entries[0].played_value) < BLUNDER_CP,
-            "{entries:?}"
-        );
+        assert!(entries[0].played_loss() < BLUNDER_CP, "{entries:?}");
 
         let details = temp("queen.details");
         let report = run(&strings(&[

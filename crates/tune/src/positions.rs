@@ -56,13 +56,14 @@ fn quiet_lines(
     for ply in opts.from_ply..record.len() {
         let position = record.position_at(ply).expect("a ply of the game");
         let m = record.move_at(ply);
-        if position.is_check() || m.promotion().is_some() {
+        let before = men(&position);
+        if position.is_check() || m.promotion().is_some() || before < opts.min_men {
             continue;
         }
         let mut after = position;
         after.play_legal(m);
         // A capture is told by the men it leaves, en passant included.
-        if after.is_check() || men(&after) < men(&position) || men(&position) < opts.min_men {
+        if after.is_check() || men(&after) < before {
             continue;
         }
         if seen.insert(position.hash()) {

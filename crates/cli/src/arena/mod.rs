@@ -89,9 +89,7 @@ impl Config {
             PlayerSpec::parse(text).map_err(|e| format!("--{name} '{text}': {e}"))
         };
         let players = [player("a")?, player("b")?];
-        let game = args
-            .parsed::<GameKind>("ruleset", "mongolian, mongolian-folk, chess or xiangqi")?
-            .unwrap_or_default();
+        let game = args.game_kind()?;
         let (text, openings_source) = match args.value("openings") {
             Some(path) => (
                 std::fs::read_to_string(path).map_err(|e| format!("--openings '{path}': {e}"))?,
