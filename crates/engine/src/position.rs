@@ -21,10 +21,13 @@ pub trait SearchPosition: GamePosition {
     /// destination), so the history tables can learn which quiet moves tend to be good.
     fn move_key(&self, m: Self::Move) -> usize;
 
-    /// Whether `m`, which made this position into `next`, gives check. A game may answer
-    /// without looking at `next` when it can tell the move cannot check.
+    /// Whether `m` gives check, asked before it is played: most moves the search looks
+    /// at are pruned unplayed, and whether a move checks decides whether it may be. A
+    /// game with a faster exact test than playing the move overrides this.
     #[inline]
-    fn gives_check(&self, _m: Self::Move, next: &Self) -> bool {
+    fn gives_check(&self, m: Self::Move) -> bool {
+        let mut next = self.clone();
+        next.play_unchecked(m);
         next.is_check()
     }
 

@@ -5,7 +5,7 @@
 pub mod eval;
 mod see;
 
-use shatar_rules::{DrawRules, Move, MoveKind, MoveList, Position, Role, Rules};
+use shatar_rules::{Bitboard, DrawRules, Move, MoveKind, MoveList, Position, Role, Rules, attacks};
 
 use crate::position::SearchPosition;
 
@@ -35,6 +35,43 @@ impl<R: Rules> SearchPosition for Position<R> {
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
+    }
+
+    /// Exact, without playing the move: the moved (or promoted) piece attacks the enemy
+    /// king from its destination, or the square it leaves opens a line from one of our
+    /// sliders to the king (none could see the king before: the enemy is not in check
+    /// on our move). Castling and en passant, rare and moving two pieces, are played.
+    #[inline]
+    fn gives_check(&self, m: Move) -> bool {
+        if matches!(m.kind(), MoveKind::Castle | MoveKind::EnPassant) {
+            let mut next = self.clone();
+            next.play_unchecked(m);
+            return next.is_check();
+        }
+        let board = self.board();
+        let us = self.turn();
+        let Some(king) = board.king_of(us.other()) else {
+            return false;
+        };
+        let (from, to) = (m.from(), m.to());
+        let occupied = board.occupied().without(from).with(to);
+        let role = m.promotion().or_else(|| board.role_at(from));
+        let direct = match role {
+            Some(Role::Pawn) => attacks::pawn_attacks(us, to),
+            Some(Role::Knight) => attacks::knight_attacks(to),
+            Some(Role::Bishop) => attacks::bishop_attacks(to, occupied),
+            Some(Role::Rook) => attacks::rook_attacks(to, occupied),
+            Some(Role::Queen) => attacks::queen_attacks(to, occupied),
+            Some(Role::King) | None => Bitboard::EMPTY,
+        };
+        if direct.contains(king) {
+            return true;
+        }
+        let ours = board.by_color(us).without(from);
+        let straight = (board.rooks() | board.queens()) & ours;
+        let diagonal = (board.bishops() | board.queens()) & ours;
+        (attacks::rook_attacks(king, occupied) & straight).any()
+            || (attacks::bishop_attacks(king, occupied) & diagonal).any()
     }
 
     #[inline]

@@ -401,22 +401,21 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             if N::ROOT && self.excluded.contains(&m) {
                 continue;
             }
-            let tactical = pos.is_tactical(m);
-            let stage = picker.stage();
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            let gives_check = pos.gives_check(m, &next);
             let facts = MoveFacts {
-                tactical,
-                stage,
-                gives_check,
+                tactical: pos.is_tactical(m),
+                stage: picker.stage(),
+                gives_check: pos.gives_check(m),
             };
+            let tactical = facts.tactical;
+            // Pruned before it is played: most late moves are.
             if !N::ROOT
                 && best_value > -MATE_BOUND
                 && self.prune_move(pos, m, &node, facts, searched, alpha)
             {
                 continue;
             }
+            let mut next = pos.clone();
+            next.play_unchecked(m);
             searched += 1;
             self.path[ply] = Some(m);
             self.path_keys[ply] = Some(pos.move_key(m));
