@@ -128,3 +128,62 @@ impl<R: Rules> SearchPosition for Position<R> {
             || R::variant_end(self).is_some()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use shatar_rules::{Chess, Mongolian, fen};
+
+    use super::*;
+
+    /// Every legal move of `pos`: the check test before playing against the position after.
+    fn assert_check_test_agrees<R: Rules>(pos: &Position<R>) -> usize {
+        let mut checks = 0;
+        for &m in pos.legal_moves().iter() {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            assert_eq!(pos.gives_check(m), next.is_check(), "{m:?} in {pos:?}");
+            checks += usize::from(next.is_check());
+        }
+        checks
+    }
+
+    /// Random games, captures preferred so that lines open and checks become common.
+    fn random_games<R: Rules>(seed: u64) -> usize {
+        let mut rng = crate::test_rng::Lcg(seed);
+        let mut checks = 0;
+        for _game in 0..30 {
+            let mut pos = Position::<R>::new();
+            for _ply in 0..160 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                checks += assert_check_test_agrees(&pos);
+                let captures = pos.tactical_moves();
+                let m = if !captures.is_empty() && rng.below(3) > 0 {
+                    captures[rng.below(captures.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                };
+                pos.play_unchecked(m);
+            }
+        }
+        checks
+    }
+
+    #[test]
+    fn the_check_test_agrees_with_playing_the_move() {
+        assert!(random_games::<Mongolian>(0x5eed) > 200);
+        assert!(random_games::<Chess>(0xc0ffee) > 200);
+        // Chess's special moves: castling with the rook's check, en passant opening the
+        // rank to the king, promotions that check or do not.
+        for fen_text in [
+            "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+            "8/8/8/R2pP2k/8/8/8/K7 w - d6 0 1",
+            "3k4/1P6/8/8/8/8/8/K7 w - - 0 1",
+        ] {
+            let pos: Position<Chess> = fen::parse_position(fen_text).unwrap();
+            assert!(assert_check_test_agrees(&pos) >= 1, "{fen_text}");
+        }
+    }
+}
