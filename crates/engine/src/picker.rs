@@ -33,13 +33,17 @@ pub enum Selection {
     GoodTactical,
 }
 
-/// Indexes into the move list and their ordering scores, one slot per move, shared by the
-/// stages (three lists of their own would be three times the memory to clear for every
-/// node): the tactical moves first, then the quiet moves, while the captures that lose
-/// material take the slots the tactical moves free, from the tactical moves' end back.
+/// The moves' ordering keys, one slot per move, shared by the stages (three lists of
+/// their own would be three times the memory to clear for every node): the tactical moves
+/// first, then the quiet moves, while the captures that lose material take the slots the
+/// tactical moves free, from the tactical moves' end back.
+///
+/// A key is the move's score times 256 plus its index in the move list: one comparison
+/// orders by score, and equal scores last generated first, whatever slots the moves have
+/// been shuffled to (the 8x8 games generate the king's moves first: among quiet moves
+/// nothing has scored yet, they come last).
 struct Slots {
-    index: [u8; CAPACITY],
-    score: [i32; CAPACITY],
+    key: [i32; CAPACITY],
 }
 
 /// A run of slots, `start..start + len`, taken best-first or in order.
@@ -49,46 +53,48 @@ struct Bin {
     len: usize,
 }
 
+const fn key(index: usize, score: i32) -> i32 {
+    score * 256 + index as i32
+}
+
+const fn index_of(key: i32) -> usize {
+    (key & 255) as usize
+}
+
 impl Slots {
     const fn new() -> Self {
-        Slots {
-            index: [0; CAPACITY],
-            score: [0; CAPACITY],
-        }
+        Slots { key: [0; CAPACITY] }
+    }
+
+    fn index(&self, slot: usize) -> usize {
+        index_of(self.key[slot])
     }
 
     fn push(&mut self, bin: &mut Bin, index: usize, score: i32) {
-        let slot = bin.start + bin.len;
-        self.index[slot] = index as u8;
-        self.score[slot] = score;
+        self.key[bin.start + bin.len] = key(index, score);
         bin.len += 1;
     }
 
-    /// Removes and returns the best-scored index of `bin` (a selection sort, one step at a
+    /// Gives the move in `slot` a new score.
+    fn rescore(&mut self, slot: usize, score: i32) {
+        self.key[slot] = key(self.index(slot), score);
+    }
+
+    /// Removes and returns the best-keyed index of `bin` (a selection sort, one step at a
     /// time: cheaper than sorting when a cutoff comes early). The bin's last slot is the
     /// one freed.
     fn pop_best(&mut self, bin: &mut Bin) -> Option<usize> {
-        if bin.len == 0 {
-            return None;
-        }
-        let run = bin.start..bin.start + bin.len;
-        let mut best = run.start;
-        for i in run.clone().skip(1) {
-            if self.score[i] > self.score[best] {
-                best = i;
-            }
-        }
-        let index = self.index[best];
-        self.remove(bin, best);
-        Some(index as usize)
+        let run = &self.key[bin.start..bin.start + bin.len];
+        let (best, _) = run.iter().enumerate().max_by_key(|&(_, k)| *k)?;
+        let index = self.index(bin.start + best);
+        self.remove(bin, bin.start + best);
+        Some(index)
     }
 
     /// Takes the slot `slot` of `bin` out: the last slot's entry moves into it.
     fn remove(&mut self, bin: &mut Bin, slot: usize) {
         bin.len -= 1;
-        let last = bin.start + bin.len;
-        self.index[slot] = self.index[last];
-        self.score[slot] = self.score[last];
+        self.key[slot] = self.key[bin.start + bin.len];
     }
 }
 
@@ -187,7 +193,7 @@ impl<P: SearchPosition> MovePicker<P> {
                         }
                         // Free: each losing capture was taken from the tactical slots first.
                         self.bad_len += 1;
-                        self.slots.index[self.tactical_end - self.bad_len] = i as u8;
+                        self.slots.key[self.tactical_end - self.bad_len] = key(i, 0);
                     }
                     self.stage = match self.selection {
                         Selection::All => Stage::Killers,
@@ -202,7 +208,7 @@ impl<P: SearchPosition> MovePicker<P> {
                         if let Some(k) = killer
                             && let Some(slot) = quiet
                                 .into_iter()
-                                .find(|&j| self.moves[self.slots.index[j] as usize] == k)
+                                .find(|&j| self.moves[self.slots.index(j)] == k)
                         {
                             self.slots.remove(&mut self.quiet, slot);
                             return Some(k);
@@ -214,8 +220,8 @@ impl<P: SearchPosition> MovePicker<P> {
                     if !self.quiets_scored {
                         self.quiets_scored = true;
                         for j in self.quiet.start..self.quiet.start + self.quiet.len {
-                            let m = self.moves[self.slots.index[j] as usize];
-                            self.slots.score[j] = tables.quiet_score(ctx, pos.move_key(m));
+                            let m = self.moves[self.slots.index(j)];
+                            self.slots.rescore(j, tables.quiet_score(ctx, pos.move_key(m)));
                         }
                     }
                     if let Some(i) = self.slots.pop_best(&mut self.quiet) {
@@ -226,8 +232,8 @@ impl<P: SearchPosition> MovePicker<P> {
                 Stage::BadTactical => {
                     if self.bad_cursor < self.bad_len {
                         self.bad_cursor += 1;
-                        let i = self.slots.index[self.tactical_end - self.bad_cursor];
-                        return Some(self.moves[i as usize]);
+                        let i = self.slots.index(self.tactical_end - self.bad_cursor);
+                        return Some(self.moves[i]);
                     }
                     self.stage = Stage::Done;
                 }
