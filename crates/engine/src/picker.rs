@@ -38,10 +38,10 @@ pub enum Selection {
 /// first, then the quiet moves, while the captures that lose material take the slots the
 /// tactical moves free, from the tactical moves' end back.
 ///
-/// A key is the move's score times 256 plus its index in the move list: one comparison
-/// orders by score, and equal scores last generated first, whatever slots the moves have
-/// been shuffled to (the 8x8 games generate the king's moves first: among quiet moves
-/// nothing has scored yet, they come last).
+/// A key is the move's score times 256 plus 255 less its index in the move list: one
+/// comparison orders by score, and equal scores by the order the moves were generated in,
+/// whatever slots the moves have been shuffled to. So taking moves out of a bin unpicked
+/// (the late quiet moves a node prunes) leaves the others' order as it was.
 struct Slots {
     key: [i32; CAPACITY],
 }
@@ -166,6 +166,20 @@ impl<P: SearchPosition> MovePicker<P> {
             }
         }
         picker
+    }
+
+    /// Takes out the quiet moves not handed out yet for which `keep` is false: a node
+    /// that prunes every late quiet move but the checks need not pick the rest. The
+    /// others keep their order (see [`Slots`]). The killers go too, unless kept.
+    pub fn drop_quiets(&mut self, mut keep: impl FnMut(P::Move) -> bool) {
+        let mut slot = self.quiet.start;
+        while slot < self.quiet.start + self.quiet.len {
+            if keep(self.moves[self.slots.index(slot)]) {
+                slot += 1;
+            } else {
+                self.slots.remove(&mut self.quiet, slot);
+            }
+        }
     }
 
     /// The stage of the move last returned.

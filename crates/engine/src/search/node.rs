@@ -396,6 +396,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets_tried = QuietsTried::new();
+        let mut quiets_dropped = false;
 
         while let Some(m) = picker.next(pos, self.tables, &ctx) {
             if N::ROOT && self.excluded.contains(&m) {
@@ -452,6 +453,15 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             }
             if !tactical {
                 quiets_tried.push(pos.move_key(m));
+            }
+            if !N::ROOT
+                && !quiets_dropped
+                && !in_check
+                && best_value > -MATE_BOUND
+                && Self::quiets_pruned(&node, searched, alpha)
+            {
+                quiets_dropped = true;
+                picker.drop_quiets(|m| pos.gives_check(m));
             }
         }
 

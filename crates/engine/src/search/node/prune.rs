@@ -26,6 +26,12 @@ fn late_move_reduction(depth: i32, count: usize) -> i32 {
     i32::from(REDUCTIONS[(depth as usize).min(63)][count.min(63)])
 }
 
+/// The depth a late move reduction would leave a quiet move: what its futility and its
+/// histories are judged at.
+fn reduced_depth(depth: i32, searched: usize) -> i32 {
+    (depth - 1 - late_move_reduction(depth, searched)).max(0)
+}
+
 /// ln(x) for x >= 1, in a const context (no libm in `no_std`): enough precision for a
 /// table of small integers.
 const fn ln(x: f64) -> f64 {
@@ -88,6 +94,19 @@ impl<P: SearchPosition> Tree<'_, P> {
         None
     }
 
+    /// Whether every quiet move that gives no check is pruned from here on, whichever it
+    /// is: late ones at any depth (the ordering puts the moves that matter first), and any
+    /// whose futility at its reduced depth leaves it short of alpha. Once true it stays true
+    /// for the node, as the moves searched and alpha only grow.
+    pub(super) fn quiets_pruned(node: &Node, searched: usize, alpha: Value) -> bool {
+        let late = (3 + node.depth * node.depth) as usize / if node.improving { 1 } else { 2 };
+        if searched >= late {
+            return true;
+        }
+        let lmr_depth = reduced_depth(node.depth, searched);
+        lmr_depth < 6 && node.static_eval + 200 + 150 * lmr_depth <= alpha
+    }
+
     /// Whether to skip move `m` unsearched: late quiet moves and hopeless ones at shallow
     /// depth, quiet moves that put a piece where it is lost, captures and checks that
     /// lose too much. Never in check.
@@ -107,17 +126,10 @@ impl<P: SearchPosition> Tree<'_, P> {
         if facts.tactical || facts.gives_check {
             return depth <= 7 && !pos.see_ge(m, -100 * depth);
         }
-        // Late quiet moves, at any depth: the ordering puts the moves that matter first.
-        let late = (3 + depth * depth) as usize / if node.improving { 1 } else { 2 };
-        if searched >= late {
+        if Self::quiets_pruned(node, searched, alpha) {
             return true;
         }
-        // The depth a late move reduction would leave the move: what its futility and its
-        // histories are judged at.
-        let lmr_depth = (depth - 1 - late_move_reduction(depth, searched)).max(0);
-        if lmr_depth < 6 && node.static_eval + 200 + 150 * lmr_depth <= alpha {
-            return true;
-        }
+        let lmr_depth = reduced_depth(node.depth, searched);
         if lmr_depth < 3
             && self
                 .tables
