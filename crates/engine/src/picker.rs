@@ -116,6 +116,8 @@ pub struct MovePicker<P: SearchPosition> {
     bad_cursor: usize,
     killer_cursor: usize,
     quiets_scored: bool,
+    /// The node's threats, worked out when a quiet move first needs them.
+    threats: Option<P::Threats>,
 }
 
 impl<P: SearchPosition> MovePicker<P> {
@@ -148,6 +150,7 @@ impl<P: SearchPosition> MovePicker<P> {
             bad_cursor: 0,
             killer_cursor: 0,
             quiets_scored: false,
+            threats: None,
         };
         // Two passes, so the tactical moves' slots come first and the quiet moves' after.
         for (i, &m) in picker.moves.iter().enumerate() {
@@ -180,6 +183,13 @@ impl<P: SearchPosition> MovePicker<P> {
                 self.slots.remove(&mut self.quiet, slot);
             }
         }
+    }
+
+    /// What quiet move `m` is worth for escaping a cheaper attacker (see
+    /// [`SearchPosition::escape_bonus`]).
+    pub fn escape_bonus(&mut self, pos: &P, m: P::Move) -> i32 {
+        let threats = self.threats.get_or_insert_with(|| pos.threats());
+        pos.escape_bonus(m, threats)
     }
 
     /// The stage of the move last returned.
@@ -235,7 +245,9 @@ impl<P: SearchPosition> MovePicker<P> {
                         self.quiets_scored = true;
                         for j in self.quiet.start..self.quiet.start + self.quiet.len {
                             let m = self.moves[self.slots.index(j)];
-                            self.slots.rescore(j, tables.quiet_score(ctx, pos.move_key(m)));
+                            let score = tables.quiet_score(ctx, pos.move_key(m))
+                                + self.escape_bonus(pos, m);
+                            self.slots.rescore(j, score);
                         }
                     }
                     if let Some(i) = self.slots.pop_best(&mut self.quiet) {

@@ -31,6 +31,17 @@ pub trait SearchPosition: GamePosition {
         next.is_check()
     }
 
+    /// What the quiet moves' ordering knows of the enemy's attacks at a node, worked out
+    /// once, when the node first scores its quiet moves.
+    type Threats;
+
+    fn threats(&self) -> Self::Threats;
+
+    /// What ordering quiet move `m` first is worth besides its histories: a piece that an
+    /// enemy piece cheaper than it attacks, moved where none such attacks it, is seldom a
+    /// move to try late.
+    fn escape_bonus(&self, m: Self::Move, threats: &Self::Threats) -> i32;
+
     /// The static evaluation in centipawns, from the side to move's point of view.
     fn evaluate(&self) -> i32;
 

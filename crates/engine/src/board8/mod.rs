@@ -8,6 +8,7 @@ mod see;
 use shatar_rules::{Bitboard, DrawRules, Move, MoveKind, MoveList, Position, Role, Rules, attacks};
 
 use crate::position::SearchPosition;
+use eval::bits::pawn_attacks;
 
 /// Piece values for move ordering and SEE (not the evaluation's tuned values).
 pub const fn see_value(role: Role) -> i32 {
@@ -20,12 +21,68 @@ pub const fn see_value(role: Role) -> i32 {
     }
 }
 
+/// The squares the enemy attacks with pawns, with minor pieces or cheaper, with rooks or
+/// cheaper, and our pieces that one of those cheaper than the piece attacks.
+#[derive(Clone, Copy)]
+pub struct Threats {
+    threatened: Bitboard,
+    by_pawn: Bitboard,
+    by_minor: Bitboard,
+    by_rook: Bitboard,
+}
+
 /// 2017 art. 9.3: fifty moves of each side without a pawn move or a capture.
 const FIFTY_MOVES_PLIES: u32 = 100;
 
 impl<R: Rules> SearchPosition for Position<R> {
     /// Piece (colour is the table's side) by destination.
     const MOVE_KEYS: usize = 6 * 64;
+
+    type Threats = Threats;
+
+    fn threats(&self) -> Threats {
+        let board = self.board();
+        let (us, them) = (self.turn(), self.turn().other());
+        let (ours, theirs) = (board.by_color(us), board.by_color(them));
+        let occupied = board.occupied();
+        let by_pawn = Bitboard(pawn_attacks(them, (board.pawns() & theirs).0));
+        let mut by_minor = by_pawn;
+        for sq in board.knights() & theirs {
+            by_minor |= attacks::knight_attacks(sq);
+        }
+        for sq in board.bishops() & theirs {
+            by_minor |= attacks::bishop_attacks(sq, occupied);
+        }
+        let mut by_rook = by_minor;
+        for sq in board.rooks() & theirs {
+            by_rook |= attacks::rook_attacks(sq, occupied);
+        }
+        let minors = board.knights() | board.bishops();
+        Threats {
+            threatened: ours
+                & ((board.queens() & by_rook) | (board.rooks() & by_minor) | (minors & by_pawn)),
+            by_pawn,
+            by_minor,
+            by_rook,
+        }
+    }
+
+    /// Stockfish's bonuses (its move picker, from version 15): a queen that a rook or
+    /// anything cheaper attacks, a rook that a minor piece or pawn attacks, a minor piece
+    /// that a pawn attacks, moved out of such attacks.
+    #[inline]
+    fn escape_bonus(&self, m: Move, threats: &Threats) -> i32 {
+        if !threats.threatened.contains(m.from()) {
+            return 0;
+        }
+        let to = m.to();
+        match self.board().role_at(m.from()) {
+            Some(Role::Queen) if !threats.by_rook.contains(to) => 50_000,
+            Some(Role::Rook) if !threats.by_minor.contains(to) => 25_000,
+            Some(Role::Knight | Role::Bishop) if !threats.by_pawn.contains(to) => 15_000,
+            _ => 0,
+        }
+    }
 
     #[inline]
     fn move_key(&self, m: Move) -> usize {
@@ -44,7 +101,7 @@ impl<R: Rules> SearchPosition for Position<R> {
     #[inline]
     fn gives_check(&self, m: Move) -> bool {
         if matches!(m.kind(), MoveKind::Castle | MoveKind::EnPassant) {
-            let mut next = self.clone();
+            let mut next = *self;
             next.play_unchecked(m);
             return next.is_check();
         }
@@ -139,7 +196,7 @@ mod tests {
     fn assert_check_test_agrees<R: Rules>(pos: &Position<R>) -> usize {
         let mut checks = 0;
         for &m in pos.legal_moves().iter() {
-            let mut next = pos.clone();
+            let mut next = *pos;
             next.play_unchecked(m);
             assert_eq!(pos.gives_check(m), next.is_check(), "{m:?} in {pos:?}");
             checks += usize::from(next.is_check());
@@ -169,6 +226,23 @@ mod tests {
             }
         }
         checks
+    }
+
+    #[test]
+    fn escaping_a_cheaper_attacker_orders_a_quiet_move_first() {
+        // The rook on a8 attacks the queen, the pawn on d5 the knight.
+        let pos: Position<Chess> =
+            fen::parse_position("r3k3/8/8/Q2p4/4N3/8/8/4K3 w - - 0 1").unwrap();
+        let threats = pos.threats();
+        let bonus = |text: &str| {
+            let m = shatar_rules::uci::parse_move(&pos, text).unwrap();
+            pos.escape_bonus(m, &threats)
+        };
+        assert_eq!(bonus("a5b5"), 50_000, "the queen out of the rook's reach");
+        assert_eq!(bonus("a5a6"), 0, "still on the rook's file");
+        assert_eq!(bonus("a5d8"), 0, "onto the rook's rank");
+        assert_eq!(bonus("e4c3"), 15_000, "the knight out of the pawn's reach");
+        assert_eq!(bonus("e1e2"), 0, "the king is not threatened");
     }
 
     #[test]

@@ -58,6 +58,15 @@ impl SearchPosition for Position {
     /// Role (colour is the table's side) by destination.
     const MOVE_KEYS: usize = 7 * 90;
 
+    /// Not tried in Xiangqi yet: its quiet moves go by their histories alone.
+    type Threats = ();
+
+    fn threats(&self) {}
+
+    fn escape_bonus(&self, _m: Move, _threats: &()) -> i32 {
+        0
+    }
+
     #[inline]
     fn move_key(&self, m: Move) -> usize {
         let role = self.board().piece_at(m.from).map_or(0, |p| p.role.index());

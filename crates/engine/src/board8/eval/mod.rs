@@ -13,7 +13,7 @@
 //! after the first round (2017 art. 1.2, 3.7, 3.8), so kings stay central, pawn chains move
 //! one step at a time, and what king safety and pawn structure are worth differs from chess.
 
-mod bits;
+pub(crate) mod bits;
 pub mod layout;
 mod terms;
 pub mod weights;
