@@ -185,11 +185,11 @@ impl<P: SearchPosition> MovePicker<P> {
         }
     }
 
-    /// What quiet move `m` is worth for escaping a cheaper attacker (see
-    /// [`SearchPosition::escape_bonus`]).
-    pub fn escape_bonus(&mut self, pos: &P, m: P::Move) -> i32 {
+    /// What quiet move `m` is worth in the ordering besides its histories (see
+    /// [`SearchPosition::quiet_bonus`]).
+    fn quiet_bonus(&mut self, pos: &P, m: P::Move) -> i32 {
         let threats = self.threats.get_or_insert_with(|| pos.threats());
-        pos.escape_bonus(m, threats)
+        pos.quiet_bonus(m, threats)
     }
 
     /// The stage of the move last returned.
@@ -245,8 +245,8 @@ impl<P: SearchPosition> MovePicker<P> {
                         self.quiets_scored = true;
                         for j in self.quiet.start..self.quiet.start + self.quiet.len {
                             let m = self.moves[self.slots.index(j)];
-                            let score = tables.quiet_score(ctx, pos.move_key(m))
-                                + self.escape_bonus(pos, m);
+                            let score =
+                                tables.quiet_score(ctx, pos.move_key(m)) + self.quiet_bonus(pos, m);
                             self.slots.rescore(j, score);
                         }
                     }
@@ -326,6 +326,50 @@ mod tests {
             }
         }
         found
+    }
+
+    #[test]
+    fn dropped_quiet_moves_leave_the_others_in_their_order() {
+        // What a node that prunes its late quiet moves but the checks relies on: the
+        // moves handed out after the drop are those that would have come, less the
+        // quiet ones dropped, in the same order (equal history scores included).
+        for pos in mixed_positions() {
+            let legal = pos.legal_moves();
+            let quiet: Vec<xiangqi::Move> = legal
+                .iter()
+                .copied()
+                .filter(|&m| !pos.is_tactical(m))
+                .collect();
+            let mut tables = Tables::new(xiangqi::Position::MOVE_KEYS);
+            let ctx = Context::default();
+            for (i, &m) in quiet.iter().enumerate().step_by(5) {
+                tables.reward_cutoff(1, &ctx, 1 + i as i32 % 4, (m, pos.move_key(m)), &[]);
+            }
+            let killers = [quiet.get(3).copied(), quiet.get(8).copied(), None];
+            let keep = |m: xiangqi::Move| m.to.index().is_multiple_of(3);
+            let mut picker =
+                MovePicker::new(&pos, pos.legal_moves(), None, killers, Selection::All);
+            let mut every = Vec::new();
+            while let Some(m) = picker.next(&pos, &tables, &ctx) {
+                every.push((m, picker.stage()));
+            }
+            let mut picker = MovePicker::new(&pos, legal, None, killers, Selection::All);
+            let mut kept = Vec::from([picker.next(&pos, &tables, &ctx).unwrap()]);
+            picker.drop_quiets(keep);
+            while let Some(m) = picker.next(&pos, &tables, &ctx) {
+                kept.push(m);
+            }
+            let expected: Vec<xiangqi::Move> = every
+                .iter()
+                .enumerate()
+                .filter(|&(i, &(m, stage))| {
+                    i == 0 || !matches!(stage, Stage::Killers | Stage::Quiet) || keep(m)
+                })
+                .map(|(_, &(m, _))| m)
+                .collect();
+            assert!(expected.len() < every.len(), "nothing dropped in {pos}");
+            assert_eq!(kept, expected, "{pos}");
+        }
     }
 
     #[test]

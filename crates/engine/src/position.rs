@@ -37,10 +37,10 @@ pub trait SearchPosition: GamePosition {
 
     fn threats(&self) -> Self::Threats;
 
-    /// What ordering quiet move `m` first is worth besides its histories: a piece that an
-    /// enemy piece cheaper than it attacks, moved where none such attacks it, is seldom a
-    /// move to try late.
-    fn escape_bonus(&self, m: Self::Move, threats: &Self::Threats) -> i32;
+    /// What quiet move `m` is worth in the ordering besides its histories: what a game
+    /// knows makes a quiet move worth trying early (a check; a piece taken out of a
+    /// cheaper attacker's reach).
+    fn quiet_bonus(&self, m: Self::Move, threats: &Self::Threats) -> i32;
 
     /// The static evaluation in centipawns, from the side to move's point of view.
     fn evaluate(&self) -> i32;

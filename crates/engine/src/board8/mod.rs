@@ -31,6 +31,20 @@ pub struct Threats {
     by_rook: Bitboard,
 }
 
+/// What moving a piece out of a cheaper attacker's reach is worth in the ordering.
+fn escape_bonus<R: Rules>(pos: &Position<R>, m: Move, threats: &Threats) -> i32 {
+    if !threats.threatened.contains(m.from()) {
+        return 0;
+    }
+    let to = m.to();
+    match pos.board().role_at(m.from()) {
+        Some(Role::Queen) if !threats.by_rook.contains(to) => 50_000,
+        Some(Role::Rook) if !threats.by_minor.contains(to) => 25_000,
+        Some(Role::Knight | Role::Bishop) if !threats.by_pawn.contains(to) => 15_000,
+        _ => 0,
+    }
+}
+
 /// 2017 art. 9.3: fifty moves of each side without a pawn move or a capture.
 const FIFTY_MOVES_PLIES: u32 = 100;
 
@@ -67,21 +81,13 @@ impl<R: Rules> SearchPosition for Position<R> {
         }
     }
 
-    /// Stockfish's bonuses (its move picker, from version 15): a queen that a rook or
-    /// anything cheaper attacks, a rook that a minor piece or pawn attacks, a minor piece
-    /// that a pawn attacks, moved out of such attacks.
+    /// Stockfish's bonuses (its move picker, from version 15): a check; a queen that a
+    /// rook or anything cheaper attacks, a rook that a minor piece or pawn attacks, a
+    /// minor piece that a pawn attacks, moved out of such attacks.
     #[inline]
-    fn escape_bonus(&self, m: Move, threats: &Threats) -> i32 {
-        if !threats.threatened.contains(m.from()) {
-            return 0;
-        }
-        let to = m.to();
-        match self.board().role_at(m.from()) {
-            Some(Role::Queen) if !threats.by_rook.contains(to) => 50_000,
-            Some(Role::Rook) if !threats.by_minor.contains(to) => 25_000,
-            Some(Role::Knight | Role::Bishop) if !threats.by_pawn.contains(to) => 15_000,
-            _ => 0,
-        }
+    fn quiet_bonus(&self, m: Move, threats: &Threats) -> i32 {
+        let check = if self.gives_check(m) { 16_384 } else { 0 };
+        check + escape_bonus(self, m, threats)
     }
 
     #[inline]
@@ -236,13 +242,19 @@ mod tests {
         let threats = pos.threats();
         let bonus = |text: &str| {
             let m = shatar_rules::uci::parse_move(&pos, text).unwrap();
-            pos.escape_bonus(m, &threats)
+            escape_bonus(&pos, m, &threats)
         };
         assert_eq!(bonus("a5b5"), 50_000, "the queen out of the rook's reach");
         assert_eq!(bonus("a5a6"), 0, "still on the rook's file");
         assert_eq!(bonus("a5d8"), 0, "onto the rook's rank");
         assert_eq!(bonus("e4c3"), 15_000, "the knight out of the pawn's reach");
         assert_eq!(bonus("e1e2"), 0, "the king is not threatened");
+        let check = shatar_rules::uci::parse_move(&pos, "a5d8").unwrap();
+        assert_eq!(
+            pos.quiet_bonus(check, &threats),
+            16_384,
+            "a check, onto the rook's rank"
+        );
     }
 
     #[test]
