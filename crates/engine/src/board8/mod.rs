@@ -21,27 +21,30 @@ pub const fn see_value(role: Role) -> i32 {
     }
 }
 
-/// The squares the enemy attacks with pawns, with minor pieces or cheaper, with rooks or
-/// cheaper, and our pieces that one of those cheaper than the piece attacks.
+/// The squares the enemy attacks with pawns, with minor pieces or cheaper, and with rooks
+/// or cheaper.
 #[derive(Clone, Copy)]
 pub struct Threats {
-    threatened: Bitboard,
     by_pawn: Bitboard,
     by_minor: Bitboard,
     by_rook: Bitboard,
 }
 
-/// What moving a piece out of a cheaper attacker's reach is worth in the ordering.
-fn escape_bonus<R: Rules>(pos: &Position<R>, m: Move, threats: &Threats) -> i32 {
-    if !threats.threatened.contains(m.from()) {
-        return 0;
-    }
-    let to = m.to();
-    match pos.board().role_at(m.from()) {
-        Some(Role::Queen) if !threats.by_rook.contains(to) => 50_000,
-        Some(Role::Rook) if !threats.by_minor.contains(to) => 25_000,
-        Some(Role::Knight | Role::Bishop) if !threats.by_pawn.contains(to) => 15_000,
-        _ => 0,
+/// What moving a piece out of a cheaper attacker's reach is worth in the ordering, and
+/// what moving one into it costs (as Stockfish's picker from version 16).
+fn threat_bonus<R: Rules>(pos: &Position<R>, m: Move, threats: &Threats) -> i32 {
+    let (cheaper, value) = match pos.board().role_at(m.from()) {
+        Some(Role::Queen) => (threats.by_rook, 50_000),
+        Some(Role::Rook) => (threats.by_minor, 25_000),
+        Some(Role::Knight | Role::Bishop) => (threats.by_pawn, 15_000),
+        _ => return 0,
+    };
+    if cheaper.contains(m.to()) {
+        -value
+    } else if cheaper.contains(m.from()) {
+        value
+    } else {
+        0
     }
 }
 
@@ -56,8 +59,8 @@ impl<R: Rules> SearchPosition for Position<R> {
 
     fn threats(&self) -> Threats {
         let board = self.board();
-        let (us, them) = (self.turn(), self.turn().other());
-        let (ours, theirs) = (board.by_color(us), board.by_color(them));
+        let them = self.turn().other();
+        let theirs = board.by_color(them);
         let occupied = board.occupied();
         let by_pawn = Bitboard(pawn_attacks(them, (board.pawns() & theirs).0));
         let mut by_minor = by_pawn;
@@ -71,10 +74,7 @@ impl<R: Rules> SearchPosition for Position<R> {
         for sq in board.rooks() & theirs {
             by_rook |= attacks::rook_attacks(sq, occupied);
         }
-        let minors = board.knights() | board.bishops();
         Threats {
-            threatened: ours
-                & ((board.queens() & by_rook) | (board.rooks() & by_minor) | (minors & by_pawn)),
             by_pawn,
             by_minor,
             by_rook,
@@ -83,11 +83,12 @@ impl<R: Rules> SearchPosition for Position<R> {
 
     /// Stockfish's bonuses (its move picker, from version 15): a check; a queen that a
     /// rook or anything cheaper attacks, a rook that a minor piece or pawn attacks, a
-    /// minor piece that a pawn attacks, moved out of such attacks.
+    /// minor piece that a pawn attacks, moved out of such attacks; less the same for one
+    /// moved into them.
     #[inline]
     fn quiet_bonus(&self, m: Move, threats: &Threats) -> i32 {
         let check = if self.gives_check(m) { 16_384 } else { 0 };
-        check + escape_bonus(self, m, threats)
+        check + threat_bonus(self, m, threats)
     }
 
     #[inline]
@@ -242,17 +243,17 @@ mod tests {
         let threats = pos.threats();
         let bonus = |text: &str| {
             let m = shatar_rules::uci::parse_move(&pos, text).unwrap();
-            escape_bonus(&pos, m, &threats)
+            threat_bonus(&pos, m, &threats)
         };
         assert_eq!(bonus("a5b5"), 50_000, "the queen out of the rook's reach");
-        assert_eq!(bonus("a5a6"), 0, "still on the rook's file");
-        assert_eq!(bonus("a5d8"), 0, "onto the rook's rank");
+        assert_eq!(bonus("a5a6"), -50_000, "still on the rook's file");
+        assert_eq!(bonus("a5d8"), -50_000, "onto the rook's rank");
         assert_eq!(bonus("e4c3"), 15_000, "the knight out of the pawn's reach");
         assert_eq!(bonus("e1e2"), 0, "the king is not threatened");
         let check = shatar_rules::uci::parse_move(&pos, "a5d8").unwrap();
         assert_eq!(
             pos.quiet_bonus(check, &threats),
-            16_384,
+            16_384 - 50_000,
             "a check, onto the rook's rank"
         );
     }
