@@ -38,10 +38,12 @@ pub enum Selection {
 /// first, then the quiet moves, while the captures that lose material take the slots the
 /// tactical moves free, from the tactical moves' end back.
 ///
-/// A key is the move's score times 256 plus 255 less its index in the move list: one
-/// comparison orders by score, and equal scores by the order the moves were generated in,
-/// whatever slots the moves have been shuffled to. So taking moves out of a bin unpicked
-/// (the late quiet moves a node prunes) leaves the others' order as it was.
+/// A key is the move's score times 256 plus its index in the move list: one comparison
+/// orders by score, and equal scores last generated first, whatever slots the moves have
+/// been shuffled to (the 8x8 games generate the king's moves first: among quiet moves
+/// nothing has scored yet, they come last). So taking moves out of a bin unpicked (the
+/// late quiet moves a node prunes) leaves the others' order as it was. The scores stay
+/// far inside the 2^23 this leaves them (histories 3 x 16,384, the bonuses 66,384).
 struct Slots {
     key: [i32; CAPACITY],
 }

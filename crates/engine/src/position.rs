@@ -38,8 +38,8 @@ pub trait SearchPosition: GamePosition {
     fn threats(&self) -> Self::Threats;
 
     /// What quiet move `m` is worth in the ordering besides its histories: what a game
-    /// knows makes a quiet move worth trying early (a check; a piece taken out of a
-    /// cheaper attacker's reach).
+    /// knows makes a quiet move worth trying early or late (a check; a piece taken out of
+    /// a cheaper attacker's reach, or put into it).
     fn quiet_bonus(&self, m: Self::Move, threats: &Self::Threats) -> i32;
 
     /// The static evaluation in centipawns, from the side to move's point of view.
