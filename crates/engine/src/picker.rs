@@ -330,6 +330,15 @@ mod tests {
         found
     }
 
+    fn quiet_moves(pos: &xiangqi::Position) -> Vec<xiangqi::Move> {
+        let legal = pos.legal_moves();
+        legal
+            .iter()
+            .copied()
+            .filter(|&m| !pos.is_tactical(m))
+            .collect()
+    }
+
     #[test]
     fn dropped_quiet_moves_leave_the_others_in_their_order() {
         // What a node that prunes its late quiet moves but the checks relies on: the
@@ -337,11 +346,7 @@ mod tests {
         // quiet ones dropped, in the same order (equal history scores included).
         for pos in mixed_positions() {
             let legal = pos.legal_moves();
-            let quiet: Vec<xiangqi::Move> = legal
-                .iter()
-                .copied()
-                .filter(|&m| !pos.is_tactical(m))
-                .collect();
+            let quiet = quiet_moves(&pos);
             let mut tables = Tables::new(xiangqi::Position::MOVE_KEYS);
             let ctx = Context::default();
             for (i, &m) in quiet.iter().enumerate().step_by(5) {
@@ -382,11 +387,7 @@ mod tests {
         assert!(positions.len() >= 4, "{} positions", positions.len());
         for pos in positions {
             let legal = pos.legal_moves();
-            let quiet: Vec<xiangqi::Move> = legal
-                .iter()
-                .copied()
-                .filter(|&m| !pos.is_tactical(m))
-                .collect();
+            let quiet = quiet_moves(&pos);
             let table_move = legal
                 .iter()
                 .copied()
