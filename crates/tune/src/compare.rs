@@ -75,6 +75,16 @@ impl<G: Game, const SLOT: usize> SearchPosition for Weighted<G, SLOT> {
     fn move_key(&self, m: Self::Move) -> usize {
         self.0.move_key(m)
     }
+    fn gives_check(&self, m: Self::Move) -> bool {
+        self.0.gives_check(m)
+    }
+    type Threats = <G::Pos as SearchPosition>::Threats;
+    fn threats(&self) -> Self::Threats {
+        self.0.threats()
+    }
+    fn quiet_bonus(&self, m: Self::Move, threats: &Self::Threats) -> i32 {
+        self.0.quiet_bonus(m, threats)
+    }
     fn evaluate(&self) -> i32 {
         G::evaluate_with(
             &self.0,
