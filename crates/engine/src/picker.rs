@@ -100,9 +100,39 @@ impl Slots {
     }
 }
 
-pub struct MovePicker<P: SearchPosition> {
-    moves: P::MoveList,
-    table_move: Option<P::Move>,
+/// Whether each move gives check, by its index in the move list, asked at most once:
+/// the ordering, the pruning and the reductions of one move all want to know.
+struct CheckCache {
+    known: [u64; CAPACITY / 64],
+    checks: [u64; CAPACITY / 64],
+}
+
+impl CheckCache {
+    const fn new() -> Self {
+        CheckCache {
+            known: [0; CAPACITY / 64],
+            checks: [0; CAPACITY / 64],
+        }
+    }
+
+    fn get(&mut self, index: usize, ask: impl FnOnce() -> bool) -> bool {
+        let (word, bit) = (index / 64, 1u64 << (index % 64));
+        if self.known[word] & bit == 0 {
+            self.known[word] |= bit;
+            if ask() {
+                self.checks[word] |= bit;
+            }
+        }
+        self.checks[word] & bit != 0
+    }
+}
+
+/// Borrows the node's move list: the picker is made at every node, and a list moved into
+/// it would be copied each time.
+pub struct MovePicker<'m, P: SearchPosition> {
+    moves: &'m P::MoveList,
+    /// The table move's index in `moves`, if it is one of them and the selection's.
+    table_move: Option<usize>,
     /// The killers, then the counter move.
     killers: [Option<P::Move>; 3],
     selection: Selection,
@@ -120,14 +150,17 @@ pub struct MovePicker<P: SearchPosition> {
     quiets_scored: bool,
     /// The node's threats, worked out when a quiet move first needs them.
     threats: Option<P::Threats>,
+    checks: CheckCache,
+    /// The index in `moves` of the move last handed out.
+    last: usize,
 }
 
-impl<P: SearchPosition> MovePicker<P> {
+impl<'m, P: SearchPosition> MovePicker<'m, P> {
     /// `moves` are the node's legal moves; `table_move` is only used if it is among them.
     /// `killers` are the killers, then the counter move.
     pub fn new(
         pos: &P,
-        moves: P::MoveList,
+        moves: &'m P::MoveList,
         table_move: Option<P::Move>,
         killers: [Option<P::Move>; 3],
         selection: Selection,
@@ -137,8 +170,9 @@ impl<P: SearchPosition> MovePicker<P> {
             "more legal moves than the picker holds"
         );
         let table_move = table_move
-            .filter(|m| moves.contains(m) && (selection == Selection::All || pos.is_tactical(*m)));
-        let mut picker: MovePicker<P> = MovePicker {
+            .filter(|&m| selection == Selection::All || pos.is_tactical(m))
+            .and_then(|m| moves.iter().position(|&n| n == m));
+        let mut picker: MovePicker<'m, P> = MovePicker {
             moves,
             table_move,
             killers,
@@ -153,10 +187,12 @@ impl<P: SearchPosition> MovePicker<P> {
             killer_cursor: 0,
             quiets_scored: false,
             threats: None,
+            checks: CheckCache::new(),
+            last: 0,
         };
         // Two passes, so the tactical moves' slots come first and the quiet moves' after.
         for (i, &m) in picker.moves.iter().enumerate() {
-            if Some(m) != picker.table_move && pos.is_tactical(m) {
+            if Some(i) != picker.table_move && pos.is_tactical(m) {
                 let order = pos.tactical_order(m);
                 picker.slots.push(&mut picker.tactical, i, order);
             }
@@ -165,7 +201,7 @@ impl<P: SearchPosition> MovePicker<P> {
         picker.quiet.start = picker.tactical_end;
         if selection == Selection::All {
             for (i, &m) in picker.moves.iter().enumerate() {
-                if Some(m) != picker.table_move && !pos.is_tactical(m) {
+                if Some(i) != picker.table_move && !pos.is_tactical(m) {
                     picker.slots.push(&mut picker.quiet, i, 0);
                 }
             }
@@ -173,13 +209,21 @@ impl<P: SearchPosition> MovePicker<P> {
         picker
     }
 
-    /// Takes out the quiet moves not handed out yet for which `keep` is false: a node
-    /// that prunes every late quiet move but the checks need not pick the rest. The
-    /// others keep their order (see [`Slots`]). The killers go too, unless kept.
-    pub fn drop_quiets(&mut self, mut keep: impl FnMut(P::Move) -> bool) {
+    /// Takes out the quiet moves not handed out yet that give no check: a node that
+    /// prunes every late quiet move but the checks need not pick the rest. The others keep
+    /// their order (see [`Slots`]). The killers go too, unless checks. Each check is known
+    /// from the cache if the ordering asked already.
+    pub fn drop_quiets_but_checks(&mut self, pos: &P) {
+        self.drop_quiets(|checks, i, m| checks.get(i, || pos.gives_check(m)));
+    }
+
+    /// Takes out the quiet moves not handed out yet for which `keep` (given the cache, the
+    /// move's index and the move) is false.
+    fn drop_quiets(&mut self, mut keep: impl FnMut(&mut CheckCache, usize, P::Move) -> bool) {
         let mut slot = self.quiet.start;
         while slot < self.quiet.start + self.quiet.len {
-            if keep(self.moves[self.slots.index(slot)]) {
+            let i = self.slots.index(slot);
+            if keep(&mut self.checks, i, self.moves[i]) {
                 slot += 1;
             } else {
                 self.slots.remove(&mut self.quiet, slot);
@@ -187,11 +231,10 @@ impl<P: SearchPosition> MovePicker<P> {
         }
     }
 
-    /// What quiet move `m` is worth in the ordering besides its histories (see
-    /// [`SearchPosition::quiet_bonus`]).
-    fn quiet_bonus(&mut self, pos: &P, m: P::Move) -> i32 {
-        let threats = self.threats.get_or_insert_with(|| pos.threats());
-        pos.quiet_bonus(m, threats)
+    /// Whether the move last handed out gives check.
+    pub fn last_gives_check(&mut self, pos: &P) -> bool {
+        let m = self.moves[self.last];
+        self.checks.get(self.last, || pos.gives_check(m))
     }
 
     /// The stage of the move last returned.
@@ -204,17 +247,19 @@ impl<P: SearchPosition> MovePicker<P> {
             match self.stage {
                 Stage::TableMove => {
                     self.stage = Stage::GoodTactical;
-                    if let Some(m) = self.table_move {
+                    if let Some(i) = self.table_move {
                         // Reported as the table move's stage until the next call.
                         self.stage = Stage::TableMove;
                         self.table_move = None;
-                        return Some(m);
+                        self.last = i;
+                        return Some(self.moves[i]);
                     }
                 }
                 Stage::GoodTactical => {
                     while let Some(i) = self.slots.pop_best(&mut self.tactical) {
                         let m = self.moves[i];
                         if pos.see_ge(m, 0) {
+                            self.last = i;
                             return Some(m);
                         }
                         // Free: each losing capture was taken from the tactical slots first.
@@ -236,6 +281,7 @@ impl<P: SearchPosition> MovePicker<P> {
                                 .into_iter()
                                 .find(|&j| self.moves[self.slots.index(j)] == k)
                         {
+                            self.last = self.slots.index(slot);
                             self.slots.remove(&mut self.quiet, slot);
                             return Some(k);
                         }
@@ -245,14 +291,19 @@ impl<P: SearchPosition> MovePicker<P> {
                 Stage::Quiet => {
                     if !self.quiets_scored {
                         self.quiets_scored = true;
+                        let threats = self.threats.get_or_insert_with(|| pos.threats());
                         for j in self.quiet.start..self.quiet.start + self.quiet.len {
-                            let m = self.moves[self.slots.index(j)];
-                            let score =
-                                tables.quiet_score(ctx, pos.move_key(m)) + self.quiet_bonus(pos, m);
+                            let i = self.slots.index(j);
+                            let m = self.moves[i];
+                            let checks = &mut self.checks;
+                            let bonus = pos
+                                .quiet_bonus(m, threats, || checks.get(i, || pos.gives_check(m)));
+                            let score = tables.quiet_score(ctx, pos.move_key(m)) + bonus;
                             self.slots.rescore(j, score);
                         }
                     }
                     if let Some(i) = self.slots.pop_best(&mut self.quiet) {
+                        self.last = i;
                         return Some(self.moves[i]);
                     }
                     self.stage = Stage::BadTactical;
@@ -261,6 +312,7 @@ impl<P: SearchPosition> MovePicker<P> {
                     if self.bad_cursor < self.bad_len {
                         self.bad_cursor += 1;
                         let i = self.slots.index(self.tactical_end - self.bad_cursor);
+                        self.last = i;
                         return Some(self.moves[i]);
                     }
                     self.stage = Stage::Done;
@@ -293,7 +345,7 @@ mod tests {
             Selection::All => pos.legal_moves(),
             Selection::GoodTactical => pos.tactical_moves(),
         };
-        let mut picker = MovePicker::new(pos, moves, table_move, killers, selection);
+        let mut picker = MovePicker::new(pos, &moves, table_move, killers, selection);
         let mut out = Vec::new();
         while let Some(m) = picker.next(pos, &tables, &ctx) {
             out.push((m, picker.stage()));
@@ -354,15 +406,14 @@ mod tests {
             }
             let killers = [quiet.get(3).copied(), quiet.get(8).copied(), None];
             let keep = |m: xiangqi::Move| m.to.index().is_multiple_of(3);
-            let mut picker =
-                MovePicker::new(&pos, pos.legal_moves(), None, killers, Selection::All);
+            let mut picker = MovePicker::new(&pos, &legal, None, killers, Selection::All);
             let mut every = Vec::new();
             while let Some(m) = picker.next(&pos, &tables, &ctx) {
                 every.push((m, picker.stage()));
             }
-            let mut picker = MovePicker::new(&pos, legal, None, killers, Selection::All);
+            let mut picker = MovePicker::new(&pos, &legal, None, killers, Selection::All);
             let mut kept = Vec::from([picker.next(&pos, &tables, &ctx).unwrap()]);
-            picker.drop_quiets(keep);
+            picker.drop_quiets(|_, _, m| keep(m));
             while let Some(m) = picker.next(&pos, &tables, &ctx) {
                 kept.push(m);
             }

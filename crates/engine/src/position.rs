@@ -39,8 +39,15 @@ pub trait SearchPosition: GamePosition {
 
     /// What quiet move `m` is worth in the ordering besides its histories: what a game
     /// knows makes a quiet move worth trying early or late (a check; a piece taken out of
-    /// a cheaper attacker's reach, or put into it).
-    fn quiet_bonus(&self, m: Self::Move, threats: &Self::Threats) -> i32;
+    /// a cheaper attacker's reach, or put into it). `gives_check` answers
+    /// [`SearchPosition::gives_check`] for `m` from the picker's cache: a game that
+    /// orders checks asks it, and the search's later questions about the move are free.
+    fn quiet_bonus(
+        &self,
+        m: Self::Move,
+        threats: &Self::Threats,
+        gives_check: impl FnOnce() -> bool,
+    ) -> i32;
 
     /// The static evaluation in centipawns, from the side to move's point of view.
     fn evaluate(&self) -> i32;

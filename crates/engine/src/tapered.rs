@@ -64,14 +64,14 @@ pub trait Accumulator {
 }
 
 /// The search's accumulator: the weighted sum.
-pub(crate) struct Sum<'w> {
-    weights: &'w [S],
+pub(crate) struct Sum<'w, const N: usize> {
+    weights: &'w [S; N],
     total: S,
 }
 
-impl<'w> Sum<'w> {
+impl<'w, const N: usize> Sum<'w, N> {
     #[inline(always)]
-    pub(crate) fn new(weights: &'w [S]) -> Sum<'w> {
+    pub(crate) fn new(weights: &'w [S; N]) -> Sum<'w, N> {
         Sum {
             weights,
             total: S::default(),
@@ -84,7 +84,7 @@ impl<'w> Sum<'w> {
     }
 }
 
-impl Accumulator for Sum<'_> {
+impl<const N: usize> Accumulator for Sum<'_, N> {
     #[inline(always)]
     fn add(&mut self, index: usize, coefficient: i32) {
         self.total += self.weights[index] * coefficient;

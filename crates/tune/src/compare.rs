@@ -82,8 +82,13 @@ impl<G: Game, const SLOT: usize> SearchPosition for Weighted<G, SLOT> {
     fn threats(&self) -> Self::Threats {
         self.0.threats()
     }
-    fn quiet_bonus(&self, m: Self::Move, threats: &Self::Threats) -> i32 {
-        self.0.quiet_bonus(m, threats)
+    fn quiet_bonus(
+        &self,
+        m: Self::Move,
+        threats: &Self::Threats,
+        gives_check: impl FnOnce() -> bool,
+    ) -> i32 {
+        self.0.quiet_bonus(m, threats, gives_check)
     }
     fn evaluate(&self) -> i32 {
         G::evaluate_with(

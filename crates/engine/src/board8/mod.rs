@@ -86,8 +86,8 @@ impl<R: Rules> SearchPosition for Position<R> {
     /// minor piece that a pawn attacks, moved out of such attacks; less the same for one
     /// moved into them.
     #[inline]
-    fn quiet_bonus(&self, m: Move, threats: &Threats) -> i32 {
-        let check = if self.gives_check(m) { 16_384 } else { 0 };
+    fn quiet_bonus(&self, m: Move, threats: &Threats, gives_check: impl FnOnce() -> bool) -> i32 {
+        let check = if gives_check() { 16_384 } else { 0 };
         check + threat_bonus(self, m, threats)
     }
 
@@ -208,7 +208,39 @@ mod tests {
             assert_eq!(pos.gives_check(m), next.is_check(), "{m:?} in {pos:?}");
             checks += usize::from(next.is_check());
         }
+        assert_picker_knows_checks(pos);
         checks
+    }
+
+    /// The picker's cached answer for each move it hands out is the check test's, before
+    /// and after the quiet moves that give no check are dropped (which keeps every check).
+    fn assert_picker_knows_checks<R: Rules>(pos: &Position<R>) {
+        use crate::history::{Context, Tables};
+        use crate::picker::{MovePicker, Selection, Stage};
+        let tables = Tables::new(Position::<R>::MOVE_KEYS);
+        let ctx = Context::default();
+        let legal = pos.legal_moves();
+        let table_move = legal.first().copied();
+        let mut picker = MovePicker::new(pos, &legal, table_move, [None; 3], Selection::All);
+        let mut handed_out = std::vec::Vec::new();
+        while let Some(m) = picker.next(pos, &tables, &ctx) {
+            let stage = picker.stage();
+            assert_eq!(
+                picker.last_gives_check(pos),
+                pos.gives_check(m),
+                "{m:?} in {pos:?}"
+            );
+            handed_out.push(m);
+            if handed_out.len() == 4 {
+                picker.drop_quiets_but_checks(pos);
+            }
+            if handed_out.len() > 4 && matches!(stage, Stage::Killers | Stage::Quiet) {
+                assert!(pos.gives_check(m), "{m:?} kept in {pos:?}");
+            }
+        }
+        for &m in legal.iter().filter(|&&m| pos.gives_check(m)) {
+            assert!(handed_out.contains(&m), "check {m:?} dropped in {pos:?}");
+        }
     }
 
     /// Random games, captures preferred so that lines open and checks become common.
@@ -252,7 +284,7 @@ mod tests {
         assert_eq!(bonus("e1e2"), 0, "the king is not threatened");
         let check = shatar_rules::uci::parse_move(&pos, "a5d8").unwrap();
         assert_eq!(
-            pos.quiet_bonus(check, &threats),
+            pos.quiet_bonus(check, &threats, || pos.gives_check(check)),
             16_384 - 50_000,
             "a check, onto the rook's rank"
         );

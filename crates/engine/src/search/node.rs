@@ -390,7 +390,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         let ctx = node.ctx;
         let [first, second] = self.tables.killers(ply);
         let killers = [first, second, self.tables.counter(&ctx)];
-        let mut picker = MovePicker::new(pos, moves, table_move, killers, Selection::All);
+        let mut picker = MovePicker::new(pos, &moves, table_move, killers, Selection::All);
         let original_alpha = alpha;
         let mut best_value = -INFINITE;
         let mut best_move = None;
@@ -405,7 +405,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             let facts = MoveFacts {
                 tactical: pos.is_tactical(m),
                 stage: picker.stage(),
-                gives_check: pos.gives_check(m),
+                gives_check: picker.last_gives_check(pos),
             };
             let tactical = facts.tactical;
             // Pruned before it is played: most late moves are.
@@ -461,7 +461,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
                 && Self::quiets_pruned(&node, searched, alpha)
             {
                 quiets_dropped = true;
-                picker.drop_quiets(|m| pos.gives_check(m));
+                picker.drop_quiets_but_checks(pos);
             }
         }
 

@@ -64,7 +64,7 @@ impl SearchPosition for Position {
 
     fn threats(&self) {}
 
-    fn quiet_bonus(&self, _m: Move, _threats: &()) -> i32 {
+    fn quiet_bonus(&self, _m: Move, _threats: &(), _gives_check: impl FnOnce() -> bool) -> i32 {
         0
     }
 

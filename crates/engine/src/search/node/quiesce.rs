@@ -68,7 +68,7 @@ impl<P: SearchPosition> Tree<'_, P> {
             Selection::GoodTactical
         };
         let table_move = entry.and_then(|e| e.best_move);
-        let mut picker = MovePicker::new(pos, moves, table_move, [None; 3], selection);
+        let mut picker = MovePicker::new(pos, &moves, table_move, [None; 3], selection);
         let mut best_move = None;
         let ctx = self.context(pos, ply);
         while let Some(m) = picker.next(pos, self.tables, &ctx) {
