@@ -24,4 +24,11 @@ if [ "${SKIP_BUILD:-}" != 1 ]; then
 fi
 # The online tests run the real server (tests/e2e/online.mjs).
 cargo build --quiet -p shatar-server
-node tests/e2e/run.mjs "$dist" "$@"
+# The suite takes about 3 minutes; each test has its own limit (tests/e2e/lib.mjs), and this
+# one stops a hang outside any test before it eats CI's whole budget.
+status=0
+timeout --kill-after=20 1500 node tests/e2e/run.mjs "$dist" "$@" || status=$?
+if [ "$status" = 124 ]; then
+  echo "FAIL the end-to-end suite ran past its 25 minutes and was stopped" >&2
+fi
+exit "$status"

@@ -128,6 +128,21 @@ export function watchErrors(page, t) {
 }
 
 /**
+ * How long one test may take. The longest takes about a minute here; a hang must fail its
+ * test, not hold the suite until CI's limit (a server waiting on a socket once did).
+ */
+const TEST_LIMIT_MS = 300_000;
+
+/** `promise`, or a rejection saying that `what` took longer than `ms`. */
+export function within(ms, promise, what) {
+  let timer;
+  const late = new Promise((_ok, fail) => {
+    timer = setTimeout(() => fail(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Runs `tests` (`{ name, options?, run(t) }`) one after another, each in a fresh browser
  * context (its own storage), and returns `{ passed, failed }`. A test passes when it ran
  * to its end, every check held, and the page logged no error.
@@ -148,13 +163,14 @@ export async function runTests(tests, { browser, url, shots, only }) {
     watchErrors(page, t);
     console.log(`  ${test.name}`);
     try {
-      await test.run(t);
+      await within(TEST_LIMIT_MS, test.run(t), "the test");
     } catch (e) {
       if (!(e instanceof Failure)) t.check("ran to its end", false, String(e.message ?? e).split("\n")[0]);
-      log(`    page: ${await describePage(page)}`);
+      log(`    page: ${await within(5_000, describePage(page), "describing the page").catch((e) => e.message)}`);
     }
     t.eq("no page or console errors (the page's or its workers')", t.problems, []);
-    await context.close().catch(() => {});
+    await within(30_000, context.close(), "closing the browser context")
+      .catch((e) => t.check("the browser context closed", false, e.message));
     const ok = t.failures.length === 0;
     if (ok) passed++;
     else failed++;
