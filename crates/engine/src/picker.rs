@@ -35,8 +35,8 @@ pub enum Selection {
 
 /// The moves' ordering keys, one slot per move, shared by the stages (three lists of
 /// their own would be three times the memory to clear for every node): the tactical moves
-/// first, then the quiet moves, while the captures that lose material take the slots the
-/// tactical moves free, from the tactical moves' end back.
+/// from the front, the quiet moves from the back, while the captures that lose material
+/// take the slots the tactical moves free, from the tactical moves' end back.
 ///
 /// A key is the move's score times 256 plus its index in the move list: one comparison
 /// orders by score, and equal scores last generated first, whatever slots the moves have
@@ -101,25 +101,29 @@ impl Slots {
 }
 
 /// Whether each move gives check, by its index in the move list, asked at most once:
-/// the ordering, the pruning and the reductions of one move all want to know.
-struct CheckCache {
+/// the ordering, the pruning and the reductions of one move all want to know. The game's
+/// check information for the node is worked out at the first question.
+struct CheckCache<P: SearchPosition> {
     known: [u64; CAPACITY / 64],
     checks: [u64; CAPACITY / 64],
+    info: Option<P::CheckInfo>,
 }
 
-impl CheckCache {
+impl<P: SearchPosition> CheckCache<P> {
     const fn new() -> Self {
         CheckCache {
             known: [0; CAPACITY / 64],
             checks: [0; CAPACITY / 64],
+            info: None,
         }
     }
 
-    fn get(&mut self, index: usize, ask: impl FnOnce() -> bool) -> bool {
+    fn get(&mut self, pos: &P, index: usize, m: P::Move) -> bool {
         let (word, bit) = (index / 64, 1u64 << (index % 64));
         if self.known[word] & bit == 0 {
             self.known[word] |= bit;
-            if ask() {
+            let info = self.info.get_or_insert_with(|| pos.check_info());
+            if pos.gives_check_with(m, info) {
                 self.checks[word] |= bit;
             }
         }
@@ -150,7 +154,7 @@ pub struct MovePicker<'m, P: SearchPosition> {
     quiets_scored: bool,
     /// The node's threats, worked out when a quiet move first needs them.
     threats: Option<P::Threats>,
-    checks: CheckCache,
+    checks: CheckCache<P>,
     /// The index in `moves` of the move last handed out.
     last: usize,
 }
@@ -190,22 +194,26 @@ impl<'m, P: SearchPosition> MovePicker<'m, P> {
             checks: CheckCache::new(),
             last: 0,
         };
-        // Two passes, so the tactical moves' slots come first and the quiet moves' after.
+        // One pass: the tactical moves' slots fill from the front, the quiet moves' from
+        // the back (a bin's order of slots changes nothing, the keys decide).
+        let mut quiet_start = CAPACITY;
         for (i, &m) in picker.moves.iter().enumerate() {
-            if Some(i) != picker.table_move && pos.is_tactical(m) {
+            if Some(i) == picker.table_move {
+                continue;
+            }
+            if pos.is_tactical(m) {
                 let order = pos.tactical_order(m);
                 picker.slots.push(&mut picker.tactical, i, order);
+            } else if selection == Selection::All {
+                quiet_start -= 1;
+                picker.slots.key[quiet_start] = key(i, 0);
             }
         }
         picker.tactical_end = picker.tactical.len;
-        picker.quiet.start = picker.tactical_end;
-        if selection == Selection::All {
-            for (i, &m) in picker.moves.iter().enumerate() {
-                if Some(i) != picker.table_move && !pos.is_tactical(m) {
-                    picker.slots.push(&mut picker.quiet, i, 0);
-                }
-            }
-        }
+        picker.quiet = Bin {
+            start: quiet_start,
+            len: CAPACITY - quiet_start,
+        };
         picker
     }
 
@@ -214,12 +222,12 @@ impl<'m, P: SearchPosition> MovePicker<'m, P> {
     /// their order (see [`Slots`]). The killers go too, unless checks. Each check is known
     /// from the cache if the ordering asked already.
     pub fn drop_quiets_but_checks(&mut self, pos: &P) {
-        self.drop_quiets(|checks, i, m| checks.get(i, || pos.gives_check(m)));
+        self.drop_quiets(|checks, i, m| checks.get(pos, i, m));
     }
 
     /// Takes out the quiet moves not handed out yet for which `keep` (given the cache, the
     /// move's index and the move) is false.
-    fn drop_quiets(&mut self, mut keep: impl FnMut(&mut CheckCache, usize, P::Move) -> bool) {
+    fn drop_quiets(&mut self, mut keep: impl FnMut(&mut CheckCache<P>, usize, P::Move) -> bool) {
         let mut slot = self.quiet.start;
         while slot < self.quiet.start + self.quiet.len {
             let i = self.slots.index(slot);
@@ -234,7 +242,7 @@ impl<'m, P: SearchPosition> MovePicker<'m, P> {
     /// Whether the move last handed out gives check.
     pub fn last_gives_check(&mut self, pos: &P) -> bool {
         let m = self.moves[self.last];
-        self.checks.get(self.last, || pos.gives_check(m))
+        self.checks.get(pos, self.last, m)
     }
 
     /// The stage of the move last returned.
@@ -296,8 +304,7 @@ impl<'m, P: SearchPosition> MovePicker<'m, P> {
                             let i = self.slots.index(j);
                             let m = self.moves[i];
                             let checks = &mut self.checks;
-                            let bonus = pos
-                                .quiet_bonus(m, threats, || checks.get(i, || pos.gives_check(m)));
+                            let bonus = pos.quiet_bonus(m, threats, || checks.get(pos, i, m));
                             let score = tables.quiet_score(ctx, pos.move_key(m)) + bonus;
                             self.slots.rescore(j, score);
                         }

@@ -31,6 +31,16 @@ pub trait SearchPosition: GamePosition {
         next.is_check()
     }
 
+    /// What a node knows once for all its moves about which of them give check (for
+    /// the 8x8 games the squares each role checks from and the pieces that uncover a
+    /// check by leaving): the picker works it out at the first question.
+    type CheckInfo;
+
+    fn check_info(&self) -> Self::CheckInfo;
+
+    /// [`SearchPosition::gives_check`], answered with the node's `info`.
+    fn gives_check_with(&self, m: Self::Move, info: &Self::CheckInfo) -> bool;
+
     /// What the quiet moves' ordering knows of the enemy's attacks at a node, worked out
     /// once, when the node first scores its quiet moves.
     type Threats;

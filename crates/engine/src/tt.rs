@@ -43,8 +43,14 @@ impl<M> Entry<M> {
 
 const BUCKET: usize = 4;
 
+/// One bucket on a cache line of its own: with the entries' own alignment (4) a bucket
+/// of four 16-byte entries straddled two lines, and a probe that missed read both.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Bucket<M>([Entry<M>; BUCKET]);
+
 pub struct TranspositionTable<M> {
-    entries: Vec<Entry<M>>,
+    buckets: Vec<Bucket<M>>,
     bucket_mask: usize,
     generation: u8,
 }
@@ -58,18 +64,17 @@ impl<M: Copy> TranspositionTable<M> {
     /// two buckets so the bucket index is a mask.
     pub fn new(megabytes: usize) -> Self {
         let bytes = megabytes.clamp(1, MAX_HASH_MB) << 20;
-        let bucket_bytes = BUCKET * core::mem::size_of::<Entry<M>>();
-        let buckets = (bytes / bucket_bytes).max(1);
+        let buckets = (bytes / core::mem::size_of::<Bucket<M>>()).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         TranspositionTable {
-            entries: alloc::vec![Entry::EMPTY; buckets * BUCKET],
+            buckets: alloc::vec![Bucket([Entry::EMPTY; BUCKET]); buckets],
             bucket_mask: buckets - 1,
             generation: 0,
         }
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::EMPTY);
+        self.buckets.fill(Bucket([Entry::EMPTY; BUCKET]));
         self.generation = 0;
     }
 
@@ -79,13 +84,13 @@ impl<M: Copy> TranspositionTable<M> {
     }
 
     fn bucket(&self, hash: u64) -> usize {
-        (hash as usize & self.bucket_mask) * BUCKET
+        hash as usize & self.bucket_mask
     }
 
     pub fn probe(&self, hash: u64) -> Option<Entry<M>> {
         let check = (hash >> 32) as u32;
-        let start = self.bucket(hash);
-        self.entries[start..start + BUCKET]
+        self.buckets[self.bucket(hash)]
+            .0
             .iter()
             .find(|e| e.check == check && e.bound != Bound::None)
             .copied()
@@ -103,9 +108,9 @@ impl<M: Copy> TranspositionTable<M> {
         bound: Bound,
     ) {
         let check = (hash >> 32) as u32;
-        let start = self.bucket(hash);
         let generation = self.generation;
-        let bucket = &mut self.entries[start..start + BUCKET];
+        let index = self.bucket(hash);
+        let bucket = &mut self.buckets[index].0;
         let slot = match bucket.iter().position(|e| e.check == check) {
             Some(i) => i,
             None => {
@@ -154,9 +159,12 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// Permille of a sample of entries written by this search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
-        let sample = self.entries.len().min(1000);
-        let used = self.entries[..sample]
+        let sample = (self.buckets.len() * BUCKET).min(1000);
+        let used = self
+            .buckets
             .iter()
+            .flat_map(|b| b.0.iter())
+            .take(sample)
             .filter(|e| e.bound != Bound::None && e.generation == self.generation)
             .count();
         (used * 1000 / sample.max(1)) as u32
@@ -170,7 +178,21 @@ mod tests {
     #[test]
     fn size_is_a_power_of_two_within_the_budget() {
         let tt = TranspositionTable::<u16>::new(16);
-        let bytes = tt.entries.len() * core::mem::size_of::<Entry<u16>>();
+        let bytes = tt.buckets.len() * core::mem::size_of::<Bucket<u16>>();
+        for (game, size) in [
+            ("8x8", core::mem::size_of::<Bucket<shatar_rules::Move>>()),
+            (
+                "xiangqi",
+                core::mem::size_of::<Bucket<shatar_rules::xiangqi::Move>>(),
+            ),
+        ] {
+            assert_eq!(size, 64, "a bucket of {game} moves is a cache line");
+        }
+        assert_eq!(
+            tt.buckets.as_ptr() as usize % 64,
+            0,
+            "buckets start on a line"
+        );
         assert!(bytes <= 16 << 20 && bytes > 8 << 20, "{bytes}");
         assert!((tt.bucket_mask + 1).is_power_of_two());
     }

@@ -78,6 +78,13 @@ impl<G: Game, const SLOT: usize> SearchPosition for Weighted<G, SLOT> {
     fn gives_check(&self, m: Self::Move) -> bool {
         self.0.gives_check(m)
     }
+    type CheckInfo = <G::Pos as SearchPosition>::CheckInfo;
+    fn check_info(&self) -> Self::CheckInfo {
+        self.0.check_info()
+    }
+    fn gives_check_with(&self, m: Self::Move, info: &Self::CheckInfo) -> bool {
+        self.0.gives_check_with(m, info)
+    }
     type Threats = <G::Pos as SearchPosition>::Threats;
     fn threats(&self) -> Self::Threats {
         self.0.threats()

@@ -30,6 +30,59 @@ pub struct Threats {
     by_rook: Bitboard,
 }
 
+/// Where a move of ours gives check: the squares from which each role (pawn to queen)
+/// attacks the enemy king, and our pieces that alone stand between one of our sliders
+/// and it, so that their leaving the line uncovers a check.
+#[derive(Clone, Copy)]
+pub struct CheckInfo {
+    king: Option<shatar_rules::Square>,
+    squares: [Bitboard; 5],
+    uncovering: Bitboard,
+}
+
+impl CheckInfo {
+    fn new<R: Rules>(pos: &Position<R>) -> CheckInfo {
+        let board = pos.board();
+        let us = pos.turn();
+        let Some(king) = board.king_of(us.other()) else {
+            return CheckInfo {
+                king: None,
+                squares: [Bitboard::EMPTY; 5],
+                uncovering: Bitboard::EMPTY,
+            };
+        };
+        let occupied = board.occupied();
+        let ours = board.by_color(us);
+        let diagonal = attacks::bishop_attacks(king, occupied);
+        let straight = attacks::rook_attacks(king, occupied);
+        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY)
+            & (board.rooks() | board.queens())
+            & ours)
+            | (attacks::bishop_attacks(king, Bitboard::EMPTY)
+                & (board.bishops() | board.queens())
+                & ours);
+        let mut uncovering = Bitboard::EMPTY;
+        for sniper in snipers {
+            if let Some(blocker) = (attacks::between(king, sniper) & occupied).single()
+                && ours.contains(blocker)
+            {
+                uncovering = uncovering.with(blocker);
+            }
+        }
+        CheckInfo {
+            king: Some(king),
+            squares: [
+                attacks::pawn_attacks(us.other(), king),
+                attacks::knight_attacks(king),
+                diagonal,
+                straight,
+                diagonal | straight,
+            ],
+            uncovering,
+        }
+    }
+}
+
 /// What moving a piece out of a cheaper attacker's reach is worth in the ordering, and
 /// what moving one into it costs (as Stockfish's picker from version 16).
 fn threat_bonus<R: Rules>(pos: &Position<R>, m: Move, threats: &Threats) -> i32 {
@@ -54,6 +107,33 @@ const FIFTY_MOVES_PLIES: u32 = 100;
 impl<R: Rules> SearchPosition for Position<R> {
     /// Piece (colour is the table's side) by destination.
     const MOVE_KEYS: usize = 6 * 64;
+
+    type CheckInfo = CheckInfo;
+
+    fn check_info(&self) -> CheckInfo {
+        CheckInfo::new(self)
+    }
+
+    /// As [`SearchPosition::gives_check`], with two bit tests for most moves: the piece
+    /// lands on a square its role checks from (the square it leaves cannot be on that
+    /// line: the enemy would be in check already), or it uncovers a slider by leaving
+    /// the line. Promotions, castling and en passant change more than one piece and go
+    /// the long way.
+    #[inline]
+    fn gives_check_with(&self, m: Move, info: &CheckInfo) -> bool {
+        let Some(king) = info.king else {
+            return false;
+        };
+        if !matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep) {
+            return self.gives_check(m);
+        }
+        let (from, to) = (m.from(), m.to());
+        let direct = match self.board().role_at(from) {
+            Some(Role::King) | None => false,
+            Some(role) => info.squares[role.index()].contains(to),
+        };
+        direct || (info.uncovering.contains(from) && !attacks::line(from, king).contains(to))
+    }
 
     type Threats = Threats;
 
@@ -199,13 +279,20 @@ mod tests {
 
     use super::*;
 
-    /// Every legal move of `pos`: the check test before playing against the position after.
+    /// Every legal move of `pos`: both check tests before playing (alone, and with the
+    /// node's check information) against the position after.
     fn assert_check_test_agrees<R: Rules>(pos: &Position<R>) -> usize {
         let mut checks = 0;
+        let info = pos.check_info();
         for &m in pos.legal_moves().iter() {
             let mut next = *pos;
             next.play_unchecked(m);
             assert_eq!(pos.gives_check(m), next.is_check(), "{m:?} in {pos:?}");
+            assert_eq!(
+                pos.gives_check_with(m, &info),
+                next.is_check(),
+                "{m:?} in {pos:?}, with the node's check information"
+            );
             checks += usize::from(next.is_check());
         }
         assert_picker_knows_checks(pos);
@@ -295,11 +382,15 @@ mod tests {
         assert!(random_games::<Mongolian>(0x5eed) > 200);
         assert!(random_games::<Chess>(0xc0ffee) > 200);
         // Chess's special moves: castling with the rook's check, en passant opening the
-        // rank to the king, promotions that check or do not.
+        // rank to the king, promotions that check or do not. Then uncovered checks: a
+        // king that leaves its rook's rank or walks along it, a pawn whose step stays on
+        // its rook's file (the queen's checks are the position's others).
         for fen_text in [
             "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
             "8/8/8/R2pP2k/8/8/8/K7 w - d6 0 1",
             "3k4/1P6/8/8/8/8/8/K7 w - - 0 1",
+            "8/8/8/8/8/8/8/R1K4k w - - 0 1",
+            "4k3/8/8/8/8/4P3/7Q/K3R3 w - - 0 1",
         ] {
             let pos: Position<Chess> = fen::parse_position(fen_text).unwrap();
             assert!(assert_check_test_agrees(&pos) >= 1, "{fen_text}");

@@ -60,6 +60,16 @@ impl SearchPosition for Position {
 
     /// Not tried in Xiangqi yet (the 8x8 games' bonuses were tested in 2017 games): its
     /// quiet moves go by their histories alone.
+    /// Xiangqi's own test rules out most moves without an attack test.
+    type CheckInfo = ();
+
+    fn check_info(&self) {}
+
+    #[inline]
+    fn gives_check_with(&self, m: Move, _info: &()) -> bool {
+        self.gives_check(m)
+    }
+
     type Threats = ();
 
     fn threats(&self) {}
