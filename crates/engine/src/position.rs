@@ -62,6 +62,12 @@ pub trait SearchPosition: GamePosition {
     /// The static evaluation in centipawns, from the side to move's point of view.
     fn evaluate(&self) -> i32;
 
+    /// What the evaluation may keep from one position to the next within a search.
+    type EvalCache: Default;
+
+    /// [`SearchPosition::evaluate`], exactly, with the search's cache.
+    fn evaluate_cached(&self, cache: &mut Self::EvalCache) -> i32;
+
     /// The legal captures and promotions: the quiescence search's moves when not in check.
     fn tactical_moves(&self) -> Self::MoveList;
 

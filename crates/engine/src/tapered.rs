@@ -82,6 +82,12 @@ impl<'w, const N: usize> Sum<'w, N> {
     pub(crate) fn total(&self) -> S {
         self.total
     }
+
+    /// Adds a sum worked out before (a cached part of the evaluation).
+    #[inline(always)]
+    pub(crate) fn add_total(&mut self, part: S) {
+        self.total += part;
+    }
 }
 
 impl<const N: usize> Accumulator for Sum<'_, N> {

@@ -103,6 +103,11 @@ impl<G: Game, const SLOT: usize> SearchPosition for Weighted<G, SLOT> {
             SLOTS[SLOT].get().expect("weights set before the match"),
         )
     }
+    /// The weights under test change between games: nothing is kept.
+    type EvalCache = ();
+    fn evaluate_cached(&self, _cache: &mut ()) -> i32 {
+        self.evaluate()
+    }
     fn tactical_moves(&self) -> Self::MoveList {
         self.0.tactical_moves()
     }

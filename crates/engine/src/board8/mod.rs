@@ -181,6 +181,13 @@ impl<R: Rules> SearchPosition for Position<R> {
         eval::evaluate(self)
     }
 
+    type EvalCache = eval::EvalCache;
+
+    #[inline]
+    fn evaluate_cached(&self, cache: &mut eval::EvalCache) -> i32 {
+        eval::evaluate_cached(self, cache)
+    }
+
     /// Exact, without playing the move: the moved (or promoted) piece attacks the enemy
     /// king from its destination, or the square it leaves opens a line from one of our
     /// sliders to the king (none could see the king before: the enemy is not in check

@@ -149,6 +149,7 @@ pub struct Tree<'a, P: SearchPosition> {
     pv: Vec<Option<P::Move>>,
     pv_len: [usize; MAX_PLY + 1],
     static_evals: [Value; MAX_PLY + 2],
+    eval_cache: P::EvalCache,
     /// Whether the node at each ply was reached by a pass: no two passes in a row.
     passed: [bool; MAX_PLY + 2],
 }
@@ -193,6 +194,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             pv: alloc::vec![None; PV_ROW * PV_ROW],
             pv_len: [0; MAX_PLY + 1],
             static_evals: [0; MAX_PLY + 2],
+            eval_cache: P::EvalCache::default(),
             passed: [false; MAX_PLY + 2],
         }
     }
@@ -281,8 +283,8 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         }
     }
 
-    fn evaluate(&self, pos: &P) -> Value {
-        let value = pos.evaluate();
+    fn evaluate(&mut self, pos: &P) -> Value {
+        let value = pos.evaluate_cached(&mut self.eval_cache);
         match self.noise {
             None => value,
             Some((seed, amplitude)) => {

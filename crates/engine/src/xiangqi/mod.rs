@@ -119,6 +119,14 @@ impl SearchPosition for Position {
         eval::evaluate(self)
     }
 
+    /// Nothing yet: Xiangqi's evaluation has no imbalance term.
+    type EvalCache = ();
+
+    #[inline]
+    fn evaluate_cached(&self, _cache: &mut ()) -> i32 {
+        eval::evaluate(self)
+    }
+
     fn tactical_moves(&self) -> MoveList {
         self.legal_captures()
     }

@@ -76,7 +76,19 @@ const OUTPOST_RANKS: [u64; 2] = [0x0000_ffff_ff00_0000, 0x0000_00ff_ffff_0000];
 /// d4, e4, d5, e5.
 const CENTRE: u64 = 0x0000_0018_1800_0000;
 
-pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A) {
+/// All terms of `board` into `acc`; the material imbalance, which depends on the piece
+/// counts alone, through `add_imbalance` (the search's evaluation looks it up in a cache).
+/// One function for every caller with the same accumulator (hence `dyn`, and never
+/// inlined): a term called from one place only is inlined into it, and a second copy of
+/// this function had the compiler call the terms out of line, which cost what the cache
+/// saved.
+#[inline(never)]
+pub fn evaluate<A: Accumulator>(
+    board: &Board,
+    turn: Color,
+    acc: &mut A,
+    add_imbalance: &mut dyn FnMut(&[PieceCounts; 2], &mut A),
+) {
     let sides = [
         Side::new(board, Color::White),
         Side::new(board, Color::Black),
@@ -99,7 +111,7 @@ pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A) {
         threats(board, us, them, &attacks[i], &attacks[other], acc);
         space(us, them, &attacks[other], acc);
     }
-    imbalance(&sides, &counts, acc);
+    add_imbalance(&counts, acc);
     acc.add(TEMPO, if turn == Color::White { 1 } else { -1 });
 }
 
@@ -107,8 +119,8 @@ pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A) {
 /// of piece counts (`counts`, by side and role), our own pairs and ours against theirs, so
 /// that the fit can learn what linear material cannot (a minor's worth with many pawns,
 /// two minors against a rook).
-fn imbalance<A: Accumulator>(sides: &[Side; 2], counts: &[PieceCounts; 2], acc: &mut A) {
-    for (i, us) in sides.iter().enumerate() {
+pub fn imbalance<A: Accumulator>(counts: &[PieceCounts; 2], acc: &mut A) {
+    for (i, sign) in [1, -1].into_iter().enumerate() {
         let (ours, theirs) = (&counts[i], &counts[1 - i]);
         for a in 0..ours.len() {
             if ours[a] == 0 {
@@ -117,21 +129,21 @@ fn imbalance<A: Accumulator>(sides: &[Side; 2], counts: &[PieceCounts; 2], acc: 
             for b in 0..a {
                 acc.add(
                     IMBALANCE_OURS + a * (a + 1) / 2 + b,
-                    us.sign * ours[a] * ours[b],
+                    sign * ours[a] * ours[b],
                 );
                 acc.add(
                     IMBALANCE_THEIRS + a * (a - 1) / 2 + b,
-                    us.sign * ours[a] * theirs[b],
+                    sign * ours[a] * theirs[b],
                 );
             }
             let pairs = ours[a] * (ours[a] - 1) / 2;
-            acc.add(IMBALANCE_OURS + a * (a + 1) / 2 + a, us.sign * pairs);
+            acc.add(IMBALANCE_OURS + a * (a + 1) / 2 + a, sign * pairs);
         }
     }
 }
 
 /// A side's pawns, knights, bishops, rooks and queens, by role index.
-type PieceCounts = [i32; 5];
+pub type PieceCounts = [i32; 5];
 
 /// Material and the piece-square tables, mirrored for Black; returns the piece counts
 /// the material was scored by, for the imbalance.

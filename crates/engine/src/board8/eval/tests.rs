@@ -443,3 +443,25 @@ fn stockfish_11_pawn_piece_and_king_features() {
         1
     );
 }
+
+/// The search's evaluation, its imbalance from the cache, is the evaluation exactly: one
+/// cache over every position of random games (many piece counts, slots reused).
+fn cached_matches<R: Rules>() {
+    let mut cache = super::EvalCache::default();
+    let positions = random_positions::<R>(40, 0x1405_7b7e_f767_814f);
+    for pos in positions.iter().chain(positions.iter().rev()) {
+        assert_eq!(
+            super::evaluate_cached(pos, &mut cache),
+            evaluate(pos),
+            "{}",
+            fen::write(&pos.to_setup())
+        );
+    }
+}
+
+#[test]
+fn the_cached_evaluation_is_the_evaluation() {
+    cached_matches::<Mongolian>();
+    cached_matches::<MongolianFolk>();
+    cached_matches::<Chess>();
+}
