@@ -94,6 +94,32 @@ pub const fn distance(a: u32, b: u32) -> i32 {
     if df > dr { df } else { dr }
 }
 
+/// The squares at each distance from each square (`DISTANCE_RINGS[sq][d]`, in king steps as
+/// [`distance`] counts them): the nearest of a set is the first ring it meets.
+pub static DISTANCE_RINGS: [[u64; 8]; 64] = {
+    let mut rings = [[0u64; 8]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            rings[a][distance(a as u32, b as u32) as usize] |= 1 << b;
+            b += 1;
+        }
+        a += 1;
+    }
+    rings
+};
+
+/// The distance in king steps from `sq` to the nearest square of `set`, if any.
+#[inline]
+pub fn nearest_distance(sq: u32, set: u64) -> Option<i32> {
+    if set == 0 {
+        return None;
+    }
+    let rings = &DISTANCE_RINGS[sq as usize];
+    (0..8).find(|&d| rings[d] & set != 0).map(|d| d as i32)
+}
+
 /// The squares two of `color`'s pawns attack at once.
 #[inline(always)]
 pub const fn pawn_double_attacks(color: Color, pawns: u64) -> u64 {
@@ -140,6 +166,25 @@ mod tests {
                     front_span(color, b),
                     "{sq}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_nearest_square_by_rings_is_the_nearest_by_distance() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Sparse sets, as pawns are, and the empty set now and then.
+            let set = x & x.rotate_left(17) & x.rotate_left(31);
+            for from in 0..64 {
+                let brute = (0..64)
+                    .filter(|&b| set >> b & 1 != 0)
+                    .map(|b| distance(from, b))
+                    .min();
+                assert_eq!(nearest_distance(from, set), brute, "{from} {set:#x}");
             }
         }
     }

@@ -5,7 +5,7 @@
 use shatar_rules::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use shatar_rules::{Bitboard, Board, Color, Role};
 
-use super::super::bits::{FILE_A, distance, relative_rank, square_front_span};
+use super::super::bits::{FILE_A, nearest_distance, relative_rank, square_front_span};
 use super::super::layout::*;
 use super::{Accumulator, Attacks, Side, add_count, lone_blockers};
 
@@ -18,11 +18,7 @@ pub(super) fn king_shelter<A: Accumulator>(us: &Side, them: &Side, acc: &mut A) 
         acc.add(PAWNLESS_FLANK, us.sign);
     }
     // In the endgame the king defends its pawns and escorts them.
-    let nearest_pawn = Bitboard(us.pawns)
-        .into_iter()
-        .map(|sq| distance(us.king as u32, sq as u32))
-        .min();
-    if let Some(steps) = nearest_pawn {
+    if let Some(steps) = nearest_distance(us.king as u32, us.pawns) {
         acc.add(KING_PAWN_DISTANCE, us.sign * steps);
     }
     let ahead = square_front_span(us.color, us.king as u32);
