@@ -114,18 +114,20 @@ impl<R: Rules> SearchPosition for Position<R> {
         CheckInfo::new(self)
     }
 
-    /// As [`SearchPosition::gives_check`], with two bit tests for most moves: the piece
-    /// lands on a square its role checks from (the square it leaves cannot be on that
-    /// line: the enemy would be in check already), or it uncovers a slider by leaving
-    /// the line. Promotions, castling and en passant change more than one piece and go
-    /// the long way.
+    /// Exact without playing the move for most moves, two bit tests: the piece lands on a
+    /// square its role checks from (the square it leaves cannot be on that line: the
+    /// enemy would be in check already), or it uncovers a slider by leaving the line.
+    /// Promotions, castling and en passant, rare and changing more than one piece, are
+    /// played.
     #[inline]
     fn gives_check_with(&self, m: Move, info: &CheckInfo) -> bool {
         let Some(king) = info.king else {
             return false;
         };
         if !matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep) {
-            return self.gives_check(m);
+            let mut next = *self;
+            next.play_unchecked(m);
+            return next.is_check();
         }
         let (from, to) = (m.from(), m.to());
         let direct = match self.board().role_at(from) {
@@ -188,41 +190,9 @@ impl<R: Rules> SearchPosition for Position<R> {
         eval::evaluate_cached(self, cache)
     }
 
-    /// Exact, without playing the move: the moved (or promoted) piece attacks the enemy
-    /// king from its destination, or the square it leaves opens a line from one of our
-    /// sliders to the king (none could see the king before: the enemy is not in check
-    /// on our move). Castling and en passant, rare and moving two pieces, are played.
-    #[inline]
+    /// Exact: the node's check information, worked out for this one move.
     fn gives_check(&self, m: Move) -> bool {
-        if matches!(m.kind(), MoveKind::Castle | MoveKind::EnPassant) {
-            let mut next = *self;
-            next.play_unchecked(m);
-            return next.is_check();
-        }
-        let board = self.board();
-        let us = self.turn();
-        let Some(king) = board.king_of(us.other()) else {
-            return false;
-        };
-        let (from, to) = (m.from(), m.to());
-        let occupied = board.occupied().without(from).with(to);
-        let role = m.promotion().or_else(|| board.role_at(from));
-        let direct = match role {
-            Some(Role::Pawn) => attacks::pawn_attacks(us, to),
-            Some(Role::Knight) => attacks::knight_attacks(to),
-            Some(Role::Bishop) => attacks::bishop_attacks(to, occupied),
-            Some(Role::Rook) => attacks::rook_attacks(to, occupied),
-            Some(Role::Queen) => attacks::queen_attacks(to, occupied),
-            Some(Role::King) | None => Bitboard::EMPTY,
-        };
-        if direct.contains(king) {
-            return true;
-        }
-        let ours = board.by_color(us).without(from);
-        let straight = (board.rooks() | board.queens()) & ours;
-        let diagonal = (board.bishops() | board.queens()) & ours;
-        (attacks::rook_attacks(king, occupied) & straight).any()
-            || (attacks::bishop_attacks(king, occupied) & diagonal).any()
+        self.gives_check_with(m, &self.check_info())
     }
 
     #[inline]
