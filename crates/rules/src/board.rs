@@ -161,6 +161,27 @@ impl Board {
             & them
     }
 
+    /// The pieces, of either colour, that each stand alone between `sq` and one of
+    /// `straight` on a file or rank through it or one of `diagonal` on a diagonal: pinned
+    /// to `sq` when they are its side's, an attack on it waiting to be uncovered when they
+    /// are the sliders' (as Stockfish's `slider_blockers`). The sliders are the caller's
+    /// choice: the move generator's pins, the check test's uncovering pieces and the
+    /// evaluation's pins and exposed pieces each ask of other pieces.
+    #[inline]
+    pub fn lone_blockers(&self, sq: Square, straight: Bitboard, diagonal: Bitboard) -> Bitboard {
+        let occupied = self.occupied();
+        let snipers = (attacks::rook_attacks(sq, Bitboard::EMPTY) & straight)
+            | (attacks::bishop_attacks(sq, Bitboard::EMPTY) & diagonal);
+        let mut blockers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = attacks::between(sq, sniper) & occupied;
+            if !between.more_than_one() {
+                blockers |= between;
+            }
+        }
+        blockers
+    }
+
     #[inline]
     pub fn is_attacked(&self, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
         self.attackers(sq, attacker, occupied).any()
@@ -183,5 +204,43 @@ impl core::fmt::Debug for Board {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lone_blockers_are_the_single_pieces_on_a_sliders_line() {
+        // White's king e1. Rook h1 behind White's knight g1 (a pin); queen e8 behind
+        // Black's knight e4 (an uncovered attack waiting); bishop a5 behind two pawns d2 and
+        // c3 (no blocker); rook a1 with nothing between (a check, no blocker).
+        let mut board = Board::empty();
+        let (white, black) = (Color::White, Color::Black);
+        for (sq, color, role) in [
+            (Square::E1, white, Role::King),
+            (Square::G1, white, Role::Knight),
+            (Square::D2, white, Role::Pawn),
+            (Square::H8, black, Role::King),
+            (Square::H1, black, Role::Rook),
+            (Square::A1, black, Role::Rook),
+            (Square::E8, black, Role::Queen),
+            (Square::E4, black, Role::Knight),
+            (Square::A5, black, Role::Bishop),
+            (Square::C3, black, Role::Pawn),
+        ] {
+            board.put(sq, Piece::new(color, role));
+        }
+        let black = board.by_color(Color::Black);
+        let blockers = board.lone_blockers(
+            Square::E1,
+            board.straight_sliders() & black,
+            board.diagonal_sliders() & black,
+        );
+        assert_eq!(blockers, Bitboard::from_square(Square::G1).with(Square::E4));
+        // Only the sliders asked of count: without the rooks, the knight g1 is free.
+        let blockers = board.lone_blockers(Square::E1, board.queens(), board.bishops());
+        assert_eq!(blockers, Bitboard::from_square(Square::E4));
     }
 }

@@ -55,20 +55,11 @@ impl CheckInfo {
         let ours = board.by_color(us);
         let diagonal = attacks::bishop_attacks(king, occupied);
         let straight = attacks::rook_attacks(king, occupied);
-        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY)
-            & (board.rooks() | board.queens())
-            & ours)
-            | (attacks::bishop_attacks(king, Bitboard::EMPTY)
-                & (board.bishops() | board.queens())
-                & ours);
-        let mut uncovering = Bitboard::EMPTY;
-        for sniper in snipers {
-            if let Some(blocker) = (attacks::between(king, sniper) & occupied).single()
-                && ours.contains(blocker)
-            {
-                uncovering = uncovering.with(blocker);
-            }
-        }
+        let uncovering = board.lone_blockers(
+            king,
+            board.straight_sliders() & ours,
+            board.diagonal_sliders() & ours,
+        ) & ours;
         CheckInfo {
             king: Some(king),
             squares: [

@@ -33,17 +33,11 @@ impl<R: Rules> Position<R> {
         let occupied = self.board().occupied();
         let checkers = self.board().attackers(king, them, occupied);
 
-        let mut pinned = Bitboard::EMPTY;
-        let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY)
-            & self.board().straight_sliders())
-            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & self.board().diagonal_sliders()))
-            & theirs;
-        for sniper in snipers {
-            let blockers = attacks::between(king, sniper) & occupied;
-            if !blockers.more_than_one() {
-                pinned |= blockers & ours;
-            }
-        }
+        let pinned = self.board().lone_blockers(
+            king,
+            self.board().straight_sliders() & theirs,
+            self.board().diagonal_sliders() & theirs,
+        ) & ours;
 
         let target = match checkers.single() {
             _ if checkers.is_empty() => !ours,

@@ -3,7 +3,7 @@
 //! positive, Black's negative, so the sum is White's view and a colour-mirrored position
 //! gets exactly the negated sum.
 
-use shatar_rules::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use shatar_rules::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use shatar_rules::{Bitboard, Board, Color, Role, Square};
 
 mod king;
@@ -285,26 +285,9 @@ fn mobility_area(us: &Side, them: &Side) -> u64 {
 /// an enemy bishop on its diagonal: a pin or a discovered attack waiting for the queen.
 fn exposed_to_sliders(board: &Board, sq: Square, them: &Side) -> bool {
     let theirs = Bitboard(them.pieces);
-    lone_blockers(board, sq, board.rooks() & theirs, board.bishops() & theirs)
-        .next()
-        .is_some()
-}
-
-/// For each of `straight` on a file or rank through `sq` and each of `diagonal` on a
-/// diagonal through it, the square of the piece that stands alone between it and `sq`,
-/// where there is exactly one: a pin, or a discovered attack waiting.
-fn lone_blockers(
-    board: &Board,
-    sq: Square,
-    straight: Bitboard,
-    diagonal: Bitboard,
-) -> impl Iterator<Item = Square> {
-    let occupied = board.occupied();
-    let snipers = (rook_attacks(sq, Bitboard::EMPTY) & straight)
-        | (bishop_attacks(sq, Bitboard::EMPTY) & diagonal);
-    snipers
-        .into_iter()
-        .filter_map(move |sniper| (between(sq, sniper) & occupied).single())
+    board
+        .lone_blockers(sq, board.rooks() & theirs, board.bishops() & theirs)
+        .any()
 }
 
 /// Doubled, isolated, backward, supported and side-by-side pawns, weak pawns on a file

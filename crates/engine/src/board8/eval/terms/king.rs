@@ -7,7 +7,7 @@ use shatar_rules::{Bitboard, Board, Color, Role};
 
 use super::super::bits::{FILE_A, nearest_distance, relative_rank, square_front_span};
 use super::super::layout::*;
-use super::{Accumulator, Attacks, Side, add_count, lone_blockers};
+use super::{Accumulator, Attacks, Side, add_count};
 
 /// Pawns in front of `us`'s king and enemy pawns coming at it, on the king's file and
 /// the files beside it. No castling in Mongolian chess (the 2017 rules define none), so
@@ -139,10 +139,8 @@ const CAMP: [u64; 2] = [0x0000_00ff_ffff_ffff, 0xffff_ffff_ff00_0000];
 pub(super) fn pinned<A: Accumulator>(board: &Board, us: &Side, them: &Side, acc: &mut A) {
     let straight = board.straight_sliders() & Bitboard(them.pieces);
     let diagonal = board.diagonal_sliders() & Bitboard(them.pieces);
-    for sq in lone_blockers(board, us.king, straight, diagonal) {
-        if us.pieces & 1 << sq as u32 != 0
-            && let Some(role) = board.role_at(sq)
-        {
+    for sq in board.lone_blockers(us.king, straight, diagonal) & Bitboard(us.pieces) {
+        if let Some(role) = board.role_at(sq) {
             acc.add(PINNED + role.index(), us.sign);
         }
     }
