@@ -31,6 +31,7 @@ mod any;
 pub mod bench;
 pub mod board8;
 pub mod elo;
+mod eval_table;
 mod history;
 mod levels;
 mod limits;

@@ -10,6 +10,7 @@ mod time;
 use alloc::vec::Vec;
 use core::sync::atomic::AtomicBool;
 
+use crate::eval_table::EvalTable;
 use crate::history::Tables;
 use crate::limits::{Clock, Limits, TimeBudget};
 pub use crate::position::Cycle;
@@ -144,6 +145,8 @@ pub struct Engine<P: SearchPosition> {
     hash_mb: usize,
     tt: TranspositionTable<P::Move>,
     tables: Tables<P::Move>,
+    /// Static evaluations already made (exact: they never change the search).
+    evals: EvalTable,
     /// Leaf-evaluation noise of a weak level: (seed, amplitude in centipawns).
     noise: Option<(u64, i32)>,
 }
@@ -162,6 +165,7 @@ impl<P: SearchPosition> Engine<P> {
             hash_mb,
             tt: TranspositionTable::new(hash_mb),
             tables: Tables::new(P::MOVE_KEYS),
+            evals: EvalTable::default(),
             noise: None,
         }
     }
@@ -179,7 +183,8 @@ impl<P: SearchPosition> Engine<P> {
     }
 
     /// Forgets everything learnt: for a new game (UCI `ucinewgame`), so that results do
-    /// not depend on what was searched before.
+    /// not depend on what was searched before. The evaluations stay: each is exactly what
+    /// the evaluation gives again.
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.tables.clear();
@@ -228,7 +233,14 @@ impl<P: SearchPosition> Engine<P> {
             hard_ms: budget.map(|b| b.hard_ms),
             node_limit: limits.nodes,
         };
-        let mut tree = Tree::new(&mut self.tt, &mut self.tables, deadline, root, history);
+        let mut tree = Tree::new(
+            &mut self.tt,
+            &mut self.tables,
+            &mut self.evals,
+            deadline,
+            root,
+            history,
+        );
         tree.noise = self.noise;
         let mut keeper = TimeKeeper::new(budget, limits.clock.is_none());
         let elapsed = |clock: &dyn Clock| clock.now_ms().saturating_sub(start_ms);

@@ -10,6 +10,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use shatar_rules::GameResult;
 
+use crate::eval_table::EvalTable;
 use crate::history::{Context, Tables};
 use crate::limits::Clock;
 use crate::picker::{MovePicker, Selection, Stage};
@@ -119,6 +120,7 @@ fn table_cutoff<M>(e: crate::tt::Entry<M>, alpha: Value, beta: Value, ply: usize
 pub struct Tree<'a, P: SearchPosition> {
     pub tt: &'a mut TranspositionTable<P::Move>,
     pub tables: &'a mut Tables<P::Move>,
+    evals: &'a mut EvalTable,
     pub deadline: Deadline<'a>,
     /// Hashes of the game's earlier positions, then of the search path to the parent of
     /// the current node: what repetitions are found in.
@@ -160,6 +162,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
     pub fn new(
         tt: &'a mut TranspositionTable<P::Move>,
         tables: &'a mut Tables<P::Move>,
+        evals: &'a mut EvalTable,
         deadline: Deadline<'a>,
         root: &P,
         history: History<'a, P>,
@@ -178,6 +181,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         Tree {
             tt,
             tables,
+            evals,
             deadline,
             keys,
             root: root.clone(),
@@ -284,11 +288,16 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
     }
 
     fn evaluate(&mut self, pos: &P) -> Value {
-        let value = pos.evaluate_cached(&mut self.eval_cache);
+        let key = pos.hash();
+        let value = self.evals.get(key).unwrap_or_else(|| {
+            let value = pos.evaluate_cached(&mut self.eval_cache);
+            self.evals.put(key, value);
+            value
+        });
         match self.noise {
             None => value,
             Some((seed, amplitude)) => {
-                let mixed = (pos.hash() ^ seed).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let mixed = (key ^ seed).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                 let spread = (2 * amplitude + 1) as u64;
                 value + ((mixed >> 40) % spread) as Value - amplitude
             }
