@@ -3,23 +3,14 @@
 
 mod common;
 
-use std::sync::atomic::AtomicBool;
-
-use shatar_engine::{Control, Engine, Limits, SearchPosition, SearchResult};
+use shatar_engine::{Engine, Limits, SearchPosition, SearchResult};
 
 fn search<P: SearchPosition>(engine: &mut Engine<P>, pos: &P, depth: u32) -> SearchResult<P::Move> {
-    let stop = AtomicBool::new(false);
-    let clock = common::Wall::new();
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
-    let control = Control {
-        clock: &clock,
-        stop: &stop,
-        report: &mut |_| {},
-    };
-    engine.search(pos, &[], &limits, control)
+    common::search_with(engine, pos, &limits)
 }
 
 /// Searches `second` with an engine that searched `first` before (then `new_game`), and

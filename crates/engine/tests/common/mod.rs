@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use shatar_engine::{Clock, Control, Engine, Limits, SearchResult};
+use shatar_engine::{Clock, Control, Engine, Limits, SearchPosition, SearchResult};
 use shatar_rules::{Move, Position, Rules, fen};
 
 pub struct Wall(pub Instant);
@@ -28,7 +28,16 @@ pub fn position<R: Rules>(fen_text: &str) -> Position<R> {
 
 /// A search of `pos` from a fresh engine, with no game history.
 pub fn search<R: Rules>(pos: &Position<R>, limits: &Limits) -> SearchResult<Move> {
-    let mut engine = Engine::<Position<R>>::new(16);
+    search_with(&mut Engine::<Position<R>>::new(16), pos, limits)
+}
+
+/// A search of `pos` by `engine`, as it stands after what it searched before, with no game
+/// history.
+pub fn search_with<P: SearchPosition>(
+    engine: &mut Engine<P>,
+    pos: &P,
+    limits: &Limits,
+) -> SearchResult<P::Move> {
     let stop = AtomicBool::new(false);
     let clock = Wall::new();
     engine.search(
