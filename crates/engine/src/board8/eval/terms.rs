@@ -17,7 +17,7 @@ use super::bits::{
 use super::layout::*;
 
 /// What both sides' terms need to know about one side.
-struct Side {
+pub struct Side {
     color: Color,
     /// +1 for White, -1 for Black: the sign of this side's features.
     sign: i32,
@@ -53,6 +53,34 @@ impl Side {
     fn of(&self, board: &Board, role: Role) -> Bitboard {
         board.by_role(role) & Bitboard(self.pieces)
     }
+
+    /// This side's pawns and king square: all that [`pawns_and_kings`] reads of it.
+    pub fn pawns_and_king(&self) -> (u64, Square) {
+        (self.pawns, self.king)
+    }
+}
+
+/// The parts of the evaluation that depend on few features of the position, which a
+/// search meets again and again: [`evaluate`] asks for them through this, so that the
+/// search can keep them ([`super::EvalCache`]) and the tuner can compute them
+/// ([`Computed`]). Each part is exactly what its function here adds.
+pub trait Parts<A> {
+    /// [`imbalance`]: the piece counts alone.
+    fn imbalance(&mut self, counts: &[PieceCounts; 2], acc: &mut A);
+    /// [`pawns_and_kings`]: the pawns and the kings' squares alone.
+    fn pawns_and_kings(&mut self, sides: &[Side; 2], acc: &mut A);
+}
+
+/// Every part computed where it is asked for.
+pub struct Computed;
+
+impl<A: Accumulator> Parts<A> for Computed {
+    fn imbalance(&mut self, counts: &[PieceCounts; 2], acc: &mut A) {
+        imbalance(counts, acc);
+    }
+    fn pawns_and_kings(&mut self, sides: &[Side; 2], acc: &mut A) {
+        pawns_and_kings(sides, acc);
+    }
 }
 
 /// The squares one side attacks, by the attacking piece's role.
@@ -76,19 +104,14 @@ const OUTPOST_RANKS: [u64; 2] = [0x0000_ffff_ff00_0000, 0x0000_00ff_ffff_0000];
 /// d4, e4, d5, e5.
 const CENTRE: u64 = 0x0000_0018_1800_0000;
 
-/// All terms of `board` into `acc`; the material imbalance, which depends on the piece
-/// counts alone, through `add_imbalance` (the search's evaluation looks it up in a cache).
+/// All terms of `board` into `acc`; the material imbalance and the pawn structure with
+/// the king shelter through `parts` (the search's evaluation looks them up in a cache).
 /// One function for every caller with the same accumulator (hence `dyn`, and never
 /// inlined): a term called from one place only is inlined into it, and a second copy of
 /// this function had the compiler call the terms out of line, which cost what the cache
 /// saved.
 #[inline(never)]
-pub fn evaluate<A: Accumulator>(
-    board: &Board,
-    turn: Color,
-    acc: &mut A,
-    add_imbalance: &mut dyn FnMut(&[PieceCounts; 2], &mut A),
-) {
+pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A, parts: &mut dyn Parts<A>) {
     let sides = [
         Side::new(board, Color::White),
         Side::new(board, Color::Black),
@@ -99,11 +122,10 @@ pub fn evaluate<A: Accumulator>(
         let (us, them) = (&sides[i], &sides[other]);
         counts[i] = material_and_squares(board, us, acc);
         attacks[i] = pieces(board, us, them, acc);
-        pawns(us, them, acc);
     }
+    parts.pawns_and_kings(&sides, acc);
     for (i, other) in [1, 0].into_iter().enumerate() {
         let (us, them) = (&sides[i], &sides[other]);
-        king::king_shelter(us, them, acc);
         king::safe_checks(board, us, them, &attacks[i], &attacks[other], acc);
         king::flank_and_weak_squares(us, them, &attacks[i], &attacks[other], acc);
         king::pinned(board, us, them, acc);
@@ -111,8 +133,18 @@ pub fn evaluate<A: Accumulator>(
         threats(board, us, them, &attacks[i], &attacks[other], acc);
         space(us, them, &attacks[other], acc);
     }
-    add_imbalance(&counts, acc);
+    parts.imbalance(&counts, acc);
     acc.add(TEMPO, if turn == Color::White { 1 } else { -1 });
+}
+
+/// Both sides' pawn structure and king shelter: what the pawns and the two kings' squares
+/// alone decide, so that a cache keyed by them holds it exactly.
+pub fn pawns_and_kings<A: Accumulator>(sides: &[Side; 2], acc: &mut A) {
+    for (i, other) in [1, 0].into_iter().enumerate() {
+        let (us, them) = (&sides[i], &sides[other]);
+        pawns(us, them, acc);
+        king::king_shelter(us, them, acc);
+    }
 }
 
 /// What pieces are worth beside each other, as Stockfish's material imbalance: products

@@ -447,15 +447,20 @@ fn stockfish_11_pawn_piece_and_king_features() {
 /// The search's evaluation, its imbalance from the cache, is the evaluation exactly: one
 /// cache over every position of random games (many piece counts, slots reused).
 fn cached_matches<R: Rules>() {
-    let mut cache = super::EvalCache::default();
     let positions = random_positions::<R>(40, 0x1405_7b7e_f767_814f);
-    for pos in positions.iter().chain(positions.iter().rev()) {
-        assert_eq!(
-            super::evaluate_cached(pos, &mut cache),
-            evaluate(pos),
-            "{}",
-            fen::write(&pos.to_setup())
-        );
+    // The search's tables, and two slots each: every slot holds many keys in turn.
+    for mut cache in [
+        super::EvalCache::default(),
+        super::EvalCache::with_slots(2, 2),
+    ] {
+        for pos in positions.iter().chain(positions.iter().rev()) {
+            assert_eq!(
+                super::evaluate_cached(pos, &mut cache),
+                evaluate(pos),
+                "{}",
+                fen::write(&pos.to_setup())
+            );
+        }
     }
 }
 
@@ -464,4 +469,34 @@ fn the_cached_evaluation_is_the_evaluation() {
     cached_matches::<Mongolian>();
     cached_matches::<MongolianFolk>();
     cached_matches::<Chess>();
+}
+
+/// The pawn-structure slot is the pawns' and both kings': positions with the same pawns
+/// share it only with the same king squares, whatever else stands on the board. Each
+/// position once cached and once not, one after the other in one cache.
+#[test]
+fn the_pawn_cache_is_keyed_by_pawns_and_kings() {
+    // Two slots: the positions meet in them.
+    let mut cache = super::EvalCache::with_slots(2, 2);
+    for fen_text in [
+        "r3k3/1pp2ppp/8/3p4/3P4/8/PPP2PPP/R3K3 w - - 0 1",
+        // The same pawns, a king moved: its shelter differs.
+        "r3k3/1pp2ppp/8/3p4/3P4/8/PPP2PPP/R4K2 w - - 0 1",
+        "r3k3/1pp2ppp/8/3p4/3P4/8/PPP2PPP/R2K4 w - - 0 1",
+        "r3k3/1pp2ppp/8/3p4/3P4/8/PPPK1PPP/R7 w - - 0 1",
+        "r2k4/1pp2ppp/8/3p4/3P4/8/PPPK1PPP/R7 w - - 0 1",
+        // The same pawns and kings, other pieces: the slot serves.
+        "4k3/1pp2ppp/8/3p4/3P4/2N5/PPP2PPP/4K3 b - - 0 1",
+        // A pawn moved, the kings where they were.
+        "4k3/1pp2ppp/8/3p4/3P4/2N5/PP3PPP/4K3 b - - 0 1",
+        // Black's pawns now White's, square for square: another structure.
+        "4k3/8/8/3P4/3p4/8/1pp2ppp/4K3 w - - 0 1",
+    ] {
+        let pos = fen::parse_position::<Mongolian>(fen_text).unwrap();
+        assert_eq!(
+            super::evaluate_cached(&pos, &mut cache),
+            evaluate(&pos),
+            "{fen_text}"
+        );
+    }
 }
