@@ -72,7 +72,7 @@ pub fn evaluate_with<R: Rules>(pos: &Position<R>, weights: &Weights) -> i32 {
 }
 
 /// The parts of the evaluation that depend on few features of the position
-/// ([`terms::Parts`]), kept for one search's evaluations of one game: a search meets few
+/// (`terms::Parts`), kept for one search's evaluations of one game: a search meets few
 /// piece counts and few pawn structures with the kings where they were. The imbalance's
 /// products of counts were 8% of an evaluation's instructions; keeping the pawn structure
 /// and the king shelter saved 11% more. Both tables are direct-mapped; a slot keeps the
