@@ -444,8 +444,9 @@ fn stockfish_11_pawn_piece_and_king_features() {
     );
 }
 
-/// The search's evaluation, its imbalance from the cache, is the evaluation exactly: one
-/// cache over every position of random games (many piece counts, slots reused).
+/// The search's evaluation, its imbalance and pawn structure from the cache, is the
+/// evaluation exactly: one cache over every position of random games (many piece counts
+/// and pawn structures, slots reused).
 fn cached_matches<R: Rules>() {
     let positions = random_positions::<R>(40, 0x1405_7b7e_f767_814f);
     // The search's tables, and two slots each: every slot holds many keys in turn.
@@ -485,7 +486,7 @@ fn the_pawn_cache_is_keyed_by_pawns_and_kings() {
         "r3k3/1pp2ppp/8/3p4/3P4/8/PPP2PPP/R2K4 w - - 0 1",
         "r3k3/1pp2ppp/8/3p4/3P4/8/PPPK1PPP/R7 w - - 0 1",
         "r2k4/1pp2ppp/8/3p4/3P4/8/PPPK1PPP/R7 w - - 0 1",
-        // The same pawns and kings, other pieces: the slot serves.
+        // The same pawns and kings as the first, other pieces: its value is theirs too.
         "4k3/1pp2ppp/8/3p4/3P4/2N5/PPP2PPP/4K3 b - - 0 1",
         // A pawn moved, the kings where they were.
         "4k3/1pp2ppp/8/3p4/3P4/2N5/PP3PPP/4K3 b - - 0 1",
