@@ -87,6 +87,23 @@ impl<M: Copy> TranspositionTable<M> {
         hash as usize & self.bucket_mask
     }
 
+    /// Asks the processor to bring `hash`'s bucket into the cache, so that the probe a
+    /// little later (the child node's, after its move is made and its checks are done)
+    /// does not wait for memory. A hint only: nothing else changes.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket: *const Bucket<M> = &self.buckets[self.bucket(hash)];
+            // SAFETY: SSE is part of every x86-64 processor, and a prefetch only hints:
+            // it reads nothing the program sees, whatever the address.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
+    }
+
     pub fn probe(&self, hash: u64) -> Option<Entry<M>> {
         let check = (hash >> 32) as u32;
         self.buckets[self.bucket(hash)]

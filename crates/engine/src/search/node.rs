@@ -428,6 +428,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             }
             let mut next = pos.clone();
             next.play_unchecked(m);
+            self.tt.prefetch(next.hash());
             searched += 1;
             self.path[ply] = Some(m);
             self.path_keys[ply] = Some(pos.move_key(m));

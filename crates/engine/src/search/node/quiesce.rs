@@ -74,6 +74,7 @@ impl<P: SearchPosition> Tree<'_, P> {
         while let Some(m) = picker.next(pos, self.tables, &ctx) {
             let mut next = pos.clone();
             next.play_unchecked(m);
+            self.tt.prefetch(next.hash());
             self.path[ply] = Some(m);
             self.path_keys[ply] = Some(pos.move_key(m));
             self.keys.push(pos.hash());
