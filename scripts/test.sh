@@ -47,6 +47,9 @@ else
     SHATAR_FUZZ_SANITIZER=none scripts/fuzz.sh "$fuzz_seconds"
 fi
 
+step "The profile-guided native build searches as the plain one (scripts/build-pgo.sh)"
+scripts/build-pgo.sh
+
 step "The rules crate builds for wasm32 (no_std + alloc)"
 cargo build --quiet -p shatar-rules --target wasm32-unknown-unknown
 
