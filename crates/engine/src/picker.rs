@@ -135,8 +135,13 @@ impl<P: SearchPosition> CheckCache<P> {
 /// it would be copied each time.
 pub struct MovePicker<'m, P: SearchPosition> {
     moves: &'m P::MoveList,
-    /// The table move's index in `moves`, if it is one of them and the selection's.
+    /// The table move's index in `moves`, if it is one of them and the selection's,
+    /// until it is handed out.
     table_move: Option<usize>,
+    /// The same, kept: the bins never hold it.
+    table_move_index: Option<usize>,
+    /// Whether the moves are in their bins (put there once the table move has not cut).
+    binned: bool,
     /// The killers, then the counter move.
     killers: [Option<P::Move>; 3],
     selection: Selection,
@@ -162,6 +167,10 @@ pub struct MovePicker<'m, P: SearchPosition> {
 impl<'m, P: SearchPosition> MovePicker<'m, P> {
     /// `moves` are the node's legal moves; `table_move` is only used if it is among them.
     /// `killers` are the killers, then the counter move.
+    ///
+    /// Inlined, so that the picker is built where the caller keeps it: returned from a
+    /// call, its 2 KB were copied.
+    #[inline(always)]
     pub fn new(
         pos: &P,
         moves: &'m P::MoveList,
@@ -179,6 +188,8 @@ impl<'m, P: SearchPosition> MovePicker<'m, P> {
         let mut picker: MovePicker<'m, P> = MovePicker {
             moves,
             table_move,
+            table_move_index: table_move,
+            binned: false,
             killers,
             selection,
             stage: Stage::TableMove,
@@ -194,27 +205,36 @@ impl<'m, P: SearchPosition> MovePicker<'m, P> {
             checks: CheckCache::new(),
             last: 0,
         };
-        // One pass: the tactical moves' slots fill from the front, the quiet moves' from
-        // the back (a bin's order of slots changes nothing, the keys decide).
+        // A table move cuts off often enough that the other moves wait for it.
+        if picker.table_move.is_none() {
+            picker.sort_into_bins(pos);
+        }
+        picker
+    }
+
+    /// Puts every move but the table move into its bin, in one pass: the tactical moves'
+    /// slots fill from the front, the quiet moves' from the back (a bin's order of slots
+    /// changes nothing, the keys decide).
+    fn sort_into_bins(&mut self, pos: &P) {
+        self.binned = true;
         let mut quiet_start = CAPACITY;
-        for (i, &m) in picker.moves.iter().enumerate() {
-            if Some(i) == picker.table_move {
+        for (i, &m) in self.moves.iter().enumerate() {
+            if Some(i) == self.table_move_index {
                 continue;
             }
             if pos.is_tactical(m) {
                 let order = pos.tactical_order(m);
-                picker.slots.push(&mut picker.tactical, i, order);
-            } else if selection == Selection::All {
+                self.slots.push(&mut self.tactical, i, order);
+            } else if self.selection == Selection::All {
                 quiet_start -= 1;
-                picker.slots.key[quiet_start] = key(i, 0);
+                self.slots.key[quiet_start] = key(i, 0);
             }
         }
-        picker.tactical_end = picker.tactical.len;
-        picker.quiet = Bin {
+        self.tactical_end = self.tactical.len;
+        self.quiet = Bin {
             start: quiet_start,
             len: CAPACITY - quiet_start,
         };
-        picker
     }
 
     /// Takes out the quiet moves not handed out yet that give no check: a node that
@@ -222,12 +242,19 @@ impl<'m, P: SearchPosition> MovePicker<'m, P> {
     /// their order (see [`Slots`]). The killers go too, unless checks. Each check is known
     /// from the cache if the ordering asked already.
     pub fn drop_quiets_but_checks(&mut self, pos: &P) {
-        self.drop_quiets(|checks, i, m| checks.get(pos, i, m));
+        self.drop_quiets(pos, |checks, i, m| checks.get(pos, i, m));
     }
 
     /// Takes out the quiet moves not handed out yet for which `keep` (given the cache, the
     /// move's index and the move) is false.
-    fn drop_quiets(&mut self, mut keep: impl FnMut(&mut CheckCache<P>, usize, P::Move) -> bool) {
+    fn drop_quiets(
+        &mut self,
+        pos: &P,
+        mut keep: impl FnMut(&mut CheckCache<P>, usize, P::Move) -> bool,
+    ) {
+        if !self.binned {
+            self.sort_into_bins(pos);
+        }
         let mut slot = self.quiet.start;
         while slot < self.quiet.start + self.quiet.len {
             let i = self.slots.index(slot);
@@ -264,6 +291,9 @@ impl<'m, P: SearchPosition> MovePicker<'m, P> {
                     }
                 }
                 Stage::GoodTactical => {
+                    if !self.binned {
+                        self.sort_into_bins(pos);
+                    }
                     while let Some(i) = self.slots.pop_best(&mut self.tactical) {
                         let m = self.moves[i];
                         if pos.see_ge(m, 0) {
@@ -413,27 +443,30 @@ mod tests {
             }
             let killers = [quiet.get(3).copied(), quiet.get(8).copied(), None];
             let keep = |m: xiangqi::Move| m.to.index().is_multiple_of(3);
-            let mut picker = MovePicker::new(&pos, &legal, None, killers, Selection::All);
-            let mut every = Vec::new();
-            while let Some(m) = picker.next(&pos, &tables, &ctx) {
-                every.push((m, picker.stage()));
+            // With a table move the drop comes before the other moves are in their bins.
+            for table_move in [None, quiet.get(1).copied()] {
+                let mut picker = MovePicker::new(&pos, &legal, table_move, killers, Selection::All);
+                let mut every = Vec::new();
+                while let Some(m) = picker.next(&pos, &tables, &ctx) {
+                    every.push((m, picker.stage()));
+                }
+                let mut picker = MovePicker::new(&pos, &legal, table_move, killers, Selection::All);
+                let mut kept = Vec::from([picker.next(&pos, &tables, &ctx).unwrap()]);
+                picker.drop_quiets(&pos, |_, _, m| keep(m));
+                while let Some(m) = picker.next(&pos, &tables, &ctx) {
+                    kept.push(m);
+                }
+                let expected: Vec<xiangqi::Move> = every
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &(m, stage))| {
+                        i == 0 || !matches!(stage, Stage::Killers | Stage::Quiet) || keep(m)
+                    })
+                    .map(|(_, &(m, _))| m)
+                    .collect();
+                assert!(expected.len() < every.len(), "nothing dropped in {pos}");
+                assert_eq!(kept, expected, "{pos}");
             }
-            let mut picker = MovePicker::new(&pos, &legal, None, killers, Selection::All);
-            let mut kept = Vec::from([picker.next(&pos, &tables, &ctx).unwrap()]);
-            picker.drop_quiets(|_, _, m| keep(m));
-            while let Some(m) = picker.next(&pos, &tables, &ctx) {
-                kept.push(m);
-            }
-            let expected: Vec<xiangqi::Move> = every
-                .iter()
-                .enumerate()
-                .filter(|&(i, &(m, stage))| {
-                    i == 0 || !matches!(stage, Stage::Killers | Stage::Quiet) || keep(m)
-                })
-                .map(|(_, &(m, _))| m)
-                .collect();
-            assert!(expected.len() < every.len(), "nothing dropped in {pos}");
-            assert_eq!(kept, expected, "{pos}");
         }
     }
 
