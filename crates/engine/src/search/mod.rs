@@ -147,6 +147,9 @@ pub struct Engine<P: SearchPosition> {
     tables: Tables<P::Move>,
     /// Static evaluations already made (exact: they never change the search).
     evals: EvalTable,
+    /// The evaluation's own cache of its parts (exact too), warm from one search to the
+    /// next: the pawn structures of a game change slowly.
+    eval_cache: P::EvalCache,
     /// Leaf-evaluation noise of a weak level: (seed, amplitude in centipawns).
     noise: Option<(u64, i32)>,
 }
@@ -166,6 +169,7 @@ impl<P: SearchPosition> Engine<P> {
             tt: TranspositionTable::new(hash_mb),
             tables: Tables::new(P::MOVE_KEYS),
             evals: EvalTable::default(),
+            eval_cache: P::EvalCache::default(),
             noise: None,
         }
     }
@@ -237,6 +241,7 @@ impl<P: SearchPosition> Engine<P> {
             &mut self.tt,
             &mut self.tables,
             &mut self.evals,
+            &mut self.eval_cache,
             deadline,
             root,
             history,

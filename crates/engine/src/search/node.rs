@@ -121,6 +121,7 @@ pub struct Tree<'a, P: SearchPosition> {
     pub tt: &'a mut TranspositionTable<P::Move>,
     pub tables: &'a mut Tables<P::Move>,
     evals: &'a mut EvalTable,
+    eval_cache: &'a mut P::EvalCache,
     pub deadline: Deadline<'a>,
     /// Hashes of the game's earlier positions, then of the search path to the parent of
     /// the current node: what repetitions are found in.
@@ -151,7 +152,6 @@ pub struct Tree<'a, P: SearchPosition> {
     pv: Vec<Option<P::Move>>,
     pv_len: [usize; MAX_PLY + 1],
     static_evals: [Value; MAX_PLY + 2],
-    eval_cache: P::EvalCache,
     /// Whether the node at each ply was reached by a pass: no two passes in a row.
     passed: [bool; MAX_PLY + 2],
 }
@@ -163,6 +163,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
         tt: &'a mut TranspositionTable<P::Move>,
         tables: &'a mut Tables<P::Move>,
         evals: &'a mut EvalTable,
+        eval_cache: &'a mut P::EvalCache,
         deadline: Deadline<'a>,
         root: &P,
         history: History<'a, P>,
@@ -182,6 +183,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             tt,
             tables,
             evals,
+            eval_cache,
             deadline,
             keys,
             root: root.clone(),
@@ -198,7 +200,6 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
             pv: alloc::vec![None; PV_ROW * PV_ROW],
             pv_len: [0; MAX_PLY + 1],
             static_evals: [0; MAX_PLY + 2],
-            eval_cache: P::EvalCache::default(),
             passed: [false; MAX_PLY + 2],
         }
     }
@@ -290,7 +291,7 @@ impl<'a, P: SearchPosition> Tree<'a, P> {
     fn evaluate(&mut self, pos: &P) -> Value {
         let key = pos.hash();
         let value = self.evals.get(key).unwrap_or_else(|| {
-            let value = pos.evaluate_cached(&mut self.eval_cache);
+            let value = pos.evaluate_cached(self.eval_cache);
             self.evals.put(key, value);
             value
         });
