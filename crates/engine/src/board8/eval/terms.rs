@@ -69,6 +69,12 @@ pub trait Parts<A> {
     fn imbalance(&mut self, counts: &[PieceCounts; 2], acc: &mut A);
     /// [`pawns_and_kings`]: the pawns and the kings' squares alone.
     fn pawns_and_kings(&mut self, sides: &[Side; 2], acc: &mut A);
+    /// Whether the material, the square tables, the imbalance and the pawns already
+    /// decide the position so clearly that [`evaluate`] may stop there (Stockfish's lazy
+    /// evaluation): never for the tuner, whose fit needs every term.
+    fn decided(&mut self, _acc: &A) -> bool {
+        false
+    }
 }
 
 /// Every part computed where it is asked for.
@@ -116,14 +122,19 @@ pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A, parts: 
         Side::new(board, Color::White),
         Side::new(board, Color::Black),
     ];
-    let mut attacks = [Attacks::default(); 2];
-    let mut counts = [[0; 5]; 2];
-    for (i, other) in [1, 0].into_iter().enumerate() {
-        let (us, them) = (&sides[i], &sides[other]);
-        counts[i] = material_and_squares(board, us, acc);
-        attacks[i] = pieces(board, us, them, acc);
-    }
+    let counts = [
+        material_and_squares(board, &sides[0], acc),
+        material_and_squares(board, &sides[1], acc),
+    ];
     parts.pawns_and_kings(&sides, acc);
+    parts.imbalance(&counts, acc);
+    if parts.decided(acc) {
+        return;
+    }
+    let mut attacks = [Attacks::default(); 2];
+    for (i, other) in [1, 0].into_iter().enumerate() {
+        attacks[i] = pieces(board, &sides[i], &sides[other], acc);
+    }
     for (i, other) in [1, 0].into_iter().enumerate() {
         let (us, them) = (&sides[i], &sides[other]);
         king::safe_checks(board, us, them, &attacks[i], &attacks[other], acc);
@@ -133,7 +144,6 @@ pub fn evaluate<A: Accumulator>(board: &Board, turn: Color, acc: &mut A, parts: 
         threats(board, us, them, &attacks[i], &attacks[other], acc);
         space(us, them, &attacks[other], acc);
     }
-    parts.imbalance(&counts, acc);
     acc.add(TEMPO, if turn == Color::White { 1 } else { -1 });
 }
 

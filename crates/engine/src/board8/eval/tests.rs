@@ -444,9 +444,9 @@ fn stockfish_11_pawn_piece_and_king_features() {
     );
 }
 
-/// The search's evaluation, its imbalance and pawn structure from the cache, is the
-/// evaluation exactly: one cache over every position of random games (many piece counts
-/// and pawn structures, slots reused).
+/// The search's evaluation, its imbalance and pawn structure from the cache, is exactly
+/// what it is computed without the cache: one cache over every position of random games
+/// (many piece counts and pawn structures, slots reused).
 fn cached_matches<R: Rules>() {
     let positions = random_positions::<R>(40, 0x1405_7b7e_f767_814f);
     // The search's tables, and two slots each: every slot holds many keys in turn.
@@ -457,7 +457,7 @@ fn cached_matches<R: Rules>() {
         for pos in positions.iter().chain(positions.iter().rev()) {
             assert_eq!(
                 super::evaluate_cached(pos, &mut cache),
-                evaluate(pos),
+                super::evaluate_lazy(pos),
                 "{}",
                 fen::write(&pos.to_setup())
             );
@@ -466,7 +466,7 @@ fn cached_matches<R: Rules>() {
 }
 
 #[test]
-fn the_cached_evaluation_is_the_evaluation() {
+fn the_cached_evaluation_is_the_uncached_one() {
     cached_matches::<Mongolian>();
     cached_matches::<MongolianFolk>();
     cached_matches::<Chess>();
@@ -496,8 +496,40 @@ fn the_pawn_cache_is_keyed_by_pawns_and_kings() {
         let pos = fen::parse_position::<Mongolian>(fen_text).unwrap();
         assert_eq!(
             super::evaluate_cached(&pos, &mut cache),
+            super::evaluate_lazy(&pos),
+            "{fen_text}"
+        );
+    }
+}
+
+/// The lazy evaluation values a position the cheap terms already decide by them alone,
+/// on the right side, and every other position as the full evaluation does.
+#[test]
+fn the_lazy_evaluation_stops_only_when_the_cheap_terms_decide() {
+    let mut cache = super::EvalCache::default();
+    // Balanced: every term counts.
+    for fen_text in [
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w - - 2 3",
+        "4k3/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/4K3 w - - 0 1",
+    ] {
+        let pos = fen::parse_position::<Mongolian>(fen_text).unwrap();
+        assert_eq!(
+            super::evaluate_cached(&pos, &mut cache),
             evaluate(&pos),
             "{fen_text}"
         );
+    }
+    // White a queen and a rook up: decided, for White whichever side is to move.
+    for (fen_text, sign) in [
+        ("rnb1kbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", 1),
+        ("rnb1kbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1", -1),
+    ] {
+        let pos = fen::parse_position::<Mongolian>(fen_text).unwrap();
+        let lazy = super::evaluate_cached(&pos, &mut cache);
+        assert!(
+            sign * lazy > super::lazy_margin(super::phase(pos.board())),
+            "{fen_text}"
+        );
+        assert_ne!(lazy, evaluate(&pos), "{fen_text}");
     }
 }
