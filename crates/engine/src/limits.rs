@@ -76,7 +76,7 @@ impl TimeBudget {
         // clock's): a worker or a match runner answers within a millisecond, and the
         // opponent in a match (Stockfish's family) keeps none back for a move time (at
         // 100 ms a move, with 2 ms kept back, `shatar match` saw ours answer after a
-        // median 98.6 ms and Fairy-Stockfish's through its pipes after 100.2).
+        // median 98.3 ms and Fairy-Stockfish's through its pipes after 102.1).
         let from_move_time = limits.move_time_ms.map(|ms| {
             let hard = ms.saturating_sub(MOVE_OVERHEAD_MS.min(ms / 100)).max(1);
             TimeBudget {
