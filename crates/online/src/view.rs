@@ -526,6 +526,16 @@ fn error_text(lang: Lang, error: &ErrorKind) -> String {
         ErrorKind::RateLimited { .. } | ErrorKind::TooManyConnections { .. } => {
             t!(lang, "online.error.busy")
         }
+        ErrorKind::TooManyChallenges { max } => {
+            return tf!(
+                lang,
+                "online.error.too-many-challenges",
+                max = max.to_string()
+            );
+        }
+        ErrorKind::TooManyGames { max } => {
+            return tf!(lang, "online.error.too-many-games", max = max.to_string());
+        }
         other => return other.to_string(),
     };
     key.to_string()

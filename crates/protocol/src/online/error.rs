@@ -101,6 +101,16 @@ pub enum ErrorKind {
     /// The connection did not read the games it watches as fast as they were sent: it is
     /// closed, and a new one gets each game as it stands by `Watch`.
     FellBehind,
+    /// The player already has `max` challenges waiting (or, for one in the lobby, `max`
+    /// listed there): one must be taken, cancelled or lapse first.
+    TooManyChallenges {
+        max: u32,
+    },
+    /// The player, or the challenger whose challenge it takes, already has `max`
+    /// unfinished games.
+    TooManyGames {
+        max: u32,
+    },
 }
 
 impl ErrorKind {
@@ -168,6 +178,15 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::FellBehind => {
                 f.write_str("the connection fell behind the games it watches; reconnect")
+            }
+            ErrorKind::TooManyChallenges { max } => {
+                write!(f, "you have {max} challenges waiting already")
+            }
+            ErrorKind::TooManyGames { max } => {
+                write!(
+                    f,
+                    "a player of this game has {max} unfinished games already"
+                )
             }
         }
     }

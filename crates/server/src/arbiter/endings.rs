@@ -1,9 +1,10 @@
 //! Endings the server decides, as lichess does, that the rules do not: a game nobody
-//! starts is aborted; a player whose opponent has gone may end the game.
+//! starts is aborted; a player whose opponent has gone may end the game, once the game is
+//! far enough along that absence cannot be used to win it.
 
 use shatar_rules::{Color, EndReason, Outcome};
 
-use super::{Change, Step, Table};
+use super::{Change, Pairing, Step, Table};
 use crate::ids::PlayerId;
 use crate::wire::{EndNote, ErrorKind, Side};
 
@@ -11,6 +12,13 @@ use crate::wire::{EndNote, ErrorKind, Side};
 pub const ABORT_MS: u64 = 60_000;
 
 pub use crate::wire::ABSENCE_CLAIM_MS as ABSENT_MS;
+
+/// The plies a game between people who chose each other (a link challenge, a rematch) must
+/// have before an absent opponent's game can be won or drawn: five moves each. Before them a
+/// claim aborts the game. Whoever sends a link to someone who is not there, or opens an old
+/// link, must not collect a win from it (issue 55); lichess gives no "claim victory" in a
+/// friend's game at all, but there a game simply stalls, which helps no one.
+pub const LINK_CLAIM_PLIES: usize = 10;
 
 impl Table {
     /// How long the side to move may owe its first move: a minute live; in
@@ -29,8 +37,9 @@ impl Table {
 
     pub(super) fn until_abort(&self, now_ms: u64) -> Option<u64> {
         self.unstarted().then(|| {
-            self.waiting_since_ms
+            self.turn_since_ms
                 .saturating_add(self.abort_after_ms())
+                .saturating_sub(self.turn_carried_ms)
                 .saturating_sub(now_ms)
         })
     }
@@ -66,7 +75,10 @@ impl Table {
     ///
     /// The outcome is the rules' nearest: a win on time (the absent side's time is as
     /// good as gone), or a draw by agreement (the one present agrees for both); the
-    /// [`EndNote::Abandoned`] note says what happened.
+    /// [`EndNote::Abandoned`] note says what happened. A game that has not begun (before
+    /// both sides have moved, and before [`LINK_CLAIM_PLIES`] in a game between people who
+    /// chose each other) is aborted instead, with no result, whatever `win` asked: as
+    /// lichess does, no one wins a game by the absence of someone who never played it.
     pub fn claim_absence(
         &self,
         player: PlayerId,
@@ -87,6 +99,9 @@ impl Table {
                 });
             }
         }
+        if self.moves.len() < self.plies_before_claims() {
+            return Ok(self.clone().aborted(now_ms));
+        }
         let outcome = match win {
             true => Outcome::win(Color::from(side), EndReason::TimeForfeit),
             false => Outcome::draw(EndReason::Agreement),
@@ -94,5 +109,13 @@ impl Table {
         let mut table = self.clone();
         table.note = Some(EndNote::Abandoned { by: side.other() });
         Ok(table.end(outcome, now_ms))
+    }
+
+    /// The plies before which a claim of absence aborts the game.
+    pub fn plies_before_claims(&self) -> usize {
+        match self.pairing {
+            Pairing::Lobby => 2,
+            Pairing::Link | Pairing::Rematch => LINK_CLAIM_PLIES,
+        }
     }
 }

@@ -21,6 +21,7 @@ use crate::wire::{
 };
 pub use change::{Change, RestoreError, Step};
 pub use pgn::PgnHeader;
+
 pub use stored_clock::{BadStoredControl, StoredClock};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,9 +57,47 @@ pub struct Table {
     note: Option<EndNote>,
     /// Proposals waiting for an answer.
     proposals: Vec<(Side, Proposal)>,
-    /// The server's time since which the side to move has owed its first move: the
-    /// abort timer's start (see `endings`).
-    waiting_since_ms: u64,
+    /// How the players met: a game between people who chose each other takes no claim of
+    /// absence in its first moves (`endings`).
+    pub pairing: Pairing,
+    /// The server's time since which the side to move has been on turn: its clock's
+    /// start, and the abort timer's while a first move is owed (see `endings`).
+    turn_since_ms: u64,
+    /// What the side to move had spent of this turn before `turn_since_ms`, in an earlier
+    /// process (a restart): charged to its clock already, and counted by the abort timer.
+    turn_carried_ms: u64,
+}
+
+/// How a game's players met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pairing {
+    /// One took the other's challenge in the lobby: strangers.
+    Lobby,
+    /// One opened the other's challenge by its link: people who chose each other.
+    Link,
+    /// A rematch agreed at the end of a game.
+    Rematch,
+}
+
+impl Pairing {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Pairing::Lobby => "lobby",
+            Pairing::Link => "link",
+            Pairing::Rematch => "rematch",
+        }
+    }
+}
+
+impl std::str::FromStr for Pairing {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Pairing, String> {
+        [Pairing::Lobby, Pairing::Link, Pairing::Rematch]
+            .into_iter()
+            .find(|p| p.as_str() == text)
+            .ok_or_else(|| format!("no pairing is called {text:?}"))
+    }
 }
 
 /// What the database keeps with a move.
@@ -78,6 +117,7 @@ impl Table {
         seats: Seats,
         kind: GameKind,
         control: TimeControl,
+        pairing: Pairing,
         now_ms: u64,
     ) -> Table {
         let start = AnyGamePosition::startpos(kind)
@@ -91,15 +131,23 @@ impl Table {
             clock: Clock::new(control),
             note: None,
             proposals: Vec::new(),
-            waiting_since_ms: now_ms,
+            pairing,
+            turn_since_ms: now_ms,
+            turn_carried_ms: 0,
         }
     }
 
     /// A game as the database holds it, its clock (and abort timer) running again from
-    /// `now_ms`. A live clock charges no one for the time since it was stored (the server
-    /// was down); a correspondence clock charges the side to move for the days since
-    /// (`wall_ms`, the epoch time now), as a postal arbiter would.
-    pub fn restore(row: GameRow, now_ms: u64, wall_ms: u64) -> Result<Table, RestoreError> {
+    /// `now_ms`. The side to move is charged for the part of its turn that `row` shows it
+    /// had used: in a live game up to `alive_ms`, the old process's last sign of life (the
+    /// time the server was down is charged to no one); in correspondence up to `wall_ms`,
+    /// the epoch time now, days of downtime included, as a postal arbiter would.
+    pub fn restore(
+        row: GameRow,
+        now_ms: u64,
+        wall_ms: u64,
+        alive_ms: Option<u64>,
+    ) -> Result<Table, RestoreError> {
         let moves: Vec<String> = row.moves.iter().map(|m| m.text.clone()).collect();
         let mut record =
             AnyGameRecord::from_wire(row.kind, None, &moves).map_err(RestoreError::Moves)?;
@@ -109,12 +157,22 @@ impl Table {
             record.set_outcome(outcome);
         }
         let mut clock = row.clock.to_clock(now_ms).map_err(RestoreError::Clock)?;
-        if row.clock.control.is_correspondence()
-            && clock.running.is_some()
-            && let Some(stored_at) = row.clock_at_ms
-        {
-            let since = wall_ms.saturating_sub(stored_at);
-            clock.delay_used_ms = clock.delay_used_ms.saturating_add(since);
+        let turn_end = match row.clock.control.is_correspondence() {
+            true => Some(wall_ms),
+            false => alive_ms.map(|alive| alive.min(wall_ms)),
+        };
+        let carried = match (row.turn_since_wall_ms, turn_end) {
+            (Some(since), Some(end)) if row.outcome.is_none() && row.note.is_none() => {
+                end.saturating_sub(since)
+            }
+            _ => 0,
+        };
+        if clock.running.is_some() {
+            // The turn's first `carried` ms, as if the clock had run from 0 to `carried`,
+            // then again from now: the clock's own arithmetic (delays first) charges them.
+            clock.since_ms = Some(0);
+            clock.pause(carried);
+            clock.resume(now_ms);
         }
         Ok(Table {
             id: row.id,
@@ -128,8 +186,25 @@ impl Table {
             clock,
             note: row.note,
             proposals: row.proposals,
-            waiting_since_ms: now_ms,
+            pairing: row.pairing,
+            turn_since_ms: now_ms,
+            turn_carried_ms: carried,
         })
+    }
+
+    /// The epoch time since which the side to move has been on turn, `wall_ms` being the
+    /// epoch time at `now_ms`: what the database keeps for a restart.
+    pub fn turn_since_wall_ms(&self, now_ms: u64, wall_ms: u64) -> u64 {
+        let on_turn = now_ms
+            .saturating_sub(self.turn_since_ms)
+            .saturating_add(self.turn_carried_ms);
+        wall_ms.saturating_sub(on_turn)
+    }
+
+    /// The side to move is on turn from `now_ms`, with nothing carried from before.
+    fn new_turn(&mut self, now_ms: u64) {
+        self.turn_since_ms = now_ms;
+        self.turn_carried_ms = 0;
     }
 
     pub fn kind(&self) -> GameKind {

@@ -111,10 +111,9 @@ impl Table {
         });
         self.proposals
             .retain(|&(by, proposal)| by == side && proposal != Proposal::Takeback);
-        if self.moves.len() == 1 {
-            // Black's first move is owed from now on (the abort timer, `endings`).
-            self.waiting_since_ms = now_ms;
-        }
+        // The opponent's turn (and, after White's first move, the abort timer's wait for
+        // Black's) runs from now.
+        self.new_turn(now_ms);
         Step::Moved { ply, text, outcome }
     }
 

@@ -117,7 +117,14 @@ impl Table {
                     black: self.seats.white,
                 };
                 let control = self.clock.control.clone();
-                let new = Table::new(rematch, seats, self.kind(), control, now_ms);
+                let new = Table::new(
+                    rematch,
+                    seats,
+                    self.kind(),
+                    control,
+                    super::Pairing::Rematch,
+                    now_ms,
+                );
                 let mut change = Change::new(table, Step::Rematched { rematch });
                 change.table.proposals.clear();
                 change.spawned = Some(new);
@@ -144,9 +151,7 @@ impl Table {
             AnyGameRecord::from_wire(self.kind(), None, &self.moves).map_err(unavailable)?;
         self.clock = clock;
         self.proposals.clear();
-        if ply < 2 {
-            self.waiting_since_ms = now_ms;
-        }
+        self.new_turn(now_ms);
         let ply = u32::try_from(ply).unwrap_or(u32::MAX);
         Ok(Change::new(self, Step::TookBack { ply }))
     }

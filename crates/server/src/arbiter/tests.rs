@@ -10,7 +10,14 @@ fn table(kind: GameKind) -> Table {
         black: PlayerId::generate().unwrap(),
     };
     let control = TimeControl::sudden_death(60_000, Bonus::Increment { ms: 1_000 });
-    Table::new(GameId::generate().unwrap(), seats, kind, control, 0)
+    Table::new(
+        GameId::generate().unwrap(),
+        seats,
+        kind,
+        control,
+        Pairing::Lobby,
+        0,
+    )
 }
 
 /// Plays `moves` in turn, a second apart, taking each change.
@@ -116,7 +123,8 @@ fn a_stored_game_comes_back_as_it_was() {
         clock: stored.clone(),
         outcome: None,
         note: None,
-        clock_at_ms: None,
+        turn_since_wall_ms: None,
+        pairing: Pairing::Lobby,
         proposals: Vec::new(),
         moves: table
             .moves()
@@ -128,7 +136,7 @@ fn a_stored_game_comes_back_as_it_was() {
             })
             .collect(),
     };
-    let back = Table::restore(row, 5_000_000, 0).unwrap();
+    let back = Table::restore(row, 5_000_000, 0, None).unwrap();
     assert_eq!(back.moves(), table.moves());
     assert_eq!(back.stored_clock(), stored);
     // The server was down from 2 s to 5000 s: no one is charged for it.
@@ -175,7 +183,7 @@ fn a_game_waits_a_minute_for_each_first_move_then_is_aborted() {
 
 #[test]
 fn an_absent_opponent_is_claimed_against_only_after_half_a_minute() {
-    let table = table(Ruleset::Chess.into());
+    let (table, _) = play(table(Ruleset::Chess.into()), &["e2e4", "e7e5"]);
     let white = table.seats.white;
     for gone in [None, Some(endings::ABSENT_MS - 1)] {
         assert!(matches!(
@@ -194,4 +202,120 @@ fn an_absent_opponent_is_claimed_against_only_after_half_a_minute() {
         change.table.note(),
         Some(EndNote::Abandoned { by: Side::Black })
     );
+}
+
+/// Issue 55: no one wins a game by the absence of someone who never played it. Before both
+/// sides have moved (lobby), and before five moves each between people who chose each
+/// other (a link, a rematch), a claim aborts the game; after, it is won.
+#[test]
+fn a_claim_of_absence_aborts_a_game_that_has_not_begun() {
+    let moves = [
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5", "b1c3", "d7d6",
+    ];
+    for (pairing, from) in [
+        (Pairing::Lobby, 2),
+        (Pairing::Link, endings::LINK_CLAIM_PLIES),
+        (Pairing::Rematch, endings::LINK_CLAIM_PLIES),
+    ] {
+        for plies in 0..=moves.len() {
+            let mut start = table(Ruleset::Chess.into());
+            start.pairing = pairing;
+            let table = match plies {
+                0 => start,
+                _ => play(start, &moves[..plies]).0,
+            };
+            let claimer = match plies % 2 {
+                0 => table.seats.white,
+                _ => table.seats.black,
+            };
+            let change = table
+                .claim_absence(claimer, true, Some(endings::ABSENT_MS), 60_000)
+                .unwrap();
+            if plies < from {
+                assert_eq!(change.steps, [Step::Aborted], "{pairing:?} at {plies}");
+                assert_eq!(change.table.outcome(), None);
+                assert_eq!(change.table.note(), Some(EndNote::Aborted));
+            } else {
+                assert!(
+                    matches!(change.steps[..], [Step::Ended { .. }]),
+                    "{pairing:?} at {plies}"
+                );
+                assert_eq!(
+                    change.table.outcome().map(|o| o.reason),
+                    Some(EndReason::TimeForfeit)
+                );
+            }
+        }
+    }
+}
+
+/// The row the database would hold for `table` at `now_ms`, the epoch time being `wall_ms`.
+fn stored(table: &Table, now_ms: u64, wall_ms: u64) -> GameRow {
+    GameRow {
+        id: table.id,
+        kind: table.kind(),
+        white: table.seats.white,
+        black: table.seats.black,
+        clock: table.stored_clock(),
+        outcome: table.outcome(),
+        note: table.note(),
+        turn_since_wall_ms: Some(table.turn_since_wall_ms(now_ms, wall_ms)),
+        pairing: table.pairing,
+        proposals: table.proposals().to_vec(),
+        moves: table
+            .moves()
+            .iter()
+            .zip(table.history())
+            .map(|(text, meta)| crate::store::StoredMove {
+                text: text.clone(),
+                meta: meta.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// Issue 55: after a crash, the side to move keeps what it had thought until the server's
+/// last heartbeat; the time the server was down is charged to no one.
+#[test]
+fn a_restart_charges_the_side_to_move_what_it_thought_before_the_crash() {
+    // Moves at 0 s, 1 s and 2 s: Black has been on turn since 2 s.
+    let (table, _) = play(table(Ruleset::Chess.into()), &["e2e4", "e7e5", "g1f3"]);
+    let black_before = table.clock_view(2_000).black_ms;
+    // Stored at 5 s (a draw offer, say): the turn began at 2 s all the same.
+    let epoch = 1_000_000_000;
+    let row = stored(&table, 5_000, epoch + 5_000);
+    assert_eq!(row.turn_since_wall_ms, Some(epoch + 2_000));
+    // Last alive at 9 s; started again an hour later, its own time from 0.
+    let back = Table::restore(row, 0, epoch + 3_600_000, Some(epoch + 9_000)).unwrap();
+    assert_eq!(back.clock_view(0).black_ms, black_before - 7_000);
+    assert_eq!(
+        back.clock_view(0).white_ms,
+        table.clock_view(2_000).white_ms
+    );
+    assert_eq!(back.clock_view(0).running, Some(Side::Black));
+    // And the next restart counts from the first one's time on, with what it carried.
+    let again = stored(&back, 1_000, epoch + 3_601_000);
+    assert_eq!(again.turn_since_wall_ms, Some(epoch + 3_601_000 - 8_000));
+}
+
+/// Issue 55: the minute a side has for its first move goes on across a restart.
+#[test]
+fn the_wait_for_a_first_move_survives_a_restart() {
+    let mut start = table(Ruleset::Mongolian.into());
+    start.clock = Clock::new(TimeControl::sudden_death(600_000, Bonus::None));
+    let (table, _) = play(start, &["e2e4"]);
+    let epoch = 1_000_000_000;
+    let row = stored(&table, 0, epoch);
+    // Black had waited 40 s when the server died; it comes back a day later.
+    let back = Table::restore(row, 0, epoch + 86_400_000, Some(epoch + 40_000)).unwrap();
+    assert_eq!(back.until_due(0), Some(endings::ABORT_MS - 40_000));
+    assert!(back.due(endings::ABORT_MS - 40_001).is_none());
+    assert_eq!(
+        back.due(endings::ABORT_MS - 40_000).map(|c| c.steps),
+        Some(vec![Step::Aborted])
+    );
+    // With no heartbeat kept (an older database), nothing is carried.
+    let row = stored(&table, 0, epoch);
+    let back = Table::restore(row, 0, epoch + 86_400_000, None).unwrap();
+    assert_eq!(back.until_due(0), Some(endings::ABORT_MS));
 }

@@ -1,9 +1,9 @@
 use shatar_rules::GameKind;
 
 use super::{Hub, unavailable};
-use crate::arbiter::{Seats, Table};
+use crate::arbiter::{Pairing, Seats, Table};
 use crate::ids::{self, ChallengeId, GameId, Generate, PlayerId};
-use crate::store::{Challenge, NewGame};
+use crate::store::{AddError, Challenge, NewGame, Started, UNFINISHED_MAX};
 use crate::wire::{
     ColorChoice, ErrorKind, LobbyChallenge, ServerMessage, Side, Speed, TimeControlWire,
 };
@@ -29,10 +29,11 @@ impl Hub {
             color,
             open,
         };
-        self.store()
-            .add_challenge(&challenge)
-            .await
-            .map_err(unavailable)?;
+        match self.store().add_challenge(&challenge, self.wall_ms()).await {
+            Ok(()) => {}
+            Err(AddError::TooMany { max }) => return Err(ErrorKind::TooManyChallenges { max }),
+            Err(AddError::Store(e)) => return Err(unavailable(e)),
+        }
         if open {
             let name = self.store().name(challenger).await.map_err(unavailable)?;
             self.lobby.list(&LobbyChallenge {
@@ -57,7 +58,7 @@ impl Hub {
     ) -> Result<(GameId, Side), ErrorKind> {
         let offer = self
             .store()
-            .open_challenge(challenge)
+            .open_challenge(challenge, self.wall_ms())
             .await
             .map_err(unavailable)?
             .ok_or(ErrorKind::UnknownChallenge)?;
@@ -80,21 +81,24 @@ impl Hub {
             },
         };
         let game = GameId::generate()?;
-        let table = Table::new(game, seats, offer.kind, control, self.now_ms());
-        let new_game = NewGame {
-            id: game,
-            kind: offer.kind,
-            white: seats.white,
-            black: seats.black,
-            clock: table.stored_clock(),
+        let pairing = match offer.open {
+            true => Pairing::Lobby,
+            false => Pairing::Link,
         };
-        if !self
+        let table = Table::new(game, seats, offer.kind, control, pairing, self.now_ms());
+        let started = self
             .store()
-            .start_game(challenge, &new_game)
+            .start_game(challenge, &NewGame::of(&table), self.wall_ms())
             .await
-            .map_err(unavailable)?
-        {
-            return Err(ErrorKind::UnknownChallenge);
+            .map_err(unavailable)?;
+        match started {
+            Started::Yes => {}
+            Started::ChallengeGone => return Err(ErrorKind::UnknownChallenge),
+            Started::TooManyGames => {
+                return Err(ErrorKind::TooManyGames {
+                    max: UNFINISHED_MAX,
+                });
+            }
         }
         self.open_room(table).await;
         if offer.open {

@@ -164,7 +164,7 @@ impl GameRoom {
             let wall_ms = backing.time.wall_ms();
             backing
                 .store
-                .commit(&change, wall_ms)
+                .commit(&change, now, wall_ms)
                 .await
                 .map_err(unavailable)?;
         }

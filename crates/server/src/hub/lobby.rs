@@ -61,8 +61,23 @@ impl Hub {
         // Watching first: a challenge opened while the list is read is heard of, perhaps
         // twice (`Listed` after it is in the list), never missed.
         self.lobby.watch(outbox, filter.clone());
-        let listed = self.store().lobby().await.map_err(unavailable)?;
-        Ok(listed.into_iter().filter(|c| filter.admits(c)).collect())
+        self.store()
+            .lobby(&filter, self.wall_ms())
+            .await
+            .map_err(unavailable)
+    }
+
+    /// Lets the challenges that have waited their time lapse, and the lobby forget those
+    /// it listed.
+    pub async fn expire_challenges(&self) {
+        match self.store().expire_challenges(self.wall_ms()).await {
+            Ok(listed) => {
+                for challenge in listed {
+                    self.lobby.unlist(challenge);
+                }
+            }
+            Err(e) => drop(unavailable(e)),
+        }
     }
 
     pub fn leave_lobby(&self, outbox: &Outbox) {
@@ -74,7 +89,11 @@ impl Hub {
     /// correspondence challenges stay (their players come and go), and so do challenges by
     /// link, which a friend may open later.
     pub async fn withdraw_live_challenges(&self, player: PlayerId) {
-        let listed = match self.store().listed_challenges_of(player).await {
+        let listed = match self
+            .store()
+            .listed_challenges_of(player, self.wall_ms())
+            .await
+        {
             Ok(listed) => listed,
             Err(e) => return drop(unavailable(e)),
         };
@@ -99,7 +118,7 @@ impl Hub {
     ) -> Result<(), ErrorKind> {
         let offer = self
             .store()
-            .open_challenge(challenge)
+            .open_challenge(challenge, self.wall_ms())
             .await
             .map_err(unavailable)?
             .ok_or(ErrorKind::UnknownChallenge)?;

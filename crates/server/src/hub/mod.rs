@@ -32,7 +32,17 @@ pub struct Hub {
     players: Mutex<HashMap<PlayerId, Vec<Outbox>>>,
     presence: Arc<Presence>,
     lobby: LobbyWatchers,
+    /// When the server that ran on this database before was last known alive: a live
+    /// game loaded at the start charges its side to move up to then.
+    alive_before_ms: Option<u64>,
+    /// The task that notes, about once a second, that this server is alive, and lets
+    /// challenges lapse.
+    heartbeat: Mutex<Option<tokio::task::AbortHandle>>,
 }
+
+/// How often the server notes that it is alive: the most a live player's thinking time
+/// can be under-charged by, after a crash.
+const HEARTBEAT_MS: u64 = 1_000;
 
 /// Why the hub could not load the games it had.
 #[derive(Debug)]
@@ -59,6 +69,7 @@ impl Hub {
     /// The hub with every unfinished game loaded and its clock running again.
     pub async fn load(store: Store, time: Arc<dyn TimeSource>) -> Result<Arc<Hub>, LoadError> {
         let started_ms = time.now_ms();
+        let alive_before_ms = store.last_alive().await.map_err(LoadError::Store)?;
         let hub = Arc::new(Hub {
             backing: Backing { store, time },
             rooms: Mutex::default(),
@@ -66,6 +77,8 @@ impl Hub {
             players: Mutex::default(),
             presence: Arc::new(Presence::new(started_ms)),
             lobby: LobbyWatchers::default(),
+            alive_before_ms,
+            heartbeat: Mutex::default(),
         });
         let rows = hub
             .backing
@@ -79,11 +92,34 @@ impl Hub {
                 .map_err(|(game, why)| LoadError::Game { game, why })?;
             hub.open_room(table).await;
         }
+        let beating = tokio::spawn(Hub::beat(Arc::downgrade(&hub)));
+        *hub.heartbeat.lock().unwrap_or_else(PoisonError::into_inner) =
+            Some(beating.abort_handle());
         Ok(hub)
+    }
+
+    /// Notes that the server is alive, and lets challenges lapse, once a second until the
+    /// hub is gone.
+    async fn beat(hub: std::sync::Weak<Hub>) {
+        let mut every = tokio::time::interval(std::time::Duration::from_millis(HEARTBEAT_MS));
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            let Some(hub) = hub.upgrade() else { return };
+            if let Err(e) = hub.store().beat(hub.wall_ms()).await {
+                drop(unavailable(e));
+            }
+            hub.expire_challenges().await;
+        }
     }
 
     pub fn now_ms(&self) -> u64 {
         self.backing.time.now_ms()
+    }
+
+    /// The epoch time: what the database's times are kept in.
+    pub fn wall_ms(&self) -> u64 {
+        self.backing.time.wall_ms()
     }
 
     fn store(&self) -> &Store {
@@ -134,11 +170,23 @@ impl Hub {
         Ok(())
     }
 
-    /// Stops every flag timer: a stopped server's rooms make no more changes.
+    /// Stops every flag timer: a stopped server's rooms make no more changes. Notes the
+    /// time last, so that a restart charges the live games' sides to move up to it.
     pub async fn close(&self) {
         let rooms: Vec<Arc<GameRoom>> = self.rooms().values().cloned().collect();
         for room in rooms {
             room.disarm().await;
+        }
+        let beating = self
+            .heartbeat
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(beating) = beating {
+            beating.abort();
+        }
+        if let Err(e) = self.store().beat(self.wall_ms()).await {
+            drop(unavailable(e));
         }
     }
 
@@ -163,7 +211,8 @@ impl Hub {
     ) -> Result<Table, (GameId, crate::arbiter::RestoreError)> {
         let id = row.id;
         let time = &self.backing.time;
-        Table::restore(row, time.now_ms(), time.wall_ms()).map_err(|why| (id, why))
+        Table::restore(row, time.now_ms(), time.wall_ms(), self.alive_before_ms)
+            .map_err(|why| (id, why))
     }
 
     /// Puts `table` in a room, unless another task loaded the same game first: then

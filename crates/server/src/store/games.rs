@@ -2,12 +2,17 @@ use shatar_rules::{GameKind, Outcome};
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
+use super::challenges::epoch;
 use super::{Store, StoreError, parse, parse_json, to_json};
-use crate::arbiter::{Change, MoveMeta, Step, StoredClock, Table};
+use crate::arbiter::{Change, MoveMeta, Pairing, Step, StoredClock, Table};
 use crate::ids::{ChallengeId, GameId, PlayerId};
 use crate::wire::{EndNote, OutcomeWire, Proposal, Side};
 
 const TABLE: &str = "games";
+
+/// The most unfinished games a player may have: lichess's cap on games being played. Each
+/// is held in memory and loaded again at a restart; 600 were made in 8 s before (issue 55).
+pub const UNFINISHED_MAX: u32 = 200;
 
 /// A game as it starts.
 pub struct NewGame {
@@ -16,6 +21,17 @@ pub struct NewGame {
     pub white: PlayerId,
     pub black: PlayerId,
     pub clock: StoredClock,
+    pub pairing: Pairing,
+}
+
+/// What became of an attempt to start a game from a challenge.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Started {
+    Yes,
+    /// The challenge no longer waits: taken, cancelled or lapsed since it was read.
+    ChallengeGone,
+    /// One of the players already has [`UNFINISHED_MAX`] unfinished games.
+    TooManyGames,
 }
 
 /// A game as the database holds it.
@@ -27,8 +43,10 @@ pub struct GameRow {
     pub clock: StoredClock,
     pub outcome: Option<Outcome>,
     pub note: Option<EndNote>,
-    /// When `clock` was stored (epoch milliseconds); `None` before it was kept.
-    pub clock_at_ms: Option<u64>,
+    /// Since when the side to move has been on turn (epoch milliseconds;
+    /// `Table::turn_since_wall_ms`); `None` where it was never kept.
+    pub turn_since_wall_ms: Option<u64>,
+    pub pairing: Pairing,
     pub proposals: Vec<(Side, Proposal)>,
     pub moves: Vec<StoredMove>,
 }
@@ -41,36 +59,60 @@ pub struct StoredMove {
 /// The columns `game_row` reads, in its order.
 macro_rules! game_columns {
     () => {
-        "id, kind, white, black, clock, outcome, note, clock_at_ms, proposals"
+        "id, kind, white, black, clock, outcome, note, clock_at_ms, proposals, pairing"
     };
 }
 
 impl Store {
-    /// Starts `game` for the open challenge `challenge`, both or neither: `false` when the
-    /// challenge was no longer open (someone else took it first).
+    /// Starts `game` for the waiting `challenge` at `now_ms` (epoch), both or neither.
+    /// Taking the challenge is one conditional statement, which a cancel (or another
+    /// accept) racing it cannot also pass: it holds only while the challenge is neither
+    /// taken, cancelled nor lapsed, and neither player has too many unfinished games.
     pub async fn start_game(
         &self,
         challenge: ChallengeId,
         game: &NewGame,
-    ) -> Result<bool, StoreError> {
+        now_ms: u64,
+    ) -> Result<Started, StoreError> {
         let mut tx = self.pool.begin().await?;
-        insert_new_game(&mut tx, game).await?;
-        let taken = sqlx::query("UPDATE challenges SET game = ? WHERE id = ? AND game IS NULL")
-            .bind(game.id.to_string())
-            .bind(challenge.to_string())
-            .execute(&mut *tx)
-            .await?;
-        if taken.rows_affected() != 1 {
-            tx.rollback().await?;
-            return Ok(false);
+        insert_new_game(&mut tx, game, now_ms).await?;
+        // The new game is in the counts: each player may have it as its UNFINISHED_MAX-th.
+        let taken = sqlx::query(
+            "UPDATE challenges SET game = ?1 \
+             WHERE id = ?2 AND game IS NULL AND cancelled = 0 AND expires_ms > ?3 \
+               AND (SELECT COUNT(*) FROM games WHERE (white = ?4 OR black = ?4) \
+                    AND outcome IS NULL AND note IS NULL) <= ?6 \
+               AND (SELECT COUNT(*) FROM games WHERE (white = ?5 OR black = ?5) \
+                    AND outcome IS NULL AND note IS NULL) <= ?6",
+        )
+        .bind(game.id.to_string())
+        .bind(challenge.to_string())
+        .bind(epoch(now_ms))
+        .bind(game.white.to_string())
+        .bind(game.black.to_string())
+        .bind(UNFINISHED_MAX)
+        .execute(&mut *tx)
+        .await?;
+        if taken.rows_affected() == 1 {
+            tx.commit().await?;
+            return Ok(Started::Yes);
         }
-        tx.commit().await?;
-        Ok(true)
+        tx.rollback().await?;
+        Ok(match self.open_challenge(challenge, now_ms).await? {
+            Some(_) => Started::TooManyGames,
+            None => Started::ChallengeGone,
+        })
     }
 
     /// Commits what `change` did, in one transaction: its moves, takebacks and marks,
-    /// the game it starts, and the game's clocks and end.
-    pub async fn commit(&self, change: &Change, wall_ms: u64) -> Result<(), StoreError> {
+    /// the game it starts, and the game's clocks and end. `now_ms` is the server's time
+    /// and `wall_ms` the epoch time of the change.
+    pub async fn commit(
+        &self,
+        change: &Change,
+        now_ms: u64,
+        wall_ms: u64,
+    ) -> Result<(), StoreError> {
         let table = &change.table;
         let game = table.id.to_string();
         let mut tx = self.pool.begin().await?;
@@ -109,7 +151,7 @@ impl Store {
                 }
                 Step::Rematched { .. } => {
                     if let Some(new) = &change.spawned {
-                        insert_game(&mut tx, new).await?;
+                        insert_new_game(&mut tx, &NewGame::of(new), wall_ms).await?;
                     }
                 }
                 Step::Ended { .. }
@@ -128,7 +170,7 @@ impl Store {
         .bind(to_json(&table.stored_clock()))
         .bind(outcome.map(|o| to_json(&OutcomeWire(o))))
         .bind(table.note().map(|n| to_json(&n)))
-        .bind(i64::try_from(wall_ms).unwrap_or(i64::MAX))
+        .bind(epoch(table.turn_since_wall_ms(now_ms, wall_ms)))
         .bind(to_json(&table.proposals()))
         .bind(over)
         .bind(&game)
@@ -175,6 +217,7 @@ impl Store {
         let note: Option<&str> = row.try_get(6)?;
         let clock_at_ms: Option<i64> = row.try_get(7)?;
         let proposals: Option<&str> = row.try_get(8)?;
+        let pairing: &str = row.try_get(9)?;
         Ok(GameRow {
             id,
             kind: parse(TABLE, row.try_get(1)?)?,
@@ -186,7 +229,8 @@ impl Store {
                 .transpose()?
                 .map(|o| o.0),
             note: note.map(|text| parse_json(TABLE, text)).transpose()?,
-            clock_at_ms: clock_at_ms.and_then(|ms| u64::try_from(ms).ok()),
+            turn_since_wall_ms: clock_at_ms.and_then(|ms| u64::try_from(ms).ok()),
+            pairing: parse(TABLE, pairing)?,
             proposals: proposals
                 .map(|text| parse_json(TABLE, text))
                 .transpose()?
@@ -224,23 +268,26 @@ impl Store {
     }
 }
 
+/// Inserts `game`, its first turn (White's first move owed) from `wall_ms` on.
 async fn insert_new_game(
     tx: &mut sqlx::SqliteConnection,
     game: &NewGame,
+    wall_ms: u64,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO games (id, kind, white, black, clock) VALUES (?, ?, ?, ?, ?)")
-        .bind(game.id.to_string())
-        .bind(game.kind.to_string())
-        .bind(game.white.to_string())
-        .bind(game.black.to_string())
-        .bind(to_json(&game.clock))
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO games (id, kind, white, black, clock, pairing, clock_at_ms) \
+         VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(game.id.to_string())
+    .bind(game.kind.to_string())
+    .bind(game.white.to_string())
+    .bind(game.black.to_string())
+    .bind(to_json(&game.clock))
+    .bind(game.pairing.as_str())
+    .bind(epoch(wall_ms))
+    .execute(&mut *tx)
+    .await?;
     Ok(())
-}
-
-async fn insert_game(tx: &mut sqlx::SqliteConnection, table: &Table) -> Result<(), StoreError> {
-    insert_new_game(tx, &NewGame::of(table)).await
 }
 
 impl NewGame {
@@ -251,6 +298,29 @@ impl NewGame {
             white: table.seats.white,
             black: table.seats.black,
             clock: table.stored_clock(),
+            pairing: table.pairing,
         }
+    }
+}
+
+impl Store {
+    /// Notes that the server is alive at `wall_ms` (epoch).
+    pub async fn beat(&self, wall_ms: u64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO heartbeat (id, alive_ms) VALUES (1, ?1) \
+             ON CONFLICT (id) DO UPDATE SET alive_ms = ?1",
+        )
+        .bind(epoch(wall_ms))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The last time a server on this database was known alive (epoch ms).
+    pub async fn last_alive(&self) -> Result<Option<u64>, StoreError> {
+        let alive: Option<i64> = sqlx::query_scalar("SELECT alive_ms FROM heartbeat WHERE id = 1")
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(alive.and_then(|ms| u64::try_from(ms).ok()))
     }
 }

@@ -19,8 +19,8 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
-pub use challenges::Challenge;
-pub use games::{GameRow, NewGame, StoredMove};
+pub use challenges::{AddError, Challenge, LISTED_MAX, WAITING_MAX};
+pub use games::{GameRow, NewGame, Started, StoredMove, UNFINISHED_MAX};
 
 /// The database file's name inside the data directory.
 pub const DATABASE_FILE: &str = "shatar.sqlite3";
@@ -32,6 +32,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         2,
         "endings",
         include_str!("../../migrations/0002_endings.sql"),
+    ),
+    (
+        3,
+        "hardening",
+        include_str!("../../migrations/0003_hardening.sql"),
     ),
 ];
 

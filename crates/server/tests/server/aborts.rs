@@ -91,7 +91,7 @@ async fn a_game_nobody_starts_is_aborted_after_a_minute_for_each_first_move() {
 }
 
 /// As lichess does: once the opponent has had no connection for 30 s, the player may
-/// take the game (or call it a draw).
+/// take the game (or call it a draw); in a game from a link, after five moves each.
 #[tokio::test]
 async fn a_player_whose_opponent_has_gone_claims_the_game() {
     let data = tempfile::tempdir().unwrap();
@@ -99,7 +99,10 @@ async fn a_player_whose_opponent_has_gone_claims_the_game() {
     let server = start(data.path(), None, time.clone()).await;
     let mut game = Game::start(&server, Ruleset::Chess.into()).await;
     let id = game.id;
-    game.play(0, &["e2e4", "e7e5"]).await;
+    let ten = [
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5", "b1c3", "d7d6",
+    ];
+    game.play(0, &ten).await;
     let claim = |win| ClientMessage::ClaimAbsence { game: id, win };
     assert_eq!(
         refused(game.white.request(claim(true)).await),
