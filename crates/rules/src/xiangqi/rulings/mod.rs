@@ -30,6 +30,7 @@
 //!   chases by a general or soldiers (AXF 23, 24; 1956 ch. 7 items 6, 7), idle moves.
 
 pub mod nature;
+mod parry;
 mod threat;
 
 use alloc::vec::Vec;
