@@ -1,17 +1,19 @@
 //! A parry is not a chase: a protector that a move cuts off by blocking its attack, or by
-//! taking its cannon's screen away, is not taken away by a chase (AXF 2008 ch. 4, rulings 27,
-//! 28, 29 and 34 read together; docs/xiangqi-rulings.md, "A chase made by taking a protector
-//! away").
+//! taking away the screen its cannon attacks over, is not taken away by a chase (AXF 2008
+//! ch. 4, rulings 14, 21, 27, 28, 29 and 34 read together; docs/xiangqi-rulings.md, "A parry
+//! takes no protector away").
 //!
 //! AXF 28 and 29 make a chase of a move that takes a protector away, whichever piece moved.
 //! But a move that blocks an enemy piece's attack, or takes the screen its cannon attacks
 //! over, cuts that piece's other lines through the same point too, and with them whatever
 //! it protected along them. Such a move is a block (拦, AXF 34), allowed; the protection it
-//! cuts is the attacker's own, lost by attacking. Read as a chase, a defender would chase on
-//! every block (a horse stepping between a cannon and the chariot it attacks, which cuts the
-//! cannon off from the piece it guarded beside the chariot), and two chariots taking turns
-//! on one rank, each clearing the line of a cannon that attacks the other, would chase one
-//! cannon "in turn" (AXF 28) where they chase two (AXF 27: 两子分别轮捉两子或多子亦作和局).
+//! cuts is the attacker's own, lost by attacking. AXF 21 has both sides moving a cannon's
+//! screens (双方仅移动炮台) and only the cannon chasing. Read as a chase, a horse stepping
+//! between a cannon and the chariot it attacks would chase the piece the cannon guarded
+//! beside the chariot; the side of a chariot held by a horse (AXF 14) would chase the horse
+//! whenever it parried the chariot's chasers; and two chariots taking turns on one rank, each
+//! clearing the line of a cannon that attacks the other, would chase one cannon "in turn"
+//! (AXF 28) where they chase two (AXF 27: 两子分别轮捉两子或多子亦作和局).
 //!
 //! A protector that still reaches the piece but may not take back, because the move pinned
 //! it, is a false root (假根, AXF 29) whatever else the move parried: that stays a chase.
