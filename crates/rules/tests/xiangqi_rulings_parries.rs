@@ -145,3 +145,28 @@ fn axf_27_two_chariots_clearing_each_others_cannons_chase_two_pieces() {
         );
     }
 }
+
+/// The parry and the cut must be at one point. The red horse e5 is the screen over which the
+/// black cannon e7 attacks the red chariot e3; over the red soldier c7 the same cannon guards
+/// the black horse a7, which the red chariot a2 attacks. The horse e5–d7 parries the attack
+/// by leaving e5, and cuts the guard by stepping into rank 7 at d7: two points, two things
+/// done, and the second is a chase of the horse (AXF 18). The horse going e5–g6 instead
+/// parries the attack and leaves the guard standing: nothing is chased.
+#[test]
+fn axf_18_a_parry_at_one_point_and_a_cut_at_another_chase() {
+    use shatar_rules::xiangqi::rulings::nature::{ChaseMade, ChaseReason};
+    let fen = "3k5/9/n1P1c4/9/4N4/9/4R4/R8/9/5K3 w";
+    let horse = "a7".parse().unwrap();
+    let chase = |mv: &str| {
+        nature(fen, &[], mv)
+            .chases
+            .iter()
+            .find(|c| c.threat.target_at == horse)
+            .map(|c| (c.made, c.reason))
+    };
+    assert_eq!(
+        chase("e5d7"),
+        Some((ChaseMade::ProtectorTaken, ChaseReason::Unprotected))
+    );
+    assert_eq!(chase("e5g6"), None);
+}

@@ -20,6 +20,8 @@
 
 use alloc::vec::Vec;
 
+use super::threat::in_line;
+use crate::xiangqi::board::Role;
 use crate::xiangqi::{Move, Position, Square};
 
 /// The points from which the side not to move in `pos` could take back on `target_at` once
@@ -40,6 +42,21 @@ fn protectors(pos: &Position, by: Square, target_at: Square, pseudo: bool) -> Ve
         .collect()
 }
 
+/// Whether a piece standing on `q` is in the way of a `role` on `from` taking on `to`, or
+/// (for a cannon) is a screen between them: on the line between, on the horse's leg, on the
+/// elephant's eye. A piece that steps there, or leaves, changes that capture.
+fn on_the_way(role: Role, from: Square, to: Square, q: Square) -> bool {
+    let df = i32::from(to.file().index()) - i32::from(from.file().index());
+    let dr = i32::from(to.rank().index()) - i32::from(from.rank().index());
+    match role {
+        Role::Chariot | Role::Cannon | Role::General => in_line(from, q, to),
+        Role::Horse if df.abs() == 2 => from.offset(df.signum(), 0) == Some(q),
+        Role::Horse => from.offset(0, dr.signum()) == Some(q),
+        Role::Elephant => from.offset(df / 2, dr / 2) == Some(q),
+        Role::Advisor | Role::Soldier => false,
+    }
+}
+
 /// The legal captures of the side to move in `pos`, as (attacker, target) points.
 fn captures(pos: &Position) -> Vec<(Square, Square)> {
     let board = pos.board();
@@ -55,7 +72,8 @@ fn captures(pos: &Position) -> Vec<(Square, Square)> {
 /// Every piece that protected it against `attacked_before` (the mover's pieces that
 /// attacked it before the move) must now be cut off from it, not even reaching it against
 /// `attacking` (those that attack it now), and must have lost by the move an attack on a
-/// piece of the mover's that stood still: the move blocked it or took its screen away.
+/// piece of the mover's that stood still, through the same point as its guard: the move
+/// blocked both there, or took the screen of both away.
 pub(super) fn lost_to_a_parry(
     before: &Position,
     m: Move,
@@ -83,11 +101,19 @@ pub(super) fn lost_to_a_parry(
     let after = again.passed();
     let still = captures(&after);
     let parried = |p: Square| {
+        let Some(protector) = before.board().piece_at(p) else {
+            return false;
+        };
+        let through = |x: Square| {
+            [m.from, m.to].into_iter().any(|q| {
+                on_the_way(protector.role, p, x, q) && on_the_way(protector.role, p, target_at, q)
+            })
+        };
         !reaching.contains(&p)
-            && after.board().piece_at(p) == before.board().piece_at(p)
+            && after.board().piece_at(p) == Some(protector)
             && threatened
                 .iter()
-                .any(|&(by, x)| by == p && x != m.from && !still.contains(&(p, x)))
+                .any(|&(by, x)| by == p && x != m.from && !still.contains(&(p, x)) && through(x))
     };
     lost.into_iter().all(parried)
 }
