@@ -30,6 +30,7 @@
 //!   chases by a general or soldiers (AXF 23, 24; 1956 ch. 7 items 6, 7), idle moves.
 
 pub mod nature;
+mod parry;
 mod threat;
 
 use alloc::vec::Vec;
@@ -385,12 +386,20 @@ fn perpetual_chase(
             squares.push(c.threat.target_at);
         }
     }
-    // The weightiest reason any step gave: protection that failed only by a pin, or the
-    // chariot's own rulings, say more than "unprotected".
+    // The weightiest reason any step gave, in the order the rulings are cited: a chariot a
+    // horse holds (AXF 14) whatever else chased it, then protection that failed only by a
+    // pin (AXF 29), then the chariot's own rulings, all of which say more than
+    // "unprotected". The verdict does not depend on which move the cycle was seen from.
+    let weight = |r: &ChaseReason| match r {
+        ChaseReason::ImmobileChariot => 0,
+        ChaseReason::FalselyProtected => 1,
+        ChaseReason::HorseOrCannonOnChariot => 2,
+        ChaseReason::Unprotected => 3,
+    };
     let reason = chases
         .iter()
         .map(|(_, c)| c.reason)
-        .find(|r| *r != ChaseReason::Unprotected)
+        .min_by_key(weight)
         .unwrap_or(first_chase.reason);
     Some(Conduct::PerpetualChase {
         target: first_chase.threat.target,

@@ -7,7 +7,9 @@
 //! could not do so before the move, or the piece was protected before the move and is not
 //! after it, an attacker standing where it was: the move took the protector away, whichever
 //! piece moved (pinned it, cut it off, took or doubled its cannon's screen, or made its
-//! recapture illegal; AXF rulings 28, 29; 1956 ch. 8 item 3). Whether the threat counts:
+//! recapture illegal; AXF rulings 28, 29; 1956 ch. 8 item 3), unless it cut off only
+//! protectors whose own attacks it parried (a block, AXF 34; see `parry`). Whether the
+//! threat counts:
 //! - the general is never chased: that is a check;
 //! - under AXF an uncrossed soldier is not chased (ruling 20);
 //! - a pinned piece, which cannot leave its line, does not chase (ruling 22);
@@ -26,6 +28,7 @@
 use alloc::vec::Vec;
 
 use super::RepetitionRules;
+use super::parry::lost_to_a_parry;
 pub use super::threat::{ChaseReason, Threat};
 use super::threat::{Reply, ThreatKind, capturable_at_a_profit, controlled, judge_threat};
 use crate::types::Color;
@@ -229,17 +232,16 @@ fn classify_threats(
         // AXF 28, 29; 1956 ch. 8 item 3: an attacker that stood where it was can take the
         // piece at a profit now and could not before, because the move took the piece's
         // protection away (pinned its protector, blocked or unscreened it, or made its
-        // recapture illegal), whichever piece moved.
+        // recapture illegal), whichever piece moved; but not when the move only parried
+        // the protectors' own attacks (AXF 27, 34: a block is no chase; see `parry`).
         let standing_chase = kinds
             .iter()
             .any(|(a, kind)| !fresh(*a) && matches!(kind, ThreatKind::Chase(_)));
+        let attacked_before = || old.iter().filter(|&&(_, to)| to == t).map(|&(a, _)| a);
+        let standing = attackers.iter().copied().filter(|&a| !fresh(a));
         let protection_taken = standing_chase
-            && !capturable_at_a_profit(
-                before,
-                old.iter().filter(|&&(_, to)| to == t).map(|&(a, _)| a),
-                t,
-                rules,
-            );
+            && !capturable_at_a_profit(before, attacked_before(), t, rules)
+            && !lost_to_a_parry(before, m, again, attacked_before(), standing, t);
         if !is_new && !protection_taken {
             continue;
         }

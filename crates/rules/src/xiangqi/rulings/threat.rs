@@ -113,7 +113,7 @@ pub(super) fn controlled(pos: &Position, chariot_at: Square) -> bool {
 }
 
 /// Whether `b` lies on the straight line from `a` through to `c`, between them.
-fn in_line(a: Square, b: Square, c: Square) -> bool {
+pub(super) fn in_line(a: Square, b: Square, c: Square) -> bool {
     let (af, ar, bf, br, cf, cr) = (
         a.file().index(),
         a.rank().index(),
