@@ -87,6 +87,8 @@ pub struct Can {
     pub take_back: bool,
     pub abort: bool,
     pub claim_absence: bool,
+    /// The opponent has gone before the game got going: the claim aborts it.
+    pub abort_absent: bool,
     pub rematch: bool,
     /// Back to the start: after the game, or between the moves of a correspondence game.
     pub leave: bool,
@@ -396,13 +398,16 @@ fn can(model: &Model, over: bool) -> Can {
     let my_turn = game.turn() == seat;
     // An abort is for a game the player has not yet moved in (White moves at even plies).
     let moved = game.len() > usize::from(seat == Color::Black);
+    let absent = absence_wait_ms(model) == Some(0);
+    let begun = game.len() >= table.absence_claims_from;
     Can {
         resign: live,
         offer_draw: live && !mine(Proposal::Draw),
         claim_draw: live && my_turn && game.claimable_draw().is_some(),
         take_back: live && !game.is_empty() && !mine(Proposal::Takeback),
         abort: live && !moved,
-        claim_absence: live && !my_turn && absence_wait_ms(model) == Some(0),
+        claim_absence: live && !my_turn && absent && begun,
+        abort_absent: live && !my_turn && absent && !begun,
         rematch: over && !mine(Proposal::Rematch),
         leave: over || table.time_control.days_per_move.is_some(),
         to_live: false,
@@ -448,6 +453,9 @@ fn presence(model: &Model, lang: Lang) -> Option<String> {
     Some(match absence_wait_ms(model) {
         None => t!(lang, "online.gone.offline").to_string(),
         Some(_) if my_turn => t!(lang, "online.gone.left").to_string(),
+        Some(0) if model.app.session.game.len() < table.absence_claims_from => {
+            t!(lang, "online.gone.abort").to_string()
+        }
         Some(0) => t!(lang, "online.gone.claim").to_string(),
         Some(ms) => {
             let seconds = ms.div_ceil(1000).to_string();

@@ -195,7 +195,8 @@ fn click(weak: &Weak<RefCell<App>>, window: &Window, e: &Event) {
         "rematch" => Msg::Propose(Proposal::Rematch),
         "claim-draw" => Msg::ClaimDraw,
         "abort" => Msg::Abort,
-        "claim-win" => Msg::ClaimAbsence(true),
+        // The server aborts a game that has not begun, whichever is asked.
+        "claim-win" | "claim-absent-abort" => Msg::ClaimAbsence(true),
         "claim-absent-draw" => Msg::ClaimAbsence(false),
         "pgn" => Msg::DownloadPgn,
         "accept" | "decline" => {

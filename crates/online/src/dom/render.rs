@@ -176,6 +176,7 @@ fn draw_table(
             ("abort", c.abort),
             ("claim-win", c.claim_absence),
             ("claim-absent-draw", c.claim_absence),
+            ("claim-absent-abort", c.abort_absent),
             ("rematch", c.rematch),
             ("new", c.leave),
             ("to-live", c.to_live),

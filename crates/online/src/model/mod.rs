@@ -82,6 +82,8 @@ pub struct Table {
     pub refused_claim: Option<(Color, u64)>,
     /// Each player's absence from the server (White's first); `None` while it is connected.
     pub gone: [Option<Absence>; 2],
+    /// The plies before which a claim against an absent opponent aborts the game.
+    pub absence_claims_from: usize,
 }
 
 /// A player with no connection to the server, as the server last told it.

@@ -58,6 +58,7 @@ impl Model {
             names,
             refused_claim: None,
             gone,
+            absence_claims_from: snapshot.absence_claims_from as usize,
         }));
     }
 

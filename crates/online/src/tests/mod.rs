@@ -612,6 +612,25 @@ fn an_opponent_who_has_gone_is_shown_and_claimed_against_after_half_a_minute() {
     assert!(!can);
 }
 
+/// Issue 55: before the game has its first moves, the server aborts it on a claim of
+/// absence; the page offers that, and not a win or a draw.
+#[test]
+fn an_opponent_gone_before_the_game_began_lets_the_player_abort_it() {
+    let mut m = model(Intent::Follow(GAME.parse().unwrap()));
+    welcome(&mut m);
+    let early = snapshot(&["d2d4"], r#""Black""#).replace(
+        r#""running":"Black"}"#,
+        r#""running":"Black"},"gone":[["Black",40000]],"absence_claims_from":10"#,
+    );
+    assert!(early.contains("absence_claims_from"));
+    m.update(frame(2, &early), 1_000);
+    m.update(Msg::Tick, 1_000);
+    let table = view(&m, "x").table.unwrap();
+    assert!(table.presence.unwrap().contains("abort it"));
+    assert!(table.can.abort_absent);
+    assert!(!table.can.claim_absence);
+}
+
 #[test]
 fn the_lobby_is_filtered_by_game_and_speed() {
     use shatar_protocol::online::{Kind, LobbyFilter, Speed};

@@ -156,6 +156,15 @@ pub struct GameSnapshot {
     /// over.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub gone: Vec<(Side, u64)>,
+    /// The plies the game must have before a claim against an absent opponent takes it or
+    /// draws it; before them such a claim aborts the game (no one wins a game by the
+    /// absence of someone who never played it). 0 from a server that said nothing of it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub absence_claims_from: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The clocks when the message was written: each side's time left (its unspent delay

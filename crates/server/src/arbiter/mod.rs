@@ -272,6 +272,7 @@ impl Table {
             black_name: None,
             proposals: self.proposals.clone(),
             gone: Vec::new(),
+            absence_claims_from: u32::try_from(self.plies_before_claims()).unwrap_or(u32::MAX),
         }
     }
 
