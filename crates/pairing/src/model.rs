@@ -1,0 +1,334 @@
+//! The tournament: players, and what each of them did in each round.
+//!
+//! A round's pairing lives in the players' entries, as a crosstable and a TRF file hold
+//! it: a game appears twice, once in each player's row. [`Tournament::check`] finds the
+//! rows that disagree.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::points::Points;
+use crate::scoring::ScoreSystem;
+
+/// A player's pairing number (TRF's starting rank), from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PlayerId(pub u32);
+
+impl PlayerId {
+    /// The index of the player in [`Tournament::players`].
+    pub fn index(self) -> usize {
+        self.0 as usize - 1
+    }
+}
+
+/// The side that moves first is `White` in every game here: Red in Xiangqi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    White,
+    Black,
+}
+
+impl Colour {
+    pub fn opposite(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+}
+
+/// A game's outcome for one of its players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl Outcome {
+    pub fn reversed(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Loss => Outcome::Win,
+        }
+    }
+}
+
+/// A pairing's result for one of its players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// Played over the board; `rated` is false for TRF's `W`, `D`, `L` (a game that does
+    /// not count for rating, such as one against an unrated player in some events).
+    Played { outcome: Outcome, rated: bool },
+    /// Not played: one player did not come (`+`/`-`), or neither did (both `-`).
+    Forfeit { won: bool },
+    /// Paired, no result yet.
+    Pending,
+}
+
+/// A round in which a player had no opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bye {
+    /// Given by the pairing to the one player left over (TRF `U`; FIDE C.04.1.c).
+    PairingAllocated,
+    /// A requested full-point bye (TRF `F`), where the regulations allow one.
+    FullPoint,
+    /// A requested half-point bye (TRF `H`).
+    HalfPoint,
+    /// A requested zero-point bye (TRF `Z`).
+    ZeroPoint,
+    /// Not paired: absent, withdrawn, or not yet entered (TRF `-` or blank).
+    Absent,
+}
+
+/// What one player did in one round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Entry {
+    Game {
+        opponent: PlayerId,
+        colour: Colour,
+        result: GameResult,
+    },
+    Bye(Bye),
+}
+
+impl Entry {
+    /// Whether a game was played over the board (C.07's "played game").
+    pub fn is_played(&self) -> bool {
+        matches!(
+            self,
+            Entry::Game {
+                result: GameResult::Played { .. },
+                ..
+            }
+        )
+    }
+
+    /// The opponent, in a pairing (played, forfeited or pending).
+    pub fn opponent(&self) -> Option<PlayerId> {
+        match self {
+            Entry::Game { opponent, .. } => Some(*opponent),
+            Entry::Bye(_) => None,
+        }
+    }
+
+    /// The colour, in a game that was played or is to be.
+    pub fn played_colour(&self) -> Option<Colour> {
+        match self {
+            Entry::Game {
+                colour,
+                result: GameResult::Played { .. } | GameResult::Pending,
+                ..
+            } => Some(*colour),
+            _ => None,
+        }
+    }
+}
+
+/// One player of the event.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Player {
+    pub id: PlayerId,
+    pub name: String,
+    /// 0 when unrated.
+    pub rating: u16,
+    /// The club or team, for prohibited pairings (same club) and the standings.
+    pub club: String,
+    /// TRF's fields we carry and do not use.
+    pub sex: String,
+    pub title: String,
+    pub federation: String,
+    pub fide_id: String,
+    pub birth: String,
+    /// The points the file stated (TRF columns 81-84), for checking; ours are computed.
+    pub stated_points: Option<Points>,
+    /// The rank the file stated (columns 86-89).
+    pub stated_rank: Option<u32>,
+    /// One entry per round, from round 1; shorter when later rounds are not yet paired.
+    pub rounds: Vec<Entry>,
+    /// From this round on, the player is out of the event (not paired).
+    pub withdrawn_from: Option<u32>,
+}
+
+impl Default for PlayerId {
+    fn default() -> PlayerId {
+        PlayerId(1)
+    }
+}
+
+impl Player {
+    /// The entry of round `round` (from 1).
+    pub fn entry(&self, round: u32) -> Option<&Entry> {
+        self.rounds.get(round as usize - 1)
+    }
+}
+
+/// The player with White on board 1 in round 1 (TRF record 152, or `XXC white1`/`black1`
+/// which name player 1's colour): where the lots fell for the first round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FirstColour {
+    /// Player 1 (the top board) has White in round 1.
+    White,
+    Black,
+}
+
+/// The event.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tournament {
+    pub name: String,
+    pub city: String,
+    pub federation: String,
+    pub start_date: String,
+    pub end_date: String,
+    pub chief_arbiter: String,
+    pub time_control: String,
+    /// Record 092, free text.
+    pub kind: String,
+    /// The planned number of rounds (record 142, or `XXR`).
+    pub rounds: Option<u32>,
+    pub first_colour: Option<FirstColour>,
+    pub scoring: ScoreSystem,
+    pub players: Vec<Player>,
+    /// The tie-break order the file names (record 212, or 202), as written.
+    pub tie_breaks: Option<String>,
+    /// Pairs that must not meet (record 260, `XXZ` aside): same club, same family.
+    pub forbidden: Vec<(PlayerId, PlayerId)>,
+    /// Records this model does not hold, kept as they were so that writing the file back
+    /// loses nothing another program put there.
+    pub other_records: Vec<String>,
+}
+
+impl Tournament {
+    pub fn player(&self, id: PlayerId) -> &Player {
+        &self.players[id.index()]
+    }
+
+    /// The last round anyone has an entry for.
+    pub fn rounds_entered(&self) -> u32 {
+        self.players
+            .iter()
+            .map(|p| p.rounds.len() as u32)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// A player's points after `rounds` rounds.
+    pub fn score(&self, id: PlayerId, rounds: u32) -> Points {
+        self.player(id)
+            .rounds
+            .iter()
+            .take(rounds as usize)
+            .map(|e| self.scoring.points(e))
+            .sum()
+    }
+
+    /// Checks that the rows agree: each game's two players name each other, with
+    /// opposite colours and matching results, and nobody meets an unknown player.
+    pub fn check(&self) -> Result<(), ModelError> {
+        for (index, player) in self.players.iter().enumerate() {
+            if player.id.index() != index {
+                return Err(ModelError::Numbering { found: player.id });
+            }
+        }
+        for player in &self.players {
+            for (r, entry) in player.rounds.iter().enumerate() {
+                let round = r as u32 + 1;
+                let Entry::Game {
+                    opponent,
+                    colour,
+                    result,
+                } = *entry
+                else {
+                    continue;
+                };
+                let bad = ModelError::Mismatch {
+                    round,
+                    player: player.id,
+                    opponent,
+                };
+                if opponent == player.id || opponent.0 == 0 {
+                    return Err(bad);
+                }
+                let Some(other) = self.players.get(opponent.index()) else {
+                    return Err(ModelError::UnknownOpponent {
+                        round,
+                        player: player.id,
+                        opponent,
+                    });
+                };
+                let Some(Entry::Game {
+                    opponent: back,
+                    colour: other_colour,
+                    result: other_result,
+                }) = other.entry(round).copied()
+                else {
+                    return Err(bad);
+                };
+                let results_agree = match (result, other_result) {
+                    (
+                        GameResult::Played { outcome: a, .. },
+                        GameResult::Played { outcome: b, .. },
+                    ) => a.reversed() == b,
+                    (GameResult::Forfeit { won: a }, GameResult::Forfeit { won: b }) => !(a && b),
+                    (GameResult::Pending, GameResult::Pending) => true,
+                    _ => false,
+                };
+                if back != player.id || other_colour == colour || !results_agree {
+                    return Err(bad);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Rows of a tournament that contradict each other.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ModelError {
+    /// The players are not numbered 1, 2, 3, ... in order.
+    Numbering { found: PlayerId },
+    UnknownOpponent {
+        round: u32,
+        player: PlayerId,
+        opponent: PlayerId,
+    },
+    /// The two rows of a game disagree (opponent, colour or result).
+    Mismatch {
+        round: u32,
+        player: PlayerId,
+        opponent: PlayerId,
+    },
+}
+
+impl core::fmt::Display for ModelError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ModelError::Numbering { found } => {
+                write!(
+                    f,
+                    "players must be numbered 1, 2, 3, ...; found {} out of place",
+                    found.0
+                )
+            }
+            ModelError::UnknownOpponent {
+                round,
+                player,
+                opponent,
+            } => write!(
+                f,
+                "round {round}: player {} meets player {}, who is not in the event",
+                player.0, opponent.0
+            ),
+            ModelError::Mismatch {
+                round,
+                player,
+                opponent,
+            } => write!(
+                f,
+                "round {round}: player {}'s game against {} is not the same in {}'s row (opponent, colour or result)",
+                player.0, opponent.0, opponent.0
+            ),
+        }
+    }
+}
