@@ -11,6 +11,7 @@ mod bench;
 mod elo;
 mod game;
 mod openings;
+mod pairings;
 mod searcher;
 mod suite;
 mod uci;
@@ -97,6 +98,14 @@ USAGE:
                            (150 cp or more), and with --b the paired difference B - A and
                            its standard error. --out FILE writes each position's moves
                            and losses (FEN;played;loss;A's move;loss;B's move;loss).
+    shatar pairings --berger IN.trf [-p [OUT]]
+                           Pair the next round of the tournament in IN.trf (TRF-16 with
+                           XXR/XXC, or TRF-2026): the round after the last one with a
+                           game; byes already entered for it stay. The command line and
+                           output are bbpPairings' and JaVaFo's: the number of pairs,
+                           then `white black` a line, a bye as `player 0`, to OUT or
+                           stdout. --berger: FIDE's Berger tables (C.05 Annex 1), double
+                           when the file plans more rounds than one cycle.
     shatar --help | --version
 
 OPTIONS:
@@ -185,6 +194,7 @@ fn main() -> ExitCode {
         Some("openings") => openings::command(&args[1..]),
         Some("elo") => elo::command(&args[1..], &mut io::stdout().lock()),
         Some("suite") => suite::command(&args[1..], &mut io::stdout().lock()),
+        Some("pairings") => pairings::command(&args[1..], &mut io::stdout().lock()),
         Some(other) => Err(format!("unknown command '{other}'")),
     };
     match result {

@@ -23,12 +23,15 @@
 extern crate alloc;
 
 pub mod model;
+pub mod pairing;
 pub mod points;
+pub mod round_robin;
 pub mod scoring;
 pub mod trf;
 
 pub use model::{
     Bye, Colour, Entry, FirstColour, GameResult, Outcome, Player, PlayerId, Tournament,
 };
+pub use pairing::{Pair, Pairing};
 pub use points::Points;
 pub use scoring::ScoreSystem;

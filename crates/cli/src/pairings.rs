@@ -1,0 +1,109 @@
+//! `shatar pairings`: the next round of a TRF file, with bbpPairings' and JaVaFo's
+//! command line (`--dutch in.trf -p out.txt`) and output (the number of pairs, then
+//! `white black` a line, a bye as `player 0`), so that scripts that drive them can drive
+//! this one; `--berger` pairs from FIDE's Berger tables.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use shatar_pairing::pairing::next_round;
+use shatar_pairing::round_robin::{self, Cycles};
+use shatar_pairing::{Pairing, Tournament, trf};
+
+/// The pairing system a command line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum System {
+    Berger,
+}
+
+pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String> {
+    let mut system = None;
+    let mut input = None;
+    let mut output: Option<Option<String>> = None;
+    let mut iter = args.iter().peekable();
+    while let Some(arg) = iter.next() {
+        match arg.as_str() {
+            "--berger" => system = Some(System::Berger),
+            "--dutch" | "--axf" => {
+                return Err(format!(
+                    "{arg}: not yet implemented (issue 56); --berger is"
+                ));
+            }
+            "-p" => {
+                let file = iter.next_if(|a| !a.starts_with('-')).cloned();
+                output = Some(file);
+            }
+            other if other.starts_with('-') => {
+                return Err(format!(
+                    "unknown option '{other}' here (allowed: --berger, -p [FILE])"
+                ));
+            }
+            file => input = Some(file.to_string()),
+        }
+    }
+    let system = system.ok_or("pairings needs a system: --berger")?;
+    let input = input.ok_or("pairings needs a TRF file: shatar pairings --berger in.trf -p")?;
+    let text = std::fs::read_to_string(&input).map_err(|e| format!("{input}: {e}"))?;
+    let tournament = trf::read(&text).map_err(|e| format!("{input}: {e}"))?;
+    let pairing = pair(&tournament, system)?;
+    let text = pairing.to_bbp();
+    match output {
+        Some(Some(file)) => std::fs::write(&file, text).map_err(|e| format!("{file}: {e}"))?,
+        Some(None) | None => out.write_all(text.as_bytes()).map_err(|e| e.to_string())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn pair(t: &Tournament, system: System) -> Result<Pairing, String> {
+    let round = next_round(t);
+    let players = t.players.len() as u32;
+    match system {
+        System::Berger => {
+            let cycle = players + players % 2 - 1;
+            // A file planning more rounds than one cycle is a double round robin.
+            let cycles = if t.rounds.is_some_and(|r| r > cycle) {
+                Cycles::Double
+            } else {
+                Cycles::Single
+            };
+            round_robin::pair_round(players, cycles, round).ok_or_else(|| {
+                format!("round {round}: a round robin of {players} players has no such round")
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn berger_round_two_of_five_players() {
+        let dir = std::env::temp_dir().join(format!("shatar-pairings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("in.trf");
+        // Round 1 of five players, entered: 1-0 (bye), 2-5, 3-4.
+        let mut t = Tournament::default();
+        for i in 1..=5 {
+            t.players.push(shatar_pairing::Player {
+                id: shatar_pairing::PlayerId(i),
+                name: format!("P{i}"),
+                ..Default::default()
+            });
+        }
+        round_robin::pair_round(5, Cycles::Single, 1)
+            .unwrap()
+            .enter(&mut t, 1);
+        std::fs::write(&file, trf::write(&t, trf::TrfVersion::Trf16)).unwrap();
+        let mut out = Vec::new();
+        let args = [
+            "--berger".to_string(),
+            file.display().to_string(),
+            "-p".into(),
+        ];
+        command(&args, &mut out).unwrap();
+        // C.05 Annex 1, round 2 for 5-6 players: 6-4 5-3 1-2, 6 the bye.
+        assert_eq!(String::from_utf8(out).unwrap(), "3\n5 3\n1 2\n4 0\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
