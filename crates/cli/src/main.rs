@@ -13,6 +13,7 @@ mod game;
 mod openings;
 mod pairings;
 mod searcher;
+mod standings;
 mod suite;
 mod uci;
 
@@ -106,6 +107,18 @@ USAGE:
                            then `white black` a line, a bye as `player 0`, to OUT or
                            stdout. --berger: FIDE's Berger tables (C.05 Annex 1), double
                            when the file plans more rounds than one cycle.
+    shatar standings IN.trf [--csv | --json] [--tie-breaks LIST | --order O]
+                     [--swiss | --round-robin] [--rules 2024|2026]
+                           The standings with every tie-break column: StartNo, Rank,
+                           Name, then each tie-break (FIDE C.07's codes with their
+                           modifiers, like PTS,DE,BH/C1,BH,SB,KS/L40,ARO/U1400; by
+                           default PTS and every C.07 code), the rank by the list in its
+                           order. --order: mongolian (PTS, DE, BH/C1, BH, SB),
+                           axf-round-robin or axf-swiss (AXF 2008 ch. 2 §5). The format
+                           is guessed from the file (record 092, or rounds = players)
+                           and the rules from its start date (C.07 of 2026 from
+                           2026-03-01), as Gacrux does; the flags override them. An
+                           empty value (JSON: null) is void.
     shatar --help | --version
 
 OPTIONS:
@@ -195,6 +208,7 @@ fn main() -> ExitCode {
         Some("elo") => elo::command(&args[1..], &mut io::stdout().lock()),
         Some("suite") => suite::command(&args[1..], &mut io::stdout().lock()),
         Some("pairings") => pairings::command(&args[1..], &mut io::stdout().lock()),
+        Some("standings") => standings::command(&args[1..], &mut io::stdout().lock()),
         Some(other) => Err(format!("unknown command '{other}'")),
     };
     match result {

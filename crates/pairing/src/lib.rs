@@ -27,6 +27,7 @@ pub mod pairing;
 pub mod points;
 pub mod round_robin;
 pub mod scoring;
+pub mod tiebreak;
 pub mod trf;
 
 pub use model::{

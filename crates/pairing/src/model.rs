@@ -67,6 +67,20 @@ pub enum GameResult {
     Pending,
 }
 
+impl GameResult {
+    /// The same result seen from the opponent's side.
+    pub fn reversed(self) -> GameResult {
+        match self {
+            GameResult::Played { outcome, rated } => GameResult::Played {
+                outcome: outcome.reversed(),
+                rated,
+            },
+            GameResult::Forfeit { won } => GameResult::Forfeit { won: !won },
+            GameResult::Pending => GameResult::Pending,
+        }
+    }
+}
+
 /// A round in which a player had no opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Bye {
@@ -149,6 +163,9 @@ pub struct Player {
     pub rounds: Vec<Entry>,
     /// From this round on, the player is out of the event (not paired).
     pub withdrawn_from: Option<u32>,
+    /// AXF's technical fouls (技术犯规, AXF 2008 ch. 2 §7), a tie-break there; TRF has
+    /// no field for them.
+    pub technical_fouls: u32,
 }
 
 impl Default for PlayerId {
@@ -202,6 +219,54 @@ pub struct Tournament {
 impl Tournament {
     pub fn player(&self, id: PlayerId) -> &Player {
         &self.players[id.index()]
+    }
+
+    /// Enters a game of round `round` in both players' rows, `result` being White's.
+    /// A double forfeit is entered with [`Tournament::record_double_forfeit`].
+    pub fn record(&mut self, round: u32, white: PlayerId, black: PlayerId, result: GameResult) {
+        self.set(
+            white,
+            round,
+            Entry::Game {
+                opponent: black,
+                colour: Colour::White,
+                result,
+            },
+        );
+        self.set(
+            black,
+            round,
+            Entry::Game {
+                opponent: white,
+                colour: Colour::Black,
+                result: result.reversed(),
+            },
+        );
+    }
+
+    /// Neither player came: a forfeit loss for both.
+    pub fn record_double_forfeit(&mut self, round: u32, white: PlayerId, black: PlayerId) {
+        self.record(round, white, black, GameResult::Forfeit { won: false });
+        self.set(
+            black,
+            round,
+            Entry::Game {
+                opponent: white,
+                colour: Colour::Black,
+                result: GameResult::Forfeit { won: false },
+            },
+        );
+    }
+
+    /// Sets one player's entry for `round`, rounds before it with nothing entered being
+    /// absences.
+    pub fn set(&mut self, player: PlayerId, round: u32, entry: Entry) {
+        let rounds = &mut self.players[player.index()].rounds;
+        let index = round as usize - 1;
+        if rounds.len() <= index {
+            rounds.resize(index + 1, Entry::Bye(Bye::Absent));
+        }
+        rounds[index] = entry;
     }
 
     /// The last round anyone has an entry for.

@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""Compares `shatar pairings` and `shatar standings` with Gacrux, FIDE's reference tool for
+pairings and tie-breaks (PyPI `gacrux`, MIT; a test-only tool, pinned in scripts/tools.sh).
+
+    scripts/gacrux-compare.py SHATAR berger
+        Berger tables for 3-24 players, every round, against gacrux.berger.
+    scripts/gacrux-compare.py SHATAR tiebreaks [--count N] [--first K]
+        N random tournaments from Gacrux's seeded generator (9-60 players, 5-11 rounds,
+        requested byes and forfeits): every C.07 tie-break column of `shatar standings`
+        against Gacrux's tie-break checker.
+
+Tournament k is the same on every run: its size and rounds come from random.Random(k),
+its games from the generator's own seed for file k. Prints one line per difference and a
+summary; the exit status is 1 if anything differs.
+"""
+import argparse
+import contextlib
+import io
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+TIE_BREAKS = "PTS BH BH/C1 SB DE WIN WON BPG BWG GE PS FB AOB KS ARO TPR PTP APRO APPO".split()
+# And the modifiers, in a second run: cuts at both ends, Koya's limit, the 2024 rules.
+TIE_BREAKS_MODIFIED = "PTS SB/C1 BH/M1 FB/C1 KS/L40 ARO/C1 BH/V2024 SB/V2024 AOB/V2024 PS/C1 DE".split()
+
+
+def generate(k, directory):
+    """Tournament k from Gacrux's generator, as a TRF file; returns its path."""
+    from gacrux.tournamentgenerator import tournamentgenerator
+    from gacrux.trf2json import trf2json
+
+    rng = random.Random(k)
+    players = rng.randint(9, 60)
+    rounds = rng.randint(5, 11)
+    generator = tournamentgenerator()
+    argv = sys.argv
+    sys.argv = ["tournamentgenerator", "-p", str(players), "-N", str(rounds),
+                "-S", "0.02", "0.06", "0.04", "-o", os.devnull]
+    try:
+        generator.read_command_line()
+    finally:
+        sys.argv = argv
+    generator.statistics.set_seed(k * 10000 + 4711)
+    from gacrux.gacruxexeptions import GacruxNoLegalPairing
+    with contextlib.redirect_stdout(io.StringIO()):
+        try:
+            event = generator.gen_tournament(k)
+        except GacruxNoLegalPairing:
+            # Too few players for the rounds (C.04.3 art. 1.9.3): not a tournament.
+            return None, players, rounds
+        text = trf2json().output_file(event, 1, 0)
+    path = os.path.join(directory, f"T{k:04d}.trf")
+    with open(path, "w", encoding="latin1") as f:
+        f.write(text)
+    return path, players, rounds
+
+
+def gacrux_tiebreaks(path, tie_breaks):
+    from gacrux.tiebreakchecker import tiebreakchecker
+
+    out = path + ".gacrux.csv"
+    argv = sys.argv
+    sys.argv = ["tiebreakchecker", "-i", path, "-o", out, "-dC", "-s", "-t", *tie_breaks]
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            tiebreakchecker().common_main()
+    finally:
+        sys.argv = argv
+    with open(out) as f:
+        return list(f.read().splitlines())
+
+
+def number(text):
+    text = text.strip()
+    if text in ("", "-0", "None"):
+        return None
+    return round(float(text), 6)
+
+
+def compare_tiebreaks(shatar, count, first, directory):
+    differences = 0
+    values = 0
+    start = time.time()
+    ours_time = 0.0
+    done = 0
+    skipped = 0
+    k = first
+    while done < count:
+        path, players, rounds = generate(k, directory)
+        k += 1
+        if path is None:
+            skipped += 1
+            continue
+        done += 1
+        k_ = k - 1
+        for tie_breaks in (TIE_BREAKS, TIE_BREAKS_MODIFIED):
+            theirs = gacrux_tiebreaks(path, tie_breaks)
+            t0 = time.time()
+            ours = subprocess.run([shatar, "standings", path, "--swiss", "-t", ",".join(tie_breaks)],
+                                  check=True, capture_output=True, text=True).stdout.splitlines()
+            ours_time += time.time() - t0
+            if len(ours) != len(theirs):
+                print(f"T{k_:04d}: {len(ours)} lines, Gacrux {len(theirs)}")
+                differences += 1
+                continue
+            for our_line, their_line in zip(ours[1:], theirs[1:]):
+                our = our_line.split(",")
+                their = their_line.split(",")
+                # Ours: StartNo, Rank, Name, values; Gacrux's: StartNo, Rank, values.
+                ours_values = [our[0], our[1]] + our[3:]
+                for column, (a, b) in enumerate(zip(ours_values, their)):
+                    values += 1
+                    if number(a) != number(b):
+                        name = (["StartNo", "Rank"] + tie_breaks)[column]
+                        print(f"T{k_:04d} ({players} players, {rounds} rounds) player {our[0]} {name}: ours {a}, Gacrux {b}")
+                        differences += 1
+    print(f"tie-breaks: {count} tournaments (generator files {first}-{k - 1}, {skipped} unpairable skipped), "
+          f"{values} values compared, {differences} different "
+          f"({time.time() - start:.1f} s, of which shatar {ours_time:.1f} s)")
+    return differences == 0
+
+
+def compare_berger(shatar, directory):
+    from gacrux import berger
+
+    differences = 0
+    rounds_compared = 0
+    for n in range(3, 25):
+        seats = n + n % 2
+        table = berger.bergertables(n)
+        for r in range(1, seats):
+            # A file with rounds 1 .. r-1 paired from Gacrux's own table.
+            lines = [f"XXR {seats - 1}"]
+            rows = {p: [] for p in range(1, n + 1)}
+            for done in range(1, r):
+                for board in range(1, seats // 2 + 1):
+                    pair = table["pairing"][done][board]
+                    w, b = pair["white"], pair["black"]
+                    if w > n:
+                        rows[b].append("0000 - U")
+                    elif b > n:
+                        rows[w].append("0000 - U")
+                    else:
+                        rows[w].append(f"{b:>4} w =")
+                        rows[b].append(f"{w:>4} b =")
+            for p in range(1, n + 1):
+                line = f"001 {p:>4}      {'Player ' + str(p):<33} {'':>4} {'':<3} {'':>11} {'':>10} {'':>4} {'':>4}"
+                for entry in rows[p]:
+                    line += "  " + entry
+                lines.append(line)
+            path = os.path.join(directory, f"berger-{n}-{r}.trf")
+            with open(path, "w") as f:
+                f.write("\n".join(lines) + "\n")
+            ours = subprocess.run([shatar, "pairings", "--berger", path, "-p"],
+                                  check=True, capture_output=True, text=True).stdout.split("\n")
+            expected = set()
+            for board in range(1, seats // 2 + 1):
+                pair = table["pairing"][r][board]
+                w, b = pair["white"], pair["black"]
+                expected.add(f"{b} 0" if w > n else f"{w} 0" if b > n else f"{w} {b}")
+            got = set(line for line in ours[1:] if line)
+            rounds_compared += 1
+            if got != expected or int(ours[0]) != seats // 2:
+                print(f"berger {n} players round {r}: ours {sorted(got)}, Gacrux {sorted(expected)}")
+                differences += 1
+    print(f"berger: {rounds_compared} rounds (3-24 players) compared, {differences} different")
+    return differences == 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("shatar")
+    parser.add_argument("what", choices=["berger", "tiebreaks"])
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--first", type=int, default=0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as directory:
+        if args.what == "berger":
+            ok = compare_berger(args.shatar, directory)
+        else:
+            ok = compare_tiebreaks(args.shatar, args.count, args.first, directory)
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
