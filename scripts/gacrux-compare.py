@@ -16,6 +16,7 @@ summary; the exit status is 1 if anything differs.
 import argparse
 import contextlib
 import io
+import multiprocessing
 import os
 import random
 import subprocess
@@ -29,13 +30,20 @@ TIE_BREAKS_MODIFIED = "PTS SB/C1 BH/M1 FB/C1 KS/L40 ARO/C1 BH/V2024 SB/V2024 AOB
 
 
 def generate(k, directory):
-    """Tournament k from Gacrux's generator, as a TRF file; returns its path."""
-    from gacrux.tournamentgenerator import tournamentgenerator
-    from gacrux.trf2json import trf2json
-
+    """Tournament k from Gacrux's generator, as a TRF file; returns (path or None when
+    it cannot be paired to its end, players, rounds). Kept in `directory`, which may be
+    a cache: the same k and Gacrux version make the same file."""
     rng = random.Random(k)
     players = rng.randint(9, 60)
     rounds = rng.randint(5, 11)
+    path = os.path.join(directory, f"T{k:04d}.trf")
+    if os.path.exists(path):
+        return path, players, rounds
+    if os.path.exists(path + ".unpairable"):
+        return None, players, rounds
+    from gacrux.tournamentgenerator import tournamentgenerator
+    from gacrux.trf2json import trf2json
+
     generator = tournamentgenerator()
     argv = sys.argv
     sys.argv = ["tournamentgenerator", "-p", str(players), "-N", str(rounds),
@@ -51,12 +59,35 @@ def generate(k, directory):
             event = generator.gen_tournament(k)
         except GacruxNoLegalPairing:
             # Too few players for the rounds (C.04.3 art. 1.9.3): not a tournament.
+            open(path + ".unpairable", "w").close()
             return None, players, rounds
         text = trf2json().output_file(event, 1, 0)
-    path = os.path.join(directory, f"T{k:04d}.trf")
-    with open(path, "w", encoding="latin1") as f:
+    with open(path + ".part", "w", encoding="latin1") as f:
         f.write(text)
+    os.replace(path + ".part", path)
     return path, players, rounds
+
+
+def _generate(job):
+    return generate(*job)
+
+
+def tournaments(count, first, directory, jobs):
+    """The first `count` pairable tournaments from number `first` on, generated `jobs` at
+    a time: [(k, path, players, rounds)], and how many were skipped."""
+    found = []
+    skipped = 0
+    k = first
+    with multiprocessing.Pool(jobs) as pool:
+        while len(found) < count:
+            batch = list(range(k, k + max(jobs, count - len(found))))
+            for number, (path, players, rounds) in zip(batch, pool.map(_generate, [(n, directory) for n in batch])):
+                if path is None:
+                    skipped += 1
+                elif len(found) < count:
+                    found.append((number, path, players, rounds))
+            k = batch[-1] + 1
+    return found, skipped
 
 
 def gacrux_tiebreaks(path, tie_breaks):
@@ -81,22 +112,12 @@ def number(text):
     return round(float(text), 6)
 
 
-def compare_tiebreaks(shatar, count, first, directory):
+def compare_tiebreaks(shatar, events):
     differences = 0
     values = 0
     start = time.time()
     ours_time = 0.0
-    done = 0
-    skipped = 0
-    k = first
-    while done < count:
-        path, players, rounds = generate(k, directory)
-        k += 1
-        if path is None:
-            skipped += 1
-            continue
-        done += 1
-        k_ = k - 1
+    for k, path, players, rounds in events:
         for tie_breaks in (TIE_BREAKS, TIE_BREAKS_MODIFIED):
             theirs = gacrux_tiebreaks(path, tie_breaks)
             t0 = time.time()
@@ -104,7 +125,7 @@ def compare_tiebreaks(shatar, count, first, directory):
                                   check=True, capture_output=True, text=True).stdout.splitlines()
             ours_time += time.time() - t0
             if len(ours) != len(theirs):
-                print(f"T{k_:04d}: {len(ours)} lines, Gacrux {len(theirs)}")
+                print(f"T{k:04d}: {len(ours)} lines, Gacrux {len(theirs)}")
                 differences += 1
                 continue
             for our_line, their_line in zip(ours[1:], theirs[1:]):
@@ -116,10 +137,9 @@ def compare_tiebreaks(shatar, count, first, directory):
                     values += 1
                     if number(a) != number(b):
                         name = (["StartNo", "Rank"] + tie_breaks)[column]
-                        print(f"T{k_:04d} ({players} players, {rounds} rounds) player {our[0]} {name}: ours {a}, Gacrux {b}")
+                        print(f"T{k:04d} ({players} players, {rounds} rounds) player {our[0]} {name}: ours {a}, Gacrux {b}")
                         differences += 1
-    print(f"tie-breaks: {count} tournaments (generator files {first}-{k - 1}, {skipped} unpairable skipped), "
-          f"{values} values compared, {differences} different "
+    print(f"tie-breaks: {len(events)} tournaments, {values} values compared, {differences} different "
           f"({time.time() - start:.1f} s, of which shatar {ours_time:.1f} s)")
     return differences == 0
 
@@ -174,15 +194,25 @@ def compare_berger(shatar, directory):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("shatar")
-    parser.add_argument("what", choices=["berger", "tiebreaks"])
+    parser.add_argument("what", choices=["berger", "tiebreaks", "all"])
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--cache", help="keep the generated tournaments here")
+    parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as directory:
-        if args.what == "berger":
-            ok = compare_berger(args.shatar, directory)
-        else:
-            ok = compare_tiebreaks(args.shatar, args.count, args.first, directory)
+    ok = True
+    with tempfile.TemporaryDirectory() as scratch:
+        if args.what in ("berger", "all"):
+            ok = compare_berger(args.shatar, scratch) and ok
+        if args.what in ("tiebreaks", "all"):
+            directory = args.cache or scratch
+            os.makedirs(directory, exist_ok=True)
+            t0 = time.time()
+            events, skipped = tournaments(args.count, args.first, directory, args.jobs)
+            sizes = [p for _, _, p, _ in events]
+            print(f"generated: {len(events)} tournaments from number {args.first} "
+                  f"({min(sizes)}-{max(sizes)} players, {skipped} unpairable skipped) in {time.time() - t0:.1f} s")
+            ok = compare_tiebreaks(args.shatar, events) and ok
     sys.exit(0 if ok else 1)
 
 
