@@ -1,11 +1,12 @@
 //! `shatar pairings`: the next round of a TRF file, with bbpPairings' and JaVaFo's
 //! command line (`--dutch in.trf -p out.txt`) and output (the number of pairs, then
 //! `white black` a line, a bye as `player 0`), so that scripts that drive them can drive
-//! this one; `--berger` pairs from FIDE's Berger tables.
+//! this one; `--berger` pairs from FIDE's Berger tables, `--axf` as AXF's Swiss.
 
 use std::io::Write;
 use std::process::ExitCode;
 
+use shatar_pairing::axf_swiss;
 use shatar_pairing::pairing::next_round;
 use shatar_pairing::round_robin::{self, Cycles};
 use shatar_pairing::{Pairing, Tournament, trf};
@@ -14,6 +15,7 @@ use shatar_pairing::{Pairing, Tournament, trf};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum System {
     Berger,
+    Axf,
 }
 
 pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String> {
@@ -24,7 +26,8 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
     while let Some(arg) = iter.next() {
         match arg.as_str() {
             "--berger" => system = Some(System::Berger),
-            "--dutch" | "--axf" => {
+            "--axf" => system = Some(System::Axf),
+            "--dutch" => {
                 return Err(format!(
                     "{arg}: not yet implemented (issue 56); --berger is"
                 ));
@@ -35,13 +38,13 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
             }
             other if other.starts_with('-') => {
                 return Err(format!(
-                    "unknown option '{other}' here (allowed: --berger, -p [FILE])"
+                    "unknown option '{other}' here (allowed: --berger, --axf, -p [FILE])"
                 ));
             }
             file => input = Some(file.to_string()),
         }
     }
-    let system = system.ok_or("pairings needs a system: --berger")?;
+    let system = system.ok_or("pairings needs a system: --berger or --axf")?;
     let input = input.ok_or("pairings needs a TRF file: shatar pairings --berger in.trf -p")?;
     let text = std::fs::read_to_string(&input).map_err(|e| format!("{input}: {e}"))?;
     let tournament = trf::read(&text).map_err(|e| format!("{input}: {e}"))?;
@@ -70,6 +73,7 @@ fn pair(t: &Tournament, system: System) -> Result<Pairing, String> {
                 format!("round {round}: a round robin of {players} players has no such round")
             })
         }
+        System::Axf => axf_swiss::pair_round(t, round).map_err(|e| e.to_string()),
     }
 }
 
@@ -104,6 +108,12 @@ mod tests {
         command(&args, &mut out).unwrap();
         // C.05 Annex 1, round 2 for 5-6 players: 6-4 5-3 1-2, 6 the bye.
         assert_eq!(String::from_utf8(out).unwrap(), "3\n5 3\n1 2\n4 0\n");
+        // AXF's Swiss on the same file: 1 (the bye's point) first; 1-2 would leave 3-4,
+        // who have met, so 1-3 and 2-4, who had Red in round 1 having Black; 5 sits out.
+        let mut out = Vec::new();
+        let args = ["--axf".to_string(), file.display().to_string()];
+        command(&args, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "3\n1 3\n4 2\n5 0\n");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

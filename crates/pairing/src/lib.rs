@@ -22,6 +22,7 @@
 
 extern crate alloc;
 
+pub mod axf_swiss;
 pub mod model;
 pub mod pairing;
 pub mod points;
