@@ -23,6 +23,7 @@
 extern crate alloc;
 
 pub mod axf_swiss;
+pub mod knockout;
 pub mod model;
 pub mod pairing;
 pub mod points;
