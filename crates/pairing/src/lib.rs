@@ -31,6 +31,7 @@ pub mod round_robin;
 pub mod scoring;
 pub mod tiebreak;
 pub mod trf;
+pub mod withdrawal;
 
 pub use model::{
     Bye, Colour, Entry, FirstColour, GameResult, Outcome, Player, PlayerId, Tournament,
