@@ -8,6 +8,11 @@ pairings and tie-breaks (PyPI `gacrux`, MIT; a test-only tool, pinned in scripts
         N random tournaments from Gacrux's seeded generator (9-60 players, 5-11 rounds,
         requested byes and forfeits): every C.07 tie-break column of `shatar standings`
         against Gacrux's tie-break checker.
+    scripts/gacrux-compare.py SHATAR dutch [--count N] [--engine shatar|gacrux]
+        The same tournaments paired round by round: each round of the generator's file
+        (Gacrux's Dutch pairing) against `shatar pairings --dutch` given the rounds
+        before it and the round's requested byes. `--engine gacrux` pairs with Gacrux's
+        own pairing checker instead, which checks the harness (all identical).
 
 Tournament k is the same on every run: its size and rounds come from random.Random(k),
 its games from the generator's own seed for file k. Prints one line per difference and a
@@ -105,6 +110,85 @@ def gacrux_tiebreaks(path, tie_breaks):
         return list(f.read().splitlines())
 
 
+# TRF results worth a point and half a point under 1/½/0 (U is the PAB, worth a win).
+POINTS = {"1": 1.0, "W": 1.0, "+": 1.0, "F": 1.0, "U": 1.0, "=": 0.5, "D": 0.5, "H": 0.5}
+
+
+def truncated(path, rnd, out):
+    """The file at `path` as it stood before round `rnd` was paired: rounds 1 .. rnd-1,
+    and round rnd's requested byes and absences (as bbpPairings and JaVaFo read them);
+    the points recomputed. Returns round rnd's pairs as {"w b"} and the bye ("p 0")."""
+    lines = []
+    expected = set()
+    with open(path, encoding="latin1") as f:
+        text = f.read().splitlines()
+    for line in text:
+        if line.startswith("001"):
+            player = int(line[4:8])
+            count = (len(line) - 89 + 9) // 10
+            rounds = [line[89 + 10 * i: 99 + 10 * i].ljust(10) for i in range(count)]
+            keep = rounds[: rnd - 1]
+            if len(rounds) >= rnd:
+                entry = rounds[rnd - 1]
+                opponent, colour, result = int(entry[2:6] or 0), entry[7], entry[9]
+                if opponent == 0 and result in "HZF-":
+                    keep.append(entry)
+                elif opponent == 0 and result == "U":
+                    expected.add(f"{player} 0")
+                elif colour == "w":
+                    expected.add(f"{player} {opponent}")
+            points = sum(POINTS.get(r[9], 0.0) for r in keep)
+            line = line[:80] + f"{points:4.1f}" + line[84:89] + "".join(keep)
+        lines.append(line.rstrip())
+    with open(out, "w", encoding="latin1") as f:
+        f.write("\n".join(lines) + "\n")
+    return expected
+
+
+def gacrux_pairing(path):
+    from gacrux.pairingchecker import pairingchecker
+
+    out = path + ".gacrux-pairs"
+    argv = sys.argv
+    sys.argv = ["pairingchecker", "-i", path, "-o", out, "-p", "-dT"]
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            pairingchecker().common_main()
+    finally:
+        sys.argv = argv
+    with open(out) as f:
+        return f.read()
+
+
+def compare_dutch(shatar, events, engine, directory):
+    rounds_compared = 0
+    identical = 0
+    start = time.time()
+    engine_time = 0.0
+    for k, path, players, rounds in events:
+        for rnd in range(1, rounds + 1):
+            part = os.path.join(directory, f"T{k:04d}-r{rnd}.trf")
+            expected = truncated(path, rnd, part)
+            t0 = time.time()
+            if engine == "gacrux":
+                output = gacrux_pairing(part)
+            else:
+                run = subprocess.run([shatar, "pairings", "--dutch", part, "-p"], capture_output=True, text=True)
+                output = run.stdout if run.returncode == 0 else ""
+            engine_time += time.time() - t0
+            lines = [l.strip() for l in output.splitlines() if l.strip()]
+            got = set(lines[1:])
+            rounds_compared += 1
+            if got == expected and lines and int(lines[0]) == len(expected):
+                identical += 1
+            else:
+                print(f"T{k:04d} ({players} players) round {rnd}: ours {sorted(got - expected)}, "
+                      f"Gacrux {sorted(expected - got)}")
+    print(f"dutch ({engine}): {len(events)} tournaments, {rounds_compared} rounds, {identical} identical "
+          f"({time.time() - start:.1f} s, of which pairing {engine_time:.1f} s)")
+    return identical == rounds_compared
+
+
 def number(text):
     text = text.strip()
     if text in ("", "-0", "None"):
@@ -194,7 +278,8 @@ def compare_berger(shatar, directory):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("shatar")
-    parser.add_argument("what", choices=["berger", "tiebreaks", "all"])
+    parser.add_argument("what", choices=["berger", "tiebreaks", "dutch", "all"])
+    parser.add_argument("--engine", choices=["shatar", "gacrux"], default="shatar")
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--cache", help="keep the generated tournaments here")
@@ -204,7 +289,7 @@ def main():
     with tempfile.TemporaryDirectory() as scratch:
         if args.what in ("berger", "all"):
             ok = compare_berger(args.shatar, scratch) and ok
-        if args.what in ("tiebreaks", "all"):
+        if args.what in ("tiebreaks", "dutch", "all"):
             directory = args.cache or scratch
             os.makedirs(directory, exist_ok=True)
             t0 = time.time()
@@ -212,7 +297,10 @@ def main():
             sizes = [p for _, _, p, _ in events]
             print(f"generated: {len(events)} tournaments from number {args.first} "
                   f"({min(sizes)}-{max(sizes)} players, {skipped} unpairable skipped) in {time.time() - t0:.1f} s")
-            ok = compare_tiebreaks(args.shatar, events) and ok
+            if args.what in ("tiebreaks", "all"):
+                ok = compare_tiebreaks(args.shatar, events) and ok
+            if args.what == "dutch":
+                ok = compare_dutch(args.shatar, events, args.engine, scratch) and ok
     sys.exit(0 if ok else 1)
 
 

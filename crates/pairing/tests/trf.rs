@@ -187,3 +187,23 @@ fn never_panics_on_arbitrary_bytes() {
         }
     }
 }
+
+/// The round to pair is the one after the last with a game, and may already hold the
+/// requested byes and absences of its absent players (as bbpPairings and JaVaFo read
+/// a file).
+#[test]
+fn next_round_after_the_last_game_keeping_entered_byes() {
+    use shatar_pairing::pairing::next_round;
+    let mut t = trf::read(GACRUX).unwrap();
+    assert_eq!(next_round(&t), 8);
+    for p in &mut t.players {
+        let round_four = p.rounds[3];
+        p.rounds.truncate(3);
+        if matches!(round_four, Entry::Bye(Bye::HalfPoint | Bye::ZeroPoint)) {
+            p.rounds.push(round_four);
+        }
+    }
+    assert_eq!(next_round(&t), 4);
+    let again = trf::read(&trf::write(&t, TrfVersion::Trf16)).unwrap();
+    assert_eq!(next_round(&again), 4);
+}
