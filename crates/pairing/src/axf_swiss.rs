@@ -8,6 +8,7 @@
 //! - later rounds: the players in order of score, then number; each in turn meets the
 //!   highest-placed player left whom he has not met (any earlier pairing, forfeits
 //!   included, is a meeting), backtracking where that would leave someone unpaired;
+//! - prohibited pairings (`Tournament::prohibited`) are avoided as rematches are;
 //! - an odd number: the lowest-placed player who has not had a bye sits out, with a
 //!   bye worth a win (the event's `pairing_bye`), as C.04.1 gives it and AXF does not
 //!   say otherwise;
@@ -54,12 +55,14 @@ pub fn pair_round(t: &Tournament, round: u32) -> Result<Pairing, AxfPairingError
     // By score, then by number (the lot's order in round 1).
     players.sort_by_key(|&(score, id)| (core::cmp::Reverse(score), id));
     let order: Vec<PlayerId> = players.into_iter().map(|(_, id)| id).collect();
+    // A prohibited pairing (same club, same family: record 260) counts as a meeting.
     let met = |a: PlayerId, b: PlayerId| {
-        t.player(a)
-            .rounds
-            .iter()
-            .take(round as usize - 1)
-            .any(|e| e.opponent() == Some(b))
+        t.prohibited(round, a, b)
+            || t.player(a)
+                .rounds
+                .iter()
+                .take(round as usize - 1)
+                .any(|e| e.opponent() == Some(b))
     };
     let had_bye = |p: PlayerId| {
         t.player(p)

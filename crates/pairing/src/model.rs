@@ -190,6 +190,26 @@ pub enum FirstColour {
     Black,
 }
 
+/// Players none of whom may be paired with another of them in rounds `first_round` to
+/// `last_round` (C.04.1's prohibited pairings, TRF-2026 record 260).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Prohibited {
+    pub first_round: u32,
+    pub last_round: u32,
+    pub players: Vec<PlayerId>,
+}
+
+impl Tournament {
+    /// Whether `a` and `b` may not be paired in round `round`.
+    pub fn prohibited(&self, round: u32, a: PlayerId, b: PlayerId) -> bool {
+        self.prohibited.iter().any(|p| {
+            (p.first_round..=p.last_round).contains(&round)
+                && p.players.contains(&a)
+                && p.players.contains(&b)
+        })
+    }
+}
+
 /// The event.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tournament {
@@ -209,8 +229,9 @@ pub struct Tournament {
     pub players: Vec<Player>,
     /// The tie-break order the file names (record 212, or 202), as written.
     pub tie_breaks: Option<String>,
-    /// Pairs that must not meet (record 260, `XXZ` aside): same club, same family.
-    pub forbidden: Vec<(PlayerId, PlayerId)>,
+    /// Groups of players who must not meet (TRF-2026 record 260): same club, same
+    /// family.
+    pub prohibited: Vec<Prohibited>,
     /// Records this model does not hold, kept as they were so that writing the file back
     /// loses nothing another program put there.
     pub other_records: Vec<String>,

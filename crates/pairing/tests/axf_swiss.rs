@@ -76,3 +76,15 @@ fn no_pairing_without_a_rematch_is_an_error() {
         Err(AxfPairingError::NoPairing { round: 2 })
     );
 }
+
+#[test]
+fn prohibited_pairings_are_avoided_like_rematches() {
+    let mut t = event(4);
+    t.prohibited.push(shatar_pairing::model::Prohibited {
+        first_round: 1,
+        last_round: 9,
+        players: vec![PlayerId(1), PlayerId(2)],
+    });
+    let pairing = pair_round(&t, 1).unwrap();
+    assert_eq!(text(&pairing.pairs), ["1-3", "2-4"]);
+}

@@ -207,3 +207,25 @@ fn next_round_after_the_last_game_keeping_entered_byes() {
     let again = trf::read(&trf::write(&t, TrfVersion::Trf16)).unwrap();
     assert_eq!(next_round(&again), 4);
 }
+
+/// TRF-2026 record 260 (prohibited pairings), as Gacrux reads its columns.
+#[test]
+fn prohibited_pairings_record_260() {
+    let file = format!(
+        "260   2   5    1    3\n{}{}{}",
+        row(1, "A", "", "0.0", &[]),
+        row(2, "B", "", "0.0", &[]),
+        row(3, "C", "", "0.0", &[]),
+    );
+    let t = trf::read(&file).unwrap();
+    assert_eq!(t.prohibited.len(), 1);
+    assert_eq!(t.prohibited[0].players, [1, 3].map(PlayerId));
+    assert!(t.prohibited(2, PlayerId(3), PlayerId(1)));
+    assert!(!t.prohibited(1, PlayerId(3), PlayerId(1)));
+    assert!(!t.prohibited(2, PlayerId(2), PlayerId(1)));
+    let written = trf::write(&t, TrfVersion::Trf2026);
+    assert!(written.contains("\n260   2   5    1    3\n"), "{written}");
+    assert_eq!(trf::read(&written).unwrap().prohibited, t.prohibited);
+    let e = trf::read(&file.replace("   3\n0", "1000\n0")).unwrap_err();
+    assert_eq!((e.line, e.kind), (1, TrfErrorKind::UnknownPlayer(1000)));
+}

@@ -26,6 +26,8 @@ pub enum TrfErrorKind {
     NoColour,
     /// Two `001` records for one player.
     DuplicatePlayer(u32),
+    /// A record names a player who has no `001` record.
+    UnknownPlayer(u32),
     /// The players are not numbered 1 to N.
     Numbering { missing: u32 },
     /// An `XXC` or `152` value that names no colour.
@@ -49,6 +51,7 @@ impl fmt::Display for TrfError {
                 write!(f, "a game against an opponent needs a colour, w or b")
             }
             TrfErrorKind::DuplicatePlayer(n) => write!(f, "player {n} has a second 001 record"),
+            TrfErrorKind::UnknownPlayer(n) => write!(f, "player {n} has no 001 record"),
             TrfErrorKind::Numbering { missing } => {
                 write!(
                     f,

@@ -20,6 +20,7 @@ const ROUND_WIDTH: usize = 10;
 pub fn read(text: &str) -> Result<Tournament, TrfError> {
     let mut t = Tournament::default();
     let mut player_lines: Vec<(u32, usize)> = Vec::new();
+    let mut prohibited_lines: Vec<usize> = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         let line = line.trim_end_matches('\r');
@@ -91,6 +92,10 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
                 }
             }
             "162" => t.scoring = score_system(&chars, &at)?,
+            "260" => {
+                t.prohibited.push(prohibited(&chars, &at)?);
+                prohibited_lines.push(number);
+            }
             "212" => t.tie_breaks = Some(value()),
             "202" if t.tie_breaks.is_none() => t.tie_breaks = Some(value()),
             _ => t.other_records.push(line.to_string()),
@@ -108,6 +113,19 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
                 line,
                 column: 5,
                 kind: TrfErrorKind::Numbering { missing: expected },
+            });
+        }
+    }
+    for (group, &line) in t.prohibited.iter().zip(&prohibited_lines) {
+        if let Some(unknown) = group
+            .players
+            .iter()
+            .find(|p| p.0 == 0 || p.index() >= t.players.len())
+        {
+            return Err(TrfError {
+                line,
+                column: 13,
+                kind: TrfErrorKind::UnknownPlayer(unknown.0),
             });
         }
     }
@@ -300,6 +318,29 @@ fn round(
         opponent: PlayerId(opponent),
         colour,
         result,
+    })
+}
+
+/// Record 260: `260 FFF LLL  NNNN NNNN ...`, the first and last rounds (the last blank
+/// for the first alone) and the players, in 5-character fields from column 13.
+fn prohibited(
+    chars: &[char],
+    at: &dyn Fn(usize, TrfErrorKind) -> TrfError,
+) -> Result<crate::model::Prohibited, TrfError> {
+    let first: u32 = number(chars, 4, 7, "first round", at)?.unwrap_or(1);
+    let last: u32 = number(chars, 8, 11, "last round", at)?.unwrap_or(first);
+    let mut players = Vec::new();
+    let mut start = 11;
+    while start < chars.len() {
+        if let Some(id) = number::<u32>(chars, start, start + 5, "player", at)? {
+            players.push(PlayerId(id));
+        }
+        start += 5;
+    }
+    Ok(crate::model::Prohibited {
+        first_round: first,
+        last_round: last,
+        players,
     })
 }
 

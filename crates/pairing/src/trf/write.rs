@@ -64,6 +64,18 @@ pub fn write(t: &Tournament, version: TrfVersion) -> String {
             if let Some(tb) = &t.tie_breaks {
                 record("212", tb);
             }
+            for p in &t.prohibited {
+                // Players in columns 13-16, 18-21, ...
+                let players: alloc::vec::Vec<String> =
+                    p.players.iter().map(|id| format!("{:>4}", id.0)).collect();
+                let line = format!(
+                    "{:>3} {:>3} {}",
+                    p.first_round,
+                    p.last_round,
+                    players.join(" ")
+                );
+                record("260", &line);
+            }
         }
         TrfVersion::Trf16 => {}
     }
