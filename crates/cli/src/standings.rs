@@ -146,3 +146,56 @@ fn to_json(t: &Tournament, s: &Standings) -> String {
     }
     text + "]}\n"
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(args: &[&str]) -> Result<String, String> {
+        let dir = std::env::temp_dir().join(format!("shatar-standings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("in.trf");
+        std::fs::write(
+            &file,
+            include_str!("../../pairing/tests/data/gacrux-15-players.trf"),
+        )
+        .unwrap();
+        let mut all: Vec<String> = vec![file.display().to_string()];
+        all.extend(args.iter().map(|a| a.to_string()));
+        let mut out = Vec::new();
+        let result = command(&all, &mut out);
+        std::fs::remove_dir_all(&dir).unwrap();
+        result.map(|_| String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn csv_with_gacrux_columns_and_json() {
+        let csv = run(&["--swiss", "-t", "PTS,BH/C1,ARO"]).unwrap();
+        let mut lines = csv.lines();
+        assert_eq!(lines.next(), Some("StartNo,Rank,Name,PTS,BH/C1,ARO"));
+        // Gacrux's tie-break checker: player 1, rank 15, 2.5, 22.0, 2118.
+        assert_eq!(lines.next(), Some("1,15,Player    3,2.5,22,2118"));
+        let json = run(&["--json", "--swiss", "--tie-breaks", "PTS SB"]).unwrap();
+        assert!(
+            json.starts_with(
+                "{\"tieBreaks\":[\"PTS\",\"SB\"],\"players\":[{\"startNo\":1,\"rank\":"
+            ),
+            "{json}"
+        );
+        assert!(
+            json.contains("\"name\":\"Player    3\",\"values\":[2.5,7.25]"),
+            "{json}"
+        );
+        // Every C.07 column by default.
+        let all = run(&[]).unwrap();
+        assert!(all.starts_with(
+            "StartNo,Rank,Name,PTS,DE,WIN,WON,BPG,BWG,GE,PS,BH,FB,AOB,SB,KS,ARO,TPR,PTP,APRO,APPO\n"
+        ));
+        assert!(
+            run(&["-t", "XYZ"])
+                .unwrap_err()
+                .contains("'XYZ' is not a tie-break")
+        );
+        assert!(run(&["--rules", "1999"]).is_err());
+    }
+}

@@ -23,6 +23,7 @@
 extern crate alloc;
 
 pub mod axf_swiss;
+pub mod defaults;
 pub mod knockout;
 pub mod matching;
 pub mod model;

@@ -16,7 +16,7 @@ use crate::model::PlayerId;
 use crate::pairing::{Pair, Pairing};
 
 /// How many times everyone meets everyone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cycles {
     Single,
     /// The second cycle repeats the first with colours reversed (C.05 Annex 1), as
