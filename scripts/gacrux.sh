@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Compares `shatar pairings` and `shatar standings` with Gacrux, FIDE's reference tool
 # (scripts/gacrux-compare.py; installed by scripts/tools.sh into tools/venv):
-# the Berger tables for 3-24 players, and every C.07 tie-break of SHATAR_GACRUX_COUNT
-# (default 200) random tournaments from Gacrux's seeded generator, 9-60 players, 5-11
-# rounds, with requested byes and forfeits. The generated tournaments are kept in
+# the Berger tables for 3-24 players, and, on SHATAR_GACRUX_COUNT (default 200) random
+# tournaments from Gacrux's seeded generator (9-60 players, 5-11 rounds, with requested
+# byes and forfeits), every C.07 tie-break, the Dutch system's first round, and its
+# colour allocation in every game Gacrux paired. The generated tournaments are kept in
 # target/gacrux/<gacrux version>, so a second run only compares (about a minute); the
 # first generates them too (about 3 minutes on 2 cores).
 set -euo pipefail
@@ -15,3 +16,5 @@ version=$("$python" -c 'import importlib.metadata as m; print(m.version("gacrux"
 cargo build --quiet -p shatar-cli
 "$python" scripts/gacrux-compare.py target/debug/shatar all \
     --count "${SHATAR_GACRUX_COUNT:-200}" --cache "target/gacrux/$version" --jobs 2
+# The Dutch system's colour allocation on every game Gacrux paired in them.
+SHATAR_GACRUX_DIR="$root/target/gacrux/$version" cargo test --quiet -p shatar-pairing --test gacrux_colours

@@ -99,13 +99,14 @@ USAGE:
                            (150 cp or more), and with --b the paired difference B - A and
                            its standard error. --out FILE writes each position's moves
                            and losses (FEN;played;loss;A's move;loss;B's move;loss).
-    shatar pairings --berger | --axf IN.trf [-p [OUT]]
+    shatar pairings --dutch | --berger | --axf IN.trf [-p [OUT]]
                            Pair the next round of the tournament in IN.trf (TRF-16 with
                            XXR/XXC, or TRF-2026): the round after the last one with a
                            game; byes already entered for it stay. The command line and
                            output are bbpPairings' and JaVaFo's: the number of pairs,
                            then `white black` a line, a bye as `player 0`, to OUT or
-                           stdout. --berger: FIDE's Berger tables (C.05 Annex 1), double
+                           stdout. --dutch: FIDE's Dutch system (C.04.3), so far the
+                           first round only. --berger: FIDE's Berger tables (C.05 Annex 1), double
                            when the file plans more rounds than one cycle. --axf: AXF's
                            Swiss (积分编排制): round 1 by number, 1-2, 3-4, odd numbers
                            Red; then by score, no rematches, colours alternating.

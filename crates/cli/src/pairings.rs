@@ -7,6 +7,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use shatar_pairing::axf_swiss;
+use shatar_pairing::dutch;
 use shatar_pairing::pairing::next_round;
 use shatar_pairing::round_robin::{self, Cycles};
 use shatar_pairing::{Pairing, Tournament, trf};
@@ -16,6 +17,7 @@ use shatar_pairing::{Pairing, Tournament, trf};
 enum System {
     Berger,
     Axf,
+    Dutch,
 }
 
 pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String> {
@@ -27,24 +29,20 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
         match arg.as_str() {
             "--berger" => system = Some(System::Berger),
             "--axf" => system = Some(System::Axf),
-            "--dutch" => {
-                return Err(format!(
-                    "{arg}: not yet implemented (issue 56); --berger is"
-                ));
-            }
+            "--dutch" => system = Some(System::Dutch),
             "-p" => {
                 let file = iter.next_if(|a| !a.starts_with('-')).cloned();
                 output = Some(file);
             }
             other if other.starts_with('-') => {
                 return Err(format!(
-                    "unknown option '{other}' here (allowed: --berger, --axf, -p [FILE])"
+                    "unknown option '{other}' here (allowed: --dutch, --berger, --axf, -p [FILE])"
                 ));
             }
             file => input = Some(file.to_string()),
         }
     }
-    let system = system.ok_or("pairings needs a system: --berger or --axf")?;
+    let system = system.ok_or("pairings needs a system: --dutch, --berger or --axf")?;
     let input = input.ok_or("pairings needs a TRF file: shatar pairings --berger in.trf -p")?;
     let text = std::fs::read_to_string(&input).map_err(|e| format!("{input}: {e}"))?;
     let tournament = trf::read(&text).map_err(|e| format!("{input}: {e}"))?;
@@ -74,6 +72,10 @@ fn pair(t: &Tournament, system: System) -> Result<Pairing, String> {
             })
         }
         System::Axf => axf_swiss::pair_round(t, round).map_err(|e| e.to_string()),
+        System::Dutch if round == 1 => Ok(dutch::pair_first_round(t)),
+        System::Dutch => Err(format!(
+            "round {round}: the Dutch system pairs the first round only so far (issue 56)"
+        )),
     }
 }
 
@@ -113,6 +115,17 @@ mod tests {
         let mut out = Vec::new();
         let args = ["--axf".to_string(), file.display().to_string()];
         command(&args, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "3\n1 3\n4 2\n5 0\n");
+        // The Dutch system pairs round 1 only so far.
+        let args = ["--dutch".to_string(), file.display().to_string()];
+        let error = command(&args, &mut Vec::new()).unwrap_err();
+        assert!(error.contains("first round only"), "{error}");
+        let fresh = dir.join("fresh.trf");
+        let mut t0 = t.clone();
+        t0.players.iter_mut().for_each(|p| p.rounds.clear());
+        std::fs::write(&fresh, trf::write(&t0, trf::TrfVersion::Trf16)).unwrap();
+        let mut out = Vec::new();
+        command(&["--dutch".into(), fresh.display().to_string()], &mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "3\n1 3\n4 2\n5 0\n");
         std::fs::remove_dir_all(&dir).unwrap();
     }

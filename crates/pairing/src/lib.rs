@@ -24,6 +24,7 @@ extern crate alloc;
 
 pub mod axf_swiss;
 pub mod defaults;
+pub mod dutch;
 pub mod knockout;
 pub mod matching;
 pub mod model;
