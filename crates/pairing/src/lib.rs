@@ -25,6 +25,7 @@ extern crate alloc;
 pub mod axf_swiss;
 pub mod defaults;
 pub mod dutch;
+mod entry;
 pub mod knockout;
 pub mod matching;
 pub mod model;

@@ -1,6 +1,6 @@
 //! What each result is worth: the event's score system (TRF record 162).
 
-use crate::model::{Bye, Entry, GameResult, Outcome};
+use crate::entry::{Bye, Entry, GameResult, Outcome};
 use crate::points::Points;
 
 /// The points of every kind of result. A bye's value is its own field because events
