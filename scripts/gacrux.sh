@@ -13,8 +13,14 @@ cd "$root"
 python=tools/venv/bin/python
 [ -x "$python" ] || { echo "gacrux.sh: run scripts/tools.sh first (tools/venv)" >&2; exit 1; }
 version=$("$python" -c 'import importlib.metadata as m; print(m.version("gacrux"))')
+cache="target/gacrux/$version"
+archive="tests/gacrux/tournaments-$version.tar.xz"
+if [ ! -f "$cache/T0000.trf" ] && [ -f "$archive" ]; then
+    mkdir -p "$cache"
+    tar -xJf "$archive" -C "$cache"
+fi
 cargo build --quiet -p shatar-cli
 "$python" scripts/gacrux-compare.py target/debug/shatar all \
-    --count "${SHATAR_GACRUX_COUNT:-200}" --cache "target/gacrux/$version" --jobs 2
+    --count "${SHATAR_GACRUX_COUNT:-200}" --cache "$cache" --jobs 2 --verify 3
 # The Dutch system's colour allocation on every game Gacrux paired in them.
 SHATAR_GACRUX_DIR="$root/target/gacrux/$version" cargo test --quiet -p shatar-pairing --test gacrux_colours
