@@ -107,6 +107,22 @@ impl Tournament {
         &self.players[id.index()]
     }
 
+    /// Whether round one has been paired: from then on the tie-break order is locked.
+    pub fn started(&self) -> bool {
+        self.players.iter().any(|p| !p.rounds.is_empty())
+    }
+
+    /// Sets the tie-break order (as TRF record 212 writes it), which the director may
+    /// change until round one is paired and not after (issue 56: the players must know
+    /// before they play what will separate them).
+    pub fn set_tie_breaks(&mut self, order: String) -> Result<(), OrderLocked> {
+        if self.started() {
+            return Err(OrderLocked);
+        }
+        self.tie_breaks = Some(order);
+        Ok(())
+    }
+
     /// Enters a game of round `round` in both players' rows, `result` being White's.
     /// A double forfeit is entered with [`Tournament::record_double_forfeit`].
     pub fn record(&mut self, round: u32, white: PlayerId, black: PlayerId, result: GameResult) {
@@ -231,6 +247,16 @@ impl Tournament {
             }
         }
         Ok(())
+    }
+}
+
+/// The tie-break order cannot change once round one is paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderLocked;
+
+impl core::fmt::Display for OrderLocked {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("the tie-break order is locked: round one has been paired")
     }
 }
 

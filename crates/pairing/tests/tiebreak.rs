@@ -291,3 +291,15 @@ fn equal_to_gacrux_on_its_generated_file() {
         }
     }
 }
+
+#[test]
+fn the_order_is_locked_once_round_one_is_paired() {
+    let mut t = event(2, 1, ScoreSystem::ONE_HALF_ZERO);
+    assert!(t.set_tie_breaks("PTS,DE,BH".into()).is_ok());
+    t.record(1, p(1), p(2), DRAW);
+    assert_eq!(
+        t.set_tie_breaks("PTS,SB".into()),
+        Err(shatar_pairing::model::OrderLocked)
+    );
+    assert_eq!(t.tie_breaks.as_deref(), Some("PTS,DE,BH"));
+}
