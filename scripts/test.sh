@@ -37,6 +37,9 @@ cargo test -p shatar-web --no-default-features --features app --quiet
 # The rules' run-time game types without Xiangqi in the build (the workspace run above has it).
 cargo test -p shatar-rules --lib --quiet any_game
 
+step "Pairings and tie-breaks against Gacrux, FIDE's reference tool (scripts/gacrux.sh)"
+scripts/gacrux.sh
+
 # The fuzz checks already ran on their seeds above (crates/rules/tests/fuzz_seeds.rs); this
 # runs the fuzzer itself a little. SHATAR_FUZZ_SECONDS per target (0 skips it).
 fuzz_seconds=${SHATAR_FUZZ_SECONDS:-5}
@@ -50,8 +53,8 @@ fi
 step "The profile-guided native build searches as the plain one (scripts/build-pgo.sh)"
 scripts/build-pgo.sh
 
-step "The rules crate builds for wasm32 (no_std + alloc)"
-cargo build --quiet -p shatar-rules --target wasm32-unknown-unknown
+step "The rules and pairing crates build for wasm32 (no_std + alloc)"
+cargo build --quiet -p shatar-rules -p shatar-pairing --target wasm32-unknown-unknown
 
 step "WebAssembly: perft counts and speed in node"
 RUNS=1 scripts/bench-wasm.sh

@@ -94,6 +94,20 @@ if [ ! -x tools/node_modules/.bin/wasm-opt ] || ! cmp -s tools/package-lock.json
   cp tools/package-lock.json "$stamp"
 fi
 
+# Python test tools (Gacrux, for scripts/gacrux-compare.py) live in tools/venv, pinned by
+# tools/requirements-test.txt, never in the system's Python.
+stamp=tools/venv/.installed-from-requirements
+if [ ! -x tools/venv/bin/python ] || ! cmp -s tools/requirements-test.txt "$stamp" 2>/dev/null; then
+  step "Python test tools (gacrux)"
+  # Debian's python3 makes virtual environments only with python3-venv (ensurepip).
+  if ! python3 -c 'import ensurepip' 2>/dev/null; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
+  fi
+  python3 -m venv tools/venv
+  tools/venv/bin/python -m pip install --quiet --disable-pip-version-check -r tools/requirements-test.txt
+  cp tools/requirements-test.txt "$stamp"
+fi
+
 for pid in "${installs[@]}"; do
   wait "$pid" || { echo "tools.sh: a cargo install failed (see above)" >&2; exit 1; }
 done

@@ -11,7 +11,9 @@ mod bench;
 mod elo;
 mod game;
 mod openings;
+mod pairings;
 mod searcher;
+mod standings;
 mod suite;
 mod uci;
 
@@ -97,6 +99,29 @@ USAGE:
                            (150 cp or more), and with --b the paired difference B - A and
                            its standard error. --out FILE writes each position's moves
                            and losses (FEN;played;loss;A's move;loss;B's move;loss).
+    shatar pairings --dutch | --berger | --axf IN.trf [-p [OUT]]
+                           Pair the next round of the tournament in IN.trf (TRF-16 with
+                           XXR/XXC, or TRF-2026): the round after the last one with a
+                           game; byes already entered for it stay. The command line and
+                           output are bbpPairings' and JaVaFo's: the number of pairs,
+                           then `white black` a line, a bye as `player 0`, to OUT or
+                           stdout. --dutch: FIDE's Dutch system (C.04.3), so far the
+                           first round only. --berger: FIDE's Berger tables (C.05 Annex 1), double
+                           when the file plans more rounds than one cycle. --axf: AXF's
+                           Swiss (积分编排制): round 1 by number, 1-2, 3-4, odd numbers
+                           Red; then by score, no rematches, colours alternating.
+    shatar standings IN.trf [--csv | --json] [--tie-breaks LIST | --order O]
+                     [--swiss | --round-robin] [--rules 2024|2026]
+                           The standings with every tie-break column: StartNo, Rank,
+                           Name, then each tie-break (FIDE C.07's codes with their
+                           modifiers, like PTS,DE,BH/C1,BH,SB,KS/L40,ARO/U1400; by
+                           default PTS and every C.07 code), the rank by the list in its
+                           order. --order: mongolian (PTS, DE, BH/C1, BH, SB),
+                           axf-round-robin or axf-swiss (AXF 2008 ch. 2 §5). The format
+                           is guessed from the file (record 092, or rounds = players)
+                           and the rules from its start date (C.07 of 2026 from
+                           2026-03-01), as Gacrux does; the flags override them. An
+                           empty value (JSON: null) is void.
     shatar --help | --version
 
 OPTIONS:
@@ -185,6 +210,8 @@ fn main() -> ExitCode {
         Some("openings") => openings::command(&args[1..]),
         Some("elo") => elo::command(&args[1..], &mut io::stdout().lock()),
         Some("suite") => suite::command(&args[1..], &mut io::stdout().lock()),
+        Some("pairings") => pairings::command(&args[1..], &mut io::stdout().lock()),
+        Some("standings") => standings::command(&args[1..], &mut io::stdout().lock()),
         Some(other) => Err(format!("unknown command '{other}'")),
     };
     match result {

@@ -1,0 +1,73 @@
+//! Timings (ignored by default: `cargo test --release -p shatar-pairing --test timing --
+//! --ignored --nocapture`): a 9-round AXF Swiss of 100, 500 and 2,000 players, each
+//! round paired and given pseudo-random results, then the standings with every C.07
+//! tie-break.
+
+use std::time::Instant;
+
+use shatar_pairing::tiebreak::{self, Code, Format, Options, RuleSet, TieBreak};
+use shatar_pairing::{GameResult, Outcome, Pair, Player, PlayerId, ScoreSystem, Tournament};
+
+#[test]
+#[ignore]
+fn pairing_and_standings_timings() {
+    for n in [100u32, 500, 2000] {
+        let mut t = Tournament {
+            scoring: ScoreSystem::AXF,
+            rounds: Some(9),
+            players: (1..=n)
+                .map(|i| Player {
+                    id: PlayerId(i),
+                    rating: (2400 - i / 2) as u16,
+                    ..Player::default()
+                })
+                .collect(),
+            ..Tournament::default()
+        };
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut pairing_time = Vec::new();
+        for round in 1..=9 {
+            let start = Instant::now();
+            let pairing = shatar_pairing::axf_swiss::pair_round(&t, round).unwrap();
+            pairing_time.push(start.elapsed().as_secs_f64() * 1000.0);
+            pairing.enter(&mut t, round);
+            for pair in &pairing.pairs {
+                if let Pair::Game { white, black } = *pair {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let outcome = [Outcome::Win, Outcome::Draw, Outcome::Loss][(seed % 3) as usize];
+                    t.record(
+                        round,
+                        white,
+                        black,
+                        GameResult::Played {
+                            outcome,
+                            rated: true,
+                        },
+                    );
+                }
+            }
+        }
+        let order: Vec<TieBreak> = Code::ALL
+            .iter()
+            .filter(|c| !matches!(c, Code::Foul | Code::Deb))
+            .map(|&c| TieBreak::new(c))
+            .collect();
+        let start = Instant::now();
+        let s = tiebreak::standings(
+            &t,
+            &order,
+            Options {
+                format: Format::Swiss,
+                rules: RuleSet::Fide2026,
+            },
+        );
+        let standings_ms = start.elapsed().as_secs_f64() * 1000.0;
+        assert_eq!(s.rows.len(), n as usize);
+        let worst = pairing_time.iter().cloned().fold(0.0, f64::max);
+        println!(
+            "{n} players: AXF Swiss round, worst of 9: {worst:.1} ms; standings with 19 tie-breaks: {standings_ms:.1} ms"
+        );
+    }
+}

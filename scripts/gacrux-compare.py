@@ -1,0 +1,336 @@
+#!/usr/bin/env python3
+"""Compares `shatar pairings` and `shatar standings` with Gacrux, FIDE's reference tool for
+pairings and tie-breaks (PyPI `gacrux`, MIT; a test-only tool, pinned in scripts/tools.sh).
+
+    scripts/gacrux-compare.py SHATAR berger
+        Berger tables for 3-24 players, every round, against gacrux.berger.
+    scripts/gacrux-compare.py SHATAR tiebreaks [--count N] [--first K]
+        N random tournaments from Gacrux's seeded generator (9-60 players, 5-11 rounds,
+        requested byes and forfeits): every C.07 tie-break column of `shatar standings`
+        against Gacrux's tie-break checker.
+    scripts/gacrux-compare.py SHATAR dutch [--count N] [--engine shatar|gacrux]
+        The same tournaments paired round by round: each round of the generator's file
+        (Gacrux's Dutch pairing) against `shatar pairings --dutch` given the rounds
+        before it and the round's requested byes. `--engine gacrux` pairs with Gacrux's
+        own pairing checker instead, which checks the harness (all identical).
+
+Tournament k is the same on every run: its size and rounds come from random.Random(k),
+its games from the generator's own seed for file k. Prints one line per difference and a
+summary; the exit status is 1 if anything differs.
+"""
+import argparse
+import contextlib
+import io
+import multiprocessing
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+TIE_BREAKS = "PTS BH BH/C1 SB DE WIN WON BPG BWG GE PS FB AOB KS ARO TPR PTP APRO APPO".split()
+# And the modifiers, in a second run: cuts at both ends, Koya's limit, the 2024 rules.
+TIE_BREAKS_MODIFIED = "PTS SB/C1 BH/M1 FB/C1 KS/L40 ARO/C1 BH/V2024 SB/V2024 AOB/V2024 PS/C1 DE".split()
+
+
+def generate(k, directory):
+    """Tournament k from Gacrux's generator, as a TRF file; returns (path or None when
+    it cannot be paired to its end, players, rounds). Kept in `directory`, which may be
+    a cache: the same k and Gacrux version make the same file."""
+    rng = random.Random(k)
+    players = rng.randint(9, 60)
+    rounds = rng.randint(5, 11)
+    path = os.path.join(directory, f"T{k:04d}.trf")
+    if os.path.exists(path):
+        return path, players, rounds
+    if os.path.exists(path + ".unpairable"):
+        return None, players, rounds
+    from gacrux.tournamentgenerator import tournamentgenerator
+    from gacrux.trf2json import trf2json
+
+    generator = tournamentgenerator()
+    argv = sys.argv
+    sys.argv = ["tournamentgenerator", "-p", str(players), "-N", str(rounds),
+                "-S", "0.02", "0.06", "0.04", "-o", os.devnull]
+    try:
+        generator.read_command_line()
+    finally:
+        sys.argv = argv
+    generator.statistics.set_seed(k * 10000 + 4711)
+    from gacrux.gacruxexeptions import GacruxNoLegalPairing
+    with contextlib.redirect_stdout(io.StringIO()):
+        try:
+            event = generator.gen_tournament(k)
+        except GacruxNoLegalPairing:
+            # Too few players for the rounds (C.04.3 art. 1.9.3): not a tournament.
+            open(path + ".unpairable", "w").close()
+            return None, players, rounds
+        text = trf2json().output_file(event, 1, 0)
+    with open(path + ".part", "w", encoding="latin1") as f:
+        f.write(text)
+    os.replace(path + ".part", path)
+    return path, players, rounds
+
+
+def _generate(job):
+    return generate(*job)
+
+
+def tournaments(count, first, directory, jobs):
+    """The first `count` pairable tournaments from number `first` on, generated `jobs` at
+    a time: [(k, path, players, rounds)], and how many were skipped."""
+    found = []
+    skipped = 0
+    k = first
+    with multiprocessing.Pool(jobs) as pool:
+        while len(found) < count:
+            batch = list(range(k, k + max(jobs, count - len(found))))
+            for number, (path, players, rounds) in zip(batch, pool.map(_generate, [(n, directory) for n in batch])):
+                if path is None:
+                    skipped += 1
+                elif len(found) < count:
+                    found.append((number, path, players, rounds))
+            k = batch[-1] + 1
+    return found, skipped
+
+
+def gacrux_tiebreaks(path, tie_breaks):
+    from gacrux.tiebreakchecker import tiebreakchecker
+
+    out = path + ".gacrux.csv"
+    argv = sys.argv
+    sys.argv = ["tiebreakchecker", "-i", path, "-o", out, "-dC", "-s", "-t", *tie_breaks]
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            tiebreakchecker().common_main()
+    finally:
+        sys.argv = argv
+    with open(out) as f:
+        return list(f.read().splitlines())
+
+
+# TRF results worth a point and half a point under 1/½/0 (U is the PAB, worth a win).
+POINTS = {"1": 1.0, "W": 1.0, "+": 1.0, "F": 1.0, "U": 1.0, "=": 0.5, "D": 0.5, "H": 0.5}
+
+
+def truncated(path, rnd, out):
+    """The file at `path` as it stood before round `rnd` was paired: rounds 1 .. rnd-1,
+    and round rnd's requested byes and absences (as bbpPairings and JaVaFo read them);
+    the points recomputed. Returns round rnd's pairs as {"w b"} and the bye ("p 0")."""
+    lines = []
+    expected = set()
+    with open(path, encoding="latin1") as f:
+        text = f.read().splitlines()
+    for line in text:
+        if line.startswith("001"):
+            player = int(line[4:8])
+            count = (len(line) - 89 + 9) // 10
+            rounds = [line[89 + 10 * i: 99 + 10 * i].ljust(10) for i in range(count)]
+            keep = rounds[: rnd - 1]
+            if len(rounds) >= rnd:
+                entry = rounds[rnd - 1]
+                opponent, colour, result = int(entry[2:6] or 0), entry[7], entry[9]
+                if opponent == 0 and result in "HZF-":
+                    keep.append(entry)
+                elif opponent == 0 and result == "U":
+                    expected.add(f"{player} 0")
+                elif colour == "w":
+                    expected.add(f"{player} {opponent}")
+            points = sum(POINTS.get(r[9], 0.0) for r in keep)
+            line = line[:80] + f"{points:4.1f}" + line[84:89] + "".join(keep)
+        lines.append(line.rstrip())
+    with open(out, "w", encoding="latin1") as f:
+        f.write("\n".join(lines) + "\n")
+    return expected
+
+
+def gacrux_pairing(path):
+    from gacrux.pairingchecker import pairingchecker
+
+    out = path + ".gacrux-pairs"
+    argv = sys.argv
+    sys.argv = ["pairingchecker", "-i", path, "-o", out, "-p", "-dT"]
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            pairingchecker().common_main()
+    finally:
+        sys.argv = argv
+    with open(out) as f:
+        return f.read()
+
+
+def compare_dutch(shatar, events, engine, directory, last_round=None):
+    rounds_compared = 0
+    identical = 0
+    start = time.time()
+    engine_time = 0.0
+    for k, path, players, rounds in events:
+        for rnd in range(1, min(rounds, last_round or rounds) + 1):
+            part = os.path.join(directory, f"T{k:04d}-r{rnd}.trf")
+            expected = truncated(path, rnd, part)
+            t0 = time.time()
+            if engine == "gacrux":
+                output = gacrux_pairing(part)
+            else:
+                run = subprocess.run([shatar, "pairings", "--dutch", part, "-p"], capture_output=True, text=True)
+                output = run.stdout if run.returncode == 0 else ""
+            engine_time += time.time() - t0
+            lines = [l.strip() for l in output.splitlines() if l.strip()]
+            got = set(lines[1:])
+            rounds_compared += 1
+            if got == expected and lines and int(lines[0]) == len(expected):
+                identical += 1
+            else:
+                print(f"T{k:04d} ({players} players) round {rnd}: ours {sorted(got - expected)}, "
+                      f"Gacrux {sorted(expected - got)}")
+    print(f"dutch ({engine}): {len(events)} tournaments, {rounds_compared} rounds"
+          f"{' (round 1 only)' if last_round == 1 else ''}, {identical} identical "
+          f"({time.time() - start:.1f} s, of which pairing {engine_time:.1f} s)")
+    return identical == rounds_compared
+
+
+def number(text):
+    text = text.strip()
+    if text in ("", "-0", "None"):
+        return None
+    return round(float(text), 6)
+
+
+def compare_tiebreaks(shatar, events):
+    differences = 0
+    values = 0
+    start = time.time()
+    ours_time = 0.0
+    for k, path, players, rounds in events:
+        for tie_breaks in (TIE_BREAKS, TIE_BREAKS_MODIFIED):
+            theirs = gacrux_tiebreaks(path, tie_breaks)
+            t0 = time.time()
+            ours = subprocess.run([shatar, "standings", path, "--swiss", "-t", ",".join(tie_breaks)],
+                                  check=True, capture_output=True, text=True).stdout.splitlines()
+            ours_time += time.time() - t0
+            if len(ours) != len(theirs):
+                print(f"T{k:04d}: {len(ours)} lines, Gacrux {len(theirs)}")
+                differences += 1
+                continue
+            for our_line, their_line in zip(ours[1:], theirs[1:]):
+                our = our_line.split(",")
+                their = their_line.split(",")
+                # Ours: StartNo, Rank, Name, values; Gacrux's: StartNo, Rank, values.
+                ours_values = [our[0], our[1]] + our[3:]
+                for column, (a, b) in enumerate(zip(ours_values, their)):
+                    values += 1
+                    if number(a) != number(b):
+                        name = (["StartNo", "Rank"] + tie_breaks)[column]
+                        print(f"T{k:04d} ({players} players, {rounds} rounds) player {our[0]} {name}: ours {a}, Gacrux {b}")
+                        differences += 1
+    print(f"tie-breaks: {len(events)} tournaments, {values} values compared, {differences} different "
+          f"({time.time() - start:.1f} s, of which shatar {ours_time:.1f} s)")
+    return differences == 0
+
+
+def verify_cache(cache, first, count, scratch):
+    """Whether the cached tournaments first .. first+count-1 are what the generator makes
+    (the dates aside, records 042 and 052)."""
+    fresh = os.path.join(scratch, "verify")
+    os.makedirs(fresh, exist_ok=True)
+    same = True
+    for k in range(first, first + count):
+        cached = os.path.join(cache, f"T{k:04d}.trf")
+        if not os.path.exists(cached):
+            continue
+        path, _, _ = generate(k, fresh)
+        undated = lambda p: [l for l in open(p, encoding="latin1").read().splitlines() if not l.startswith(("042", "052"))]
+        if path is None or undated(path) != undated(cached):
+            print(f"T{k:04d}: the cached tournament is not what Gacrux generates now")
+            same = False
+    print(f"verified: {count} cached tournaments regenerated, {'the same' if same else 'DIFFERENT'}")
+    return same
+
+
+def compare_berger(shatar, directory):
+    from gacrux import berger
+
+    differences = 0
+    rounds_compared = 0
+    for n in range(3, 25):
+        seats = n + n % 2
+        table = berger.bergertables(n)
+        for r in range(1, seats):
+            # A file with rounds 1 .. r-1 paired from Gacrux's own table.
+            lines = [f"XXR {seats - 1}"]
+            rows = {p: [] for p in range(1, n + 1)}
+            for done in range(1, r):
+                for board in range(1, seats // 2 + 1):
+                    pair = table["pairing"][done][board]
+                    w, b = pair["white"], pair["black"]
+                    if w > n:
+                        rows[b].append("0000 - U")
+                    elif b > n:
+                        rows[w].append("0000 - U")
+                    else:
+                        rows[w].append(f"{b:>4} w =")
+                        rows[b].append(f"{w:>4} b =")
+            for p in range(1, n + 1):
+                line = f"001 {p:>4}      {'Player ' + str(p):<33} {'':>4} {'':<3} {'':>11} {'':>10} {'':>4} {'':>4}"
+                for entry in rows[p]:
+                    line += "  " + entry
+                lines.append(line)
+            path = os.path.join(directory, f"berger-{n}-{r}.trf")
+            with open(path, "w") as f:
+                f.write("\n".join(lines) + "\n")
+            ours = subprocess.run([shatar, "pairings", "--berger", path, "-p"],
+                                  check=True, capture_output=True, text=True).stdout.split("\n")
+            expected = set()
+            for board in range(1, seats // 2 + 1):
+                pair = table["pairing"][r][board]
+                w, b = pair["white"], pair["black"]
+                expected.add(f"{b} 0" if w > n else f"{w} 0" if b > n else f"{w} {b}")
+            got = set(line for line in ours[1:] if line)
+            rounds_compared += 1
+            if got != expected or int(ours[0]) != seats // 2:
+                print(f"berger {n} players round {r}: ours {sorted(got)}, Gacrux {sorted(expected)}")
+                differences += 1
+    print(f"berger: {rounds_compared} rounds (3-24 players) compared, {differences} different")
+    return differences == 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("shatar")
+    parser.add_argument("what", choices=["berger", "tiebreaks", "dutch", "all"])
+    parser.add_argument("--engine", choices=["shatar", "gacrux"], default="shatar")
+    parser.add_argument("--rounds", type=int, help="compare the Dutch pairings of rounds 1 to N only")
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--cache", help="keep the generated tournaments here")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--verify", type=int, default=0,
+                        help="regenerate the first N cached tournaments and check they are unchanged")
+    args = parser.parse_args()
+    ok = True
+    with tempfile.TemporaryDirectory() as scratch:
+        if args.what in ("berger", "all"):
+            ok = compare_berger(args.shatar, scratch) and ok
+        if args.what in ("tiebreaks", "dutch", "all"):
+            directory = args.cache or scratch
+            os.makedirs(directory, exist_ok=True)
+            if args.cache and args.verify:
+                ok = verify_cache(directory, args.first, args.verify, scratch) and ok
+            t0 = time.time()
+            events, skipped = tournaments(args.count, args.first, directory, args.jobs)
+            sizes = [p for _, _, p, _ in events]
+            print(f"generated: {len(events)} tournaments from number {args.first} "
+                  f"({min(sizes)}-{max(sizes)} players, {skipped} unpairable skipped) in {time.time() - t0:.1f} s")
+            if args.what in ("tiebreaks", "all"):
+                ok = compare_tiebreaks(args.shatar, events) and ok
+            if args.what == "dutch":
+                ok = compare_dutch(args.shatar, events, args.engine, scratch, args.rounds) and ok
+            if args.what == "all":
+                # The Dutch system pairs the first round so far.
+                ok = compare_dutch(args.shatar, events, "shatar", scratch, 1) and ok
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
