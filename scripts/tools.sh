@@ -101,7 +101,8 @@ if [ ! -x tools/venv/bin/python ] || ! cmp -s tools/requirements-test.txt "$stam
   step "Python test tools (gacrux)"
   # Debian's python3 makes virtual environments only with python3-venv (ensurepip).
   if ! python3 -c 'import ensurepip' 2>/dev/null; then
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
   fi
   python3 -m venv tools/venv
   tools/venv/bin/python -m pip install --quiet --disable-pip-version-check -r tools/requirements-test.txt
