@@ -9,7 +9,8 @@ CARGO_FUZZ_VERSION=0.13.2
 WASM_BINDGEN_VERSION=0.2.130 # must equal the wasm-bindgen crate pin in Cargo.toml
 
 # Flags may be combined: --browser (Chromium, chromedriver, the tests' fonts), --serve
-# (trunk), --all (both), --fuzz (cargo-fuzz). Always: pgn-extract and python-chess, which the server's tests read its
+# (trunk, and brotli and zopfli for the site's precompressed files), --all (both), --fuzz
+# (cargo-fuzz). Always: pgn-extract and python-chess, which the server's tests read its
 # records with (scripts/pgn-check.py).
 want_browser=false
 want_serve=false
@@ -42,6 +43,10 @@ fonts=/usr/share/fonts/truetype
 always_apt=()
 command -v pgn-extract >/dev/null 2>&1 || [ -x /usr/games/pgn-extract ] || always_apt+=(pgn-extract)
 python3 -c 'import venv, ensurepip' 2>/dev/null || always_apt+=(python3-venv)
+# The site's build (scripts/post-build.sh) writes x.br and x.gz beside its files.
+serve_apt=()
+command -v brotli >/dev/null 2>&1 || serve_apt+=(brotli)
+command -v zopfli >/dev/null 2>&1 || serve_apt+=(zopfli)
 
 step() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -82,6 +87,7 @@ fi
 
 apt_wanted=("${always_apt[@]}")
 $want_browser && apt_wanted+=("${need_apt[@]}")
+$want_serve && apt_wanted+=("${serve_apt[@]}")
 if [ ${#apt_wanted[@]} -gt 0 ]; then
   step "apt: ${apt_wanted[*]}"
   export DEBIAN_FRONTEND=noninteractive
