@@ -9,7 +9,9 @@ CARGO_FUZZ_VERSION=0.13.2
 WASM_BINDGEN_VERSION=0.2.130 # must equal the wasm-bindgen crate pin in Cargo.toml
 
 # Flags may be combined: --browser (Chromium, chromedriver, the tests' fonts), --serve
-# (trunk), --all (both), --fuzz (cargo-fuzz).
+# (trunk, and brotli and zopfli for the site's precompressed files), --all (both), --fuzz
+# (cargo-fuzz). Always: pgn-extract and python-chess, which the server's tests read its
+# records with (scripts/pgn-check.py).
 want_browser=false
 want_serve=false
 want_fuzz=false
@@ -36,6 +38,15 @@ fonts=/usr/share/fonts/truetype
 [ -f $fonts/dejavu/DejaVuSans.ttf ] && [ -f $fonts/dejavu/DejaVuSansMono.ttf ] || need_apt+=(fonts-dejavu-core)
 [ -f $fonts/liberation/LiberationSans-Regular.ttf ] || need_apt+=(fonts-liberation)
 [ -f $fonts/wqy/wqy-microhei.ttc ] || need_apt+=(fonts-wqy-microhei)
+# Always wanted: the server's tests read its PGN with pgn-extract (Debian puts it in
+# /usr/games, which scripts/pgn-check.py looks in too), and python-chess needs a venv.
+always_apt=()
+command -v pgn-extract >/dev/null 2>&1 || [ -x /usr/games/pgn-extract ] || always_apt+=(pgn-extract)
+python3 -c 'import venv, ensurepip' 2>/dev/null || always_apt+=(python3-venv)
+# The site's build (scripts/post-build.sh) writes x.br and x.gz beside its files.
+serve_apt=()
+command -v brotli >/dev/null 2>&1 || serve_apt+=(brotli)
+command -v zopfli >/dev/null 2>&1 || serve_apt+=(zopfli)
 
 step() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -74,12 +85,16 @@ if $want_fuzz && ! cargo fuzz --version 2>/dev/null | grep -q " $CARGO_FUZZ_VERS
   installs+=($!)
 fi
 
+apt_wanted=("${always_apt[@]}")
+$want_browser && apt_wanted+=("${need_apt[@]}")
+$want_serve && apt_wanted+=("${serve_apt[@]}")
+if [ ${#apt_wanted[@]} -gt 0 ]; then
+  step "apt: ${apt_wanted[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq "${apt_wanted[@]}" >/dev/null
+fi
+
 if $want_browser; then
-  if [ ${#need_apt[@]} -gt 0 ]; then
-    step "apt: ${need_apt[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq && apt-get install -y -qq "${need_apt[@]}" >/dev/null
-  fi
   missing=$(sed -n 's|^ *<glob>\(/[^<]*\)</glob>$|\1|p' tests/fonts/fonts.conf \
     | while read -r glob; do compgen -G "$glob" >/dev/null || echo "$glob"; done)
   [ -z "$missing" ] || { echo "tools.sh: tests/fonts/fonts.conf names fonts this machine lacks: $missing" >&2; exit 1; }
@@ -94,19 +109,14 @@ if [ ! -x tools/node_modules/.bin/wasm-opt ] || ! cmp -s tools/package-lock.json
   cp tools/package-lock.json "$stamp"
 fi
 
-# Python test tools (Gacrux, for scripts/gacrux-compare.py) live in tools/venv, pinned by
-# tools/requirements-test.txt, never in the system's Python.
+# Python test tools (python-chess; Gacrux, FIDE's reference for pairings and tie-breaks)
+# live in tools/venv, pinned by tools/requirements.txt, never in the system's Python.
 stamp=tools/venv/.installed-from-requirements
-if [ ! -x tools/venv/bin/python ] || ! cmp -s tools/requirements-test.txt "$stamp" 2>/dev/null; then
-  step "Python test tools (gacrux)"
-  # Debian's python3 makes virtual environments only with python3-venv (ensurepip).
-  if ! python3 -c 'import ensurepip' 2>/dev/null; then
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
-  fi
+if [ ! -x tools/venv/bin/python ] || ! cmp -s tools/requirements.txt "$stamp" 2>/dev/null; then
+  step "Python test tools (python-chess, gacrux)"
   python3 -m venv tools/venv
-  tools/venv/bin/python -m pip install --quiet --disable-pip-version-check -r tools/requirements-test.txt
-  cp tools/requirements-test.txt "$stamp"
+  tools/venv/bin/python -m pip install --quiet --disable-pip-version-check -r tools/requirements.txt
+  cp tools/requirements.txt "$stamp"
 fi
 
 for pid in "${installs[@]}"; do

@@ -55,10 +55,13 @@ function verdict(what, ok, detail) {
   verdicts.push({ what, ok, detail });
 }
 
+// The site's files, without the copies scripts/post-build.sh precompresses beside them
+// (x.br, x.gz): each file counts once, gzipped here.
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
+    if (statSync(path).isDirectory()) return walk(path);
+    return /\.(br|gz)$/.test(name) ? [] : [path];
   });
 }
 

@@ -107,6 +107,22 @@ impl EndReason {
         }
     }
 
+    /// The PGN standard's `Termination` value (8.1.1 / 9.8.1: "abandoned",
+    /// "adjudication", "death", "emergency", "normal", "rules infraction", "time
+    /// forfeit", "unterminated"), which other programs read: "time forfeit" for the
+    /// clock's endings, "rules infraction" for a forbidden repetition (the side that broke
+    /// the rule loses), "normal" for the rest. The reason itself goes into the
+    /// `TerminationDetails` tag ([`pgn::TERMINATION_DETAILS`](crate::pgn::TERMINATION_DETAILS)).
+    pub const fn pgn_termination(self) -> &'static str {
+        match self {
+            EndReason::TimeForfeit
+            | EndReason::TimeoutVsInsufficientMaterial
+            | EndReason::BothFlags => "time forfeit",
+            EndReason::ForbiddenRepetition => "rules infraction",
+            _ => "normal",
+        }
+    }
+
     pub const fn description(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",

@@ -796,6 +796,22 @@ fn a_time_forfeit_termination_is_read_as_a_flag_fall() {
         .replay::<Mongolian>()
         .unwrap();
     assert_eq!(record.outcome(), Some(Outcome::draw(EndReason::BothFlags)));
+    // As written now: the standard's value, and the reason in TerminationDetails.
+    let both = "[Termination \"time forfeit\"]\n[TerminationDetails \"both flags falling\"]\n\n1. e4 e5 1/2-1/2";
+    let record = pgn::parse_game(both)
+        .unwrap()
+        .replay::<Mongolian>()
+        .unwrap();
+    assert_eq!(record.outcome(), Some(Outcome::draw(EndReason::BothFlags)));
+    let flag = "[Termination \"normal\"]\n[TerminationDetails \"time forfeit, but the opponent cannot checkmate\"]\n\n1. e4 e5 1/2-1/2";
+    let record = pgn::parse_game(flag)
+        .unwrap()
+        .replay::<Mongolian>()
+        .unwrap();
+    assert_eq!(
+        record.outcome(),
+        Some(Outcome::draw(EndReason::TimeoutVsInsufficientMaterial))
+    );
     // Without it, the usual readings stand.
     let record = pgn::parse_game("1. e4 e5 1-0")
         .unwrap()

@@ -513,22 +513,54 @@ fn lenient_reading() {
 
 #[test]
 fn draw_offers() {
-    // 2017 art. 9.1.2.b: an offer of a draw is marked (=) after the move.
-    let g = pgn::parse_game("1. e4 e5 2. Nf3 (=) Nc6 (2... Nf6) 3. Bc4 (=) {declined} 1/2-1/2")
-        .unwrap();
-    assert_eq!(
-        g.moves.iter().map(|m| m.draw_offer).collect::<Vec<_>>(),
-        [false, false, true, false, true]
-    );
-    assert_eq!(g.moves[3].variations.len(), 1);
-    assert!(g.moves[2].variations.is_empty());
-    assert!(
-        g.write()
-            .ends_with("\n\n1. e4 e5 2. Nf3 (=) Nc6 (2... Nf6) 3. Bc4 (=) {declined} 1/2-1/2\n")
-    );
+    // 2017 art. 9.1.2.b: an offer of a draw is marked (=) after the move; written as the
+    // comment {(=)}, read in that form and in the bare (=) written before.
+    let old = "1. e4 e5 2. Nf3 (=) Nc6 (2... Nf6) 3. Bc4 (=) {declined} 1/2-1/2";
+    let new = "1. e4 e5 2. Nf3 {(=)} 2... Nc6 (2... Nf6) 3. Bc4 {(=)} {declined} 1/2-1/2";
+    for text in [old, new] {
+        let g = pgn::parse_game(text).unwrap();
+        assert_eq!(
+            g.moves.iter().map(|m| m.draw_offer).collect::<Vec<_>>(),
+            [false, false, true, false, true],
+            "{text}"
+        );
+        assert_eq!(g.moves[3].variations.len(), 1);
+        assert!(g.moves[2].variations.is_empty());
+        assert!(g.moves[2].comments.is_empty(), "{text}");
+        assert_eq!(g.moves[4].comments, ["declined"], "{text}");
+        let written = g.write();
+        assert!(written.ends_with(&format!("\n\n{new}\n")), "{written}");
+        assert_eq!(pgn::parse_game(&written).unwrap().moves, g.moves);
+        let r = g.replay::<Mongolian>().unwrap();
+        assert_eq!(r.outcome(), Some(Outcome::draw(EndReason::Agreement)));
+    }
+    // Only the first {(=)} after a move is the offer: a second is a comment, and stays one.
+    let g = pgn::parse_game("1. e4 {(=)} {(=)} *").unwrap();
+    assert!(g.moves[0].draw_offer);
+    assert_eq!(g.moves[0].comments, ["(=)"]);
     assert_eq!(pgn::parse_game(&g.write()).unwrap().moves, g.moves);
-    let r = g.replay::<Mongolian>().unwrap();
-    assert_eq!(r.outcome(), Some(Outcome::draw(EndReason::Agreement)));
+}
+
+/// Every tag, comment (before and after moves, clocks among them), NAG, variation and draw
+/// offer survives writing and reading back.
+#[test]
+fn a_record_keeps_everything_through_writing_and_reading() {
+    let text = "[Event \"Club\"]\n[Site \"Ulaanbaatar\"]\n[Date \"2026.12.07\"]\n\
+        [Round \"3\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n\
+        [Variant \"Mongolian\"]\n[TimeControl \"300+2\"]\n[Termination \"normal\"]\n\
+        [TerminationDetails \"agreement\"]\n[Annotator \"C\"]\n\n\
+        {start} 1. e4 $1 {[%clk 0:05:00]} {(=)} {best} (1. d4 {also} (1. c4 $5) 1... d5) \
+        1... e5 {[%clk 0:04:59]} 2. Nf3 {(=)} 2... Nc6 (2... Nf6 {(=)} 3. Nxe5) 3. Bc4 1/2-1/2";
+    let g = pgn::parse_game(text).unwrap();
+    assert!(g.moves[0].draw_offer && g.moves[2].draw_offer);
+    assert!(g.moves[3].variations[0][0].draw_offer);
+    assert_eq!(g.moves[0].comments, ["[%clk 0:05:00]", "best"]);
+    assert_eq!(g.tags.len(), 12);
+    let written = g.write();
+    let back = pgn::parse_game(&written).unwrap();
+    assert_eq!(back, g, "{written}");
+    assert_eq!(back.write(), written);
+    assert_eq!(back.tag("TerminationDetails"), Some("agreement"));
 }
 
 #[test]

@@ -231,7 +231,7 @@ fn a_fen_start_and_endings_on_the_board() {
         "{written}"
     );
     assert!(
-        written.contains("[Termination \"checkmate\"]\n"),
+        written.contains("[Termination \"normal\"]\n[TerminationDetails \"checkmate\"]\n"),
         "{written}"
     );
     assert!(written.ends_with("\n\n30... 车5平6 0-1\n"), "{written}");
@@ -271,8 +271,9 @@ fn a_repetition_ruling_is_written_with_its_sentence() {
     );
     let game = xpgn::from_record(&record, Notation::Wxf);
     assert_eq!(game.result, Some(GameResult::BlackWins));
+    assert_eq!(game.tag("Termination"), Some("rules infraction"));
     assert_eq!(
-        game.tag("Termination"),
+        game.tag("TerminationDetails"),
         Some(EndReason::ForbiddenRepetition.description())
     );
     assert_eq!(
@@ -297,6 +298,16 @@ fn a_repetition_ruling_is_written_with_its_sentence() {
     r.set_outcome(Outcome::win(Color::White, EndReason::TimeForfeit));
     let text = xpgn::write(&r, Notation::Iccs, &[]);
     assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
+    assert_eq!(read(&text).unwrap().outcome(), r.outcome());
+    // A draw by both flags: "time forfeit" and the details, read back as they were.
+    r.set_outcome(Outcome::draw(EndReason::BothFlags));
+    let text = xpgn::write(&r, Notation::Iccs, &[]);
+    assert!(
+        text.contains(
+            "[Termination \"time forfeit\"]\n[TerminationDetails \"both flags falling\"]"
+        ),
+        "{text}"
+    );
     assert_eq!(read(&text).unwrap().outcome(), r.outcome());
 }
 

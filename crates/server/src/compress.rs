@@ -1,15 +1,22 @@
-//! The site's files compressed with brotli or gzip, whichever the browser takes (the wasm
-//! is most of a first visit's bytes, and shrinks to about two fifths). Files precompressed
-//! beside the originals (`x.wasm.br`, `x.wasm.gz`) are sent as they are; the rest is
-//! compressed as it is sent, at brotli's quality 4, which costs little CPU.
+//! The site's files, compressed once, when the site is built: scripts/post-build.sh writes
+//! `x.br` (brotli at quality 11) and `x.gz` (zopfli) beside every compressible file of
+//! dist/, and the server sends whichever of them the browser accepts (brotli first) as a
+//! file, with `Vary: Accept-Encoding`. Nothing is compressed as it is sent: brotli at
+//! quality 4 for every request, as this did before, let one address asking for the wasm
+//! 50–70 times a second hold a core (docs/server-load.md measures both). A file with no
+//! precompressed copy beside it (an image, a font, a site not built by post-build.sh) is
+//! sent as it is, uncompressed.
 
-use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
-use tower_http::compression::{CompressionLayer, CompressionLevel};
+use std::path::PathBuf;
 
-/// Compression for everything but images (already compressed, or tiny) and fonts (woff2
-/// is brotli inside). Adds `Vary: Accept-Encoding`, which caches need.
-pub fn layer() -> CompressionLayer<impl Predicate> {
-    CompressionLayer::new()
-        .quality(CompressionLevel::Default)
-        .compress_when(DefaultPredicate::new().and(NotForContentType::const_new("font/")))
+use tower_http::services::ServeDir;
+
+/// The files of `dir`: `x.br` or `x.gz` in place of `x` when the request accepts that
+/// encoding and the file is there (the type and caching headers stay `x`'s), `index.html`
+/// for a directory.
+pub fn site_files(dir: PathBuf) -> ServeDir {
+    ServeDir::new(dir)
+        .append_index_html_on_directories(true)
+        .precompressed_br()
+        .precompressed_gzip()
 }

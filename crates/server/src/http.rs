@@ -12,7 +12,6 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use tokio::sync::watch;
-use tower_http::services::ServeDir;
 
 use crate::hub::Hub;
 use crate::limits::Limiter;
@@ -58,15 +57,9 @@ pub fn router(
     match site {
         Some(dir) => api.fallback_service(
             Router::new()
-                .fallback_service(
-                    ServeDir::new(dir)
-                        .append_index_html_on_directories(true)
-                        .precompressed_br()
-                        .precompressed_gzip(),
-                )
-                .layer(middleware::from_fn(site_headers))
-                // Outside the headers: it chooses by the content type they set.
-                .layer(compress::layer()),
+                // Precompressed at build time; nothing compressed here (compress.rs).
+                .fallback_service(compress::site_files(dir))
+                .layer(middleware::from_fn(site_headers)),
         ),
         None => {
             api.fallback(|| async { (StatusCode::NOT_FOUND, "no site is served here (--site)") })

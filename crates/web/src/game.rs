@@ -261,8 +261,9 @@ impl Game {
 
     /// The game as PGN: the tags and annotations it was given ([`Notes`]), `tags` where it
     /// was given none of that name, the ones the rules write (Variant, FEN), each
-    /// move's clock reading after it (`[%clk h:mm:ss]`) and the draw offers (`(=)`, 2017
-    /// art. 9.1.2) marked after the plies that made them. Xiangqi's moves are written in
+    /// move's clock reading after it (`[%clk h:mm:ss]`), the draw offers (the comment
+    /// `{(=)}`, 2017 art. 9.1.2) marked after the plies that made them, and how the game
+    /// ended (`Termination` and `TerminationDetails`, [`PgnGame::set_termination`]). Xiangqi's moves are written in
     /// `notation`.
     pub fn pgn(
         &self,
@@ -289,7 +290,7 @@ impl Game {
         }
         if let Some(o) = self.outcome() {
             game.set_tag("Result", o.result.pgn());
-            game.set_tag("Termination", o.reason.description());
+            game.set_termination(o.reason);
         }
         game.write()
     }

@@ -37,7 +37,7 @@ impl Notes {
         known_tag(&self.tags, name)
     }
 
-    /// The plies after which the given record marks a draw offer (`(=)`, 2017 art. 9.1.2).
+    /// The plies after which the given record marks a draw offer (`{(=)}`, or `(=)` as written before; 2017 art. 9.1.2).
     pub fn draw_offers(&self) -> Vec<usize> {
         (self.plies.iter().enumerate())
             .filter(|(_, p)| p.draw_offer)

@@ -72,7 +72,7 @@ pub struct Session {
     pub claim_armed: bool,
     /// A draw offer waiting for an answer.
     pub draw_offer: Option<DrawOffer>,
-    /// The plies after which a draw was offered, written `(=)` in the record (art. 9.1.2).
+    /// The plies after which a draw was offered, written `{(=)}` in the record (art. 9.1.2).
     pub offers: Vec<usize>,
 }
 

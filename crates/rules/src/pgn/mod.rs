@@ -91,6 +91,23 @@ pub const MAX_VARIATION_DEPTH: usize = 64;
 /// broken.
 pub const LINE_WIDTH: usize = 80;
 
+/// A draw offer (2017 art. 9.1.2.b: the scoresheet's `(=)` after the move it was made
+/// with), written as this comment, `{(=)}`, right after the move and its annotations. A
+/// comment because PGN has no other place for it: the bare `(=)` this crate wrote before
+/// is a variation to every other reader (an empty one, or one whose move is `=`, which
+/// pgn-extract and python-chess report as an error). The comment keeps the scoresheet's
+/// mark as it is (`{=}` alone could read as an evaluation, `=` being NAG 10's glyph). The
+/// reader takes the first such comment after a move, and the old `(=)`, as the offer.
+pub const DRAW_OFFER_COMMENT: &str = "(=)";
+
+/// The tag for how exactly a game ended ([`EndReason::description`](crate::EndReason::description):
+/// "checkmate", "threefold repetition", "a bare king", "aborted"…), beside `Termination`,
+/// which holds only the PGN standard's values
+/// ([`EndReason::pgn_termination`](crate::EndReason::pgn_termination)). TCEC's name for
+/// the same thing; other readers keep it as an unknown tag. Files written before it had the
+/// description in `Termination` itself, and still read as they did.
+pub const TERMINATION_DETAILS: &str = "TerminationDetails";
+
 /// A place in the PGN text: line and column, both from 1, columns counted in characters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TextPos {
@@ -113,8 +130,8 @@ pub struct PgnMove {
     pub comments: Vec<String>,
     /// Alternatives to this move, each a line starting in the position before it.
     pub variations: Vec<Vec<PgnMove>>,
-    /// The player offered a draw with this move, written `(=)` after it as on the 2017
-    /// scoresheet (art. 9.1.2.b).
+    /// The player offered a draw with this move: the 2017 scoresheet's `(=)` (art.
+    /// 9.1.2.b), written as the comment `{(=)}` after it ([`DRAW_OFFER_COMMENT`]).
     pub draw_offer: bool,
     /// Where the move stands in the text it was read from (unused when writing).
     pub at: TextPos,

@@ -8,7 +8,9 @@ use core::ops::Range;
 use crate::outcome::GameResult;
 
 use super::lexer::{Lexer, Tok};
-use super::{MAX_VARIATION_DEPTH, PgnError, PgnErrorKind, PgnGame, PgnMove, TextPos};
+use super::{
+    DRAW_OFFER_COMMENT, MAX_VARIATION_DEPTH, PgnError, PgnErrorKind, PgnGame, PgnMove, TextPos,
+};
 
 pub(super) struct Parser {
     lex: Lexer,
@@ -160,6 +162,8 @@ impl Parser {
                     }
                 },
                 Tok::Comment(c) => match moves.last_mut() {
+                    // `{(=)}`: a draw offer, as written since 2026 (see DRAW_OFFER_COMMENT).
+                    Some(m) if c == DRAW_OFFER_COMMENT && !m.draw_offer => m.draw_offer = true,
                     Some(m) => m.comments.push(c),
                     None => pending.push(c),
                 },
@@ -179,7 +183,8 @@ impl Parser {
                         && only.san == "="
                         && *only == PgnMove::new("=")
                     {
-                        // `(=)`: a draw offer (2017 art. 9.1.2.b), not a variation.
+                        // `(=)`: a draw offer (2017 art. 9.1.2.b), not a variation, as this
+                        // crate wrote it before the comment `{(=)}`; still read.
                         last.draw_offer = true;
                     } else if !line.is_empty() {
                         // A variation without moves says nothing: dropped, with any comment in it.

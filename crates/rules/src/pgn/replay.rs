@@ -18,7 +18,7 @@ use crate::san;
 use crate::san::SanError;
 use crate::types::Color;
 
-use super::{PgnError, PgnErrorKind, PgnGame, PgnMove, TextPos};
+use super::{PgnError, PgnErrorKind, PgnGame, PgnMove, TERMINATION_DETAILS, TextPos};
 use crate::GameKind;
 
 impl PgnGame {
@@ -41,6 +41,27 @@ impl PgnGame {
 
     pub fn remove_tag(&mut self, name: &str) {
         self.tags.retain(|(n, _)| n != name);
+    }
+
+    /// How the game ended: `Termination` with the PGN standard's value for `reason`
+    /// ([`EndReason::pgn_termination`]), and [`TERMINATION_DETAILS`] with the reason
+    /// itself ([`EndReason::description`]).
+    pub fn set_termination(&mut self, reason: EndReason) {
+        self.set_termination_as(reason.pgn_termination(), reason.description());
+    }
+
+    /// `Termination` (which must be one of the PGN standard's values, see
+    /// [`EndReason::pgn_termination`]) and [`TERMINATION_DETAILS`], for an ending that is
+    /// no [`EndReason`]: a game aborted, or abandoned.
+    pub fn set_termination_as(&mut self, termination: &str, details: &str) {
+        self.set_tag("Termination", termination);
+        self.set_tag(TERMINATION_DETAILS, details);
+    }
+
+    /// Removes `Termination` and [`TERMINATION_DETAILS`].
+    pub fn remove_termination(&mut self) {
+        self.remove_tag("Termination");
+        self.remove_tag(TERMINATION_DETAILS);
     }
 
     /// An error in this game: its number and players (`Red` standing in for a missing
@@ -181,13 +202,19 @@ impl PgnGame {
         Ok(record)
     }
 
-    /// How a game ended that the moves leave unfinished. A flag fall when the Termination
-    /// tag says so: PGN standard 9.8.1's "time forfeit", or the description of one of the
-    /// clock's endings (which is what the site writes); else a draw by agreement or a
+    /// How a game ended that the moves leave unfinished. A flag fall when the tags say so:
+    /// `Termination` is PGN standard 9.8.1's "time forfeit", or [`TERMINATION_DETAILS`]
+    /// (what the site writes now) or `Termination` (what it wrote before) holds the
+    /// description of one of the clock's endings; else a draw by agreement or a
     /// resignation, the usual reasons.
     pub(crate) fn off_board_outcome(&self, result: GameResult) -> Outcome {
-        let termination = self.tag("Termination").map(str::trim).unwrap_or("");
-        let is = |reason: EndReason| termination.eq_ignore_ascii_case(reason.description());
+        let read = |name: &str| self.tag(name).map(str::trim).unwrap_or("");
+        let (termination, details) = (read("Termination"), read(TERMINATION_DETAILS));
+        let is = |reason: EndReason| {
+            [termination, details]
+                .iter()
+                .any(|t| t.eq_ignore_ascii_case(reason.description()))
+        };
         let flag = is(EndReason::TimeForfeit) || is(EndReason::TimeoutVsInsufficientMaterial);
         match result {
             GameResult::Draw if is(EndReason::BothFlags) => Outcome::draw(EndReason::BothFlags),

@@ -15,7 +15,7 @@ use crate::record::GameRecord;
 use crate::san;
 use crate::types::Color;
 
-use super::{LINE_WIDTH, PgnGame, PgnMove};
+use super::{DRAW_OFFER_COMMENT, LINE_WIDTH, PgnGame, PgnMove, TERMINATION_DETAILS};
 
 /// The seven-tag roster (PGN standard 8.1.1), in order, with the values written for a
 /// missing tag.
@@ -30,13 +30,14 @@ const ROSTER: [(&str, &str); 7] = [
 ];
 
 /// Tags written right after the roster, in this order, when present.
-const AFTER_ROSTER: [&str; 6] = [
+const AFTER_ROSTER: [&str; 7] = [
     "Variant",
     "FEN",
     "SetUp",
     "TimeControl",
     DELAY_TAG,
     "Termination",
+    TERMINATION_DETAILS,
 ];
 
 impl PgnGame {
@@ -73,10 +74,12 @@ impl PgnGame {
     }
 
     /// The PGN text: tags (the seven-tag roster in order, then Variant, FEN, SetUp,
-    /// TimeControl, our TimeControlDelay, Termination, then the others as they come), a
+    /// TimeControl, our TimeControlDelay, Termination, TerminationDetails, then the others as
+    /// they come), a
     /// blank line, the move text wrapped at [`LINE_WIDTH`] and the result, and a final
-    /// newline. The Result tag always repeats the result marker. A `}` inside a comment, which PGN cannot hold, is
-    /// written as `)`.
+    /// newline. The Result tag always repeats the result marker. A `}` inside a comment,
+    /// which PGN cannot hold, is written as `)`. A draw offer is the comment `{(=)}` right
+    /// after the move's annotations ([`DRAW_OFFER_COMMENT`]).
     pub fn write(&self) -> String {
         let mut out = String::new();
         for (name, missing) in ROSTER {
@@ -251,10 +254,11 @@ fn write_line(w: &mut Wrapper<'_>, line: &[PgnMove], mut number: u32, mut turn: 
         for n in &node.nags {
             w.word(&alloc::format!("${n}"));
         }
-        if node.draw_offer {
-            w.word("(=)");
-        }
         need_number = false;
+        if node.draw_offer {
+            w.comment(DRAW_OFFER_COMMENT);
+            need_number = true;
+        }
         for c in &node.comments {
             w.comment(c);
             need_number = true;

@@ -41,8 +41,10 @@
 //! # Writing
 //! [`from_record`] and [`write()`]: `[Variant "Xiangqi"]`, `FEN` and `SetUp` when the start
 //! is not the initial position, the XQBase `Format` tag naming the [`Notation`], the
-//! result, and a `Termination` tag ([`EndReason::description`]) for every ending but a
-//! resignation and a draw by agreement (which a reader assumes without one). A repetition
+//! result, and for every ending but a resignation and a draw by agreement (which a reader
+//! assumes without them) a `Termination` tag with the PGN standard's value
+//! ([`EndReason::pgn_termination`]) and a `TerminationDetails` tag with the reason
+//! ([`EndReason::description`]). A repetition
 //! ruling's sentence goes into a comment after the last move. The seven-tag roster keeps
 //! PGN's `White` for Red.
 //!
@@ -348,8 +350,9 @@ pub fn from_moves(
     Ok(game)
 }
 
-/// The game of a record ([`from_moves`]), with its result, a `Termination` tag for any
-/// ending but a resignation or an agreed draw, and a repetition ruling's sentence as a
+/// The game of a record ([`from_moves`]), with its result, `Termination` and
+/// `TerminationDetails` tags ([`PgnGame::set_termination`]) for any ending but a
+/// resignation or an agreed draw, and a repetition ruling's sentence as a
 /// comment after the last move.
 pub fn from_record(record: &Record, notation: Notation) -> PgnGame {
     let mut game = from_moves(record.initial(), record.moves(), notation)
@@ -357,7 +360,7 @@ pub fn from_record(record: &Record, notation: Notation) -> PgnGame {
     if let Some(Outcome { result, reason }) = record.outcome() {
         game.result = Some(result);
         if !matches!(reason, EndReason::Resignation | EndReason::Agreement) {
-            game.set_tag("Termination", reason.description());
+            game.set_termination(reason);
         }
     }
     if let Some(ruling) = record.ruling() {

@@ -1,8 +1,13 @@
 //! A game's record as PGN, through the rules crate's writer: its tags, each move's clock
-//! as `[%clk h:mm:ss]`, draw offers as `(=)` (2017 art. 9.1.2.b), and how it ended.
+//! as `[%clk h:mm:ss]`, draw offers as the comment `{(=)}` (2017 art. 9.1.2.b,
+//! [`shatar_rules::pgn::DRAW_OFFER_COMMENT`]), and how it ended: `Termination` with the PGN
+//! standard's value and `TerminationDetails` with the reason
+//! ([`shatar_rules::pgn::TERMINATION_DETAILS`]). A game aborted before both sides moved is
+//! "abandoned" (as lichess writes it) with the details "aborted" and no result; one a
+//! player left is "abandoned" too, the details naming who left.
 
-use shatar_rules::Color;
 use shatar_rules::xiangqi::pgn::Notation;
+use shatar_rules::{Color, GameKind};
 
 use super::Table;
 use crate::wire::EndNote;
@@ -41,15 +46,18 @@ impl Table {
                 }
             }
         }
-        let termination = match (self.note, self.outcome()) {
-            (Some(EndNote::Aborted), _) => Some("aborted"),
-            (Some(EndNote::Abandoned { .. }), _) => Some("abandoned"),
-            (None, Some(outcome)) => Some(outcome.reason.description()),
-            (None, None) => None,
-        };
-        match termination {
-            Some(t) => game.set_tag("Termination", t),
-            None => game.remove_tag("Termination"),
+        match (self.note, self.outcome()) {
+            (Some(EndNote::Aborted), _) => game.set_termination_as("abandoned", "aborted"),
+            (Some(EndNote::Abandoned { by }), _) => {
+                let side = match Color::from(by) {
+                    Color::White if self.kind() == GameKind::Xiangqi => "red",
+                    color => color.name(),
+                };
+                let details = format!("abandoned by {side}");
+                game.set_termination_as("abandoned", &details);
+            }
+            (None, Some(outcome)) => game.set_termination(outcome.reason),
+            (None, None) => game.remove_termination(),
         }
         if self.note == Some(EndNote::Aborted) {
             game.result = None;

@@ -86,7 +86,10 @@ async fn a_game_nobody_starts_is_aborted_after_a_minute_for_each_first_move() {
         panic!("a record");
     };
     assert!(text.contains("[Result \"*\"]"), "{text}");
-    assert!(text.contains("[Termination \"aborted\"]"), "{text}");
+    assert!(
+        text.contains("[Termination \"abandoned\"]\n[TerminationDetails \"aborted\"]"),
+        "{text}"
+    );
     server.stop().await.unwrap();
 }
 

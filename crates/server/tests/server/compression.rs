@@ -1,7 +1,9 @@
-//! The site's files, compressed with brotli or gzip when the browser asks, and the same
-//! bytes once decompressed, their caching headers kept.
+//! The site's files, sent compressed with brotli or gzip when the browser asks and the build
+//! wrote a precompressed copy beside the file (`x.br`, `x.gz`: scripts/post-build.sh), the
+//! same bytes once decompressed, their caching headers kept; nothing compressed per
+//! request.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::sync::Arc;
 
 use shatar_server::headers::{IMMUTABLE, REVALIDATE};
@@ -82,6 +84,31 @@ fn site_like(bytes: usize) -> Vec<u8> {
     out
 }
 
+/// `x.br` and `x.gz` beside `x`, as scripts/post-build.sh writes them (brotli at its best
+/// quality, gzip).
+fn precompress(path: &std::path::Path, content: &[u8]) {
+    let beside = |extension: &str| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(extension);
+        std::path::PathBuf::from(name)
+    };
+    let mut br = Vec::new();
+    {
+        let mut writer = brotli::CompressorWriter::new(&mut br, 4096, 11, 22);
+        writer.write_all(content).unwrap();
+    }
+    std::fs::write(beside(".br"), br).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(content).unwrap();
+    std::fs::write(beside(".gz"), gz.finish().unwrap()).unwrap();
+}
+
+fn has_vary(fetched: &Fetched) -> bool {
+    fetched
+        .header("vary")
+        .is_some_and(|v| v.to_ascii_lowercase().contains("accept-encoding"))
+}
+
 #[tokio::test]
 async fn wasm_and_javascript_come_compressed_when_asked_and_decompress_to_the_file() {
     let data = tempfile::tempdir().unwrap();
@@ -94,7 +121,9 @@ async fn wasm_and_javascript_come_compressed_when_asked_and_decompress_to_the_fi
         ("index.html", site_like(3_000), REVALIDATE),
     ];
     for (name, content, _) in &files {
-        std::fs::write(site.path().join(name), content).unwrap();
+        let path = site.path().join(name);
+        std::fs::write(&path, content).unwrap();
+        precompress(&path, content);
     }
     let server = start(
         data.path(),
@@ -106,10 +135,7 @@ async fn wasm_and_javascript_come_compressed_when_asked_and_decompress_to_the_fi
         let path = format!("/{name}");
         let br = fetch(server.addr, &path, Some("gzip, deflate, br")).await;
         assert_eq!(br.header("content-encoding"), Some("br"), "{name}");
-        assert!(
-            br.header("vary")
-                .is_some_and(|v| v.to_ascii_lowercase().contains("accept-encoding"))
-        );
+        assert!(has_vary(&br), "{name}");
         assert_eq!(br.header("cache-control"), Some(*cache), "{name}");
         assert!(
             br.body.len() < content.len() / 3,
@@ -117,13 +143,15 @@ async fn wasm_and_javascript_come_compressed_when_asked_and_decompress_to_the_fi
             br.body.len()
         );
         let mut plain = Vec::new();
-        brotli_decompressor::Decompressor::new(br.body.as_slice(), 4096)
+        brotli::Decompressor::new(br.body.as_slice(), 4096)
             .read_to_end(&mut plain)
             .unwrap();
         assert!(plain == *content, "{name}: brotli gives the file back");
 
         let gzip = fetch(server.addr, &path, Some("gzip")).await;
         assert_eq!(gzip.header("content-encoding"), Some("gzip"), "{name}");
+        assert!(has_vary(&gzip), "{name}");
+        assert_eq!(gzip.header("cache-control"), Some(*cache), "{name}");
         let mut plain = Vec::new();
         flate2::read::GzDecoder::new(gzip.body.as_slice())
             .read_to_end(&mut plain)
@@ -132,10 +160,46 @@ async fn wasm_and_javascript_come_compressed_when_asked_and_decompress_to_the_fi
 
         let identity = fetch(server.addr, &path, None).await;
         assert_eq!(identity.header("content-encoding"), None, "{name}");
+        assert!(
+            has_vary(&identity),
+            "{name}: caches keep the encodings apart"
+        );
         assert!(identity.body == *content, "{name}");
     }
     let wasm = fetch(server.addr, &format!("/{wasm_name}"), Some("br")).await;
     assert_eq!(wasm.header("content-type"), Some("application/wasm"));
+    // The directory's index, precompressed too.
+    let index = fetch(server.addr, "/", Some("br")).await;
+    assert_eq!(index.header("content-encoding"), Some("br"));
+    assert!(
+        index
+            .header("content-type")
+            .is_some_and(|t| t.starts_with("text/html"))
+    );
+    server.stop().await.unwrap();
+}
+
+/// Nothing is compressed as it is sent: a file the build left without a precompressed copy
+/// goes as it is, whatever the browser accepts.
+#[tokio::test]
+async fn a_file_without_a_precompressed_copy_goes_as_it_is() {
+    let data = tempfile::tempdir().unwrap();
+    let site = tempfile::tempdir().unwrap();
+    let content = site_like(50_000);
+    std::fs::write(site.path().join("app.js"), &content).unwrap();
+    let server = start(
+        data.path(),
+        Some(site.path()),
+        Arc::new(ManualTime::default()),
+    )
+    .await;
+    for accept in [Some("br"), Some("gzip, deflate, br, zstd"), None] {
+        let fetched = fetch(server.addr, "/app.js", accept).await;
+        assert_eq!(fetched.header("content-encoding"), None, "{accept:?}");
+        assert!(fetched.body == content, "{accept:?}");
+        assert!(has_vary(&fetched));
+        assert_eq!(fetched.header("cache-control"), Some(REVALIDATE));
+    }
     server.stop().await.unwrap();
 }
 

@@ -93,14 +93,17 @@ async fn a_draw_offer_is_declined_lapses_with_a_move_and_is_then_agreed() {
         .nth(1)
         .unwrap()
         .split_whitespace()
-        .filter(|word| !word.starts_with('{') && !word.ends_with('}'))
+        .filter(|word| *word == "{(=)}" || !word.starts_with('{') && !word.ends_with('}'))
         .collect::<Vec<_>>()
         .join(" ");
     assert_eq!(
-        moves, "1. d4 (=) 1... d5 2. Bf4 2... e6 (=) 1/2-1/2",
+        moves, "1. d4 {(=)} 1... d5 2. Bf4 2... e6 {(=)} 1/2-1/2",
         "{text}"
     );
-    assert!(text.contains("[Termination \"agreement\"]"), "{text}");
+    assert!(
+        text.contains("[Termination \"normal\"]\n[TerminationDetails \"agreement\"]"),
+        "{text}"
+    );
     server.stop().await.unwrap();
 }
 

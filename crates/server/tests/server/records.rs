@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use shatar_rules::{Color, EndReason, Outcome, Ruleset};
+use shatar_rules::{Color, EndReason, GameKind, Outcome, Ruleset};
 use shatar_server::time::ManualTime;
 use shatar_server::wire::time_control::{DAY_MS, MAX_DAYS, MIN_DAYS};
 use shatar_server::wire::{
@@ -154,7 +154,8 @@ async fn a_game_downloads_as_pgn_with_its_clocks_names_and_ending() {
         "[Black \"Anonymous\"]",
         "[Result \"1-0\"]",
         "[TimeControl \"300+2\"]",
-        "[Termination \"resignation\"]",
+        "[Termination \"normal\"]",
+        "[TerminationDetails \"resignation\"]",
     ] {
         assert!(body.contains(tag), "{tag} in {body}");
     }
@@ -190,4 +191,229 @@ async fn a_game_downloads_as_pgn_with_its_clocks_names_and_ending() {
         404
     );
     server.stop().await.unwrap();
+}
+
+/// How one test game ends.
+#[derive(Clone, Copy, Debug)]
+enum Ending {
+    Mate,
+    Resignation,
+    Flag,
+    /// Offered with a move, lapsed, offered again and agreed: two `{(=)}` marks.
+    Agreement,
+    Aborted,
+    Abandoned,
+    /// Xiangqi's perpetual check, lost by the side that checks.
+    ForbiddenRepetition,
+}
+
+/// The moves of each game: a mate (as in whole_games.rs), and an opening to play on from.
+fn moves_of(kind: GameKind) -> (&'static [&'static str], &'static [&'static str]) {
+    let scholars: &[&str] = &["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"];
+    let quiet: &[&str] = &[
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "b1c3", "g8f6", "d2d3", "d7d6",
+    ];
+    match kind {
+        GameKind::Xiangqi => (
+            &["b2b4", "a6a5", "b4c4", "f9e8", "c4c9"],
+            &[
+                "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "a0b0", "c6c5",
+            ],
+        ),
+        GameKind::Board8(Ruleset::Chess) => (&["f2f3", "e7e5", "g2g4", "d8h4"], quiet),
+        GameKind::Board8(_) => (scholars, quiet),
+    }
+}
+
+/// Plays a game of `kind` to `ending` and returns its PGN as the server writes it.
+async fn play_to(
+    server: &shatar_server::Running,
+    time: &ManualTime,
+    kind: GameKind,
+    ending: Ending,
+) -> String {
+    let (mate, quiet) = moves_of(kind);
+    let mut game = Game::start(server, kind).await;
+    let id = game.id;
+    for (client, name) in [
+        (&mut game.white, "Батбаяр"),
+        (&mut game.black, "O'Brien \"Ö\""),
+    ] {
+        client
+            .accepted(ClientMessage::SetName {
+                name: Some(name.into()),
+            })
+            .await;
+    }
+    let propose = ClientMessage::Propose {
+        game: id,
+        proposal: Proposal::Draw,
+    };
+    match ending {
+        Ending::Mate => game.play(0, mate).await,
+        Ending::Resignation => {
+            game.play(0, &quiet[..3]).await;
+            game.black
+                .accepted(ClientMessage::Resign { game: id })
+                .await;
+        }
+        Ending::Flag => {
+            game.play(0, &quiet[..4]).await;
+            time.advance(6 * 60_000);
+            assert!(matches!(
+                refused(game.white.play(id, 4, quiet[4]).await),
+                ErrorKind::GameOver { .. }
+            ));
+        }
+        Ending::Agreement => {
+            game.play(0, &quiet[..1]).await;
+            game.white.accepted(propose.clone()).await;
+            game.play(1, &quiet[1..4]).await;
+            game.black.accepted(propose.clone()).await;
+            game.white.accepted(propose).await;
+        }
+        Ending::Aborted => game.white.accepted(ClientMessage::Abort { game: id }).await,
+        Ending::Abandoned => {
+            game.play(0, quiet).await;
+            drop(game.black);
+            // The server hears of the closed connection in its own time.
+            let claim = ClientMessage::ClaimAbsence {
+                game: id,
+                win: true,
+            };
+            loop {
+                time.advance(1);
+                match refused(game.white.request(claim.clone()).await) {
+                    ErrorKind::OpponentPresent { wait_ms: Some(ms) } if ms < 30_000 => break,
+                    ErrorKind::OpponentPresent { .. } => {
+                        tokio::time::sleep(std::time::Duration::from_millis(10)).await
+                    }
+                    other => panic!("{other:?}"),
+                }
+            }
+            time.advance(30_000);
+            game.white.accepted(claim).await;
+            let (status, _, body) = http_get(server.addr, &format!("/api/games/{id}.pgn")).await;
+            assert_eq!(status, 200);
+            return body;
+        }
+        Ending::ForbiddenRepetition => {
+            let opening = [
+                "h2e2", "e9e8", "h0g2", "i6i5", "i0h0", "a6a5", "h0h7", "a5a4",
+            ];
+            game.play(0, &opening).await;
+            let cycle = ["h7h8", "e8e7", "h8h7", "e7e8"];
+            let mut ply = opening.len() as u32;
+            for text in cycle.iter().cycle().take(cycle.len() * 4) {
+                let mover = if ply.is_multiple_of(2) {
+                    &mut game.white
+                } else {
+                    &mut game.black
+                };
+                match mover.play(id, ply, text).await {
+                    ServerMessage::Accepted => ply += 1,
+                    ServerMessage::Error {
+                        error: ErrorKind::GameOver { .. },
+                    } => break,
+                    other => panic!("{text}: {other:?}"),
+                }
+            }
+        }
+    }
+    let (status, _, body) = http_get(server.addr, &format!("/api/games/{id}.pgn")).await;
+    assert_eq!(status, 200);
+    body
+}
+
+/// The records of games of every ending and every game pass two other programs' readers
+/// without a complaint: pgn-extract and python-chess (scripts/pgn-check.py says what each
+/// checks of which game), installed by scripts/tools.sh. Set SHATAR_PGN_TOOLS=skip to skip
+/// this test where they cannot be installed; it fails, saying so, when they are missing.
+#[tokio::test]
+async fn every_ending_of_every_game_passes_pgn_extract_and_python_chess() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    if std::env::var("SHATAR_PGN_TOOLS").as_deref() == Ok("skip") {
+        eprintln!(
+            "SKIPPED: the records' check by pgn-extract and python-chess (SHATAR_PGN_TOOLS=skip)"
+        );
+        return;
+    }
+    let python = root.join("tools/venv/bin/python");
+    assert!(
+        python.exists(),
+        "{} is missing: run scripts/tools.sh (python-chess, pgn-extract), or set \
+         SHATAR_PGN_TOOLS=skip to skip this test",
+        python.display()
+    );
+    let data = tempfile::tempdir().unwrap();
+    // SHATAR_PGN_OUT=DIR keeps the records there, to read or to check again by hand.
+    let out = tempfile::tempdir().unwrap();
+    let out_dir = std::env::var_os("SHATAR_PGN_OUT").map_or(out.path().to_path_buf(), Into::into);
+    let time = Arc::new(ManualTime::default());
+    let server = start(data.path(), None, time.clone()).await;
+    let kinds = [
+        GameKind::from(Ruleset::Mongolian),
+        Ruleset::MongolianFolk.into(),
+        Ruleset::Chess.into(),
+        GameKind::Xiangqi,
+    ];
+    let mut files = Vec::new();
+    for kind in kinds {
+        let mut endings = vec![
+            Ending::Mate,
+            Ending::Resignation,
+            Ending::Flag,
+            Ending::Agreement,
+            Ending::Aborted,
+        ];
+        if matches!(kind, GameKind::Xiangqi | GameKind::Board8(Ruleset::Chess)) {
+            endings.push(Ending::Abandoned);
+        }
+        if kind == GameKind::Xiangqi {
+            endings.push(Ending::ForbiddenRepetition);
+        }
+        for ending in endings {
+            let text = play_to(&server, &time, kind, ending).await;
+            // What the other readers are to find, and the record read back whole.
+            let termination = match ending {
+                Ending::Mate | Ending::Resignation | Ending::Agreement => "normal",
+                Ending::Flag => "time forfeit",
+                Ending::Aborted | Ending::Abandoned => "abandoned",
+                Ending::ForbiddenRepetition => "rules infraction",
+            };
+            assert!(
+                text.contains(&format!(
+                    "[Termination \"{termination}\"]\n[TerminationDetails \""
+                )),
+                "{kind} {ending:?}: {text}"
+            );
+            if let Ending::Agreement = ending {
+                assert_eq!(text.matches("{(=)}").count(), 2, "{text}");
+            }
+            let parsed = shatar_rules::pgn::parse_game(&text).unwrap();
+            assert_eq!(
+                parsed.write(),
+                text,
+                "{kind} {ending:?}: read back and written"
+            );
+            let name = format!("{}-{ending:?}.pgn", kind.to_string().replace(' ', "-"));
+            let path = out_dir.join(name);
+            std::fs::write(&path, &text).unwrap();
+            files.push(path);
+        }
+    }
+    server.stop().await.unwrap();
+    let checked = std::process::Command::new(&python)
+        .arg(root.join("scripts/pgn-check.py"))
+        .args(&files)
+        .output()
+        .expect("scripts/pgn-check.py runs");
+    let said = String::from_utf8_lossy(&checked.stdout).into_owned()
+        + &String::from_utf8_lossy(&checked.stderr);
+    eprintln!("{said}");
+    assert!(checked.status.success(), "{said}");
+    assert!(
+        said.contains(&format!("pgn-check: {} games, 0 complaints", files.len())),
+        "{said}"
+    );
 }

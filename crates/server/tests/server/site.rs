@@ -7,10 +7,17 @@ use tokio::net::TcpStream;
 
 use crate::support::start;
 
-/// The status line and headers (names in lower case) of `GET path`.
-async fn get(addr: std::net::SocketAddr, path: &str) -> (u16, Vec<(String, String)>) {
+/// The status line and headers (names in lower case) of `GET path`, with this
+/// `Accept-Encoding` (or none).
+async fn get(
+    addr: std::net::SocketAddr,
+    path: &str,
+    accept: Option<&str>,
+) -> (u16, Vec<(String, String)>) {
     let mut stream = TcpStream::connect(addr).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let accept = accept.map_or(String::new(), |a| format!("Accept-Encoding: {a}\r\n"));
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{accept}Connection: close\r\n\r\n");
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut response = Vec::new();
     stream.read_to_end(&mut response).await.unwrap();
@@ -52,6 +59,8 @@ async fn the_site_is_served_with_its_caching_and_security_headers() {
         "manifest.webmanifest",
     ] {
         std::fs::write(site.path().join(name), "x").unwrap();
+        // As the build writes them (scripts/post-build.sh); sent as they are.
+        std::fs::write(site.path().join(format!("{name}.br")), "precompressed").unwrap();
     }
     let server = start(
         data.path(),
@@ -78,8 +87,21 @@ async fn the_site_is_served_with_its_caching_and_security_headers() {
             "application/manifest+json",
         ),
     ];
-    for (path, cache, csp, kind) in cases {
-        let (status, headers) = get(server.addr, path).await;
+    // The same headers whether the file or its precompressed copy is sent.
+    for ((path, cache, csp, kind), accept) in cases
+        .iter()
+        .flat_map(|case| [(*case, None), (*case, Some("br"))])
+    {
+        let (status, headers) = get(server.addr, path, accept).await;
+        assert_eq!(
+            header(&headers, "content-encoding"),
+            accept,
+            "{path} {accept:?}"
+        );
+        assert!(
+            header(&headers, "vary").is_some_and(|v| v.eq_ignore_ascii_case("accept-encoding")),
+            "{path}: {headers:?}"
+        );
         assert_eq!(status, 200, "{path}");
         assert_eq!(header(&headers, "cache-control"), Some(cache), "{path}");
         assert_eq!(
@@ -102,7 +124,7 @@ async fn the_site_is_served_with_its_caching_and_security_headers() {
             "{path}"
         );
     }
-    let (status, headers) = get(server.addr, "/missing.js").await;
+    let (status, headers) = get(server.addr, "/missing.js", Some("br")).await;
     assert_eq!(status, 404);
     assert_eq!(header(&headers, "content-security-policy"), Some(SITE_CSP));
     server.stop().await.unwrap();

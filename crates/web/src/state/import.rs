@@ -137,7 +137,7 @@ fn open(state: &mut AppState, game: Game, effects: &mut Vec<Effect>) {
     state.session.setup.opponent = Opponent::Friend;
     state.session.setup.time_control = TimeControl::Untimed;
     state.session.timing = None;
-    // The draw offers the record marks (`(=)`, 2017 art. 9.1.2) stay marked.
+    // The draw offers the record marks (`{(=)}` or `(=)`, 2017 art. 9.1.2) stay marked.
     state.session.offers = game.notes().draw_offers();
     state.session.human = None;
     state.ui.dialog = None;

@@ -111,7 +111,10 @@ fn a_delay_blitz_where_the_flag_falls() {
     let pgn = pgn_text(&state);
     assert!(pgn.contains("[%clk 0:00:06.0]"), "{pgn}");
     assert!(pgn.contains("[%clk 0:00:04.0]"), "{pgn}");
-    assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[Termination \"time forfeit\"]\n[TerminationDetails \"time forfeit\"]"),
+        "{pgn}"
+    );
     // PGN has no delay form: our own tag says it (see `clock::DELAY_TAG`).
     assert!(pgn.contains("[TimeControlDelay \"6d1\"]"), "{pgn}");
 }
@@ -203,11 +206,11 @@ fn offers_between_friends_are_marked_and_answered() {
         Some("White offers a draw")
     );
     assert!(view::panel(&state).offer_answerable);
-    // Black plays on: the offer lapses, and stays in the record as (=).
+    // Black plays on: the offer lapses, and stays in the record as the comment {(=)}.
     click_move(&mut state, "e7", "e5");
     assert_eq!(state.session.draw_offer, None);
     assert!(
-        pgn_text(&state).contains("1. e4 (=) e5"),
+        pgn_text(&state).contains("1. e4 {(=)} 1... e5"),
         "{}",
         pgn_text(&state)
     );
