@@ -45,6 +45,8 @@ pub fn roomy_limits() -> Limits {
             connections: roomy,
             messages: roomy,
             open: 100_000,
+            requests: roomy,
+            sockets: 100_000,
         }),
         ..Limits::default()
     }
@@ -181,6 +183,21 @@ impl Client {
             {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
                 Some(Ok(Message::Text(_))) => return false,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// The code of the server's close frame, skipping what comes before it (`None`: the
+    /// connection ended without one).
+    pub async fn close_code(&mut self) -> Option<u16> {
+        loop {
+            match tokio::time::timeout(PATIENCE, self.socket.next())
+                .await
+                .expect("in time")
+            {
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                None | Some(Err(_)) => return None,
                 Some(Ok(_)) => {}
             }
         }
