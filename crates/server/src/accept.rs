@@ -11,11 +11,12 @@ use std::convert::Infallible;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 
 use axum::Router;
-use axum::body::Body;
+use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderValue, Request, Response, StatusCode, header};
 use hyper::body::Incoming;
@@ -262,10 +263,21 @@ async fn connection(
     sockets: Arc<Sockets>,
     mut stopping: watch::Receiver<bool>,
 ) {
+    let answering = Arc::new(AtomicUsize::new(0));
+    let counted = answering.clone();
     let service = hyper::service::service_fn(move |request: Request<Incoming>| {
         let router = router.clone();
         let sockets = sockets.clone();
-        async move { Ok::<_, Infallible>(answer(request, peer, router, &sockets).await) }
+        let in_flight = InFlight::new(&counted);
+        async move {
+            let response = answer(request, peer, router, &sockets).await;
+            Ok::<_, Infallible>(response.map(|body| {
+                Body::new(Tracked {
+                    body,
+                    _in_flight: in_flight,
+                })
+            }))
+        }
     });
     let serving = builder
         .serve_connection(TokioIo::new(stream), service)
@@ -275,9 +287,56 @@ async fn connection(
         _ = serving.as_mut() => return,
         () = stopped(&mut stopping) => {}
     }
-    // Closes it at once when idle or still reading a head; else after the response.
+    // Idle, or a request still on its way in: nothing is owed, close it now. Otherwise the
+    // response is finished (within the loop's grace) and the connection closed after it.
+    if answering.load(Ordering::Acquire) == 0 {
+        return;
+    }
     serving.as_mut().graceful_shutdown();
     let _ = serving.await;
+}
+
+/// A request being answered, from its whole head to its response's last byte.
+struct InFlight(Arc<AtomicUsize>);
+
+impl InFlight {
+    fn new(count: &Arc<AtomicUsize>) -> InFlight {
+        count.fetch_add(1, Ordering::AcqRel);
+        InFlight(count.clone())
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// A response body that keeps its request counted as in flight until hyper drops it,
+/// written or not.
+struct Tracked {
+    body: Body,
+    _in_flight: InFlight,
+}
+
+impl HttpBody for Tracked {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<hyper::body::Frame<Bytes>, axum::Error>>> {
+        Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.body.size_hint()
+    }
 }
 
 async fn answer(

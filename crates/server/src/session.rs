@@ -143,7 +143,10 @@ fn request_id(message: &Message) -> u32 {
 }
 
 /// The refusal that ends a connection if any, then its close with `code`, each given a
-/// second: a client that reads nothing must not hold the task.
+/// second: a client that reads nothing must not hold the task. Then, for at most a second
+/// and 64 frames, what the client still sends is read until its own close: dropped at
+/// once, the socket would answer the client's next write (a pong to a ping it had not read
+/// yet) with a reset, and the client could lose the close frame it had not read.
 pub async fn farewell(socket: &mut WebSocket, frame: Option<String>, code: u16, reason: &str) {
     let close = Message::Close(Some(CloseFrame {
         code,
@@ -159,6 +162,15 @@ pub async fn farewell(socket: &mut WebSocket, frame: Option<String>, code: u16, 
             return;
         }
     }
+    let _ = tokio::time::timeout(patience, async {
+        for _ in 0..64 {
+            match socket.recv().await {
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
 }
 
 impl Session {
