@@ -115,6 +115,11 @@ impl Client {
         }
     }
 
+    /// The WebSocket itself, for frames the protocol does not name.
+    pub fn socket(&mut self) -> &mut WebSocketStream<MaybeTlsStream<TcpStream>> {
+        &mut self.socket
+    }
+
     /// A connection that says Hello as a new player and keeps the credentials it gets.
     pub async fn player(server: &impl Address) -> Client {
         let mut client = Client::connect(server).await;
@@ -404,6 +409,15 @@ impl Game {
         self.black.watch(self.id).await;
         self
     }
+}
+
+/// A TCP connection to `addr` from the address `from` (its port chosen by the system).
+pub async fn tcp_from(from: std::net::IpAddr, addr: SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+    socket
+        .bind(SocketAddr::new(from, 0))
+        .expect("loopback addresses bind");
+    socket.connect(addr).await.expect("the server accepts")
 }
 
 /// The status, headers (names in lower case) and body of `GET path`.
