@@ -62,7 +62,7 @@ async fn a_flooding_connection_is_told_to_wait_then_closed() {
         assert_eq!(answer.id, id);
         assert!(matches!(error_of(&answer), ErrorKind::RateLimited { .. }));
     }
-    assert!(client.closed().await);
+    assert_eq!(client.close_code().await, Some(1008));
     server.stop().await.unwrap();
 }
 
@@ -105,7 +105,7 @@ async fn an_address_gets_a_budget_of_connections() {
         error_of(&fourth.receive().await),
         &ErrorKind::TooManyConnections { max: 3 }
     );
-    assert!(fourth.closed().await);
+    assert_eq!(fourth.close_code().await, Some(1013));
     // Once one closes, its place is free again (when the server has seen it go).
     drop(open.pop());
     let mut attempts = 0;
