@@ -232,6 +232,49 @@ async fn tcp_connections_are_capped_per_address_and_in_all_when_accepted() {
 }
 
 #[tokio::test]
+async fn an_upgraded_websocket_keeps_its_place_in_the_address_count() {
+    let data = tempfile::tempdir().unwrap();
+    let server = start_config(
+        data.path(),
+        None,
+        Arc::new(ManualTime::default()),
+        |config| {
+            config.limits.per_address.as_mut().unwrap().sockets = 2;
+        },
+    )
+    .await;
+    let addr = server.addr;
+    let mut sockets = Vec::new();
+    for _ in 0..2 {
+        let stream = tcp_from(local(7), addr).await;
+        let (socket, _) = tokio_tungstenite::client_async(format!("ws://{addr}/ws"), stream)
+            .await
+            .expect("upgraded");
+        sockets.push(socket);
+    }
+    // The HTTP side of both is over, their sockets are not: a third is refused.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut third = tcp_from(local(7), addr).await;
+    assert!(
+        closed_within(&mut third, Duration::from_secs(1))
+            .await
+            .is_some()
+    );
+    // Once one WebSocket closes, its place is free.
+    let mut first = sockets.remove(0);
+    first.close(None).await.unwrap();
+    while first.next().await.is_some() {}
+    drop(first);
+    let mut attempts = 0;
+    while status(&get(local(7), addr, "/api/games/x.pgn", "").await) != Some(404) {
+        attempts += 1;
+        assert!(attempts < 100, "the WebSocket's place is not given back");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
 async fn a_silent_websocket_is_closed_and_a_live_one_is_pinged() {
     let data = tempfile::tempdir().unwrap();
     let server = start_config(
