@@ -242,8 +242,10 @@ async fn stopped(stopping: &mut watch::Receiver<bool>) {
     let _ = stopping.wait_for(|stop| *stop).await;
 }
 
-/// Errors of one connection (it went before it was accepted) are passed over; running out
-/// of file descriptors or memory is waited out a little, as `axum::serve` does.
+/// Errors of one connection (it went before it was accepted) are passed over, as
+/// `axum::serve` does; running out of file descriptors or memory is waited out, for 50 ms
+/// where `axum::serve` waits a second: with the process's cap below `RLIMIT_NOFILE` it
+/// should not happen, and a second without accepting is long for everyone else.
 async fn accept_error(error: io::Error) {
     use io::ErrorKind::*;
     if matches!(
