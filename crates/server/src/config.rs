@@ -1,4 +1,4 @@
-//! The command line: `shatar-server [--listen ADDR] [--data DIR] [--site DIR]`.
+//! The command line: `shatar-server [--listen ADDR] [--data DIR] [--site DIR] ...`.
 
 use std::fmt;
 use std::net::SocketAddr;
@@ -6,17 +6,26 @@ use std::path::PathBuf;
 
 use crate::limits::Limits;
 use crate::origin::{BadOrigin, Origins};
+use crate::proxy::{BadProxy, Proxies};
 
 pub const USAGE: &str =
-    "usage: shatar-server [--listen ADDR] [--data DIR] [--site DIR] [--origin URL]...
-                    [--no-address-limits]
+    "usage: shatar-server [--listen ADDR] [--data DIR] [--site DIR] [--public-url URL]
+                    [--origin URL]... [--trusted-proxy IP[/BITS]]...
+                    [--max-connections N] [--no-address-limits]
   --listen ADDR        where to listen (default 127.0.0.1:8080)
   --data DIR           the database's directory, made if missing (default ./data)
   --site DIR           the built site to serve (dist/); without it only /ws is served
-  --origin URL         a site whose pages may open /ws (repeatable; default: this
-                       server's own address, as the request's Host names it)
-  --no-address-limits  no rate limits per client address, only per connection (behind
-                       a proxy that hides clients' addresses, or for shatar-load)";
+  --public-url URL     the site's public address (https://shatar.example/); its pages
+                       may open /ws
+  --origin URL         another site whose pages may open /ws (repeatable; with neither
+                       this nor --public-url: pages of this server's address, when the
+                       request's Host is an IP address or localhost)
+  --trusted-proxy IP   a reverse proxy (an address or a block, repeatable): from it the
+                       client's address is read from X-Forwarded-For
+  --max-connections N  TCP connections open at once (default: the soft RLIMIT_NOFILE
+                       less 64)
+  --no-address-limits  no limits per client address, only per connection (behind a
+                       proxy that hides clients' addresses, or for shatar-load)";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
@@ -24,6 +33,12 @@ pub struct Config {
     pub data_dir: PathBuf,
     pub site_dir: Option<PathBuf>,
     pub origins: Origins,
+    /// `--public-url`, as given less a trailing `/`: kept for the links and codes that
+    /// name the site.
+    pub public_url: Option<String>,
+    pub trusted_proxies: Proxies,
+    /// `None`: derived from `RLIMIT_NOFILE` when the server starts.
+    pub max_connections: Option<usize>,
     pub limits: Limits,
 }
 
@@ -34,6 +49,9 @@ impl Default for Config {
             data_dir: PathBuf::from("data"),
             site_dir: None,
             origins: Origins::default(),
+            public_url: None,
+            trusted_proxies: Proxies::default(),
+            max_connections: None,
             limits: Limits::default(),
         }
     }
@@ -46,6 +64,8 @@ pub enum ArgsError {
     MissingValue(&'static str),
     BadAddress(String),
     BadOrigin(BadOrigin),
+    BadProxy(BadProxy),
+    BadNumber(String),
 }
 
 impl fmt::Display for ArgsError {
@@ -56,6 +76,8 @@ impl fmt::Display for ArgsError {
             ArgsError::MissingValue(flag) => write!(f, "{flag} needs a value\n{USAGE}"),
             ArgsError::BadAddress(text) => write!(f, "{text:?} is no address like 127.0.0.1:8080"),
             ArgsError::BadOrigin(e) => e.fmt(f),
+            ArgsError::BadProxy(e) => e.fmt(f),
+            ArgsError::BadNumber(text) => write!(f, "{text:?} is no number of connections"),
         }
     }
 }
@@ -79,6 +101,23 @@ impl Config {
                     .origins
                     .allow(&value("--origin")?)
                     .map_err(ArgsError::BadOrigin)?,
+                "--public-url" => {
+                    let url = value("--public-url")?;
+                    config
+                        .origins
+                        .allow_url(&url)
+                        .map_err(ArgsError::BadOrigin)?;
+                    config.public_url = Some(url.trim_end_matches('/').to_string());
+                }
+                "--trusted-proxy" => config
+                    .trusted_proxies
+                    .trust(&value("--trusted-proxy")?)
+                    .map_err(ArgsError::BadProxy)?,
+                "--max-connections" => {
+                    let text = value("--max-connections")?;
+                    let n = text.parse::<usize>().ok().filter(|&n| n > 0);
+                    config.max_connections = Some(n.ok_or(ArgsError::BadNumber(text))?);
+                }
                 "--no-address-limits" => config.limits.per_address = None,
                 "-h" | "--help" => return Err(ArgsError::Help),
                 _ => return Err(ArgsError::Unknown(arg)),
@@ -113,6 +152,38 @@ mod tests {
         assert_eq!(config.data_dir, PathBuf::from("/tmp/d"));
         assert_eq!(config.site_dir, Some(PathBuf::from("dist")));
         assert_eq!(args("").unwrap().listen.port(), 8080);
+        assert_eq!(config.public_url, None);
+        assert_eq!(config.max_connections, None);
+    }
+
+    #[test]
+    fn the_edge_flags() {
+        let config = args(
+            "--public-url https://Shatar.example/play/ --trusted-proxy 10.0.0.2 \
+             --trusted-proxy fd00::/8 --max-connections 500",
+        )
+        .unwrap();
+        assert_eq!(
+            config.public_url.as_deref(),
+            Some("https://Shatar.example/play")
+        );
+        assert_eq!(config.origins.listed(), ["https://shatar.example"]);
+        assert!(config.trusted_proxies.trusts("10.0.0.2".parse().unwrap()));
+        assert!(config.trusted_proxies.trusts("fd12::1".parse().unwrap()));
+        assert!(!config.trusted_proxies.trusts("10.0.0.3".parse().unwrap()));
+        assert_eq!(config.max_connections, Some(500));
+        assert_eq!(
+            args("--trusted-proxy x"),
+            Err(ArgsError::BadProxy(BadProxy("x".into())))
+        );
+        assert_eq!(
+            args("--max-connections 0"),
+            Err(ArgsError::BadNumber("0".into()))
+        );
+        assert!(matches!(
+            args("--public-url shatar.example"),
+            Err(ArgsError::BadOrigin(_))
+        ));
     }
 
     #[test]

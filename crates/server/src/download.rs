@@ -31,6 +31,11 @@ pub async fn pgn(State(hub): State<Arc<Hub>>, Path(file): Path<String>) -> Respo
                 headers.insert(header::CONTENT_DISPOSITION, value);
             }
             headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            // Names carry the players' text: no browser may read the file as anything else.
+            headers.insert(
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            );
             headers.insert(
                 header::ACCESS_CONTROL_ALLOW_ORIGIN,
                 HeaderValue::from_static("*"),

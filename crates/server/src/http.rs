@@ -1,12 +1,12 @@
 //! The HTTP side: the WebSocket API at `/ws`, and the built site from `--site`.
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use axum::Extension;
 use axum::Router;
 use axum::extract::ws::close_code;
-use axum::extract::{ConnectInfo, Request, State, WebSocketUpgrade};
+use axum::extract::{Request, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -16,6 +16,7 @@ use tokio::sync::watch;
 use crate::hub::Hub;
 use crate::limits::Limiter;
 use crate::origin::Origins;
+use crate::proxy::ClientAddr;
 use crate::wire::MAX_FRAME_BYTES;
 use crate::{compress, headers, session};
 
@@ -69,7 +70,7 @@ pub fn router(
 
 async fn websocket(
     upgrade: WebSocketUpgrade,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(ClientAddr(client)): Extension<ClientAddr>,
     request: HeaderMap,
     State(app): State<App>,
 ) -> Response {
@@ -80,19 +81,20 @@ async fn websocket(
         return (StatusCode::FORBIDDEN, "this site's pages may not play here").into_response();
     }
     // tungstenite reads through a 128 KiB buffer by default: with messages of at most
-    // 4 KiB that was most of a game's memory under shatar-load. Larger frames still read.
+    // 4 KiB that was most of a game's memory under shatar-load. A larger frame is an
+    // error of its own kind, on which the session sends 1009 and closes.
     let upgrade = upgrade
         .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES);
-    match gate.limiter.connect(peer.ip()) {
+    match gate.limiter.connect(client) {
         Ok(limit) => {
             upgrade.on_upgrade(move |socket| session::run(socket, app.hub, app.stopping, limit))
         }
         // Refused in the protocol, which a page reads, unlike an HTTP status.
         Err(error) => upgrade.on_upgrade(move |mut socket| async move {
             let frame = session::refusal(0, error);
-            session::farewell(&mut socket, frame, close_code::AGAIN).await;
+            session::farewell(&mut socket, Some(frame), close_code::AGAIN, "").await;
         }),
     }
 }

@@ -4,6 +4,7 @@
 //! draw offers and claims, takebacks, aborts, rematches, spectators, PGN records, and
 //! SQLite storage from which a restarted server picks every game up again. See README.md.
 
+mod accept;
 pub mod arbiter;
 mod compress;
 pub mod config;
@@ -14,6 +15,7 @@ pub mod hub;
 pub mod ids;
 pub mod limits;
 pub mod origin;
+pub mod proxy;
 mod session;
 pub mod store;
 pub mod time;
@@ -74,21 +76,21 @@ pub async fn start(config: Config, time: Arc<dyn TimeSource>) -> Result<Running,
         .map_err(StartError::Bind)?;
     let addr = listener.local_addr().map_err(StartError::Bind)?;
     let (stop, stopping) = watch::channel(false);
+    let limiter = limits::Limiter::new(config.limits, time);
     let gate = http::Gate {
         origins: config.origins,
-        limiter: limits::Limiter::new(config.limits, time),
+        limiter: limiter.clone(),
         own: addr.to_string(),
     };
-    let router = http::router(hub.clone(), stopping.clone(), config.site_dir, gate)
-        .into_make_service_with_connect_info::<SocketAddr>();
-    let mut stopped = stopping;
-    let serving = tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async move {
-                let _ = stopped.changed().await;
-            })
-            .await
-    });
+    let router = http::router(hub.clone(), stopping.clone(), config.site_dir, gate);
+    let edge = accept::Edge {
+        limiter,
+        proxies: config.trusted_proxies,
+        max_connections: config
+            .max_connections
+            .unwrap_or_else(accept::default_max_connections),
+    };
+    let serving = tokio::spawn(accept::serve(listener, router, edge, stopping));
     Ok(Running {
         addr,
         stop,

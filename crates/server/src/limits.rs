@@ -1,14 +1,19 @@
 //! Rate limits: a token bucket per connection for its messages, and per client address
-//! one for new connections, one for messages over all its connections, and a cap on how
-//! many it holds open. Time comes from the server's [`TimeSource`], so tests move it.
+//! one for HTTP requests, one for new WebSocket connections, one for messages over all its
+//! connections, and a cap on how many WebSockets it holds open. Time comes from the
+//! server's [`TimeSource`], so tests move it. The TCP connections an address holds, and
+//! the socket timers, are counted in `src/accept.rs` and `src/session.rs` with the numbers
+//! set here.
 //!
-//! The address is the TCP peer's: behind a reverse proxy every client shares the proxy's,
-//! so a deployment there turns the per-address limits off (`--no-address-limits`) and
-//! leaves them to the proxy.
+//! The address is the TCP peer's, or behind a trusted proxy (`--trusted-proxy`) the one it
+//! names in `X-Forwarded-For` (`src/proxy.rs`). Behind a proxy that is not declared every
+//! client shares the proxy's address: `--no-address-limits` turns the per-address limits
+//! off and leaves them to the proxy.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use crate::time::TimeSource;
 use crate::wire::ErrorKind;
@@ -22,9 +27,72 @@ pub struct Rate {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AddressLimits {
+    /// New WebSocket connections.
     pub connections: Rate,
+    /// WebSocket messages (pings and pongs included) over all the address's connections.
     pub messages: Rate,
+    /// WebSockets open at once.
     pub open: u32,
+    /// HTTP requests of every kind: site files, records, WebSocket upgrades.
+    pub requests: Rate,
+    /// TCP connections open at once, whatever they carry: counted when accepted, so that
+    /// idle, slow and never-upgraded sockets count too. A trusted proxy's own address is
+    /// exempt (it carries many clients).
+    pub sockets: u32,
+}
+
+impl Default for AddressLimits {
+    fn default() -> AddressLimits {
+        AddressLimits {
+            connections: Rate {
+                burst: 30,
+                per_second: 2,
+            },
+            // A club's room behind one NAT address: tens of players.
+            messages: Rate {
+                burst: 200,
+                per_second: 50,
+            },
+            open: 64,
+            // A first visit loads about 40 files at once; a page then asks for a few a
+            // minute (a record, the live list every ten seconds).
+            requests: Rate {
+                burst: 120,
+                per_second: 30,
+            },
+            // Twice the WebSockets, for the page loads and downloads beside them.
+            sockets: 128,
+        }
+    }
+}
+
+/// The socket timers, on tokio's clock (not the [`TimeSource`]: they bound real waiting).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// From a connection's start, or the end of its last response, to a whole request
+    /// head: slow headers and idle keep-alive connections are closed after it.
+    pub header_read: Duration,
+    /// A WebSocket must send its first message within this (closed with 1008).
+    pub first_message: Duration,
+    /// The server pings each WebSocket this often (browsers answer by themselves)...
+    pub ping_every: Duration,
+    /// ...and closes (1001) one from which nothing at all arrived for this long.
+    pub silence: Duration,
+    /// How long a stopping server waits for the HTTP requests in flight.
+    pub shutdown_grace: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts {
+            header_read: Duration::from_secs(10),
+            first_message: Duration::from_secs(10),
+            // Under the 30 s and more after which NATs and proxies commonly drop idle TCP.
+            ping_every: Duration::from_secs(25),
+            silence: Duration::from_secs(60),
+            shutdown_grace: Duration::from_secs(5),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +106,7 @@ pub struct Limits {
     /// The unasked frames a connection may have waiting; a watcher further behind is
     /// disconnected (see `hub::outbox`).
     pub outbox_frames: usize,
+    pub timeouts: Timeouts,
 }
 
 impl Default for Limits {
@@ -49,20 +118,12 @@ impl Default for Limits {
                 burst: 20,
                 per_second: 5,
             },
-            per_address: Some(AddressLimits {
-                connections: Rate {
-                    burst: 30,
-                    per_second: 2,
-                },
-                // A club's room behind one NAT address: tens of players.
-                messages: Rate {
-                    burst: 200,
-                    per_second: 50,
-                },
-                open: 64,
-            }),
-            strikes: 20,
+            per_address: Some(AddressLimits::default()),
+            // Over the burst, five refusals in a row: a page that honours `retry_after_ms`
+            // gets none, and a flood is cut after a handful of wasted answers.
+            strikes: 5,
             outbox_frames: 256,
+            timeouts: Timeouts::default(),
         }
     }
 }
@@ -112,7 +173,30 @@ impl Bucket {
 struct Address {
     connections: Bucket,
     messages: Bucket,
+    requests: Bucket,
     open: u32,
+}
+
+impl Addresses {
+    /// `ip`'s entry, made if missing; idle entries are forgotten first when the map has
+    /// grown enough.
+    fn entry(&mut self, ip: IpAddr, limits: AddressLimits, now: u64) -> &mut Address {
+        if self.map.len() >= self.sweep_at.max(FIRST_SWEEP) {
+            self.map.retain(|_, a| {
+                a.open > 0
+                    || !a.connections.is_full(limits.connections, now)
+                    || !a.messages.is_full(limits.messages, now)
+                    || !a.requests.is_full(limits.requests, now)
+            });
+            self.sweep_at = 2 * self.map.len();
+        }
+        self.map.entry(ip).or_insert_with(|| Address {
+            connections: Bucket::full(limits.connections, now),
+            messages: Bucket::full(limits.messages, now),
+            requests: Bucket::full(limits.requests, now),
+            open: 0,
+        })
+    }
 }
 
 /// The limits of every address, shared by all connections.
@@ -150,19 +234,7 @@ impl Limiter {
         let now = self.time.now_ms();
         if let Some(limits) = self.limits.per_address {
             let mut addresses = self.addresses();
-            if addresses.map.len() >= addresses.sweep_at.max(FIRST_SWEEP) {
-                addresses.map.retain(|_, a| {
-                    a.open > 0
-                        || !a.connections.is_full(limits.connections, now)
-                        || !a.messages.is_full(limits.messages, now)
-                });
-                addresses.sweep_at = 2 * addresses.map.len();
-            }
-            let address = addresses.map.entry(ip).or_insert_with(|| Address {
-                connections: Bucket::full(limits.connections, now),
-                messages: Bucket::full(limits.messages, now),
-                open: 0,
-            });
+            let address = addresses.entry(ip, limits, now);
             if address.open >= limits.open {
                 return Err(ErrorKind::TooManyConnections { max: limits.open });
             }
@@ -178,6 +250,19 @@ impl Limiter {
             bucket: Bucket::full(self.limits.per_connection, now),
             strikes: 0,
         })
+    }
+
+    /// Whether `ip` may make one more HTTP request now, or in how many milliseconds.
+    pub fn request(&self, ip: IpAddr) -> Result<(), u64> {
+        let Some(limits) = self.limits.per_address else {
+            return Ok(());
+        };
+        let now = self.time.now_ms();
+        let mut addresses = self.addresses();
+        addresses
+            .entry(ip, limits, now)
+            .requests
+            .take(limits.requests, now)
     }
 
     fn addresses(&self) -> std::sync::MutexGuard<'_, Addresses> {
@@ -207,6 +292,10 @@ pub struct Over {
 impl Connection {
     pub fn outbox_frames(&self) -> usize {
         self.limiter.limits.outbox_frames
+    }
+
+    pub fn timeouts(&self) -> Timeouts {
+        self.limiter.limits.timeouts
     }
 
     /// Whether one more message may be served now.

@@ -2,11 +2,17 @@
 //! names, and WebSockets have no CORS: without this check another site's page could use
 //! its visitors' browsers against this server. Clients that are not browsers send no
 //! `Origin` and are let in: they could forge any header anyway.
+//!
+//! With no origin configured, an `Origin` naming the request's own `Host` is admitted only
+//! when that host is an IP address or `localhost`. A domain name must be configured
+//! (`--public-url` or `--origin`): under DNS rebinding a hostile domain resolves to this
+//! server, and its page's requests then carry `Host` and `Origin` both of that domain.
 
 use std::fmt;
 
 /// The allowed origins, as `scheme://host[:port]` in lower case. Empty: the server's own
-/// (an `Origin` whose host and port are the request's `Host`, or the listen address).
+/// (an `Origin` whose host and port are the request's `Host` when that is an IP address
+/// or `localhost`, or the listen address).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Origins {
     listed: Vec<String>,
@@ -51,6 +57,16 @@ impl Origins {
         Ok(())
     }
 
+    /// Adds the origin of a public URL, which may have a path (`https://a.example/play/`).
+    pub fn allow_url(&mut self, url: &str) -> Result<(), BadOrigin> {
+        let bad = || BadOrigin(url.to_string());
+        let scheme_end = url.find("://").ok_or_else(bad)? + 3;
+        let end = url[scheme_end..]
+            .find(['/', '?', '#'])
+            .map_or(url.len(), |i| scheme_end + i);
+        self.allow(&url[..end]).map_err(|_| bad())
+    }
+
     pub fn listed(&self) -> &[String] {
         &self.listed
     }
@@ -72,9 +88,25 @@ impl Origins {
             return false;
         };
         let host = host.and_then(|h| std::str::from_utf8(h).ok());
-        host.is_some_and(|host| host.eq_ignore_ascii_case(authority))
+        host.is_some_and(|host| host.eq_ignore_ascii_case(authority) && names_no_domain(host))
             || authority.eq_ignore_ascii_case(own)
     }
+}
+
+/// Whether a `host[:port]` names an IP address or `localhost`, which no one else's DNS
+/// can point here.
+fn names_no_domain(authority: &str) -> bool {
+    let host = match authority.strip_prefix('[') {
+        Some(rest) => {
+            return rest
+                .split_once(']')
+                .is_some_and(|(ip, _)| ip.parse::<std::net::Ipv6Addr>().is_ok());
+        }
+        None => authority
+            .rsplit_once(':')
+            .map_or(authority, |(host, _)| host),
+    };
+    host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::Ipv4Addr>().is_ok()
 }
 
 #[cfg(test)]
@@ -94,13 +126,26 @@ mod tests {
         assert!(admits(&own, Some("http://127.0.0.1:8080"), None));
         assert!(admits(
             &own,
-            Some("https://Shatar.example"),
-            Some("shatar.example")
+            Some("http://localhost:8080"),
+            Some("localhost:8080")
         ));
         assert!(admits(
             &own,
-            Some("http://localhost:8080"),
-            Some("localhost:8080")
+            Some("http://192.168.1.20:8080"),
+            Some("192.168.1.20:8080")
+        ));
+        assert!(admits(&own, Some("http://[::1]:8080"), Some("[::1]:8080")));
+        // A domain is never taken from the request: DNS rebinding makes Host and Origin
+        // both the attacker's.
+        assert!(!admits(
+            &own,
+            Some("https://Shatar.example"),
+            Some("shatar.example")
+        ));
+        assert!(!admits(
+            &own,
+            Some("http://evil.example:8080"),
+            Some("evil.example:8080")
         ));
         for foreign in [
             "https://evil.example",
@@ -131,6 +176,11 @@ mod tests {
             Some("http://127.0.0.1:8080"),
             Some("127.0.0.1:8080")
         ));
+        let mut public = Origins::default();
+        public.allow_url("https://Shatar.example/play/?x").unwrap();
+        assert_eq!(public.listed(), ["https://shatar.example"]);
+        assert!(admits(&public, Some("https://shatar.example"), None));
+        assert!(Origins::default().allow_url("shatar.example/play").is_err());
         for bad in ["shatar.example", "https://", "https://a/b", "https://a b"] {
             assert_eq!(
                 Origins::default().allow(bad),

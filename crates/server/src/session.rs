@@ -21,13 +21,24 @@ struct Session {
     watching: HashSet<GameId>,
 }
 
-/// Serves one connection until the client leaves or the server stops.
+/// What the loop does after one event.
+enum Step {
+    Send(Message),
+    Nothing,
+    /// Close with this code and reason, after this refusal if any.
+    Close(Option<String>, u16, &'static str),
+    End,
+}
+
+/// Serves one connection until the client leaves, falls silent or floods, or the server
+/// stops.
 pub async fn run(
     mut socket: WebSocket,
     hub: Arc<Hub>,
     mut stopping: watch::Receiver<bool>,
     mut limit: limits::Connection,
 ) {
+    let timeouts = limit.timeouts();
     let (outbox, mut unasked) = hub::outbox(limit.outbox_frames());
     let mut session = Session {
         hub,
@@ -35,39 +46,88 @@ pub async fn run(
         outbox,
         watching: HashSet::new(),
     };
+    // tokio's clock, not the TimeSource: these bound real waiting on a real socket.
+    let first_message = tokio::time::sleep(timeouts.first_message);
+    let silence = tokio::time::sleep(timeouts.silence);
+    tokio::pin!(first_message, silence);
+    let mut spoke = false;
+    let start = tokio::time::Instant::now();
+    let mut ping = tokio::time::interval_at(start + timeouts.ping_every, timeouts.ping_every);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        let frame = tokio::select! {
-            incoming = socket.recv() => match incoming {
-                Some(Ok(message @ (Message::Text(_) | Message::Binary(_)))) => match limit.admit() {
-                    Ok(()) => session.frame(&message).await,
-                    Err(Over { error, close }) => {
-                        let frame = refusal(request_id(&message), error);
-                        if close {
-                            farewell(&mut socket, frame, close_code::POLICY).await;
-                            break;
+        let step = tokio::select! {
+            incoming = socket.recv() => {
+                silence.as_mut().reset(tokio::time::Instant::now() + timeouts.silence);
+                match incoming {
+                    Some(Ok(message @ (Message::Text(_) | Message::Binary(_)))) => {
+                        spoke = true;
+                        match limit.admit() {
+                            Ok(()) => Step::Send(Message::Text(session.frame(&message).await.into())),
+                            Err(Over { error, close }) => {
+                                let frame = refusal(request_id(&message), error);
+                                if close {
+                                    Step::Close(Some(frame), close_code::POLICY, "rate limited")
+                                } else {
+                                    Step::Send(Message::Text(frame.into()))
+                                }
+                            }
                         }
-                        frame
                     }
-                },
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
-            },
-            Some(next) = unasked.recv() => match next {
-                Unasked::Frame(frame) => frame.to_string(),
-                Unasked::FellBehind => {
-                    let frame = refusal(0, ErrorKind::FellBehind);
-                    farewell(&mut socket, frame, close_code::AGAIN).await;
-                    break;
+                    // Answered by tungstenite itself, but counted: a ping costs a read and
+                    // a pong's write. Nothing answers a refused one; enough close.
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => match limit.admit() {
+                        Err(Over { close: true, .. }) => {
+                            Step::Close(None, close_code::POLICY, "rate limited")
+                        }
+                        _ => Step::Nothing,
+                    },
+                    Some(Err(error)) if too_large(&error) => {
+                        Step::Close(None, close_code::SIZE, "frame too large")
+                    }
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => Step::End,
                 }
             },
-            _ = stopping.changed() => break,
+            Some(next) = unasked.recv() => match next {
+                Unasked::Frame(frame) => Step::Send(Message::Text(frame.to_string().into())),
+                Unasked::FellBehind => {
+                    Step::Close(Some(refusal(0, ErrorKind::FellBehind)), close_code::AGAIN, "")
+                }
+            },
+            _ = &mut first_message, if !spoke => {
+                Step::Close(None, close_code::POLICY, "no request in time")
+            }
+            _ = &mut silence => Step::Close(None, close_code::AWAY, "silent too long"),
+            _ = ping.tick() => Step::Send(Message::Ping(Default::default())),
+            _ = stopping.changed() => Step::End,
         };
-        if socket.send(Message::Text(frame.into())).await.is_err() {
-            break;
+        match step {
+            Step::Send(message) => {
+                if socket.send(message).await.is_err() {
+                    break;
+                }
+            }
+            Step::Nothing => {}
+            Step::Close(frame, code, reason) => {
+                farewell(&mut socket, frame, code, reason).await;
+                break;
+            }
+            Step::End => break,
         }
     }
     drop(unasked);
     session.hub.leave(&session.watching, &session.outbox).await;
+}
+
+/// Whether a read failed on a frame or message over the size limit (axum's error wraps
+/// tungstenite's), which the client is told with 1009 rather than a bare close.
+fn too_large(error: &axum::Error) -> bool {
+    use std::error::Error;
+    matches!(
+        error
+            .source()
+            .and_then(|e| e.downcast_ref::<tungstenite::Error>()),
+        Some(tungstenite::Error::Capacity(_))
+    )
 }
 
 pub fn refusal(id: u32, error: ErrorKind) -> String {
@@ -82,15 +142,19 @@ fn request_id(message: &Message) -> u32 {
     }
 }
 
-/// The refusal that ends a connection, then its close with `code`, each given a second: a
-/// client that reads nothing must not hold the task.
-pub async fn farewell(socket: &mut WebSocket, frame: String, code: u16) {
+/// The refusal that ends a connection if any, then its close with `code`, each given a
+/// second: a client that reads nothing must not hold the task. Then, for at most a second
+/// and 64 frames, what the client still sends is read until its own close: dropped at
+/// once, the socket would answer the client's next write (a pong to a ping it had not read
+/// yet) with a reset, and the client could lose the close frame it had not read.
+pub async fn farewell(socket: &mut WebSocket, frame: Option<String>, code: u16, reason: &str) {
     let close = Message::Close(Some(CloseFrame {
         code,
-        reason: "".into(),
+        reason: reason.into(),
     }));
     let patience = std::time::Duration::from_secs(1);
-    for message in [Message::Text(frame.into()), close] {
+    let refusal = frame.map(|frame| Message::Text(frame.into()));
+    for message in refusal.into_iter().chain([close]) {
         if !matches!(
             tokio::time::timeout(patience, socket.send(message)).await,
             Ok(Ok(()))
@@ -98,6 +162,15 @@ pub async fn farewell(socket: &mut WebSocket, frame: String, code: u16) {
             return;
         }
     }
+    let _ = tokio::time::timeout(patience, async {
+        for _ in 0..64 {
+            match socket.recv().await {
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
 }
 
 impl Session {

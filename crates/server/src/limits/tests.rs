@@ -43,10 +43,11 @@ fn a_burst_then_the_rate() {
 fn a_client_that_keeps_sending_is_closed() {
     let (limiter, _) = limiter(Limits::default());
     let mut connection = limiter.connect(HOME).unwrap();
-    let closes: Vec<bool> = (0..41)
+    let closes: Vec<bool> = (0..30)
         .map(|_| connection.admit().err().is_some_and(|over| over.close))
         .collect();
-    assert_eq!(closes.iter().position(|&c| c), Some(39), "{closes:?}");
+    // The burst of 20, then the fifth refusal in a row.
+    assert_eq!(closes.iter().position(|&c| c), Some(24), "{closes:?}");
 }
 
 #[test]
@@ -95,4 +96,31 @@ fn without_address_limits_only_each_connection_is_limited() {
     });
     let connections: Vec<Connection> = (0..5_000).map(|_| limiter.connect(HOME).unwrap()).collect();
     assert_eq!(connections.len(), 5_000);
+}
+
+#[test]
+fn an_address_has_a_budget_of_http_requests() {
+    let limits = Limits::default();
+    let requests = limits.per_address.unwrap().requests;
+    assert_eq!((requests.burst, requests.per_second), (120, 30));
+    let (limiter, time) = limiter(limits);
+    for _ in 0..120 {
+        limiter.request(HOME).unwrap();
+    }
+    // 30 a second: the next token is 34 ms away (a thirtieth of a second, rounded up).
+    assert_eq!(limiter.request(HOME), Err(34));
+    assert!(limiter.request("10.0.0.1".parse().unwrap()).is_ok());
+    time.advance(34);
+    limiter.request(HOME).unwrap();
+    let (unlimited, _) = limiter_without_addresses();
+    for _ in 0..1_000 {
+        unlimited.request(HOME).unwrap();
+    }
+}
+
+fn limiter_without_addresses() -> (Arc<Limiter>, Arc<ManualTime>) {
+    limiter(Limits {
+        per_address: None,
+        ..Limits::default()
+    })
 }

@@ -9,9 +9,10 @@ pub use check::check_decode;
 pub use shatar_protocol::Envelope;
 pub use shatar_protocol::online::*;
 
-/// The largest frame read at all: beyond it the WebSocket layer closes the connection
-/// (close code 1009) before the message is buffered whole.
-pub const MAX_FRAME_BYTES: usize = 64 * 1024;
+/// The largest frame (and message) read at all: twice the largest message served, so that
+/// one a little over gets its typed `TooLarge`; beyond it the connection is closed with
+/// 1009 before the frame is buffered (lila-ws allows 2 KiB frames).
+pub const MAX_FRAME_BYTES: usize = 8 * 1024;
 
 /// The envelope without its body, read first so that a message of another version is
 /// refused as such, not as whatever its body fails to decode as.

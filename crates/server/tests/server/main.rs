@@ -2,6 +2,7 @@
 
 mod aborts;
 mod compression;
+mod floods;
 mod games;
 mod guards;
 mod hostile;

@@ -184,7 +184,7 @@ async fn malformed_and_oversized_messages_get_typed_answers_and_the_connection_g
     client
         .send_text(format!(
             r#"{{"v":1,"id":10,"body":"{}"}}"#,
-            "x".repeat(3 * MAX_MESSAGE_BYTES)
+            "x".repeat(MAX_MESSAGE_BYTES)
         ))
         .await;
     assert_eq!(
@@ -204,10 +204,11 @@ async fn malformed_and_oversized_messages_get_typed_answers_and_the_connection_g
             ..
         }
     ));
-    // Beyond the frame limit the message is not even read: the connection is closed.
+    // Beyond the frame limit the message is not even read: the connection is closed, and
+    // the client told why (1009, "message too big").
     client
         .send_text("x".repeat(shatar_server::wire::MAX_FRAME_BYTES + 1))
         .await;
-    assert!(client.closed().await);
+    assert_eq!(client.close_code().await, Some(1009));
     server.stop().await.unwrap();
 }

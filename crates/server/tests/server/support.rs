@@ -45,6 +45,8 @@ pub fn roomy_limits() -> Limits {
             connections: roomy,
             messages: roomy,
             open: 100_000,
+            requests: roomy,
+            sockets: 100_000,
         }),
         ..Limits::default()
     }
@@ -111,6 +113,11 @@ impl Client {
             presence: VecDeque::new(),
             credentials: None,
         }
+    }
+
+    /// The WebSocket itself, for frames the protocol does not name.
+    pub fn socket(&mut self) -> &mut WebSocketStream<MaybeTlsStream<TcpStream>> {
+        &mut self.socket
     }
 
     /// A connection that says Hello as a new player and keeps the credentials it gets.
@@ -181,6 +188,21 @@ impl Client {
             {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
                 Some(Ok(Message::Text(_))) => return false,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// The code of the server's close frame, skipping what comes before it (`None`: the
+    /// connection ended without one).
+    pub async fn close_code(&mut self) -> Option<u16> {
+        loop {
+            match tokio::time::timeout(PATIENCE, self.socket.next())
+                .await
+                .expect("in time")
+            {
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                None | Some(Err(_)) => return None,
                 Some(Ok(_)) => {}
             }
         }
@@ -387,6 +409,15 @@ impl Game {
         self.black.watch(self.id).await;
         self
     }
+}
+
+/// A TCP connection to `addr` from the address `from` (its port chosen by the system).
+pub async fn tcp_from(from: std::net::IpAddr, addr: SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+    socket
+        .bind(SocketAddr::new(from, 0))
+        .expect("loopback addresses bind");
+    socket.connect(addr).await.expect("the server accepts")
 }
 
 /// The status, headers (names in lower case) and body of `GET path`.
