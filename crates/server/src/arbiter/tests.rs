@@ -115,27 +115,8 @@ fn a_resignation_is_a_win_for_the_other_seat() {
 fn a_stored_game_comes_back_as_it_was() {
     let (table, _) = play(table(Ruleset::Chess.into()), &["e2e4", "e7e5", "g1f3"]);
     let stored = table.stored_clock();
-    let row = GameRow {
-        id: table.id,
-        kind: table.kind(),
-        white: table.seats.white,
-        black: table.seats.black,
-        clock: stored.clone(),
-        outcome: None,
-        note: None,
-        turn_since_wall_ms: None,
-        pairing: Pairing::Lobby,
-        proposals: Vec::new(),
-        moves: table
-            .moves()
-            .iter()
-            .zip(table.history())
-            .map(|(text, meta)| crate::store::StoredMove {
-                text: text.clone(),
-                meta: meta.clone(),
-            })
-            .collect(),
-    };
+    let mut row = self::stored(&table, 2_000, 2_000);
+    row.turn_since_wall_ms = None;
     let back = Table::restore(row, 5_000_000, 0, None).unwrap();
     assert_eq!(back.moves(), table.moves());
     assert_eq!(back.stored_clock(), stored);

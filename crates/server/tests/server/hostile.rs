@@ -9,10 +9,10 @@ use shatar_rules::{GameKind, Ruleset};
 use shatar_server::store::{LISTED_MAX, UNFINISHED_MAX, WAITING_MAX};
 use shatar_server::time::ManualTime;
 use shatar_server::wire::{
-    ClientMessage, ColorChoice, ErrorKind, Kind, LobbyChallenge, LobbyFilter, ServerMessage,
-    TimeControlWire,
+    ClientMessage, ColorChoice, ErrorKind, Kind, LobbyFilter, ServerMessage, TimeControlWire,
 };
 
+use crate::lobby::lobby;
 use crate::support::{Client, minutes, refused, start};
 
 fn challenge(game: GameKind, time_control: TimeControlWire, open: bool) -> ClientMessage {
@@ -28,13 +28,6 @@ fn correspondence(days: u32) -> TimeControlWire {
     TimeControlWire {
         periods: Vec::new(),
         days_per_move: Some(days),
-    }
-}
-
-async fn lobby(client: &mut Client, filter: LobbyFilter) -> Vec<LobbyChallenge> {
-    match client.request(ClientMessage::WatchLobby { filter }).await {
-        ServerMessage::Lobby { challenges } => challenges,
-        other => panic!("{other:?}"),
     }
 }
 

@@ -27,7 +27,7 @@ async fn create(client: &mut Client, request: ClientMessage) -> shatar_server::i
     }
 }
 
-async fn lobby(
+pub async fn lobby(
     client: &mut Client,
     filter: LobbyFilter,
 ) -> Vec<shatar_server::wire::LobbyChallenge> {
