@@ -76,7 +76,7 @@ impl Table {
     /// The outcome is the rules' nearest: a win on time (the absent side's time is as
     /// good as gone), or a draw by agreement (the one present agrees for both); the
     /// [`EndNote::Abandoned`] note says what happened. A game that has not begun (before
-    /// both sides have moved, and before [`LINK_CLAIM_PLIES`] in a game between people who
+    /// both sides have moved, and before `LINK_CLAIM_PLIES` in a game between people who
     /// chose each other) is aborted instead, with no result, whatever `win` asked: as
     /// lichess does, no one wins a game by the absence of someone who never played it.
     pub fn claim_absence(

@@ -17,7 +17,7 @@ pub const LOBBY_MAX: i64 = 200;
 pub const WAITING_MAX: u32 = 20;
 
 /// The most of a player's challenges listed in the lobby at once: with the lobby's limit
-/// of [`LOBBY_MAX`] it takes 67 players, not one, to fill it. Lichess keeps a few seeks a
+/// of `LOBBY_MAX` it takes 67 players, not one, to fill it. Lichess keeps a few seeks a
 /// player too.
 pub const LISTED_MAX: u32 = 3;
 
