@@ -54,6 +54,8 @@ pub mod pgn;
 mod placement;
 mod position;
 mod record;
+// The 8x8 games' PGN replay (`PgnGame::replay`): with the game, not in the PGN layer.
+mod replay;
 mod ruleset;
 pub mod san;
 mod setup;
