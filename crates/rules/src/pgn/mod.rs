@@ -24,8 +24,8 @@
 //!
 //! This module is the games' shared layer and knows no game's rules: each game's replay
 //! lives with the game. An 8x8 game replays into a [`GameRecord`](crate::GameRecord)
-//! ([`PgnGame::replay`], [`PgnGame::replay_any`], in `crate::replay`); a xiangqi game into a
-//! [`xiangqi::Record`](crate::xiangqi::Record) with
+//! ([`PgnGame::replay`], [`PgnGame::replay_any`], in `board8/replay.rs`); a xiangqi game
+//! into a [`xiangqi::Record`](crate::xiangqi::Record) with
 //! [`xiangqi::pgn::replay`](crate::xiangqi::pgn::replay), which reads moves in ICCS, WXF or
 //! Chinese notation. A bad move or FEN tag is a [`GameError`], which holds the game's own
 //! error. The 8x8 readers refuse a xiangqi game with an error that says so

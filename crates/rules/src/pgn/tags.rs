@@ -1,6 +1,6 @@
 //! A [`PgnGame`]'s tags and what every game reads from them: which game it is, how it
 //! ended off the board, its time control. Each game's replay, which needs its rules, lives
-//! with the game (`crate::replay` for the 8x8 games, `crate::xiangqi::pgn`).
+//! with the game (`board8/replay.rs` for the 8x8 games, `xiangqi/pgn.rs`).
 
 use alloc::boxed::Box;
 use alloc::string::String;
