@@ -13,8 +13,12 @@ export PATH="$root/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 step "Format and lints"
 cargo fmt --all --check
-# No module imports a module that imports it back (a parent and its submodules aside).
-node tools/module-circles.mjs crates/*/src
+# No module imports a module that imports it back (a parent and its submodules aside),
+# following imported module names and re-exports; the checker's own tests first.
+node --test tools/module-circles.test.mjs
+# Allowed until fixed: the server's arbiter reads the store's row type (re-exported by
+# store/mod.rs) while store/games.rs builds the arbiter's tables (issue 57's report).
+node tools/module-circles.mjs --allow "arbiter <-> store::games" crates/*/src
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 # The browser-only code (the DOM layer, the worker's JS boundary) exists on wasm32 only.
 cargo clippy -p shatar-web -p shatar-embed -p shatar-worker -p shatar-worker-8x8 -p shatar-worker-xiangqi -p shatar-page -p shatar-page-xiangqi --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings

@@ -1,5 +1,5 @@
 //! Finds fixed-shift magic multipliers for rook and bishop attacks and prints them as Rust
-//! arrays. The numbers in `src/attacks/magic_numbers.rs` came from this program; the attack tables built
+//! arrays. The numbers in `src/board8/attacks/magic_numbers.rs` came from this program; the attack tables built
 //! from them at compile time assert that no two occupancies with different attacks collide,
 //! so a wrong number cannot compile.
 //!

@@ -75,7 +75,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::outcome::{EndReason, Outcome};
-use crate::pgn::PgnGame;
 use crate::position::{Position, Rules};
 use crate::types::Color;
 
@@ -230,14 +229,6 @@ impl TimeControl {
             });
         }
         Some(TimeControl { periods })
-    }
-
-    /// The time control a PGN game records: our [`DELAY_TAG`] if present, else the
-    /// standard `TimeControl` tag.
-    pub fn from_pgn_game(game: &PgnGame) -> Option<TimeControl> {
-        game.tag(DELAY_TAG)
-            .and_then(TimeControl::from_pgn)
-            .or_else(|| game.tag("TimeControl").and_then(TimeControl::from_pgn))
     }
 
     /// Human text: "25 min, 5 s delay", "40 moves in 90 min, then 30 min + 30 s".

@@ -4,6 +4,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::types::Color;
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Ruleset {
     /// Inner Mongolia Mongolian Chess Association rules, 2017: the default everywhere.
@@ -123,6 +125,14 @@ impl GameKind {
         match self {
             GameKind::Board8(r) => r.id(),
             GameKind::Xiangqi => "xiangqi",
+        }
+    }
+
+    /// A side's name in messages: Red moves first in Xiangqi, where [`Color::White`] is Red.
+    pub fn side_name(self, side: Color) -> &'static str {
+        match self {
+            GameKind::Board8(_) => side.name(),
+            GameKind::Xiangqi => side.fold("red", "black"),
         }
     }
 

@@ -390,8 +390,9 @@ fn error_messages() {
     let e = xpgn::replay(&e, AXF).unwrap_err();
     assert!(matches!(
         *e.kind,
-        PgnErrorKind::XiangqiMove { number: 2, side: Color::White, ref text, in_variation: false,
-            error: MoveError::Wxf(wxf::NotationError::NoSuchMove(_)) } if text == "C8=5"
+        PgnErrorKind::Move { game_kind: GameKind::Xiangqi, number: 2, side: Color::White, ref san,
+            in_variation: false, ref error } if san == "C8=5"
+            && matches!(error.downcast_ref(), Some(MoveError::Wxf(wxf::NotationError::NoSuchMove(_))))
     ));
 }
 

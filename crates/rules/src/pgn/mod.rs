@@ -22,11 +22,14 @@
 //! there is no Variant tag. Their `Red` tag stands in for `White` where errors name the
 //! players.
 //!
-//! An 8x8 game replays into a [`GameRecord`](crate::GameRecord) ([`PgnGame::replay`],
-//! [`PgnGame::replay_any`]); a xiangqi game into a [`xiangqi::Record`] with
-//! [`xiangqi::pgn::replay`], which reads moves in ICCS, WXF or Chinese notation. The 8x8
-//! readers refuse a xiangqi game with an error that says so ([`PgnErrorKind::IsXiangqi`]);
-//! callers that take both dispatch on [`PgnGame::game`]:
+//! This module is the games' shared layer and knows no game's rules: each game's replay
+//! lives with the game. An 8x8 game replays into a [`GameRecord`](crate::GameRecord)
+//! ([`PgnGame::replay`], [`PgnGame::replay_any`], in `board8/replay.rs`); a xiangqi game
+//! into a [`xiangqi::Record`](crate::xiangqi::Record) with
+//! [`xiangqi::pgn::replay`](crate::xiangqi::pgn::replay), which reads moves in ICCS, WXF or
+//! Chinese notation. A bad move or FEN tag is a [`GameError`], which holds the game's own
+//! error. The 8x8 readers refuse a xiangqi game with an error that says so
+//! ([`PgnErrorKind::IsXiangqi`]); callers that take both dispatch on [`PgnGame::game`]:
 //!
 //! ```
 //! use shatar_rules::{pgn, GameKind};
@@ -65,21 +68,19 @@
 mod clk;
 mod lexer;
 mod parser;
-mod replay;
+mod tags;
 mod writer;
 
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::any::Any;
 use core::fmt;
 
-use crate::fen::FenError;
 use crate::outcome::{GameResult, Outcome};
 
-use crate::ruleset::Ruleset;
-use crate::san::SanError;
+use crate::ruleset::{GameKind, Ruleset};
 use crate::types::Color;
-use crate::xiangqi;
 
 /// The deepest nesting of variations the reader accepts; deeper text is an error, so that
 /// hostile input cannot exhaust the stack.
@@ -213,25 +214,27 @@ pub enum PgnErrorKind {
     /// The game was replayed in a ruleset its Variant tag contradicts.
     VariantMismatch { variant: String, requested: Ruleset },
     /// The Variant tag (or the XQBase `Game` tag) says xiangqi, and the game was given to an
-    /// 8x8 reader: [`xiangqi::pgn::replay`] reads it.
+    /// 8x8 reader: [`xiangqi::pgn::replay`](crate::xiangqi::pgn::replay) reads it.
     IsXiangqi { variant: String },
     /// The game was replayed as xiangqi, but its Variant tag names an 8x8 ruleset.
     NotXiangqi { variant: String },
-    /// The FEN tag does not hold a legal position of the game.
-    BadFen(FenError),
-    /// The FEN tag of a xiangqi game does not hold a legal xiangqi position.
-    BadXiangqiFen(xiangqi::fen::FenError),
-    /// A move that is not legal (or not a move at all, or ambiguous).
+    /// The FEN tag does not hold a legal position of the game (the game's FEN error).
+    BadFen(GameError),
+    /// A move that is not legal, in no notation the game reads, or ambiguous. `side` is
+    /// [`Color::White`] for Red in xiangqi; `game_kind` names the sides in the message.
     Move {
+        game_kind: GameKind,
         number: u32,
         side: Color,
         san: String,
         in_variation: bool,
-        error: SanError,
+        error: GameError,
     },
-    /// A move after the game had already ended by the rules (checkmate, stalemate, or an
-    /// automatic draw).
+    /// A move after the game had already ended by the rules (checkmate, stalemate, an
+    /// automatic draw; in xiangqi a mate, no legal move, a repetition ruling, the natural
+    /// move limit).
     AfterEnd {
+        game_kind: GameKind,
         number: u32,
         side: Color,
         san: String,
@@ -242,28 +245,96 @@ pub enum PgnErrorKind {
         written: GameResult,
         outcome: Outcome,
     },
-    /// A xiangqi move that is not legal, in no notation, or ambiguous. `side` is
-    /// [`Color::White`] for Red.
-    XiangqiMove {
-        number: u32,
-        side: Color,
-        text: String,
-        in_variation: bool,
-        error: xiangqi::pgn::MoveError,
-    },
-    /// A xiangqi move after the game had already ended by the rules (a mate, no legal move,
-    /// a repetition ruling, the natural move limit).
-    XiangqiAfterEnd {
-        number: u32,
-        side: Color,
-        text: String,
-        outcome: Outcome,
-    },
 }
 
-/// The side's name in messages: Red moves first in xiangqi.
-fn xiangqi_side(side: Color) -> &'static str {
-    side.fold("red", "black")
+/// A game's own reason why a move or a FEN tag does not read (the 8x8 games' `SanError` or
+/// `FenError`, Xiangqi's `MoveError` or its `FenError`), as that game's replay supplies it.
+/// The PGN layer is syntax only: it holds any game's error without knowing its type, so that
+/// it imports no game (the game's replay imports it). [`GameError::downcast_ref`] gives the
+/// error back to a caller that knows the game.
+pub struct GameError {
+    error: Box<dyn DynGameError>,
+    quotes_text: bool,
+}
+
+/// What [`GameError`] needs of a game's error, for any `Clone + PartialEq` error type.
+trait DynGameError: core::error::Error + Send + Sync + 'static {
+    fn clone_box(&self) -> Box<dyn DynGameError>;
+    fn eq_dyn(&self, other: &dyn DynGameError) -> bool;
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<E> DynGameError for E
+where
+    E: core::error::Error + Clone + PartialEq + Send + Sync + 'static,
+{
+    fn clone_box(&self) -> Box<dyn DynGameError> {
+        Box::new(self.clone())
+    }
+    fn eq_dyn(&self, other: &dyn DynGameError) -> bool {
+        other.as_any().downcast_ref::<E>() == Some(self)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl GameError {
+    /// A game's error. `quotes_text`: whether its message quotes the move as written;
+    /// when it does not, the PGN error's message quotes it before the game's message.
+    pub fn new<E>(error: E, quotes_text: bool) -> GameError
+    where
+        E: core::error::Error + Clone + PartialEq + Send + Sync + 'static,
+    {
+        GameError {
+            error: Box::new(error),
+            quotes_text,
+        }
+    }
+
+    /// The game's error, if it is an `E`.
+    pub fn downcast_ref<E: 'static>(&self) -> Option<&E> {
+        self.error.as_any().downcast_ref()
+    }
+
+    /// Whether the game's message quotes the move as written.
+    pub fn quotes_text(&self) -> bool {
+        self.quotes_text
+    }
+}
+
+impl Clone for GameError {
+    fn clone(&self) -> Self {
+        GameError {
+            error: self.error.clone_box(),
+            quotes_text: self.quotes_text,
+        }
+    }
+}
+
+impl PartialEq for GameError {
+    fn eq(&self, o: &Self) -> bool {
+        self.quotes_text == o.quotes_text && self.error.eq_dyn(&*o.error)
+    }
+}
+impl Eq for GameError {}
+
+impl fmt::Debug for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.error, f)
+    }
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&*self.error, f)
+    }
+}
+
+impl core::error::Error for GameError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        Some(&*self.error)
+    }
 }
 
 /// A PGN error: which game, where, and what.
@@ -328,22 +399,28 @@ impl fmt::Display for PgnErrorKind {
                 )
             }
             PgnErrorKind::BadFen(e) => write!(f, "FEN tag: {e}"),
-            PgnErrorKind::BadXiangqiFen(e) => write!(f, "FEN tag: {e}"),
             PgnErrorKind::Move {
+                game_kind,
                 number,
                 side,
-                san: _,
+                san,
                 in_variation,
                 error,
             } => {
                 let dots = side.fold(".", "...");
-                write!(f, "move {number}{dots} ({}", side.name())?;
+                write!(f, "move {number}{dots} ({}", game_kind.side_name(*side))?;
                 if *in_variation {
                     f.write_str(", in a variation")?;
                 }
-                write!(f, "): {error}")
+                f.write_str("): ")?;
+                // Some of the games' messages quote the move; the others get it here.
+                if !error.quotes_text() {
+                    write!(f, "'{san}': ")?;
+                }
+                write!(f, "{error}")
             }
             PgnErrorKind::AfterEnd {
+                game_kind,
                 number,
                 side,
                 san,
@@ -352,7 +429,7 @@ impl fmt::Display for PgnErrorKind {
                 f,
                 "move {number}{} ({}): '{san}' comes after the game has ended: {outcome}",
                 side.fold(".", "..."),
-                side.name()
+                game_kind.side_name(*side)
             ),
             PgnErrorKind::ResultMismatch { written, outcome } => {
                 write!(
@@ -361,40 +438,6 @@ impl fmt::Display for PgnErrorKind {
                     written.pgn()
                 )
             }
-            PgnErrorKind::XiangqiMove {
-                number,
-                side,
-                text,
-                in_variation,
-                error,
-            } => {
-                write!(
-                    f,
-                    "move {number}{} ({}",
-                    side.fold(".", "..."),
-                    xiangqi_side(*side)
-                )?;
-                if *in_variation {
-                    f.write_str(", in a variation")?;
-                }
-                f.write_str("): ")?;
-                // Some of the readers' messages quote the move; the others get it here.
-                if !error.quotes_text() {
-                    write!(f, "'{text}': ")?;
-                }
-                write!(f, "{error}")
-            }
-            PgnErrorKind::XiangqiAfterEnd {
-                number,
-                side,
-                text,
-                outcome,
-            } => write!(
-                f,
-                "move {number}{} ({}): '{text}' comes after the game has ended: {outcome}",
-                side.fold(".", "..."),
-                xiangqi_side(*side)
-            ),
         }
     }
 }

@@ -78,7 +78,7 @@ use super::rulings::RepetitionRules;
 use super::{IllegalMove, Move, Position, chinese, fen, iccs, wxf};
 use crate::GameKind;
 use crate::outcome::{EndReason, Outcome};
-use crate::pgn::{PgnError, PgnErrorKind, PgnGame, PgnMove};
+use crate::pgn::{GameError, PgnError, PgnErrorKind, PgnGame, PgnMove};
 use crate::ruleset::Ruleset;
 
 /// The Variant tag this module writes.
@@ -164,7 +164,8 @@ pub enum MoveError {
 }
 
 impl MoveError {
-    /// Whether the message quotes the move as written.
+    /// Whether the message quotes the move as written (else the PGN error quotes it:
+    /// [`GameError::quotes_text`]).
     pub(crate) fn quotes_text(&self) -> bool {
         use chinese::NotationError as Zh;
         use wxf::NotationError as Wx;
@@ -224,9 +225,8 @@ pub fn parse_move(pos: &Position, text: &str, hint: Option<Notation>) -> Result<
 /// The start position of a xiangqi game: its FEN tag's, or the initial one.
 pub fn initial_position(game: &PgnGame) -> Result<Position, PgnError> {
     match game.tag("FEN") {
-        Some(f) => {
-            fen::parse_position(f).map_err(|e| game.error(PgnErrorKind::BadXiangqiFen(e), None))
-        }
+        Some(f) => fen::parse_position(f)
+            .map_err(|e| game.error(PgnErrorKind::BadFen(GameError::new(e, true)), None)),
         None => Ok(Position::new()),
     }
 }
@@ -249,10 +249,11 @@ pub fn replay(game: &PgnGame, rules: RepetitionRules) -> Result<Record, PgnError
             check_line(game, &pos, line, hint)?;
         }
         let after_end = |outcome| {
-            let kind = PgnErrorKind::XiangqiAfterEnd {
+            let kind = PgnErrorKind::AfterEnd {
+                game_kind: GameKind::Xiangqi,
                 number: pos.fullmoves(),
                 side: pos.turn(),
-                text: node.san.clone(),
+                san: node.san.clone(),
                 outcome,
             };
             game.error(kind, Some(node.at))
@@ -289,12 +290,14 @@ fn move_error(
     in_variation: bool,
     error: MoveError,
 ) -> PgnError {
-    let kind = PgnErrorKind::XiangqiMove {
+    let quotes_text = error.quotes_text();
+    let kind = PgnErrorKind::Move {
+        game_kind: GameKind::Xiangqi,
         number: pos.fullmoves(),
         side: pos.turn(),
-        text: node.san.clone(),
+        san: node.san.clone(),
         in_variation,
-        error,
+        error: GameError::new(error, quotes_text),
     };
     game.error(kind, Some(node.at))
 }
