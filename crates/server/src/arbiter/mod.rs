@@ -9,18 +9,19 @@ mod endings;
 mod pgn;
 mod play;
 mod proposals;
+mod row;
 pub mod stored_clock;
 
 use shatar_rules::clock::{Clock, TimeControl};
 use shatar_rules::{AnyGamePosition, AnyGameRecord, GameKind, Outcome};
 
 use crate::ids::{GameId, PlayerId};
-use crate::store::GameRow;
 use crate::wire::{
     ClockView, EndNote, ErrorKind, GameSnapshot, OutcomeWire, Proposal, Side, TimeControlWire,
 };
 pub use change::{Change, RestoreError, Step};
 pub use pgn::PgnHeader;
+pub use row::{GameRow, StoredMove};
 
 pub use stored_clock::{BadStoredControl, StoredClock};
 

@@ -247,7 +247,7 @@ fn stored(table: &Table, now_ms: u64, wall_ms: u64) -> GameRow {
             .moves()
             .iter()
             .zip(table.history())
-            .map(|(text, meta)| crate::store::StoredMove {
+            .map(|(text, meta)| StoredMove {
                 text: text.clone(),
                 meta: meta.clone(),
             })

@@ -1,12 +1,12 @@
-use shatar_rules::{GameKind, Outcome};
+use shatar_rules::GameKind;
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
 use super::challenges::epoch;
 use super::{Store, StoreError, parse, parse_json, to_json};
-use crate::arbiter::{Change, MoveMeta, Pairing, Step, StoredClock, Table};
+use crate::arbiter::{Change, GameRow, MoveMeta, Pairing, Step, StoredClock, StoredMove, Table};
 use crate::ids::{ChallengeId, GameId, PlayerId};
-use crate::wire::{EndNote, OutcomeWire, Proposal, Side};
+use crate::wire::OutcomeWire;
 
 const TABLE: &str = "games";
 
@@ -32,28 +32,6 @@ pub enum Started {
     ChallengeGone,
     /// One of the players already has [`UNFINISHED_MAX`] unfinished games.
     TooManyGames,
-}
-
-/// A game as the database holds it.
-pub struct GameRow {
-    pub id: GameId,
-    pub kind: GameKind,
-    pub white: PlayerId,
-    pub black: PlayerId,
-    pub clock: StoredClock,
-    pub outcome: Option<Outcome>,
-    pub note: Option<EndNote>,
-    /// Since when the side to move has been on turn (epoch milliseconds;
-    /// `Table::turn_since_wall_ms`); `None` where it was never kept.
-    pub turn_since_wall_ms: Option<u64>,
-    pub pairing: Pairing,
-    pub proposals: Vec<(Side, Proposal)>,
-    pub moves: Vec<StoredMove>,
-}
-
-pub struct StoredMove {
-    pub text: String,
-    pub meta: MoveMeta,
 }
 
 /// The columns `game_row` reads, in its order.

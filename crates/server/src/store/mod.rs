@@ -19,8 +19,9 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
+pub use crate::arbiter::{GameRow, StoredMove};
 pub use challenges::{AddError, Challenge, LISTED_MAX, WAITING_MAX};
-pub use games::{GameRow, NewGame, Started, StoredMove, UNFINISHED_MAX};
+pub use games::{NewGame, Started, UNFINISHED_MAX};
 
 /// The database file's name inside the data directory.
 pub const DATABASE_FILE: &str = "shatar.sqlite3";
