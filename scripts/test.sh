@@ -16,8 +16,6 @@ cargo fmt --all --check
 # No module imports a module that imports it back (a parent and its submodules aside),
 # following imported module names and re-exports; the checker's own tests first.
 node --test tools/module-circles.test.mjs
-# Allowed until fixed: the server's arbiter reads the store's row type (re-exported by
-# store/mod.rs) while store/games.rs builds the arbiter's tables (issue 57's report).
 node tools/module-circles.mjs crates/*/src
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 # The browser-only code (the DOM layer, the worker's JS boundary) exists on wasm32 only.
