@@ -5,8 +5,11 @@
 //! the attributes, [`viewer`] is the `view` mode, [`scheduler`] shares one engine between
 //! the boards of a page, [`frame`] is the iframe's side of its conversation with the club's
 //! page, and [`snippet`] writes what the builder page hands a webmaster. The `play` mode is
-//! the app's own state machine ([`shatar_web::state`]); this module only sets it up and says
-//! what a page should hear of it. The browser layer is the `dom` module (wasm32 only).
+//! the app's own state machine ([`shatar_web::state`], which holds the board component and
+//! decides what a move means: the computer answers, the game is saved); this module only
+//! sets it up through its messages and says what a page should hear of it. The `view` mode
+//! holds a board component of its own, on which nobody moves. The browser layer is the
+//! `dom` module (wasm32 only), whose board widget binds the board's input once.
 
 pub mod config;
 pub mod frame;
@@ -43,8 +46,6 @@ pub fn start_play(
     now_ms: u64,
 ) -> (AppState, Vec<Effect>) {
     let mut state = AppState::new(seed, date);
-    state.prefs.looks = config.looks;
-    state.prefs.lang = config.lang;
     let setup = GameSetup {
         ruleset: config.ruleset,
         opponent: match opponent {
@@ -56,10 +57,9 @@ pub fn start_play(
             .fold(SideChoice::White, SideChoice::Black),
         time_control: TimeControl::Untimed,
     };
-    state.now_ms = now_ms;
     let started = state.start_from(setup, seed, config.position);
     debug_assert!(started.is_ok(), "the embed carries every game");
-    state.ui.orientation = config.orientation;
+    state.show_as(config.looks, config.lang, config.orientation);
     let effects = update_at(&mut state, Msg::Tick, now_ms);
     (state, effects)
 }
@@ -164,7 +164,7 @@ impl HostEvent {
 /// What a `play` board's page should hear after a message: the moves added at the end of
 /// the game since `before_len`, then the game's end if it came with them.
 pub fn play_events(state: &AppState, before_len: usize, was_over: bool) -> Vec<HostEvent> {
-    let game = &state.session.game;
+    let game = state.board.game();
     let mut events = Vec::new();
     if game.len() > before_len {
         for ply in before_len + 1..=game.len() {

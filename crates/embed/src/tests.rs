@@ -11,10 +11,11 @@ use super::scheduler::{Delivery, Order, Scheduler};
 use super::snippet;
 use super::viewer::{Viewer, ViewerMsg};
 use super::{Detail, HostEvent, play_events, save_key, start_play};
+use shatar_web::board::{BoardMsg, Nav};
 use shatar_web::engine_client::{EngineEvent, EngineStatus, Purpose, SearchJob};
 use shatar_web::game::Game;
 use shatar_web::settings::{Looks, Points};
-use shatar_web::state::{EngineCommand, Msg, Nav, update_at};
+use shatar_web::state::{EngineCommand, Msg, update_at};
 
 const CLUB_GAMES: &str = include_str!("../../../tests/club/games.pgn");
 
@@ -234,16 +235,16 @@ fn the_viewer_reads_the_club_file_and_steps_through_its_games() {
     );
     assert!(view.error.is_none());
 
-    assert!(v.update(ViewerMsg::Navigate(Nav::First)));
+    assert!(v.update(ViewerMsg::Board(BoardMsg::Navigate(Nav::First))));
     assert_eq!(v.ply(), 0);
     assert!(
-        !v.update(ViewerMsg::Navigate(Nav::Prev)),
+        !v.update(ViewerMsg::Board(BoardMsg::Navigate(Nav::Prev))),
         "nothing before the start"
     );
-    v.update(ViewerMsg::Navigate(Nav::Next));
-    v.update(ViewerMsg::GoTo(99));
+    v.update(ViewerMsg::Board(BoardMsg::Navigate(Nav::Next)));
+    v.update(ViewerMsg::Board(BoardMsg::GoTo(99)));
     assert_eq!(v.ply(), 14, "clamped to the game");
-    v.update(ViewerMsg::Flip);
+    v.update(ViewerMsg::Board(BoardMsg::Flip));
     assert_eq!(v.orientation(), Color::Black);
     assert_eq!(
         v.view().players.1,
@@ -609,7 +610,7 @@ fn a_play_board_against_the_computer_as_black_lets_it_open() {
     };
     let (mut state, effects) = start_play(&config, opponent, 7, "2026.11.29".into(), 0);
     assert_eq!(
-        (state.session.human, state.ui.orientation),
+        (state.session.human, state.board.orientation()),
         (Some(Color::Black), Color::Black)
     );
     let token = effects.iter().find_map(|e| match e {
@@ -655,25 +656,25 @@ fn a_play_board_from_a_fen_and_its_ending_event() {
     };
     let (mut state, _) = start_play(&config, opponent, 1, "2026.11.29".into(), 0);
     assert_eq!(
-        state.session.game.fen_at(0),
+        state.board.game().fen_at(0),
         "6k1/5ppp/8/8/8/8/8/1R4K1 w - - 0 1"
     );
-    update_at(&mut state, Msg::SquareDown(sq("b1")), 1);
+    update_at(&mut state, Msg::Board(BoardMsg::SquareDown(sq("b1"))), 1);
     update_at(
         &mut state,
-        Msg::SquareUp {
+        Msg::Board(BoardMsg::SquareUp {
             over: Some(sq("b1")),
             dragged: false,
-        },
+        }),
         2,
     );
-    update_at(&mut state, Msg::SquareDown(sq("b8")), 3);
+    update_at(&mut state, Msg::Board(BoardMsg::SquareDown(sq("b8"))), 3);
     update_at(
         &mut state,
-        Msg::SquareUp {
+        Msg::Board(BoardMsg::SquareUp {
             over: Some(sq("b8")),
             dragged: false,
-        },
+        }),
         4,
     );
     let events = play_events(&state, 0, false);

@@ -4,7 +4,8 @@
 //! [`Viewer::from_file`]; a game is replayed only when it is shown, so a file of thousands of
 //! games opens at once.
 //! A game that does not replay shows its error in place of the board while the file's
-//! other games stay readable.
+//! other games stay readable. The game shown is on a board component
+//! ([`shatar_web::board`]) on which nobody moves: it steps through the moves and turns.
 
 use std::rc::Rc;
 
@@ -14,14 +15,13 @@ use shatar_web::pgn_file::{PgnFile, PgnFileReader};
 
 use super::config::StartPly;
 use shatar_rules::MoveStyle;
+use shatar_web::board::view::view as board_view;
+use shatar_web::board::{Board, BoardMsg, BoardView};
 use shatar_web::game::Game;
 use shatar_web::i18n::Lang;
 use shatar_web::notes::known_tag;
 use shatar_web::settings::Looks;
-use shatar_web::state::Nav;
-use shatar_web::view::{
-    BoardView, MoveRow, game_result_text, move_rows_of, side_name, still_board,
-};
+use shatar_web::view::{MoveRow, game_result_text, move_rows_of, side_name};
 use shatar_web::{t, tf};
 
 #[derive(Clone, Debug)]
@@ -33,20 +33,19 @@ pub struct Viewer {
     titles: Rc<[String]>,
     default: GameKind,
     selected: usize,
-    ply: usize,
-    orientation: Color,
+    /// The game picked, when it replays; its orientation is kept for the next.
+    board: Board,
     /// The move list's notations and the results' points.
     looks: Looks,
     lang: Lang,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ViewerMsg {
-    Navigate(Nav),
-    GoTo(usize),
+    /// The board's: stepping through the moves, turning it (nobody moves on it).
+    Board(BoardMsg),
     /// Another game of the file, by its index.
     Pick(usize),
-    Flip,
 }
 
 /// What the viewer shows beside and around the board.
@@ -106,39 +105,40 @@ impl Viewer {
             return Err(t!(lang, "embed.no-game").to_string());
         }
         let titles: Rc<[String]> = file.games().iter().map(|g| g.title(lang)).collect();
+        let empty = Game::of(default).unwrap_or_else(|_| Game::new(Default::default()));
+        let mut board = Board::new(empty);
+        board.set_orientation(orientation);
+        board.set_lang(lang);
         let mut viewer = Viewer {
             replayed: vec![None; file.len()],
             file,
             titles,
             default,
             selected: 0,
-            ply: 0,
-            orientation,
+            board,
             looks,
             lang,
         };
         viewer.replay_selected();
-        match viewer.shown() {
+        let len = match viewer.shown() {
             Err(e) if viewer.file.len() == 1 => return Err(e.clone()),
-            Err(_) => {}
-            Ok(game) => {
-                viewer.ply = match start {
-                    StartPly::End => game.len(),
-                    StartPly::Ply(ply) if ply <= game.len() => ply,
-                    StartPly::Ply(ply) => {
-                        return Err(format!(
-                            "attribute move=\"{ply}\": the game has {} plies (half-moves), so 0 to {} or end",
-                            game.len(),
-                            game.len()
-                        ));
-                    }
-                };
+            Err(_) => return Ok(viewer),
+            Ok(game) => game.len(),
+        };
+        let ply = match start {
+            StartPly::End => len,
+            StartPly::Ply(ply) if ply <= len => ply,
+            StartPly::Ply(ply) => {
+                return Err(format!(
+                    "attribute move=\"{ply}\": the game has {len} plies (half-moves), so 0 to {len} or end"
+                ));
             }
-        }
+        };
+        viewer.board.update(BoardMsg::GoTo(ply));
         Ok(viewer)
     }
 
-    /// Replays the game picked, once.
+    /// Replays the game picked, once, and shows it from its start.
     fn replay_selected(&mut self) {
         let index = self.selected;
         if self.replayed[index].is_none() {
@@ -149,6 +149,11 @@ impl Viewer {
                 .and_then(|pgn| Game::from_pgn(&pgn, self.default).map_err(|e| e.to_string()));
             self.replayed[index] = Some(game);
         }
+        if let Ok(game) = self.shown() {
+            let game = game.clone();
+            self.board.replace(game);
+            self.board.update(BoardMsg::GoTo(0));
+        }
     }
 
     /// The game picked, replayed.
@@ -158,8 +163,12 @@ impl Viewer {
             .expect("the game picked is replayed when picked")
     }
 
+    /// The ply shown (0 while a game that does not replay is picked).
     pub fn ply(&self) -> usize {
-        self.ply
+        match self.shown() {
+            Ok(_) => self.board.shown_ply(),
+            Err(_) => 0,
+        }
     }
 
     pub fn game_count(&self) -> usize {
@@ -167,28 +176,25 @@ impl Viewer {
     }
 
     pub fn orientation(&self) -> Color {
-        self.orientation
+        self.board.orientation()
     }
 
     /// Handles `msg`; answers whether anything changed.
     pub fn update(&mut self, msg: ViewerMsg) -> bool {
-        let before = (self.selected, self.ply, self.orientation);
-        let len = self.shown().as_ref().map_or(0, Game::len);
+        let before = (self.selected, self.ply(), self.orientation());
         match msg {
-            ViewerMsg::Navigate(Nav::First) => self.ply = 0,
-            ViewerMsg::Navigate(Nav::Prev) => self.ply = self.ply.saturating_sub(1),
-            ViewerMsg::Navigate(Nav::Next) => self.ply = (self.ply + 1).min(len),
-            ViewerMsg::Navigate(Nav::Last) => self.ply = len,
-            ViewerMsg::GoTo(ply) => self.ply = ply.min(len),
+            // A board nobody moves on answers with no event.
+            ViewerMsg::Board(msg) if self.shown().is_ok() || msg == BoardMsg::Flip => {
+                self.board.update(msg);
+            }
+            ViewerMsg::Board(_) => {}
             ViewerMsg::Pick(index) if index < self.file.len() => {
                 self.selected = index;
-                self.ply = 0;
                 self.replay_selected();
             }
             ViewerMsg::Pick(_) => {}
-            ViewerMsg::Flip => self.orientation = !self.orientation,
         }
-        before != (self.selected, self.ply, self.orientation)
+        before != (self.selected, self.ply(), self.orientation())
     }
 
     /// How the moves are written: the letters chosen (or the language's), and Xiangqi as
@@ -217,7 +223,8 @@ impl Viewer {
                 .or(red)
                 .unwrap_or_else(|| side_name(lang, kind, color).into())
         };
-        let players = (name(!self.orientation), name(self.orientation));
+        let orientation = self.orientation();
+        let players = (name(!orientation), name(orientation));
         let heading = [
             tag("Event"),
             tag("Site"),
@@ -248,15 +255,9 @@ impl Viewer {
                 ..base
             },
             Ok(game) => {
-                let ply = self.ply.min(game.len());
+                let ply = self.board.shown_ply();
                 ViewerView {
-                    board: Some(still_board(
-                        game.snapshot(ply),
-                        lang,
-                        self.orientation,
-                        &[],
-                        &[],
-                    )),
+                    board: Some(board_view(&self.board, None)),
                     result: game
                         .outcome()
                         .map(|o| game_result_text(lang, game, o, self.looks.points)),

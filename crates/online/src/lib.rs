@@ -2,8 +2,8 @@
 //! server (`crates/server`), or watch a game, by link. A module of its own, so that the
 //! game's page downloads nothing of it. The logic is plain Rust, tested natively:
 //! [`address`] reads what the page was opened for, [`model`] is the state machine that
-//! talks to the server (the board and the move list are the app's own state,
-//! [`shatar_web::state`]), [`view`] is what the page shows. The browser layer is the `dom`
+//! talks to the server (it holds a board component, [`shatar_web::board`], and sends the
+//! server the moves made on it), [`view`] is what the page shows. The browser layer is the `dom`
 //! module (wasm32 only): the WebSocket, the listeners and the drawing.
 
 pub mod address;

@@ -6,13 +6,14 @@ use shatar_protocol::online::{
     ABSENCE_CLAIM_MS, ColorChoice, EndNote, ErrorKind, Proposal, Speed, TimeControlWire,
 };
 use shatar_rules::Color;
+use shatar_rules::MoveStyle;
+use shatar_web::board::view::view as board_view;
+use shatar_web::board::{BoardView, PromotionView, promotion_view};
 use shatar_web::i18n::Lang;
 use shatar_web::settings::TimeControl;
 use shatar_web::view::clocks::clock_text;
-use shatar_web::view::{
-    BoardView, MoveRow, PromotionView, board, game_result_text, move_rows, promotion_view,
-    ruleset_name, side_name,
-};
+use shatar_web::view::moves::announcement;
+use shatar_web::view::{MoveRow, game_result_text, move_rows_of, ruleset_name, side_name};
 use shatar_web::{t, tf};
 
 use crate::address::{challenge_link, game_link};
@@ -101,6 +102,8 @@ pub struct TableView {
     pub board: BoardView,
     pub promotion: Option<PromotionView>,
     pub rows: Vec<MoveRow>,
+    /// The last move played here, for a screen reader's live region.
+    pub announcement: Option<String>,
     pub shown_ply: usize,
     /// The names at the top and at the bottom of the board.
     pub names: (String, String),
@@ -120,7 +123,7 @@ pub struct TableView {
 
 /// The page's view; `page_url` is the online page's address without its query.
 pub fn view(model: &Model, page_url: &str) -> OnlineView {
-    let lang = model.app.prefs.lang;
+    let lang = model.lang;
     let (link_state, link_text) = match model.link {
         Link::Connecting => ("connecting", t!(lang, "online.connecting")),
         Link::Ready => ("ready", t!(lang, "online.ready")),
@@ -316,9 +319,10 @@ fn game_rows(model: &Model, lang: Lang) -> Vec<Row> {
 
 fn table_view(model: &Model, page_url: &str) -> Option<TableView> {
     let table = model.table()?;
-    let app = &model.app;
-    let lang = app.prefs.lang;
-    let bottom = app.ui.orientation;
+    let board = &model.board;
+    let game = board.game();
+    let lang = model.lang;
+    let bottom = board.orientation();
     let top = bottom.other();
     let given = |c: Color| table.names[usize::from(c == Color::Black)].clone();
     let name = |c: Color| match (table.seat, given(c)) {
@@ -338,10 +342,10 @@ fn table_view(model: &Model, page_url: &str) -> Option<TableView> {
         };
         (text, runs)
     };
-    let result = match (app.session.game.outcome(), table.note) {
+    let result = match (game.outcome(), table.note) {
         (_, Some(EndNote::Aborted)) => Some(t!(lang, "online.aborted").to_string()),
         (Some(o), note) => {
-            let text = game_result_text(lang, &app.session.game, o, app.prefs.looks.points);
+            let text = game_result_text(lang, game, o, model.looks.points);
             Some(match note {
                 Some(EndNote::Abandoned { .. }) => tf!(lang, "online.abandoned", result = text),
                 _ => text,
@@ -352,7 +356,7 @@ fn table_view(model: &Model, page_url: &str) -> Option<TableView> {
     let status = match table.seat {
         None => t!(lang, "online.watching").to_string(),
         Some(_) if result.is_some() => String::new(),
-        Some(seat) if app.session.game.turn() == seat => t!(lang, "online.your-move").to_string(),
+        Some(seat) if game.turn() == seat => t!(lang, "online.your-move").to_string(),
         Some(_) => t!(lang, "online.their-move").to_string(),
     };
     let status = match table.seat {
@@ -363,11 +367,16 @@ fn table_view(model: &Model, page_url: &str) -> Option<TableView> {
         }
         None => status,
     };
+    let style = MoveStyle {
+        letters: model.looks.notation.letters(lang),
+        xiangqi: model.looks.xiangqi_notation.notation(lang),
+    };
     Some(TableView {
-        board: board(app),
-        promotion: app.ui.promotion.as_ref().map(|p| promotion_view(app, p)),
-        rows: move_rows(app),
-        shown_ply: app.shown_ply(),
+        board: board_view(board, None),
+        promotion: promotion_view(board),
+        rows: move_rows_of(game, style),
+        announcement: model.said.map(|said| announcement(lang, game.kind(), said)),
+        shown_ply: board.shown_ply(),
         names: (name(top), name(bottom)),
         clocks: (clock(top), clock(bottom)),
         status,
@@ -392,7 +401,7 @@ fn can(model: &Model, over: bool) -> Can {
             ..Can::default()
         };
     };
-    let game = &model.app.session.game;
+    let game = model.board.game();
     let mine = |p: Proposal| table.proposals.contains(&(seat, p));
     let live = !over;
     let my_turn = game.turn() == seat;
@@ -449,11 +458,11 @@ fn presence(model: &Model, lang: Lang) -> Option<String> {
     if !gone(seat.other()) {
         return None;
     }
-    let my_turn = model.app.session.game.turn() == seat;
+    let my_turn = model.board.game().turn() == seat;
     Some(match absence_wait_ms(model) {
         None => t!(lang, "online.gone.offline").to_string(),
         Some(_) if my_turn => t!(lang, "online.gone.left").to_string(),
-        Some(0) if model.app.session.game.len() < table.absence_claims_from => {
+        Some(0) if model.board.game().len() < table.absence_claims_from => {
             t!(lang, "online.gone.abort").to_string()
         }
         Some(0) => t!(lang, "online.gone.claim").to_string(),

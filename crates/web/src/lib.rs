@@ -1,8 +1,10 @@
 //! The page, written in Rust without a framework: the four games (the 8x8 games, and
 //! Xiangqi with the `xiangqi` feature), and the pieces the embedded boards share with it.
 //!
-//! The logic is plain Rust, tested natively: [`state`] is the page as a state machine
-//! (`update(state, msg) -> effects`), [`view`] turns the state into what the page shows,
+//! The logic is plain Rust, tested natively: [`board`] is the board component every page
+//! holds (its record, what the player has in hand, `update(board, msg) -> events`),
+//! [`state`] is the game's page as a state machine (`update(state, msg) -> effects`),
+//! [`view`] turns the state into what the page shows,
 //! [`names`] puts pieces, sides, games and results into words for both, [`geometry`] is the
 //! shape of each board, [`game`] is the game of any of the four (the rules crate's
 //! `AnyGameRecord`, whose cells, pieces and moves the page uses as they are, with the
@@ -16,6 +18,7 @@
 //! knows no rules. Its `app` part, the game's own page, is behind the `app` feature, which
 //! the embeds leave off.
 
+pub mod board;
 pub mod carried;
 pub mod engine_client;
 pub mod files;

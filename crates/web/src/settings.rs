@@ -24,7 +24,8 @@ pub enum Opponent {
     /// Two people at a real board: this device is only their clock ("tap the clock").
     OverTheBoard,
     /// Someone on another device, through a Shatar server, which holds the game and its
-    /// clock: the online page's game ([`crate::state::remote`]).
+    /// clock: the online page's (`crates/online`, which holds a board of its own and not
+    /// this page's state).
     Online,
 }
 

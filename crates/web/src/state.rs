@@ -1,35 +1,36 @@
 //! The page as a state machine: [`update`] takes the state and one [`Msg`] (a click, a
 //! worker reply, a restored save) and returns the [`Effect`]s the browser layer must carry
 //! out (post to the worker, save, play a sound, copy). Plain Rust, tested natively; the
-//! DOM layer renders [`crate::view`] of the state and knows no rules.
+//! DOM layer renders [`crate::view`] of the state and knows no rules. The board is the
+//! board component ([`crate::board`]): this page tells it who may move, and decides what
+//! a move made on it means (the clock is pressed, a claim goes with it, the computer
+//! answers, the game is saved).
 
 mod draws;
 mod engine;
 mod handoff;
 pub mod import;
-mod input;
 pub mod persist;
-pub mod remote;
+mod play;
 mod said;
 #[cfg(test)]
 mod tests;
 mod timing;
-pub mod typed;
 mod update;
 
 use shatar_rules::notation::PieceLetters;
-use shatar_rules::{Color, EndReason, GameKind, Outcome, Role, Ruleset};
+use shatar_rules::{Color, EndReason, GameKind, Outcome, Ruleset};
 
 use crate::carried::NotCarried;
 pub use handoff::Handoff;
-use shatar_rules::{AnyGamePosition, Cell, GameMove, MoveStyle};
+use shatar_rules::{AnyGamePosition, GameMove, MoveStyle};
 
 pub use self::draws::{DrawOffer, can_claim, can_offer};
 pub use self::engine::{Analysis, AnalysisLine, EngineCommand};
-pub use self::said::{MoveSaid, Play, Status};
 pub use self::timing::{LOW_TIME_MS, Timing};
-pub use self::typed::TypedReply;
 pub use self::update::Update;
+use crate::board::{Answer, Board, BoardEvent, BoardMsg, HostQuestion, Movable};
+pub use crate::board::{MoveSaid, Nav, Play, PromotionChoice, Sound, Status, TypedReply};
 use crate::engine_client::{EngineEvent, EngineStatus, Token};
 use crate::game::{Game, ImportError};
 use crate::i18n::{self, Lang};
@@ -39,10 +40,11 @@ use crate::settings::{GameSetup, Looks, Opponent, TimeControl};
 /// Where a saved state that could not be restored is set aside, for a bug report.
 pub const SET_ASIDE_KEY: &str = "shatar.game.set-aside";
 
-/// The page's state, grouped as chessground groups its own: the game in play, what the
-/// player has on screen, the searches asked of the worker, the preferences, and what this
-/// browser keeps.
+/// The page's state, grouped as chessground groups its own: the board (the game's record
+/// and what the player has in hand on it), the game in play, what else the player has on
+/// screen, the searches asked of the worker, the preferences, and what this browser keeps.
 pub struct AppState {
+    pub board: Board,
     pub session: Session,
     pub ui: Ui,
     pub searches: Searches,
@@ -59,7 +61,6 @@ pub struct Session {
     /// The game's rules, opponent, side and time control (saved with the game, not with
     /// the preferences).
     pub setup: GameSetup,
-    pub game: Game,
     /// The player's side against the computer; `None` when two people play.
     pub human: Option<Color>,
     /// Makes the computer's choices at a level repeatable within one game.
@@ -76,23 +77,13 @@ pub struct Session {
     pub offers: Vec<usize>,
 }
 
-/// What the player has on screen and in hand.
+/// What the player has on screen besides the board.
 pub struct Ui {
-    /// The side whose first rank is drawn at the bottom.
-    pub orientation: Color,
-    /// The ply shown while browsing the move list; `None` follows the game.
-    pub cursor: Option<usize>,
-    pub selected: Option<Cell>,
-    /// A second press on the selected piece lets go of it, unless it turns into a drag.
-    release_deselects: bool,
-    pub promotion: Option<PromotionChoice>,
     pub hint: Option<Hint>,
     pub dialog: Option<Dialog>,
     /// An import under way: a file being read, or one to pick a game from.
     pub importing: Option<import::Importing>,
     pub notice: Option<Notice>,
-    /// The typed move box's answer to the last line typed, if it needed one.
-    pub typed_reply: Option<TypedReply>,
 }
 
 /// The searches asked of the worker, and what came back.
@@ -122,6 +113,8 @@ pub struct Prefs {
 /// What this browser keeps: the writes made, the one that failed, the other games.
 pub struct Storage {
     last_saved: String,
+    /// How many times the save has been encoded: a tick of the clock encodes nothing.
+    encoded: u64,
     /// The preferences as last written ([`Effect::SavePrefs`]).
     last_prefs: String,
     /// Why the last write of the game failed, until one succeeds: shown all the while, with
@@ -132,15 +125,6 @@ pub struct Storage {
     /// Whether the game just replaced by [`AppState::start_from`] was unfinished: what
     /// the [`Effect::Shelve`] that follows says.
     shelved_unfinished: bool,
-}
-
-/// The promotion picker: the move's squares and the pieces the rules allow (Q R B N, or
-/// Q only under the folk rules).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PromotionChoice {
-    pub from: Cell,
-    pub to: Cell,
-    pub roles: Vec<Role>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -241,27 +225,6 @@ pub enum NoticeLevel {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Nav {
-    First,
-    Prev,
-    Next,
-    Last,
-}
-
-impl Nav {
-    /// The keys that step through a game, wherever a list of moves has the keyboard.
-    pub fn from_key(key: &str) -> Option<Nav> {
-        Some(match key {
-            "ArrowLeft" => Nav::Prev,
-            "ArrowRight" => Nav::Next,
-            "Home" => Nav::First,
-            "End" => Nav::Last,
-            _ => return None,
-        })
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExportKind {
     Pgn,
     Fen,
@@ -292,25 +255,10 @@ pub enum Msg {
     Prefs(Option<String>),
     /// The player chose a language in the picker: it is used and remembered.
     ChooseLang(Lang),
-    /// A pointer went down on a square (the start of a click or a drag).
-    SquareDown(Cell),
-    /// It came up over `over` (`None`: off the board); `dragged` when it moved enough to
-    /// be a drag rather than a click.
-    SquareUp {
-        over: Option<Cell>,
-        dragged: bool,
-    },
-    Promote(Role),
-    CancelPromotion,
-    /// Let go of the selected piece (Escape on the board), or of an open promotion choice.
-    Deselect,
-    /// A line from the typed move box: a move, or a question about the position.
-    Typed(String),
-    Navigate(Nav),
-    GoTo(usize),
+    /// What the player did on the board, the move list or the typed box.
+    Board(BoardMsg),
     TakeBack,
     Resign,
-    Flip,
     Hint,
     ToggleAnalysis,
     OpenDialog(Dialog),
@@ -371,15 +319,6 @@ pub enum Msg {
     ApplyUpdate,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sound {
-    Move,
-    Capture,
-    Check,
-    End,
-    LowTime,
-}
-
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     Engine(EngineCommand),
@@ -420,15 +359,21 @@ pub enum Effect {
     Handoff(Handoff),
 }
 
+impl From<BoardMsg> for Msg {
+    fn from(msg: BoardMsg) -> Msg {
+        Msg::Board(msg)
+    }
+}
+
 impl AppState {
     /// A fresh game with the default setup, before anything is restored.
     pub fn new(seed: u64, date: String) -> AppState {
         let setup = GameSetup::default();
         let mut state = AppState {
+            // Until the setup's game starts, below.
+            board: Board::new(Game::new(Ruleset::Mongolian)),
             session: Session {
                 setup,
-                // Until the setup's game starts, below.
-                game: Game::new(Ruleset::Mongolian),
                 human: Some(Color::White),
                 seed,
                 date,
@@ -438,16 +383,10 @@ impl AppState {
                 offers: Vec::new(),
             },
             ui: Ui {
-                orientation: Color::White,
-                cursor: None,
-                selected: None,
-                release_deselects: false,
-                promotion: None,
                 hint: None,
                 dialog: None,
                 importing: None,
                 notice: None,
-                typed_reply: None,
             },
             searches: Searches {
                 analysis: None,
@@ -464,6 +403,7 @@ impl AppState {
             },
             storage: Storage {
                 last_saved: String::new(),
+                encoded: 0,
                 last_prefs: String::new(),
                 save_failed: None,
                 others: Vec::new(),
@@ -480,36 +420,55 @@ impl AppState {
     /// The game shown is worth keeping among the games in progress: it has moves and has
     /// not ended.
     pub fn is_unfinished(&self) -> bool {
-        !self.session.game.is_empty() && self.session.game.outcome().is_none()
+        !self.board.game().is_empty() && self.board.game().outcome().is_none()
     }
 
     /// The ply the board shows.
     pub fn shown_ply(&self) -> usize {
-        self.ui
-            .cursor
-            .unwrap_or(self.session.game.len())
-            .min(self.session.game.len())
+        self.board.shown_ply()
     }
 
     pub fn is_browsing(&self) -> bool {
-        self.ui.cursor.is_some_and(|c| c < self.session.game.len())
+        self.board.is_browsing()
     }
 
     /// Whose turn it is belongs to a person at this device.
     pub fn human_to_move(&self) -> bool {
         self.session
             .human
-            .is_none_or(|h| h == self.session.game.turn())
+            .is_none_or(|h| h == self.board.game().turn())
+    }
+
+    /// Who may move on the board: nobody over a real board or watching, else the player
+    /// against the computer, or both friends.
+    pub fn movable(&self) -> Movable {
+        if self.clock_only() || self.spectating() {
+            return Movable::Nobody;
+        }
+        match self.session.human {
+            Some(human) => Movable::Only(human),
+            None => Movable::Both,
+        }
     }
 
     /// The player may move pieces now.
     pub fn can_move(&self) -> bool {
-        self.session.game.outcome().is_none()
-            && !self.is_browsing()
-            && self.human_to_move()
-            && self.ui.promotion.is_none()
-            && !self.clock_only()
-            && !self.spectating()
+        self.board.can_move_for(self.movable())
+    }
+
+    /// The board hears who may move and the language, as they are now.
+    fn sync_board(&mut self) {
+        self.board.set_lang(self.prefs.lang);
+        self.board.set_movable(self.movable());
+    }
+
+    /// A host page of its own (an embedded board) shows the game its way: its looks and
+    /// language, seen from `bottom`'s side, whatever a save said.
+    pub fn show_as(&mut self, looks: Looks, lang: Lang, bottom: Color) {
+        self.prefs.looks = looks;
+        self.prefs.lang = lang;
+        self.board.set_orientation(bottom);
+        self.sync_board();
     }
 
     /// Watching someone else's online game: the board takes no moves.
@@ -539,12 +498,12 @@ impl AppState {
     /// did not end by resignation, and no clock runs.
     pub fn can_take_back(&self) -> bool {
         let resigned = self
-            .session
-            .game
+            .board
+            .game()
             .outcome()
             .is_some_and(|o| o.reason == EndReason::Resignation);
         // A clock cannot give back the time a move took: timed games have no takeback.
-        !resigned && !self.session.game.is_empty() && self.session.timing.is_none()
+        !resigned && !self.board.game().is_empty() && self.session.timing.is_none()
     }
 
     pub fn letters(&self) -> PieceLetters {
@@ -562,7 +521,7 @@ impl AppState {
     /// A move in plain notation (English SAN, or WXF for Xiangqi) as the move list's letters
     /// write it: hints and analysis lines are kept plain and shown this way.
     pub fn render_plain(&self, text: &str, mover: Color) -> String {
-        match self.session.game.kind() {
+        match self.board.game().kind() {
             GameKind::Board8(_) => self.letters().render(text, mover),
             GameKind::Xiangqi => text.to_string(),
         }
@@ -592,7 +551,8 @@ impl AppState {
             Opponent::Computer { .. } | Opponent::Online => Some(setup.human_side(seed & 1 == 0)),
             Opponent::Friend | Opponent::OverTheBoard => None,
         };
-        self.ui.orientation = self.session.human.unwrap_or(Color::White);
+        self.board
+            .set_orientation(self.session.human.unwrap_or(Color::White));
         self.replace_game(game);
         self.session.timing = setup
             .time_control
@@ -607,12 +567,13 @@ impl AppState {
             self.session.timing = control.map(|c| Timing::start(c, self.now_ms));
             timing::pause(self);
         }
+        self.sync_board();
         Ok(())
     }
 
     /// Everything that belonged to the previous game goes with it.
     fn replace_game(&mut self, game: Game) {
-        self.session.game = game;
+        self.board.replace(game);
         self.after_history_change();
         self.searches.analysis = self.searches.analysis.take().map(|_| Analysis::default());
     }
@@ -621,14 +582,12 @@ impl AppState {
         self.searches.generation += 1;
         self.session.claim_armed = false;
         self.session.draw_offer = None;
-        let len = self.session.game.len();
+        let len = self.board.game().len();
         self.session.offers.retain(|&ply| ply <= len);
         if let Some(t) = &mut self.session.timing {
             t.marks.truncate(len);
         }
-        self.ui.cursor = None;
-        self.ui.selected = None;
-        self.ui.promotion = None;
+        self.board.change(|_| ());
         self.ui.hint = None;
         self.searches.failed = None;
     }
@@ -657,10 +616,15 @@ pub fn update(state: &mut AppState, msg: Msg) -> Vec<Effect> {
 /// [`update`] at `now_ms` (any monotonic milliseconds; the clock is never read here).
 pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
     state.now_ms = state.now_ms.max(now_ms);
+    state.sync_board();
     let mut effects = Vec::new();
     let mut applying_update = false;
     let mut handoff = None;
     let mut switch = None;
+    // Only a fallen flag changes what a tick would save (the clock is saved as of its last
+    // press or pause): the save is not encoded again at every tick.
+    let ticking = matches!(msg, Msg::Tick);
+    let ended_before = state.board.game().outcome().is_some();
     match msg {
         Msg::Restore { saved, seed, date } => {
             // The browser may tell of a new version, and of the other games, before the
@@ -697,20 +661,13 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
             state.prefs.lang = lang;
             state.prefs.looks.lang = Some(lang);
         }
-        Msg::SquareDown(sq) => input::square_down(state, sq, &mut effects),
-        Msg::SquareUp { over, dragged } => input::square_up(state, over, dragged, &mut effects),
-        Msg::Promote(role) => input::promote(state, role, &mut effects),
-        Msg::CancelPromotion => state.ui.promotion = None,
-        Msg::Typed(text) => typed::typed(state, &text, &mut effects),
-        Msg::Deselect => {
-            state.ui.selected = None;
-            state.ui.promotion = None;
+        Msg::Board(msg) => {
+            for event in state.board.update(msg) {
+                board_event(state, event, &mut effects);
+            }
         }
-        Msg::Navigate(nav) => navigate(state, nav),
-        Msg::GoTo(ply) => go_to(state, ply),
         Msg::TakeBack => take_back(state),
         Msg::Resign => resign(state, &mut effects),
-        Msg::Flip => state.ui.orientation = state.ui.orientation.other(),
         Msg::Hint => {
             if state.can_move() && state.ui.hint.is_none() {
                 state.ui.hint = Some(Hint::Thinking);
@@ -796,15 +753,24 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
     }
     timing::tick(state, &mut effects);
     engine::reconcile(state, &mut effects);
-    let text = persist::encode(state);
-    // Saved again before a reload even when unchanged: an earlier write may have failed.
-    if text != state.storage.last_saved || applying_update || handoff.is_some() || switch.is_some()
-    {
-        effects.push(Effect::Save(text.clone()));
-        state.storage.last_saved = text;
+    state.sync_board();
+    let flag_fell = !ended_before && state.board.game().outcome().is_some();
+    if !ticking || flag_fell {
+        let text = persist::encode(state);
+        state.storage.encoded += 1;
+        // Saved again before a reload even when unchanged: an earlier write may have failed.
+        if text != state.storage.last_saved
+            || applying_update
+            || handoff.is_some()
+            || switch.is_some()
+        {
+            effects.push(Effect::Save(text.clone()));
+            state.storage.last_saved = text;
+        }
     }
-    let prefs = saved::encode_prefs(&state.prefs.looks);
-    if prefs != state.storage.last_prefs {
+    // Nor are the preferences, which only the player changes.
+    let prefs = (!ticking).then(|| saved::encode_prefs(&state.prefs.looks));
+    if let Some(prefs) = prefs.filter(|p| *p != state.storage.last_prefs) {
         effects.push(Effect::SavePrefs(prefs.clone()));
         state.storage.last_prefs = prefs;
     }
@@ -844,22 +810,26 @@ fn restore(
     }
 }
 
-fn navigate(state: &mut AppState, nav: Nav) {
-    let shown = state.shown_ply();
-    let ply = match nav {
-        Nav::First => 0,
-        Nav::Prev => shown.saturating_sub(1),
-        Nav::Next => shown + 1,
-        Nav::Last => state.session.game.len(),
-    };
-    go_to(state, ply);
-}
-
-fn go_to(state: &mut AppState, ply: usize) {
-    let ply = ply.min(state.session.game.len());
-    state.ui.cursor = (ply < state.session.game.len()).then_some(ply);
-    state.ui.selected = None;
-    state.ui.promotion = None;
+/// What the board told the page: a move made is played as this page plays moves; the
+/// typed box's questions about the turn and the clocks are answered from the page's state.
+fn board_event(state: &mut AppState, event: BoardEvent, effects: &mut Vec<Effect>) {
+    match event {
+        BoardEvent::Move(m) => play::play(state, m, effects),
+        BoardEvent::Ask(HostQuestion::Turn) => {
+            let status = state.status();
+            state.board.answer(Answer::Turn(status));
+        }
+        BoardEvent::Ask(HostQuestion::Clocks) => {
+            let now = state.now_ms;
+            let clocks = state.session.timing.as_ref().map(|t| {
+                let read = |c: Color| t.clock.read(c, now).base_ms;
+                (read(Color::White), read(Color::Black))
+            });
+            state.board.answer(Answer::Clocks(clocks));
+        }
+        // Only [`crate::board::Board::play`] makes these, and [`play::play`] hears them.
+        BoardEvent::Sound(_) | BoardEvent::Announce(_) => {}
+    }
 }
 
 /// Against the computer, back to the player's previous turn; between friends, one move.
@@ -867,28 +837,30 @@ fn take_back(state: &mut AppState) {
     if !state.can_take_back() {
         return;
     }
-    state.session.game.take_back();
-    if let Some(human) = state.session.human {
-        while !state.session.game.is_empty() && state.session.game.turn() != human {
-            state.session.game.take_back();
+    let human = state.session.human;
+    state.board.change(|game| {
+        game.take_back();
+        if let Some(human) = human {
+            while !game.is_empty() && game.turn() != human {
+                game.take_back();
+            }
         }
-    }
+    });
     state.after_history_change();
 }
 
 /// The player to move resigns; against the computer, the player does, whoever is to move.
 fn resign(state: &mut AppState, effects: &mut Vec<Effect>) {
-    if state.session.game.outcome().is_some() {
+    if state.board.game().outcome().is_some() {
         return;
     }
     let loser = state
         .session
         .human
-        .unwrap_or_else(|| state.session.game.turn());
+        .unwrap_or_else(|| state.board.game().turn());
     state
-        .session
-        .game
-        .set_outcome(Outcome::win(loser.other(), EndReason::Resignation));
+        .board
+        .change(|game| game.set_outcome(Outcome::win(loser.other(), EndReason::Resignation)));
     state.after_history_change();
     timing::stop(state);
     if state.prefs.looks.sound {
@@ -903,7 +875,7 @@ fn export(state: &AppState, kind: ExportKind, how: ExportHow) -> Effect {
             format!("shatar-{}.pgn", state.session.date.replace('.', "-")),
         ),
         ExportKind::Fen => (
-            state.session.game.fen_at(state.shown_ply()),
+            state.board.game().fen_at(state.shown_ply()),
             String::from("shatar-position.fen"),
         ),
     };
@@ -916,7 +888,7 @@ fn export(state: &AppState, kind: ExportKind, how: ExportHow) -> Effect {
 /// The game as PGN with the seven tags filled in as well as the page knows them.
 pub fn pgn_text(state: &AppState) -> String {
     let name = |color: Color| {
-        (state.session.game.player_name(color)).unwrap_or_else(|| name_of(state, color))
+        (state.board.game().player_name(color)).unwrap_or_else(|| name_of(state, color))
     };
     let mut tags = vec![
         ("Event", String::from("Casual game")),
@@ -941,7 +913,7 @@ pub fn pgn_text(state: &AppState) -> String {
         .timing
         .as_ref()
         .map_or(&[][..], |t| &t.marks[..]);
-    state.session.game.pgn(
+    state.board.game().pgn(
         &tags,
         marks,
         &state.session.offers,
@@ -955,7 +927,7 @@ fn name_of(state: &AppState, color: Color) -> String {
         (Some(h), _) if h == color => String::from("Player"),
         (Some(_), Opponent::Computer { level }) => format!("Shatar level {level}"),
         _ => String::from(color.fold(
-            if state.session.game.kind() == GameKind::Xiangqi {
+            if state.board.game().kind() == GameKind::Xiangqi {
                 "Red"
             } else {
                 "White"

@@ -16,9 +16,10 @@ pub mod typed;
 
 pub use self::board::{BoardView, CellView, Marks, board, still_board};
 pub use self::clocks::ClockView;
-pub use self::dialogs::{PromotionView, dialog_error, pick_titles, promotion_view};
+pub use self::dialogs::{dialog_error, pick_titles};
 pub use self::moves::{MoveRow, move_announcement, move_rows, move_rows_of};
 pub use self::panel::{PanelView, UpdatePrompt, panel};
 pub use self::status::game_result_text;
+pub use crate::board::view::{PromotionView, promotion_view};
 pub use crate::geometry::{CellKind, Geometry};
 pub use crate::names::{ruleset_name, side_name};

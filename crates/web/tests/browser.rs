@@ -1,11 +1,13 @@
 //! The DOM layer in a real browser (wasm-bindgen-test in headless Chromium,
 //! `scripts/wasm-test.sh`): the board as the page builds it from a view, the patching
-//! that touches only what changed, and dragging.
+//! that touches only what changed, dragging, and the board widget's listeners.
 
 #![cfg(target_arch = "wasm32")]
 
 use shatar_rules::Square;
+use shatar_web::board::BoardMsg;
 use shatar_web::dom::board::BoardDom;
+use shatar_web::dom::board_widget::{BoardWidget, Targets};
 use shatar_web::settings::{Coordinates, Looks};
 use shatar_web::state::{AppState, Msg, update};
 use shatar_web::view;
@@ -158,13 +160,13 @@ fn a_move_touches_only_the_cells_it_changes() {
         .unwrap();
     let svg_before = holder.query_selector("svg").unwrap().unwrap();
 
-    update(&mut state, Msg::SquareDown(sq("e2")));
+    update(&mut state, Msg::Board(BoardMsg::SquareDown(sq("e2"))));
     update(
         &mut state,
-        Msg::SquareUp {
+        Msg::Board(BoardMsg::SquareUp {
             over: Some(sq("e2")),
             dragged: false,
-        },
+        }),
     );
     let touched = Touched::watch(&holder);
     board
@@ -173,7 +175,7 @@ fn a_move_touches_only_the_cells_it_changes() {
     // The selected pawn and its one destination (2017 art. 1.2: e2-e4 is the move).
     assert_eq!(touched.squares(), ["e2", "e4"]);
 
-    update(&mut state, Msg::SquareDown(sq("e4")));
+    update(&mut state, Msg::Board(BoardMsg::SquareDown(sq("e4"))));
     let touched = Touched::watch(&holder);
     board
         .render(&view::board(&state), &Looks::default())
@@ -257,12 +259,12 @@ fn dragging_finds_the_square_under_the_pointer() {
     assert_eq!((over, dragged), (Some(sq("e4")), true));
     assert!(!cell(&holder, "e2").class_list().contains("lifted"));
     assert!(holder.query_selector(".ghost").unwrap().is_none());
-    update(&mut state, Msg::SquareDown(sq("e2")));
-    update(&mut state, Msg::SquareUp { over, dragged });
-    assert_eq!(state.session.game.len(), 1);
+    update(&mut state, Msg::Board(BoardMsg::SquareDown(sq("e2"))));
+    update(&mut state, Msg::Board(BoardMsg::SquareUp { over, dragged }));
+    assert_eq!(state.board.game().len(), 1);
 
     // Flipped, the same point is another square.
-    update(&mut state, Msg::Flip);
+    update(&mut state, Msg::Board(BoardMsg::Flip));
     board
         .render(&view::board(&state), &Looks::default())
         .unwrap();
@@ -272,5 +274,64 @@ fn dragging_finds_the_square_under_the_pointer() {
         x > centre(&holder, "h1").0,
         "a1 is on the right with Black at the bottom"
     );
+    holder.remove();
+}
+
+/// The board widget's listeners: a click on a move or on one of the board's buttons becomes
+/// a board message for the page, a click on the page's own button does not; once the widget
+/// is dropped, its listeners are gone with it.
+#[wasm_bindgen_test]
+fn the_board_widget_owns_its_listeners() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    let holder = holder();
+    let page = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&page).unwrap();
+    let button = |attribute: &str, value: &str| {
+        let b: HtmlElement = document()
+            .create_element("button")
+            .unwrap()
+            .dyn_into()
+            .unwrap();
+        b.set_attribute(attribute, value).unwrap();
+        page.append_child(&b).unwrap();
+        b
+    };
+    let (ply, flip, resign) = (
+        button("data-ply", "3"),
+        button("data-action", "flip"),
+        button("data-action", "resign"),
+    );
+    let heard: Rc<RefCell<Vec<BoardMsg>>> = Rc::default();
+    let to = heard.clone();
+    let targets = Targets {
+        holder: &holder,
+        clicks: &page,
+        keys: &page,
+        typed: None,
+    };
+    let widget =
+        BoardWidget::new(&document(), targets, move |msg| to.borrow_mut().push(msg)).unwrap();
+    widget
+        .render(&view::board(&friends()), &Looks::default())
+        .unwrap();
+    ply.click();
+    flip.click();
+    resign.click();
+    assert_eq!(
+        *heard.borrow(),
+        [BoardMsg::GoTo(3), BoardMsg::Flip],
+        "a page's own button (resign) is the page's"
+    );
+    drop(widget);
+    ply.click();
+    flip.click();
+    assert_eq!(
+        heard.borrow().len(),
+        2,
+        "the listeners went with the widget"
+    );
+    page.remove();
     holder.remove();
 }

@@ -26,14 +26,14 @@ use crate::config::{self, ATTRIBUTES, Config, Lang, Mode, PgnSource};
 use crate::scheduler::BoardId;
 use crate::viewer::{Viewer, ViewerMsg};
 use crate::{Detail, HostEvent, play_events, save_key, start_play};
-use shatar_web::dom::board::BoardDom;
+use shatar_web::board::{BoardMsg, BoardView};
+use shatar_web::dom::board_widget::{BoardWidget, Targets};
 use shatar_web::dom::fetch::{describe, fetch_text};
 use shatar_web::dom::listen::Listener;
 use shatar_web::dom::texts;
 use shatar_web::pgn_file::{PgnFileReader, STEP_BYTES, Step};
-use shatar_web::state::{AppState, Effect, Msg, Nav, SaveFailure, update_at};
+use shatar_web::state::{AppState, Effect, Msg, SaveFailure, update_at};
 use shatar_web::tf;
-use shatar_web::view::BoardView;
 
 /// Called by shatar-board.js once the module is ready, with the build's names for the files
 /// the boards fetch (`plain=hashed` pairs, [`shatar_web::files`]): the iframe page and the
@@ -65,20 +65,20 @@ pub struct Board {
 struct BoardCell {
     inner: RefCell<Inner>,
     /// Messages that arrived while the board was busy, handled right after.
-    queue: RefCell<VecDeque<BoardMsg>>,
+    queue: RefCell<VecDeque<ElementMsg>>,
 }
 
-enum BoardMsg {
+/// What the element hears: its attributes, its buttons, its board (whatever the mode:
+/// the widget's input, an iframe's parent), what was fetched.
+enum ElementMsg {
     /// The attributes (or the element's text) changed.
     Reload,
     /// The snippet's game again, from the start.
     NewGame,
     App(Msg),
     View(ViewerMsg),
-    /// Board-wide commands, whatever the mode (the keys, an iframe's parent).
-    Navigate(Nav),
-    GoTo(usize),
-    Flip,
+    /// The board's messages, for whichever mode is shown.
+    Board(BoardMsg),
     /// A `src` PGN arrived, for the configuration of generation `generation`.
     Fetched {
         generation: u64,
@@ -99,7 +99,8 @@ enum Content {
         state: Box<AppState>,
         save_key: String,
     },
-    View(Viewer),
+    /// Boxed: the other modes are a few bytes.
+    View(Box<Viewer>),
     Diagram(BoardView),
     /// The server's `live.html` at this address, framed.
     Live(String),
@@ -115,7 +116,8 @@ struct Inner {
     generation: u64,
     content: Content,
     parts: Parts,
-    board: BoardDom,
+    /// The board, with its listeners: what it is told becomes [`ElementMsg::Board`].
+    board: BoardWidget,
     engine: Option<Rc<SharedEngine>>,
     _listeners: Vec<Listener>,
 }
@@ -134,7 +136,19 @@ impl Board {
         let doc = host.owner_document().ok_or("shatar-board: no document")?;
         sheets::style_board(&doc, &root)?;
         let parts = Parts::build(&doc, &root)?;
-        let mut board = BoardDom::new(doc.clone(), parts.board_holder.clone());
+        // The board speaks to its element, found once it is made (below).
+        let this: Rc<RefCell<Weak<BoardCell>>> = Rc::default();
+        let to = this.clone();
+        let targets = Targets {
+            holder: &parts.board_holder,
+            clicks: &root,
+            keys: &parts.frame,
+            typed: None,
+        };
+        let board = BoardWidget::new(&doc, targets, move |msg| {
+            let weak = to.borrow().clone();
+            dispatch(&weak, ElementMsg::Board(msg));
+        })?;
         board.set_asset_base(&base);
         let id = NEXT_ID.with(|n| n.replace(n.get() + 1));
         let cell = Rc::new_cyclic(|weak: &Weak<BoardCell>| {
@@ -158,18 +172,19 @@ impl Board {
                 queue: RefCell::new(VecDeque::new()),
             }
         });
+        *this.borrow_mut() = Rc::downgrade(&cell);
         BOARDS.with(|b| {
             let mut boards = b.borrow_mut();
             boards.retain(|w| w.strong_count() > 0);
             boards.push(Rc::downgrade(&cell));
         });
-        dispatch(&Rc::downgrade(&cell), BoardMsg::Reload);
+        dispatch(&Rc::downgrade(&cell), ElementMsg::Reload);
         Ok(Board { cell })
     }
 
     /// The element's attributes or text changed.
     pub fn reload(&self) {
-        dispatch(&Rc::downgrade(&self.cell), BoardMsg::Reload);
+        dispatch(&Rc::downgrade(&self.cell), ElementMsg::Reload);
     }
 }
 
@@ -194,10 +209,10 @@ pub(crate) fn command_first_board(command: &crate::frame::Command) {
         Command::GoTo { ply } => BoardMsg::GoTo(*ply),
         Command::ReportHeight => return,
     };
-    dispatch(&Rc::downgrade(&cell), msg);
+    dispatch(&Rc::downgrade(&cell), ElementMsg::Board(msg));
 }
 
-fn dispatch(weak: &Weak<BoardCell>, msg: BoardMsg) {
+fn dispatch(weak: &Weak<BoardCell>, msg: ElementMsg) {
     let Some(cell) = weak.upgrade() else { return };
     cell.queue.borrow_mut().push_back(msg);
     let mut events = Vec::new();
@@ -243,45 +258,44 @@ fn fire(host: &HtmlElement, event: &HostEvent) {
 }
 
 impl Inner {
-    fn handle(&mut self, weak: &Weak<BoardCell>, msg: BoardMsg) -> Vec<HostEvent> {
+    fn handle(&mut self, weak: &Weak<BoardCell>, msg: ElementMsg) -> Vec<HostEvent> {
         match msg {
-            BoardMsg::Reload => self.reload(weak),
-            BoardMsg::NewGame => self.new_game(weak),
-            BoardMsg::Fetched { generation, .. } if generation != self.generation => Vec::new(),
-            BoardMsg::Fetched { text: Err(e), .. } => self.fail(e),
-            BoardMsg::Fetched { text: Ok(text), .. } => self.open_viewer(weak, &text),
-            BoardMsg::ReadStep { generation } if generation != self.generation => Vec::new(),
-            BoardMsg::ReadStep { .. } => self.read_step(weak),
-            BoardMsg::View(msg) => {
+            ElementMsg::Reload => self.reload(weak),
+            ElementMsg::NewGame => self.new_game(weak),
+            ElementMsg::Fetched { generation, .. } if generation != self.generation => Vec::new(),
+            ElementMsg::Fetched { text: Err(e), .. } => self.fail(e),
+            ElementMsg::Fetched { text: Ok(text), .. } => self.open_viewer(weak, &text),
+            ElementMsg::ReadStep { generation } if generation != self.generation => Vec::new(),
+            ElementMsg::ReadStep { .. } => self.read_step(weak),
+            ElementMsg::View(msg) => {
                 if let Content::View(viewer) = &mut self.content {
                     viewer.update(msg);
                 }
                 Vec::new()
             }
-            BoardMsg::App(msg) => self.play(msg),
-            BoardMsg::Navigate(nav) => self.route(ViewerMsg::Navigate(nav), Msg::Navigate(nav)),
-            BoardMsg::GoTo(ply) => self.route(ViewerMsg::GoTo(ply), Msg::GoTo(ply)),
-            BoardMsg::Flip => {
-                if let (Content::Diagram(_), Some(config)) = (&self.content, &mut self.config) {
+            ElementMsg::App(msg) => self.play(msg),
+            ElementMsg::Board(msg) => self.route(msg),
+        }
+    }
+
+    /// The board's message, for what the mode shows: a `play` board's game page, a
+    /// viewer's board, a diagram that only turns.
+    fn route(&mut self, msg: BoardMsg) -> Vec<HostEvent> {
+        match &mut self.content {
+            Content::View(viewer) => {
+                viewer.update(ViewerMsg::Board(msg));
+                Vec::new()
+            }
+            Content::Play { .. } => self.play(Msg::Board(msg)),
+            Content::Diagram(_) if msg == BoardMsg::Flip => {
+                if let Some(config) = &mut self.config {
                     config.orientation = !config.orientation;
                     if let Some(board) = crate::diagram(config) {
                         self.content = Content::Diagram(board);
                     }
-                    return Vec::new();
                 }
-                self.route(ViewerMsg::Flip, Msg::Flip)
-            }
-        }
-    }
-
-    /// A command for whichever state machine the mode has.
-    fn route(&mut self, viewer_msg: ViewerMsg, play_msg: Msg) -> Vec<HostEvent> {
-        match &mut self.content {
-            Content::View(viewer) => {
-                viewer.update(viewer_msg);
                 Vec::new()
             }
-            Content::Play { .. } => self.play(play_msg),
             _ => Vec::new(),
         }
     }
@@ -304,7 +318,7 @@ impl Inner {
         // attributes again.
         let again = weak.clone();
         if !texts::ready_or_fetch(&self.base, config.lang, move || {
-            dispatch(&again, BoardMsg::Reload)
+            dispatch(&again, ElementMsg::Reload)
         }) {
             self.config = None;
             self.content = Content::Loading;
@@ -405,7 +419,7 @@ impl Inner {
             config.lang,
         ) {
             Ok(viewer) => {
-                self.content = Content::View(viewer);
+                self.content = Content::View(Box::new(viewer));
                 vec![HostEvent::Ready { mode: "view" }]
             }
             Err(e) => self.fail(e),
@@ -423,7 +437,7 @@ impl Inner {
             match shared_engine::get(&self.base) {
                 Ok(engine) => {
                     engine.register(self.id, move |event| {
-                        dispatch(&deliver, BoardMsg::App(Msg::Engine(event)))
+                        dispatch(&deliver, ElementMsg::App(Msg::Engine(event)))
                     });
                     self.engine = Some(engine);
                 }
@@ -458,8 +472,7 @@ impl Inner {
                 Msg::Restore { saved, seed, date },
                 shatar_web::dom::now_ms(),
             );
-            state.prefs.looks = config.looks;
-            state.ui.orientation = config.orientation;
+            state.show_as(config.looks, config.lang, config.orientation);
         }
         self.content = Content::Play {
             state: Box::new(state),
@@ -474,8 +487,8 @@ impl Inner {
             return Vec::new();
         };
         let (before, was_over) = (
-            state.session.game.len(),
-            state.session.game.outcome().is_some(),
+            state.board.game().len(),
+            state.board.game().outcome().is_some(),
         );
         // A new game against the computer keeps the snippet's setup.
         let effects = update_at(state, msg, shatar_web::dom::now_ms());
@@ -554,7 +567,7 @@ fn next_read_step(weak: Weak<BoardCell>, generation: u64) {
         if let Some(window) = web_sys::window() {
             shatar_web::dom::listen::sleep(&window, 0).await;
         }
-        dispatch(&weak, BoardMsg::ReadStep { generation });
+        dispatch(&weak, ElementMsg::ReadStep { generation });
     });
 }
 
@@ -564,7 +577,7 @@ fn fetch_pgn(weak: Weak<BoardCell>, generation: u64, url: String) {
         let text = fetch_text(&url)
             .await
             .map_err(|why| format!("could not load the PGN from {url}: {why}"));
-        dispatch(&weak, BoardMsg::Fetched { generation, text });
+        dispatch(&weak, ElementMsg::Fetched { generation, text });
     });
 }
 

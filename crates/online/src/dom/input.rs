@@ -1,20 +1,17 @@
-//! The online page's input: the challenge form, the buttons, the move list, the pointer
-//! and the keys on the board. Each becomes a [`Msg`]; nothing here decides anything.
+//! The online page's input: the challenge form and the page's buttons. Each becomes a
+//! [`Msg`]; nothing here decides anything. The board, the move list, the promotion picker,
+//! the board's buttons and the keys that step through the game are the board widget's
+//! ([`shatar_web::dom::board_widget`]).
 
 use std::cell::RefCell;
 use std::rc::Weak;
 
 use shatar_protocol::online::{ColorChoice, Kind, LobbyFilter};
-use shatar_rules::Role;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{
-    Document, Event, HtmlInputElement, HtmlSelectElement, KeyboardEvent, PointerEvent, Window,
-};
+use web_sys::{Document, Event, HtmlInputElement, HtmlSelectElement, Window};
 
-use shatar_web::dom::board::BoardKey;
 use shatar_web::dom::effects;
 use shatar_web::dom::listen::{Listener, closest_with};
-use shatar_web::state::{Msg as AppMsg, Nav};
 
 use super::{App, dispatch};
 use crate::model::{Msg, Page};
@@ -36,68 +33,6 @@ pub(super) fn listen(
     out.push(Listener::new(doc, "click", move |e: Event| {
         click(&w, &win, &e)
     })?);
-    let w = weak.clone();
-    out.push(Listener::new(doc, "keydown", move |e: Event| {
-        let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
-            return;
-        };
-        // Keys typed into a field or on the board's squares are theirs.
-        let elsewhere = closest_with(&e, "data-square").is_some()
-            || e.target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT"));
-        if k.alt_key() || k.ctrl_key() || k.meta_key() || elsewhere {
-            return;
-        }
-        if let Some(nav) = Nav::from_key(&k.key()) {
-            e.prevent_default();
-            dispatch(&w, Msg::Board(AppMsg::Navigate(nav)));
-        }
-    })?);
-    let holder = doc
-        .get_element_by_id("board")
-        .ok_or("shatar: the online page has no #board")?;
-    let w = weak.clone();
-    out.push(Listener::new(&holder, "keydown", move |e: Event| {
-        let key = w
-            .upgrade()
-            .and_then(|app| app.try_borrow_mut().ok()?.board.on_key(&e));
-        match key {
-            Some(BoardKey::Press(square)) => {
-                dispatch(&w, Msg::Board(AppMsg::SquareDown(square)));
-                let up = AppMsg::SquareUp {
-                    over: Some(square),
-                    dragged: false,
-                };
-                dispatch(&w, Msg::Board(up));
-            }
-            Some(BoardKey::LetGo) => dispatch(&w, Msg::Board(AppMsg::Deselect)),
-            None => {}
-        }
-    })?);
-    let w = weak.clone();
-    out.push(Listener::new(&holder, "pointerdown", move |e: Event| {
-        pointer_down(&w, &e)
-    })?);
-    let w = weak.clone();
-    out.push(Listener::new(&holder, "pointermove", move |e: Event| {
-        if let Some(app) = w.upgrade()
-            && let Ok(mut a) = app.try_borrow_mut()
-        {
-            a.board.on_pointer_move(&e);
-        }
-    })?);
-    for kind in ["pointerup", "pointercancel"] {
-        let w = weak.clone();
-        out.push(Listener::new(&holder, kind, move |e: Event| {
-            let ended = w
-                .upgrade()
-                .and_then(|app| app.try_borrow_mut().ok()?.board.on_pointer_end(&e));
-            if let Some((over, dragged)) = ended {
-                dispatch(&w, Msg::Board(AppMsg::SquareUp { over, dragged }));
-            }
-        })?);
-    }
     Ok(out)
 }
 
@@ -141,20 +76,8 @@ fn listen_to_start(weak: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<List
 }
 
 fn click(weak: &Weak<RefCell<App>>, window: &Window, e: &Event) {
-    if let Some(el) = closest_with(e, "data-ply") {
-        if let Some(ply) = el.get_attribute("data-ply").and_then(|p| p.parse().ok()) {
-            dispatch(weak, Msg::Board(AppMsg::GoTo(ply)));
-        }
-        return;
-    }
-    if let Some(el) = closest_with(e, "data-promote") {
-        let role = el
-            .get_attribute("data-promote")
-            .and_then(|r| r.chars().next())
-            .and_then(Role::from_char);
-        if let Some(role) = role {
-            dispatch(weak, Msg::Board(AppMsg::Promote(role)));
-        }
+    // The board widget's.
+    if closest_with(e, "data-ply").is_some() || closest_with(e, "data-promote").is_some() {
         return;
     }
     for (attribute, msg) in [
@@ -182,12 +105,6 @@ fn click(weak: &Weak<RefCell<App>>, window: &Window, e: &Event) {
         return;
     };
     let msg = match action.as_str() {
-        "first" => Msg::Board(AppMsg::Navigate(Nav::First)),
-        "prev" => Msg::Board(AppMsg::Navigate(Nav::Prev)),
-        "next" => Msg::Board(AppMsg::Navigate(Nav::Next)),
-        "last" => Msg::Board(AppMsg::Navigate(Nav::Last)),
-        "flip" => Msg::Board(AppMsg::Flip),
-        "cancel-promotion" => Msg::Board(AppMsg::CancelPromotion),
         "resign" => Msg::Resign,
         "new" | "to-live" => Msg::Leave,
         "offer-draw" => Msg::Propose(Proposal::Draw),
@@ -240,40 +157,6 @@ fn shown<T>(
     let app = weak.upgrade()?;
     let a = app.try_borrow().ok()?;
     pick(crate::view::view(&a.model, &a.page_url))
-}
-
-fn pointer_down(weak: &Weak<RefCell<App>>, e: &Event) {
-    let Some(p) = e.dyn_ref::<PointerEvent>() else {
-        return;
-    };
-    if p.button() != 0 {
-        return;
-    }
-    let Some(name) = closest_with(e, "data-square").and_then(|el| el.get_attribute("data-square"))
-    else {
-        return;
-    };
-    let Some(app) = weak.upgrade() else { return };
-    let Some(square) = app
-        .try_borrow()
-        .ok()
-        .and_then(|a| a.board.cell_named(&name))
-    else {
-        return;
-    };
-    e.prevent_default();
-    dispatch(weak, Msg::Board(AppMsg::SquareDown(square)));
-    let Ok(mut a) = app.try_borrow_mut() else {
-        return;
-    };
-    if a.model.app.ui.selected == Some(square) {
-        let _ = a
-            .board
-            .begin_drag(square, f64::from(p.client_x()), f64::from(p.client_y()));
-        if let Some(svg) = a.board.svg() {
-            let _ = svg.set_pointer_capture(p.pointer_id());
-        }
-    }
 }
 
 /// The value of the select named `name` in the form `form`.

@@ -12,13 +12,12 @@ use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Window};
 
-use shatar_web::dom::board::BoardDom;
+use shatar_web::dom::board_widget::{BoardWidget, Targets};
 use shatar_web::dom::effects::{self, Speaker};
 use shatar_web::dom::listen::{Interval, Listener, Timeout};
-use shatar_web::dom::{fresh_seed_and_date, now_ms, texts};
+use shatar_web::dom::{now_ms, texts};
 use shatar_web::i18n::{self, Lang};
 use shatar_web::saved::{PREFS_KEY, decode_prefs};
-use shatar_web::state::AppState;
 
 use crate::address;
 use crate::model::{Effect, Model, Msg, Page};
@@ -40,7 +39,8 @@ struct App {
     window: Window,
     doc: Document,
     model: Model,
-    board: BoardDom,
+    /// The board, with its listeners: what it is told becomes [`Msg::Board`].
+    board: BoardWidget,
     socket: Option<Socket>,
     reconnect: Option<Timeout>,
     speaker: Speaker,
@@ -86,19 +86,14 @@ pub fn start() -> Result<(), JsValue> {
         (Ok(intent), Ok(players)) => (Ok(intent), players),
         (Err(e), _) | (_, Err(e)) => (Err(e.to_string()), Vec::new()),
     };
-    let (seed, date) = fresh_seed_and_date();
-    let mut state = AppState::new(seed, date);
     let looks = effects::load(&window, PREFS_KEY).and_then(|t| decode_prefs(&t));
-    if let Some(looks) = looks {
-        state.prefs.looks = looks;
-    }
     let browser: Vec<String> = window
         .navigator()
         .languages()
         .iter()
         .filter_map(|v| v.as_string())
         .collect();
-    state.prefs.lang = i18n::negotiate(
+    let lang = i18n::negotiate(
         params.get("lang").as_deref(),
         looks.and_then(|l| l.lang).map(Lang::id),
         &browser,
@@ -128,7 +123,13 @@ pub fn start() -> Result<(), JsValue> {
         Page::Play => carried.or_else(|| effects::load(&window, IDENTITY_KEY)),
         Page::Watch => None,
     };
-    let (mut model, first) = Model::new(state, intent, identity.as_deref(), now_ms());
+    let (mut model, first) = Model::new(
+        looks.unwrap_or_default(),
+        lang,
+        intent,
+        identity.as_deref(),
+        now_ms(),
+    );
     model.page = page;
     model.live_players = players;
     let scheme = if location.protocol()? == "https:" {
@@ -139,11 +140,19 @@ pub fn start() -> Result<(), JsValue> {
     let holder = doc
         .get_element_by_id("board")
         .ok_or("shatar: the online page has no #board")?;
+    let targets = Targets {
+        holder: &holder,
+        clicks: &doc,
+        keys: &doc,
+        typed: None,
+    };
+    // The app is found when the board speaks (after `APP` is set, below).
+    let board = BoardWidget::new(&doc, targets, |msg| dispatch(&current(), Msg::Board(msg)))?;
     let app = Rc::new(RefCell::new(App {
         window: window.clone(),
         doc: doc.clone(),
         model,
-        board: BoardDom::new(doc.clone(), holder),
+        board,
         socket: None,
         reconnect: None,
         speaker: Speaker::default(),
@@ -174,7 +183,7 @@ pub fn start() -> Result<(), JsValue> {
         a.listeners = listeners;
         a._ticker = Some(ticker);
     }
-    let lang = app.borrow().model.app.prefs.lang;
+    let lang = app.borrow().model.lang;
     let redraw = weak.clone();
     // Drawn in English at once, and again when the language's texts are in.
     texts::ready_or_fetch("", lang, move || {
@@ -187,6 +196,12 @@ pub fn start() -> Result<(), JsValue> {
     app.borrow_mut().draw();
     APP.with(|slot| *slot.borrow_mut() = Some(app));
     Ok(())
+}
+
+/// The page's app, once started.
+fn current() -> Weak<RefCell<App>> {
+    APP.with(|slot| slot.borrow().as_ref().map(Rc::downgrade))
+        .unwrap_or_default()
 }
 
 /// Hands `msg` to the model, carries out what it asks and draws the page again.
@@ -246,7 +261,7 @@ impl App {
                     let _ = effects::store(&self.window, NAME_KEY, &name);
                 }
                 Effect::Sound(sound) => {
-                    if self.model.app.prefs.looks.sound {
+                    if self.model.looks.sound {
                         self.speaker.play(sound);
                     }
                 }
@@ -278,11 +293,11 @@ impl App {
 
     fn draw(&mut self) {
         let view: OnlineView = view(&self.model, &self.page_url);
-        let lang = self.model.app.prefs.lang;
-        let looks = self.model.app.prefs.looks;
+        let lang = self.model.lang;
+        let looks = self.model.looks;
         if let Err(e) = render::render(
             &self.doc,
-            &mut self.board,
+            &self.board,
             &mut self.shown,
             &view,
             self.model.page,

@@ -4,7 +4,7 @@
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
-use shatar_web::dom::board::BoardDom;
+use shatar_web::dom::board_widget::BoardWidget;
 use shatar_web::dom::panel::{fill_promotion, patch_moves};
 use shatar_web::i18n::{Key, Lang};
 use shatar_web::settings::{Looks, TimeControl};
@@ -24,7 +24,7 @@ pub struct Shown {
 /// ([`Page::Watch`]), which has none of a player's parts.
 pub fn render(
     doc: &Document,
-    board: &mut BoardDom,
+    board: &BoardWidget,
     shown: &mut Shown,
     view: &OnlineView,
     page: Page,
@@ -122,7 +122,7 @@ fn draw_start(doc: &Document, old: Option<&OnlineView>, view: &OnlineView) -> Re
 
 fn draw_table(
     doc: &Document,
-    board: &mut BoardDom,
+    board: &BoardWidget,
     old: Option<&TableView>,
     table: &TableView,
     looks: &Looks,
@@ -157,6 +157,9 @@ fn draw_table(
     }
     if changed(&|o| o.status != table.status) {
         by_id(doc, "status")?.set_text_content(Some(&table.status));
+    }
+    if changed(&|o| o.announcement != table.announcement) {
+        by_id(doc, "announce")?.set_text_content(table.announcement.as_deref());
     }
     if changed(&|o| o.result != table.result) {
         show_text(doc, "result", table.result.as_deref())?;

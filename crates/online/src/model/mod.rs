@@ -1,9 +1,10 @@
 //! The online page as a state machine: [`Model::update`] takes one [`Msg`] (a frame from
 //! the server, the socket opening or closing, a click) and returns the [`Effect`]s the
 //! browser layer carries out (send a frame, open the socket again later, keep the
-//! player's identity). The board, the move list and the sounds are the app's own state
-//! ([`AppState`]), which follows the server's game (`shatar_web::state::remote`). Plain
-//! Rust, tested natively.
+//! player's identity). The board and the move list are a board component
+//! ([`shatar_web::board`]) that follows the server's game: the page tells it who may move
+//! (the player's seat, while no move of the player's is on its way), and sends the
+//! server the moves made on it. Plain Rust, tested natively.
 
 use shatar_protocol::Envelope;
 use shatar_protocol::online::{
@@ -11,8 +12,11 @@ use shatar_protocol::online::{
     LiveGame, LobbyChallenge, LobbyFilter, MyGame, PlayerId, Proposal, ServerMessage,
     TimeControlWire,
 };
-use shatar_rules::{Color, GameKind, Outcome};
-use shatar_web::state::{AppState, Msg as AppMsg, Sound};
+use shatar_rules::{Color, GameKind, Outcome, Ruleset};
+use shatar_web::board::{Board, BoardMsg, Movable, MoveSaid, Sound};
+use shatar_web::game::Game;
+use shatar_web::i18n::Lang;
+use shatar_web::settings::Looks;
 
 use crate::address::{Intent, game_query};
 
@@ -121,8 +125,8 @@ pub enum Msg {
     Closed,
     /// A text frame from the server.
     Frame(String),
-    /// The board and the move list: the app's own messages (a move, browsing, a flip).
-    Board(AppMsg),
+    /// The board and the move list: a move, browsing, a flip.
+    Board(BoardMsg),
     Challenge {
         kind: GameKind,
         time_control: TimeControlWire,
@@ -199,7 +203,13 @@ pub enum Home {
 }
 
 pub struct Model {
-    pub app: AppState,
+    /// The game on the table, as the board shows it.
+    pub board: Board,
+    /// The last move played on the board, as a screen reader hears it.
+    pub said: Option<MoveSaid>,
+    /// The player's looks (pieces, notation, sound) and the page's language.
+    pub looks: Looks,
+    pub lang: Lang,
     pub page: Page,
     pub home: Home,
     pub link: Link,
@@ -243,10 +253,11 @@ enum Asked {
 }
 
 impl Model {
-    /// The page as it opens: `identity` is what this browser kept (if it reads), `app` the
-    /// board's state with the player's preferences.
+    /// The page as it opens, in `lang` with the player's `looks`: `identity` is what this
+    /// browser kept (if it reads).
     pub fn new(
-        app: AppState,
+        looks: Looks,
+        lang: Lang,
         intent: Result<Intent, String>,
         identity: Option<&str>,
         now_ms: u64,
@@ -260,8 +271,13 @@ impl Model {
             Intent::Accept(_) | Intent::Follow(_) => Screen::Joining,
             Intent::Live => Screen::Live,
         };
+        let mut board = Board::new(Game::new(Ruleset::default()));
+        board.set_lang(lang);
         let model = Model {
-            app,
+            board,
+            said: None,
+            looks,
+            lang,
             page: Page::Play,
             home: match intent {
                 Intent::Live => Home::Live,
@@ -347,7 +363,7 @@ impl Model {
                 effects.push(Effect::ConnectAfter(retry_delay(attempt)));
             }
             Msg::Frame(text) => self.hear(&text, &mut effects),
-            Msg::Board(msg) => self.board(msg, &mut effects),
+            Msg::Board(msg) => self.board_msg(msg, &mut effects),
             Msg::Challenge {
                 kind,
                 time_control,
@@ -419,7 +435,28 @@ impl Model {
             // A framed page keeps the address its club gave it.
             effects.retain(|e| !matches!(e, Effect::SetQuery(_)));
         }
+        self.sync_board();
         effects
+    }
+
+    /// Who may move on the board: the player in its seat, while the game goes on and no
+    /// move of the player's waits for the server's word; nobody when watching.
+    pub fn movable(&self) -> Movable {
+        match self.table() {
+            Some(table)
+                if table.outcome.is_none()
+                    && table.note.is_none()
+                    && self.board.game().len() == table.announced =>
+            {
+                table.seat.map_or(Movable::Nobody, Movable::Only)
+            }
+            _ => Movable::Nobody,
+        }
+    }
+
+    fn sync_board(&mut self) {
+        self.board.set_lang(self.lang);
+        self.board.set_movable(self.movable());
     }
 
     /// Whether time passing changes what the page shows: a clock runs, or the list of
@@ -606,13 +643,6 @@ impl Model {
             _ => {}
         }
         self.problem = Some(Problem::Refused(error));
-    }
-}
-
-fn sound_of(effect: shatar_web::state::Effect) -> Option<Effect> {
-    match effect {
-        shatar_web::state::Effect::Sound(sound) => Some(Effect::Sound(sound)),
-        _ => None,
     }
 }
 

@@ -1,13 +1,17 @@
 //! The game on the table: following the server's game (its snapshot, each move, its end,
-//! what the players propose) and the player's own moves and requests.
+//! what the players propose) and the player's own moves and requests. The server is the
+//! arbiter: a move is played on the board when the server announces it, or when the
+//! player makes it (sent at once; the server may still refuse it, and the page then takes
+//! the game as the server sends it).
 
 use shatar_protocol::online::{
     ClientMessage, ClockView, EndNote, GameId, GameSnapshot, Proposal, Side,
 };
-use shatar_rules::{Color, Outcome};
-use shatar_web::state::{Msg as AppMsg, Sound, update_at};
+use shatar_rules::{Color, GameKind, GameMove, Outcome};
+use shatar_web::board::{BoardEvent, BoardMsg, Sound};
+use shatar_web::game::Game;
 
-use super::{Absence, Asked, Effect, Model, Msg, Problem, Screen, Table, sound_of};
+use super::{Absence, Asked, Effect, Model, Msg, Problem, Screen, Table};
 use crate::address::{Intent, game_query};
 
 impl Model {
@@ -26,15 +30,12 @@ impl Model {
                 heard_at_ms: self.now_ms,
             });
         }
-        if let Err(e) = self
-            .app
-            .follow_remote(snapshot.kind, seat, &snapshot.moves, names.clone())
-        {
-            self.problem = Some(Problem::Unreadable(e.0));
+        if let Err(e) = self.follow(snapshot.kind, seat, &snapshot.moves, names.clone()) {
+            self.problem = Some(Problem::Unreadable(e));
             return;
         }
         if let Some(outcome) = outcome {
-            self.app.end_remote(outcome);
+            self.end_on_board(outcome);
         }
         self.intent = Intent::Follow(snapshot.game);
         if !matches!(&self.screen, Screen::Table(t) if t.game == snapshot.game) {
@@ -60,6 +61,64 @@ impl Model {
             gone,
             absence_claims_from: snapshot.absence_claims_from as usize,
         }));
+    }
+
+    /// Shows the server's game: `seat` is the player's side, `None` for a spectator; the
+    /// board is turned to the seat when the game is another. The clock is the server's.
+    fn follow(
+        &mut self,
+        kind: GameKind,
+        seat: Option<Color>,
+        moves: &[String],
+        names: [Option<String>; 2],
+    ) -> Result<(), String> {
+        let wire = shatar_protocol::Game {
+            ruleset: kind,
+            fen: None,
+            moves: moves.to_vec(),
+        };
+        let mut game = Game::from_wire(&wire)?;
+        let mut notes = game.notes().clone();
+        let side_tag = |c: Color| match (kind, c) {
+            (GameKind::Xiangqi, Color::White) => "Red",
+            (_, Color::White) => "White",
+            (_, Color::Black) => "Black",
+        };
+        for (color, name) in [Color::White, Color::Black].into_iter().zip(names) {
+            if let Some(name) = name {
+                notes.tags.push((side_tag(color).to_string(), name));
+            }
+        }
+        game.set_notes(notes.clone());
+        let same_board = self.board.game().kind() == kind
+            && self.table().map(|t| t.seat) == Some(seat)
+            && self.board.game().to_wire().moves == moves;
+        if same_board {
+            self.board.change(|shown| shown.set_notes(notes));
+        } else {
+            self.board.replace(game);
+            self.board.set_orientation(seat.unwrap_or(Color::White));
+        }
+        Ok(())
+    }
+
+    /// The server ended the game off the board (resignation, a flag, a draw agreed).
+    fn end_on_board(&mut self, outcome: Outcome) {
+        if self.board.game().outcome().is_none() {
+            self.board.change(|game| game.set_outcome(outcome));
+        }
+    }
+
+    /// What a move played on the board sounds like, and how it is said.
+    fn heard(&mut self, events: Vec<BoardEvent>, effects: &mut Vec<Effect>) {
+        for event in events {
+            match event {
+                BoardEvent::Sound(sound) => effects.push(Effect::Sound(sound)),
+                BoardEvent::Announce(said) => self.said = Some(said),
+                // Moves are made through [`Model::board_msg`]; the page has no typed box.
+                BoardEvent::Move(_) | BoardEvent::Ask(_) => {}
+            }
+        }
     }
 
     /// `side`'s player came back (`gone_ms` is `None`) or has been gone `gone_ms`.
@@ -112,14 +171,28 @@ impl Model {
         table
             .proposals
             .retain(|&(by, p)| by == mover || p == Proposal::Rematch);
-        let played_here = self.app.session.game.len() > ply;
-        let same =
-            played_here && self.app.moves_since(ply).first().map(String::as_str) == Some(text);
+        let played_here = self.board.game().len() > ply;
+        let same = played_here
+            && self
+                .board
+                .game()
+                .moves()
+                .get(ply)
+                .map(ToString::to_string)
+                .as_deref()
+                == Some(text);
         if !played_here {
-            match self.app.play_remote(text) {
-                Ok(said) => effects.extend(said.into_iter().filter_map(sound_of)),
+            let played = self
+                .board
+                .game()
+                .position()
+                .parse_wire_move(text)
+                .map_err(|e| e.to_string())
+                .and_then(|m| self.board.play(m));
+            match played {
+                Ok(events) => self.heard(events, effects),
                 Err(e) => {
-                    self.problem = Some(Problem::Unreadable(e.0));
+                    self.problem = Some(Problem::Unreadable(e));
                     self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
                     return;
                 }
@@ -153,7 +226,7 @@ impl Model {
         table.note = note.or(table.note);
         table.proposals.retain(|&(_, p)| p == Proposal::Rematch);
         if let Some(outcome) = outcome {
-            self.app.end_remote(outcome);
+            self.end_on_board(outcome);
         }
         if first_word && !effects.contains(&Effect::Sound(Sound::End)) {
             effects.push(Effect::Sound(Sound::End));
@@ -241,47 +314,39 @@ impl Model {
         self.send(Asked::GameRequest, message, effects);
     }
 
-    /// The board's messages: moves only from the seat whose turn it is; browsing and
-    /// turning the board for everyone.
-    pub(super) fn board(&mut self, msg: AppMsg, effects: &mut Vec<Effect>) {
-        let Screen::Table(table) = &self.screen else {
+    /// The board's messages: it takes moves only from the seat whose turn it is
+    /// ([`Model::movable`]); browsing and turning the board are for everyone.
+    pub(super) fn board_msg(&mut self, msg: BoardMsg, effects: &mut Vec<Effect>) {
+        if self.table().is_none() {
+            return;
+        }
+        self.sync_board();
+        for event in self.board.update(msg) {
+            match event {
+                BoardEvent::Move(m) => self.send_move(m, effects),
+                other => self.heard(vec![other], effects),
+            }
+        }
+    }
+
+    /// The player's move: played on the board at once, and sent to the server, which
+    /// announces it (or refuses it, and the game is fetched again).
+    fn send_move(&mut self, m: GameMove, effects: &mut Vec<Effect>) {
+        let Some(game) = self.table().map(|t| t.game) else {
             return;
         };
-        let (game, seat, announced) = (table.game, table.seat, table.announced);
-        let over = table.outcome.is_some() || table.note.is_some();
-        let moving = matches!(
-            msg,
-            AppMsg::SquareDown(_) | AppMsg::SquareUp { .. } | AppMsg::Promote(_) | AppMsg::Typed(_)
-        );
-        let browsing = matches!(
-            msg,
-            AppMsg::Navigate(_)
-                | AppMsg::GoTo(_)
-                | AppMsg::Flip
-                | AppMsg::Deselect
-                | AppMsg::CancelPromotion
-                | AppMsg::ChooseLang(_)
-                | AppMsg::SetLooks(_)
-                | AppMsg::ToggleSound
-                | AppMsg::DismissNotice
-        );
-        if !(browsing || moving && seat.is_some() && !over) {
-            return;
+        let ply = u32::try_from(self.board.game().len()).unwrap_or(u32::MAX);
+        let text = m.to_string();
+        match self.board.play(m) {
+            Ok(events) => self.heard(events, effects),
+            Err(_) => return,
         }
+        self.send(
+            Asked::Move,
+            ClientMessage::Move { game, ply, text },
+            effects,
+        );
         // One move on its way at a time: the next waits for the server's word.
-        if moving && self.app.session.game.len() > announced {
-            return;
-        }
-        let before = self.app.session.game.len();
-        let said = update_at(&mut self.app, msg, self.now_ms);
-        effects.extend(said.into_iter().filter_map(sound_of));
-        if let Some(text) = self.app.moves_since(before).first().cloned() {
-            let ply = u32::try_from(before).unwrap_or(u32::MAX);
-            self.send(
-                Asked::Move,
-                ClientMessage::Move { game, ply, text },
-                effects,
-            );
-        }
+        self.sync_board();
     }
 }

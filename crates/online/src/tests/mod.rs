@@ -4,7 +4,9 @@
 use shatar_protocol::Envelope;
 use shatar_protocol::online::{ClientMessage, ColorChoice, ErrorKind, TimeControlWire};
 use shatar_rules::{Color, GameKind, Ruleset};
-use shatar_web::state::{AppState, Msg as AppMsg};
+use shatar_web::board::BoardMsg;
+use shatar_web::i18n::Lang;
+use shatar_web::settings::Looks;
 
 use crate::address::{self, Intent};
 use crate::model::{Effect, Link, Model, Msg, Screen, retry_delay};
@@ -16,7 +18,7 @@ const GAME: &str = "0000000000000000000000000000000a";
 const SECRET: &str = "0000000000000000000000000000000f";
 
 fn model(intent: Intent) -> Model {
-    let (model, effects) = Model::new(AppState::new(1, "2026.12.02".into()), Ok(intent), None, 0);
+    let (model, effects) = Model::new(Looks::default(), Lang::En, Ok(intent), None, 0);
     assert_eq!(effects, [Effect::Connect]);
     model
 }
@@ -99,7 +101,8 @@ fn a_new_browser_is_given_an_identity_and_keeps_it() {
 fn an_identity_the_server_does_not_know_is_replaced() {
     let kept = format!(r#"{{"id":"{ME}","secret":"{SECRET}"}}"#);
     let (mut m, _) = Model::new(
-        AppState::new(1, "2026.12.02".into()),
+        Looks::default(),
+        Lang::En,
         Ok(Intent::Start),
         Some(&kept),
         0,
@@ -178,20 +181,20 @@ fn at_table() -> Model {
 }
 
 fn click(m: &mut Model, from: &str, to: &str) -> Vec<Effect> {
-    let kind = m.app.session.game.kind();
+    let kind = m.board.game().kind();
     let cell = |name: &str| shatar_rules::Cell::parse(kind, name).unwrap();
     let (from, to) = (cell(from), cell(to));
-    let mut effects = m.update(Msg::Board(AppMsg::SquareDown(from)), 0);
+    let mut effects = m.update(Msg::Board(BoardMsg::SquareDown(from)), 0);
     effects.extend(m.update(
-        Msg::Board(AppMsg::SquareUp {
+        Msg::Board(BoardMsg::SquareUp {
             over: Some(from),
             dragged: false,
         }),
         0,
     ));
-    effects.extend(m.update(Msg::Board(AppMsg::SquareDown(to)), 0));
+    effects.extend(m.update(Msg::Board(BoardMsg::SquareDown(to)), 0));
     effects.extend(m.update(
-        Msg::Board(AppMsg::SquareUp {
+        Msg::Board(BoardMsg::SquareUp {
             over: Some(to),
             dragged: false,
         }),
@@ -219,7 +222,7 @@ fn the_players_move_goes_to_the_server_with_its_ply() {
         ),
         1_000,
     );
-    assert_eq!(m.app.session.game.len(), 1);
+    assert_eq!(m.board.game().len(), 1);
     // The opponent's reply is played on the board; the clock runs for White.
     let effects = m.update(
         frame(
@@ -231,10 +234,30 @@ fn the_players_move_goes_to_the_server_with_its_ply() {
         ),
         2_000,
     );
-    assert_eq!(m.app.session.game.len(), 2);
+    assert_eq!(m.board.game().len(), 2);
     assert!(effects.iter().any(|e| matches!(e, Effect::Sound(_))));
     m.update(Msg::Tick, 2_500);
     assert_eq!(m.clocks(), Some((298_500, 298_000, Some(Color::White))));
+}
+
+/// Each move played on the board is said in the page's live region: the player's own at
+/// once, the opponent's when the server announces it.
+#[test]
+fn each_move_is_said_for_a_screen_reader() {
+    let mut m = at_table();
+    let said = |m: &Model| view(m, "x").table.unwrap().announcement;
+    assert_eq!(said(&m), None);
+    click(&mut m, "e2", "e4");
+    assert_eq!(said(&m).as_deref(), Some("1. White boy e2 to e4"));
+    let moved = |ply: u32, text: &str| {
+        format!(
+            r#"{{"Moved":{{"game":"{GAME}","ply":{ply},"move":"{text}","clock":{}}}}}"#,
+            r#"{"white_ms":299000,"black_ms":300000,"running":"Black"}"#
+        )
+    };
+    m.update(frame(0, &moved(0, "e2e4")), 1_000);
+    m.update(frame(0, &moved(1, "e7e5")), 2_000);
+    assert_eq!(said(&m).as_deref(), Some("1. Black boy e7 to e5"));
 }
 
 #[test]
@@ -247,7 +270,7 @@ fn a_refused_move_puts_the_board_back_as_the_server_has_it() {
     );
     assert!(matches!(&sent(&effects)[..], [ClientMessage::Watch { .. }]));
     m.update(frame(4, &snapshot(&["d2d4"], r#""Black""#)), 0);
-    assert_eq!(m.app.moves_since(0), ["d2d4"]);
+    assert_eq!(m.board.game().to_wire().moves, ["d2d4"]);
 }
 
 #[test]
@@ -264,9 +287,9 @@ fn a_spectator_cannot_move_but_may_browse() {
     m.update(frame(2, &snapshot(&["e2e4", "e7e5"], r#""White""#)), 0);
     assert_eq!(m.table().unwrap().seat, None);
     assert!(sent(&click(&mut m, "d2", "d4")).is_empty());
-    assert_eq!(m.app.session.game.len(), 2);
-    m.update(Msg::Board(AppMsg::GoTo(1)), 0);
-    assert_eq!(m.app.shown_ply(), 1);
+    assert_eq!(m.board.game().len(), 2);
+    m.update(Msg::Board(BoardMsg::GoTo(1)), 0);
+    assert_eq!(m.board.shown_ply(), 1);
     assert!(!view(&m, "x").table.unwrap().can.resign);
 }
 

@@ -10,7 +10,9 @@ use shatar_protocol::online::{ColorChoice, TimeControlWire};
 use shatar_rules::{Cell, EndReason, GameKind, Outcome, Ruleset};
 use shatar_server::time::ManualTime;
 use shatar_server::{Config, Running};
-use shatar_web::state::{AppState, Msg as AppMsg};
+use shatar_web::board::BoardMsg;
+use shatar_web::i18n::Lang;
+use shatar_web::settings::Looks;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
@@ -31,8 +33,8 @@ struct Page {
 
 impl Page {
     async fn open(server: &Running, intent: Intent, kept: Option<String>) -> Page {
-        let app = AppState::new(7, "2026.12.02".into());
-        let (model, effects) = Model::new(app, Ok(intent), kept.as_deref(), 0);
+        let (model, effects) =
+            Model::new(Looks::default(), Lang::En, Ok(intent), kept.as_deref(), 0);
         let mut page = Page {
             model,
             socket: None,
@@ -96,12 +98,12 @@ impl Page {
     }
 
     async fn click(&mut self, from: &str, to: &str) {
-        let kind = self.model.app.session.game.kind();
+        let kind = self.model.board.game().kind();
         for name in [from, to] {
             let cell = Cell::parse(kind, name).unwrap();
-            let mut effects = self.model.update(Msg::Board(AppMsg::SquareDown(cell)), 0);
+            let mut effects = self.model.update(Msg::Board(BoardMsg::SquareDown(cell)), 0);
             effects.extend(self.model.update(
-                Msg::Board(AppMsg::SquareUp {
+                Msg::Board(BoardMsg::SquareUp {
                     over: Some(cell),
                     dragged: false,
                 }),
@@ -113,7 +115,7 @@ impl Page {
     }
 
     fn moves(&self) -> Vec<String> {
-        self.model.app.moves_since(0)
+        self.model.board.game().to_wire().moves
     }
 }
 
@@ -200,7 +202,7 @@ async fn two_pages_play_to_mate_through_the_server_while_a_third_watches_and_one
     let mate = Outcome::win(shatar_rules::Color::White, EndReason::Checkmate);
     for page in [&white, &black, &watcher] {
         assert_eq!(page.moves().len(), 7);
-        assert_eq!(page.model.app.session.game.outcome(), Some(mate));
+        assert_eq!(page.model.board.game().outcome(), Some(mate));
         assert_eq!(page.model.table().unwrap().outcome, Some(mate));
     }
     server.stop().await.unwrap();

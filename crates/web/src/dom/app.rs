@@ -5,12 +5,12 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
-use shatar_rules::{Color, Role};
+use shatar_rules::Color;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use web_sys::{Document, Event, KeyboardEvent, PointerEvent, Window};
+use web_sys::{Document, Event, Window};
 
-use super::board::{BoardDom, BoardKey};
+use super::board_widget::{BoardWidget, Targets};
 use super::engine::{self, EngineHandle};
 use super::listen::{Interval, Listener, Timeout, closest_with};
 
@@ -22,8 +22,7 @@ use super::{
 };
 use crate::i18n::Lang;
 use crate::state::{
-    AppState, Dialog, Effect, EngineCommand, ExportHow, ExportKind, Msg, Nav, SET_ASIDE_KEY,
-    update_at,
+    AppState, Dialog, Effect, EngineCommand, ExportHow, ExportKind, Msg, SET_ASIDE_KEY, update_at,
 };
 use crate::view;
 
@@ -31,7 +30,8 @@ pub(super) struct App {
     window: Window,
     doc: Document,
     state: AppState,
-    board: BoardDom,
+    /// The board, with its listeners: what it is told becomes [`Msg::Board`].
+    board: BoardWidget,
     panel: PanelDom,
     speaker: effects::Speaker,
     engine: Option<EngineHandle>,
@@ -102,12 +102,27 @@ fn begin(
     let holder = doc
         .get_element_by_id("board")
         .ok_or("shatar: the app's page has no #board")?;
+    let typed_form = doc
+        .get_element_by_id("typed")
+        .ok_or("shatar: the app's page has no #typed")?;
+    let typed_field = doc
+        .get_element_by_id("typed-move")
+        .and_then(|i| i.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .ok_or("shatar: the app's page has no #typed-move")?;
+    let targets = Targets {
+        holder: &holder,
+        clicks: &doc,
+        keys: &window,
+        typed: Some((&typed_form, typed_field)),
+    };
+    // The app is found when the board speaks (after `APP` is set, below).
+    let board = BoardWidget::new(&doc, targets, |msg| dispatch(&current(), Msg::Board(msg)))?;
     let (seed, date) = fresh_seed_and_date();
     let app = Rc::new(RefCell::new(App {
         window: window.clone(),
         doc: doc.clone(),
         state: AppState::new(seed, date.clone()),
-        board: BoardDom::new(doc.clone(), holder),
+        board,
         panel: PanelDom::new(doc.clone()),
         speaker: effects::Speaker::default(),
         engine: None,
@@ -257,10 +272,15 @@ thread_local! {
     static QUEUED: RefCell<VecDeque<Msg>> = const { RefCell::new(VecDeque::new()) };
 }
 
+/// The page's app, once started (a dangling reference before, and after it has left).
+fn current() -> Weak<RefCell<App>> {
+    APP.with(|cell| cell.borrow().as_ref().map(Rc::downgrade))
+        .unwrap_or_default()
+}
+
 impl App {
     fn weak(&self) -> Weak<RefCell<App>> {
-        APP.with(|cell| cell.borrow().as_ref().map(Rc::downgrade))
-            .unwrap_or_default()
+        current()
     }
 
     /// A message for the app, handled once the one at hand is (the app is busy now).
@@ -324,10 +344,9 @@ impl App {
             self.looks_shown = Some(looks);
         }
         // Tests and scripts wait for this: the board takes moves from here on.
-        self.board
-            .svg()
-            .map(|svg| svg.set_attribute("data-ready", "true"))
-            .transpose()?;
+        if let Some(svg) = self.board.svg() {
+            svg.set_attribute("data-ready", "true")?;
+        }
         Ok(())
     }
 
@@ -405,7 +424,8 @@ fn listen_all(
     let mut out = Vec::new();
     let weak = Rc::downgrade(app);
 
-    // Buttons say what they do in data-action; the move list's in data-ply.
+    // Buttons say what they do in data-action (the board's own, and the move list, are the
+    // board widget's).
     let w = weak.clone();
     out.push(Listener::new(doc, "click", move |e: Event| {
         if let Some(el) = closest_with(&e, "data-tap") {
@@ -414,18 +434,10 @@ fn listen_all(
                 _ => Color::Black,
             };
             dispatch(&w, Msg::TapClock(color));
-        } else if let Some(el) = closest_with(&e, "data-promote") {
-            let role = el
-                .get_attribute("data-promote")
-                .and_then(|r| r.chars().next())
-                .and_then(Role::from_char);
-            if let Some(role) = role {
-                dispatch(&w, Msg::Promote(role));
-            }
-        } else if let Some(el) = closest_with(&e, "data-ply") {
-            if let Some(ply) = el.get_attribute("data-ply").and_then(|p| p.parse().ok()) {
-                dispatch(&w, Msg::GoTo(ply));
-            }
+        } else if closest_with(&e, "data-promote").is_some()
+            || closest_with(&e, "data-ply").is_some()
+        {
+            // The board widget's.
         } else if let Some(el) = closest_with(&e, "data-lang") {
             if let Some(lang) = el
                 .get_attribute("data-lang")
@@ -452,84 +464,6 @@ fn listen_all(
                 dispatch(&w, msg);
             }
         }
-    })?);
-
-    // The board: a press and a release, with a drag in between handled by the view.
-    let board_holder: web_sys::EventTarget =
-        doc.get_element_by_id("board").ok_or("no #board")?.into();
-    let w = weak.clone();
-    out.push(Listener::new(
-        &board_holder,
-        "pointerdown",
-        move |e: Event| pointer_down(&w, e),
-    )?);
-    let w = weak.clone();
-    out.push(Listener::new(
-        &board_holder,
-        "pointermove",
-        move |e: Event| {
-            if let Some(app) = w.upgrade()
-                && let Ok(mut inner) = app.try_borrow_mut()
-            {
-                inner.board.on_pointer_move(&e);
-            }
-        },
-    )?);
-    for kind in ["pointerup", "pointercancel"] {
-        let w = weak.clone();
-        out.push(Listener::new(&board_holder, kind, move |e: Event| {
-            let ended = w
-                .upgrade()
-                .and_then(|app| app.try_borrow_mut().ok()?.board.on_pointer_end(&e));
-            if let Some((over, dragged)) = ended {
-                dispatch(&w, Msg::SquareUp { over, dragged });
-            }
-        })?);
-    }
-
-    // Keys on the board: the arrows walk the squares, Enter or Space clicks one, Escape lets go.
-    let w = weak.clone();
-    out.push(Listener::new(&board_holder, "keydown", move |e: Event| {
-        let key = w
-            .upgrade()
-            .and_then(|app| app.try_borrow_mut().ok()?.board.on_key(&e));
-        match key {
-            Some(BoardKey::Press(square)) => {
-                dispatch(&w, Msg::SquareDown(square));
-                dispatch(
-                    &w,
-                    Msg::SquareUp {
-                        over: Some(square),
-                        dragged: false,
-                    },
-                );
-            }
-            Some(BoardKey::LetGo) => dispatch(&w, Msg::Deselect),
-            None => {}
-        }
-    })?);
-
-    // Keys elsewhere: through the moves, when no form field, dialog or the board has them.
-    let w = weak.clone();
-    out.push(Listener::new(window, "keydown", move |e: Event| {
-        let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
-            return;
-        };
-        if closest_with(&e, "data-square").is_some() {
-            return;
-        }
-        let typing = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|t| matches!(t.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
-        if typing || k.alt_key() || k.ctrl_key() || k.meta_key() {
-            return;
-        }
-        let Some(nav) = Nav::from_key(&k.key()) else {
-            return;
-        };
-        e.prevent_default();
-        dispatch(&w, Msg::Navigate(nav));
     })?);
 
     // Closing or leaving the page stops the clock where it is, and saves it so: a reload
@@ -570,56 +504,14 @@ fn listen_all(
     Ok(out)
 }
 
-fn pointer_down(app: &Weak<RefCell<App>>, e: Event) {
-    let Some(p) = e.dyn_ref::<PointerEvent>() else {
-        return;
-    };
-    if p.button() != 0 {
-        return;
-    }
-    let Some(target) = closest_with(&e, "data-square") else {
-        return;
-    };
-    let Some(name) = target.get_attribute("data-square") else {
-        return;
-    };
-    let Some(square) = app
-        .upgrade()
-        .and_then(|a| a.try_borrow().ok()?.board.cell_named(&name))
-    else {
-        return;
-    };
-    // No text selection or page scroll while a piece is held.
-    e.prevent_default();
-    dispatch(app, Msg::SquareDown(square));
-    let Some(app) = app.upgrade() else { return };
-    let Ok(mut inner) = app.try_borrow_mut() else {
-        return;
-    };
-    if inner.state.ui.selected == Some(square) {
-        let (x, y) = (f64::from(p.client_x()), f64::from(p.client_y()));
-        if let Err(err) = inner.board.begin_drag(square, x, y) {
-            web_sys::console::error_2(&"shatar: drag failed".into(), &err);
-        }
-        if let Some(svg) = inner.board.svg() {
-            let _ = svg.set_pointer_capture(p.pointer_id());
-        }
-    }
-}
-
 fn action_msg(action: &str) -> Option<Msg> {
     Some(match action {
         "new-game" => Msg::OpenDialog(Dialog::NewGame),
         "games" => Msg::OpenDialog(Dialog::Games),
         "keep-pgn" => Msg::Export(ExportKind::Pgn, ExportHow::Download),
         "import" => Msg::OpenDialog(Dialog::Import { error: None }),
-        "first" => Msg::Navigate(Nav::First),
-        "prev" => Msg::Navigate(Nav::Prev),
-        "next" => Msg::Navigate(Nav::Next),
-        "last" => Msg::Navigate(Nav::Last),
         "takeback" => Msg::TakeBack,
         "resign" => Msg::Resign,
-        "flip" => Msg::Flip,
         "hint" => Msg::Hint,
         "analysis" => Msg::ToggleAnalysis,
         "mute" => Msg::ToggleSound,
@@ -627,7 +519,6 @@ fn action_msg(action: &str) -> Option<Msg> {
         "download-pgn" => Msg::Export(ExportKind::Pgn, ExportHow::Download),
         "copy-fen" => Msg::Export(ExportKind::Fen, ExportHow::Copy),
         "download-fen" => Msg::Export(ExportKind::Fen, ExportHow::Download),
-        "cancel-promotion" => Msg::CancelPromotion,
         "dismiss" => Msg::DismissNotice,
         "retry-engine" => Msg::RetryEngine,
         "offer-draw" => Msg::OfferDraw,
@@ -696,21 +587,6 @@ fn listen_forms(app: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<Listener
             }
         },
     )?);
-
-    out.push(Listener::new(&form_target("typed")?, "submit", {
-        let (w, d) = (app.clone(), doc.clone());
-        move |e: Event| {
-            e.prevent_default();
-            if let Some(input) = d
-                .get_element_by_id("typed-move")
-                .and_then(|i| i.dyn_into::<web_sys::HtmlInputElement>().ok())
-            {
-                let text = input.value();
-                input.set_value("");
-                dispatch(&w, Msg::Typed(text));
-            }
-        }
-    })?);
 
     let (w, d) = (app.clone(), doc.clone());
     out.push(Listener::new(

@@ -2,8 +2,8 @@
 //! never markup), and patched cell by cell: a move touches the cells it changes.
 //!
 //! Dragging is the view's own business (a floating copy of the piece follows the
-//! pointer); what it means is decided by the state machine, which hears a press and a
-//! release on squares.
+//! pointer); what it means is decided by the board component ([`crate::board`]), which
+//! hears a press and a release on squares from [`super::board_widget`].
 
 use shatar_rules::{Color, GameKind, Piece, xiangqi};
 
@@ -518,6 +518,19 @@ impl BoardDom {
         board.append_child(&layer)?;
         self.arrows = Some(layer);
         Ok(())
+    }
+
+    /// Whether the board drawn takes pointer input (a piece may move).
+    pub fn interactive(&self) -> bool {
+        self.view.as_ref().is_some_and(|v| v.interactive)
+    }
+
+    /// Whether `cell` is drawn as the piece picked up.
+    pub fn is_selected(&self, cell: Cell) -> bool {
+        self.view
+            .as_ref()
+            .and_then(|v| v.cells.iter().find(|c| c.cell == cell))
+            .is_some_and(|c| c.marks.selected)
     }
 
     /// The cell drawn with this `data-square` name.

@@ -1,13 +1,15 @@
 //! The browser layer. `app` is the game's own page (behind the `app` feature, so that
 //! the embeds' module, `shatar-embed`, carries none of it); the rest is shared with the
-//! embeds: the board's SVG, the move list and promotion picker, the engine worker's
-//! handle, owned listeners, storage and clipboard. It holds no game logic.
+//! embeds and the online page: the board's SVG and its widget (every listener the board
+//! needs, bound once), the move list and promotion picker, the engine worker's handle,
+//! owned listeners, storage and clipboard. It holds no game logic.
 
 #[cfg(feature = "app")]
 mod app;
 #[cfg(feature = "app")]
 mod app_panel;
 pub mod board;
+pub mod board_widget;
 pub mod effects;
 pub mod engine;
 pub mod fetch;

@@ -6,7 +6,7 @@
 use shatar_protocol::{Score, SearchLimits, Strength};
 use shatar_rules::{Color, GameKind};
 
-use super::{AppState, Effect, Hint, Notice, draws, input, timing};
+use super::{AppState, Effect, Hint, Notice, draws, play, timing};
 use crate::engine_client::{EngineEvent, Purpose, SearchJob, Token};
 use crate::settings::Opponent;
 use shatar_rules::MoveStyle;
@@ -69,8 +69,8 @@ pub struct AnalysisLine {
 
 fn wanted(state: &AppState) -> Option<JobKey> {
     let generation = state.searches.generation;
-    let ply = state.session.game.len();
-    let live = state.session.game.outcome().is_none();
+    let ply = state.board.game().len();
+    let live = state.board.game().outcome().is_none();
     // The other side of an online game moves on its own device.
     let computer = matches!(state.session.setup.opponent, Opponent::Computer { .. });
     if live && computer && !state.human_to_move() {
@@ -90,8 +90,8 @@ fn wanted(state: &AppState) -> Option<JobKey> {
         0
     };
     let position_over = !state
-        .session
-        .game
+        .board
+        .game()
         .snapshot(shown)
         .position
         .has_legal_moves();
@@ -177,7 +177,7 @@ fn job(state: &AppState, token: Token, key: JobKey) -> SearchJob {
     SearchJob {
         token,
         purpose,
-        game: state.session.game.wire_until(ply),
+        game: state.board.game().wire_until(ply),
         limits,
     }
 }
@@ -203,7 +203,7 @@ pub fn on_event(state: &mut AppState, event: EngineEvent, effects: &mut Vec<Effe
             match key {
                 JobKey::Move { .. } => computer_move(state, &best, effects),
                 JobKey::Hint { .. } => {
-                    let pos = state.session.game.position();
+                    let pos = state.board.game().position();
                     state.ui.hint = pos
                         .parse_wire_move(&best.best_move)
                         .ok()
@@ -238,22 +238,21 @@ fn computer_move(
     effects: &mut Vec<Effect>,
 ) {
     let text = &best.best_move;
-    let pos = state.session.game.position();
+    let pos = state.board.game().position();
     match pos.parse_wire_move(text) {
         Ok(m) => {
-            let capture = pos.piece_at(m.to()).is_some();
-            if draws::computer_considers(state, m, best.score, effects) {
-                if state.session.game.outcome().is_none() {
-                    input::after_move(state, capture, effects);
+            if let Some(events) = draws::computer_considers(state, m, best.score, effects) {
+                if state.board.game().outcome().is_none() {
+                    play::after_move(state, events, effects);
                 }
                 return;
             }
-            input::play(state, m, effects)
+            play::play(state, m, effects)
         }
         Err(e) => {
             state.searches.failed = Some(JobKey::Move {
                 generation: state.searches.generation,
-                ply: state.session.game.len(),
+                ply: state.board.game().len(),
             });
             state.notify(Notice::EngineImpossible {
                 mv: text.clone(),
@@ -265,7 +264,7 @@ fn computer_move(
 
 /// Keeps the latest iteration of each line, in standard notation and from White's side.
 fn analysis_info(state: &mut AppState, ply: usize, info: &shatar_protocol::SearchInfo) {
-    let snapshot = state.session.game.snapshot(ply);
+    let snapshot = state.board.game().snapshot(ply);
     let mover = snapshot.position.turn();
     let moves = snapshot.position.line_text(&info.pv, MoveStyle::PLAIN);
     let white_score = match (mover, info.score) {

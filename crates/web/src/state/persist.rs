@@ -11,8 +11,8 @@ use crate::saved::{FORMAT, Restored, Saved, SavedClock, write};
 /// The state's save, as stored.
 pub fn encode(state: &AppState) -> String {
     // Endings the moves themselves produce are found again by replaying them.
-    let ending = state.session.game.outcome().filter(|&o| {
-        Game::from_wire(&state.session.game.to_wire())
+    let ending = state.board.game().outcome().filter(|&o| {
+        Game::from_wire(&state.board.game().to_wire())
             .ok()
             .and_then(|g| g.outcome())
             != Some(o)
@@ -36,19 +36,19 @@ pub fn encode(state: &AppState) -> String {
         setup: state.session.setup,
         looks: state.prefs.looks,
         human: state.session.human,
-        orientation: state.ui.orientation,
+        orientation: state.board.orientation(),
         seed: state.session.seed,
         date: state.session.date.clone(),
-        game: state.session.game.to_wire(),
+        game: state.board.game().to_wire(),
         ending,
         clock,
         offers: state.session.offers.clone(),
-        tags: state.session.game.notes().tags.clone(),
+        tags: state.board.game().notes().tags.clone(),
         notes: state
-            .session
-            .game
+            .board
+            .game()
             .notes()
-            .moves_text(&state.session.game.to_wire().moves),
+            .moves_text(&state.board.game().to_wire().moves),
     })
 }
 
@@ -58,7 +58,7 @@ impl Restored {
         state.session.setup = saved.setup.normalised();
         state.prefs.looks = saved.looks;
         state.session.human = saved.human;
-        state.ui.orientation = saved.orientation;
+        state.board.set_orientation(saved.orientation);
         state.session.seed = saved.seed;
         state.session.date = saved.date;
         state.session.offers = saved.offers;
@@ -82,6 +82,6 @@ impl Restored {
             }
             _ => None,
         };
-        state.session.game = game;
+        state.board.replace(game);
     }
 }

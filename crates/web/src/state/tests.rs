@@ -60,33 +60,33 @@ fn vs_computer(side: SideChoice, level: u8) -> (AppState, Vec<Effect>) {
 
 /// Click `from`, then click `to`.
 fn click_move(state: &mut AppState, from: &str, to: &str) -> Vec<Effect> {
-    let mut effects = update(state, Msg::SquareDown(sq(from)));
+    let mut effects = update(state, Msg::Board(BoardMsg::SquareDown(sq(from))));
     effects.extend(update(
         state,
-        Msg::SquareUp {
+        Msg::Board(BoardMsg::SquareUp {
             over: Some(sq(from)),
             dragged: false,
-        },
+        }),
     ));
-    effects.extend(update(state, Msg::SquareDown(sq(to))));
+    effects.extend(update(state, Msg::Board(BoardMsg::SquareDown(sq(to)))));
     effects.extend(update(
         state,
-        Msg::SquareUp {
+        Msg::Board(BoardMsg::SquareUp {
             over: Some(sq(to)),
             dragged: false,
-        },
+        }),
     ));
     effects
 }
 
 fn drag_move(state: &mut AppState, from: &str, to: Option<&str>) -> Vec<Effect> {
-    let mut effects = update(state, Msg::SquareDown(sq(from)));
+    let mut effects = update(state, Msg::Board(BoardMsg::SquareDown(sq(from))));
     effects.extend(update(
         state,
-        Msg::SquareUp {
+        Msg::Board(BoardMsg::SquareUp {
             over: to.map(sq),
             dragged: true,
-        },
+        }),
     ));
     effects
 }
@@ -138,13 +138,14 @@ fn first_round_is_enforced_by_the_legal_moves() {
         .map(|c| c.name.clone())
         .collect();
     assert_eq!(movable, ["d2", "e2"]);
-    update(&mut state, Msg::SquareDown(sq("g1")));
+    update(&mut state, Msg::Board(BoardMsg::SquareDown(sq("g1"))));
     assert_eq!(
-        state.ui.selected, None,
+        state.board.selected(),
+        None,
         "the horse cannot move in the first round"
     );
     click_move(&mut state, "e2", "e4");
-    assert_eq!(state.session.game.len(), 1);
+    assert_eq!(state.board.game().len(), 1);
     let black: Vec<String> = view::board(&state)
         .cells
         .iter()
@@ -155,7 +156,7 @@ fn first_round_is_enforced_by_the_legal_moves() {
     assert_eq!(view::panel(&state).status, "Black must play e7-e5");
     click_move(&mut state, "d7", "d5");
     assert_eq!(
-        state.session.game.len(),
+        state.board.game().len(),
         1,
         "a move that is not the mirror does not happen"
     );
@@ -164,13 +165,13 @@ fn first_round_is_enforced_by_the_legal_moves() {
 #[test]
 fn click_click_shows_destinations_and_plays() {
     let mut state = friends(Ruleset::Chess);
-    update(&mut state, Msg::SquareDown(sq("g1")));
+    update(&mut state, Msg::Board(BoardMsg::SquareDown(sq("g1"))));
     update(
         &mut state,
-        Msg::SquareUp {
+        Msg::Board(BoardMsg::SquareUp {
             over: Some(sq("g1")),
             dragged: false,
-        },
+        }),
     );
     let dests: Vec<String> = view::board(&state)
         .cells
@@ -180,17 +181,17 @@ fn click_click_shows_destinations_and_plays() {
         .collect();
     assert_eq!(dests, ["f3", "h3"]);
     // A second click on the piece lets go of it.
-    update(&mut state, Msg::SquareDown(sq("g1")));
+    update(&mut state, Msg::Board(BoardMsg::SquareDown(sq("g1"))));
     update(
         &mut state,
-        Msg::SquareUp {
+        Msg::Board(BoardMsg::SquareUp {
             over: Some(sq("g1")),
             dragged: false,
-        },
+        }),
     );
-    assert_eq!(state.ui.selected, None);
+    assert_eq!(state.board.selected(), None);
     let effects = click_move(&mut state, "g1", "f3");
-    assert_eq!(state.session.game.moves()[0].to_string(), "g1f3");
+    assert_eq!(state.board.game().moves()[0].to_string(), "g1f3");
     assert!(effects.contains(&Effect::Sound(Sound::Move)));
     let marked: Vec<String> = view::board(&state)
         .cells
@@ -205,15 +206,15 @@ fn click_click_shows_destinations_and_plays() {
 fn drags_play_legal_drops_and_snap_back_illegal_ones() {
     let mut state = friends(Ruleset::Chess);
     drag_move(&mut state, "e2", Some("e5"));
-    assert_eq!(state.session.game.len(), 0, "e2-e5 is no move");
-    assert_eq!(state.ui.selected, None, "the piece went back");
+    assert_eq!(state.board.game().len(), 0, "e2-e5 is no move");
+    assert_eq!(state.board.selected(), None, "the piece went back");
     drag_move(&mut state, "e2", None);
-    assert_eq!(state.session.game.len(), 0, "dropped off the board");
+    assert_eq!(state.board.game().len(), 0, "dropped off the board");
     drag_move(&mut state, "e2", Some("e4"));
-    assert_eq!(state.session.game.len(), 1);
+    assert_eq!(state.board.game().len(), 1);
     // Black's piece cannot be dragged on White's turn, nor White's on Black's.
     drag_move(&mut state, "d2", Some("d4"));
-    assert_eq!(state.session.game.len(), 1);
+    assert_eq!(state.board.game().len(), 1);
 }
 
 const PROMOTE_2017: &str = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 40";
@@ -228,16 +229,16 @@ fn promotion_picker_offers_what_the_rules_allow() {
     let roles: Vec<Role> = picker.choices.iter().map(|c| c.0).collect();
     assert_eq!(roles, [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]);
     assert_eq!(
-        state.session.game.len(),
+        state.board.game().len(),
         0,
         "nothing is played before the choice"
     );
     // The board is frozen while the picker is open.
-    update(&mut state, Msg::SquareDown(sq("e1")));
-    assert_eq!(state.ui.selected, None);
-    update(&mut state, Msg::Promote(Role::Knight));
-    assert_eq!(state.session.game.moves()[0].to_string(), "b7b8n");
-    assert_eq!(state.ui.promotion, None);
+    update(&mut state, Msg::Board(BoardMsg::SquareDown(sq("e1"))));
+    assert_eq!(state.board.selected(), None);
+    update(&mut state, Msg::Board(BoardMsg::Promote(Role::Knight)));
+    assert_eq!(state.board.game().moves()[0].to_string(), "b7b8n");
+    assert_eq!(state.board.promotion(), None);
 }
 
 /// Folk rules: a pawn becomes a queen only, so there is nothing to choose.
@@ -252,10 +253,10 @@ fn folk_promotion_needs_no_picker() {
             ruleset: Ruleset::MongolianFolk.into(),
         },
     );
-    assert_eq!(state.session.game.kind(), Ruleset::MongolianFolk.into());
+    assert_eq!(state.board.game().kind(), Ruleset::MongolianFolk.into());
     click_move(&mut state, "b7", "b8");
-    assert_eq!(state.ui.promotion, None);
-    assert_eq!(state.session.game.moves()[0].to_string(), "b7b8q");
+    assert_eq!(state.board.promotion(), None);
+    assert_eq!(state.board.game().moves()[0].to_string(), "b7b8q");
 }
 
 #[test]
@@ -269,9 +270,9 @@ fn cancelled_promotion_plays_nothing() {
         },
     );
     drag_move(&mut state, "b7", Some("b8"));
-    assert!(state.ui.promotion.is_some());
-    update(&mut state, Msg::CancelPromotion);
-    assert_eq!(state.session.game.len(), 0);
+    assert!(state.board.promotion().is_some());
+    update(&mut state, Msg::Board(BoardMsg::CancelPromotion));
+    assert_eq!(state.board.game().len(), 0);
     assert!(state.can_move());
 }
 
@@ -298,11 +299,11 @@ fn computer_replies_and_stale_answers_are_ignored() {
 
     // Takeback while it thinks: the job is superseded and its answer is ignored.
     let effects = update(&mut state, Msg::TakeBack);
-    assert_eq!(state.session.game.len(), 0);
+    assert_eq!(state.board.game().len(), 0);
     assert!(effects.contains(&Effect::Engine(EngineCommand::Cancel)));
     update(&mut state, best(job, "e7e5"));
     assert_eq!(
-        state.session.game.len(),
+        state.board.game().len(),
         0,
         "a stale answer changes nothing"
     );
@@ -311,7 +312,7 @@ fn computer_replies_and_stale_answers_are_ignored() {
     let job = submitted(&effects).pop().expect("a new search");
     update(&mut state, best(&job, "e7e5"));
     assert_eq!(
-        state.session.game.len(),
+        state.board.game().len(),
         1,
         "an illegal answer is not played"
     );
@@ -321,7 +322,7 @@ fn computer_replies_and_stale_answers_are_ignored() {
         .pop()
         .unwrap();
     let effects = update(&mut state2, best(&job, "d7d5"));
-    assert_eq!(state2.session.game.len(), 2);
+    assert_eq!(state2.board.game().len(), 2);
     assert!(effects.contains(&Effect::Sound(Sound::Move)));
     assert!(state2.can_move());
 }
@@ -331,7 +332,7 @@ fn computer_opens_when_the_player_takes_black() {
     let (state, effects) = vs_computer(SideChoice::Black, 4);
     assert_eq!(state.session.human, Some(Color::Black));
     assert_eq!(
-        state.ui.orientation,
+        state.board.orientation(),
         Color::Black,
         "the player's side at the bottom"
     );
@@ -351,10 +352,10 @@ fn takeback_against_the_computer_returns_to_the_players_turn() {
         .pop()
         .unwrap();
     update(&mut state, best(&job, "b8c6"));
-    assert_eq!(state.session.game.len(), 4);
+    assert_eq!(state.board.game().len(), 4);
     update(&mut state, Msg::TakeBack);
     assert_eq!(
-        state.session.game.len(),
+        state.board.game().len(),
         2,
         "the computer's reply and the player's move"
     );
@@ -362,7 +363,7 @@ fn takeback_against_the_computer_returns_to_the_players_turn() {
     let mut friends = friends(Ruleset::Chess);
     click_move(&mut friends, "e2", "e4");
     update(&mut friends, Msg::TakeBack);
-    assert_eq!(friends.session.game.len(), 0, "between friends, one move");
+    assert_eq!(friends.board.game().len(), 0, "between friends, one move");
 }
 
 /// Fool's mate in FIDE chess: the banner names the reason.
@@ -395,7 +396,7 @@ fn navigation_shows_earlier_positions_without_moving() {
     let mut state = friends(Ruleset::Chess);
     click_move(&mut state, "e2", "e4");
     click_move(&mut state, "e7", "e5");
-    update(&mut state, Msg::Navigate(Nav::First));
+    update(&mut state, Msg::Board(BoardMsg::Navigate(Nav::First)));
     assert_eq!(state.shown_ply(), 0);
     assert!(
         !view::board(&state).interactive,
@@ -410,12 +411,12 @@ fn navigation_shows_earlier_positions_without_moving() {
             .piece_code(),
         "wP"
     );
-    update(&mut state, Msg::Navigate(Nav::Next));
+    update(&mut state, Msg::Board(BoardMsg::Navigate(Nav::Next)));
     assert_eq!(state.shown_ply(), 1);
-    update(&mut state, Msg::GoTo(2));
-    assert_eq!(state.ui.cursor, None, "the last ply is the live game");
-    update(&mut state, Msg::Navigate(Nav::Prev));
-    update(&mut state, Msg::Navigate(Nav::Last));
+    update(&mut state, Msg::Board(BoardMsg::GoTo(2)));
+    assert_eq!(state.board.cursor(), None, "the last ply is the live game");
+    update(&mut state, Msg::Board(BoardMsg::Navigate(Nav::Prev)));
+    update(&mut state, Msg::Board(BoardMsg::Navigate(Nav::Last)));
     assert!(state.can_move());
     let rows = view::move_rows(&state);
     assert_eq!(rows.len(), 1);
@@ -451,8 +452,8 @@ fn saved_games_restore_and_bad_saves_are_set_aside() {
         },
     );
     assert_eq!(
-        restored.session.game.to_wire(),
-        state.session.game.to_wire()
+        restored.board.game().to_wire(),
+        state.board.game().to_wire()
     );
     assert_eq!(restored.session.setup, state.session.setup);
     assert_eq!(restored.session.date, "2026.11.29");
@@ -479,7 +480,7 @@ fn saved_games_restore_and_bad_saves_are_set_aside() {
         assert!(effects.contains(&Effect::SetAside(bad.into())), "{bad}");
         let notice = notice_text(&fresh);
         assert!(notice.contains(why), "{notice}");
-        assert_eq!(fresh.session.game.len(), 0);
+        assert_eq!(fresh.board.game().len(), 0);
     }
 }
 
@@ -505,7 +506,7 @@ fn resignation_survives_a_reload() {
             date: String::new(),
         },
     );
-    let o = restored.session.game.outcome().expect("still over");
+    let o = restored.board.game().outcome().expect("still over");
     assert_eq!(
         (o.result, o.reason),
         (GameResult::WhiteWins, EndReason::Resignation)
@@ -543,7 +544,7 @@ fn bad_imports_explain_themselves_and_change_nothing() {
         };
         let error = error.text(state.prefs.lang);
         assert!(error.contains(says), "{text}: {error}");
-        assert_eq!(state.session.game.len(), 1, "the game in progress is kept");
+        assert_eq!(state.board.game().len(), 1, "the game in progress is kept");
     }
 }
 
@@ -554,7 +555,7 @@ fn imports_a_pgn_and_exports_it_back() {
         &mut state,
         "[Variant \"Mongolian\"]\n[White \"<b>Bat</b>\"]\n\n1. d4 d5 2. Nf3 Nf6 *",
     );
-    assert_eq!(state.session.game.len(), 4);
+    assert_eq!(state.board.game().len(), 4);
     let effects = update(&mut state, Msg::Export(ExportKind::Pgn, ExportHow::Copy));
     let Some(Effect::Copy(pgn)) = effects.first() else {
         panic!("copied")
@@ -562,8 +563,8 @@ fn imports_a_pgn_and_exports_it_back() {
     assert!(pgn.contains("[Variant \"Mongolian\"]"), "{pgn}");
     assert!(pgn.contains("1. d4 d5 2. Nf3 Nf6"), "{pgn}");
     let again = Game::import(pgn, Ruleset::Chess.into()).expect("our PGN reads back");
-    assert_eq!(again.to_wire(), state.session.game.to_wire());
-    update(&mut state, Msg::Navigate(Nav::First));
+    assert_eq!(again.to_wire(), state.board.game().to_wire());
+    update(&mut state, Msg::Board(BoardMsg::Navigate(Nav::First)));
     let effects = update(
         &mut state,
         Msg::Export(ExportKind::Fen, ExportHow::Download),

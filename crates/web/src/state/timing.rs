@@ -59,7 +59,7 @@ pub fn press(state: &mut AppState, effects: &mut Vec<Effect>) -> bool {
 /// A tick: a fallen flag ends the game; crossing into low time warns once.
 pub fn tick(state: &mut AppState, effects: &mut Vec<Effect>) {
     let now = state.now_ms;
-    if state.session.game.outcome().is_some() {
+    if state.board.game().outcome().is_some() {
         return;
     }
     let Some(t) = &mut state.session.timing else {
@@ -83,7 +83,7 @@ pub fn tick(state: &mut AppState, effects: &mut Vec<Effect>) {
 /// a press on the other half does nothing.
 pub fn tap(state: &mut AppState, color: Color, effects: &mut Vec<Effect>) {
     let now = state.now_ms;
-    if !state.clock_only() || state.session.game.outcome().is_some() {
+    if !state.clock_only() || state.board.game().outcome().is_some() {
         return;
     }
     let Some(t) = &mut state.session.timing else {
@@ -109,9 +109,9 @@ fn flag_fell(state: &mut AppState, flagged: Color, effects: &mut Vec<Effect>) {
     let outcome = if state.clock_only() {
         shatar_rules::Outcome::win(flagged.other(), shatar_rules::EndReason::TimeForfeit)
     } else {
-        state.session.game.position().flag_outcome(flagged)
+        state.board.game().position().flag_outcome(flagged)
     };
-    state.session.game.set_outcome(outcome);
+    state.board.change(|game| game.set_outcome(outcome));
     stop(state);
     if state.prefs.looks.sound {
         effects.push(Effect::Sound(Sound::End));
@@ -132,7 +132,7 @@ pub fn pause(state: &mut AppState) {
 
 pub fn resume(state: &mut AppState) {
     let now = state.now_ms;
-    if state.session.game.outcome().is_none()
+    if state.board.game().outcome().is_none()
         && let Some(t) = &mut state.session.timing
     {
         t.clock.resume(now);

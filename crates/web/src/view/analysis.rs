@@ -28,7 +28,7 @@ pub(super) fn analysis_view(state: &AppState, a: &crate::state::Analysis) -> Ana
         None => (500, String::from("…")),
     };
     let (number, side) = {
-        let snap = state.session.game.snapshot(a.ply);
+        let snap = state.board.game().snapshot(a.ply);
         (snap.position.fullmoves(), snap.position.turn())
     };
     let lines = a
@@ -54,7 +54,7 @@ pub(super) fn analysis_view(state: &AppState, a: &crate::state::Analysis) -> Ana
         })
         .collect();
     AnalysisView {
-        bottom: state.ui.orientation,
+        bottom: state.board.orientation(),
         white_permille,
         score,
         lines,

@@ -64,7 +64,7 @@ pub(super) fn time_warning(state: &AppState) -> Option<String> {
     let low =
         t.warned[side.index()] && r.base_ms + r.delay_ms < crate::state::LOW_TIME_MS && !r.flag;
     let seconds = (crate::state::LOW_TIME_MS / 1000).to_string();
-    let side = side_name(state.prefs.lang, state.session.game.kind(), side);
+    let side = side_name(state.prefs.lang, state.board.game().kind(), side);
     low.then(|| tf!(state.prefs.lang, "say.low-time", side = side, n = seconds))
 }
 

@@ -2,10 +2,11 @@
 
 use shatar_rules::{Color, GameKind};
 
+use crate::board::MoveSaid;
 use crate::game::Game;
 use crate::i18n::Lang;
 use crate::names::{piece_name, role_name, side_name};
-use crate::state::{AppState, MoveSaid};
+use crate::state::AppState;
 use crate::tf;
 use shatar_rules::MoveStyle;
 
@@ -70,7 +71,7 @@ pub struct MoveRow {
 }
 
 pub fn move_rows(state: &AppState) -> Vec<MoveRow> {
-    move_rows_of(&state.session.game, state.move_style())
+    move_rows_of(state.board.game(), state.move_style())
 }
 
 pub fn move_rows_of(game: &Game, style: MoveStyle) -> Vec<MoveRow> {

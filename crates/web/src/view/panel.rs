@@ -6,12 +6,12 @@ use shatar_rules::{Color, GameKind};
 
 use super::analysis::{AnalysisView, analysis_view};
 use super::clocks::{ClockView, clock_view, moves_made, time_warning};
-use super::dialogs::{PromotionView, promotion_view};
 use super::games;
 use super::moves::{MoveRow, move_announcement, move_rows};
 use super::notices::{NoticeView, notice_view};
 use super::status::{game_result_text, status};
 use super::typed;
+use crate::board::{PromotionView, promotion_view};
 use crate::i18n::Lang;
 use crate::names::{ruleset_name, side_name};
 use crate::state::{AppState, Dialog, Hint, Update};
@@ -102,7 +102,7 @@ fn update_prompt(lang: Lang, update: Update) -> UpdatePrompt {
 }
 
 pub fn panel(state: &AppState) -> PanelView {
-    let game = &state.session.game;
+    let game = state.board.game();
     let (save_failed, others, others_button) = (
         games::save_failed(state),
         games::others(state),
@@ -115,9 +115,8 @@ pub fn panel(state: &AppState) -> PanelView {
     PanelView {
         announcement: move_announcement(game, lang),
         typed_reply: state
-            .ui
-            .typed_reply
-            .as_ref()
+            .board
+            .typed_reply()
             .map(|r| typed::reply_text(lang, r)),
         time_warning: time_warning(state),
         save_failed,
@@ -151,17 +150,13 @@ pub fn panel(state: &AppState) -> PanelView {
             .analysis
             .as_ref()
             .map(|a| analysis_view(state, a)),
-        promotion: state
-            .ui
-            .promotion
-            .as_ref()
-            .map(|p| promotion_view(state, p)),
+        promotion: promotion_view(&state.board),
         dialog: state.ui.dialog.clone(),
         notice: state
             .ui
             .notice
             .as_ref()
-            .map(|n| notice_view(state.prefs.lang, state.session.game.kind(), n)),
+            .map(|n| notice_view(state.prefs.lang, state.board.game().kind(), n)),
         engine: engine_text(state),
         players: players(state),
         sound: state.prefs.looks.sound,
@@ -182,7 +177,7 @@ pub fn panel(state: &AppState) -> PanelView {
             .as_ref()
             .is_some_and(|t| t.clock.is_paused())
             && outcome.is_none(),
-        has_claims: state.session.game.has_claims(),
+        has_claims: state.board.game().has_claims(),
         can_claim: crate::state::can_claim(state),
         claim_armed: state.session.claim_armed,
         can_offer: crate::state::can_offer(state),
@@ -210,7 +205,7 @@ fn players(state: &AppState) -> (String, String) {
     let lang = state.prefs.lang;
     let name = |c: Color| {
         // An imported record's names (shown as text, never as markup).
-        if let Some(given) = state.session.game.player_name(c) {
+        if let Some(given) = state.board.game().player_name(c) {
             return given;
         }
         match (state.session.human, state.session.setup.opponent) {
@@ -218,7 +213,7 @@ fn players(state: &AppState) -> (String, String) {
             (Some(_), Opponent::Computer { level }) => {
                 tf!(lang, "player.computer", level = level.to_string())
             }
-            _ => side_name(lang, state.session.game.kind(), c).to_string(),
+            _ => side_name(lang, state.board.game().kind(), c).to_string(),
         }
     };
     (name(Color::White), name(Color::Black))

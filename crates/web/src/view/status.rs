@@ -2,16 +2,17 @@
 
 use shatar_rules::GameKind;
 
+use crate::board::{Play, Status};
 use crate::game::Game;
 use crate::i18n::Lang;
 use crate::names::{result_text, side_name};
 use crate::settings::Points;
-use crate::state::{AppState, Play, Status};
+use crate::state::AppState;
 use crate::{t, tf};
 use shatar_rules::GameMove;
 
 pub(crate) fn status(state: &AppState) -> String {
-    status_text(state.prefs.lang, state.session.game.kind(), &state.status())
+    status_text(state.prefs.lang, state.board.game().kind(), &state.status())
 }
 
 /// The status line in words: "Your move", "Black to move: check".

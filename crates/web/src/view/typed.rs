@@ -4,9 +4,9 @@
 use super::clocks::clock_text;
 use super::moves::announcement;
 use super::status::status_text;
+use crate::board::typed::{Answer, TypedReply};
 use crate::i18n::Lang;
 use crate::names::{colored_piece, side_name};
-use crate::state::typed::{Answer, TypedReply};
 use crate::{t, tf};
 use shatar_rules::{AnyPiece, Cell};
 

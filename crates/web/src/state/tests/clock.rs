@@ -36,16 +36,20 @@ fn timed(ruleset: Ruleset, base_seconds: u32, bonus: BonusKind, bonus_seconds: u
 
 /// Click `from` then `to`, all at `at` ms.
 fn move_at(state: &mut AppState, from: &str, to: &str, at: u64) -> Vec<Effect> {
-    let mut effects = update_at(state, Msg::SquareDown(sq(from)), at);
+    let mut effects = update_at(state, Msg::Board(BoardMsg::SquareDown(sq(from))), at);
     effects.extend(update_at(
         state,
-        Msg::SquareUp {
+        Msg::Board(BoardMsg::SquareUp {
             over: Some(sq(from)),
             dragged: false,
-        },
+        }),
         at,
     ));
-    effects.extend(update_at(state, Msg::SquareDown(sq(to)), at));
+    effects.extend(update_at(
+        state,
+        Msg::Board(BoardMsg::SquareDown(sq(to))),
+        at,
+    ));
     effects
 }
 
@@ -93,9 +97,9 @@ fn a_delay_blitz_where_the_flag_falls() {
     );
     // 1 s of delay and 6 s of base after 4 800 ms: the flag is down at 11 800 ms.
     update_at(&mut state, Msg::Tick, 11_799);
-    assert!(state.session.game.outcome().is_none());
+    assert!(state.board.game().outcome().is_none());
     let effects = update_at(&mut state, Msg::Tick, 11_800);
-    let outcome = state.session.game.outcome().expect("the flag fell");
+    let outcome = state.board.game().outcome().expect("the flag fell");
     assert_eq!(
         (outcome.result, outcome.reason),
         (GameResult::BlackWins, EndReason::TimeForfeit)
@@ -107,7 +111,7 @@ fn a_delay_blitz_where_the_flag_falls() {
     );
     // A move arriving after the flag is not played.
     move_at(&mut state, "d2", "d3", 12_000);
-    assert_eq!(state.session.game.len(), 2);
+    assert_eq!(state.board.game().len(), 2);
     let pgn = pgn_text(&state);
     assert!(pgn.contains("[%clk 0:00:06.0]"), "{pgn}");
     assert!(pgn.contains("[%clk 0:00:04.0]"), "{pgn}");
@@ -159,11 +163,11 @@ fn threefold_claims_wrong_and_right() {
     assert!(view::panel(&state).claim_armed);
     go(&mut state, "f6", "g8");
     assert_eq!(
-        state.session.game.len(),
+        state.board.game().len(),
         6,
         "the announced move stands (art. 9.5)"
     );
-    assert!(state.session.game.outcome().is_none());
+    assert!(state.board.game().outcome().is_none());
     assert!(super::notice_text(&state).contains("two more minutes"));
     assert_eq!(
         reading(&state, Color::White).0,
@@ -172,13 +176,13 @@ fn threefold_claims_wrong_and_right() {
     );
     // A claim now, in a position seen twice: wrong again, Black gets the two minutes.
     update(&mut state, Msg::ClaimDraw);
-    assert!(state.session.game.outcome().is_none());
+    assert!(state.board.game().outcome().is_none());
     for (f, to) in [("g1", "f3"), ("g8", "f6"), ("f3", "g1")] {
         go(&mut state, f, to);
     }
     update(&mut state, Msg::ArmClaim);
     go(&mut state, "f6", "g8");
-    let outcome = state.session.game.outcome().expect("drawn by the claim");
+    let outcome = state.board.game().outcome().expect("drawn by the claim");
     assert_eq!(
         (outcome.result, outcome.reason),
         (GameResult::Draw, EndReason::ThreefoldRepetition)
@@ -216,7 +220,7 @@ fn offers_between_friends_are_marked_and_answered() {
     );
     update(&mut state, Msg::OfferDraw);
     update(&mut state, Msg::AnswerDraw { accept: true });
-    let outcome = state.session.game.outcome().expect("agreed");
+    let outcome = state.board.game().outcome().expect("agreed");
     assert_eq!(outcome.reason, EndReason::Agreement);
 }
 
@@ -246,16 +250,16 @@ fn the_computer_answers_offers_by_its_evaluation() {
         .unwrap();
     update(&mut state, Msg::OfferDraw);
     update(&mut state, best_with_score(&job, "e7e5", 20));
-    assert_eq!(state.session.game.len(), 2, "declined: it played");
+    assert_eq!(state.board.game().len(), 2, "declined: it played");
     assert!(super::notice_text(&state).contains("declines"));
     let job = submitted(&click_move(&mut state, "g1", "f3"))
         .pop()
         .unwrap();
     update(&mut state, Msg::OfferDraw);
     update(&mut state, best_with_score(&job, "b8c6", -120));
-    assert_eq!(state.session.game.len(), 3, "accepted: no move");
+    assert_eq!(state.board.game().len(), 3, "accepted: no move");
     assert_eq!(
-        state.session.game.outcome().map(|o| o.reason),
+        state.board.game().outcome().map(|o| o.reason),
         Some(EndReason::Agreement)
     );
 }
@@ -325,11 +329,11 @@ fn the_computer_claims_what_it_may() {
         }
         update(&mut state, best_with_score(&job, "f6g8", cp));
         assert_eq!(
-            state.session.game.len(),
+            state.board.game().len(),
             10,
             "the move is played either way"
         );
-        let outcome = state.session.game.outcome().map(|o| o.reason);
+        let outcome = state.board.game().outcome().map(|o| o.reason);
         assert_eq!(
             outcome == Some(EndReason::ThreefoldRepetition),
             drawn,
@@ -380,7 +384,7 @@ fn tap_the_clock_over_the_board() {
         (String::from("1 move"), String::from("0 moves"))
     );
     update_at(&mut state, Msg::Tick, 13_000);
-    let outcome = state.session.game.outcome().expect("Black's flag fell");
+    let outcome = state.board.game().outcome().expect("Black's flag fell");
     assert_eq!(
         (outcome.result, outcome.reason),
         (GameResult::WhiteWins, EndReason::TimeForfeit)
@@ -404,11 +408,11 @@ fn a_right_claim_now_draws() {
         move_at(&mut state, from, to, 2_000 + 1_000 * i as u64);
     }
     assert!(
-        state.session.game.outcome().is_none(),
+        state.board.game().outcome().is_none(),
         "threefold is claimed, not automatic"
     );
     update(&mut state, Msg::ClaimDraw);
-    let outcome = state.session.game.outcome().expect("drawn");
+    let outcome = state.board.game().outcome().expect("drawn");
     assert_eq!(
         (outcome.result, outcome.reason),
         (GameResult::Draw, EndReason::ThreefoldRepetition)
@@ -436,5 +440,54 @@ fn low_time_is_announced_for_the_side_whose_clock_runs() {
         crate::view::panel(&state).time_warning,
         None,
         "Black's clock runs, and has 20 s"
+    );
+}
+
+/// The save is written when the game changes, not at every tick of a running clock: a
+/// tick encodes nothing (the clock is saved as of its last press or pause), a move saves,
+/// and a flag that falls on a tick saves the ending.
+#[test]
+fn ticks_write_no_save_until_a_flag_falls() {
+    let saves = |effects: &[Effect]| {
+        effects
+            .iter()
+            .filter(|e| matches!(e, Effect::Save(_)))
+            .count()
+    };
+    let mut state = timed(Ruleset::Mongolian, 6, BonusKind::Increment, 0);
+    let encoded = state.storage.encoded;
+    for at in (1_100..3_000).step_by(100) {
+        let effects = update_at(&mut state, Msg::Tick, at);
+        assert_eq!(saves(&effects), 0, "a tick at {at} ms saves nothing");
+    }
+    assert_eq!(state.storage.encoded, encoded, "nor is the save encoded");
+    let effects = move_at(&mut state, "e2", "e4", 3_000);
+    assert_eq!(saves(&effects), 1, "the move is saved");
+    assert!(state.storage.encoded > encoded);
+    let encoded = state.storage.encoded;
+    // Black's 6 s run out at 9 000 ms.
+    for at in (3_100..9_000).step_by(100) {
+        assert_eq!(saves(&update_at(&mut state, Msg::Tick, at)), 0);
+    }
+    assert_eq!(state.storage.encoded, encoded);
+    let effects = update_at(&mut state, Msg::Tick, 9_000);
+    assert!(state.board.game().outcome().is_some(), "Black's flag fell");
+    assert_eq!(saves(&effects), 1, "the ending is saved");
+    let saved = effects.iter().find_map(|e| match e {
+        Effect::Save(text) => Some(text.clone()),
+        _ => None,
+    });
+    let mut restored = AppState::new(9, "2026.11.29".into());
+    update(
+        &mut restored,
+        Msg::Restore {
+            saved,
+            seed: 9,
+            date: "2026.11.29".into(),
+        },
+    );
+    assert_eq!(
+        restored.board.game().outcome(),
+        state.board.game().outcome()
     );
 }

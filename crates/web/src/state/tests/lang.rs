@@ -159,7 +159,7 @@ fn what_is_read_and_heard_follows_the_language() {
 fn the_typed_box_understands_the_language() {
     let mut state = friends(Ruleset::Mongolian);
     let ask = |state: &mut AppState, text: &str| {
-        update(state, Msg::Typed(text.into()));
+        update(state, Msg::Board(BoardMsg::Typed(text.into())));
         typed_reply_text(state).unwrap()
     };
     update(&mut state, Msg::ChooseLang(Lang::ZhHans));
@@ -186,9 +186,9 @@ fn the_typed_box_understands_the_language() {
     update(&mut state, Msg::ChooseLang(Lang::MnMong));
     assert!(ask(&mut state, "ᠴᠠᠭᠠᠨ ᠮᠣᠷᠢ").contains("g1"));
     assert!(ask(&mut state, "4 ᠳᠦᠭᠡᠷ ᠮᠥᠷ").contains('4'));
-    update(&mut state, Msg::Typed("e4".into()));
+    update(&mut state, Msg::Board(BoardMsg::Typed("e4".into())));
     assert_eq!(
-        state.session.game.len(),
+        state.board.game().len(),
         1,
         "moves stay English SAN in every language"
     );
@@ -269,7 +269,7 @@ fn a_language_switch_rewords_a_hint_a_notice_and_an_import_error_already_shown()
 fn a_language_switch_rewords_the_typed_boxs_answer_already_shown() {
     let mut state = friends(Ruleset::Mongolian);
     let ask = |state: &mut AppState, text: &str| {
-        update(state, Msg::Typed(text.into()));
+        update(state, Msg::Board(BoardMsg::Typed(text.into())));
         typed_reply_text(state).expect("an answer")
     };
     assert_eq!(
@@ -304,7 +304,7 @@ fn a_language_switch_rewords_the_typed_boxs_answer_already_shown() {
     assert_ne!(shown, last, "in the new language");
     update(&mut state, Msg::ChooseLang(Lang::En));
     assert_eq!(typed_reply_text(&state), Some(last));
-    update(&mut state, Msg::Typed("turn".into()));
+    update(&mut state, Msg::Board(BoardMsg::Typed("turn".into())));
     assert_ne!(
         typed_reply_text(&state),
         Some(turn),

@@ -74,7 +74,7 @@ fn an_imported_record_keeps_its_tags_comments_annotations_and_variations() {
             ruleset: Ruleset::Mongolian.into(),
         },
     );
-    assert_eq!(state.session.game.len(), 7);
+    assert_eq!(state.board.game().len(), 7);
     // The player bars name the players the record names.
     let panel = view::panel(&state);
     assert_eq!(panel.players, ("Sarnai".to_string(), "Tuya".to_string()));
@@ -115,7 +115,7 @@ fn moves_played_after_an_import_are_added_and_a_takeback_drops_only_theirs() {
     import(&mut state, FULL);
     // 4... Nf6 by clicks, then taken back: the given record is as it was.
     click_move(&mut state, "g8", "f6");
-    assert_eq!(state.session.game.len(), 8);
+    assert_eq!(state.board.game().len(), 8);
     assert!(exported(&mut state).contains("4. c3 Nf6"));
     update(&mut state, Msg::TakeBack);
     assert_keeps_everything(&exported(&mut state));
@@ -134,7 +134,7 @@ fn a_file_of_several_games_opens_a_picker() {
     import(&mut state, &file);
     assert_eq!(state.ui.dialog, Some(Dialog::PickGame { error: None }));
     assert_eq!(
-        state.session.game.len(),
+        state.board.game().len(),
         0,
         "nothing is replaced until a game is picked"
     );
@@ -153,7 +153,7 @@ fn a_file_of_several_games_opens_a_picker() {
     );
     update(&mut state, Msg::PickImported(1));
     assert_eq!(state.ui.dialog, None);
-    assert_eq!(state.session.game.len(), 3);
+    assert_eq!(state.board.game().len(), 3);
     assert_eq!(view::panel(&state).players.0, "Dorj");
     assert!(state.ui.importing.is_none(), "the file is let go");
 }

@@ -22,18 +22,18 @@ fn label(state: &AppState, square: &str) -> String {
 fn squares_say_their_marks() {
     let mut state = friends(Ruleset::Mongolian);
     assert_eq!(label(&state, "e2"), "e2, white boy");
-    update(&mut state, Msg::SquareDown(sq("e2")));
+    update(&mut state, Msg::Board(BoardMsg::SquareDown(sq("e2"))));
     update(
         &mut state,
-        Msg::SquareUp {
+        Msg::Board(BoardMsg::SquareUp {
             over: Some(sq("e2")),
             dragged: false,
-        },
+        }),
     );
     assert_eq!(label(&state, "e2"), "e2, white boy, selected");
     assert_eq!(label(&state, "e4"), "e4, empty, move here");
     // Escape lets go of the piece.
-    update(&mut state, Msg::Deselect);
+    update(&mut state, Msg::Board(BoardMsg::Deselect));
     assert_eq!(label(&state, "e4"), "e4, empty");
     click_move(&mut state, "e2", "e4");
     assert_eq!(label(&state, "e4"), "e4, white boy, last move");
@@ -43,15 +43,15 @@ fn squares_say_their_marks() {
 #[test]
 fn moves_are_announced_with_captures_checks_and_mate() {
     let mut state = friends(Ruleset::Mongolian);
-    assert_eq!(move_announcement(&state.session.game, Lang::En), None);
+    assert_eq!(move_announcement(state.board.game(), Lang::En), None);
     click_move(&mut state, "e2", "e4");
     assert_eq!(
-        move_announcement(&state.session.game, Lang::En).as_deref(),
+        move_announcement(state.board.game(), Lang::En).as_deref(),
         Some("1. White boy e2 to e4")
     );
     click_move(&mut state, "e7", "e5");
     assert_eq!(
-        move_announcement(&state.session.game, Lang::En).as_deref(),
+        move_announcement(state.board.game(), Lang::En).as_deref(),
         Some("1. Black boy e7 to e5")
     );
     for (from, to) in [("f1", "c4"), ("b8", "c6"), ("d1", "h5"), ("g8", "f6")] {
@@ -59,12 +59,12 @@ fn moves_are_announced_with_captures_checks_and_mate() {
     }
     click_move(&mut state, "h5", "f7");
     assert_eq!(
-        move_announcement(&state.session.game, Lang::En).as_deref(),
+        move_announcement(state.board.game(), Lang::En).as_deref(),
         Some("4. White berse h5 takes boy f7, checkmate")
     );
     assert_eq!(
         view::panel(&state).announcement,
-        move_announcement(&state.session.game, Lang::En)
+        move_announcement(state.board.game(), Lang::En)
     );
 
     let mut chess = friends(Ruleset::Chess);
@@ -72,13 +72,13 @@ fn moves_are_announced_with_captures_checks_and_mate() {
         click_move(&mut chess, from, to);
     }
     assert_eq!(
-        move_announcement(&chess.session.game, Lang::En).as_deref(),
+        move_announcement(chess.board.game(), Lang::En).as_deref(),
         Some("2. White queen d1 to h5, check")
     );
 }
 
 fn typed(state: &mut AppState, text: &str) -> Option<String> {
-    update(state, Msg::Typed(text.to_string()));
+    update(state, Msg::Board(BoardMsg::Typed(text.to_string())));
     typed_reply_text(state)
 }
 
@@ -97,8 +97,8 @@ fn the_typed_box_plays_moves_in_any_notation() {
     }
     assert_eq!(
         state
-            .session
-            .game
+            .board
+            .game()
             .move_texts(shatar_rules::MoveStyle::PLAIN),
         ["e4", "e5", "Nf3", "Nc6", "Bc4"]
     );
@@ -162,5 +162,5 @@ fn the_typed_box_waits_for_the_players_turn() {
         typed(&mut state, "d5").as_deref(),
         Some("It is not your turn.")
     );
-    assert_eq!(state.session.game.len(), 1);
+    assert_eq!(state.board.game().len(), 1);
 }

@@ -83,8 +83,8 @@ fn accepting_saves_the_game_first_and_once() {
     );
 
     let again = reloaded(saves(&effects).pop().expect("a save"), 5);
-    assert_eq!(again.session.game.len(), 2);
-    assert_eq!(again.session.game.fen_at(2), state.session.game.fen_at(2));
+    assert_eq!(again.board.game().len(), 2);
+    assert_eq!(again.board.game().fen_at(2), state.board.game().fen_at(2));
 
     // A second press, or the browser telling again, changes nothing.
     assert_eq!(update(&mut state, Msg::ApplyUpdate), []);
@@ -118,17 +118,17 @@ fn accepting_stops_a_running_clock() {
         1_000,
     );
     for square in ["d2", "d4"].map(sq) {
-        update_at(&mut state, Msg::SquareDown(square), 3_000);
+        update_at(&mut state, Msg::Board(BoardMsg::SquareDown(square)), 3_000);
         update_at(
             &mut state,
-            Msg::SquareUp {
+            Msg::Board(BoardMsg::SquareUp {
                 over: Some(square),
                 dragged: false,
-            },
+            }),
             3_000,
         );
     }
-    assert_eq!(state.session.game.len(), 1);
+    assert_eq!(state.board.game().len(), 1);
     update_at(&mut state, Msg::UpdateReady, 4_000);
     let effects = update_at(&mut state, Msg::ApplyUpdate, 10_000);
     let again = reloaded(saves(&effects).pop().expect("a save"), 50);

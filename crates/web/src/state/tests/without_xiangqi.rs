@@ -52,7 +52,7 @@ fn this_build_carries_the_8x8_games_only() {
 #[test]
 fn a_new_xiangqi_game_is_handed_over_after_the_save() {
     let mut state = mongolian_game();
-    let before = state.session.game.to_wire();
+    let before = state.board.game().to_wire();
     let setup = xiangqi_setup();
     let effects = update(
         &mut state,
@@ -63,7 +63,7 @@ fn a_new_xiangqi_game_is_handed_over_after_the_save() {
         },
     );
     // The 8x8 game stays as it was, saved, and the handoff comes last.
-    assert_eq!(state.session.game.to_wire(), before);
+    assert_eq!(state.board.game().to_wire(), before);
     let Some(Effect::Handoff(handoff)) = effects.last() else {
         panic!("no handoff last: {effects:?}")
     };
@@ -102,7 +102,7 @@ fn a_xiangqi_pgn_or_fen_import_is_handed_over() {
         ruleset: Ruleset::Mongolian.into(),
     };
     assert_eq!(effects.last(), Some(&Effect::Handoff(expected)));
-    assert_eq!(state.session.game.len(), 2, "the game in progress stays");
+    assert_eq!(state.board.game().len(), 2, "the game in progress stays");
     // A FEN pasted while Xiangqi is chosen is Xiangqi's.
     let fen = shatar_rules::xiangqi::fen::INITIAL;
     let effects = update(
@@ -122,7 +122,7 @@ fn a_xiangqi_pgn_or_fen_import_is_handed_over() {
     // An 8x8 import stays here, and a broken one is reported here.
     let effects = import(&mut state, "[Variant \"Mongolian\"]\n\n1. d4 d5 *");
     assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
-    assert_eq!(state.session.game.len(), 2);
+    assert_eq!(state.board.game().len(), 2);
     let effects = import(&mut state, "1. e4 e5 2. Qh5 Qh4 3. Zz9 *");
     assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
     assert!(matches!(

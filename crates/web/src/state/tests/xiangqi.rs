@@ -37,13 +37,13 @@ fn xiangqi(opponent: Opponent) -> (AppState, Vec<Effect>) {
 fn click(state: &mut AppState, from: &str, to: &str) -> Vec<Effect> {
     let mut effects = Vec::new();
     for at in [from, to] {
-        effects.extend(update(state, Msg::SquareDown(pt(at))));
+        effects.extend(update(state, Msg::Board(BoardMsg::SquareDown(pt(at)))));
         effects.extend(update(
             state,
-            Msg::SquareUp {
+            Msg::Board(BoardMsg::SquareUp {
                 over: Some(pt(at)),
                 dragged: false,
-            },
+            }),
         ));
     }
     effects
@@ -112,7 +112,7 @@ fn the_board_is_ninety_points_with_red_at_the_bottom() {
 #[test]
 fn moves_by_clicks_with_legal_destinations_and_every_notation() {
     let (mut state, _) = xiangqi(Opponent::Friend);
-    update(&mut state, Msg::SquareDown(pt("h2")));
+    update(&mut state, Msg::Board(BoardMsg::SquareDown(pt("h2"))));
     let board = view::board(&state);
     let dests: Vec<&str> = board
         .cells
@@ -128,16 +128,16 @@ fn moves_by_clicks_with_legal_destinations_and_every_notation() {
     assert!(cell(&board, "h9").marks.capture);
     update(
         &mut state,
-        Msg::SquareUp {
+        Msg::Board(BoardMsg::SquareUp {
             over: Some(pt("h2")),
             dragged: false,
-        },
+        }),
     );
-    update(&mut state, Msg::SquareDown(pt("e2")));
+    update(&mut state, Msg::Board(BoardMsg::SquareDown(pt("e2"))));
     click(&mut state, "h9", "g7");
-    assert_eq!(state.session.game.len(), 2);
+    assert_eq!(state.board.game().len(), 2);
     assert_eq!(
-        state.session.game.move_texts(MoveStyle::PLAIN),
+        state.board.game().move_texts(MoveStyle::PLAIN),
         ["C2=5", "H8+7"]
     );
     let moves = |state: &AppState| {
@@ -159,7 +159,7 @@ fn moves_by_clicks_with_legal_destinations_and_every_notation() {
     assert_eq!(moves(&state), ("h2e2".into(), "h9g7".into()));
     // An illegal click does nothing: a horse cannot leap over its leg.
     click(&mut state, "b0", "d1");
-    assert_eq!(state.session.game.len(), 2);
+    assert_eq!(state.board.game().len(), 2);
 }
 
 #[test]
@@ -173,11 +173,11 @@ fn the_computer_answers_in_iccs() {
     assert_eq!(job.game.ruleset, GameKind::Xiangqi);
     assert_eq!(job.game.moves, ["b2e2"]);
     update(&mut state, answer(&job, "b9c7"));
-    assert_eq!(state.session.game.len(), 2);
+    assert_eq!(state.board.game().len(), 2);
     let board = view::board(&state);
     assert_eq!(
         cell(&board, "c7").piece,
-        state.session.game.position().piece_at(pt("c7"))
+        state.board.game().position().piece_at(pt("c7"))
     );
     assert!(matches!(
         cell(&board, "c7").piece,
@@ -206,7 +206,7 @@ fn a_perpetual_check_loses_and_the_result_cites_the_ruling() {
         .enumerate()
     {
         assert_eq!(
-            state.session.game.outcome(),
+            state.board.game().outcome(),
             None,
             "still going before move {}",
             i + 1
@@ -216,8 +216,8 @@ fn a_perpetual_check_loses_and_the_result_cites_the_ruling() {
         if i == 8 {
             // The third occurrence: Red is warned before the fourth decides.
             let (loser, _) = state
-                .session
-                .game
+                .board
+                .game()
                 .repetition_warning()
                 .expect("the arbiter's warning");
             assert_eq!(loser, Color::White);
@@ -228,7 +228,7 @@ fn a_perpetual_check_loses_and_the_result_cites_the_ruling() {
             );
         }
     }
-    let outcome = state.session.game.outcome().expect("ruled");
+    let outcome = state.board.game().outcome().expect("ruled");
     assert_eq!(
         (outcome.result, outcome.reason),
         (GameResult::BlackWins, EndReason::ForbiddenRepetition)
@@ -254,10 +254,10 @@ fn a_xiangqi_game_survives_a_reload() {
     crate::saved::decode(&saved)
         .expect("the save reads")
         .apply(&mut reloaded);
-    assert_eq!(reloaded.session.game.kind(), GameKind::Xiangqi);
+    assert_eq!(reloaded.board.game().kind(), GameKind::Xiangqi);
     assert_eq!(
-        reloaded.session.game.to_wire(),
-        state.session.game.to_wire()
+        reloaded.board.game().to_wire(),
+        state.board.game().to_wire()
     );
     assert_eq!(reloaded.session.setup.ruleset, GameKind::Xiangqi);
 }
@@ -348,7 +348,7 @@ fn pgn_export_and_import_in_the_players_notation() {
         assert!(pgn.contains(needle), "{needle} in\n{pgn}");
     }
     let again = Game::import(&pgn, Ruleset::Mongolian.into()).expect("our PGN reads back");
-    assert_eq!(again.to_wire(), state.session.game.to_wire());
+    assert_eq!(again.to_wire(), state.board.game().to_wire());
     // A PGN without a Variant tag pasted in a Xiangqi session is Xiangqi.
     let bare = Game::import("1. C2=5 H8+7 *", GameKind::Xiangqi).expect("WXF without tags");
     assert_eq!(bare.to_wire().moves, ["h2e2", "h9g7"]);
@@ -358,11 +358,11 @@ fn pgn_export_and_import_in_the_players_notation() {
 fn the_typed_box_plays_xiangqi_in_any_notation() {
     let (mut state, _) = xiangqi(Opponent::Friend);
     for text in ["炮二平五", "H8+7", "b0c2"] {
-        update(&mut state, Msg::Typed(text.into()));
+        update(&mut state, Msg::Board(BoardMsg::Typed(text.into())));
         assert_eq!(view::panel(&state).typed_reply, None, "{text} is played");
     }
-    assert_eq!(state.session.game.to_wire().moves, ["h2e2", "h9g7", "b0c2"]);
-    assert_eq!(state.session.game.turn(), Color::Black);
+    assert_eq!(state.board.game().to_wire().moves, ["h2e2", "h9g7", "b0c2"]);
+    assert_eq!(state.board.game().turn(), Color::Black);
 }
 
 /// The club page's game (tests/club/xiangqi.html) reads, in the traditional notation.
@@ -392,7 +392,7 @@ fn the_club_pages_chinese_record_reads() {
 fn the_typed_box_answers_about_xiangqi_pieces() {
     let (mut state, _) = xiangqi(Opponent::Friend);
     let ask = |state: &mut AppState, text: &str| {
-        update(state, Msg::Typed(text.into()));
+        update(state, Msg::Board(BoardMsg::Typed(text.into())));
         view::panel(state)
             .typed_reply
             .unwrap_or_else(|| panic!("{text}: no answer"))
@@ -433,7 +433,7 @@ fn a_handoff_from_the_first_build_is_carried_out() {
         date: "2026.11.30".into(),
     };
     let effects = update(&mut state, handoff.into_msg());
-    assert_eq!(state.session.game.kind(), GameKind::Xiangqi);
+    assert_eq!(state.board.game().kind(), GameKind::Xiangqi);
     assert!(effects.contains(&Effect::Engine(EngineCommand::NewGame(GameKind::Xiangqi))));
     assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
 
@@ -443,7 +443,7 @@ fn a_handoff_from_the_first_build_is_carried_out() {
         ruleset: Ruleset::Mongolian.into(),
     };
     let effects = update(&mut state, handoff.into_msg());
-    assert_eq!(state.session.game.len(), 2);
+    assert_eq!(state.board.game().len(), 2);
     assert_eq!(
         state.ui.notice.as_ref().map(|n| n.level()),
         Some(NoticeLevel::Info)
