@@ -95,6 +95,8 @@ struct Matcher<'a, W: Weight> {
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
+    /// Twice each edge's weight (the slack's term), computed once.
+    twice: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
 }
@@ -137,14 +139,15 @@ impl<'a, W: Weight> Matcher<'a, W> {
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).collect(),
             dualvar,
+            twice: edges.iter().map(|e| e.2 + e.2).collect(),
             allowedge: vec![false; edges.len()],
             queue: Vec::new(),
         }
     }
 
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - (w + w)
+        let (i, j, _) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - self.twice[k]
     }
 
     fn leaves(&self, b: usize) -> Vec<usize> {

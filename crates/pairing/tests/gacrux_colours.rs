@@ -41,7 +41,7 @@ fn colours_as_gacrux_allocates_them() {
                 let side = |id: shatar_pairing::PlayerId, history| Side {
                     id,
                     number: numbers[id.index()].expect("paired this round"),
-                    score: t.score(id, round - 1),
+                    score: t.score(id, round - 1) + t.virtual_points(id, round),
                     history,
                 };
                 let ours = allocate(&side(p.id, &ha), &side(opponent, &hb), first);

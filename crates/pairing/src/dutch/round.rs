@@ -7,7 +7,6 @@
 //! second the remainder's S1, S2 and transpositions (HO); only the bracket's own pairs
 //! are kept, the rest of each matching only shows that the round can be completed.
 
-use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
 use super::colour::{Side, allocate};
@@ -17,6 +16,7 @@ use super::solve::{min_weight_matching, unmatched};
 use crate::bignum::Nat;
 use crate::model::{FirstColour, PlayerId, Tournament};
 use crate::pairing::{Pair, Pairing};
+use crate::points::Points;
 
 /// Why a round cannot be paired.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,6 +55,19 @@ struct State<'a> {
 /// Round `round` of `t` (any round: the first is the same process with one bracket).
 pub fn pair_round(t: &Tournament, round: u32) -> Result<Pairing, DutchError> {
     let field = Field::new(t, round);
+    // A first round with one score group and no prohibited pair is S1 against S2 in
+    // order (what the matchings below find too, at a cost that grows as n³ with
+    // factorial-sized weights): pair_first_round, checked against Gacrux on its own.
+    let present = || field.players[1..].iter().filter(|c| c.present);
+    if round == 1
+        && present().all(|c| c.score == Points::ZERO)
+        && !t
+            .prohibited
+            .iter()
+            .any(|p| (p.first_round..=p.last_round).contains(&1))
+    {
+        return Ok(super::first_round::pair_first_round(t));
+    }
     let mut nodes: Vec<u32> = field
         .players
         .iter()
@@ -86,8 +99,9 @@ pub fn pair_round(t: &Tournament, round: u32) -> Result<Pairing, DutchError> {
     }
     let pab_level = matched
         .iter()
-        .find(|&&(a, _)| a == 0)
-        .map_or(0, |&(_, b)| field.get(b).level);
+        .map(|&k| edges[k])
+        .find(|&(a, _)| a == 0)
+        .map_or(0, |(_, b)| field.get(b).level);
     edges.retain(|&(a, b)| a != 0 || field.get(b).level == pab_level);
     let top = nodes.first().map_or(0, |&n| field.get(n).level);
     let mut state = State {
@@ -119,96 +133,103 @@ impl State<'_> {
     fn bracket(&mut self, s: usize) {
         let c9 = self.c9(s);
         let criteria = Criteria::new(self.field, s, &self.nodes, c9);
-        let mut cache: BTreeMap<(u32, u32), (Nat, u32)> = BTreeMap::new();
-        for &(a, b) in &self.edges {
-            let e = criteria.edge(a, b);
-            cache.insert((a, b), (e.weight, e.qn8));
-        }
-        let mut bracket_pairs = 0;
-        let mut qn8 = 0;
-        // HE: the moved-down players' opponents.
-        let numbers: BTreeMap<u32, usize> = self
-            .nodes
-            .iter()
-            .take_while(|&&n| self.level(n) >= s)
-            .enumerate()
-            .map(|(i, &n)| (n, i + 1))
-            .collect();
-        let moved = criteria.mdp.iter().sum::<u64>() as usize;
-        let he = Heterogeneous::new(numbers.len(), moved);
-        let weights: Vec<(u32, u32, Nat)> = self
+        // Each pair's C number and QN8, in the order of `self.edges`.
+        let mut crit: Vec<(Nat, u32)> = self
             .edges
             .iter()
             .map(|&(a, b)| {
-                let side = |n: u32| (numbers.get(&n).copied(), self.level(n));
-                let w = cache[&(a, b)]
-                    .0
-                    .mul(he.total())
-                    .add(&he.edge(side(a), side(b), s));
+                let e = criteria.edge(a, b);
+                (e.weight, e.qn8)
+            })
+            .collect();
+        let mut bracket_pairs = 0;
+        let mut qn8 = 0;
+        // HE: the moved-down players' opponents.
+        let top = self
+            .nodes
+            .iter()
+            .take_while(|&&n| self.level(n) >= s)
+            .count();
+        let mut numbers = alloc::vec![None; self.field.players.len()];
+        for (i, &n) in self.nodes[..top].iter().enumerate() {
+            numbers[n as usize] = Some(i + 1);
+        }
+        let moved = criteria.mdp.iter().sum::<u64>() as usize;
+        let he = Heterogeneous::new(top, moved);
+        let weights: Vec<(u32, u32, Nat)> = self
+            .edges
+            .iter()
+            .zip(&crit)
+            .map(|(&(a, b), c)| {
+                let side = |n: u32| (numbers[n as usize], self.level(n));
+                let w = c.0.mul(he.total()).add(&he.edge(side(a), side(b), s));
                 (a, b, w)
             })
             .collect();
         let mut homogeneous_pairs = 0;
         let mut paired = Vec::new();
-        for (a, b) in min_weight_matching(&self.nodes, &weights) {
+        for k in min_weight_matching(&self.nodes, &weights) {
+            let (a, b) = self.edges[k];
             let (high, low) = (
                 self.level(a).max(self.level(b)),
                 self.level(a).min(self.level(b)),
             );
             if high > s && low == s {
-                qn8 += cache[&(a, b)].1;
+                qn8 += crit[k].1;
                 paired.push((a, b));
             } else if high == s && low == s {
                 homogeneous_pairs += 1;
             }
         }
         bracket_pairs += paired.len();
-        self.remove(&paired);
+        self.remove(&paired, &mut crit);
         // HO: the remainder, rerun until the number of its pairs is the one assumed.
-        let residents: BTreeMap<u32, usize> = self
-            .nodes
-            .iter()
-            .filter(|&&n| self.level(n) <= s)
-            .take_while(|&&n| self.level(n) == s)
-            .enumerate()
-            .map(|(i, &n)| (n, i + 1))
-            .collect();
+        let mut residents = alloc::vec![None; self.field.players.len()];
+        let mut count = 0;
+        for &n in self.nodes.iter().filter(|&&n| self.level(n) <= s) {
+            if self.level(n) != s {
+                break;
+            }
+            count += 1;
+            residents[n as usize] = Some(count);
+        }
         let result = loop {
-            let ho = Homogeneous::new(residents.len(), homogeneous_pairs);
+            let ho = Homogeneous::new(count, homogeneous_pairs);
             let weights: Vec<(u32, u32, Nat)> = self
                 .edges
                 .iter()
-                .map(|&(a, b)| {
-                    let numbers = match (residents.get(&a), residents.get(&b)) {
-                        (Some(&x), Some(&y)) => Some((x, y)),
+                .zip(&crit)
+                .map(|(&(a, b), c)| {
+                    let numbers = match (residents[a as usize], residents[b as usize]) {
+                        (Some(x), Some(y)) => Some((x, y)),
                         _ => None,
                     };
-                    (
-                        a,
-                        b,
-                        cache[&(a, b)].0.mul(ho.total()).add(&ho.edge(numbers)),
-                    )
+                    (a, b, c.0.mul(ho.total()).add(&ho.edge(numbers)))
                 })
                 .collect();
             let result = min_weight_matching(&self.nodes, &weights);
-            let count = result
+            let within = result
                 .iter()
-                .filter(|&&(a, b)| self.level(a) == s && self.level(b) == s)
+                .filter(|&&k| {
+                    let (a, b) = self.edges[k];
+                    self.level(a) == s && self.level(b) == s
+                })
                 .count();
-            if count == homogeneous_pairs {
+            if within == homogeneous_pairs {
                 break result;
             }
-            homogeneous_pairs = count;
+            homogeneous_pairs = within;
         };
         let mut paired = Vec::new();
-        for (a, b) in result {
-            qn8 += cache[&(a, b)].1;
+        for k in result {
+            let (a, b) = self.edges[k];
+            qn8 += crit[k].1;
             if self.level(a) == s && self.level(b) == s {
                 paired.push((a, b));
             }
         }
         bracket_pairs += paired.len();
-        self.remove(&paired);
+        self.remove(&paired, &mut crit);
         self.qn8.push((bracket_pairs > 0).then_some(qn8));
     }
 
@@ -240,23 +261,46 @@ impl State<'_> {
             .filter(|&n| self.level(n) < s && n != 0)
             .collect();
         let within = |set: &[u32]| -> Vec<(u32, u32)> {
+            let mut member = alloc::vec![false; self.field.players.len()];
+            for &n in set {
+                member[n as usize] = true;
+            }
             self.edges
                 .iter()
                 .copied()
-                .filter(|(a, b)| set.contains(a) && set.contains(b))
+                .filter(|&(a, b)| member[a as usize] && member[b as usize])
                 .collect()
         };
         unmatched(&upper, &within(&upper)) == 0 && unmatched(&rest, &within(&rest)) == 0
     }
 
-    fn remove(&mut self, paired: &[(u32, u32)]) {
+    /// Takes the players of `paired` out, and their edges (with `crit`, which follows
+    /// the edges).
+    fn remove(&mut self, paired: &[(u32, u32)], crit: &mut Vec<(Nat, u32)>) {
         if paired.is_empty() {
             return;
         }
-        let gone: Vec<u32> = paired.iter().flat_map(|&(a, b)| [a, b]).collect();
-        self.nodes.retain(|n| !gone.contains(n));
-        self.edges
-            .retain(|(a, b)| !gone.contains(a) && !gone.contains(b));
+        let mut gone = alloc::vec![false; self.field.players.len()];
+        for &(a, b) in paired {
+            gone[a as usize] = true;
+            gone[b as usize] = true;
+        }
+        self.nodes.retain(|&n| !gone[n as usize]);
+        let keep: Vec<bool> = self
+            .edges
+            .iter()
+            .map(|&(a, b)| !gone[a as usize] && !gone[b as usize])
+            .collect();
+        let mut k = 0;
+        self.edges.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
+        let mut k = 0;
+        crit.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
         self.pairs.extend_from_slice(paired);
     }
 }

@@ -8,9 +8,9 @@ use alloc::vec::Vec;
 use crate::bignum::{Nat, Wide};
 use crate::matching::{Cardinality, Weight, max_weight_matching_of};
 
-/// The pairs of a lightest maximum-cardinality matching of the players `vertices`
-/// (pairing numbers) over `edges`.
-pub fn min_weight_matching(vertices: &[u32], edges: &[(u32, u32, Nat)]) -> Vec<(u32, u32)> {
+/// The edges (indices into `edges`) of a lightest maximum-cardinality matching of the
+/// players `vertices` (pairing numbers).
+pub fn min_weight_matching(vertices: &[u32], edges: &[(u32, u32, Nat)]) -> Vec<usize> {
     if edges.is_empty() {
         return Vec::new();
     }
@@ -56,15 +56,12 @@ pub fn min_weight_matching(vertices: &[u32], edges: &[(u32, u32, Nat)]) -> Vec<(
     } else {
         solve(n, &inverted, wide::<512>)
     };
-    let mut pairs = Vec::new();
-    for (i, m) in mate.iter().enumerate() {
-        if let Some(j) = *m
-            && i < j
-        {
-            pairs.push((vertices[i].min(vertices[j]), vertices[i].max(vertices[j])));
-        }
-    }
-    pairs
+    inverted
+        .iter()
+        .enumerate()
+        .filter(|(_, (a, b, _))| mate[*a] == Some(*b))
+        .map(|(k, _)| k)
+        .collect()
 }
 
 fn wide<const N: usize>(w: &Nat) -> Wide<N> {
