@@ -1,8 +1,9 @@
 //! The Dutch system against Gacrux, in process: every round of the tournaments Gacrux's
-//! generator paired (the files in `SHATAR_GACRUX_DIR`, which scripts/gacrux.sh sets),
-//! paired again from the rounds before it and the round's requested byes. The same
-//! comparison as `scripts/gacrux-compare.py SHATAR dutch`, without a process a round;
-//! without the variable there is nothing to compare and the test passes.
+//! generator paired (the files in `SHATAR_GACRUX_DIR`, which scripts/gacrux.sh sets:
+//! T*.trf, and B*.trf with Baku acceleration), paired again from the rounds before it
+//! and the round's requested byes. The same comparison as `scripts/gacrux-compare.py
+//! SHATAR dutch` and `baku`, without a process a round. Without the variable there is
+//! nothing to compare and the test passes.
 
 use shatar_pairing::dutch::pair_round;
 use shatar_pairing::{Bye, Colour, Entry, Pair, Tournament, trf};

@@ -91,7 +91,7 @@ fn result(seed: &mut u64, white: PlayerId, black: PlayerId) -> Outcome {
         }
         (false, true) => Outcome::Draw,
         _ => {
-            if *seed % 3 == 0 {
+            if (*seed).is_multiple_of(3) {
                 if favourite_white {
                     Outcome::Loss
                 } else {

@@ -82,11 +82,7 @@ impl Field {
         let before = round - 1;
         let played_rounds = last_round_played(t);
         let planned = t.rounds.unwrap_or(0).max(played_rounds);
-        let max_meets = if planned == 0 {
-            1
-        } else {
-            before / planned + 1
-        };
+        let max_meets = before.checked_div(planned).map_or(1, |m| m + 1);
         let numbers = pairing_numbers(t, round);
         // The pairing score before each round r (r from 1): points of rounds < r plus
         // the virtual points of round r.

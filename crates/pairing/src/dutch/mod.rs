@@ -13,10 +13,12 @@ mod colour;
 mod criteria;
 mod field;
 mod first_round;
+mod reduce;
 mod round;
 mod solve;
+mod stage;
 
 pub use baku::baku;
 pub use colour::{ColourHistory, Preference, Side, Strength, allocate, pairing_numbers};
 pub use first_round::pair_first_round;
-pub use round::{DutchError, pair_round};
+pub use round::{DutchError, pair_round, pair_round_unreduced};

@@ -12,6 +12,7 @@ use alloc::vec::Vec;
 use super::colour::{Side, allocate};
 use super::criteria::{Criteria, Heterogeneous, Homogeneous};
 use super::field::Field;
+use super::reduce::{self, Plan};
 use super::solve::{min_weight_matching, unmatched};
 use crate::bignum::Nat;
 use crate::model::{FirstColour, PlayerId, Tournament};
@@ -40,20 +41,33 @@ impl core::fmt::Display for DutchError {
     }
 }
 
-struct State<'a> {
-    field: &'a Field,
+pub(super) struct State<'a> {
+    pub(super) field: &'a Field,
     /// The players still to pair, by level (highest first), then number.
-    nodes: Vec<u32>,
+    pub(super) nodes: Vec<u32>,
     /// The pairs that may meet among them (the lower number first).
-    edges: Vec<(u32, u32)>,
-    pab_level: usize,
+    pub(super) edges: Vec<(u32, u32)>,
+    pub(super) pab_level: usize,
     /// QN8 of each bracket paired (None: it had no pairs).
-    qn8: Vec<Option<u32>>,
-    pairs: Vec<(u32, u32)>,
+    pub(super) qn8: Vec<Option<u32>>,
+    pub(super) pairs: Vec<(u32, u32)>,
+    /// Whether `reduce` may shrink the graphs.
+    pub(super) reduce: bool,
 }
 
 /// Round `round` of `t` (any round: the first is the same process with one bracket).
 pub fn pair_round(t: &Tournament, round: u32) -> Result<Pairing, DutchError> {
+    pair(t, round, true)
+}
+
+/// [`pair_round`] with every bracket matched on the whole field, as Gacrux matches it:
+/// the check of `reduce`'s smaller graphs (`tests/dutch_reduce.rs`).
+#[doc(hidden)]
+pub fn pair_round_unreduced(t: &Tournament, round: u32) -> Result<Pairing, DutchError> {
+    pair(t, round, false)
+}
+
+fn pair(t: &Tournament, round: u32, reduce: bool) -> Result<Pairing, DutchError> {
     let field = Field::new(t, round);
     // A first round with one score group and no prohibited pair is S1 against S2 in
     // order (what the matchings below find too, at a cost that grows as n³ with
@@ -111,6 +125,7 @@ pub fn pair_round(t: &Tournament, round: u32) -> Result<Pairing, DutchError> {
         pab_level,
         qn8: Vec::new(),
         pairs: Vec::new(),
+        reduce,
     };
     for level in (0..=top).rev() {
         if state.nodes.is_empty() {
@@ -124,8 +139,12 @@ pub fn pair_round(t: &Tournament, round: u32) -> Result<Pairing, DutchError> {
     Ok(boards(t, &field, &state.pairs))
 }
 
+/// The partner `State::stage` gives a player matched to one of `reduce`'s stand-ins: the
+/// dummy's number, whose level (0) is below every bracket's.
+pub(super) const STAND_IN: u32 = 0;
+
 impl State<'_> {
-    fn level(&self, n: u32) -> usize {
+    pub(super) fn level(&self, n: u32) -> usize {
         self.field.get(n).level
     }
 
@@ -133,15 +152,10 @@ impl State<'_> {
     fn bracket(&mut self, s: usize) {
         let c9 = self.c9(s);
         let criteria = Criteria::new(self.field, s, &self.nodes, c9);
-        // Each pair's C number and QN8, in the order of `self.edges`.
-        let mut crit: Vec<(Nat, u32)> = self
-            .edges
-            .iter()
-            .map(|&(a, b)| {
-                let e = criteria.edge(a, b);
-                (e.weight, e.qn8)
-            })
-            .collect();
+        // Each pair's C number and QN8, in the order of `self.edges`, when needed.
+        let mut crit: Vec<Option<(Nat, u32)>> = alloc::vec![None; self.edges.len()];
+        // The next bracket reads this one's QN8 when C9 may apply to it.
+        let exact_qn8 = s >= 3 && s - 1 <= self.pab_level;
         let mut bracket_pairs = 0;
         let mut qn8 = 0;
         // HE: the moved-down players' opponents.
@@ -156,26 +170,18 @@ impl State<'_> {
         }
         let moved = criteria.mdp.iter().sum::<u64>() as usize;
         let he = Heterogeneous::new(top, moved);
-        let weights: Vec<(u32, u32, Nat)> = self
-            .edges
-            .iter()
-            .zip(&crit)
-            .map(|(&(a, b), c)| {
-                let side = |n: u32| (numbers[n as usize], self.level(n));
-                let w = c.0.mul(he.total()).add(&he.edge(side(a), side(b), s));
-                (a, b, w)
-            })
-            .collect();
+        let plan = self.plan(s, exact_qn8);
+        let side = |n: u32| (numbers[n as usize], self.level(n));
+        let weight =
+            |(a, b): (u32, u32), qc: &Nat| qc.mul(he.total()).add(&he.edge(side(a), side(b), s));
+        let matched = self.stage(s, &plan, &criteria, &mut crit, &Nat::zero(), &weight);
         let mut homogeneous_pairs = 0;
         let mut paired = Vec::new();
-        for k in min_weight_matching(&self.nodes, &weights) {
-            let (a, b) = self.edges[k];
-            let (high, low) = (
-                self.level(a).max(self.level(b)),
-                self.level(a).min(self.level(b)),
-            );
+        for (a, b, q) in matched {
+            let (la, lb) = (self.level(a), self.level(b));
+            let (high, low) = (la.max(lb), la.min(lb));
             if high > s && low == s {
-                qn8 += crit[k].1;
+                qn8 += q;
                 paired.push((a, b));
             } else if high == s && low == s {
                 homogeneous_pairs += 1;
@@ -193,27 +199,19 @@ impl State<'_> {
             count += 1;
             residents[n as usize] = Some(count);
         }
+        let plan = self.plan(s, exact_qn8);
         let result = loop {
             let ho = Homogeneous::new(count, homogeneous_pairs);
-            let weights: Vec<(u32, u32, Nat)> = self
-                .edges
-                .iter()
-                .zip(&crit)
-                .map(|(&(a, b), c)| {
-                    let numbers = match (residents[a as usize], residents[b as usize]) {
-                        (Some(x), Some(y)) => Some((x, y)),
-                        _ => None,
-                    };
-                    (a, b, c.0.mul(ho.total()).add(&ho.edge(numbers)))
-                })
-                .collect();
-            let result = min_weight_matching(&self.nodes, &weights);
+            let numbers = |a: u32, b: u32| match (residents[a as usize], residents[b as usize]) {
+                (Some(x), Some(y)) => Some((x, y)),
+                _ => None,
+            };
+            let weight =
+                |(a, b): (u32, u32), qc: &Nat| qc.mul(ho.total()).add(&ho.edge(numbers(a, b)));
+            let result = self.stage(s, &plan, &criteria, &mut crit, &ho.edge(None), &weight);
             let within = result
                 .iter()
-                .filter(|&&k| {
-                    let (a, b) = self.edges[k];
-                    self.level(a) == s && self.level(b) == s
-                })
+                .filter(|&&(a, b, _)| self.level(a) == s && self.level(b) == s)
                 .count();
             if within == homogeneous_pairs {
                 break result;
@@ -221,9 +219,8 @@ impl State<'_> {
             homogeneous_pairs = within;
         };
         let mut paired = Vec::new();
-        for k in result {
-            let (a, b) = self.edges[k];
-            qn8 += crit[k].1;
+        for (a, b, q) in result {
+            qn8 += q;
             if self.level(a) == s && self.level(b) == s {
                 paired.push((a, b));
             }
@@ -231,6 +228,14 @@ impl State<'_> {
         bracket_pairs += paired.len();
         self.remove(&paired, &mut crit);
         self.qn8.push((bracket_pairs > 0).then_some(qn8));
+    }
+
+    fn plan(&self, s: usize, exact_qn8: bool) -> Plan {
+        if self.reduce {
+            reduce::plan(self.field, &self.nodes, &self.edges, s, exact_qn8)
+        } else {
+            Plan::Full
+        }
     }
 
     /// Whether C9 (minimise the unplayed games of the PAB's assignee) applies to the
@@ -276,7 +281,7 @@ impl State<'_> {
 
     /// Takes the players of `paired` out, and their edges (with `crit`, which follows
     /// the edges).
-    fn remove(&mut self, paired: &[(u32, u32)], crit: &mut Vec<(Nat, u32)>) {
+    fn remove(&mut self, paired: &[(u32, u32)], crit: &mut Vec<Option<(Nat, u32)>>) {
         if paired.is_empty() {
             return;
         }
