@@ -5,6 +5,8 @@
 //! SHATAR dutch` and `baku`, without a process a round. Without the variable there is
 //! nothing to compare and the test passes.
 
+mod gacrux_files;
+
 use shatar_pairing::dutch::pair_round;
 use shatar_pairing::{Bye, Colour, Entry, Pair, Tournament, trf};
 
@@ -34,21 +36,10 @@ fn before(t: &Tournament, round: u32) -> (Tournament, Vec<String>) {
 
 #[test]
 fn every_round_as_gacrux_pairs_it() {
-    let Ok(dir) = std::env::var("SHATAR_GACRUX_DIR") else {
+    let Some(files) = gacrux_files::files() else {
         eprintln!("SHATAR_GACRUX_DIR not set: nothing compared");
         return;
     };
-    let limit: usize = std::env::var("SHATAR_GACRUX_COUNT")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(usize::MAX);
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "trf"))
-        .collect();
-    files.sort();
-    files.truncate(limit);
     let (mut rounds, mut different) = (0, Vec::new());
     let start = std::time::Instant::now();
     for path in &files {
