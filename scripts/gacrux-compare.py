@@ -13,6 +13,12 @@ pairings and tie-breaks (PyPI `gacrux`, MIT; a test-only tool, pinned in scripts
         (Gacrux's Dutch pairing) against `shatar pairings --dutch` given the rounds
         before it and the round's requested byes. `--engine gacrux` pairs with Gacrux's
         own pairing checker instead, which checks the harness (all identical).
+    scripts/gacrux-compare.py SHATAR baku [--count N]
+        Tournaments the generator makes with Baku acceleration (C.04.5.1; its `-a`,
+        record 250), every round compared as `dutch` does.
+    scripts/gacrux-compare.py SHATAR prohibited [--count N]
+        For each tournament, its middle round with two of Gacrux's pairs of that round
+        forbidden (record 260): Gacrux's pairing of that file against ours.
 
 Tournament k is the same on every run: its size and rounds come from random.Random(k),
 its games from the generator's own seed for file k. Prints one line per difference and a
@@ -34,14 +40,15 @@ TIE_BREAKS = "PTS BH BH/C1 SB DE WIN WON BPG BWG GE PS FB AOB KS ARO TPR PTP APR
 TIE_BREAKS_MODIFIED = "PTS SB/C1 BH/M1 FB/C1 KS/L40 ARO/C1 BH/V2024 SB/V2024 AOB/V2024 PS/C1 DE".split()
 
 
-def generate(k, directory):
+def generate(k, directory, baku=False):
     """Tournament k from Gacrux's generator, as a TRF file; returns (path or None when
     it cannot be paired to its end, players, rounds). Kept in `directory`, which may be
-    a cache: the same k and Gacrux version make the same file."""
+    a cache: the same k and Gacrux version make the same file. `baku`: with Baku
+    acceleration (B<k>.trf)."""
     rng = random.Random(k)
     players = rng.randint(9, 60)
     rounds = rng.randint(5, 11)
-    path = os.path.join(directory, f"T{k:04d}.trf")
+    path = os.path.join(directory, f"{'B' if baku else 'T'}{k:04d}.trf")
     if os.path.exists(path):
         return path, players, rounds
     if os.path.exists(path + ".unpairable"):
@@ -52,7 +59,7 @@ def generate(k, directory):
     generator = tournamentgenerator()
     argv = sys.argv
     sys.argv = ["tournamentgenerator", "-p", str(players), "-N", str(rounds),
-                "-S", "0.02", "0.06", "0.04", "-o", os.devnull]
+                "-S", "0.02", "0.06", "0.04", "-o", os.devnull] + (["-a"] if baku else [])
     try:
         generator.read_command_line()
     finally:
@@ -77,7 +84,7 @@ def _generate(job):
     return generate(*job)
 
 
-def tournaments(count, first, directory, jobs):
+def tournaments(count, first, directory, jobs, baku=False):
     """The first `count` pairable tournaments from number `first` on, generated `jobs` at
     a time: [(k, path, players, rounds)], and how many were skipped."""
     found = []
@@ -86,7 +93,10 @@ def tournaments(count, first, directory, jobs):
     with multiprocessing.Pool(jobs) as pool:
         while len(found) < count:
             batch = list(range(k, k + max(jobs, count - len(found))))
-            for number, (path, players, rounds) in zip(batch, pool.map(_generate, [(n, directory) for n in batch])):
+            made = pool.imap(_generate, [(n, directory, baku) for n in batch])
+            for i, (number, (path, players, rounds)) in enumerate(zip(batch, made)):
+                if len(batch) >= 500 and i % 250 == 249:
+                    print(f"  ... {i + 1} of {len(batch)} tournaments ready", file=sys.stderr, flush=True)
                 if path is None:
                     skipped += 1
                 elif len(found) < count:
@@ -160,34 +170,108 @@ def gacrux_pairing(path):
         return f.read()
 
 
-def compare_dutch(shatar, events, engine, directory, last_round=None):
-    rounds_compared = 0
-    identical = 0
-    start = time.time()
+def pair_file(shatar, engine, part):
+    """The pairs of the next round of `part` as `engine` makes them: the output's lines
+    (the count first), [] when it finds no pairing."""
+    if engine == "gacrux":
+        try:
+            output = gacrux_pairing(part)
+        except Exception:  # GacruxNoLegalPairing, and whatever else it raises
+            output = ""
+    else:
+        run = subprocess.run([shatar, "pairings", "--dutch", part, "-p"], capture_output=True, text=True)
+        output = run.stdout if run.returncode == 0 else ""
+    return [l.strip() for l in output.splitlines() if l.strip()]
+
+
+def same(lines, expected):
+    return bool(lines) and lines[0] == str(len(expected)) and set(lines[1:]) == expected
+
+
+def _dutch_tournament(job):
+    """Every round (to `last_round`) of one tournament: (rounds, identical, lines of
+    differences, seconds pairing)."""
+    shatar, engine, (k, path, players, rounds), directory, last_round = job
+    name = os.path.basename(path)[:-4]
+    compared = identical = 0
+    lines = []
     engine_time = 0.0
-    for k, path, players, rounds in events:
-        for rnd in range(1, min(rounds, last_round or rounds) + 1):
-            part = os.path.join(directory, f"T{k:04d}-r{rnd}.trf")
-            expected = truncated(path, rnd, part)
-            t0 = time.time()
-            if engine == "gacrux":
-                output = gacrux_pairing(part)
-            else:
-                run = subprocess.run([shatar, "pairings", "--dutch", part, "-p"], capture_output=True, text=True)
-                output = run.stdout if run.returncode == 0 else ""
-            engine_time += time.time() - t0
-            lines = [l.strip() for l in output.splitlines() if l.strip()]
-            got = set(lines[1:])
-            rounds_compared += 1
-            if got == expected and lines and int(lines[0]) == len(expected):
-                identical += 1
-            else:
-                print(f"T{k:04d} ({players} players) round {rnd}: ours {sorted(got - expected)}, "
-                      f"Gacrux {sorted(expected - got)}")
-    print(f"dutch ({engine}): {len(events)} tournaments, {rounds_compared} rounds"
-          f"{' (round 1 only)' if last_round == 1 else ''}, {identical} identical "
-          f"({time.time() - start:.1f} s, of which pairing {engine_time:.1f} s)")
+    for rnd in range(1, min(rounds, last_round or rounds) + 1):
+        part = os.path.join(directory, f"{name}-r{rnd}.trf")
+        expected = truncated(path, rnd, part)
+        t0 = time.time()
+        got = pair_file(shatar, engine, part)
+        engine_time += time.time() - t0
+        compared += 1
+        if same(got, expected):
+            identical += 1
+        else:
+            lines.append(f"{name} ({players} players) round {rnd}: ours {sorted(set(got[1:]) - expected)}, "
+                         f"Gacrux {sorted(expected - set(got[1:]))}")
+        os.remove(part)
+    return compared, identical, lines, engine_time
+
+
+def compare_dutch(shatar, events, engine, directory, last_round=None, jobs=2, label="dutch"):
+    start = time.time()
+    jobs_list = [(shatar, engine, event, directory, last_round) for event in events]
+    with multiprocessing.Pool(jobs) as pool:
+        results = pool.map(_dutch_tournament, jobs_list)
+    rounds_compared = sum(r[0] for r in results)
+    identical = sum(r[1] for r in results)
+    engine_time = sum(r[3] for r in results)
+    for r in results:
+        for line in r[2]:
+            print(line)
+    different_events = sum(1 for r in results if r[1] != r[0])
+    print(f"{label} ({engine}): {len(events)} tournaments, {rounds_compared} rounds"
+          f"{' (round 1 only)' if last_round == 1 else ''}, {identical} identical, "
+          f"{len(events) - different_events} tournaments identical in every round "
+          f"({time.time() - start:.1f} s, of which pairing {engine_time:.1f} s on {jobs} jobs)")
     return identical == rounds_compared
+
+
+def _prohibited_case(job):
+    """Tournament k's middle round with two of Gacrux's own pairs of it forbidden
+    (record 260): whether ours and Gacrux's pairings of that file agree."""
+    shatar, (k, path, players, rounds), directory, cache = job
+    rnd = rounds // 2 + 1
+    name = os.path.basename(path)[:-4]
+    part = os.path.join(directory, f"{name}-p{rnd}.trf")
+    original = truncated(path, rnd, part)
+    games = sorted(p for p in original if not p.endswith(" 0"))[:2]
+    with open(part, "a", encoding="latin1") as f:
+        for pair in games:
+            a, b = pair.split()
+            f.write(f"260 {rnd:>3} {rnd:>3} {int(a):>4} {int(b):>4}\n")
+    answer = os.path.join(cache, f"P{k:04d}.gacrux")
+    if os.path.exists(answer):
+        with open(answer) as f:
+            theirs = [l.strip() for l in f.read().splitlines() if l.strip()]
+    else:
+        theirs = pair_file(shatar, "gacrux", part)
+        with open(answer + ".part", "w") as f:
+            f.write("\n".join(theirs) + "\n")
+        os.replace(answer + ".part", answer)
+    ours = pair_file(shatar, "shatar", part)
+    os.remove(part)
+    forbidden = set(games) | {" ".join(reversed(p.split())) for p in games}
+    ok = ours[:1] == theirs[:1] and set(ours[1:]) == set(theirs[1:]) and not forbidden & set(ours[1:])
+    line = "" if ok else f"{name} round {rnd}, {games} forbidden: ours {sorted(ours[1:])}, Gacrux {sorted(theirs[1:])}"
+    return ok, line
+
+
+def compare_prohibited(shatar, events, directory, cache, jobs=2):
+    start = time.time()
+    with multiprocessing.Pool(jobs) as pool:
+        results = pool.map(_prohibited_case, [(shatar, e, directory, cache) for e in events])
+    for ok, line in results:
+        if not ok:
+            print(line)
+    identical = sum(1 for ok, _ in results if ok)
+    print(f"prohibited pairings: {len(events)} rounds with two pairs forbidden (record 260), "
+          f"{identical} identical ({time.time() - start:.1f} s)")
+    return identical == len(events)
 
 
 def number(text):
@@ -298,13 +382,17 @@ def compare_berger(shatar, directory):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("shatar")
-    parser.add_argument("what", choices=["berger", "tiebreaks", "dutch", "all"])
+    parser.add_argument("what", choices=["berger", "tiebreaks", "dutch", "baku", "prohibited", "all"])
     parser.add_argument("--engine", choices=["shatar", "gacrux"], default="shatar")
     parser.add_argument("--rounds", type=int, help="compare the Dutch pairings of rounds 1 to N only")
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--cache", help="keep the generated tournaments here")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--baku", type=int, default=40,
+                        help="with `all`: how many tournaments with Baku acceleration")
+    parser.add_argument("--prohibited", type=int, default=200,
+                        help="with `all`: how many rounds with prohibited pairs")
     parser.add_argument("--verify", type=int, default=0,
                         help="regenerate the first N cached tournaments and check they are unchanged")
     args = parser.parse_args()
@@ -312,7 +400,7 @@ def main():
     with tempfile.TemporaryDirectory() as scratch:
         if args.what in ("berger", "all"):
             ok = compare_berger(args.shatar, scratch) and ok
-        if args.what in ("tiebreaks", "dutch", "all"):
+        if args.what in ("tiebreaks", "dutch", "prohibited", "all"):
             directory = args.cache or scratch
             os.makedirs(directory, exist_ok=True)
             if args.cache and args.verify:
@@ -324,11 +412,20 @@ def main():
                   f"({min(sizes)}-{max(sizes)} players, {skipped} unpairable skipped) in {time.time() - t0:.1f} s")
             if args.what in ("tiebreaks", "all"):
                 ok = compare_tiebreaks(args.shatar, events) and ok
-            if args.what == "dutch":
-                ok = compare_dutch(args.shatar, events, args.engine, scratch, args.rounds) and ok
-            if args.what == "all":
-                # The Dutch system pairs the first round so far.
-                ok = compare_dutch(args.shatar, events, "shatar", scratch, 1) and ok
+            if args.what in ("dutch", "all"):
+                ok = compare_dutch(args.shatar, events, args.engine, scratch, args.rounds, args.jobs) and ok
+            if args.what in ("prohibited", "all"):
+                count = args.count if args.what == "prohibited" else args.prohibited
+                ok = compare_prohibited(args.shatar, events[:count], scratch, directory, args.jobs) and ok
+        if args.what in ("baku", "all"):
+            directory = args.cache or scratch
+            os.makedirs(directory, exist_ok=True)
+            count = args.count if args.what == "baku" else args.baku
+            t0 = time.time()
+            events, skipped = tournaments(count, args.first, directory, args.jobs, baku=True)
+            print(f"generated: {len(events)} tournaments with Baku acceleration ({skipped} unpairable "
+                  f"skipped) in {time.time() - t0:.1f} s")
+            ok = compare_dutch(args.shatar, events, args.engine, scratch, args.rounds, args.jobs, "baku") and ok
     sys.exit(0 if ok else 1)
 
 

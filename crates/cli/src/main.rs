@@ -105,8 +105,10 @@ USAGE:
                            game; byes already entered for it stay. The command line and
                            output are bbpPairings' and JaVaFo's: the number of pairs,
                            then `white black` a line, a bye as `player 0`, to OUT or
-                           stdout. --dutch: FIDE's Dutch system (C.04.3), so far the
-                           first round only. --berger: FIDE's Berger tables (C.05 Annex 1), double
+                           stdout. --dutch: FIDE's Dutch system (C.04.3), any round,
+                           as FIDE's checker Gacrux pairs it (requested byes, forfeits,
+                           absences, prohibited pairs: record 260, Baku acceleration:
+                           record 250). --berger: FIDE's Berger tables (C.05 Annex 1), double
                            when the file plans more rounds than one cycle. --axf: AXF's
                            Swiss (积分编排制): round 1 by number, 1-2, 3-4, odd numbers
                            Red; then by score, no rematches, colours alternating.

@@ -72,10 +72,7 @@ fn pair(t: &Tournament, system: System) -> Result<Pairing, String> {
             })
         }
         System::Axf => axf_swiss::pair_round(t, round).map_err(|e| e.to_string()),
-        System::Dutch if round == 1 => Ok(dutch::pair_first_round(t)),
-        System::Dutch => Err(format!(
-            "round {round}: the Dutch system pairs the first round only so far (issue 56)"
-        )),
+        System::Dutch => dutch::pair_round(t, round).map_err(|e| e.to_string()),
     }
 }
 
@@ -116,10 +113,6 @@ mod tests {
         let args = ["--axf".to_string(), file.display().to_string()];
         command(&args, &mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "3\n1 3\n4 2\n5 0\n");
-        // The Dutch system pairs round 1 only so far.
-        let args = ["--dutch".to_string(), file.display().to_string()];
-        let error = command(&args, &mut Vec::new()).unwrap_err();
-        assert!(error.contains("first round only"), "{error}");
         let fresh = dir.join("fresh.trf");
         let mut t0 = t.clone();
         t0.players.iter_mut().for_each(|p| p.rounds.clear());
@@ -129,4 +122,38 @@ mod tests {
         assert_eq!(String::from_utf8(out).unwrap(), "3\n1 3\n4 2\n5 0\n");
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    /// Round 2 of five players: 1 beat 3, 4-2 drawn, 5 had the PAB, 2 asks for a
+    /// half-point bye. 1 and 5 (1 point) meet, 5 (no colour yet) White against 1 (White
+    /// last: a strong preference for Black, E.1); then 3 (Black last) White against 4;
+    /// four players, no PAB. Gacrux 1.11.65 pairs the same file the same way
+    /// (`pairingchecker -p`).
+    #[test]
+    fn dutch_round_two_with_a_requested_bye() {
+        let dir = std::env::temp_dir().join(format!("shatar-dutch-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("in.trf");
+        std::fs::write(&file, FIVE).unwrap();
+        let out_file = dir.join("out.txt");
+        let args = [
+            "--dutch".to_string(),
+            file.display().to_string(),
+            "-p".into(),
+            out_file.display().to_string(),
+        ];
+        command(&args, &mut Vec::new()).unwrap();
+        assert_eq!(std::fs::read_to_string(&out_file).unwrap(), "2\n5 1\n3 4\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    const FIVE: &str = "\
+012 Five
+142 5
+152 W
+001    1      P1                                2000                             1.0          3 w 1
+001    2      P2                                1900                             1.0          4 b =  0000 - H
+001    3      P3                                1800                             0.0          1 b 0
+001    4      P4                                1700                             0.5          2 w =
+001    5      P5                                1600                             1.0       0000 - U
+";
 }

@@ -23,6 +23,7 @@
 extern crate alloc;
 
 pub mod axf_swiss;
+pub mod bignum;
 pub mod defaults;
 pub mod dutch;
 mod entry;
@@ -38,7 +39,8 @@ pub mod trf;
 pub mod withdrawal;
 
 pub use model::{
-    Bye, Colour, Entry, FirstColour, GameResult, Outcome, Player, PlayerId, Tournament,
+    Acceleration, Bye, Colour, Entry, FirstColour, GameResult, Outcome, Player, PlayerId,
+    Tournament,
 };
 pub use pairing::{Pair, Pairing};
 pub use points::Points;

@@ -6,13 +6,32 @@
 //! The FIDE Dutch system's criteria are an order of priorities over the pairs of a
 //! bracket; bbpPairings and Gacrux encode them as edge weights and take a
 //! maximum-weight matching, which is why a Swiss needs this and not only a search.
-//! Integer weights (`i128`, room for the Dutch system's packed criteria) keep it exact.
+//! Integer weights keep it exact: `i128`, or any [`Weight`], such as the wide integers
+//! ([`crate::bignum::Wide`]) that the Dutch system's packed criteria need.
 
 use alloc::vec;
 use alloc::vec::Vec;
+use core::ops::{Add, AddAssign, Sub, SubAssign};
 
 /// An edge between vertices `.0` and `.1` (from 0) of weight `.2`.
 pub type Edge = (usize, usize, i128);
+
+/// An edge weight: an ordered group of integers in which the algorithm's sums stay
+/// exact (the duals are sums and differences of weights, and halves of even ones).
+pub trait Weight:
+    Copy + Ord + Add<Output = Self> + Sub<Output = Self> + AddAssign + SubAssign
+{
+    const ZERO: Self;
+    /// Half of an even value.
+    fn half(self) -> Self;
+}
+
+impl Weight for i128 {
+    const ZERO: i128 = 0;
+    fn half(self) -> i128 {
+        self / 2
+    }
+}
 
 /// Whether every vertex that can be matched must be (the heaviest of the largest
 /// matchings) or weight alone counts.
@@ -31,6 +50,15 @@ pub fn max_weight_matching(
     edges: &[Edge],
     cardinality: Cardinality,
 ) -> Vec<Option<usize>> {
+    max_weight_matching_of(vertices, edges, cardinality)
+}
+
+/// [`max_weight_matching`] for any [`Weight`].
+pub fn max_weight_matching_of<W: Weight>(
+    vertices: usize,
+    edges: &[(usize, usize, W)],
+    cardinality: Cardinality,
+) -> Vec<Option<usize>> {
     if edges.is_empty() || vertices == 0 {
         return vec![None; vertices];
     }
@@ -44,9 +72,9 @@ pub fn max_weight_matching(
 
 const NONE: isize = -1;
 
-struct Matcher<'a> {
+struct Matcher<'a, W: Weight> {
     n: usize,
-    edges: &'a [Edge],
+    edges: &'a [(usize, usize, W)],
     max_cardinality: bool,
     /// Endpoint `p` of edge `p / 2`: `edges[p / 2].0` for even `p`, `.1` for odd.
     endpoint: Vec<usize>,
@@ -66,14 +94,21 @@ struct Matcher<'a> {
     bestedge: Vec<isize>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
-    dualvar: Vec<i128>,
+    dualvar: Vec<W>,
+    /// Twice each edge's weight (the slack's term), computed once.
+    twice: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
 }
 
-impl<'a> Matcher<'a> {
-    fn new(n: usize, edges: &'a [Edge], max_cardinality: bool) -> Matcher<'a> {
-        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+impl<'a, W: Weight> Matcher<'a, W> {
+    fn new(n: usize, edges: &'a [(usize, usize, W)], max_cardinality: bool) -> Matcher<'a, W> {
+        let maxweight = edges
+            .iter()
+            .map(|e| e.2)
+            .max()
+            .unwrap_or(W::ZERO)
+            .max(W::ZERO);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
         for (k, &(i, j, _)) in edges.iter().enumerate() {
@@ -83,7 +118,7 @@ impl<'a> Matcher<'a> {
             neighbend[j].push(2 * k);
         }
         let mut dualvar = vec![maxweight; n];
-        dualvar.extend(core::iter::repeat_n(0, n));
+        dualvar.extend(core::iter::repeat_n(W::ZERO, n));
         Matcher {
             n,
             edges,
@@ -104,14 +139,15 @@ impl<'a> Matcher<'a> {
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).collect(),
             dualvar,
+            twice: edges.iter().map(|e| e.2 + e.2).collect(),
             allowedge: vec![false; edges.len()],
             queue: Vec::new(),
         }
     }
 
-    fn slack(&self, k: usize) -> i128 {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - 2 * w
+    fn slack(&self, k: usize) -> W {
+        let (i, j, _) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - self.twice[k]
     }
 
     fn leaves(&self, b: usize) -> Vec<usize> {
@@ -205,7 +241,7 @@ impl<'a> Matcher<'a> {
         }
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
-        self.dualvar[b] = 0;
+        self.dualvar[b] = W::ZERO;
         self.blossomchilds[b] = path.clone();
         self.blossomendps[b] = endps;
         for v in self.leaves(b) {
@@ -273,7 +309,7 @@ impl<'a> Matcher<'a> {
             self.blossomparent[s] = NONE;
             if s < self.n {
                 self.inblossom[s] = s;
-            } else if endstage && self.dualvar[s] == 0 {
+            } else if endstage && self.dualvar[s] == W::ZERO {
                 self.expand_blossom(s, endstage);
             } else {
                 for v in self.leaves(s) {
@@ -430,10 +466,10 @@ impl<'a> Matcher<'a> {
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
-                        let mut kslack = 0;
+                        let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
-                            if kslack <= 0 {
+                            if kslack <= W::ZERO {
                                 self.allowedge[k] = true;
                             }
                         }
@@ -474,7 +510,7 @@ impl<'a> Matcher<'a> {
                 // No augmenting path: change the duals by the largest step that keeps
                 // them feasible.
                 let mut deltatype = 0;
-                let mut delta: i128 = 0;
+                let mut delta = W::ZERO;
                 let mut deltaedge = 0;
                 let mut deltablossom = 0;
                 if !self.max_cardinality {
@@ -496,7 +532,7 @@ impl<'a> Matcher<'a> {
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
-                        let d = self.slack(self.bestedge[b] as usize) / 2;
+                        let d = self.slack(self.bestedge[b] as usize).half();
                         if deltatype == 0 || d < delta {
                             delta = d;
                             deltatype = 3;
@@ -518,7 +554,7 @@ impl<'a> Matcher<'a> {
                 if deltatype == 0 {
                     // Maximum cardinality reached: one last step to make it optimal.
                     deltatype = 1;
-                    delta = (*self.dualvar[..n].iter().min().expect("vertices")).max(0);
+                    delta = (*self.dualvar[..n].iter().min().expect("vertices")).max(W::ZERO);
                 }
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
@@ -561,7 +597,7 @@ impl<'a> Matcher<'a> {
                 if self.blossomparent[b] == NONE
                     && self.blossombase[b] >= 0
                     && self.label[b] == 1
-                    && self.dualvar[b] == 0
+                    && self.dualvar[b] == W::ZERO
                 {
                     self.expand_blossom(b, true);
                 }

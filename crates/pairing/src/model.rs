@@ -64,7 +64,30 @@ pub struct Prohibited {
     pub players: Vec<PlayerId>,
 }
 
+/// Virtual points added to a range of players' scores, for pairing only, in a range of
+/// rounds (C.04.5.1 Baku acceleration; TRF-2026 record 250). Where several ranges hold
+/// a player and a round, the last one counts, as Gacrux reads them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Acceleration {
+    pub points: Points,
+    pub first_round: u32,
+    pub last_round: u32,
+    pub first_player: PlayerId,
+    pub last_player: PlayerId,
+}
+
 impl Tournament {
+    /// The virtual points `player` pairs with in round `round` (0 without acceleration).
+    pub fn virtual_points(&self, player: PlayerId, round: u32) -> Points {
+        self.accelerations
+            .iter()
+            .rfind(|a| {
+                (a.first_round..=a.last_round).contains(&round)
+                    && (a.first_player..=a.last_player).contains(&player)
+            })
+            .map_or(Points::ZERO, |a| a.points)
+    }
+
     /// Whether `a` and `b` may not be paired in round `round`.
     pub fn prohibited(&self, round: u32, a: PlayerId, b: PlayerId) -> bool {
         self.prohibited.iter().any(|p| {
@@ -97,6 +120,8 @@ pub struct Tournament {
     /// Groups of players who must not meet (TRF-2026 record 260): same club, same
     /// family.
     pub prohibited: Vec<Prohibited>,
+    /// Virtual points for pairing (Baku acceleration, record 250).
+    pub accelerations: Vec<Acceleration>,
     /// Records this model does not hold, kept as they were so that writing the file back
     /// loses nothing another program put there.
     pub other_records: Vec<String>,

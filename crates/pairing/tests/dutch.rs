@@ -1,7 +1,9 @@
 //! The Dutch system as far as it is built: the first round and the colour allocation
 //! (the colours of every game Gacrux paired are compared in tests/gacrux_colours.rs).
 
-use shatar_pairing::dutch::{ColourHistory, Side, allocate, pair_first_round, pairing_numbers};
+use shatar_pairing::dutch::{
+    ColourHistory, Side, allocate, pair_first_round, pair_round, pairing_numbers,
+};
 use shatar_pairing::{Bye, Colour, Entry, FirstColour, Pair, Player, PlayerId, Points, Tournament};
 
 fn event(n: u32, first: FirstColour) -> Tournament {
@@ -89,4 +91,114 @@ fn colour_rules_in_their_order() {
     let none = h(&[]);
     assert_eq!(alloc(&side(1, 1, &none), &side(2, 2, &none)), (1, 2));
     assert_eq!(alloc(&side(3, 2, &none), &side(4, 3, &none)), (4, 3));
+}
+
+/// The pairs of the next round of a TRF file, "white black", the bye "player 0".
+fn next(file: &str) -> Vec<String> {
+    let t = shatar_pairing::trf::read(file).unwrap();
+    let round = shatar_pairing::pairing::next_round(&t);
+    let pairing = shatar_pairing::dutch::pair_round(&t, round).unwrap();
+    text(&pairing.pairs)
+}
+
+const ROUND_ONE_OF_SIX: &str = "\
+012 Six
+142 5
+152 W
+001    1      P1                                2000                             1.0          4 w 1
+001    2      P2                                1950                             1.0          5 b 1
+001    3      P3                                1900                             1.0          6 w 1
+001    4      P4                                1850                             0.0          1 b 0
+001    5      P5                                1800                             0.0          2 w 0
+001    6      P6                                1750                             0.0          3 b 0
+";
+
+/// C.04.1's prohibited pairings (TRF-2026 record 260, here 1 and 2 in rounds 2-5): the
+/// top bracket of 1, 2, 3 pairs 2-1 unless they may not meet, then 2-3 and 1 floats down
+/// to 6. Gacrux 1.11.65 pairs both files so (`pairingchecker -p`).
+#[test]
+fn prohibited_pairs_do_not_meet() {
+    assert_eq!(next(ROUND_ONE_OF_SIX), ["2-1", "4-3", "6-5"]);
+    let prohibited = ROUND_ONE_OF_SIX.replace("152 W\n", "152 W\n260   2   5    1    2\n");
+    assert_eq!(next(&prohibited), ["2-3", "6-1", "4-5"]);
+    // Outside its rounds the record forbids nothing.
+    let later = ROUND_ONE_OF_SIX.replace("152 W\n", "152 W\n260   3   5    1    2\n");
+    assert_eq!(next(&later), ["2-1", "4-3", "6-5"]);
+}
+
+/// A late entry: player 7 comes in round 3 with no game and no points; he is paired
+/// from the round he comes (the lowest score, so the PAB here). Gacrux 1.11.65 pairs
+/// the file the same way.
+#[test]
+fn a_late_entry_is_paired_from_the_round_he_comes() {
+    let file = "\
+012 Late
+142 5
+152 W
+001    1      P1                                2000                             2.0          4 w 1     3 b 1
+001    2      P2                                1950                             1.0          5 b =     6 w =
+001    3      P3                                1900                             1.0          6 w 1     1 w 0
+001    4      P4                                1850                             1.0          1 b 0     5 w 1
+001    5      P5                                1800                             0.5          2 w =     4 b 0
+001    6      P6                                1750                             0.5          3 b 0     2 b =
+001    7      P7                                1700                             0.0
+";
+    assert_eq!(next(file), ["1-2", "4-3", "6-5", "7-0"]);
+}
+
+/// C.04.5.1 Baku acceleration: group A is the first 2⌈N/4⌉ players; a win's virtual
+/// points in the first ⌈R/4⌉ rounds, half a win's up to round ⌈R/2⌉ (what Gacrux's
+/// generator writes as record 250 for 33 players and 11 rounds: 1 point in rounds 1-3,
+/// ½ in rounds 4-6, players 1-18).
+#[test]
+fn baku_acceleration_groups_and_virtual_points() {
+    let mut t = event(33, FirstColour::White);
+    let ranges = shatar_pairing::dutch::baku(&t, 11);
+    let summary: Vec<_> = ranges
+        .iter()
+        .map(|a| {
+            (
+                a.points,
+                a.first_round,
+                a.last_round,
+                a.first_player.0,
+                a.last_player.0,
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [(Points::ONE, 1, 3, 1, 18), (Points::HALF, 4, 6, 1, 18)]
+    );
+    t.accelerations = ranges;
+    // Round 1: two brackets, 1-18 on one virtual point and 19-33 on none: 1-10, ...,
+    // 9-18; then 19-26, ..., 25-32 and the PAB to 33.
+    let pairing = pair_round(&t, 1).unwrap();
+    let pairs = text(&pairing.pairs);
+    assert_eq!(pairs.len(), 17);
+    assert_eq!(&pairs[..2], ["1-10", "11-2"]);
+    assert!(pairs.contains(&"19-26".to_string()) && pairs.contains(&"33-0".to_string()));
+    // Virtual points are for the pairing only: the standings' points are untouched.
+    assert_eq!(t.virtual_points(PlayerId(18), 6), Points::HALF);
+    assert_eq!(t.virtual_points(PlayerId(19), 1), Points::ZERO);
+    assert_eq!(t.virtual_points(PlayerId(1), 7), Points::ZERO);
+    // Under AXF's 2/1/0 the virtual points are a win's and a draw's there: 2 and 1
+    // (docs/rules.md, "Tournaments").
+    t.scoring = shatar_pairing::ScoreSystem::AXF;
+    let axf: Vec<_> = shatar_pairing::dutch::baku(&t, 11)
+        .iter()
+        .map(|a| a.points)
+        .collect();
+    assert_eq!(axf, [Points::TWO, Points::ONE]);
+}
+
+/// Record 250 is read and written back (TRF-2026).
+#[test]
+fn record_250_round_trips() {
+    let mut t = event(8, FirstColour::White);
+    t.accelerations = shatar_pairing::dutch::baku(&t, 7);
+    let text = shatar_pairing::trf::write(&t, shatar_pairing::trf::TrfVersion::Trf2026);
+    assert!(text.contains("250  1.0  1.0   1   2    1    4"), "{text}");
+    let back = shatar_pairing::trf::read(&text).unwrap();
+    assert_eq!(back.accelerations, t.accelerations);
 }

@@ -3,21 +3,17 @@
 //! White. Runs on the files in `SHATAR_GACRUX_DIR` (scripts/gacrux.sh sets it); without
 //! it there is nothing to compare and the test passes.
 
+mod gacrux_files;
+
 use shatar_pairing::dutch::{ColourHistory, Side, allocate, pairing_numbers};
 use shatar_pairing::{Colour, Entry, FirstColour, trf};
 
 #[test]
 fn colours_as_gacrux_allocates_them() {
-    let Ok(dir) = std::env::var("SHATAR_GACRUX_DIR") else {
+    let Some(files) = gacrux_files::files() else {
         eprintln!("SHATAR_GACRUX_DIR not set: nothing compared");
         return;
     };
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "trf"))
-        .collect();
-    files.sort();
     let (mut games, mut different) = (0, Vec::new());
     for path in &files {
         let text = std::fs::read(path).unwrap();
@@ -41,7 +37,7 @@ fn colours_as_gacrux_allocates_them() {
                 let side = |id: shatar_pairing::PlayerId, history| Side {
                     id,
                     number: numbers[id.index()].expect("paired this round"),
-                    score: t.score(id, round - 1),
+                    score: t.score(id, round - 1) + t.virtual_points(id, round),
                     history,
                 };
                 let ours = allocate(&side(p.id, &ha), &side(opponent, &hb), first);

@@ -96,6 +96,7 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
                 t.prohibited.push(prohibited(&chars, &at)?);
                 prohibited_lines.push(number);
             }
+            "250" => t.accelerations.push(acceleration(&chars, &at)?),
             "212" => t.tie_breaks = Some(value()),
             "202" if t.tie_breaks.is_none() => t.tie_breaks = Some(value()),
             _ => t.other_records.push(line.to_string()),
@@ -341,6 +342,50 @@ fn prohibited(
         first_round: first,
         last_round: last,
         players,
+    })
+}
+
+/// Record 250: `250 MMMM GGGG FFF LLL NNNN NNNN`, the virtual points of a team event
+/// (match points) and of an individual one (game points, the ones read here; the match
+/// points when they are blank), the first and last rounds, the first and last players.
+fn acceleration(
+    chars: &[char],
+    at: &dyn Fn(usize, TrfErrorKind) -> TrfError,
+) -> Result<crate::model::Acceleration, TrfError> {
+    let points = |from: usize, to: usize| -> Result<Option<Points>, TrfError> {
+        let text = field(chars, from, to);
+        if text.is_empty() {
+            return Ok(None);
+        }
+        Points::parse(&text).map(Some).ok_or_else(|| {
+            at(
+                from,
+                TrfErrorKind::Number {
+                    field: "virtual points",
+                    found: text,
+                },
+            )
+        })
+    };
+    let game = points(9, 13)?;
+    let points = match game {
+        Some(p) => p,
+        None => points(4, 8)?.unwrap_or(Points::ZERO),
+    };
+    let first_round: u32 = number(chars, 14, 17, "first round", at)?.unwrap_or(1);
+    let last_round = number(chars, 18, 21, "last round", at)?
+        .filter(|&r| r > 0)
+        .unwrap_or(first_round);
+    let first: u32 = number(chars, 22, 26, "first player", at)?.unwrap_or(1);
+    let last = number(chars, 27, 31, "last player", at)?
+        .filter(|&p| p > 0)
+        .unwrap_or(first);
+    Ok(crate::model::Acceleration {
+        points,
+        first_round,
+        last_round,
+        first_player: PlayerId(first),
+        last_player: PlayerId(last),
     })
 }
 

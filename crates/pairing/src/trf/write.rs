@@ -76,6 +76,16 @@ pub fn write(t: &Tournament, version: TrfVersion) -> String {
                 );
                 record("260", &line);
             }
+            for a in &t.accelerations {
+                // Match points, then game points (an individual event's), as Gacrux
+                // writes them; both the same here.
+                let points = a.points.with_decimals(1);
+                let line = format!(
+                    "{points:>4} {points:>4} {:>3} {:>3} {:>4} {:>4}",
+                    a.first_round, a.last_round, a.first_player.0, a.last_player.0
+                );
+                record("250", &line);
+            }
         }
         TrfVersion::Trf16 => {}
     }

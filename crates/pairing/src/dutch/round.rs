@@ -1,0 +1,355 @@
+//! A round of the Dutch system (C.04.3 section 3, "Pairing process for a bracket"), as
+//! Gacrux (MIT, Otto Milvang; `pairingdutch.py`, its weighted method) pairs it: the
+//! score level of the pairing-allocated bye first, then bracket by bracket from the top,
+//! each bracket as two lightest matchings of all the players not yet paired, so that the
+//! completion criterion (C4: the rest can still be paired) is kept by the matching
+//! itself. The first matching chooses the moved-down players' opponents (HE), the
+//! second the remainder's S1, S2 and transpositions (HO); only the bracket's own pairs
+//! are kept, the rest of each matching only shows that the round can be completed.
+
+use alloc::vec::Vec;
+
+use super::colour::{Side, allocate};
+use super::criteria::{Criteria, Heterogeneous, Homogeneous};
+use super::field::Field;
+use super::reduce::{self, Plan};
+use super::solve::{min_weight_matching, unmatched};
+use crate::bignum::Nat;
+use crate::model::{FirstColour, PlayerId, Tournament};
+use crate::pairing::{Pair, Pairing};
+use crate::points::Points;
+
+/// Why a round cannot be paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DutchError {
+    /// No pairing of the whole field keeps the absolute criteria (C.04.3 1.9.3: the
+    /// chief arbiter decides).
+    NoLegalPairing { round: u32 },
+}
+
+impl core::fmt::Display for DutchError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            DutchError::NoLegalPairing { round } => write!(
+                f,
+                "round {round}: no pairing of the players keeps the absolute criteria (no \
+                 rematch, no second pairing-allocated bye, no two non-topscorers with the \
+                 same absolute colour preference, no prohibited pair): C.04.3 1.9.3 leaves \
+                 it to the chief arbiter"
+            ),
+        }
+    }
+}
+
+pub(super) struct State<'a> {
+    pub(super) field: &'a Field,
+    /// The players still to pair, by level (highest first), then number.
+    pub(super) nodes: Vec<u32>,
+    /// The pairs that may meet among them (the lower number first).
+    pub(super) edges: Vec<(u32, u32)>,
+    pub(super) pab_level: usize,
+    /// QN8 of each bracket paired (None: it had no pairs).
+    pub(super) qn8: Vec<Option<u32>>,
+    pub(super) pairs: Vec<(u32, u32)>,
+    /// Whether `reduce` may shrink the graphs.
+    pub(super) reduce: bool,
+}
+
+/// Round `round` of `t` (any round: the first is the same process with one bracket).
+pub fn pair_round(t: &Tournament, round: u32) -> Result<Pairing, DutchError> {
+    pair(t, round, true)
+}
+
+/// [`pair_round`] with every bracket matched on the whole field, as Gacrux matches it:
+/// the check of `reduce`'s smaller graphs (`tests/dutch_reduce.rs`).
+#[doc(hidden)]
+pub fn pair_round_unreduced(t: &Tournament, round: u32) -> Result<Pairing, DutchError> {
+    pair(t, round, false)
+}
+
+fn pair(t: &Tournament, round: u32, reduce: bool) -> Result<Pairing, DutchError> {
+    let field = Field::new(t, round);
+    // A first round with one score group and no prohibited pair is S1 against S2 in
+    // order (what the matchings below find too, at a cost that grows as n³ with
+    // factorial-sized weights): pair_first_round, checked against Gacrux on its own.
+    let present = || field.players[1..].iter().filter(|c| c.present);
+    if round == 1
+        && present().all(|c| c.score == Points::ZERO)
+        && !t
+            .prohibited
+            .iter()
+            .any(|p| (p.first_round..=p.last_round).contains(&1))
+    {
+        return Ok(super::first_round::pair_first_round(t));
+    }
+    let mut nodes: Vec<u32> = field
+        .players
+        .iter()
+        .filter(|c| c.present)
+        .map(|c| c.id)
+        .collect();
+    nodes.sort_by_key(|&n| (core::cmp::Reverse(field.get(n).level), n));
+    let mut edges = Vec::new();
+    for (i, &a) in nodes.iter().enumerate() {
+        for &b in &nodes[i + 1..] {
+            if field.can_meet(t, a, b) {
+                edges.push((a.min(b), a.max(b)));
+            }
+        }
+    }
+    let error = DutchError::NoLegalPairing { round };
+    // The level of the PAB: the lowest from which a player can take it with the rest
+    // still paired (Gacrux's find_weighted_pab).
+    let weighted: Vec<(u32, u32, Nat)> = edges
+        .iter()
+        .map(|&(a, b)| {
+            let w = if a == 0 { field.get(b).level } else { 0 };
+            (a, b, Nat::from_u64(w as u64))
+        })
+        .collect();
+    let matched = min_weight_matching(&nodes, &weighted);
+    if matched.len() * 2 < nodes.len() {
+        return Err(error);
+    }
+    let pab_level = matched
+        .iter()
+        .map(|&k| edges[k])
+        .find(|&(a, _)| a == 0)
+        .map_or(0, |(_, b)| field.get(b).level);
+    edges.retain(|&(a, b)| a != 0 || field.get(b).level == pab_level);
+    let top = nodes.first().map_or(0, |&n| field.get(n).level);
+    let mut state = State {
+        field: &field,
+        nodes,
+        edges,
+        pab_level,
+        qn8: Vec::new(),
+        pairs: Vec::new(),
+        reduce,
+    };
+    for level in (0..=top).rev() {
+        if state.nodes.is_empty() {
+            break;
+        }
+        state.bracket(level);
+    }
+    if !state.nodes.is_empty() {
+        return Err(error);
+    }
+    Ok(boards(t, &field, &state.pairs))
+}
+
+/// The partner `State::stage` gives a player matched to one of `reduce`'s stand-ins: the
+/// dummy's number, whose level (0) is below every bracket's.
+pub(super) const STAND_IN: u32 = 0;
+
+impl State<'_> {
+    pub(super) fn level(&self, n: u32) -> usize {
+        self.field.get(n).level
+    }
+
+    /// Pairs the bracket of score level `s`.
+    fn bracket(&mut self, s: usize) {
+        let c9 = self.c9(s);
+        let criteria = Criteria::new(self.field, s, &self.nodes, c9);
+        // Each pair's C number and QN8, in the order of `self.edges`, when needed.
+        let mut crit: Vec<Option<(Nat, u32)>> = alloc::vec![None; self.edges.len()];
+        // The next bracket reads this one's QN8 when C9 may apply to it.
+        let exact_qn8 = s >= 3 && s - 1 <= self.pab_level;
+        let mut bracket_pairs = 0;
+        let mut qn8 = 0;
+        // HE: the moved-down players' opponents.
+        let top = self
+            .nodes
+            .iter()
+            .take_while(|&&n| self.level(n) >= s)
+            .count();
+        let mut numbers = alloc::vec![None; self.field.players.len()];
+        for (i, &n) in self.nodes[..top].iter().enumerate() {
+            numbers[n as usize] = Some(i + 1);
+        }
+        let moved = criteria.mdp.iter().sum::<u64>() as usize;
+        let he = Heterogeneous::new(top, moved);
+        let plan = self.plan(s, exact_qn8);
+        let side = |n: u32| (numbers[n as usize], self.level(n));
+        let weight =
+            |(a, b): (u32, u32), qc: &Nat| qc.mul(he.total()).add(&he.edge(side(a), side(b), s));
+        let matched = self.stage(s, &plan, &criteria, &mut crit, &Nat::zero(), &weight);
+        let mut homogeneous_pairs = 0;
+        let mut paired = Vec::new();
+        for (a, b, q) in matched {
+            let (la, lb) = (self.level(a), self.level(b));
+            let (high, low) = (la.max(lb), la.min(lb));
+            if high > s && low == s {
+                qn8 += q;
+                paired.push((a, b));
+            } else if high == s && low == s {
+                homogeneous_pairs += 1;
+            }
+        }
+        bracket_pairs += paired.len();
+        self.remove(&paired, &mut crit);
+        // HO: the remainder, rerun until the number of its pairs is the one assumed.
+        let mut residents = alloc::vec![None; self.field.players.len()];
+        let mut count = 0;
+        for &n in self.nodes.iter().filter(|&&n| self.level(n) <= s) {
+            if self.level(n) != s {
+                break;
+            }
+            count += 1;
+            residents[n as usize] = Some(count);
+        }
+        let plan = self.plan(s, exact_qn8);
+        let result = loop {
+            let ho = Homogeneous::new(count, homogeneous_pairs);
+            let numbers = |a: u32, b: u32| match (residents[a as usize], residents[b as usize]) {
+                (Some(x), Some(y)) => Some((x, y)),
+                _ => None,
+            };
+            let weight =
+                |(a, b): (u32, u32), qc: &Nat| qc.mul(ho.total()).add(&ho.edge(numbers(a, b)));
+            let result = self.stage(s, &plan, &criteria, &mut crit, &ho.edge(None), &weight);
+            let within = result
+                .iter()
+                .filter(|&&(a, b, _)| self.level(a) == s && self.level(b) == s)
+                .count();
+            if within == homogeneous_pairs {
+                break result;
+            }
+            homogeneous_pairs = within;
+        };
+        let mut paired = Vec::new();
+        for (a, b, q) in result {
+            qn8 += q;
+            if self.level(a) == s && self.level(b) == s {
+                paired.push((a, b));
+            }
+        }
+        bracket_pairs += paired.len();
+        self.remove(&paired, &mut crit);
+        self.qn8.push((bracket_pairs > 0).then_some(qn8));
+    }
+
+    fn plan(&self, s: usize, exact_qn8: bool) -> Plan {
+        if self.reduce {
+            reduce::plan(self.field, &self.nodes, &self.edges, s, exact_qn8)
+        } else {
+            Plan::Full
+        }
+    }
+
+    /// Whether C9 (minimise the unplayed games of the PAB's assignee) applies to the
+    /// bracket of level `s` (Gacrux's apply_c9).
+    fn c9(&self, s: usize) -> bool {
+        if s > self.pab_level {
+            return false;
+        }
+        if s <= 1 {
+            return true;
+        }
+        if let Some(&Some(qn8)) = self.qn8.last() {
+            return qn8 == 1;
+        }
+        let upper: Vec<u32> = self
+            .nodes
+            .iter()
+            .copied()
+            .filter(|&n| self.level(n) >= s || n == 0)
+            .collect();
+        if upper.len() % 2 == 1 {
+            return false;
+        }
+        let rest: Vec<u32> = self
+            .nodes
+            .iter()
+            .copied()
+            .filter(|&n| self.level(n) < s && n != 0)
+            .collect();
+        let within = |set: &[u32]| -> Vec<(u32, u32)> {
+            let mut member = alloc::vec![false; self.field.players.len()];
+            for &n in set {
+                member[n as usize] = true;
+            }
+            self.edges
+                .iter()
+                .copied()
+                .filter(|&(a, b)| member[a as usize] && member[b as usize])
+                .collect()
+        };
+        unmatched(&upper, &within(&upper)) == 0 && unmatched(&rest, &within(&rest)) == 0
+    }
+
+    /// Takes the players of `paired` out, and their edges (with `crit`, which follows
+    /// the edges).
+    fn remove(&mut self, paired: &[(u32, u32)], crit: &mut Vec<Option<(Nat, u32)>>) {
+        if paired.is_empty() {
+            return;
+        }
+        let mut gone = alloc::vec![false; self.field.players.len()];
+        for &(a, b) in paired {
+            gone[a as usize] = true;
+            gone[b as usize] = true;
+        }
+        self.nodes.retain(|&n| !gone[n as usize]);
+        let keep: Vec<bool> = self
+            .edges
+            .iter()
+            .map(|&(a, b)| !gone[a as usize] && !gone[b as usize])
+            .collect();
+        let mut k = 0;
+        self.edges.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
+        let mut k = 0;
+        crit.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
+        self.pairs.extend_from_slice(paired);
+    }
+}
+
+/// The pairs with colours (E.1-E.5), by board: the higher score of the pair, then the
+/// sum of the scores, then the higher-ranked player (C.04.2); the bye last.
+fn boards(t: &Tournament, field: &Field, pairs: &[(u32, u32)]) -> Pairing {
+    let first = t.first_colour.unwrap_or(FirstColour::White);
+    let mut games = Vec::new();
+    let mut bye = None;
+    for &(a, b) in pairs {
+        let (a, b) = (a.min(b), a.max(b));
+        if a == 0 {
+            bye = Some(PlayerId(b));
+            continue;
+        }
+        let side = |n: u32| {
+            let c = field.get(n);
+            Side {
+                id: PlayerId(n),
+                number: c.number,
+                score: c.score,
+                history: &c.history,
+            }
+        };
+        let (white, black) = allocate(&side(a), &side(b), first);
+        let (sa, sb) = (field.get(a).score, field.get(b).score);
+        games.push((
+            (
+                core::cmp::Reverse(sa.max(sb)),
+                core::cmp::Reverse(sa + sb),
+                a,
+            ),
+            white,
+            black,
+        ));
+    }
+    games.sort_by_key(|g| g.0);
+    let mut out: Vec<Pair> = games
+        .into_iter()
+        .map(|(_, white, black)| Pair::Game { white, black })
+        .collect();
+    if let Some(p) = bye {
+        out.push(Pair::Bye(p));
+    }
+    Pairing { pairs: out }
+}
