@@ -1,0 +1,168 @@
+//! Club events (issue 56) over real HTTP against the real server: a director's actions,
+//! the public reads, races, hostile input, online rounds, a killed server.
+
+mod board;
+mod hostile;
+mod killed;
+mod online;
+mod races;
+mod systems;
+
+use std::net::SocketAddr;
+
+use shatar_protocol::Envelope;
+use shatar_protocol::events::{
+    DirectorAction, EventError, EventId, EventReply, EventView, NewEvent,
+};
+use shatar_server::ids::Secret;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// An HTTP answer: status, headers (names in lower case), body.
+pub struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The body as the events' envelope.
+    pub fn reply(&self) -> EventReply {
+        let envelope: Envelope<EventReply> = serde_json::from_str(&self.body)
+            .unwrap_or_else(|e| panic!("{e}: {} {}", self.status, self.body));
+        assert_eq!(envelope.v, shatar_protocol::events::EVENTS_PROTOCOL_VERSION);
+        envelope.body
+    }
+
+    pub fn error(&self) -> EventError {
+        match self.reply() {
+            EventReply::Error { error } => error,
+            other => panic!("not refused: {other:?}"),
+        }
+    }
+}
+
+/// One request on a connection of its own.
+pub async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, String)],
+    body: Option<&str>,
+) -> Answer {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        request += &format!("{name}: {value}\r\n");
+    }
+    if let Some(body) = body {
+        request += &format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        );
+    }
+    request += "\r\n";
+    stream.write_all(request.as_bytes()).await.unwrap();
+    if let Some(body) = body {
+        stream.write_all(body.as_bytes()).await.unwrap();
+    }
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {head:?}"));
+    let headers = lines
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| (name.to_ascii_lowercase(), value.trim().to_string()))
+        .collect();
+    Answer {
+        status,
+        headers,
+        body: body.to_string(),
+    }
+}
+
+pub fn envelope<T: serde::Serialize>(body: &T) -> String {
+    serde_json::to_string(&serde_json::json!({"v": 1, "id": 0, "body": body})).unwrap()
+}
+
+/// A director of one event.
+pub struct Director {
+    pub addr: SocketAddr,
+    pub event: EventId,
+    pub token: Secret,
+}
+
+impl Director {
+    pub async fn create(addr: SocketAddr, new: NewEvent) -> Director {
+        let answer = http(addr, "POST", "/api/events", &[], Some(&envelope(&new))).await;
+        match answer.reply() {
+            EventReply::Created { event, director } => Director {
+                addr,
+                event,
+                token: director,
+            },
+            other => panic!("no event: {other:?}"),
+        }
+    }
+
+    pub async fn send(&self, action: &DirectorAction) -> Answer {
+        let path = format!("/api/events/{}/director", self.event);
+        let auth = format!("Bearer {}", self.token.reveal());
+        http(
+            self.addr,
+            "POST",
+            &path,
+            &[("Authorization", auth)],
+            Some(&envelope(action)),
+        )
+        .await
+    }
+
+    pub async fn act(&self, action: DirectorAction) -> Result<EventView, EventError> {
+        match self.send(&action).await.reply() {
+            EventReply::Event(view) => Ok(view),
+            EventReply::Error { error } => Err(error),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// The action, which must pass.
+    pub async fn ok(&self, action: DirectorAction) -> EventView {
+        let what = format!("{action:?}");
+        self.act(action)
+            .await
+            .unwrap_or_else(|e| panic!("{what}: refused: {e}"))
+    }
+
+    /// `GET /api/events/{id}{suffix}`.
+    pub async fn get(&self, suffix: &str) -> Answer {
+        http(
+            self.addr,
+            "GET",
+            &format!("/api/events/{}{suffix}", self.event),
+            &[],
+            None,
+        )
+        .await
+    }
+
+    pub async fn view(&self) -> EventView {
+        match self.get("").await.reply() {
+            EventReply::Event(view) => view,
+            other => panic!("{other:?}"),
+        }
+    }
+}
