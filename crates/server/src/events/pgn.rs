@@ -13,6 +13,34 @@ fn quoted(text: &str) -> String {
     text.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// A server game's record with the event's tags in place of its own: the event's name,
+/// the game's round (`round.board`), the players' names in the event.
+fn retag(text: &str, tags: &[(&str, String)]) -> String {
+    let mut out = String::with_capacity(text.len() + 64);
+    for line in text.split_inclusive('\n') {
+        let tag = tags
+            .iter()
+            .find(|(name, _)| line.starts_with(&format!("[{name} ")));
+        match tag {
+            Some((name, value)) => out += &format!("[{name} \"{value}\"]\n"),
+            None => out += line,
+        }
+    }
+    if !tags
+        .iter()
+        .all(|(name, _)| out.contains(&format!("[{name} ")))
+    {
+        // A tag the record lacks goes after its first line (the Event tag).
+        let missing: String = tags
+            .iter()
+            .filter(|(name, _)| !out.contains(&format!("[{name} ")))
+            .map(|(name, value)| format!("[{name} \"{value}\"]\n"))
+            .collect();
+        out = out.replacen('\n', &format!("\n{missing}"), 1);
+    }
+    out
+}
+
 fn pgn_result(result: Option<ResultWire>) -> &'static str {
     match result {
         Some(ResultWire::WhiteWins | ResultWire::WhiteForfeitWin) => "1-0",
@@ -36,10 +64,15 @@ impl Events {
             let text = match board.game {
                 Some(game) => {
                     let text = self.hub.pgn(game).await.map_err(unavailable)?;
-                    text.replacen(
-                        "[Event \"Shatar online game\"]",
-                        &format!("[Event \"{name}\"]\n[Round \"{round}\"]"),
-                        1,
+                    let player = |n: u32| quoted(&record.players[n as usize - 1].name);
+                    retag(
+                        &text,
+                        &[
+                            ("Event", name.clone()),
+                            ("Round", round.clone()),
+                            ("White", player(board.white)),
+                            ("Black", player(black)),
+                        ],
                     )
                 }
                 None => {
@@ -52,8 +85,10 @@ impl Events {
                         player(board.white),
                         player(black),
                     );
+                    // The PGN standard's word for a game not played to its end; ours
+                    // says why (as the server's own records do).
                     if standing.is_some_and(|r| !r.played()) {
-                        text += "[Termination \"forfeit\"]\n";
+                        text += "[Termination \"abandoned\"]\n[TerminationDetails \"forfeit\"]\n";
                     }
                     format!("{text}\n{result}\n")
                 }

@@ -320,7 +320,12 @@ async fn a_round_robin_at_the_board_from_entry_to_standings() {
             .count(),
         10
     );
-    assert_eq!(pgn.body.matches("[Termination \"forfeit\"]").count(), 2);
+    assert_eq!(
+        pgn.body
+            .matches("[Termination \"abandoned\"]\n[TerminationDetails \"forfeit\"]")
+            .count(),
+        2
+    );
     assert!(
         pgn.body
             .contains("[Round \"2.1\"]\n[White \"Enkh\"]\n[Black \"Chimeg\"]\n[Result \"0-1\"]")

@@ -18,6 +18,38 @@ use shatar_server::ids::Secret;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
+/// Reads `pgn` with pgn-extract and python-chess (scripts/pgn-check.py, as the games'
+/// records are read in records.rs): `games` games and no complaint. Skipped with
+/// SHATAR_PGN_TOOLS=skip.
+pub fn pgn_check(pgn: &str, games: usize) {
+    if std::env::var("SHATAR_PGN_TOOLS").as_deref() == Ok("skip") {
+        eprintln!("SKIPPED: the event's PGN check (SHATAR_PGN_TOOLS=skip)");
+        return;
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let python = root.join("tools/venv/bin/python");
+    assert!(
+        python.exists(),
+        "{} is missing: run scripts/tools.sh, or set SHATAR_PGN_TOOLS=skip",
+        python.display()
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("event.pgn");
+    std::fs::write(&file, pgn).unwrap();
+    let checked = std::process::Command::new(&python)
+        .arg(root.join("scripts/pgn-check.py"))
+        .arg(&file)
+        .output()
+        .expect("scripts/pgn-check.py runs");
+    let said = String::from_utf8_lossy(&checked.stdout).into_owned()
+        + &String::from_utf8_lossy(&checked.stderr);
+    assert!(checked.status.success(), "{said}\n{pgn}");
+    assert!(
+        said.contains(&format!("pgn-check: {games} games, 0 complaints")),
+        "{said}"
+    );
+}
+
 /// An HTTP answer: status, headers (names in lower case), body.
 pub struct Answer {
     pub status: u16,

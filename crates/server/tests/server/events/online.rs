@@ -217,5 +217,18 @@ async fn an_online_round_plays_itself_and_a_no_show_forfeits() {
     };
     let player3 = cross.rows.iter().find(|r| r.number == 3).unwrap();
     assert_eq!(player3.cells[0].score, "-");
+    // The event's PGN: the mate with its moves and clocks, the no-show as abandoned, and
+    // round 2's games as they stand; the event's name and each game's round and board.
+    let pgn = director.get(".pgn").await;
+    assert_eq!(pgn.body.matches("[Event \"Online blitz\"]").count(), 4);
+    assert!(pgn.body.contains("[Round \"1.1\"]"));
+    assert!(
+        pgn.body
+            .contains("[Round \"1.1\"]\n[White \"Ganbold\"]\n[Black \"Khulan\"]"),
+        "{}",
+        pgn.body
+    );
+    assert!(pgn.body.contains("Qh4#"), "{}", pgn.body);
+    super::pgn_check(&pgn.body, 4);
     server.stop().await.unwrap();
 }
