@@ -3,6 +3,7 @@
 
 mod board;
 mod hostile;
+mod kept;
 mod killed;
 mod online;
 mod races;
