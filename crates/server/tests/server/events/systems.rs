@@ -242,3 +242,85 @@ async fn axf_strikes_out_an_early_withdrawal_and_the_log_keeps_it() {
         ResultWire::WhiteWins
     );
 }
+
+#[tokio::test]
+async fn a_late_entry_and_a_requested_bye_in_an_axf_swiss() {
+    let data = tempfile::tempdir().unwrap();
+    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let director = event(
+        &server,
+        NewEvent {
+            name: "积分编排".into(),
+            game: Some(GameKind::Xiangqi),
+            rounds: Some(4),
+            ..NewEvent::default()
+        },
+        &[0, 0, 0, 0],
+    )
+    .await;
+    // Late entries until half the rounds are paired (docs/rules.md).
+    assert_eq!(director.view().await.settings.late_entry_until, 2);
+    let view = director.ok(pair(1)).await;
+    assert_eq!(pairs(&view, 1), [(1, Some(2)), (3, Some(4))]);
+    director.ok(result(1, 1, ResultWire::WhiteWins)).await;
+    director.ok(result(1, 2, ResultWire::WhiteWins)).await;
+    let view = director
+        .ok(DirectorAction::AddPlayer {
+            name: "Late".into(),
+            rating: 0,
+            club: None,
+        })
+        .await;
+    assert_eq!(view.players[4].entered_round, 2);
+    director
+        .ok(DirectorAction::RequestBye {
+            player: 1,
+            round: 2,
+            bye: ByeRequest::HalfPoint,
+        })
+        .await;
+    let view = director.ok(pair(2)).await;
+    let mut round2: Vec<Vec<u32>> = pairs(&view, 2)
+        .into_iter()
+        .map(|(w, b)| {
+            let mut pair: Vec<u32> = std::iter::once(w).chain(b).collect();
+            pair.sort_unstable();
+            pair
+        })
+        .collect();
+    round2.sort();
+    // By score: 3 (a win) meets 2; 4 meets the late entry; 1 is on its bye.
+    assert_eq!(round2, [vec![2, 3], vec![4, 5]]);
+    assert_eq!(
+        director
+            .act(DirectorAction::AddPlayer {
+                name: "Too late".into(),
+                rating: 0,
+                club: None
+            })
+            .await,
+        Err(EventError::LateEntryClosed { round: 2 })
+    );
+    assert_eq!(
+        director
+            .act(DirectorAction::RequestBye {
+                player: 2,
+                round: 2,
+                bye: ByeRequest::ZeroPoint
+            })
+            .await,
+        Err(EventError::RoundPaired { round: 2 })
+    );
+    let EventReply::Card(card) = director.get("/players/5").await.reply() else {
+        panic!("card");
+    };
+    // Round 1 missed (absent, nothing scored), round 2 paired.
+    assert_eq!(card.rounds[0].cell.score, "");
+    assert!(card.rounds[1].opponent == Some(4));
+    let EventReply::Card(card) = director.get("/players/1").await.reply() else {
+        panic!("card");
+    };
+    // 2/1/0: the win's 2 and the half-point bye's 1.
+    assert_eq!(card.rounds[1].cell.score, "H");
+    assert_eq!(card.points, "3");
+}
