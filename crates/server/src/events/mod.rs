@@ -14,7 +14,9 @@ pub mod http;
 pub mod online;
 pub mod pair;
 mod pgn;
+pub mod plan;
 pub mod record;
+pub mod rounds;
 pub mod settings;
 pub mod views;
 

@@ -20,6 +20,9 @@ use crate::store::NewGame;
 use crate::store::events::{Committed, EventRecord, GameEnd, ResultRow, Write};
 use crate::wire::{EndNote, Side};
 
+/// The writes due in an event, and the games they start (opened once committed).
+type Due = (Vec<Write>, Vec<(Table, EventBoard)>);
+
 /// How often the task looks: a round's games start within this of their time.
 const TICK_MS: u64 = 1_000;
 
@@ -105,11 +108,7 @@ impl Events {
 
     /// What is due in `record` now: the games to start (their tables, to open once
     /// committed) and the results to enter.
-    #[allow(clippy::type_complexity)]
-    fn due(
-        &self,
-        record: &EventRecord,
-    ) -> Result<(Vec<Write>, Vec<(Table, EventBoard)>), shatar_protocol::events::EventError> {
+    fn due(&self, record: &EventRecord) -> Result<Due, shatar_protocol::events::EventError> {
         let settings = &record.event.settings;
         let built = record::build(record, Scope::Through(record.paired_rounds()));
         let now = self.hub.wall_ms();

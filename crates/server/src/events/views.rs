@@ -72,7 +72,7 @@ pub fn round_view(record: &EventRecord, round: u32) -> Option<RoundView> {
         .collect();
     let name = |n: u32| record.players[n as usize - 1].name.to_lowercase();
     by_name.sort_by_key(|&(n, _)| (name(n), n));
-    let finished = super::act::unfinished(record, round).is_empty();
+    let finished = super::rounds::unfinished(record, round).is_empty();
     Some(RoundView {
         round,
         starts_at_ms: row.starts_ms,
