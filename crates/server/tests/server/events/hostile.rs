@@ -1,23 +1,17 @@
 //! Hostile input to the events' API: every request bounded, every refusal typed, with
 //! what and where.
 
-use std::sync::Arc;
-
 use futures_util::future::join_all;
 use shatar_protocol::events::{
     DirectorAction, EventError, MAX_BODY_BYTES, MAX_PLAYERS, NewEvent, PenaltyKind,
 };
-use shatar_server::time::ManualTime;
 use shatar_server::wire::BadName;
 
-use super::{Director, envelope, http};
-use crate::support::start;
+use super::{Director, envelope, fresh, http};
 
 #[tokio::test]
 async fn hostile_requests_get_typed_refusals_and_change_nothing() {
-    let data = tempfile::tempdir().unwrap();
-    let time = Arc::new(ManualTime::default());
-    let server = start(data.path(), None, time.clone()).await;
+    let (_data, server, time) = fresh().await;
     let addr = server.addr;
     let post = |path: &'static str, body: String| async move {
         http(addr, "POST", path, &[], Some(&body)).await

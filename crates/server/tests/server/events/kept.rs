@@ -2,36 +2,19 @@
 //! that was being played, and the database itself refuses to change or drop a result.
 //! The public reads are revalidated by the event's revision and readable from any site.
 
-use std::sync::Arc;
-use std::time::Duration;
-
 use shatar_protocol::events::{
-    DirectorAction, EventError, EventReply, EventView, Join, NewEvent, ResultSource, ResultWire,
-    SystemWire,
+    DirectorAction, EventError, NewEvent, ResultSource, ResultWire, SystemWire,
 };
 use shatar_rules::Ruleset;
-use shatar_server::time::ManualTime;
 use shatar_server::wire::{ClientMessage, ServerMessage};
 use sqlx::ConnectOptions;
 
-use super::{Director, envelope, http};
-use crate::support::{Client, minutes, start};
-
-async fn until(director: &Director, ready: impl Fn(&EventView) -> bool) -> EventView {
-    for _ in 0..100 {
-        let view = director.view().await;
-        if ready(&view) {
-            return view;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("the event did not get there: {:?}", director.view().await);
-}
+use super::{Director, fresh, http, join, pair, until};
+use crate::support::{Client, minutes};
 
 #[tokio::test]
 async fn an_event_ended_early_keeps_every_result_and_takes_the_last_games() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let (data, server, _time) = fresh().await;
     let director = Director::create(
         server.addr,
         NewEvent {
@@ -49,23 +32,10 @@ async fn an_event_ended_early_keeps_every_result_and_takes_the_last_games() {
     let mut players = Vec::new();
     for name in ["A", "B", "C", "D"] {
         let client = Client::player(&server).await;
-        let join = Join {
-            credentials: client.credentials.clone().unwrap(),
-            name: Some(name.into()),
-            rating: 0,
-            club: None,
-        };
-        let path = format!("/api/events/{}/join", director.event);
-        let answer = http(server.addr, "POST", &path, &[], Some(&envelope(&join))).await;
-        assert!(matches!(answer.reply(), EventReply::Joined { .. }));
+        join(&director, &client, name).await.unwrap();
         players.push(client);
     }
-    director
-        .ok(DirectorAction::PairRound {
-            round: 1,
-            starts_at_ms: None,
-        })
-        .await;
+    director.ok(pair(1)).await;
     let view = until(&director, |v| {
         v.rounds[0].boards.iter().all(|b| b.game.is_some())
     })

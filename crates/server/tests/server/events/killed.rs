@@ -2,30 +2,15 @@
 //! and started again on the same database: every pairing and every result is there, the
 //! director's token still works, and the online game goes on and reports its result.
 
-use std::time::Duration;
-
-use shatar_protocol::events::{
-    DirectorAction, EventReply, EventView, Join, NewEvent, ResultSource, ResultWire, SystemWire,
-};
+use shatar_protocol::events::{DirectorAction, NewEvent, ResultSource, ResultWire, SystemWire};
 use shatar_rules::{GameKind, Ruleset};
 use shatar_server::wire::ServerMessage;
 
-use super::{Director, envelope, http};
+use super::{Director, join, until};
 use crate::killed::spawn;
 use crate::support::{Client, minutes};
 
-async fn until(director: &Director, ready: impl Fn(&EventView) -> bool) -> EventView {
-    for _ in 0..100 {
-        let view = director.view().await;
-        if ready(&view) {
-            return view;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("the event did not get there: {:?}", director.view().await);
-}
-
-fn result(round: u32, board: u32, result: ResultWire) -> DirectorAction {
+fn signed(round: u32, board: u32, result: ResultWire) -> DirectorAction {
     DirectorAction::EnterResult {
         round,
         board,
@@ -67,8 +52,8 @@ async fn a_server_killed_mid_round_loses_no_pairing_and_no_result() {
             starts_at_ms: None,
         })
         .await;
-    board.ok(result(1, 1, ResultWire::WhiteWins)).await;
-    board.ok(result(1, 2, ResultWire::Draw)).await;
+    board.ok(signed(1, 1, ResultWire::WhiteWins)).await;
+    board.ok(signed(1, 2, ResultWire::Draw)).await;
     let before = board.view().await;
 
     // Online: two players, their game started and under way.
@@ -89,15 +74,7 @@ async fn a_server_killed_mid_round_loses_no_pairing_and_no_result() {
     let mut players = Vec::new();
     for name in ["White", "Black"] {
         let client = Client::player(&addr).await;
-        let join = Join {
-            credentials: client.credentials.clone().unwrap(),
-            name: Some(name.into()),
-            rating: 0,
-            club: None,
-        };
-        let path = format!("/api/events/{}/join", online.event);
-        let answer = http(addr, "POST", &path, &[], Some(&envelope(&join))).await;
-        assert!(matches!(answer.reply(), EventReply::Joined { .. }));
+        join(&online, &client, name).await.unwrap();
         players.push(client);
     }
     online
@@ -129,7 +106,7 @@ async fn a_server_killed_mid_round_loses_no_pairing_and_no_result() {
     let after = board.view().await;
     assert_eq!(after.rounds, before.rounds);
     assert_eq!(after.players, before.players);
-    board.ok(result(1, 3, ResultWire::BlackWins)).await;
+    board.ok(signed(1, 3, ResultWire::BlackWins)).await;
     let view = board
         .ok(DirectorAction::PairRound {
             round: 2,

@@ -10,14 +10,88 @@ mod races;
 mod systems;
 
 use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
 
 use shatar_protocol::Envelope;
 use shatar_protocol::events::{
-    DirectorAction, EventError, EventId, EventReply, EventView, NewEvent,
+    DirectorAction, EventError, EventId, EventReply, EventView, Join, NewEvent, ResultWire,
 };
+use shatar_server::Running;
 use shatar_server::ids::Secret;
+use shatar_server::time::ManualTime;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+
+use crate::support::{Client, start};
+
+/// A server of its own, its database in a temporary directory, its time moved by hand.
+pub async fn fresh() -> (tempfile::TempDir, Running, Arc<ManualTime>) {
+    let data = tempfile::tempdir().unwrap();
+    let time = Arc::new(ManualTime::default());
+    let server = start(data.path(), None, time.clone()).await;
+    (data, server, time)
+}
+
+pub fn pair(round: u32) -> DirectorAction {
+    DirectorAction::PairRound {
+        round,
+        starts_at_ms: None,
+    }
+}
+
+/// A result entered with no reason (a game played) at a board without one.
+pub fn result(round: u32, board: u32, result: ResultWire) -> DirectorAction {
+    DirectorAction::EnterResult {
+        round,
+        board,
+        result,
+        reason: None,
+        replaces: None,
+        tie_break_winner: None,
+    }
+}
+
+/// Round `round`'s boards as (White, Black), a bye with no Black.
+pub fn boards(view: &EventView, round: usize) -> Vec<(u32, Option<u32>)> {
+    view.rounds[round - 1]
+        .boards
+        .iter()
+        .map(|b| (b.white, b.black))
+        .collect()
+}
+
+/// Waits (in real time: the server's task looks once a second) until `ready` holds of the
+/// event.
+pub async fn until(director: &Director, ready: impl Fn(&EventView) -> bool) -> EventView {
+    for _ in 0..100 {
+        let view = director.view().await;
+        if ready(&view) {
+            return view;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the event did not get there: {:?}", director.view().await);
+}
+
+/// `client`'s online player joins the event by its link, as `name`.
+pub async fn join(director: &Director, client: &Client, name: &str) -> Result<u32, EventError> {
+    let join = Join {
+        credentials: client.credentials.clone().unwrap(),
+        name: Some(name.into()),
+        rating: 0,
+        club: None,
+    };
+    let path = format!("/api/events/{}/join", director.event);
+    match http(director.addr, "POST", &path, &[], Some(&envelope(&join)))
+        .await
+        .reply()
+    {
+        EventReply::Joined { number } => Ok(number),
+        EventReply::Error { error } => Err(error),
+        other => panic!("{other:?}"),
+    }
+}
 
 /// Reads `pgn` with pgn-extract and python-chess (scripts/pgn-check.py, as the games'
 /// records are read in records.rs): `games` games and no complaint. Skipped with
@@ -190,6 +264,18 @@ impl Director {
             None,
         )
         .await
+    }
+
+    /// The standings (`query`: `""` or `"?round=N"`) as `number:points`, best first.
+    pub async fn points(&self, query: &str) -> Vec<String> {
+        match self.get(&format!("/standings{query}")).await.reply() {
+            EventReply::Standings(s) => s
+                .rows
+                .iter()
+                .map(|r| format!("{}:{}", r.number, r.points))
+                .collect(),
+            other => panic!("{other:?}"),
+        }
     }
 
     pub async fn view(&self) -> EventView {

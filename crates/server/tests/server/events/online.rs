@@ -2,56 +2,20 @@
 //! round's games start on the server by themselves, a game's end comes back as the
 //! board's result, and a player who never moves forfeits after the no-show time.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use shatar_protocol::events::{
-    DirectorAction, EventError, EventReply, EventView, Join, NewEvent, ResultSource, ResultWire,
-    SystemWire,
+    EventError, EventReply, NewEvent, ResultSource, ResultWire, SystemWire,
 };
 use shatar_rules::Ruleset;
-use shatar_server::time::ManualTime;
 use shatar_server::wire::{ClientMessage, ErrorKind, ServerMessage, Side};
 
-use super::{Director, envelope, http};
-use crate::support::{Client, minutes, refused, start};
-
-/// Waits (in real time: the server's task looks once a second) until `ready` holds of the
-/// event.
-async fn until(director: &Director, ready: impl Fn(&EventView) -> bool) -> EventView {
-    for _ in 0..100 {
-        let view = director.view().await;
-        if ready(&view) {
-            return view;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("the event did not get there: {:?}", director.view().await);
-}
-
-async fn join(director: &Director, client: &Client, name: &str) -> Result<u32, EventError> {
-    let join = Join {
-        credentials: client.credentials.clone().unwrap(),
-        name: Some(name.into()),
-        rating: 0,
-        club: None,
-    };
-    let path = format!("/api/events/{}/join", director.event);
-    match http(director.addr, "POST", &path, &[], Some(&envelope(&join)))
-        .await
-        .reply()
-    {
-        EventReply::Joined { number } => Ok(number),
-        EventReply::Error { error } => Err(error),
-        other => panic!("{other:?}"),
-    }
-}
+use super::{Director, boards, fresh, join, pair, until};
+use crate::support::{Client, minutes, refused};
 
 #[tokio::test]
 async fn an_online_round_plays_itself_and_a_no_show_forfeits() {
-    let data = tempfile::tempdir().unwrap();
-    let time = Arc::new(ManualTime::default());
-    let server = start(data.path(), None, time.clone()).await;
+    let (_data, server, time) = fresh().await;
     let director = Director::create(
         server.addr,
         NewEvent {
@@ -101,22 +65,12 @@ async fn an_online_round_plays_itself_and_a_no_show_forfeits() {
     assert_eq!((event, revision), (director.event, 1));
 
     // AXF round one: 1-2, 3-4, the odd numbers Red (White); the games start now.
-    director
-        .ok(DirectorAction::PairRound {
-            round: 1,
-            starts_at_ms: None,
-        })
-        .await;
+    director.ok(pair(1)).await;
     let view = until(&director, |v| {
         v.rounds[0].boards.iter().all(|b| b.game.is_some())
     })
     .await;
-    let boards: Vec<(u32, Option<u32>)> = view.rounds[0]
-        .boards
-        .iter()
-        .map(|b| (b.white, b.black))
-        .collect();
-    assert_eq!(boards, [(1, Some(2)), (3, Some(4))]);
+    assert_eq!(boards(&view, 1), [(1, Some(2)), (3, Some(4))]);
     let game1 = view.rounds[0].boards[0].game.unwrap();
     let game2 = view.rounds[0].boards[1].game.unwrap();
     // Each player is told where it plays.
@@ -179,39 +133,21 @@ async fn an_online_round_plays_itself_and_a_no_show_forfeits() {
     );
 
     // Round 2 by score: the two winners meet.
-    director
-        .ok(DirectorAction::PairRound {
-            round: 2,
-            starts_at_ms: None,
-        })
-        .await;
+    director.ok(pair(2)).await;
     let view = director.view().await;
-    let boards: Vec<(u32, Option<u32>)> = view.rounds[1]
-        .boards
-        .iter()
-        .map(|b| (b.white, b.black))
-        .collect();
+    let round2 = boards(&view, 2);
     assert!(
-        boards.contains(&(2, Some(4))) || boards.contains(&(4, Some(2))),
-        "{boards:?}"
+        round2.contains(&(2, Some(4))) || round2.contains(&(4, Some(2))),
+        "{round2:?}"
     );
-    let EventReply::Standings(standings) = director.get("/standings?round=1").await.reply() else {
-        panic!("standings");
-    };
-    let points: Vec<(u32, &str)> = standings
-        .rows
-        .iter()
-        .map(|r| (r.number, r.points.as_str()))
-        .collect();
+    let points = director.points("?round=1").await;
     // A chess event scores 1/½/0 (not AXF's 2/1/0, whose Swiss it pairs with). The two
     // winners lead; their order is the tie-breaks' (a forfeit's virtual opponent, C.07 §16).
-    let mut leaders = points[..2].to_vec();
-    leaders.sort_unstable();
-    assert_eq!(leaders, [(2, "1"), (4, "1")]);
-    assert_eq!(
-        points[2..].iter().map(|p| p.1).collect::<Vec<_>>(),
-        ["0", "0"]
-    );
+    let (mut leaders, mut rest) = (points[..2].to_vec(), points[2..].to_vec());
+    leaders.sort();
+    rest.sort();
+    assert_eq!(leaders, ["2:1", "4:1"]);
+    assert_eq!(rest, ["1:0", "3:0"]);
     let EventReply::Crosstable(cross) = director.get("/crosstable").await.reply() else {
         panic!("crosstable");
     };

@@ -1,18 +1,13 @@
 //! Director's actions sent at the same moment: never both win, and nothing is lost.
 
-use std::sync::Arc;
-
 use futures_util::future::join_all;
 use shatar_protocol::events::{DirectorAction, EventError, NewEvent, ResultWire, SystemWire};
-use shatar_server::time::ManualTime;
 
-use super::Director;
-use crate::support::start;
+use super::{Director, fresh};
 
 #[tokio::test]
 async fn racing_directors_never_both_win() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let (_data, server, _time) = fresh().await;
     let director = Director::create(
         server.addr,
         NewEvent {
@@ -120,10 +115,8 @@ async fn racing_directors_never_both_win() {
 /// out again and refused.
 #[tokio::test]
 async fn two_servers_on_one_database_never_both_win() {
-    let data = tempfile::tempdir().unwrap();
-    let time = Arc::new(ManualTime::default());
-    let one = start(data.path(), None, time.clone()).await;
-    let two = start(data.path(), None, time.clone()).await;
+    let (data, one, time) = fresh().await;
+    let two = crate::support::start(data.path(), None, time.clone()).await;
     let a = Director::create(
         one.addr,
         NewEvent {
