@@ -5,9 +5,10 @@
 use std::time::Duration;
 
 use shatar_protocol::events::{
-    EventError, EventReply, NewEvent, ResultSource, ResultWire, SystemWire,
+    DirectorAction, EventError, EventReply, NewEvent, ResultSource, ResultWire, SystemWire,
 };
 use shatar_rules::Ruleset;
+use shatar_server::time::TimeSource;
 use shatar_server::wire::{ClientMessage, ErrorKind, ServerMessage, Side};
 
 use super::{Director, boards, fresh, join, pair, until};
@@ -132,8 +133,24 @@ async fn an_online_round_plays_itself_and_a_no_show_forfeits() {
         (ResultWire::BlackForfeitWin, ResultSource::NoShow)
     );
 
-    // Round 2 by score: the two winners meet.
-    director.ok(pair(2)).await;
+    // Round 2 by score: the two winners meet, at the time the director sets: its games
+    // wait for it.
+    let starts = time.now_ms() + 10 * 60_000;
+    director
+        .ok(DirectorAction::PairRound {
+            round: 2,
+            starts_at_ms: Some(starts),
+        })
+        .await;
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    let view = director.view().await;
+    assert_eq!(view.rounds[1].starts_at_ms, Some(starts));
+    assert!(view.rounds[1].boards.iter().all(|b| b.game.is_none()));
+    time.advance(10 * 60_000);
+    until(&director, |v| {
+        v.rounds[1].boards.iter().all(|b| b.game.is_some())
+    })
+    .await;
     let view = director.view().await;
     let round2 = boards(&view, 2);
     assert!(
