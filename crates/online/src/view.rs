@@ -538,6 +538,7 @@ fn error_text(lang: Lang, error: &ErrorKind) -> String {
             return tf!(lang, "online.error.opponent-present", seconds = seconds);
         }
         ErrorKind::TooLateToAbort => t!(lang, "online.error.too-late-to-abort"),
+        ErrorKind::EventGame => t!(lang, "online.error.event-game"),
         ErrorKind::NothingToTakeBack => t!(lang, "online.error.nothing-to-take-back"),
         ErrorKind::WrongClaim { .. } => t!(lang, "online.error.wrong-claim"),
         ErrorKind::RateLimited { .. } | ErrorKind::TooManyConnections { .. } => {

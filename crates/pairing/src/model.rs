@@ -37,6 +37,9 @@ pub struct Player {
     /// AXF's technical fouls (技术犯规, AXF 2008 ch. 2 §7), a tie-break there; TRF has
     /// no field for them.
     pub technical_fouls: u32,
+    /// Points the arbiter gave or took outside any game (2017 art. 12.9 (4), (5)):
+    /// counted in the score and the standings' points; TRF has no field for them.
+    pub adjustment: Points,
 }
 
 impl Player {
@@ -207,12 +210,14 @@ impl Tournament {
 
     /// A player's points after `rounds` rounds.
     pub fn score(&self, id: PlayerId, rounds: u32) -> Points {
-        self.player(id)
+        let player = self.player(id);
+        player
             .rounds
             .iter()
             .take(rounds as usize)
             .map(|e| self.scoring.points(e))
-            .sum()
+            .sum::<Points>()
+            + player.adjustment
     }
 
     /// Checks that the rows agree: each game's two players name each other, with

@@ -42,6 +42,7 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+pub mod events;
 mod game;
 mod messages;
 pub mod online;

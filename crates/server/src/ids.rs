@@ -7,6 +7,7 @@ use core::fmt;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
+pub use shatar_protocol::events::EventId;
 pub use shatar_protocol::online::ids::{BadId, ChallengeId, GameId, ID_BYTES, PlayerId, Secret};
 
 /// The system's random source failed: the server cannot hand out names safely.
@@ -42,7 +43,7 @@ macro_rules! generate_from_bytes {
     )*};
 }
 
-generate_from_bytes!(PlayerId, ChallengeId, GameId, Secret);
+generate_from_bytes!(PlayerId, ChallengeId, GameId, Secret, EventId);
 
 /// A fair coin, for a challenger who leaves its colour to chance.
 pub fn coin() -> Result<bool, NoRandomness> {

@@ -9,6 +9,7 @@ pub mod arbiter;
 mod compress;
 pub mod config;
 mod download;
+pub mod events;
 pub mod headers;
 mod http;
 pub mod hub;
@@ -61,6 +62,8 @@ pub struct Running {
     serving: JoinHandle<std::io::Result<()>>,
     hub: Arc<Hub>,
     store: Store,
+    /// The task that starts online events' games and enters their results.
+    events: tokio::task::AbortHandle,
 }
 
 /// Opens the database, picks up the unfinished games and listens.
@@ -82,7 +85,10 @@ pub async fn start(config: Config, time: Arc<dyn TimeSource>) -> Result<Running,
         limiter: limiter.clone(),
         own: addr.to_string(),
     };
-    let router = http::router(hub.clone(), stopping.clone(), config.site_dir, gate);
+    let events = events::Events::new(hub.clone(), limiter.clone());
+    let ticking = events::online::spawn(&events);
+    let router = http::router(hub.clone(), stopping.clone(), config.site_dir, gate)
+        .merge(events::http::router(events));
     let edge = accept::Edge {
         limiter,
         proxies: config.trusted_proxies,
@@ -97,6 +103,7 @@ pub async fn start(config: Config, time: Arc<dyn TimeSource>) -> Result<Running,
         serving,
         hub,
         store,
+        events: ticking,
     })
 }
 
@@ -110,6 +117,7 @@ impl Running {
     /// committed stays for the next start.
     pub async fn stop(self) -> std::io::Result<()> {
         let _ = self.stop.send(true);
+        self.events.abort();
         let served = self.serving.await.unwrap_or(Ok(()));
         self.hub.close().await;
         self.store.close().await;

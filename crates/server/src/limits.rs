@@ -95,9 +95,18 @@ impl Default for Timeouts {
     }
 }
 
+/// A slow budget: `burst` at once, then one every `every_ms` (events made from an address).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlowRate {
+    pub burst: u32,
+    pub every_ms: u64,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     pub per_connection: Rate,
+    /// Club events an address may make (issue 56): each is rows kept for good.
+    pub events_per_address: SlowRate,
     /// `None`: no limit per address (a load test on loopback; a proxy that limits).
     pub per_address: Option<AddressLimits>,
     /// Refusals in a row after which a connection is closed: a client that honours
@@ -119,6 +128,11 @@ impl Default for Limits {
                 per_second: 5,
             },
             per_address: Some(AddressLimits::default()),
+            // A club makes an event or two a week; a director trying things out, ten.
+            events_per_address: SlowRate {
+                burst: 10,
+                every_ms: 6 * 60_000,
+            },
             // Over the burst, five refusals in a row: a page that honours `retry_after_ms`
             // gets none, and a flood is cut after a handful of wasted answers.
             strikes: 5,
@@ -204,6 +218,8 @@ pub struct Limiter {
     limits: Limits,
     time: Arc<dyn TimeSource>,
     addresses: Mutex<Addresses>,
+    /// Each address's budget of new events: (thousandths of an event, as of when).
+    events: Mutex<HashMap<IpAddr, Bucket>>,
 }
 
 #[derive(Default)]
@@ -222,6 +238,7 @@ impl Limiter {
             limits,
             time,
             addresses: Mutex::default(),
+            events: Mutex::default(),
         })
     }
 
@@ -263,6 +280,33 @@ impl Limiter {
             .entry(ip, limits, now)
             .requests
             .take(limits.requests, now)
+    }
+
+    /// Whether `ip` may make one more event now, or in how many milliseconds.
+    pub fn create_event(&self, ip: IpAddr) -> Result<(), u64> {
+        if self.limits.per_address.is_none() {
+            return Ok(());
+        }
+        let rate = self.limits.events_per_address;
+        let now = self.time.now_ms();
+        let full = u64::from(rate.burst) * MILLI;
+        let mut events = self.events.lock().unwrap_or_else(PoisonError::into_inner);
+        if events.len() >= FIRST_SWEEP {
+            let every = rate.every_ms.max(1);
+            events.retain(|_, b| b.milli + now.saturating_sub(b.at_ms) * MILLI / every < full);
+        }
+        let bucket = events.entry(ip).or_insert(Bucket {
+            milli: full,
+            at_ms: now,
+        });
+        let gained = now.saturating_sub(bucket.at_ms) * MILLI / rate.every_ms.max(1);
+        bucket.milli = bucket.milli.saturating_add(gained).min(full);
+        bucket.at_ms = bucket.at_ms.max(now);
+        if bucket.milli >= MILLI {
+            bucket.milli -= MILLI;
+            return Ok(());
+        }
+        Err((MILLI - bucket.milli) * rate.every_ms.max(1) / MILLI + 1)
     }
 
     fn addresses(&self) -> std::sync::MutexGuard<'_, Addresses> {

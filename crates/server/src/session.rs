@@ -19,7 +19,12 @@ struct Session {
     outbox: Outbox,
     /// The games this connection follows, to leave them when it closes.
     watching: HashSet<GameId>,
+    /// The club events this connection follows (issue 56).
+    events: Vec<shatar_protocol::events::EventId>,
 }
+
+/// The most events one connection follows: a club's page shows one or two.
+const MAX_WATCHED_EVENTS: usize = 8;
 
 /// What the loop does after one event.
 enum Step {
@@ -45,6 +50,7 @@ pub async fn run(
         player: None,
         outbox,
         watching: HashSet::new(),
+        events: Vec::new(),
     };
     // tokio's clock, not the TimeSource: these bound real waiting on a real socket.
     let first_message = tokio::time::sleep(timeouts.first_message);
@@ -289,6 +295,18 @@ impl Session {
                 game,
                 text: hub.pgn(game).await?,
             }),
+            ClientMessage::WatchEvent { event } => {
+                if !self.events.contains(&event) {
+                    if self.events.len() >= MAX_WATCHED_EVENTS {
+                        return Err(ErrorKind::malformed(format_args!(
+                            "a connection follows at most {MAX_WATCHED_EVENTS} events"
+                        )));
+                    }
+                    self.events.push(event);
+                    hub.watch_event(event, self.outbox.clone());
+                }
+                Ok(ServerMessage::Accepted)
+            }
         }
     }
 

@@ -585,9 +585,27 @@ impl Model {
                 file_name: format!("shatar-{game}.pgn"),
                 text,
             }),
+            ServerMessage::EventGameStarted { game, .. } => self.event_game(game, effects),
+            // The event's own page follows events; this page only plays their games.
+            ServerMessage::EventChanged { .. } => {}
             ServerMessage::Accepted => {}
             ServerMessage::Error { error } => self.refused(asked, error, effects),
         }
+    }
+
+    /// An event's round started a game of the player's (issue 56): the page goes to it,
+    /// unless the player is in a game still being played.
+    fn event_game(&mut self, game: GameId, effects: &mut Vec<Effect>) {
+        if self
+            .table()
+            .is_some_and(|t| t.outcome.is_none() && t.note.is_none() && t.game != game)
+        {
+            return;
+        }
+        self.intent = Intent::Follow(game);
+        self.screen = Screen::Joining;
+        effects.push(Effect::SetQuery(game_query(game)));
+        self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
     }
 
     /// Once the server knows the player: what the address asked, or the game on screen

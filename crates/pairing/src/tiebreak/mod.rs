@@ -157,9 +157,12 @@ impl Context<'_> {
 pub fn standings(t: &Tournament, order: &[TieBreak], options: Options) -> Standings {
     let rounds = t.rounds.unwrap_or(0).max(t.rounds_entered());
     let players = rounds::rounds(t, rounds);
+    // The arbiter's adjustments (2017 art. 12.9) count in the points, and so in the
+    // opponents' Buchholz; the rounds' own points stay as played.
     let totals: Vec<Points> = players
         .iter()
-        .map(|p| p.iter().map(|r| r.points).sum())
+        .zip(&t.players)
+        .map(|(p, player)| p.iter().map(|r| r.points).sum::<Points>() + player.adjustment)
         .collect();
     let last = |p: &Vec<rounds::Round>, f: &dyn Fn(&rounds::Round) -> bool| {
         p.iter().rposition(f).map_or(0, |i| i as u32 + 1)

@@ -114,6 +114,12 @@ pub enum ClientMessage {
     GetPgn {
         game: GameId,
     },
+    /// Follows a club event (issue 56): answered `Accepted`, then `EventChanged` each
+    /// time it changes (a pairing, a result, a player), after which the page reads the
+    /// event again over HTTP. Asked by anyone, introduced or not.
+    WatchEvent {
+        event: crate::events::EventId,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -111,6 +111,9 @@ pub enum ErrorKind {
     TooManyGames {
         max: u32,
     },
+    /// An event's game (issue 56) is not aborted: resign it, or a side that does not come
+    /// loses it after the event's no-show time.
+    EventGame,
 }
 
 impl ErrorKind {
@@ -188,6 +191,9 @@ impl fmt::Display for ErrorKind {
                     "a player of this game has {max} unfinished games already"
                 )
             }
+            ErrorKind::EventGame => f.write_str(
+                "an event's game is not aborted: resign it, or an absent side forfeits it",
+            ),
         }
     }
 }

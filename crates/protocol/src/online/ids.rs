@@ -24,11 +24,11 @@ impl fmt::Display for BadId {
 
 impl core::error::Error for BadId {}
 
-fn write_hex(bytes: &[u8; ID_BYTES], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+pub(crate) fn write_hex(bytes: &[u8; ID_BYTES], f: &mut fmt::Formatter<'_>) -> fmt::Result {
     bytes.iter().try_for_each(|b| write!(f, "{b:02x}"))
 }
 
-fn parse_hex(text: &str) -> Result<[u8; ID_BYTES], BadId> {
+pub(crate) fn parse_hex(text: &str) -> Result<[u8; ID_BYTES], BadId> {
     let digits = text.as_bytes();
     if digits.len() != 2 * ID_BYTES {
         return Err(BadId);
@@ -45,7 +45,7 @@ fn parse_hex(text: &str) -> Result<[u8; ID_BYTES], BadId> {
     Ok(bytes)
 }
 
-fn deserialize_hex<'de, D: Deserializer<'de>>(d: D) -> Result<[u8; ID_BYTES], D::Error> {
+pub(crate) fn deserialize_hex<'de, D: Deserializer<'de>>(d: D) -> Result<[u8; ID_BYTES], D::Error> {
     // Borrowed when the format allows it, owned otherwise (a JS string, an escaped one).
     let text = <alloc::borrow::Cow<'de, str>>::deserialize(d)?;
     parse_hex(&text).map_err(serde::de::Error::custom)
@@ -56,46 +56,48 @@ macro_rules! public_id {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub struct $name([u8; ID_BYTES]);
+        pub struct $name([u8; $crate::online::ids::ID_BYTES]);
 
         impl $name {
-            pub const fn from_bytes(bytes: [u8; ID_BYTES]) -> $name {
+            pub const fn from_bytes(bytes: [u8; $crate::online::ids::ID_BYTES]) -> $name {
                 $name(bytes)
             }
         }
 
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write_hex(&self.0, f)
+        impl core::fmt::Display for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                $crate::online::ids::write_hex(&self.0, f)
             }
         }
 
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl core::fmt::Debug for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 write!(f, "{}({self})", stringify!($name))
             }
         }
 
-        impl FromStr for $name {
-            type Err = BadId;
-            fn from_str(text: &str) -> Result<$name, BadId> {
-                parse_hex(text).map($name)
+        impl core::str::FromStr for $name {
+            type Err = $crate::online::ids::BadId;
+            fn from_str(text: &str) -> Result<$name, $crate::online::ids::BadId> {
+                $crate::online::ids::parse_hex(text).map($name)
             }
         }
 
-        impl Serialize for $name {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 s.collect_str(self)
             }
         }
 
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
-                deserialize_hex(d).map($name)
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
+                $crate::online::ids::deserialize_hex(d).map($name)
             }
         }
     };
 }
+
+pub(crate) use public_id;
 
 public_id!(
     /// A player: what a browser is known by, with no account behind it.

@@ -29,7 +29,7 @@ pub use lobby::{
     Kind, LIVE_GAMES_MAX, LIVE_PLAYERS_MAX, LiveGame, LobbyChallenge, LobbyFilter, MyGame,
     PlayersError, Speed, parse_players,
 };
-pub use names::{BadName, MAX_NAME_CHARS, normalize_name};
+pub use names::{BadName, MAX_NAME_CHARS, normalize_name, normalize_text};
 pub use outcome::OutcomeWire;
 pub use seat::{ColorChoice, Side};
 pub use server::{ClockView, GameSnapshot, ServerMessage};

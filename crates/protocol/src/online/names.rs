@@ -97,6 +97,12 @@ fn check(c: char) -> Result<bool, BadName> {
 /// The name as it is to be kept: NFC, its spaces plain and single, trimmed; `None` when
 /// nothing is left. See the module's documentation for what a name may hold.
 pub fn normalize_name(name: &str) -> Result<Option<String>, BadName> {
+    normalize_text(name, MAX_NAME_CHARS)
+}
+
+/// The same checks with another length: an event's name, a club, an arbiter's reason
+/// (`crate::events`) are plain text a page shows, held to the same set of characters.
+pub fn normalize_text(name: &str, max_chars: usize) -> Result<Option<String>, BadName> {
     let mut kept = String::with_capacity(name.len());
     let mut chars = 0;
     // Marks since the last base character; `None` at the start and after a space.
@@ -130,10 +136,8 @@ pub fn normalize_name(name: &str) -> Result<Option<String>, BadName> {
         kept.pop();
         chars -= 1;
     }
-    if chars > MAX_NAME_CHARS {
-        return Err(BadName::TooLong {
-            max_chars: MAX_NAME_CHARS,
-        });
+    if chars > max_chars {
+        return Err(BadName::TooLong { max_chars });
     }
     Ok((!kept.is_empty()).then_some(kept))
 }

@@ -128,6 +128,20 @@ pub enum ServerMessage {
         game: GameId,
         text: String,
     },
+    /// A watched event changed (`WatchEvent`): its revision now. The page reads it again.
+    EventChanged {
+        event: crate::events::EventId,
+        revision: u64,
+    },
+    /// An event's game of the player's started (sent to both players' connections): the
+    /// round, the board, the game and the player's side.
+    EventGameStarted {
+        event: crate::events::EventId,
+        round: u32,
+        board: u32,
+        game: GameId,
+        side: Side,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -24,9 +24,10 @@ impl Table {
     /// How long the side to move may owe its first move: a minute live; in
     /// correspondence the days of a move, the same as its flag would give.
     fn abort_after_ms(&self) -> u64 {
-        match self.time_control().days_per_move {
-            Some(days) => u64::from(days) * crate::wire::time_control::DAY_MS,
-            None => ABORT_MS,
+        match (self.pairing, self.time_control().days_per_move) {
+            (Pairing::Event { no_show_ms }, _) => no_show_ms,
+            (_, Some(days)) => u64::from(days) * crate::wire::time_control::DAY_MS,
+            (_, None) => ABORT_MS,
         }
     }
 
@@ -44,15 +45,34 @@ impl Table {
         })
     }
 
-    /// The abort that is due by `now_ms`: a side owed its first move too long.
+    /// The abort that is due by `now_ms`: a side owed its first move too long. In an
+    /// event's game the side that did not come loses by forfeit instead (2017 art.
+    /// 6.7.1; AXF 2008 ch. 2 §6 一); when neither came, White, whose clock would have run
+    /// (6.7.2), is the one who did not.
     pub(super) fn abort_due(&self, now_ms: u64) -> Option<Change> {
-        (self.until_abort(now_ms) == Some(0)).then(|| self.clone().aborted(now_ms))
+        if self.until_abort(now_ms) != Some(0) {
+            return None;
+        }
+        Some(match self.pairing {
+            Pairing::Event { .. } => {
+                let absent = self.side_to_move();
+                let mut table = self.clone();
+                table.note = Some(EndNote::Abandoned { by: absent });
+                let outcome = Outcome::win(Color::from(absent.other()), EndReason::TimeForfeit);
+                table.end(outcome, now_ms)
+            }
+            _ => self.clone().aborted(now_ms),
+        })
     }
 
     /// `player` aborts a game in which it has not moved yet.
     pub fn abort(&self, player: PlayerId, now_ms: u64) -> Result<Change, ErrorKind> {
         self.refuse_if_over()?;
         let side = self.side_of(player)?;
+        if let Pairing::Event { .. } = self.pairing {
+            // An event's game counts: a player who does not play it forfeits it.
+            return Err(ErrorKind::EventGame);
+        }
         let own_moves = match side {
             Side::White => self.moves.len().div_ceil(2),
             Side::Black => self.moves.len() / 2,
@@ -100,6 +120,10 @@ impl Table {
             }
         }
         if self.moves.len() < self.plies_before_claims() {
+            if let Pairing::Event { .. } = self.pairing {
+                // The no-show time decides a game not begun (`abort_due`).
+                return Err(ErrorKind::OpponentPresent { wait_ms: None });
+            }
             return Ok(self.clone().aborted(now_ms));
         }
         let outcome = match win {
@@ -114,7 +138,7 @@ impl Table {
     /// The plies before which a claim of absence aborts the game.
     pub fn plies_before_claims(&self) -> usize {
         match self.pairing {
-            Pairing::Lobby => 2,
+            Pairing::Lobby | Pairing::Event { .. } => 2,
             Pairing::Link | Pairing::Rematch => LINK_CLAIM_PLIES,
         }
     }

@@ -78,14 +78,20 @@ pub enum Pairing {
     Link,
     /// A rematch agreed at the end of a game.
     Rematch,
+    /// A club event's round paired them (issue 56). A side that has not made its first
+    /// move `no_show_ms` after its turn began loses by forfeit (AXF 2008 ch. 2 §6 一; 2017
+    /// art. 6.7), where other games are aborted; the game cannot be aborted by a player.
+    Event { no_show_ms: u64 },
 }
 
-impl Pairing {
-    pub fn as_str(self) -> &'static str {
+impl std::fmt::Display for Pairing {
+    /// The `games.pairing` column: `lobby`, `link`, `rematch`, `event:<no-show ms>`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Pairing::Lobby => "lobby",
-            Pairing::Link => "link",
-            Pairing::Rematch => "rematch",
+            Pairing::Lobby => f.write_str("lobby"),
+            Pairing::Link => f.write_str("link"),
+            Pairing::Rematch => f.write_str("rematch"),
+            Pairing::Event { no_show_ms } => write!(f, "event:{no_show_ms}"),
         }
     }
 }
@@ -94,9 +100,15 @@ impl std::str::FromStr for Pairing {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Pairing, String> {
+        if let Some(ms) = text.strip_prefix("event:") {
+            return ms
+                .parse()
+                .map(|no_show_ms| Pairing::Event { no_show_ms })
+                .map_err(|_| format!("no pairing is called {text:?}"));
+        }
         [Pairing::Lobby, Pairing::Link, Pairing::Rematch]
             .into_iter()
-            .find(|p| p.as_str() == text)
+            .find(|p| p.to_string() == text)
             .ok_or_else(|| format!("no pairing is called {text:?}"))
     }
 }

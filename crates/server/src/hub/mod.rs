@@ -4,6 +4,7 @@
 
 mod challenges;
 mod endings;
+mod event_games;
 mod evict;
 mod game_room;
 mod lobby;
@@ -19,6 +20,8 @@ use crate::ids::{GameId, NoRandomness, PlayerId};
 use crate::store::{Store, StoreError};
 use crate::time::TimeSource;
 use crate::wire::{ErrorKind, GameSnapshot, ServerMessage};
+pub use event_games::EventBoard;
+use event_games::EventWatchers;
 use game_room::GameRoom;
 use lobby::LobbyWatchers;
 pub use outbox::{Gone, Inbox, Outbox, Unasked, outbox};
@@ -32,6 +35,7 @@ pub struct Hub {
     players: Mutex<HashMap<PlayerId, Vec<Outbox>>>,
     presence: Arc<Presence>,
     lobby: LobbyWatchers,
+    event_watchers: EventWatchers,
     /// When the server that ran on this database before was last known alive: a live
     /// game loaded at the start charges its side to move up to then.
     alive_before_ms: Option<u64>,
@@ -77,6 +81,7 @@ impl Hub {
             players: Mutex::default(),
             presence: Arc::new(Presence::new(started_ms)),
             lobby: LobbyWatchers::default(),
+            event_watchers: EventWatchers::default(),
             alive_before_ms,
             heartbeat: Mutex::default(),
         });

@@ -247,7 +247,7 @@ impl Store {
 }
 
 /// Inserts `game`, its first turn (White's first move owed) from `wall_ms` on.
-async fn insert_new_game(
+pub(super) async fn insert_new_game(
     tx: &mut sqlx::SqliteConnection,
     game: &NewGame,
     wall_ms: u64,
@@ -261,7 +261,7 @@ async fn insert_new_game(
     .bind(game.white.to_string())
     .bind(game.black.to_string())
     .bind(to_json(&game.clock))
-    .bind(game.pairing.as_str())
+    .bind(game.pairing.to_string())
     .bind(epoch(wall_ms))
     .execute(&mut *tx)
     .await?;

@@ -3,6 +3,7 @@
 //! transaction, committed before anyone hears of it.
 
 mod challenges;
+pub mod events;
 mod games;
 mod listing;
 mod players;
@@ -38,6 +39,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         3,
         "hardening",
         include_str!("../../migrations/0003_hardening.sql"),
+    ),
+    (
+        4,
+        "events",
+        include_str!("../../migrations/0004_events.sql"),
     ),
 ];
 

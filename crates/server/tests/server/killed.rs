@@ -9,11 +9,11 @@ use shatar_server::wire::{ClientMessage, ServerMessage};
 use crate::support::{Client, Game};
 
 /// A server process, killed when the test ends, passed or not.
-struct Process(Child);
+pub struct Process(Child);
 
 impl Process {
     /// SIGKILL: no shutdown, no flush beyond what each commit did.
-    fn kill(&mut self) {
+    pub fn kill(&mut self) {
         self.0.kill().unwrap();
         self.0.wait().unwrap();
     }
@@ -27,7 +27,7 @@ impl Drop for Process {
 }
 
 /// The server's binary on an ephemeral port, and where it listens (from its first line).
-fn spawn(data: &Path) -> (Process, SocketAddr) {
+pub fn spawn(data: &Path) -> (Process, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_shatar-server"))
         .args(["--listen", "127.0.0.1:0", "--data"])
         .arg(data)
