@@ -56,16 +56,11 @@ pub fn pair(
         .collect())
 }
 
-/// FIDE's Dutch system as far as `shatar_pairing::dutch` goes: the first round; the later
-/// rounds when the crate has them (docs/tournaments.md, "What is left").
+/// FIDE's Dutch system (C.04.3), any round; a round no pairing can keep the absolute
+/// criteria in is the chief arbiter's (C.04.3 1.9.3): the director pairs it by hand.
 fn dutch_round(t: &shatar_pairing::Tournament, round: u32) -> Result<Pairing, EventError> {
-    if round == 1 {
-        return Ok(dutch::pair_first_round(t));
-    }
-    Err(EventError::CannotPair {
-        why: "the Dutch system's later rounds are not built yet (docs/tournaments.md): \
-              pair this round by hand (SetPairing), or run the event with AXF's Swiss"
-            .into(),
+    dutch::pair_round(t, round).map_err(|e| EventError::CannotPair {
+        why: format!("{e}: pair this round by hand (SetPairing)"),
     })
 }
 
