@@ -13,7 +13,7 @@ use super::colour::{Side, allocate};
 use super::criteria::{Criteria, Heterogeneous, Homogeneous};
 use super::field::Field;
 use super::reduce::{self, Plan};
-use super::solve::{min_weight_matching, unmatched};
+use super::solve::{min_weight_matching, perfect};
 use crate::bignum::Nat;
 use crate::model::{FirstColour, PlayerId, Tournament};
 use crate::pairing::{Pair, Pairing};
@@ -98,24 +98,7 @@ fn pair(t: &Tournament, round: u32, reduce: bool) -> Result<Pairing, DutchError>
         }
     }
     let error = DutchError::NoLegalPairing { round };
-    // The level of the PAB: the lowest from which a player can take it with the rest
-    // still paired (Gacrux's find_weighted_pab).
-    let weighted: Vec<(u32, u32, Nat)> = edges
-        .iter()
-        .map(|&(a, b)| {
-            let w = if a == 0 { field.get(b).level } else { 0 };
-            (a, b, Nat::from_u64(w as u64))
-        })
-        .collect();
-    let matched = min_weight_matching(&nodes, &weighted);
-    if matched.len() * 2 < nodes.len() {
-        return Err(error);
-    }
-    let pab_level = matched
-        .iter()
-        .map(|&k| edges[k])
-        .find(|&(a, _)| a == 0)
-        .map_or(0, |(_, b)| field.get(b).level);
+    let pab_level = pab_level(&field, &nodes, &edges).ok_or(error.clone())?;
     edges.retain(|&(a, b)| a != 0 || field.get(b).level == pab_level);
     let top = nodes.first().map_or(0, |&n| field.get(n).level);
     let mut state = State {
@@ -142,6 +125,58 @@ fn pair(t: &Tournament, round: u32, reduce: bool) -> Result<Pairing, DutchError>
 /// The partner `State::stage` gives a player matched to one of `reduce`'s stand-ins: the
 /// dummy's number, whose level (0) is below every bracket's.
 pub(super) const STAND_IN: u32 = 0;
+
+/// The level of the PAB (0 without the dummy): the lowest from which a player can take
+/// it with the rest still paired (Gacrux's find_weighted_pab: a lightest maximum matching
+/// in which the dummy's pairs weigh their partner's level); at once when Dirac's theorem
+/// pairs the rest after the lowest candidate. None when the field cannot be paired.
+fn pab_level(field: &Field, nodes: &[u32], edges: &[(u32, u32)]) -> Option<usize> {
+    let n = nodes.len();
+    let mut degree = alloc::vec![0usize; field.players.len()];
+    for &(a, b) in edges.iter().filter(|&&(a, _)| a != 0) {
+        degree[a as usize] += 1;
+        degree[b as usize] += 1;
+    }
+    let lowest = edges
+        .iter()
+        .filter(|&&(a, _)| a == 0)
+        .map(|&(_, b)| field.get(b).level)
+        .min();
+    let dummy = nodes.contains(&0);
+    // Without the dummy and its partner, n - 2 players, each with at most one neighbour
+    // gone (the partner).
+    let dirac = if dummy {
+        lowest.is_some()
+            && n >= 5
+            && nodes
+                .iter()
+                .filter(|&&v| v != 0)
+                .all(|&v| 2 * degree[v as usize].saturating_sub(1) >= n - 2)
+    } else {
+        n >= 4 && nodes.iter().all(|&v| 2 * degree[v as usize] >= n)
+    };
+    if dirac {
+        return Some(lowest.unwrap_or(0));
+    }
+    let weighted: Vec<(u32, u32, Nat)> = edges
+        .iter()
+        .map(|&(a, b)| {
+            let w = if a == 0 { field.get(b).level } else { 0 };
+            (a, b, Nat::from_u64(w as u64))
+        })
+        .collect();
+    let matched = min_weight_matching(nodes, &weighted);
+    if matched.len() * 2 < n {
+        return None;
+    }
+    Some(
+        matched
+            .iter()
+            .map(|&k| edges[k])
+            .find(|&(a, _)| a == 0)
+            .map_or(0, |(_, b)| field.get(b).level),
+    )
+}
 
 impl State<'_> {
     pub(super) fn level(&self, n: u32) -> usize {
@@ -276,7 +311,7 @@ impl State<'_> {
                 .filter(|&(a, b)| member[a as usize] && member[b as usize])
                 .collect()
         };
-        unmatched(&upper, &within(&upper)) == 0 && unmatched(&rest, &within(&rest)) == 0
+        perfect(&upper, &within(&upper)) && perfect(&rest, &within(&rest))
     }
 
     /// Takes the players of `paired` out, and their edges (with `crit`, which follows

@@ -95,3 +95,25 @@ pub fn unmatched(vertices: &[u32], edges: &[(u32, u32)]) -> usize {
     let mate = max_weight_matching_of(vertices.len(), &edges, Cardinality::Maximum);
     mate.iter().filter(|m| m.is_none()).count()
 }
+
+/// Whether `vertices` have a perfect matching over `edges`: at once when Dirac's theorem
+/// gives one (every degree at least half the number), else by a maximum matching.
+pub fn perfect(vertices: &[u32], edges: &[(u32, u32)]) -> bool {
+    let n = vertices.len();
+    if n % 2 == 1 {
+        return false;
+    }
+    if n == 0 {
+        return true;
+    }
+    let top = vertices.iter().copied().max().unwrap_or(0) as usize;
+    let mut degree = alloc::vec![0usize; top + 1];
+    for &(a, b) in edges {
+        degree[a as usize] += 1;
+        degree[b as usize] += 1;
+    }
+    if n >= 3 && vertices.iter().all(|&v| 2 * degree[v as usize] >= n) {
+        return true;
+    }
+    unmatched(vertices, edges) == 0
+}
