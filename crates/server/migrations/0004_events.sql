@@ -13,6 +13,10 @@ CREATE TABLE events (
     ended_ms INTEGER
 ) STRICT;
 
+-- The events whose rounds the server may have games to start (Store::events_due, once a
+-- second).
+CREATE INDEX events_running ON events (id) WHERE online = 1 AND ended_ms IS NULL;
+
 -- Its players, numbered in the order of entry. An online player has its identity.
 CREATE TABLE event_players (
     event TEXT NOT NULL REFERENCES events (id),

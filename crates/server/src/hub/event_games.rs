@@ -14,11 +14,22 @@ use crate::wire::{ServerMessage, Side};
 /// The connections following each event.
 #[derive(Default)]
 pub struct EventWatchers {
-    map: Mutex<HashMap<EventId, Vec<Outbox>>>,
+    map: Mutex<Watching>,
 }
 
+#[derive(Default)]
+struct Watching {
+    events: HashMap<EventId, Vec<Outbox>>,
+    /// The size at which closed connections are swept out (an event that never changes,
+    /// or none such, would otherwise keep them): twice what was kept last time.
+    sweep_at: usize,
+}
+
+/// The smallest map that is swept.
+const FIRST_SWEEP: usize = 1_024;
+
 impl EventWatchers {
-    fn map(&self) -> MutexGuard<'_, HashMap<EventId, Vec<Outbox>>> {
+    fn map(&self) -> MutexGuard<'_, Watching> {
         // Its changes are single pushes and removals: a panic leaves it whole.
         self.map.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -32,12 +43,27 @@ pub struct EventBoard {
     pub board: u32,
 }
 
+impl EventWatchers {
+    /// How many events have watchers kept (for the hub's tests).
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.map().events.len()
+    }
+}
+
 impl Hub {
     /// `outbox` hears `EventChanged` each time `event` changes, until it closes.
     pub fn watch_event(&self, event: EventId, outbox: Outbox) {
         let mut map = self.event_watchers.map();
+        if map.events.len() >= map.sweep_at.max(FIRST_SWEEP) {
+            map.events.retain(|_, watchers| {
+                watchers.retain(|o| !o.is_closed());
+                !watchers.is_empty()
+            });
+            map.sweep_at = 2 * map.events.len();
+        }
         // Closed connections go when their event next changes, or here.
-        let watchers = map.entry(event).or_default();
+        let watchers = map.events.entry(event).or_default();
         watchers.retain(|o| !o.is_closed());
         watchers.push(outbox);
     }
@@ -45,10 +71,10 @@ impl Hub {
     /// Tells `event`'s watchers that it is at `revision` now.
     pub fn event_changed(&self, event: EventId, revision: u64) {
         let mut map = self.event_watchers.map();
-        if let Some(watchers) = map.get_mut(&event) {
+        if let Some(watchers) = map.events.get_mut(&event) {
             Hub::send_all(watchers, &ServerMessage::EventChanged { event, revision });
             if watchers.is_empty() {
-                map.remove(&event);
+                map.events.remove(&event);
             }
         }
     }

@@ -90,3 +90,31 @@ async fn a_finished_game_leaves_memory_when_its_last_watcher_does() {
     assert_eq!(hub.games_in_memory(), 1);
     hub.close().await;
 }
+
+#[tokio::test]
+async fn the_watchers_of_events_that_never_change_do_not_pile_up() {
+    let data = tempfile::tempdir().unwrap();
+    let store = Store::open(data.path()).await.unwrap();
+    let hub = Hub::load(store, Arc::new(ManualTime::default()))
+        .await
+        .unwrap();
+    // Connections that follow an event each, unknown ones, and close.
+    for i in 0..10_000u32 {
+        let (outbox, inbox) = outbox(4);
+        let mut bytes = [0u8; 16];
+        bytes[..4].copy_from_slice(&i.to_le_bytes());
+        hub.watch_event(shatar_protocol::events::EventId::from_bytes(bytes), outbox);
+        drop(inbox);
+    }
+    let kept = hub.event_watchers.len();
+    assert!(kept <= 2 * 1_024, "{kept} events' watchers kept");
+    // A watcher still open is told of its event's change.
+    let event = shatar_protocol::events::EventId::from_bytes([7; 16]);
+    let (outbox, mut inbox) = outbox(4);
+    hub.watch_event(event, outbox);
+    hub.event_changed(event, 3);
+    let Some(Unasked::Frame(frame)) = inbox.recv().await else {
+        panic!("a frame");
+    };
+    assert!(frame.contains("\"EventChanged\""), "{frame}");
+}

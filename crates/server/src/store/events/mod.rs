@@ -210,9 +210,9 @@ impl Store {
     /// games to start, or an event's game that has ended without a result yet.
     pub async fn events_due(&self, now_ms: u64) -> Result<Vec<EventId>, StoreError> {
         let rows = sqlx::query(
-            "SELECT b.event FROM event_boards b \
+            "SELECT b.event FROM events e INDEXED BY events_running \
+               JOIN event_boards b ON b.event = e.id \
                JOIN event_rounds r ON r.event = b.event AND r.round = b.round \
-               JOIN events e ON e.id = b.event \
              WHERE e.online = 1 AND e.ended_ms IS NULL AND b.game IS NULL \
                AND b.black IS NOT NULL AND r.starts_ms <= ?1 \
                AND NOT EXISTS (SELECT 1 FROM event_results x WHERE x.event = b.event \
