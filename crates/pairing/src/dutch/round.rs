@@ -209,7 +209,7 @@ impl State<'_> {
         let side = |n: u32| (numbers[n as usize], self.level(n));
         let weight =
             |(a, b): (u32, u32), qc: &Nat| qc.mul(he.total()).add(&he.edge(side(a), side(b), s));
-        let matched = self.stage(s, &plan, &criteria, &mut crit, &Nat::zero(), &weight);
+        let matched = self.stage(s, &plan, &criteria, &mut crit, &weight);
         let mut homogeneous_pairs = 0;
         let mut paired = Vec::new();
         for (a, b, q) in matched {
@@ -243,7 +243,7 @@ impl State<'_> {
             };
             let weight =
                 |(a, b): (u32, u32), qc: &Nat| qc.mul(ho.total()).add(&ho.edge(numbers(a, b)));
-            let result = self.stage(s, &plan, &criteria, &mut crit, &ho.edge(None), &weight);
+            let result = self.stage(s, &plan, &criteria, &mut crit, &weight);
             let within = result
                 .iter()
                 .filter(|&&(a, b, _)| self.level(a) == s && self.level(b) == s)
