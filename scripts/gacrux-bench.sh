@@ -4,9 +4,9 @@
 # every round): tournaments 0 .. N-1 of Gacrux's seeded generator (as scripts/gacrux.sh,
 # 9-60 players, 5-11 rounds, requested byes and forfeits; the numbers Gacrux cannot pair
 # to their end skipped), every round paired by the release `shatar pairings --dutch`.
-# Not part of scripts/test.sh: generating 5,000 tournaments takes Gacrux about 4 hours
-# of one core (they are kept in target/gacrux/<version>, so a rerun only compares, about
-# 15 minutes). Runs at low priority.
+# Not part of scripts/test.sh: generating 5,000 tournaments took Gacrux 2 h 13 min of a
+# busy 2-core machine (they are kept in target/gacrux/<version>, so a rerun only
+# compares, under 2 minutes). Runs at low priority.
 #
 #     scripts/gacrux-bench.sh [N]          N tournaments, 5000 by default
 set -euo pipefail

@@ -16,6 +16,10 @@ pairings and tie-breaks (PyPI `gacrux`, MIT; a test-only tool, pinned in scripts
     scripts/gacrux-compare.py SHATAR baku [--count N]
         Tournaments the generator makes with Baku acceleration (C.04.5.1; its `-a`,
         record 250), every round compared as `dutch` does.
+    scripts/gacrux-compare.py SHATAR large [--count N]
+        Tournaments of 100-400 players and 7-11 rounds (L<k>.trf), where `shatar` pairs
+        on the smaller graphs of dutch/reduce.rs; every round compared. Not in gacrux.sh:
+        Gacrux takes about a minute to make one.
     scripts/gacrux-compare.py SHATAR prohibited [--count N]
         For each tournament, its middle round with two of Gacrux's pairs of that round
         forbidden (record 260): Gacrux's pairing of that file against ours.
@@ -40,15 +44,19 @@ TIE_BREAKS = "PTS BH BH/C1 SB DE WIN WON BPG BWG GE PS FB AOB KS ARO TPR PTP APR
 TIE_BREAKS_MODIFIED = "PTS SB/C1 BH/M1 FB/C1 KS/L40 ARO/C1 BH/V2024 SB/V2024 AOB/V2024 PS/C1 DE".split()
 
 
-def generate(k, directory, baku=False):
+def generate(k, directory, baku=False, large=False):
     """Tournament k from Gacrux's generator, as a TRF file; returns (path or None when
     it cannot be paired to its end, players, rounds). Kept in `directory`, which may be
     a cache: the same k and Gacrux version make the same file. `baku`: with Baku
-    acceleration (B<k>.trf)."""
+    acceleration (B<k>.trf); `large`: 100-400 players, 7-11 rounds (L<k>.trf)."""
     rng = random.Random(k)
     players = rng.randint(9, 60)
     rounds = rng.randint(5, 11)
-    path = os.path.join(directory, f"{'B' if baku else 'T'}{k:04d}.trf")
+    if large:
+        players = rng.randint(100, 400)
+        rounds = rng.randint(7, 11)
+    prefix = "L" if large else "B" if baku else "T"
+    path = os.path.join(directory, f"{prefix}{k:04d}.trf")
     if os.path.exists(path):
         return path, players, rounds
     if os.path.exists(path + ".unpairable"):
@@ -84,7 +92,7 @@ def _generate(job):
     return generate(*job)
 
 
-def tournaments(count, first, directory, jobs, baku=False):
+def tournaments(count, first, directory, jobs, baku=False, large=False):
     """The first `count` pairable tournaments from number `first` on, generated `jobs` at
     a time: [(k, path, players, rounds)], and how many were skipped."""
     found = []
@@ -93,7 +101,7 @@ def tournaments(count, first, directory, jobs, baku=False):
     with multiprocessing.Pool(jobs) as pool:
         while len(found) < count:
             batch = list(range(k, k + max(jobs, count - len(found))))
-            made = pool.imap(_generate, [(n, directory, baku) for n in batch])
+            made = pool.imap(_generate, [(n, directory, baku, large) for n in batch])
             for i, (number, (path, players, rounds)) in enumerate(zip(batch, made)):
                 if len(batch) >= 500 and i % 250 == 249:
                     print(f"  ... {i + 1} of {len(batch)} tournaments ready", file=sys.stderr, flush=True)
@@ -382,7 +390,7 @@ def compare_berger(shatar, directory):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("shatar")
-    parser.add_argument("what", choices=["berger", "tiebreaks", "dutch", "baku", "prohibited", "all"])
+    parser.add_argument("what", choices=["berger", "tiebreaks", "dutch", "baku", "prohibited", "large", "all"])
     parser.add_argument("--engine", choices=["shatar", "gacrux"], default="shatar")
     parser.add_argument("--rounds", type=int, help="compare the Dutch pairings of rounds 1 to N only")
     parser.add_argument("--count", type=int, default=200)
@@ -417,6 +425,15 @@ def main():
             if args.what in ("prohibited", "all"):
                 count = args.count if args.what == "prohibited" else args.prohibited
                 ok = compare_prohibited(args.shatar, events[:count], scratch, directory, args.jobs) and ok
+        if args.what == "large":
+            directory = args.cache or scratch
+            os.makedirs(directory, exist_ok=True)
+            t0 = time.time()
+            events, skipped = tournaments(args.count, args.first, directory, args.jobs, large=True)
+            sizes = [p for _, _, p, _ in events]
+            print(f"generated: {len(events)} large tournaments ({min(sizes)}-{max(sizes)} players, "
+                  f"{skipped} unpairable skipped) in {time.time() - t0:.1f} s")
+            ok = compare_dutch(args.shatar, events, args.engine, scratch, args.rounds, args.jobs, "large") and ok
         if args.what in ("baku", "all"):
             directory = args.cache or scratch
             os.makedirs(directory, exist_ok=True)

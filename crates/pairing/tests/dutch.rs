@@ -202,3 +202,44 @@ fn record_250_round_trips() {
     let back = shatar_pairing::trf::read(&text).unwrap();
     assert_eq!(back.accelerations, t.accelerations);
 }
+
+/// Four players who have all met each other have no fourth round of five (C1): an
+/// error that says so, not a pairing that breaks the rules (C.04.3 1.9.3 leaves it to
+/// the arbiter); none either when the event plans no number of rounds. A round past the
+/// planned ones is refused, as Gacrux's checker refuses it (its "error 504").
+#[test]
+fn no_legal_pairing_is_an_error() {
+    let mut t = event(4, FirstColour::White);
+    t.rounds = Some(5);
+    let win = shatar_pairing::GameResult::Played {
+        outcome: shatar_pairing::Outcome::Win,
+        rated: true,
+    };
+    for (round, pairs) in [
+        (1, [(1, 3), (4, 2)]),
+        (2, [(2, 1), (3, 4)]),
+        (3, [(1, 4), (2, 3)]),
+    ] {
+        for (w, b) in pairs {
+            t.record(round, PlayerId(w), PlayerId(b), win);
+        }
+    }
+    let error = pair_round(&t, 4).unwrap_err();
+    assert_eq!(
+        error,
+        shatar_pairing::dutch::DutchError::NoLegalPairing { round: 4 }
+    );
+    assert!(error.to_string().contains("no rematch"), "{error}");
+    t.rounds = None;
+    assert_eq!(pair_round(&t, 4).unwrap_err(), error);
+    t.rounds = Some(3);
+    let past = pair_round(&t, 4).unwrap_err();
+    assert_eq!(
+        past,
+        shatar_pairing::dutch::DutchError::PastLastRound {
+            round: 4,
+            rounds: 3
+        }
+    );
+    assert!(past.to_string().contains("plans 3 rounds"), "{past}");
+}

@@ -8,48 +8,68 @@
 use std::time::Instant;
 
 use shatar_pairing::tiebreak::{self, Code, Format, Options, RuleSet, TieBreak};
-use shatar_pairing::{GameResult, Outcome, Pair, Player, PlayerId, ScoreSystem, Tournament};
+use shatar_pairing::{
+    GameResult, Outcome, Pair, Pairing, Player, PlayerId, ScoreSystem, Tournament,
+};
+
+/// A 9-round event of `n` players rated from 2400 down.
+fn event(n: u32, scoring: ScoreSystem) -> Tournament {
+    Tournament {
+        scoring,
+        rounds: Some(9),
+        players: (1..=n)
+            .map(|i| Player {
+                id: PlayerId(i),
+                rating: (2400 - i / 2) as u16,
+                ..Player::default()
+            })
+            .collect(),
+        ..Tournament::default()
+    }
+}
+
+/// Enters `pairing` as round `round` of `t`, each game with the outcome for White that
+/// `outcome` gives.
+fn play(
+    t: &mut Tournament,
+    round: u32,
+    pairing: &Pairing,
+    mut outcome: impl FnMut(PlayerId, PlayerId) -> Outcome,
+) {
+    pairing.enter(t, round);
+    for pair in &pairing.pairs {
+        if let Pair::Game { white, black } = *pair {
+            let outcome = outcome(white, black);
+            t.record(
+                round,
+                white,
+                black,
+                GameResult::Played {
+                    outcome,
+                    rated: true,
+                },
+            );
+        }
+    }
+}
 
 #[test]
 #[ignore]
 fn pairing_and_standings_timings() {
     for n in [100u32, 500, 2000] {
-        let mut t = Tournament {
-            scoring: ScoreSystem::AXF,
-            rounds: Some(9),
-            players: (1..=n)
-                .map(|i| Player {
-                    id: PlayerId(i),
-                    rating: (2400 - i / 2) as u16,
-                    ..Player::default()
-                })
-                .collect(),
-            ..Tournament::default()
-        };
+        let mut t = event(n, ScoreSystem::AXF);
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let mut pairing_time = Vec::new();
         for round in 1..=9 {
             let start = Instant::now();
             let pairing = shatar_pairing::axf_swiss::pair_round(&t, round).unwrap();
             pairing_time.push(start.elapsed().as_secs_f64() * 1000.0);
-            pairing.enter(&mut t, round);
-            for pair in &pairing.pairs {
-                if let Pair::Game { white, black } = *pair {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let outcome = [Outcome::Win, Outcome::Draw, Outcome::Loss][(seed % 3) as usize];
-                    t.record(
-                        round,
-                        white,
-                        black,
-                        GameResult::Played {
-                            outcome,
-                            rated: true,
-                        },
-                    );
-                }
-            }
+            play(&mut t, round, &pairing, |_, _| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                [Outcome::Win, Outcome::Draw, Outcome::Loss][(seed % 3) as usize]
+            });
         }
         let order: Vec<TieBreak> = Code::ALL
             .iter()
@@ -115,17 +135,7 @@ fn dutch_timings() {
         .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
         .unwrap_or_else(|| vec![100, 500, 2000]);
     for n in sizes {
-        let mut t = Tournament {
-            rounds: Some(9),
-            players: (1..=n)
-                .map(|i| Player {
-                    id: PlayerId(i),
-                    rating: (2400 - i / 2) as u16,
-                    ..Player::default()
-                })
-                .collect(),
-            ..Tournament::default()
-        };
+        let mut t = event(n, ScoreSystem::ONE_HALF_ZERO);
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let mut times = Vec::new();
         let rounds: u32 = std::env::var("SHATAR_DUTCH_ROUNDS")
@@ -141,21 +151,9 @@ fn dutch_timings() {
             );
             times.push(start.elapsed().as_secs_f64() * 1000.0);
             assert_eq!(pairing.pairs.len(), n.div_ceil(2) as usize);
-            pairing.enter(&mut t, round);
-            for pair in &pairing.pairs {
-                if let Pair::Game { white, black } = *pair {
-                    let outcome = result(&mut seed, white, black);
-                    t.record(
-                        round,
-                        white,
-                        black,
-                        GameResult::Played {
-                            outcome,
-                            rated: true,
-                        },
-                    );
-                }
-            }
+            play(&mut t, round, &pairing, |white, black| {
+                result(&mut seed, white, black)
+            });
         }
         let mut sorted = times.clone();
         sorted.sort_by(f64::total_cmp);

@@ -108,8 +108,8 @@ impl<'f> Criteria<'f> {
         } else {
             1
         });
-        // QMM (a second meeting, past the planned rounds): its digits carry no weight.
-        bases.extend(core::iter::repeat_n(cc, field.max_meets as usize - 1));
+        // Gacrux's QMM digits (second meetings) are none: no round past the planned
+        // ones is paired, and within them two players meet once.
         let qc10 = bases.len();
         bases.extend([top, top, cc, cc]);
         let qc14 = bases.len();

@@ -69,9 +69,6 @@ pub struct Field {
     pub round: u32,
     /// Indexed by pairing number; [0] is the dummy.
     pub players: Vec<Competitor>,
-    /// How many times two players may meet (1, or 2 past the planned rounds, as
-    /// Gacrux counts).
-    pub max_meets: u32,
     /// `meetings[a][b]`: games played between a and b (a, b > 0).
     meetings: Vec<Vec<u8>>,
 }
@@ -80,9 +77,6 @@ impl Field {
     pub fn new(t: &Tournament, round: u32) -> Field {
         let n = t.players.len();
         let before = round - 1;
-        let played_rounds = last_round_played(t);
-        let planned = t.rounds.unwrap_or(0).max(played_rounds);
-        let max_meets = before.checked_div(planned).map_or(1, |m| m + 1);
         let numbers = pairing_numbers(t, round);
         // The pairing score before each round r (r from 1): points of rounds < r plus
         // the virtual points of round r.
@@ -146,13 +140,11 @@ impl Field {
                 None => p.withdrawn_from.is_none_or(|w| w > round),
                 Some(e) => e.opponent().is_some(),
             };
-            // 1.8 (Gacrux's TOP): pairing the last round, more than half the points
-            // of the rounds before it.
-            let last = planned.saturating_sub(1);
-            let top = planned > 0
-                && before >= last
-                && 2 * (t.score(p.id, last) + t.virtual_points(p.id, last + 1)).0
-                    > t.scoring.win.0 * i64::from(last);
+            // 1.8 (Gacrux's TOP): pairing the last planned round, more than half the
+            // points of the rounds before it. A file that plans no number of rounds has
+            // no last round.
+            let top = t.rounds == Some(round)
+                && 2 * score_before(p.id, round).0 > t.scoring.win.0 * i64::from(before);
             players.push(Competitor {
                 id: p.id.0,
                 present,
@@ -181,7 +173,6 @@ impl Field {
         Field {
             round,
             players,
-            max_meets,
             meetings,
         }
     }
@@ -200,9 +191,9 @@ impl Field {
             return false;
         }
         if a == 0 {
-            return pb.byes < self.max_meets;
+            return pb.byes == 0;
         }
-        if u32::from(self.meetings[b as usize][a as usize]) >= self.max_meets {
+        if self.meetings[b as usize][a as usize] > 0 {
             return false;
         }
         if !pa.top && !pb.top && pa.absolute().is_some() && pa.absolute() == pb.absolute() {
@@ -210,13 +201,4 @@ impl Field {
         }
         !t.prohibited(self.round, PlayerId(a), PlayerId(b))
     }
-}
-
-/// The last round with a game played over the board (Gacrux's `currentRound`).
-fn last_round_played(t: &Tournament) -> u32 {
-    t.players
-        .iter()
-        .filter_map(|p| p.rounds.iter().rposition(Entry::is_played))
-        .max()
-        .map_or(0, |i| i as u32 + 1)
 }

@@ -10,11 +10,13 @@
 //! - `Within`: the bracket's players (level `s` and above) can all be paired among
 //!   themselves and so can the players below: no one floats (C6 is the first criterion),
 //!   and the bracket's matching alone decides.
-//! - `Blobs`: the players of the bracket and of the next one stay; those below become one
-//!   stand-in when the parity of the two brackets sends one of them down, none when not,
-//!   joined to every player above with a neighbour below at the weight of his float
-//!   (the players below keep a perfect matching whoever of them is taken: Dirac's
-//!   theorem with that margin). Each matching of the smaller graph is one of the whole
+//! - `Blobs`: the bracket's players stay, with one stand-in for the next bracket's when
+//!   the bracket's parity sends one of them down (those keep a perfect matching whoever
+//!   of them is taken, and so do the players below them: Dirac's theorem with that
+//!   margin); or, failing that, the players of the bracket and of the next one stay,
+//!   with one stand-in for those below when the two brackets' parity sends one down.
+//!   The stand-in is joined to every player above with a neighbour it stands for, at
+//!   the weight of his float. Each matching of the smaller graph is one of the whole
 //!   graph, its weight less a constant. The whole graph's lightest matching is among
 //!   them when the one found is at the lower bounds of the three first criteria: as few
 //!   floaters from the bracket as its own maximum matching leaves (C6), no moved-down

@@ -25,6 +25,8 @@ pub enum DutchError {
     /// No pairing of the whole field keeps the absolute criteria (C.04.3 1.9.3: the
     /// chief arbiter decides).
     NoLegalPairing { round: u32 },
+    /// The event plans fewer rounds (TRF 142 or XXR), as Gacrux's checker refuses it.
+    PastLastRound { round: u32, rounds: u32 },
 }
 
 impl core::fmt::Display for DutchError {
@@ -36,6 +38,11 @@ impl core::fmt::Display for DutchError {
                  rematch, no second pairing-allocated bye, no two non-topscorers with the \
                  same absolute colour preference, no prohibited pair): C.04.3 1.9.3 leaves \
                  it to the chief arbiter"
+            ),
+            DutchError::PastLastRound { round, rounds } => write!(
+                f,
+                "round {round}: the event plans {rounds} rounds (TRF record 142 or XXR); \
+                 change the number of rounds to pair more"
             ),
         }
     }
@@ -68,6 +75,9 @@ pub fn pair_round_unreduced(t: &Tournament, round: u32) -> Result<Pairing, Dutch
 }
 
 fn pair(t: &Tournament, round: u32, reduce: bool) -> Result<Pairing, DutchError> {
+    if let Some(rounds) = t.rounds.filter(|&r| round > r) {
+        return Err(DutchError::PastLastRound { round, rounds });
+    }
     let field = Field::new(t, round);
     // A first round with one score group and no prohibited pair is S1 against S2 in
     // order (what the matchings below find too, at a cost that grows as n³ with
@@ -209,7 +219,7 @@ impl State<'_> {
         let side = |n: u32| (numbers[n as usize], self.level(n));
         let weight =
             |(a, b): (u32, u32), qc: &Nat| qc.mul(he.total()).add(&he.edge(side(a), side(b), s));
-        let matched = self.stage(s, &plan, &criteria, &mut crit, &Nat::zero(), &weight);
+        let matched = self.stage(s, &plan, &criteria, &mut crit, &weight);
         let mut homogeneous_pairs = 0;
         let mut paired = Vec::new();
         for (a, b, q) in matched {
@@ -243,7 +253,7 @@ impl State<'_> {
             };
             let weight =
                 |(a, b): (u32, u32), qc: &Nat| qc.mul(ho.total()).add(&ho.edge(numbers(a, b)));
-            let result = self.stage(s, &plan, &criteria, &mut crit, &ho.edge(None), &weight);
+            let result = self.stage(s, &plan, &criteria, &mut crit, &weight);
             let within = result
                 .iter()
                 .filter(|&&(a, b, _)| self.level(a) == s && self.level(b) == s)

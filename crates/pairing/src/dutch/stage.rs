@@ -14,59 +14,56 @@ impl State<'_> {
     /// One lightest matching of the players left, on the graph `plan` gives (the whole
     /// graph when a `Blobs` graph's matching fails its check): the pairs (a stand-in of
     /// `reduce` as `STAND_IN`) and their QN8. `weight` is a pair's weight from its C
-    /// number; `between_stand_ins`, that of two players below the next bracket.
+    /// number.
     pub(super) fn stage(
         &self,
         s: usize,
         plan: &Plan,
         criteria: &Criteria,
         crit: &mut [Option<(Nat, u32)>],
-        between_stand_ins: &Nat,
         weight: &dyn Fn((u32, u32), &Nat) -> Nat,
     ) -> Vec<(u32, u32, u32)> {
-        if let Some(pairs) = self.try_stage(plan, criteria, crit, between_stand_ins, weight) {
-            let Plan::Blobs {
-                upper,
-                upper_s,
-                blobs,
-                bracket_matching,
-                stand_in_level,
-                leaving,
-                ..
-            } = *plan
-            else {
-                return pairs;
-            };
-            // The stand-in is the pairs' STAND_IN (no real dummy is above it).
-            let level = |n: u32| {
-                if n == STAND_IN {
-                    stand_in_level
-                } else {
-                    self.level(n)
-                }
-            };
-            let levels: Vec<(usize, usize)> = pairs
-                .iter()
-                .map(|&(a, b, _)| (level(a), level(b)))
-                .collect();
-            if pairs.len() * 2 == upper + blobs
-                && reduce::verified(&levels, s, upper_s, bracket_matching, leaving)
-            {
-                return pairs;
+        let pairs = self.try_stage(plan, criteria, crit, weight);
+        let Plan::Blobs {
+            upper,
+            upper_s,
+            blobs,
+            bracket_matching,
+            stand_in_level,
+            leaving,
+            ..
+        } = *plan
+        else {
+            return pairs;
+        };
+        // The stand-in is the pairs' STAND_IN (no real dummy is above it).
+        let level = |n: u32| {
+            if n == STAND_IN {
+                stand_in_level
+            } else {
+                self.level(n)
             }
+        };
+        let levels: Vec<(usize, usize)> = pairs
+            .iter()
+            .map(|&(a, b, _)| (level(a), level(b)))
+            .collect();
+        if pairs.len() * 2 == upper + blobs
+            && reduce::verified(&levels, s, upper_s, bracket_matching, leaving)
+        {
+            return pairs;
         }
-        self.try_stage(&Plan::Full, criteria, crit, between_stand_ins, weight)
-            .expect("the whole graph")
+        self.try_stage(&Plan::Full, criteria, crit, weight)
     }
 
+    /// The lightest matching on the graph `plan` gives, unchecked.
     fn try_stage(
         &self,
         plan: &Plan,
         criteria: &Criteria,
         crit: &mut [Option<(Nat, u32)>],
-        between_stand_ins: &Nat,
         weight: &dyn Fn((u32, u32), &Nat) -> Nat,
-    ) -> Option<Vec<(u32, u32, u32)>> {
+    ) -> Vec<(u32, u32, u32)> {
         let mut get = |k: usize| -> (Nat, u32) {
             crit[k]
                 .get_or_insert_with(|| {
@@ -109,19 +106,10 @@ impl State<'_> {
                     }
                 }
             }
-            for j in 0..blobs as u32 {
-                for l in j + 1..blobs as u32 {
-                    graph.push((first + j, first + l, between_stand_ins.clone()));
-                    origin.push(usize::MAX);
-                }
-            }
         }
         let mut out = Vec::new();
         for e in min_weight_matching(&vertices, &graph) {
             let k = origin[e];
-            if k == usize::MAX {
-                continue;
-            }
             let (a, b, _) = graph[e];
             let q = crit[k].as_ref().map_or(0, |c| c.1);
             let b = if (b as usize) < self.field.players.len() {
@@ -131,6 +119,6 @@ impl State<'_> {
             };
             out.push((a, b, q));
         }
-        Some(out)
+        out
     }
 }
