@@ -2,7 +2,8 @@
 //! set: a cap on the TCP connections of each client address and of the whole process, both
 //! refused at accept (closed at once, nothing read); a deadline for a request's head (slow
 //! headers, and idle keep-alive connections, which hyper times by the same deadline); a
-//! small head (8 KiB, 32 headers); the per-address budget of HTTP requests; the client's
+//! small head (8 KiB, 32 headers); a deadline and a cap for a request's body, read whole
+//! here before any route sees it (every body a route takes is a small JSON document); the per-address budget of HTTP requests; the client's
 //! address behind a trusted proxy; and a shutdown that waits for the requests in flight a
 //! bounded time, never for a half-sent one.
 
@@ -35,6 +36,9 @@ use crate::proxy::{ClientAddr, Proxies};
 pub const MAX_HEAD_BYTES: usize = 8 * 1024;
 /// Headers in a request: a browser's WebSocket upgrade sends about 15.
 pub const MAX_HEADERS: usize = 32;
+/// The largest request body read: twice the largest a route takes (the events API's 32
+/// KiB), so that a route's own typed "too large" answers what lies between.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
 /// File descriptors kept out of the connections' reach: the database's (SQLite with its
 /// WAL and pool), the site's files being sent, the listener.
 pub const RESERVED_FDS: usize = 64;
@@ -354,11 +358,47 @@ async fn answer(
     }
     request.extensions_mut().insert(ClientAddr(client));
     request.extensions_mut().insert(ConnectInfo(peer));
-    let request = request.map(Body::new);
+    let (head, incoming) = request.into_parts();
+    let body = if incoming.is_end_stream() {
+        Body::empty()
+    } else {
+        let deadline = edge.limiter.limits().timeouts.body_read;
+        let reading = axum::body::to_bytes(Body::new(incoming), MAX_BODY_BYTES);
+        match tokio::time::timeout(deadline, reading).await {
+            Ok(Ok(bytes)) => Body::from(bytes),
+            // Over the cap, or the client went away mid-body.
+            Ok(Err(_)) => {
+                return refused_body(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "request body too large or cut short\n",
+                );
+            }
+            Err(_) => {
+                return refused_body(
+                    StatusCode::REQUEST_TIMEOUT,
+                    "request body not sent in time\n",
+                );
+            }
+        }
+    };
+    let request = Request::from_parts(head, body);
     match tower_service::Service::call(&mut router, request).await {
         Ok(response) => response,
         Err(never) => match never {},
     }
+}
+
+/// A body the server stopped reading: the connection cannot carry another request.
+fn refused_body(status: StatusCode, why: &'static str) -> Response<Body> {
+    let mut response = Response::new(Body::from(why));
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    response
 }
 
 fn too_many_requests(retry_after_ms: u64) -> Response<Body> {

@@ -72,6 +72,9 @@ pub struct Timeouts {
     /// From a connection's start, or the end of its last response, to a whole request
     /// head: slow headers and idle keep-alive connections are closed after it.
     pub header_read: Duration,
+    /// From a whole head to the last byte of its body: a body sent a byte at a time is
+    /// answered 408 and its connection closed after it.
+    pub body_read: Duration,
     /// A WebSocket must send its first message within this (closed with 1008).
     pub first_message: Duration,
     /// The server pings each WebSocket this often (browsers answer by themselves)...
@@ -86,6 +89,8 @@ impl Default for Timeouts {
     fn default() -> Timeouts {
         Timeouts {
             header_read: Duration::from_secs(10),
+            // The largest body any route takes is 32 KiB: a second on a slow phone.
+            body_read: Duration::from_secs(10),
             first_message: Duration::from_secs(10),
             // Under the 30 s and more after which NATs and proxies commonly drop idle TCP.
             ping_every: Duration::from_secs(25),

@@ -28,6 +28,7 @@ fn local(n: u8) -> IpAddr {
 fn quick() -> Timeouts {
     Timeouts {
         header_read: Duration::from_millis(1_500),
+        body_read: Duration::from_millis(1_500),
         first_message: Duration::from_millis(500),
         ping_every: Duration::from_millis(200),
         silence: Duration::from_secs(1),
@@ -42,14 +43,8 @@ async fn closed_within(
     limit: Duration,
 ) -> Option<Duration> {
     let start = Instant::now();
-    let mut buf = [0u8; 4096];
-    loop {
-        match tokio::time::timeout_at(start + limit, stream.read(&mut buf)).await {
-            Err(_) => return None,
-            Ok(Ok(0) | Err(_)) => return Some(start.elapsed()),
-            Ok(Ok(_)) => {}
-        }
-    }
+    let closed = closed_collecting(stream, &mut Vec::new(), limit).await;
+    closed.then(|| start.elapsed())
 }
 
 /// Everything the server sends on `stream` until it closes it (at most 10 s).
@@ -136,6 +131,112 @@ async fn slow_heads_silent_and_idle_keep_alive_connections_are_closed_after_ten_
         );
     }
     server.stop().await.unwrap();
+}
+
+/// A body sent a byte a second, or half a body and then nothing: answered 408 and closed
+/// once `body_read` has passed since the head; a body over the cap is refused at once
+/// (413); a whole body in time reaches the route (here the events API's typed refusal).
+#[tokio::test]
+async fn slow_and_oversized_request_bodies_are_refused_and_closed() {
+    let data = tempfile::tempdir().unwrap();
+    let server = start_config(
+        data.path(),
+        None,
+        Arc::new(ManualTime::default()),
+        |config| {
+            config.limits.timeouts = quick();
+        },
+    )
+    .await;
+    let addr = server.addr;
+    let post = |length: usize| {
+        format!(
+            "POST /api/events HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+             Content-Length: {length}\r\n\r\n"
+        )
+    };
+    let dribbled = async {
+        let (mut reader, mut writer) = tcp_from(local(1), addr).await.into_split();
+        let head = post(40);
+        let dribble = tokio::spawn(async move {
+            writer.write_all(head.as_bytes()).await.unwrap();
+            for _ in 0..40 {
+                if writer.write_all(b" ").await.is_err() {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(300)).await;
+            }
+        });
+        let started = Instant::now();
+        let mut response = Vec::new();
+        let closed = closed_collecting(&mut reader, &mut response, Duration::from_secs(8)).await;
+        dribble.abort();
+        (
+            closed,
+            started.elapsed(),
+            String::from_utf8_lossy(&response).into_owned(),
+        )
+    };
+    let stalled = async {
+        let mut stream = tcp_from(local(2), addr).await;
+        stream.write_all(post(100).as_bytes()).await.unwrap();
+        stream.write_all(b"{\"v\":1,").await.unwrap();
+        let started = Instant::now();
+        let mut response = Vec::new();
+        let closed = closed_collecting(&mut stream, &mut response, Duration::from_secs(8)).await;
+        (
+            closed,
+            started.elapsed(),
+            String::from_utf8_lossy(&response).into_owned(),
+        )
+    };
+    let ((dribbled, d_took, d_text), (stalled, s_took, s_text)) = tokio::join!(dribbled, stalled);
+    eprintln!("dribbled body closed after {d_took:?}, stalled after {s_took:?}");
+    for (closed, took, text) in [(dribbled, d_took, d_text), (stalled, s_took, s_text)] {
+        assert!(closed, "the connection stayed open: {text}");
+        assert_eq!(status(&text), Some(408), "{text}");
+        assert!(took >= Duration::from_millis(1_400), "{took:?}");
+        assert!(took < Duration::from_secs(6), "{took:?}");
+    }
+    // Over 64 KiB: refused as soon as the byte past the cap arrives (all of it sent, so
+    // that nothing unread turns the server's close into a reset).
+    let mut big = tcp_from(local(3), addr).await;
+    let over = 64 * 1024 + 1; // accept.rs, MAX_BODY_BYTES
+    big.write_all(post(over).as_bytes()).await.unwrap();
+    big.write_all(&vec![b' '; over]).await.unwrap();
+    let text = read_all(&mut big).await;
+    assert_eq!(status(&text), Some(413), "{text}");
+    // A whole body in time reaches the route.
+    let mut whole = tcp_from(local(4), addr).await;
+    let body = "{\"v\":999}";
+    whole
+        .write_all(format!("{}{body}", post(body.len())).as_bytes())
+        .await
+        .unwrap();
+    let mut buf = [0u8; 4096];
+    let n = whole.read(&mut buf).await.unwrap();
+    let text = String::from_utf8_lossy(&buf[..n]);
+    assert_eq!(status(&text), Some(400), "{text}");
+    assert!(text.contains("999"), "{text}");
+    server.stop().await.unwrap();
+}
+
+/// Reads what comes into `response` until the server closes `stream`: whether it did
+/// within `limit`.
+async fn closed_collecting(
+    stream: &mut (impl AsyncReadExt + Unpin),
+    response: &mut Vec<u8>,
+    limit: Duration,
+) -> bool {
+    let until = Instant::now() + limit;
+    let mut buf = [0u8; 4096];
+    loop {
+        match tokio::time::timeout_at(until, stream.read(&mut buf)).await {
+            Err(_) => return false,
+            Ok(Ok(0) | Err(_)) => return true,
+            Ok(Ok(n)) => response.extend_from_slice(&buf[..n]),
+        }
+    }
 }
 
 #[tokio::test]
@@ -552,6 +653,7 @@ async fn a_game_plays_on_while_other_addresses_flood() {
             config.limits = Limits {
                 timeouts: Timeouts {
                     header_read: Duration::from_secs(2),
+                    body_read: Duration::from_secs(2),
                     first_message: Duration::from_secs(2),
                     ping_every: Duration::from_secs(1),
                     silence: Duration::from_secs(3),
