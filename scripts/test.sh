@@ -5,7 +5,24 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+# Each step says how long the one before it took, so that a slow CI run shows where.
+started=$SECONDS
+last=$SECONDS
+last_name=
+step() {
+    if [ -n "$last_name" ]; then
+        printf '(%s: %d s)\n' "$last_name" $((SECONDS - last))
+    fi
+    last=$SECONDS
+    last_name=$1
+    printf '\n\033[1m==> %s\033[0m\n' "$*"
+}
+trap 'step_end' EXIT
+step_end() {
+    local rc=$?
+    [ -n "$last_name" ] && printf '(%s: %d s; %d s in all)\n' "$last_name" $((SECONDS - last)) $((SECONDS - started))
+    return $rc
+}
 
 step "Tools"
 scripts/tools.sh --all --fuzz
