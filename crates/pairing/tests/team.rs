@@ -10,6 +10,7 @@ use shatar_pairing::team::{
     self, Fixture, LineUpError, Match, Member, Team, TeamEvent, TeamId, TeamOrder,
 };
 use shatar_pairing::tiebreak::{Format, Standings, TieBreak};
+use shatar_pairing::trf::{self, TrfVersion};
 use shatar_pairing::{GameResult, Outcome, PlayerId, ScoreSystem};
 
 const W: GameResult = GameResult::Played {
@@ -71,16 +72,10 @@ fn labels(order: &[TieBreak]) -> Vec<&str> {
     order.iter().map(|tb| tb.label.as_str()).collect()
 }
 
-/// Four teams of three boards, a round robin under AXF scoring (2/1/0 a game, 2/1/0 a
-/// match), where every team ends on 3 match points and 9 game points, and the order of
-/// AXF 2008 ch. 2 §5 四 goes down to its (G) to separate them.
-///
-/// Berger: R1 1-4, 2-3; R2 4-3, 1-2; R3 2-4, 3-1. Boards (the first team's results):
-/// R1 T1-T4 W L D (3-3), T2-T3 W L D (3-3); R2 T4-T3 D D L (2-4), T1-T2 D D L (2-4);
-/// R3 T2-T4 L D D (2-4), T3-T1 D L D (2-4).
-#[test]
-fn axf_round_robin_order_down_to_games_with_black() {
+fn round_robin_event() -> TeamEvent {
     let mut e = event(4, 3, ScoreSystem::AXF);
+    e.name = "Four teams".into();
+    e.start_date = "2026-06-01".into();
     e.rounds = Some(3);
     let results: [&[&[GameResult]]; 3] = [
         &[&[W, L, D], &[W, L, D]],
@@ -96,6 +91,19 @@ fn axf_round_robin_order_down_to_games_with_black() {
     e.set_line_up(3, TeamId(3), vec![Some(0), Some(1), Some(3)])
         .unwrap();
     e.teams[1].roster[0].technical_fouls = 1;
+    e
+}
+
+/// Four teams of three boards, a round robin under AXF scoring (2/1/0 a game, 2/1/0 a
+/// match), where every team ends on 3 match points and 9 game points, and the order of
+/// AXF 2008 ch. 2 §5 四 goes down to its (G) to separate them.
+///
+/// Berger: R1 1-4, 2-3; R2 4-3, 1-2; R3 2-4, 3-1. Boards (the first team's results):
+/// R1 T1-T4 W L D (3-3), T2-T3 W L D (3-3); R2 T4-T3 D D L (2-4), T1-T2 D D L (2-4);
+/// R3 T2-T4 L D D (2-4), T3-T1 D L D (2-4).
+#[test]
+fn axf_round_robin_order_down_to_games_with_black() {
+    let e = round_robin_event();
     let order = team::default_team_order(TeamOrder::AxfRoundRobin);
     assert_eq!(
         labels(&order),
@@ -379,4 +387,73 @@ fn tie_breaks_name_their_points() {
     assert!(other.game_points && other.code == shatar_pairing::tiebreak::Code::Pts);
     assert!(TieBreak::parse("BH:XP", false).is_err());
     assert_eq!(TieBreak::parse("BD1", false).unwrap().label, "BD1");
+}
+
+/// A team event travels as TRF: the players' rows, a `013` record a team in roster
+/// order, `362` the match scoring, `352` the boards' colours; read back, it is the same
+/// event with the same standings.
+#[test]
+fn team_events_round_trip_through_trf() {
+    let mut e = round_robin_event();
+    // TRF has no field for AXF's technical fouls.
+    e.teams[1].roster[0].technical_fouls = 0;
+    let text = trf::write(&e.players_tournament(), TrfVersion::Trf2026);
+    assert!(text.contains("\n013 T1                                 1    2    3    4\n"));
+    assert!(text.contains("\n352 WBW\n"));
+    let back = team::from_tournament(&trf::read(&text).unwrap())
+        .unwrap()
+        .expect("team records");
+    assert_eq!(back.teams, e.teams);
+    // The matches of a round come back in their teams' order, not the boards'.
+    let sorted = |event: &TeamEvent| -> Vec<Vec<Fixture>> {
+        let key = |f: &Fixture| match f {
+            Fixture::Match(m) => m.first.0.min(m.second.0),
+            Fixture::Bye { team, .. } => team.0,
+        };
+        let mut fixtures = event.fixtures.clone();
+        for round in &mut fixtures {
+            round.sort_by_key(key);
+        }
+        fixtures
+    };
+    assert_eq!(sorted(&back), sorted(&e));
+    assert_eq!((back.boards, back.match_scoring), (e.boards, e.match_scoring));
+    let order = team::default_team_order(TeamOrder::AxfRoundRobin);
+    assert_eq!(
+        team::standings(&back, &order, Format::RoundRobin),
+        team::standings(&e, &order, Format::RoundRobin)
+    );
+    // The file kept in tests/data is this one (scripts/gacrux-compare.py teams reads it).
+    let kept = include_str!("data/team-axf-round-robin.trf");
+    assert_eq!(kept, text);
+}
+
+/// A file whose boards do not follow the rosters is refused with the round and board.
+#[test]
+fn team_files_with_boards_out_of_roster_order_are_refused() {
+    let e = round_robin_event();
+    let mut t = e.players_tournament();
+    // Round 1, T2-T3: swap T3's first two players' games.
+    let (a, b) = (PlayerId(9), PlayerId(10));
+    let (ea, eb) = (t.player(a).rounds[0], t.player(b).rounds[0]);
+    t.set(a, 1, eb);
+    t.set(b, 1, ea);
+    for (p, e) in [(a, eb), (b, ea)] {
+        if let shatar_pairing::Entry::Game { opponent, colour, result } = e {
+            t.set(
+                opponent,
+                1,
+                shatar_pairing::Entry::Game {
+                    opponent: p,
+                    colour: colour.opposite(),
+                    result: result.reversed(),
+                },
+            );
+        }
+    }
+    let err = team::from_tournament(&t).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "round 1: board 1 of team 'T2''s match: the players on it (by roster order) did not meet each other"
+    );
 }

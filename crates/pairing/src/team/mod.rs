@@ -9,6 +9,7 @@
 //! them from [`TeamEvent::game_points`]. docs/tournaments.md ("Team events") is the
 //! reference.
 
+mod file;
 mod line_up;
 mod pairing;
 mod score;
@@ -20,6 +21,7 @@ use alloc::vec::Vec;
 use crate::model::{Bye, GameResult};
 use crate::scoring::ScoreSystem;
 
+pub use file::{TeamFileError, from_tournament};
 pub use line_up::{LineUpError, check_line_up};
 pub use pairing::{pair_round_robin, pair_swiss};
 pub use score::{MatchScore, MatchScoring};
