@@ -177,14 +177,21 @@ mod tests {
     use super::*;
 
     fn run(args: &[&str]) -> Result<String, String> {
-        let dir = std::env::temp_dir().join(format!("shatar-standings-{}", std::process::id()));
+        run_on(
+            include_str!("../../pairing/tests/data/gacrux-15-players.trf"),
+            args,
+        )
+    }
+
+    fn run_on(trf: &str, args: &[&str]) -> Result<String, String> {
+        let dir = std::env::temp_dir().join(format!(
+            "shatar-standings-{}-{}",
+            std::process::id(),
+            trf.len()
+        ));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("in.trf");
-        std::fs::write(
-            &file,
-            include_str!("../../pairing/tests/data/gacrux-15-players.trf"),
-        )
-        .unwrap();
+        std::fs::write(&file, trf).unwrap();
         let mut all: Vec<String> = vec![file.display().to_string()];
         all.extend(args.iter().map(|a| a.to_string()));
         let mut out = Vec::new();
@@ -222,5 +229,21 @@ mod tests {
                 .contains("'XYZ' is not a tie-break")
         );
         assert!(run(&["--rules", "1999"]).is_err());
+    }
+
+    /// A file with team records ranks its teams, by AXF's team order for its format
+    /// (crates/pairing/tests/team.rs computes these figures by hand).
+    #[test]
+    fn a_team_file_ranks_its_teams() {
+        let trf = include_str!("../../pairing/tests/data/team-axf-round-robin.trf");
+        let csv = run_on(trf, &["--round-robin"]).unwrap();
+        let mut lines = csv.lines();
+        assert_eq!(
+            lines.next(),
+            Some("StartNo,Rank,Name,PTS,PTS:GP,小分,WIN,WIN:GP,DE,BD1,BPG:GP,FOUL")
+        );
+        assert_eq!(lines.next(), Some("1,1,T1,3,9,4.5,1,2,0,4,4,0"));
+        let csv = run_on(trf, &["--round-robin", "-t", "PTS,BH:GP,MPVGP"]).unwrap();
+        assert!(csv.contains("\n4,1,T4,3,27,9\n"), "{csv}");
     }
 }

@@ -236,6 +236,21 @@ fn matches_are_scored_from_their_boards() {
     assert_eq!(s.result, GameResult::Forfeit { won: true });
     assert_eq!(s.first.to_string(), "4");
     assert!(!s.double_forfeit);
+    // No game played: a forfeit when one team scored nothing, played when both scored.
+    let won = GameResult::Forfeit { won: true };
+    let lost = GameResult::Forfeit { won: false };
+    let s = m(full(), full(), vec![won, won, won, lost]);
+    assert_eq!(
+        s.result,
+        GameResult::Played {
+            outcome: Outcome::Win,
+            rated: true
+        }
+    );
+    let s = m(full(), full(), vec![won; 4]);
+    assert_eq!(s.result, won);
+    let s = m(vec![None; 4], vec![None; 4], vec![GameResult::Pending; 4]);
+    assert!(s.double_forfeit);
     // The colours: the first-named team White (Red) on the odd boards.
     assert_eq!(Match::first_colour(1), shatar_pairing::Colour::White);
     assert_eq!(Match::first_colour(2), shatar_pairing::Colour::Black);
@@ -417,7 +432,10 @@ fn team_events_round_trip_through_trf() {
         fixtures
     };
     assert_eq!(sorted(&back), sorted(&e));
-    assert_eq!((back.boards, back.match_scoring), (e.boards, e.match_scoring));
+    assert_eq!(
+        (back.boards, back.match_scoring),
+        (e.boards, e.match_scoring)
+    );
     let order = team::default_team_order(TeamOrder::AxfRoundRobin);
     assert_eq!(
         team::standings(&back, &order, Format::RoundRobin),
@@ -439,7 +457,12 @@ fn team_files_with_boards_out_of_roster_order_are_refused() {
     t.set(a, 1, eb);
     t.set(b, 1, ea);
     for (p, e) in [(a, eb), (b, ea)] {
-        if let shatar_pairing::Entry::Game { opponent, colour, result } = e {
+        if let shatar_pairing::Entry::Game {
+            opponent,
+            colour,
+            result,
+        } = e
+        {
             t.set(
                 opponent,
                 1,

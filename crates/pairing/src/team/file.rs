@@ -92,6 +92,12 @@ pub fn from_tournament(t: &Tournament) -> Result<Option<TeamEvent>, TeamFileErro
                     win: s.win,
                     draw: s.draw,
                     loss: s.loss,
+                    // Record 362 without `P`: a bye is a match won, as everywhere here.
+                    pairing_bye: if record.contains(['P', 'p']) {
+                        s.pairing_bye
+                    } else {
+                        s.win
+                    },
                 };
                 continue;
             }
@@ -332,10 +338,11 @@ impl TeamEvent {
         let m = &self.match_scoring;
         records.push(alloc::format!(
             // As record 162: a code every 9 characters from column 6, its points after it.
-            "362  W{:>4}    D{:>4}    L{:>4}",
+            "362  W{:>4}    D{:>4}    L{:>4}    P{:>4}",
             m.win.with_decimals(1),
             m.draw.with_decimals(1),
-            m.loss.with_decimals(1)
+            m.loss.with_decimals(1),
+            m.pairing_bye.with_decimals(1)
         ));
         records.push(alloc::format!(
             "352 {}",

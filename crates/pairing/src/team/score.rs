@@ -20,6 +20,9 @@ pub struct MatchScoring {
     pub win: Points,
     pub draw: Points,
     pub loss: Points,
+    /// The pairing-allocated bye (TRF 362's `P`): a match won unless the event says
+    /// otherwise (Gacrux's default is a draw; docs/rules.md).
+    pub pairing_bye: Points,
 }
 
 impl MatchScoring {
@@ -28,18 +31,19 @@ impl MatchScoring {
         win: Points::TWO,
         draw: Points::ONE,
         loss: Points::ZERO,
+        pairing_bye: Points::TWO,
     };
 
-    /// The tournament of teams' score system: a bye is worth what a game's bye is
-    /// (a match won for the pairing-allocated bye and a full-point bye, drawn for a
-    /// half-point bye), a forfeited match is lost.
+    /// The tournament of teams' score system: a requested bye is worth what a game's
+    /// is (a match won for a full-point bye, drawn for a half-point bye), a forfeited
+    /// match is lost.
     pub fn score_system(&self) -> ScoreSystem {
         ScoreSystem {
             win: self.win,
             draw: self.draw,
             loss: self.loss,
             absent: self.loss,
-            pairing_bye: self.win,
+            pairing_bye: self.pairing_bye,
         }
     }
 }
@@ -59,9 +63,9 @@ pub struct MatchScore {
     pub first: Points,
     pub second: Points,
     /// The first team's result: `Pending` while a board with two players has none;
-    /// a forfeit when a team sat nobody (both forfeited when neither did).
+    /// a forfeit when no game was played and one team scored nothing.
     pub result: GameResult,
-    /// Whether neither team sat anyone.
+    /// Whether neither team scored in a match without a game played: both lost.
     pub double_forfeit: bool,
 }
 
@@ -118,44 +122,46 @@ impl Match {
             .collect()
     }
 
-    /// The match's game points and result (AXF 2008 ch. 2 §4 三).
+    /// The match's game points and result (AXF 2008 ch. 2 §4 三). A match in which no
+    /// game was played over the board is played only if both teams scored; else it is
+    /// a forfeit, lost by the team that scored nothing (both, when neither scored), as
+    /// Gacrux reads a team file (docs/rules.md).
     pub fn score(&self, scoring: &ScoreSystem, boards: u32) -> MatchScore {
         let seats = self.seats(scoring, boards);
         let first: Points = seats.iter().map(|s| s.0.points).sum();
         let second: Points = seats.iter().map(|s| s.1.points).sum();
-        let fielded = |line_up: &super::LineUp| line_up.iter().any(Option::is_some);
-        let (first_came, second_came) =
-            (fielded(&self.first_line_up), fielded(&self.second_line_up));
-        let pending = (0..boards as usize).any(|b| {
+        let both_seated = |b: usize| {
             self.first_line_up.get(b).copied().flatten().is_some()
                 && self.second_line_up.get(b).copied().flatten().is_some()
-                && matches!(
-                    self.results.get(b).copied().unwrap_or(GameResult::Pending),
-                    GameResult::Pending
-                )
-        });
-        let result = if !first_came || !second_came {
-            GameResult::Forfeit {
-                won: first_came && !second_came,
-            }
-        } else if pending {
+        };
+        let result = |b: usize| self.results.get(b).copied().unwrap_or(GameResult::Pending);
+        let pending = (0..boards as usize)
+            .any(|b| both_seated(b) && matches!(result(b), GameResult::Pending));
+        let any_played = (0..boards as usize)
+            .any(|b| both_seated(b) && matches!(result(b), GameResult::Played { .. }));
+        let played = any_played || (first > Points::ZERO && second > Points::ZERO);
+        let outcome = match first.cmp(&second) {
+            core::cmp::Ordering::Greater => Outcome::Win,
+            core::cmp::Ordering::Equal => Outcome::Draw,
+            core::cmp::Ordering::Less => Outcome::Loss,
+        };
+        let result = if pending {
             GameResult::Pending
-        } else {
-            let outcome = match first.cmp(&second) {
-                core::cmp::Ordering::Greater => Outcome::Win,
-                core::cmp::Ordering::Equal => Outcome::Draw,
-                core::cmp::Ordering::Less => Outcome::Loss,
-            };
+        } else if played {
             GameResult::Played {
                 outcome,
                 rated: true,
+            }
+        } else {
+            GameResult::Forfeit {
+                won: outcome == Outcome::Win,
             }
         };
         MatchScore {
             first,
             second,
             result,
-            double_forfeit: !first_came && !second_came,
+            double_forfeit: !pending && !played && outcome == Outcome::Draw,
         }
     }
 }
