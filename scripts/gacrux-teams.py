@@ -16,14 +16,20 @@ is compared with Gacrux's. Prints one line per difference and a summary; the exi
 is 1 if anything differs.
 """
 import argparse
-import contextlib
-import io
+import importlib.util
 import os
 import random
 import subprocess
 import sys
 import tempfile
 import time
+
+# gacrux-compare.py's helpers: Gacrux's tie-break checker, and how a value is compared.
+_spec = importlib.util.spec_from_file_location(
+    "gacrux_compare", os.path.join(os.path.dirname(os.path.abspath(__file__)), "gacrux-compare.py"))
+_compare = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_compare)
+number = _compare.number
 
 TIE_BREAKS = ("PTS MPVGP BH BH:GP SB SB:GP DE DE:GP WIN PS PS:GP FB BH/C1 BH:GP/C1 "
               "KS AOB SB/C1").split()
@@ -163,29 +169,6 @@ def trf(k):
     return "\n".join(lines) + "\n", round_robin
 
 
-def gacrux(path, tie_breaks, round_robin):
-    from gacrux.tiebreakchecker import tiebreakchecker
-
-    out = path + ".gacrux.csv"
-    argv = sys.argv
-    sys.argv = ["tiebreakchecker", "-i", path, "-o", out, "-dC", "-p" if round_robin else "-s",
-                "-t", *tie_breaks]
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            tiebreakchecker().common_main()
-    finally:
-        sys.argv = argv
-    with open(out) as f:
-        return f.read().splitlines()
-
-
-def number(text):
-    text = text.strip()
-    if text in ("", "-0", "None"):
-        return None
-    return round(float(text), 6)
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("shatar")
@@ -203,7 +186,7 @@ def main():
             path = os.path.join(directory, f"team{k:04d}.trf")
             with open(path, "w") as f:
                 f.write(text)
-            theirs = gacrux(path, TIE_BREAKS, round_robin)
+            theirs = _compare.gacrux_tiebreaks(path, TIE_BREAKS, swiss=not round_robin)
             flag = "--round-robin" if round_robin else "--swiss"
             ours = subprocess.run([args.shatar, "standings", path, flag, "-t", ",".join(TIE_BREAKS)],
                                   capture_output=True, text=True)

@@ -138,26 +138,23 @@ impl core::fmt::Display for LineUpError {
                 player,
                 above_board,
                 above,
-            } if player == above => write!(
-                f,
-                "round {round}, team {}: {player} is on board {above_board} and on board \
-                 {board}",
-                team.0
-            ),
-            LineUpError::OutOfOrder {
-                team,
-                round,
-                board,
-                player,
-                above_board,
-                above,
-            } => write!(
-                f,
-                "round {round}, team {}: {player} (board {board}) is listed before {above} \
-                 (board {above_board}) in the roster, so must play above him: the boards \
-                 follow the roster's order",
-                team.0
-            ),
+            } => {
+                let team = team.0;
+                if player == above {
+                    write!(
+                        f,
+                        "round {round}, team {team}: {player} is on board {above_board} and \
+                         on board {board}"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "round {round}, team {team}: {player} (board {board}) is listed before \
+                         {above} (board {above_board}) in the roster, so must play above him: \
+                         the boards follow the roster's order"
+                    )
+                }
+            }
             LineUpError::EmptyAbove {
                 team,
                 round,
