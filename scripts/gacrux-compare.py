@@ -113,12 +113,15 @@ def tournaments(count, first, directory, jobs, baku=False, large=False):
     return found, skipped
 
 
-def gacrux_tiebreaks(path, tie_breaks):
+def gacrux_tiebreaks(path, tie_breaks, swiss=True):
+    """Gacrux's tie-break checker's CSV lines for `path`: a Swiss (`-s`), or a round robin
+    (`-p`, pre-determined pairings)."""
     from gacrux.tiebreakchecker import tiebreakchecker
 
     out = path + ".gacrux.csv"
     argv = sys.argv
-    sys.argv = ["tiebreakchecker", "-i", path, "-o", out, "-dC", "-s", "-t", *tie_breaks]
+    sys.argv = ["tiebreakchecker", "-i", path, "-o", out, "-dC", "-s" if swiss else "-p",
+                "-t", *tie_breaks]
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             tiebreakchecker().common_main()

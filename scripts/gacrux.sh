@@ -28,6 +28,10 @@ done
 cargo build --quiet -p shatar-cli
 "$python" scripts/gacrux-compare.py "${CARGO_TARGET_DIR:-target}/debug/shatar" all \
     --count "${SHATAR_GACRUX_COUNT:-200}" --cache "$cache" --jobs 2 --verify 3
+# Team events: every team tie-break on SHATAR_GACRUX_TEAMS (default 200) random team
+# events, made by the script (Gacrux's generator makes none; about 10 s).
+"$python" scripts/gacrux-teams.py "${CARGO_TARGET_DIR:-target}/debug/shatar" \
+    --count "${SHATAR_GACRUX_TEAMS:-200}"
 # In process: every round again (tests/gacrux_dutch.rs), and the colour allocation on
 # every game Gacrux paired.
 SHATAR_GACRUX_DIR="$root/target/gacrux/$version" cargo test --quiet -p shatar-pairing \

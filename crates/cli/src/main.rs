@@ -123,7 +123,11 @@ USAGE:
                            is guessed from the file (record 092, or rounds = players)
                            and the rules from its start date (C.07 of 2026 from
                            2026-03-01), as Gacrux does; the flags override them. An
-                           empty value (JSON: null) is void.
+                           empty value (JSON: null) is void. A file with team records
+                           (013, 310) ranks its teams on match points (record 362), with
+                           BH:GP and the like on game points and BD1 the first board's;
+                           by default AXF's team order, or --order axf-team-round-robin,
+                           axf-team-swiss.
     shatar --help | --version
 
 OPTIONS:

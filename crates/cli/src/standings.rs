@@ -4,8 +4,15 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use shatar_pairing::team::{self, TeamOrder};
 use shatar_pairing::tiebreak::{self, Code, Format, Options, Order, RuleSet, Standings, TieBreak};
 use shatar_pairing::{Tournament, trf};
+
+/// An order named by `--order`: an individual event's, or a team event's.
+enum Named {
+    Players(Order),
+    Teams(TeamOrder),
+}
 
 pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String> {
     let mut input = None;
@@ -32,12 +39,15 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
             "--tie-breaks" | "-t" => list = Some(value("--tie-breaks")?),
             "--order" => {
                 order = Some(match value("--order")?.as_str() {
-                    "mongolian" => Order::Mongolian,
-                    "axf-round-robin" => Order::AxfRoundRobin,
-                    "axf-swiss" => Order::AxfSwiss,
+                    "mongolian" => Named::Players(Order::Mongolian),
+                    "axf-round-robin" => Named::Players(Order::AxfRoundRobin),
+                    "axf-swiss" => Named::Players(Order::AxfSwiss),
+                    "axf-team-round-robin" => Named::Teams(TeamOrder::AxfRoundRobin),
+                    "axf-team-swiss" => Named::Teams(TeamOrder::AxfSwiss),
                     other => {
                         return Err(format!(
-                            "--order '{other}': expected mongolian, axf-round-robin or axf-swiss"
+                            "--order '{other}': expected mongolian, axf-round-robin, axf-swiss, \
+                             axf-team-round-robin or axf-team-swiss"
                         ));
                     }
                 })
@@ -53,6 +63,12 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
     let input = input.ok_or("standings needs a TRF file: shatar standings in.trf")?;
     let text = std::fs::read_to_string(&input).map_err(|e| format!("{input}: {e}"))?;
     let t = trf::read(&text).map_err(|e| format!("{input}: {e}"))?;
+    // A file with team records (013, 310) ranks its teams.
+    let event = team::from_tournament(&t).map_err(|e| format!("{input}: {e}"))?;
+    let t = match &event {
+        Some(event) => event.teams_tournament(),
+        None => t,
+    };
     let mut options = Options::of(&t);
     options.format = format.unwrap_or(options.format);
     options.rules = rules.unwrap_or(options.rules);
@@ -63,15 +79,24 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
             .filter(|s| !s.is_empty())
             .map(|s| TieBreak::parse(s, round_robin).map_err(|e| e.to_string()))
             .collect::<Result<_, _>>()?,
-        (None, Some(order)) => tiebreak::default_order(order),
+        (None, Some(Named::Players(order))) => tiebreak::default_order(order),
+        (None, Some(Named::Teams(order))) => team::default_team_order(order),
+        (None, None) if event.is_some() => team::default_team_order(if round_robin {
+            TeamOrder::AxfRoundRobin
+        } else {
+            TeamOrder::AxfSwiss
+        }),
         // Every C.07 column, PTS first.
         (None, None) => Code::ALL
             .iter()
-            .filter(|c| !matches!(c, Code::Foul | Code::Deb))
+            .filter(|c| !matches!(c, Code::Foul | Code::Deb | Code::Bd1))
             .map(|&c| TieBreak::new(c))
             .collect(),
     };
-    let standings = tiebreak::standings(&t, &order, options);
+    let standings = match &event {
+        Some(event) => tiebreak::team_standings(&t, &order, options, &event.game_points()),
+        None => tiebreak::standings(&t, &order, options),
+    };
     let text = if json {
         to_json(&t, &standings)
     } else {
@@ -152,14 +177,21 @@ mod tests {
     use super::*;
 
     fn run(args: &[&str]) -> Result<String, String> {
-        let dir = std::env::temp_dir().join(format!("shatar-standings-{}", std::process::id()));
+        run_on(
+            include_str!("../../pairing/tests/data/gacrux-15-players.trf"),
+            args,
+        )
+    }
+
+    fn run_on(trf: &str, args: &[&str]) -> Result<String, String> {
+        let dir = std::env::temp_dir().join(format!(
+            "shatar-standings-{}-{}",
+            std::process::id(),
+            trf.len()
+        ));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("in.trf");
-        std::fs::write(
-            &file,
-            include_str!("../../pairing/tests/data/gacrux-15-players.trf"),
-        )
-        .unwrap();
+        std::fs::write(&file, trf).unwrap();
         let mut all: Vec<String> = vec![file.display().to_string()];
         all.extend(args.iter().map(|a| a.to_string()));
         let mut out = Vec::new();
@@ -197,5 +229,21 @@ mod tests {
                 .contains("'XYZ' is not a tie-break")
         );
         assert!(run(&["--rules", "1999"]).is_err());
+    }
+
+    /// A file with team records ranks its teams, by AXF's team order for its format
+    /// (crates/pairing/tests/team.rs computes these figures by hand).
+    #[test]
+    fn a_team_file_ranks_its_teams() {
+        let trf = include_str!("../../pairing/tests/data/team-axf-round-robin.trf");
+        let csv = run_on(trf, &["--round-robin"]).unwrap();
+        let mut lines = csv.lines();
+        assert_eq!(
+            lines.next(),
+            Some("StartNo,Rank,Name,PTS,PTS:GP,小分,WIN,WIN:GP,DE,BD1,BPG:GP,FOUL")
+        );
+        assert_eq!(lines.next(), Some("1,1,T1,3,9,4.5,1,2,0,4,4,0"));
+        let csv = run_on(trf, &["--round-robin", "-t", "PTS,BH:GP,MPVGP"]).unwrap();
+        assert!(csv.contains("\n4,1,T4,3,27,9\n"), "{csv}");
     }
 }

@@ -1,7 +1,8 @@
 //! Tournaments: the model of an event (players, rounds, results, byes, withdrawals), its
 //! score system (1/½/0 for the 2017 rules and FIDE, 2/1/0 for AXF Xiangqi), TRF files
 //! (TRF-16 and TRF-2026, read and written), round-robin pairings (FIDE's Berger tables),
-//! and standings with FIDE C.07's tie-breaks and AXF's.
+//! and standings with FIDE C.07's tie-breaks and AXF's; team events (line-ups, match
+//! and game points, AXF's team orders) as tournaments of teams.
 //!
 //! Pure: no I/O, no clock, `no_std` + `alloc`, so the same code pairs in the `shatar`
 //! binary, on the server and in the page. docs/tournaments.md is the reference.
@@ -34,6 +35,7 @@ pub mod pairing;
 pub mod points;
 pub mod round_robin;
 pub mod scoring;
+pub mod team;
 pub mod tiebreak;
 pub mod trf;
 pub mod withdrawal;

@@ -44,13 +44,18 @@ impl ScoreSystem {
     /// The points of one round's entry.
     pub fn points(&self, entry: &Entry) -> Points {
         match entry {
-            Entry::Game { result, .. } => match result {
-                GameResult::Played { outcome, .. } => self.outcome(*outcome),
-                GameResult::Forfeit { won: true } => self.win,
-                GameResult::Forfeit { won: false } => self.absent,
-                GameResult::Pending => Points::ZERO,
-            },
+            Entry::Game { result, .. } => self.result(*result),
             Entry::Bye(bye) => self.bye(*bye),
+        }
+    }
+
+    /// The points of a pairing's result.
+    pub fn result(&self, result: GameResult) -> Points {
+        match result {
+            GameResult::Played { outcome, .. } => self.outcome(outcome),
+            GameResult::Forfeit { won: true } => self.win,
+            GameResult::Forfeit { won: false } => self.absent,
+            GameResult::Pending => Points::ZERO,
         }
     }
 

@@ -137,6 +137,12 @@ struct Context<'a> {
     /// The last round in which the player had an opponent or a PAB.
     last_paired: Vec<u32>,
     options: Options,
+    /// What a round won and a round drawn are worth in the points counted: the event's
+    /// game, or a team's match in game points (every board's game won or drawn).
+    win: Points,
+    draw: Points,
+    /// A team event's game points, the second kind of points.
+    games: Option<&'a GamePoints>,
 }
 
 impl Context<'_> {
@@ -145,18 +151,68 @@ impl Context<'_> {
     }
 
     fn draw(&self) -> Points {
-        self.t.scoring.draw
+        self.draw
     }
 
     fn win(&self) -> Points {
-        self.t.scoring.win
+        self.win
     }
+}
+
+/// A team event's game points beside its match points, which are the points of the
+/// tournament of teams that [`team_standings`] ranks: the tie-breaks marked `:GP` count
+/// them (FIDE C.07's team tie-breaks, as Gacrux spells them; AXF's 局分).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GamePoints {
+    /// Each team's game points in each round, from round 1 (a bye's and a forfeited
+    /// match's included).
+    pub rounds: Vec<Vec<Points>>,
+    /// A match won on every board, and drawn on every board, in game points: what C.07
+    /// §16's virtual opponents and Koya's limit scale by.
+    pub win: Points,
+    pub draw: Points,
+    /// Each team's games won (over the board or by forfeit): `WIN:GP` (AXF 2008 ch. 2
+    /// §5 四 (D), 全队胜局).
+    pub games_won: Vec<u32>,
+    /// Each team's games played with Black: `BPG:GP` (§5 四 (G), 五 (F)).
+    pub black_games: Vec<u32>,
+    /// Each team's first board's points: `BD1` (§5 四 (F), 五 (E)).
+    pub first_board: Vec<Points>,
 }
 
 /// The standings of `t` under `order` (PTS first, usually).
 pub fn standings(t: &Tournament, order: &[TieBreak], options: Options) -> Standings {
+    ranked(t, order, options, None)
+}
+
+/// The standings of a team event: `t` is its tournament of teams (match points), and
+/// `games` its game points, which the tie-breaks marked `:GP` count.
+pub fn team_standings(
+    t: &Tournament,
+    order: &[TieBreak],
+    options: Options,
+    games: &GamePoints,
+) -> Standings {
+    ranked(t, order, options, Some(games))
+}
+
+fn context<'a>(
+    t: &'a Tournament,
+    options: Options,
+    games: Option<&'a GamePoints>,
+    game_points: bool,
+) -> Context<'a> {
     let rounds = t.rounds.unwrap_or(0).max(t.rounds_entered());
-    let players = rounds::rounds(t, rounds);
+    let mut players = rounds::rounds(t, rounds);
+    let (mut win, mut draw) = (t.scoring.win, t.scoring.draw);
+    if let (Some(games), true) = (games, game_points) {
+        for (p, team) in players.iter_mut().zip(&games.rounds) {
+            for (round, &points) in p.iter_mut().zip(team) {
+                round.points = points;
+            }
+        }
+        (win, draw) = (games.win, games.draw);
+    }
     // The arbiter's adjustments (2017 art. 12.9) count in the points, and so in the
     // opponents' Buchholz; the rounds' own points stay as played.
     let totals: Vec<Points> = players
@@ -172,7 +228,7 @@ pub fn standings(t: &Tournament, order: &[TieBreak], options: Options) -> Standi
         .iter()
         .map(|p| last(p, &|r| r.opponent.is_some() || r.played))
         .collect();
-    let mut cx = Context {
+    Context {
         t,
         rounds,
         players,
@@ -180,16 +236,34 @@ pub fn standings(t: &Tournament, order: &[TieBreak], options: Options) -> Standi
         last_present,
         last_paired,
         options,
-    };
+        win,
+        draw,
+        games,
+    }
+}
+
+fn ranked(
+    t: &Tournament,
+    order: &[TieBreak],
+    options: Options,
+    games: Option<&GamePoints>,
+) -> Standings {
+    // One context per kind of points, each keeping what FB moves for those after it.
+    let mut match_cx = context(t, options, games, false);
+    let mut game_cx = games.map(|_| context(t, options, games, true));
     let n = t.players.len();
     let mut ranks = vec![1u32; n];
     let mut order_of_rank: Vec<usize> = (0..n).collect();
     let mut columns: Vec<Vec<Value>> = Vec::new();
     for tb in order {
+        let cx = match game_cx.as_mut() {
+            Some(game_cx) if tb.game_points => game_cx,
+            _ => &mut match_cx,
+        };
         let values = match tb.code {
-            Code::De => encounter::direct_encounter(&cx, tb, &ranks, &order_of_rank),
-            Code::Deb => encounter::black_in_direct_games(&cx, &ranks, &order_of_rank),
-            _ => compute(&mut cx, tb),
+            Code::De => encounter::direct_encounter(cx, tb, &ranks, &order_of_rank),
+            Code::Deb => encounter::black_in_direct_games(cx, &ranks, &order_of_rank),
+            _ => compute(cx, tb),
         };
         rank(&mut ranks, &mut order_of_rank, &values, tb);
         columns.push(values);
@@ -244,8 +318,31 @@ fn compute(cx: &mut Context<'_>, tb: &TieBreak) -> Vec<Value> {
             .map(|p| Value::count(p.iter().filter(|r| f(r)).count() as i64))
             .collect()
     };
+    if let (Some(games), true) = (cx.games, tb.game_points) {
+        // A team's games, board by board, where a round's count would count matches.
+        let counted = match tb.code {
+            Code::Win => Some(&games.games_won),
+            Code::Bpg => Some(&games.black_games),
+            _ => None,
+        };
+        if let Some(counted) = counted {
+            return counted
+                .iter()
+                .map(|&n| Value::count(i64::from(n)))
+                .collect();
+        }
+    }
     match tb.code {
         Code::Pts => cx.totals.iter().map(|&p| Value::points(p)).collect(),
+        Code::Bd1 => match cx.games {
+            Some(games) => games
+                .first_board
+                .iter()
+                .map(|&p| Value::points(p))
+                .collect(),
+            // An individual event has no boards of a team: void.
+            None => vec![Value(None); cx.players.len()],
+        },
         // Gacrux counts a round as won when it is worth a win's points: byes worth a win
         // included.
         Code::Win => count(&|r| r.points == win),

@@ -49,10 +49,13 @@ pub enum Code {
     /// (ch. 2 §5 二 (F)); between more than two tied players, the one who had Black in
     /// more of their games against each other.
     Deb,
+    /// Team events: the points the team's first board scored (AXF 2008 ch. 2 §5 四 (F),
+    /// 五 (E), 第一台总分).
+    Bd1,
 }
 
 impl Code {
-    pub const ALL: [Code; 20] = [
+    pub const ALL: [Code; 21] = [
         Code::Pts,
         Code::De,
         Code::Win,
@@ -73,6 +76,7 @@ impl Code {
         Code::Appo,
         Code::Foul,
         Code::Deb,
+        Code::Bd1,
     ];
 
     pub fn name(self) -> &'static str {
@@ -97,6 +101,7 @@ impl Code {
             Code::Appo => "APPO",
             Code::Foul => "FOUL",
             Code::Deb => "DEB",
+            Code::Bd1 => "BD1",
         }
     }
 
@@ -164,6 +169,10 @@ pub struct TieBreak {
     /// (and Gacrux's) multiplies by the points scored, twice that under 2/1/0: the same
     /// order, another figure.
     pub share_of_win: bool,
+    /// Counted on game points (`BH:GP`, Gacrux's and C.07's spelling) in a team event,
+    /// whose own points are match points (`:MP`, the default). An individual event has
+    /// only one kind of points: there it changes nothing.
+    pub game_points: bool,
     /// The text it was read from, normalised (for column headings).
     pub label: String,
 }
@@ -201,6 +210,7 @@ impl TieBreak {
             swiss: false,
             reversed: false,
             share_of_win: false,
+            game_points: false,
             label: code.name().to_string(),
         }
     }
@@ -221,11 +231,23 @@ impl TieBreak {
         let mut parts = upper.split(separators);
         let name = parts.next().ok_or_else(bad)?;
         let name = name.split('@').next().unwrap_or(name);
+        // `BH:GP`: which of a team's points (Gacrux's spelling).
+        let (name, mut game_points) = match name.split_once(':') {
+            None => (name, false),
+            Some((name, "MP")) => (name, false),
+            Some((name, "GP")) => (name, true),
+            Some(_) => return Err(bad()),
+        };
         let code = match name {
             "小分" => Code::Sb,
             "对手分" if round_robin => Code::Sb,
             "对手分" => Code::Bh,
-            "PTS" | "PTS:GP" => Code::Pts,
+            "PTS" | "MPTS" => Code::Pts,
+            // The points that are not the event's own: game points beside match points.
+            "GPTS" | "MPVGP" => {
+                game_points = true;
+                Code::Pts
+            }
             "REP" => Code::Ge,
             _ => *Code::ALL
                 .iter()
@@ -233,6 +255,7 @@ impl TieBreak {
                 .ok_or_else(bad)?,
         };
         let mut tb = TieBreak::new(code);
+        tb.game_points = game_points;
         for modifier in parts {
             let (kind, value) =
                 modifier.split_at(modifier.chars().next().map_or(0, char::len_utf8));

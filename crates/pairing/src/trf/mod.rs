@@ -17,4 +17,5 @@ mod write;
 
 pub use error::{TrfError, TrfErrorKind};
 pub use read::read;
+pub(crate) use read::scores;
 pub use write::{TrfVersion, write};

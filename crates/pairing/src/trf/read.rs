@@ -396,15 +396,20 @@ fn score_system(
     chars: &[char],
     at: &dyn Fn(usize, TrfErrorKind) -> TrfError,
 ) -> Result<ScoreSystem, TrfError> {
-    let mut scoring = ScoreSystem::ONE_HALF_ZERO;
     let text: String = chars.iter().skip(4).collect();
+    scores(&text).ok_or_else(|| at(4, TrfErrorKind::ScoreSystem(text.trim().to_string())))
+}
+
+/// The codes and points of a score system's record (162, and 362 for a team event's
+/// matches), `None` when they are not `<code> <points>` pairs.
+pub(crate) fn scores(text: &str) -> Option<ScoreSystem> {
+    let mut scoring = ScoreSystem::ONE_HALF_ZERO;
     let words: Vec<&str> = text.split_whitespace().collect();
-    let bad = || at(4, TrfErrorKind::ScoreSystem(text.trim().to_string()));
     if !words.len().is_multiple_of(2) {
-        return Err(bad());
+        return None;
     }
     for pair in words.chunks(2) {
-        let points = Points::parse(pair[1]).ok_or_else(bad)?;
+        let points = Points::parse(pair[1])?;
         match pair[0].to_ascii_uppercase().as_str() {
             "W" => scoring.win = points,
             "D" => scoring.draw = points,
@@ -412,8 +417,8 @@ fn score_system(
             "A" | "Z" => scoring.absent = points,
             "P" | "U" => scoring.pairing_bye = points,
             "X" => {}
-            _ => return Err(bad()),
+            _ => return None,
         }
     }
-    Ok(scoring)
+    Some(scoring)
 }
