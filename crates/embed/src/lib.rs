@@ -47,7 +47,7 @@ pub fn start_play(
 ) -> (AppState, Vec<Effect>) {
     let mut state = AppState::new(seed, date);
     let setup = GameSetup {
-        ruleset: config.ruleset,
+        kind: config.ruleset,
         opponent: match opponent {
             Opponent::Computer { level } => shatar_web::settings::Opponent::Computer { level },
             Opponent::Friend => shatar_web::settings::Opponent::Friend,

@@ -324,7 +324,7 @@ fn job(token: u64) -> SearchJob {
     SearchJob {
         token,
         purpose: Purpose::Move,
-        game: Game::new(Ruleset::Mongolian).to_wire(),
+        record: Game::new(Ruleset::Mongolian).to_wire(),
         limits: SearchLimits::default(),
     }
 }

@@ -252,15 +252,15 @@ fn lobby_rows(model: &Model, lang: Lang) -> Vec<Row> {
             .clone()
             .unwrap_or_else(|| t!(lang, "online.anonymous").to_string());
         let side = match c.color {
-            ColorChoice::White => side_name(lang, c.game, Color::White).to_string(),
-            ColorChoice::Black => side_name(lang, c.game, Color::Black).to_string(),
+            ColorChoice::White => side_name(lang, c.kind, Color::White).to_string(),
+            ColorChoice::Black => side_name(lang, c.kind, Color::Black).to_string(),
             ColorChoice::Random => t!(lang, "side.random").to_string(),
         };
         Row {
             text: tf!(
                 lang,
                 "online.lobby-row",
-                game = ruleset_name(lang, c.game),
+                game = ruleset_name(lang, c.kind),
                 time = control_text(lang, &c.time_control),
                 who = who,
                 side = side

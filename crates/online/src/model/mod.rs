@@ -371,7 +371,7 @@ impl Model {
                 open,
             } => {
                 let message = ClientMessage::CreateChallenge {
-                    game: kind,
+                    kind,
                     time_control,
                     color,
                     open,

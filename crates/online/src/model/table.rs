@@ -72,8 +72,8 @@ impl Model {
         moves: &[String],
         names: [Option<String>; 2],
     ) -> Result<(), String> {
-        let wire = shatar_protocol::Game {
-            ruleset: kind,
+        let wire = shatar_protocol::RecordWire {
+            kind,
             fen: None,
             moves: moves.to_vec(),
         };

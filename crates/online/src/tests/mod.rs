@@ -38,7 +38,7 @@ fn sent(effects: &[Effect]) -> Vec<ClientMessage> {
 }
 
 fn frame(id: u32, body: &str) -> Msg {
-    Msg::Frame(format!(r#"{{"v":1,"id":{id},"body":{body}}}"#))
+    Msg::Frame(format!(r#"{{"v":2,"id":{id},"body":{body}}}"#))
 }
 
 fn welcome(m: &mut Model) -> Vec<Effect> {
@@ -464,7 +464,7 @@ fn the_lobby_lists_and_unlists_and_a_listed_challenge_is_taken() {
     assert!(sent(&effects).contains(&ClientMessage::MyGames));
     let listed = |id: &str, who: &str| {
         format!(
-            r#"{{"Listed":{{"challenge":"{id}","game":"chess","time_control":{{"periods":[],"days_per_move":3}},"speed":"Correspondence","color":"Random","challenger":"{who}","name":"<b>Bold</b>"}}}}"#
+            r#"{{"Listed":{{"challenge":"{id}","kind":"chess","time_control":{{"periods":[],"days_per_move":3}},"speed":"Correspondence","color":"Random","challenger":"{who}","name":"<b>Bold</b>"}}}}"#
         )
     };
     m.update(frame(0, &listed(THEM, THEM)), 0);
@@ -661,14 +661,14 @@ fn the_lobby_is_filtered_by_game_and_speed() {
     welcome(&mut m);
     let listed = |id: &str, game: &str, speed: &str| {
         format!(
-            r#"{{"Listed":{{"challenge":"{id}","game":"{game}","time_control":{{"periods":[],"days_per_move":3}},"speed":"{speed}","color":"Random","challenger":"{THEM}"}}}}"#
+            r#"{{"Listed":{{"challenge":"{id}","kind":"{game}","time_control":{{"periods":[],"days_per_move":3}},"speed":"{speed}","color":"Random","challenger":"{THEM}"}}}}"#
         )
     };
     m.update(frame(0, &listed(THEM, "chess", "Correspondence")), 0);
     m.update(frame(0, &listed(GAME, "xiangqi", "Blitz")), 0);
     assert_eq!(view(&m, "x").lobby.len(), 2);
     let filter = LobbyFilter {
-        games: vec![Kind(Ruleset::Chess.into())],
+        kinds: vec![Kind(Ruleset::Chess.into())],
         speeds: vec![],
     };
     let effects = m.update(Msg::FilterLobby(filter.clone()), 0);
@@ -683,12 +683,12 @@ fn the_lobby_is_filtered_by_game_and_speed() {
     assert_eq!(view(&m, "x").lobby.len(), 1);
     // The same filter again asks nothing; another speed does.
     let same = LobbyFilter {
-        games: vec![Kind(Ruleset::Chess.into())],
+        kinds: vec![Kind(Ruleset::Chess.into())],
         speeds: vec![],
     };
     assert!(sent(&m.update(Msg::FilterLobby(same), 0)).is_empty());
     let blitz = LobbyFilter {
-        games: vec![],
+        kinds: vec![],
         speeds: vec![Speed::Blitz],
     };
     m.update(Msg::FilterLobby(blitz), 0);

@@ -22,11 +22,11 @@ pub enum Handoff {
         seed: u64,
         date: String,
     },
-    /// A PGN or FEN to import; `ruleset` is the game chosen when it was pasted.
+    /// A PGN or FEN to import; `kind` is the game chosen when it was pasted.
     Import {
         text: String,
-        #[serde(with = "shatar_protocol::ruleset_id")]
-        ruleset: GameKind,
+        #[serde(with = "shatar_protocol::kind_id", alias = "ruleset")]
+        kind: GameKind,
     },
 }
 
@@ -35,7 +35,7 @@ impl Handoff {
     pub fn into_msg(self) -> Msg {
         match self {
             Handoff::StartGame { setup, seed, date } => Msg::StartGame { setup, seed, date },
-            Handoff::Import { text, ruleset } => Msg::Import { text, ruleset },
+            Handoff::Import { text, kind } => Msg::Import { text, kind },
         }
     }
 }

@@ -131,8 +131,8 @@ fn open(state: &mut AppState, game: Game, effects: &mut Vec<Effect>) {
     effects.push(Effect::Shelve {
         keep: state.is_unfinished(),
     });
-    let ruleset = game.kind();
-    state.session.setup.ruleset = ruleset;
+    let kind = game.kind();
+    state.session.setup.kind = kind;
     // An imported game is studied or continued by the people at the board, untimed.
     state.session.setup.opponent = Opponent::Friend;
     state.session.setup.time_control = TimeControl::Untimed;
@@ -144,7 +144,7 @@ fn open(state: &mut AppState, game: Game, effects: &mut Vec<Effect>) {
     state.ui.importing = None;
     state.replace_game(game);
     state.notify(Notice::Imported);
-    effects.push(Effect::Engine(EngineCommand::NewGame(ruleset)));
+    effects.push(Effect::Engine(EngineCommand::NewGame(kind)));
 }
 
 /// The import dialog shows why, or the text goes to the build that carries its game.
@@ -157,7 +157,7 @@ fn failed(
     if let ImportError::NotCarried(_) = error {
         return Some(Handoff::Import {
             text: text(),
-            ruleset: default,
+            kind: default,
         });
     }
     state.ui.dialog = Some(Dialog::Import { error: Some(error) });

@@ -23,7 +23,7 @@ fn xiangqi_save() -> String {
 
 fn xiangqi_setup() -> GameSetup {
     GameSetup {
-        ruleset: GameKind::Xiangqi,
+        kind: GameKind::Xiangqi,
         opponent: Opponent::Friend,
         ..GameSetup::default()
     }
@@ -99,7 +99,7 @@ fn a_xiangqi_pgn_or_fen_import_is_handed_over() {
     let effects = import(&mut state, XIANGQI_PGN);
     let expected = Handoff::Import {
         text: XIANGQI_PGN.into(),
-        ruleset: Ruleset::Mongolian.into(),
+        kind: Ruleset::Mongolian.into(),
     };
     assert_eq!(effects.last(), Some(&Effect::Handoff(expected)));
     assert_eq!(state.board.game().len(), 2, "the game in progress stays");
@@ -109,14 +109,14 @@ fn a_xiangqi_pgn_or_fen_import_is_handed_over() {
         &mut state,
         Msg::Import {
             text: fen.into(),
-            ruleset: GameKind::Xiangqi,
+            kind: GameKind::Xiangqi,
         },
     );
     assert_eq!(
         effects.last(),
         Some(&Effect::Handoff(Handoff::Import {
             text: fen.into(),
-            ruleset: GameKind::Xiangqi
+            kind: GameKind::Xiangqi
         }))
     );
     // An 8x8 import stays here, and a broken one is reported here.
