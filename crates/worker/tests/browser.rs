@@ -143,7 +143,7 @@ fn a_search_at_a_level_reports_its_iterations_then_a_legal_move() {
 
     let status = send(
         &mut session,
-        to_js(&Envelope::new(8, Request::GameStatus { game })),
+        to_js(&Envelope::new(8, Request::GameStatus { record: game })),
     );
     let [
         Envelope {

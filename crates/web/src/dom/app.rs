@@ -594,21 +594,21 @@ fn listen_forms(app: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<Listener
         "submit",
         move |e: Event| {
             e.prevent_default();
-            let (text, ruleset) = match (submitter(&e).as_str(), forms::read_import(&d)) {
+            let (text, kind) = match (submitter(&e).as_str(), forms::read_import(&d)) {
                 ("import", Ok(read)) => read,
                 _ => return dispatch(&w, Msg::CloseDialog),
             };
             // A file chosen is read now, whole, however large: it never goes through the
             // text box, which a browser lays out slowly.
             let Some(file) = forms::chosen_file(&d) else {
-                return dispatch(&w, Msg::Import { text, ruleset });
+                return dispatch(&w, Msg::Import { text, kind });
             };
             let w = w.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 match wasm_bindgen_futures::JsFuture::from(file.text()).await {
                     Ok(text) => {
                         let text = text.as_string().unwrap_or_default();
-                        dispatch(&w, Msg::Import { text, ruleset });
+                        dispatch(&w, Msg::Import { text, kind });
                     }
                     Err(e) => {
                         web_sys::console::warn_2(&"shatar: could not read the file".into(), &e)
