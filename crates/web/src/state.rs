@@ -22,7 +22,7 @@ use shatar_rules::notation::PieceLetters;
 use shatar_rules::{Color, EndReason, GameKind, Outcome, Ruleset};
 
 use crate::carried::NotCarried;
-pub use handoff::Handoff;
+pub use handoff::HandoffRequest;
 use shatar_rules::{AnyGamePosition, GameMove, MoveStyle};
 
 pub use self::draws::{DrawOffer, can_claim, can_offer};
@@ -356,7 +356,7 @@ pub enum Effect {
     ApplyUpdate,
     /// Give the page, with its game and this request, to the build
     /// that carries its game. Comes after the game's last [`Effect::Save`].
-    Handoff(Handoff),
+    Handoff(HandoffRequest),
 }
 
 impl From<BoardMsg> for Msg {
@@ -697,7 +697,7 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
                     state.session.setup.kind,
                 )));
             }
-            Err(NotCarried(_)) => handoff = Some(Handoff::StartGame { setup, seed, date }),
+            Err(NotCarried(_)) => handoff = Some(HandoffRequest::StartGame { setup, seed, date }),
         },
         Msg::Import { text, kind } => handoff = import::start(state, &text, kind, &mut effects),
         Msg::ImportStep => handoff = import::step(state, &mut effects),

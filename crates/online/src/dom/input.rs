@@ -117,7 +117,7 @@ fn click(weak: &Weak<RefCell<App>>, window: &Window, e: &Event) {
         "claim-absent-draw" => Msg::ClaimAbsence(false),
         "pgn" => Msg::DownloadPgn,
         "accept" | "decline" => {
-            let asked = shown(weak, |v| v.table?.asked);
+            let asked = shown(weak, |v| v.followed?.asked);
             let Some((proposal, _)) = asked else { return };
             Msg::Answer {
                 proposal,

@@ -15,7 +15,7 @@ use crate::settings::GameSetup;
 /// serde's buffering code into the first build, about 3 kB.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Handoff {
+pub enum HandoffRequest {
     /// The new-game dialog's choice.
     StartGame {
         setup: GameSetup,
@@ -30,12 +30,12 @@ pub enum Handoff {
     },
 }
 
-impl Handoff {
+impl HandoffRequest {
     /// The message that carries it out.
     pub fn into_msg(self) -> Msg {
         match self {
-            Handoff::StartGame { setup, seed, date } => Msg::StartGame { setup, seed, date },
-            Handoff::Import { text, kind } => Msg::Import { text, kind },
+            HandoffRequest::StartGame { setup, seed, date } => Msg::StartGame { setup, seed, date },
+            HandoffRequest::Import { text, kind } => Msg::Import { text, kind },
         }
     }
 }

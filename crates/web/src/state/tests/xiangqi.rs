@@ -420,14 +420,14 @@ fn the_typed_box_answers_about_xiangqi_pieces() {
 /// the save (crate::carried), and never hands anything on.
 #[test]
 fn a_handoff_from_the_first_build_is_carried_out() {
-    use crate::state::Handoff;
+    use crate::state::HandoffRequest;
     let setup = GameSetup {
         kind: GameKind::Xiangqi,
         opponent: Opponent::Friend,
         ..GameSetup::default()
     };
     let mut state = AppState::new(4, "2026.11.30".into());
-    let handoff = Handoff::StartGame {
+    let handoff = HandoffRequest::StartGame {
         setup,
         seed: 4,
         date: "2026.11.30".into(),
@@ -435,10 +435,14 @@ fn a_handoff_from_the_first_build_is_carried_out() {
     let effects = update(&mut state, handoff.into_msg());
     assert_eq!(state.board.game().kind(), GameKind::Xiangqi);
     assert!(effects.contains(&Effect::Engine(EngineCommand::NewGame(GameKind::Xiangqi))));
-    assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::Handoff(_)))
+    );
 
     let text = "[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9g7 *";
-    let handoff = Handoff::Import {
+    let handoff = HandoffRequest::Import {
         text: text.into(),
         kind: Ruleset::Mongolian.into(),
     };
@@ -448,5 +452,9 @@ fn a_handoff_from_the_first_build_is_carried_out() {
         state.ui.notice.as_ref().map(|n| n.level()),
         Some(NoticeLevel::Info)
     );
-    assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::Handoff(_)))
+    );
 }
