@@ -16,8 +16,8 @@ const XIANGQI_PGN: &str = "[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n1. h2e2 h
 fn xiangqi_save() -> String {
     let mut save: serde_json::Value =
         serde_json::from_str(&crate::state::persist::encode(&mongolian_game())).unwrap();
-    save["setup"]["ruleset"] = "xiangqi".into();
-    save["game"] = serde_json::json!({ "ruleset": "xiangqi", "moves": ["h2e2", "h9g7"] });
+    save["setup"]["kind"] = "xiangqi".into();
+    save["record"] = serde_json::json!({ "kind": "xiangqi", "moves": ["h2e2", "h9g7"] });
     save.to_string()
 }
 
@@ -167,6 +167,6 @@ fn a_saved_xiangqi_game_starts_the_other_build() {
     assert!(!needs_other_build(None));
     assert!(!needs_other_build(Some("{not json")));
     assert!(!needs_other_build(Some(
-        &save.replace("\"format\":1", "\"format\":0")
+        &save.replace("\"format\":2", "\"format\":0")
     )));
 }
