@@ -141,20 +141,20 @@ class Shatar {
   }
 
   status(game) {
-    return this.ask("GameStatus", { game })[0];
+    return this.ask("GameStatus", { record: game })[0];
   }
 
   newGame(ruleset, hashMb) {
-    this.ask("NewGame", { ruleset, hash_mb: hashMb });
+    this.ask("NewGame", { kind: ruleset, hash_mb: hashMb });
   }
 
   search(game, movetime) {
-    const replies = this.ask("Search", { game, limits: { move_time_ms: movetime } });
+    const replies = this.ask("Search", { record: game, limits: { move_time_ms: movetime } });
     return replies.at(-1);
   }
 
   pgn(game, tags, result) {
-    return this.ask("Pgn", { game, tags: Object.entries(tags), result }).at(-1).text;
+    return this.ask("Pgn", { record: game, tags: Object.entries(tags), result }).at(-1).text;
   }
 }
 
@@ -294,7 +294,7 @@ async function playGame(shatar, fsf, opts, job) {
   const { opening, shatarWhite } = job;
   const ruleset = opts.ruleset;
   const moves = [...opening.moves];
-  const game = () => ({ ruleset, fen: opening.fen, moves });
+  const game = () => ({ kind: ruleset, fen: opening.fen, moves });
   shatar.newGame(ruleset, opts.hash);
   await fsf.newGame(opening.variant);
 
@@ -348,7 +348,7 @@ async function playGame(shatar, fsf, opts, job) {
     stats[mover].nodes += nodes;
     stats[mover].moves += 1;
     try {
-      status = shatar.status({ ruleset, fen: opening.fen, moves: [...moves, move] });
+      status = shatar.status({ kind: ruleset, fen: opening.fen, moves: [...moves, move] });
       moves.push(move);
       if (opts.checkMoves && (!status.outcome || NO_MOVE_ENDS.has(status.outcome.reason))) {
         // Once the game is over our rules list no moves; after a mate FSF should list none.
@@ -380,7 +380,7 @@ async function playGame(shatar, fsf, opts, job) {
     // Its line in the openings file (not counting comments), or its number if made here.
     OpeningNumber: String(job.openingIndex + 1),
   };
-  const pgn = shatar.pgn({ ruleset, fen: opening.fen, moves }, tags, end.result);
+  const pgn = shatar.pgn({ kind: ruleset, fen: opening.fen, moves }, tags, end.result);
   return {
     index: job.index,
     shatarWhite,
@@ -429,7 +429,7 @@ function readOpenings(file, ruleset, shatar) {
     const fen = fenPart.trim();
     if (!fen) return;
     try {
-      shatar.status({ ruleset, fen, moves: [] });
+      shatar.status({ kind: ruleset, fen, moves: [] });
     } catch (e) {
       throw new Error(`${file}:${i + 1}: ${e.message}`);
     }
@@ -462,16 +462,16 @@ function makeOpenings(count, ruleset, shatar, seed) {
   const seen = new Set();
   for (let tries = 0; openings.length < count && tries < 50 * count; tries++) {
     const round = rounds[openings.length % 2];
-    const after = shatar.status({ ruleset, fen: null, moves: round }).fen;
+    const after = shatar.status({ kind: ruleset, fen: null, moves: round }).fen;
     const moves = [];
     const plies = (xiangqi ? 4 : 2) + Math.floor(next() * 3);
-    let status = shatar.status({ ruleset, fen: after, moves });
+    let status = shatar.status({ kind: ruleset, fen: after, moves });
     for (let p = 0; p < plies && !status.outcome; p++) {
       moves.push(status.legal_moves[Math.floor(next() * status.legal_moves.length)]);
-      status = shatar.status({ ruleset, fen: after, moves });
+      status = shatar.status({ kind: ruleset, fen: after, moves });
     }
     if (status.outcome || seen.has(status.fen)) continue;
-    const scored = shatar.ask("Search", { game: { ruleset, fen: after, moves }, limits: { depth: 8 } }).at(-1);
+    const scored = shatar.ask("Search", { record: { kind: ruleset, fen: after, moves }, limits: { depth: 8 } }).at(-1);
     if (!scored.score.Cp || Math.abs(scored.score.Cp.cp) > 60) continue;
     seen.add(status.fen);
     openings.push({ fen: after, moves, variant: variantOf(ruleset, round[0] === "d2d4"), note: [...round, ...moves].join(" ") });

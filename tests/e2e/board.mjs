@@ -64,15 +64,16 @@ export const tests = [
         loader,
         raw: ["hello", { v: PROTOCOL }, { v: 99, id: 5, body: { Future: {} } }],
         requests: [
-          { v: PROTOCOL, id: 10, body: { LegalMoves: { fen: START, ruleset: "mongolian" } } },
-          { v: PROTOCOL, id: 11, body: { Perft: { fen: OPEN, ruleset: "mongolian", depth: 2 } } },
-          { v: PROTOCOL, id: 12, body: { Perft: { fen: "8/8/8/8", ruleset: "mongolian", depth: 1 } } },
-          { v: PROTOCOL, id: 13, body: { Perft: { fen: START, ruleset: "mongolian", depth: 99 } } },
-          { v: PROTOCOL, id: 14, body: { LegalMoves: { fen: START, ruleset: "shogi" } } },
-          { v: PROTOCOL, id: 15, body: { LegalMoves: { fen: START, ruleset: "chess" } } },
-          { v: PROTOCOL, id: 16, body: { Search: { game: { ruleset: "mongolian", moves: ["e2e4", "e7e5"] }, limits: { depth: 3 } } } },
+          { v: PROTOCOL, id: 10, body: { LegalMoves: { fen: START, kind: "mongolian" } } },
+          { v: PROTOCOL, id: 11, body: { Perft: { fen: OPEN, kind: "mongolian", depth: 2 } } },
+          { v: PROTOCOL, id: 12, body: { Perft: { fen: "8/8/8/8", kind: "mongolian", depth: 1 } } },
+          { v: PROTOCOL, id: 13, body: { Perft: { fen: START, kind: "mongolian", depth: 99 } } },
+          { v: PROTOCOL, id: 14, body: { LegalMoves: { fen: START, kind: "shogi" } } },
+          { v: PROTOCOL, id: 15, body: { LegalMoves: { fen: START, kind: "chess" } } },
+          { v: PROTOCOL, id: 16, body: { Search: { record: { kind: "mongolian", moves: ["e2e4", "e7e5"] }, limits: { depth: 3 } } } },
+          // Under the names of protocol 4 (`game`, `ruleset`), which saves hold: still read.
           { v: PROTOCOL, id: 17, body: { Search: { game: { ruleset: "mongolian", moves: ["e2e4", "e7e5", "e2e5"] }, limits: { depth: 3 } } } },
-          { v: PROTOCOL, id: 18, body: { LegalMoves: { fen: XIANGQI_START, ruleset: "xiangqi" } } },
+          { v: PROTOCOL, id: 18, body: { LegalMoves: { fen: XIANGQI_START, kind: "xiangqi" } } },
         ],
       }).catch((e) => { t.check("worker replies", false, e.message); return []; });
       // Bodies are externally tagged: `"Ready"` or `{"Perft":{...}}`; read as [variant, fields].
@@ -131,8 +132,8 @@ export const tests = [
         try { return await done; } finally { worker.terminate(); }
       }, { build, requests, loader });
       const replies = await ask("?build=xiangqi", [
-        { v: PROTOCOL, id: 1, body: { LegalMoves: { fen: XIANGQI_START, ruleset: "xiangqi" } } },
-        { v: PROTOCOL, id: 2, body: { LegalMoves: { fen: START, ruleset: "mongolian" } } },
+        { v: PROTOCOL, id: 1, body: { LegalMoves: { fen: XIANGQI_START, kind: "xiangqi" } } },
+        { v: PROTOCOL, id: 2, body: { LegalMoves: { fen: START, kind: "mongolian" } } },
       ]).catch((e) => { t.check("the Xiangqi build replies", false, e.message); return []; });
       const moves = (id) => replies.find((r) => r.id === id)?.body?.LegalMoves?.moves;
       t.eq("it says Ready first", replies[0], { v: PROTOCOL, id: 0, body: "Ready" });

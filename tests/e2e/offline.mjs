@@ -62,7 +62,7 @@ export const tests = [
         worker.onmessage = (e) => {
           if (e.data?.body === "Ready") {
             worker.postMessage({ v: e.data.v, id: 1, body: { LegalMoves: {
-              fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", ruleset: "xiangqi" } } });
+              fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", kind: "xiangqi" } } });
           } else {
             worker.terminate();
             ok(e.data?.body?.LegalMoves?.moves?.length);

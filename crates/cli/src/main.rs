@@ -9,7 +9,7 @@ mod arena;
 mod args;
 mod bench;
 mod elo;
-mod game;
+mod records;
 mod openings;
 mod pairings;
 mod searcher;
@@ -326,7 +326,7 @@ fn perft(args: &[String]) -> Result<ExitCode, String> {
             .map_err(|e| format!("bad FEN for {}: {e}", opts.variant))?,
         None => AnyGamePosition::startpos(opts.variant).map_err(|e| e.to_string())?,
     };
-    let position = game::play_wire_moves(&start, opts.moves.iter().map(String::as_str))?;
+    let position = records::play_wire_moves(&start, opts.moves.iter().map(String::as_str))?;
     let clock = Instant::now();
     let (divide, _) = position.divide_until(depth, &|| true);
     let divide: Vec<(String, u64)> = divide

@@ -37,7 +37,8 @@ pub const ATTRIBUTES: [&str; 17] = [
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     pub mode: Mode,
-    pub ruleset: GameKind,
+    /// The game kind (the `game` attribute, the embed's public name for it).
+    pub kind: GameKind,
     /// The start (play) or the position shown (diagram), already checked to be legal.
     pub position: Option<AnyGamePosition>,
     /// The side at the bottom; against the computer, the visitor's side too.
@@ -189,7 +190,7 @@ pub fn read(attr: impl Fn(&str) -> Option<String>, text: &str) -> Result<Config,
     };
     Ok(Config {
         mode,
-        ruleset,
+        kind: ruleset,
         position,
         orientation,
         looks,

@@ -47,7 +47,7 @@ pub fn start_play(
 ) -> (AppState, Vec<Effect>) {
     let mut state = AppState::new(seed, date);
     let setup = GameSetup {
-        ruleset: config.ruleset,
+        kind: config.kind,
         opponent: match opponent {
             Opponent::Computer { level } => shatar_web::settings::Opponent::Computer { level },
             Opponent::Friend => shatar_web::settings::Opponent::Friend,
@@ -72,7 +72,7 @@ pub fn diagram(config: &Config) -> Option<BoardView> {
     };
     let position = config
         .position
-        .or_else(|| AnyGamePosition::startpos(config.ruleset).ok())?;
+        .or_else(|| AnyGamePosition::startpos(config.kind).ok())?;
     let snapshot = shatar_web::game::Snapshot {
         position,
         last_move: None,
@@ -208,8 +208,8 @@ pub fn save_key(page_path: &str, place: &str, snippet: &str) -> String {
 }
 
 /// The ruleset's name, the element's accessible name.
-pub fn board_name(lang: Lang, ruleset: GameKind, mode: &config::Mode) -> String {
-    let game = ruleset_name(lang, ruleset);
+pub fn board_name(lang: Lang, kind: GameKind, mode: &config::Mode) -> String {
+    let game = ruleset_name(lang, kind);
     match mode {
         config::Mode::Play { .. } => tf!(lang, "embed.label.play", game = game),
         config::Mode::View { .. } => tf!(lang, "embed.label.view", game = game),

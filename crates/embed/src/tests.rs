@@ -51,7 +51,7 @@ fn no_attributes_is_a_board_to_play_the_computer_at_level_3() {
         }
     );
     assert_eq!(
-        (c.ruleset, c.orientation, c.position.is_none()),
+        (c.kind, c.orientation, c.position.is_none()),
         (Ruleset::Mongolian.into(), Color::White, true)
     );
     assert!(!c.looks.sound, "an embedded board makes no sound");
@@ -79,7 +79,7 @@ fn every_attribute_is_read() {
         }
     );
     assert_eq!(
-        (c.ruleset, c.orientation, c.lang),
+        (c.kind, c.orientation, c.lang),
         (Ruleset::Chess.into(), Color::Black, config::Lang::MnMong)
     );
     assert_eq!(c.looks.pieces, shatar_web::glyphs::PieceSet::Letters);
@@ -324,7 +324,7 @@ fn job(token: u64) -> SearchJob {
     SearchJob {
         token,
         purpose: Purpose::Move,
-        game: Game::new(Ruleset::Mongolian).to_wire(),
+        record: Game::new(Ruleset::Mongolian).to_wire(),
         limits: SearchLimits::default(),
     }
 }

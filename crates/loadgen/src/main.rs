@@ -5,7 +5,7 @@
 //! not a test: it loads every core.
 
 mod client;
-mod game;
+mod duel;
 mod report;
 mod server;
 
@@ -17,7 +17,7 @@ use std::time::Instant;
 use shatar_rules::GameKind;
 use tokio::sync::{Barrier, Semaphore};
 
-use game::Plan;
+use duel::Plan;
 
 const USAGE: &str = "usage: shatar-load (--server ADDR [--pid PID] | --start-server BIN)
                    [--games N] [--plies N] [--think-ms MS] [--game KIND]
@@ -125,7 +125,7 @@ async fn main() -> ExitCode {
     let start_line = Arc::new(Barrier::new(args.games as usize));
     let games: Vec<_> = (0..args.games)
         .map(|i| {
-            let run = game::run(
+            let run = duel::run(
                 plan.clone(),
                 u64::from(i) + 1,
                 setting_up.clone(),

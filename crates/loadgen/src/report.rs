@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use tokio::task::JoinHandle;
 
-use crate::game::Tally;
+use crate::duel::Tally;
 
 /// The resident memory of process `pid` in KiB (`VmRSS` of `/proc/<pid>/status`).
 pub fn rss_kib(pid: u32) -> Option<u64> {

@@ -25,7 +25,7 @@ pub enum Part {
     Start,
     Waiting,
     Joining,
-    Table,
+    Followed,
     Live,
 }
 
@@ -36,7 +36,7 @@ impl Part {
             Part::Start => "start",
             Part::Waiting => "waiting",
             Part::Joining => "joining",
-            Part::Table => "table",
+            Part::Followed => "table",
             Part::Live => "live",
         }
     }
@@ -54,7 +54,7 @@ pub struct OnlineView {
     /// The link's QR code, for a phone's camera: its width in modules and an SVG path of
     /// its dark modules.
     pub challenge_qr: Option<(usize, String)>,
-    pub table: Option<TableView>,
+    pub followed: Option<FollowedView>,
     /// The lobby's open challenges, the player's own last.
     pub lobby: Vec<Row>,
     /// The player's unfinished games, those waiting for the player's move first.
@@ -98,7 +98,7 @@ pub struct Can {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableView {
+pub struct FollowedView {
     pub board: BoardView,
     pub promotion: Option<PromotionView>,
     pub rows: Vec<MoveRow>,
@@ -134,7 +134,7 @@ pub fn view(model: &Model, page_url: &str) -> OnlineView {
         Screen::Start => Part::Start,
         Screen::Waiting { .. } => Part::Waiting,
         Screen::Joining => Part::Joining,
-        Screen::Table(_) => Part::Table,
+        Screen::Followed(_) => Part::Followed,
         Screen::Live => Part::Live,
     };
     OnlineView {
@@ -150,7 +150,7 @@ pub fn view(model: &Model, page_url: &str) -> OnlineView {
             Screen::Waiting { challenge } => qr_path(&challenge_link(page_url, *challenge)),
             _ => None,
         },
-        table: table_view(model, page_url),
+        followed: followed_view(model, page_url),
         lobby: lobby_rows(model, lang),
         my_games: game_rows(model, lang),
         live: live_rows(model, lang),
@@ -252,15 +252,15 @@ fn lobby_rows(model: &Model, lang: Lang) -> Vec<Row> {
             .clone()
             .unwrap_or_else(|| t!(lang, "online.anonymous").to_string());
         let side = match c.color {
-            ColorChoice::White => side_name(lang, c.game, Color::White).to_string(),
-            ColorChoice::Black => side_name(lang, c.game, Color::Black).to_string(),
+            ColorChoice::White => side_name(lang, c.kind, Color::White).to_string(),
+            ColorChoice::Black => side_name(lang, c.kind, Color::Black).to_string(),
             ColorChoice::Random => t!(lang, "side.random").to_string(),
         };
         Row {
             text: tf!(
                 lang,
                 "online.lobby-row",
-                game = ruleset_name(lang, c.game),
+                game = ruleset_name(lang, c.kind),
                 time = control_text(lang, &c.time_control),
                 who = who,
                 side = side
@@ -317,32 +317,32 @@ fn game_rows(model: &Model, lang: Lang) -> Vec<Row> {
         .collect()
 }
 
-fn table_view(model: &Model, page_url: &str) -> Option<TableView> {
-    let table = model.table()?;
+fn followed_view(model: &Model, page_url: &str) -> Option<FollowedView> {
+    let followed = model.followed()?;
     let board = &model.board;
     let game = board.game();
     let lang = model.lang;
     let bottom = board.orientation();
     let top = bottom.other();
-    let given = |c: Color| table.names[usize::from(c == Color::Black)].clone();
-    let name = |c: Color| match (table.seat, given(c)) {
+    let given = |c: Color| followed.names[usize::from(c == Color::Black)].clone();
+    let name = |c: Color| match (followed.seat, given(c)) {
         (Some(seat), _) if seat == c => t!(lang, "player.you").to_string(),
         (_, Some(name)) => name,
         (Some(_), None) => t!(lang, "online.opponent").to_string(),
-        (None, None) => side_name(lang, table.kind, c).to_string(),
+        (None, None) => side_name(lang, followed.kind, c).to_string(),
     };
     let (white_ms, black_ms, running) = model.clocks()?;
     let clock = |c: Color| {
         let ms = c.fold(white_ms, black_ms);
         let runs = running == Some(c);
         // Correspondence: each move has its days afresh, so the side not to move has them all.
-        let text = match table.time_control.days_per_move {
+        let text = match followed.time_control.days_per_move {
             Some(days) if !runs => days_text(lang, days),
             _ => clock_text(ms),
         };
         (text, runs)
     };
-    let result = match (game.outcome(), table.note) {
+    let result = match (game.outcome(), followed.note) {
         (_, Some(EndNote::Aborted)) => Some(t!(lang, "online.aborted").to_string()),
         (Some(o), note) => {
             let text = game_result_text(lang, game, o, model.looks.points);
@@ -353,15 +353,15 @@ fn table_view(model: &Model, page_url: &str) -> Option<TableView> {
         }
         (None, _) => None,
     };
-    let status = match table.seat {
+    let status = match followed.seat {
         None => t!(lang, "online.watching").to_string(),
         Some(_) if result.is_some() => String::new(),
         Some(seat) if game.turn() == seat => t!(lang, "online.your-move").to_string(),
         Some(_) => t!(lang, "online.their-move").to_string(),
     };
-    let status = match table.seat {
+    let status = match followed.seat {
         Some(seat) => {
-            let side = side_name(lang, table.kind, seat).to_lowercase();
+            let side = side_name(lang, followed.kind, seat).to_lowercase();
             let you_play = tf!(lang, "online.you-play", side = side);
             format!("{you_play} {status}").trim().to_string()
         }
@@ -371,7 +371,7 @@ fn table_view(model: &Model, page_url: &str) -> Option<TableView> {
         letters: model.looks.notation.letters(lang),
         xiangqi: model.looks.xiangqi_notation.notation(lang),
     };
-    Some(TableView {
+    Some(FollowedView {
         board: board_view(board, None),
         promotion: promotion_view(board),
         rows: move_rows_of(game, style),
@@ -385,15 +385,15 @@ fn table_view(model: &Model, page_url: &str) -> Option<TableView> {
         note: note(model, lang),
         presence: result.is_none().then(|| presence(model, lang)).flatten(),
         result,
-        watch_link: game_link(page_url, table.game),
+        watch_link: game_link(page_url, followed.game),
     })
 }
 
 fn can(model: &Model, over: bool) -> Can {
-    let Some(table) = model.table() else {
+    let Some(followed) = model.followed() else {
         return Can::default();
     };
-    let Some(seat) = table.seat else {
+    let Some(seat) = followed.seat else {
         let from_live = model.home == Home::Live;
         return Can {
             leave: !from_live,
@@ -402,13 +402,13 @@ fn can(model: &Model, over: bool) -> Can {
         };
     };
     let game = model.board.game();
-    let mine = |p: Proposal| table.proposals.contains(&(seat, p));
+    let mine = |p: Proposal| followed.proposals.contains(&(seat, p));
     let live = !over;
     let my_turn = game.turn() == seat;
     // An abort is for a game the player has not yet moved in (White moves at even plies).
     let moved = game.len() > usize::from(seat == Color::Black);
     let absent = absence_wait_ms(model) == Some(0);
-    let begun = game.len() >= table.absence_claims_from;
+    let begun = game.len() >= followed.absence_claims_from;
     Can {
         resign: live,
         offer_draw: live && !mine(Proposal::Draw),
@@ -418,7 +418,7 @@ fn can(model: &Model, over: bool) -> Can {
         claim_absence: live && !my_turn && absent && begun,
         abort_absent: live && !my_turn && absent && !begun,
         rematch: over && !mine(Proposal::Rematch),
-        leave: over || table.time_control.days_per_move.is_some(),
+        leave: over || followed.time_control.days_per_move.is_some(),
         to_live: false,
     }
 }
@@ -427,11 +427,11 @@ fn can(model: &Model, over: bool) -> Can {
 /// `None` when the opponent is there, when watching, and in correspondence, which has
 /// no such claims.
 fn absence_wait_ms(model: &Model) -> Option<u64> {
-    let table = model.table()?;
-    let opponent = table.seat?.other();
-    let absence = table.gone[usize::from(opponent == Color::Black)]?;
+    let followed = model.followed()?;
+    let opponent = followed.seat?.other();
+    let absence = followed.gone[usize::from(opponent == Color::Black)]?;
     let gone = absence.at(model.now_ms);
-    match table.time_control.days_per_move {
+    match followed.time_control.days_per_move {
         Some(_) => None,
         None => Some(ABSENCE_CLAIM_MS.saturating_sub(gone)),
     }
@@ -439,9 +439,9 @@ fn absence_wait_ms(model: &Model) -> Option<u64> {
 
 /// Who is gone from a game still being played, worded for a player or a spectator.
 fn presence(model: &Model, lang: Lang) -> Option<String> {
-    let table = model.table()?;
-    let gone = |c: Color| table.gone[usize::from(c == Color::Black)].is_some();
-    let Some(seat) = table.seat else {
+    let followed = model.followed()?;
+    let gone = |c: Color| followed.gone[usize::from(c == Color::Black)].is_some();
+    let Some(seat) = followed.seat else {
         let sides: Vec<String> = [Color::White, Color::Black]
             .into_iter()
             .filter(|&c| gone(c))
@@ -449,7 +449,7 @@ fn presence(model: &Model, lang: Lang) -> Option<String> {
                 tf!(
                     lang,
                     "online.gone.side",
-                    side = side_name(lang, table.kind, c)
+                    side = side_name(lang, followed.kind, c)
                 )
             })
             .collect();
@@ -462,7 +462,7 @@ fn presence(model: &Model, lang: Lang) -> Option<String> {
     Some(match absence_wait_ms(model) {
         None => t!(lang, "online.gone.offline").to_string(),
         Some(_) if my_turn => t!(lang, "online.gone.left").to_string(),
-        Some(0) if model.board.game().len() < table.absence_claims_from => {
+        Some(0) if model.board.game().len() < followed.absence_claims_from => {
             t!(lang, "online.gone.abort").to_string()
         }
         Some(0) => t!(lang, "online.gone.claim").to_string(),
@@ -475,9 +475,9 @@ fn presence(model: &Model, lang: Lang) -> Option<String> {
 
 /// The opponent's proposal, worded, for the player to answer.
 fn asked(model: &Model, lang: Lang) -> Option<(Proposal, String)> {
-    let table = model.table()?;
-    let seat = table.seat?;
-    let &(_, proposal) = table.proposals.iter().find(|(by, _)| *by != seat)?;
+    let followed = model.followed()?;
+    let seat = followed.seat?;
+    let &(_, proposal) = followed.proposals.iter().find(|(by, _)| *by != seat)?;
     let text = match proposal {
         Proposal::Draw => t!(lang, "online.asked.draw"),
         Proposal::Takeback => t!(lang, "online.asked.takeback"),
@@ -488,10 +488,10 @@ fn asked(model: &Model, lang: Lang) -> Option<(Proposal, String)> {
 
 /// What the player is waiting for, or the last wrong claim.
 fn note(model: &Model, lang: Lang) -> Option<String> {
-    let table = model.table()?;
-    if let Some((by, ms)) = table.refused_claim {
+    let followed = model.followed()?;
+    if let Some((by, ms)) = followed.refused_claim {
         let seconds = (ms / 1000).to_string();
-        let side = side_name(lang, table.kind, by);
+        let side = side_name(lang, followed.kind, by);
         return Some(tf!(
             lang,
             "online.claim-refused",
@@ -499,8 +499,8 @@ fn note(model: &Model, lang: Lang) -> Option<String> {
             seconds = seconds
         ));
     }
-    let seat = table.seat?;
-    let &(_, proposal) = table.proposals.iter().find(|(by, _)| *by == seat)?;
+    let seat = followed.seat?;
+    let &(_, proposal) = followed.proposals.iter().find(|(by, _)| *by == seat)?;
     Some(
         match proposal {
             Proposal::Draw => t!(lang, "online.proposed.draw"),

@@ -5,7 +5,9 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 use shatar_rules::{EndReason, GameKind, GameResult, Outcome};
 
-use crate::game::{Game, OutcomeDef, option_end_reason, option_game_result, option_outcome};
+use crate::record::{
+    OutcomeDef, RecordWire, option_end_reason, option_game_result, option_outcome,
+};
 use crate::search::{BestMove, SearchInfo, SearchLimits};
 
 /// Bumped on any change a peer from another build could misread.
@@ -18,7 +20,11 @@ use crate::search::{BestMove, SearchInfo, SearchLimits};
 ///
 /// 4: Xiangqi (`"ruleset":"xiangqi"`, moves in ICCS), and `GameStatus` names the
 /// repetition ruling that decided a game.
-pub const PROTOCOL_VERSION: u32 = 4;
+///
+/// 5: the glossary's names (docs/architecture.md): a game kind is `kind` (was `ruleset`,
+/// which names only the 8x8 rules), a game's record is `record` (was `game`). The old
+/// names are still read (serde aliases): saves hold records.
+pub const PROTOCOL_VERSION: u32 = 5;
 
 /// Deeper perft requests are refused: the worker answers nothing else while it counts,
 /// and depth 8 from an open position is minutes of work.
@@ -97,36 +103,44 @@ pub enum Request {
     /// Counts the leaves of the legal move tree (checks the worker's move generator).
     Perft {
         fen: String,
-        #[serde(with = "crate::ruleset_id")]
-        ruleset: GameKind,
+        #[serde(with = "crate::kind_id", alias = "ruleset")]
+        kind: GameKind,
         depth: u32,
     },
     /// The legal moves of a position, in UCI notation (ICCS for Xiangqi).
     LegalMoves {
         fen: String,
-        #[serde(with = "crate::ruleset_id")]
-        ruleset: GameKind,
+        #[serde(with = "crate::kind_id", alias = "ruleset")]
+        kind: GameKind,
     },
     /// Forget what earlier searches learnt (the transposition table and move-ordering
     /// memory), so that a new game does not depend on the last one. `hash_mb` sizes the
     /// table from now on; `None` keeps the size.
     NewGame {
-        #[serde(with = "crate::ruleset_id")]
-        ruleset: GameKind,
+        #[serde(with = "crate::kind_id", alias = "ruleset")]
+        kind: GameKind,
         #[serde(default)]
         hash_mb: Option<u32>,
     },
-    /// Choose a move for the side to move at the end of `game`. Replies: `SearchInfo`
+    /// Choose a move for the side to move at the end of `record`. Replies: `SearchInfo`
     /// after each finished iteration, then `BestMove`.
-    Search { game: Game, limits: SearchLimits },
-    /// Where `game` stands: its position, legal moves and how it ended, if it has. The
+    Search {
+        #[serde(alias = "game")]
+        record: RecordWire,
+        limits: SearchLimits,
+    },
+    /// Where `record` stands: its position, legal moves and how it ended, if it has. The
     /// referee of engine matches.
-    GameStatus { game: Game },
-    /// `game` as PGN. `tags` (`[["White","shatar"],["Round","3"]]`) are added to the ones
+    GameStatus {
+        #[serde(alias = "game")]
+        record: RecordWire,
+    },
+    /// `record` as PGN. `tags` (`[["White","shatar"],["Round","3"]]`) are added to the ones
     /// the rules set (Variant, FEN); `result` (`"1-0"`, `"0-1"`, `"1/2-1/2"`) overrides the
     /// game's own ending (a claimed draw, a loss on time), which is used when it is `None`.
     Pgn {
-        game: Game,
+        #[serde(alias = "game")]
+        record: RecordWire,
         #[serde(default)]
         tags: Vec<(String, String)>,
         #[serde(default, with = "option_game_result")]
@@ -216,8 +230,8 @@ pub enum ErrorKind {
     /// This worker was built without the game (the page's first worker plays only the 8x8
     /// games).
     GameNotBuilt {
-        #[serde(with = "crate::ruleset_id")]
-        game: GameKind,
+        #[serde(with = "crate::kind_id", alias = "game")]
+        kind: GameKind,
     },
 }
 
@@ -236,7 +250,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Unbounded => {
                 f.write_str("a search needs a depth, node, move time or clock limit: the worker cannot be stopped")
             }
-            ErrorKind::GameNotBuilt { game } => write!(f, "this worker was built without {}", game.name()),
+            ErrorKind::GameNotBuilt { kind } => write!(f, "this worker was built without {}", kind.name()),
         }
     }
 }

@@ -18,9 +18,9 @@ fn strings(xs: &[&str]) -> Vec<String> {
     xs.iter().map(|s| s.to_string()).collect()
 }
 
-fn game() -> Game {
-    Game {
-        ruleset: Ruleset::Mongolian.into(),
+fn game() -> RecordWire {
+    RecordWire {
+        kind: Ruleset::Mongolian.into(),
         fen: None,
         moves: strings(&["e2e4", "e7e5", "g1f3"]),
     }
@@ -53,7 +53,7 @@ fn every_message_round_trips() {
             3,
             Request::Perft {
                 fen: fen.clone(),
-                ruleset,
+                kind: ruleset,
                 depth: 3,
             },
         ));
@@ -61,22 +61,22 @@ fn every_message_round_trips() {
             4,
             Request::LegalMoves {
                 fen: fen.clone(),
-                ruleset,
+                kind: ruleset,
             },
         ));
         round_trip(Envelope::new(
             5,
             Request::NewGame {
-                ruleset,
+                kind: ruleset,
                 hash_mb: Some(32),
             },
         ));
         round_trip(Envelope::new(
             6,
             Request::GameStatus {
-                game: Game {
+                record: RecordWire {
                     fen: Some(fen.clone()),
-                    ..Game::startpos(ruleset)
+                    ..RecordWire::startpos(ruleset)
                 },
             },
         ));
@@ -84,14 +84,14 @@ fn every_message_round_trips() {
     round_trip(Envelope::new(
         7,
         Request::Search {
-            game: game(),
+            record: game(),
             limits: every_limit(),
         },
     ));
     round_trip(Envelope::new(
         7,
         Request::Search {
-            game: game(),
+            record: game(),
             limits: SearchLimits::default(),
         },
     ));
@@ -109,7 +109,7 @@ fn every_message_round_trips() {
         round_trip(Envelope::new(
             8,
             Request::Search {
-                game: game(),
+                record: game(),
                 limits,
             },
         ));
@@ -124,7 +124,7 @@ fn every_message_round_trips() {
         round_trip(Envelope::new(
             9,
             Request::Pgn {
-                game: game(),
+                record: game(),
                 tags,
                 result,
             },
@@ -227,7 +227,7 @@ fn every_message_round_trips() {
         ErrorKind::LevelOutOfRange { level: 11, max: 10 },
         ErrorKind::Unbounded,
         ErrorKind::GameNotBuilt {
-            game: GameKind::Xiangqi,
+            kind: GameKind::Xiangqi,
         },
     ] {
         round_trip(Envelope::new(5, Response::Error { error }));
@@ -275,23 +275,23 @@ fn every_outcome_round_trips() {
 
 /// The JS side writes these objects by hand: the shape is part of the protocol.
 #[test]
-fn wire_shape_is_an_externally_tagged_object_with_the_ruleset_id() {
+fn wire_shape_is_an_externally_tagged_object_with_the_kind_id() {
     let msg = Envelope::new(
         7,
         Request::Perft {
             fen: "f".to_string(),
-            ruleset: Ruleset::MongolianFolk.into(),
+            kind: Ruleset::MongolianFolk.into(),
             depth: 2,
         },
     );
     assert_eq!(
         serde_json::to_string(&msg).expect("serialises"),
-        r#"{"v":4,"id":7,"body":{"Perft":{"fen":"f","ruleset":"mongolian-folk","depth":2}}}"#
+        r#"{"v":5,"id":7,"body":{"Perft":{"fen":"f","kind":"mongolian-folk","depth":2}}}"#
     );
     let ready = Envelope::new(0, Response::Ready);
     assert_eq!(
         serde_json::to_string(&ready).expect("serialises"),
-        r#"{"v":4,"id":0,"body":"Ready"}"#
+        r#"{"v":5,"id":0,"body":"Ready"}"#
     );
 }
 
@@ -304,15 +304,15 @@ fn search_wire_shape() {
     let search = Envelope::new(
         8,
         Request::Search {
-            game: game(),
+            record: game(),
             limits,
         },
     );
     assert_eq!(
         serde_json::to_string(&search).expect("serialises"),
         concat!(
-            r#"{"v":4,"id":8,"body":{"Search":{"#,
-            r#""game":{"ruleset":"mongolian","fen":null,"moves":["e2e4","e7e5","g1f3"]},"#,
+            r#"{"v":5,"id":8,"body":{"Search":{"#,
+            r#""record":{"kind":"mongolian","fen":null,"moves":["e2e4","e7e5","g1f3"]},"#,
             r#""limits":{"depth":null,"nodes":null,"move_time_ms":100,"clock":null,"level":null,"multi_pv":null}}}}"#
         )
     );
@@ -330,7 +330,7 @@ fn search_wire_shape() {
     assert_eq!(
         serde_json::to_string(&best).expect("serialises"),
         concat!(
-            r#"{"v":4,"id":8,"body":{"BestMove":{"best_move":"b8c6","ponder":"f1c4","#,
+            r#"{"v":5,"id":8,"body":{"BestMove":{"best_move":"b8c6","ponder":"f1c4","#,
             r#""score":{"Mate":{"moves":-2}},"depth":5,"nodes":10,"time_ms":1}}}"#
         )
     );
@@ -344,7 +344,7 @@ fn search_wire_shape() {
     );
     assert_eq!(
         serde_json::to_string(&over).expect("serialises"),
-        r#"{"v":4,"id":8,"body":{"Error":{"error":{"GameOver":{"outcome":{"result":"1-0","reason":"Checkmate"}}}}}}"#
+        r#"{"v":5,"id":8,"body":{"Error":{"error":{"GameOver":{"outcome":{"result":"1-0","reason":"Checkmate"}}}}}}"#
     );
 }
 
@@ -352,7 +352,7 @@ fn search_wire_shape() {
 /// clock's extras and the seed.
 #[test]
 fn optional_fields_may_be_left_out() {
-    let text = r#"{"v":4,"id":1,"body":{"Search":{"game":{"ruleset":"chess"},
+    let text = r#"{"v":5,"id":1,"body":{"Search":{"record":{"kind":"chess"},
         "limits":{"clock":{"remaining_ms":60000},"level":{"level":4}}}}}"#;
     let msg: Envelope<Request> = serde_json::from_str(text).expect("minimal search");
     let clock = ClockState {
@@ -367,32 +367,32 @@ fn optional_fields_may_be_left_out() {
     assert_eq!(
         msg.body,
         Request::Search {
-            game: Game::startpos(Ruleset::Chess),
+            record: RecordWire::startpos(Ruleset::Chess),
             limits
         }
     );
 
-    let text = r#"{"v":4,"id":2,"body":{"NewGame":{"ruleset":"mongolian"}}}"#;
+    let text = r#"{"v":5,"id":2,"body":{"NewGame":{"kind":"mongolian"}}}"#;
     let msg: Envelope<Request> = serde_json::from_str(text).expect("minimal new game");
     assert_eq!(
         msg.body,
         Request::NewGame {
-            ruleset: Ruleset::Mongolian.into(),
+            kind: Ruleset::Mongolian.into(),
             hash_mb: None
         }
     );
 
     let text =
-        r#"{"v":4,"id":3,"body":{"Pgn":{"game":{"ruleset":"mongolian-folk","moves":["e2e4"]}}}}"#;
+        r#"{"v":5,"id":3,"body":{"Pgn":{"record":{"kind":"mongolian-folk","moves":["e2e4"]}}}}"#;
     let msg: Envelope<Request> = serde_json::from_str(text).expect("minimal pgn");
-    let game = Game {
+    let game = RecordWire {
         moves: strings(&["e2e4"]),
-        ..Game::startpos(Ruleset::MongolianFolk)
+        ..RecordWire::startpos(Ruleset::MongolianFolk)
     };
     assert_eq!(
         msg.body,
         Request::Pgn {
-            game,
+            record: game,
             tags: Vec::new(),
             result: None
         }
@@ -401,34 +401,34 @@ fn optional_fields_may_be_left_out() {
 
 #[test]
 fn unknown_ruleset_and_unknown_request_are_errors_not_panics() {
-    let bad_ruleset = r#"{"v":4,"id":1,"body":{"LegalMoves":{"fen":"f","ruleset":"shogi"}}}"#;
+    let bad_ruleset = r#"{"v":5,"id":1,"body":{"LegalMoves":{"fen":"f","kind":"shogi"}}}"#;
     let error = serde_json::from_str::<Envelope<Request>>(bad_ruleset).expect_err("no shogi");
     assert!(
         error.to_string().contains("\"shogi\": unknown game"),
         "{error}"
     );
-    let bad_type = r#"{"v":4,"id":1,"body":"Launch"}"#;
+    let bad_type = r#"{"v":5,"id":1,"body":"Launch"}"#;
     assert!(serde_json::from_str::<Envelope<Request>>(bad_type).is_err());
-    let bad_delay = r#"{"v":4,"id":1,"body":{"Search":{"game":{"ruleset":"chess"},
+    let bad_delay = r#"{"v":5,"id":1,"body":{"Search":{"record":{"kind":"chess"},
         "limits":{"clock":{"remaining_ms":1,"delay":{"Hourglass":{"ms":5}}}}}}}"#;
     assert!(serde_json::from_str::<Envelope<Request>>(bad_delay).is_err());
-    let bad_result = r#"{"v":4,"id":1,"body":{"Pgn":{"game":{"ruleset":"chess"},"result":"2-0"}}}"#;
+    let bad_result = r#"{"v":5,"id":1,"body":{"Pgn":{"record":{"kind":"chess"},"result":"2-0"}}}"#;
     assert!(serde_json::from_str::<Envelope<Request>>(bad_result).is_err());
     let negative_nodes =
-        r#"{"v":4,"id":1,"body":{"Search":{"game":{"ruleset":"chess"},"limits":{"nodes":-5}}}}"#;
+        r#"{"v":5,"id":1,"body":{"Search":{"record":{"kind":"chess"},"limits":{"nodes":-5}}}}"#;
     assert!(serde_json::from_str::<Envelope<Request>>(negative_nodes).is_err());
 }
 
 #[test]
 fn header_reads_any_body_and_checks_the_version() {
-    let future = r#"{"v":5,"id":9,"body":{"SomethingNew":{"x":[1,2]}}}"#;
+    let future = r#"{"v":6,"id":9,"body":{"SomethingNew":{"x":[1,2]}}}"#;
     let header: Header = serde_json::from_str(future).expect("header of any body");
-    assert_eq!(header, Header { v: 5, id: 9 });
+    assert_eq!(header, Header { v: 6, id: 9 });
     assert_eq!(
         header.check_version(),
         Err(ErrorKind::VersionMismatch {
             expected: PROTOCOL_VERSION,
-            got: 5
+            got: 6
         })
     );
     assert_eq!(

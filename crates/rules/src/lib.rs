@@ -41,7 +41,7 @@ pub mod any_game;
 // games share (colours, outcomes, game kinds, PGN, the clock) stays at the root.
 mod board8;
 pub mod clock;
-mod game;
+mod game_position;
 pub mod notation;
 mod outcome;
 pub mod perft_suite;
@@ -64,7 +64,7 @@ pub use any_game::{
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use chess::{Chess, ChessState};
-pub use game::{Divide, GamePosition, PerftStopped, divide, divide_until, perft, perft_until};
+pub use game_position::{Divide, GamePosition, PerftStopped, divide, divide_until, perft, perft_until};
 pub use mongolian::{FirstRound, Mongolian, MongolianFolk, Opening, has_bare_king};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use outcome::{EndReason, GameResult, Outcome};

@@ -21,6 +21,9 @@ struct Session {
     watching: HashSet<GameId>,
     /// The club events this connection follows (issue 56).
     events: Vec<shatar_protocol::events::EventId>,
+    /// The protocol version of the client's last message, which every frame to it is
+    /// written in (`wire::for_version`): an older page still reads what it is sent.
+    version: u32,
 }
 
 /// The most events one connection follows: a club's page shows one or two.
@@ -51,6 +54,7 @@ pub async fn run(
         outbox,
         watching: HashSet::new(),
         events: Vec::new(),
+        version: wire::ONLINE_PROTOCOL_VERSION,
     };
     // tokio's clock, not the TimeSource: these bound real waiting on a real socket.
     let first_message = tokio::time::sleep(timeouts.first_message);
@@ -105,6 +109,17 @@ pub async fn run(
             _ = &mut silence => Step::Close(None, close_code::AWAY, "silent too long"),
             _ = ping.tick() => Step::Send(Message::Ping(Default::default())),
             _ = stopping.changed() => Step::End,
+        };
+        let step = match step {
+            Step::Send(Message::Text(text)) => Step::Send(Message::Text(
+                wire::for_version(session.version, text.to_string()).into(),
+            )),
+            Step::Close(Some(frame), code, reason) => Step::Close(
+                Some(wire::for_version(session.version, frame)),
+                code,
+                reason,
+            ),
+            step => step,
         };
         match step {
             Step::Send(message) => {
@@ -191,6 +206,7 @@ impl Session {
     async fn answer(&mut self, text: &str) -> String {
         match wire::decode(text) {
             Ok(envelope) => {
+                self.version = envelope.v;
                 let reply = self
                     .serve(envelope.body)
                     .await
@@ -219,13 +235,13 @@ impl Session {
                 Ok(ServerMessage::Game(snapshot))
             }
             ClientMessage::CreateChallenge {
-                game,
+                kind,
                 time_control,
                 color,
                 open,
             } => {
                 let challenge = hub
-                    .create_challenge(self.player()?, game, time_control, color, open)
+                    .create_challenge(self.player()?, kind, time_control, color, open)
                     .await?;
                 Ok(ServerMessage::ChallengeCreated { challenge })
             }

@@ -13,7 +13,7 @@ use shatar_engine::tapered::S;
 use shatar_engine::{Cycle, DRAW, Engine, SearchPosition, Value};
 use shatar_rules::{GamePosition, Outcome};
 
-use crate::game::{GameOptions, opening, play_out, white_score};
+use crate::play::{GameOptions, opening, play_out, white_score};
 use crate::games::{Game, MoveOf};
 use crate::rng::Rng;
 

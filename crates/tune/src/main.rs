@@ -5,7 +5,7 @@
 mod bootstrap;
 mod compare;
 mod fit;
-mod game;
+mod play;
 mod games;
 mod label;
 mod positions;
@@ -85,8 +85,8 @@ impl Args {
             .map_err(|e| e.to_string())
     }
 
-    fn game(&self) -> Result<game::GameOptions, String> {
-        Ok(game::GameOptions {
+    fn game(&self) -> Result<play::GameOptions, String> {
+        Ok(play::GameOptions {
             nodes: self.get("nodes", None)?,
             random_plies: self.get("random-plies", Some(6))?,
             max_plies: self.get("max-plies", Some(400))?,

@@ -18,7 +18,7 @@ use std::time::Instant;
 use shatar_engine::{Engine, Score, SearchPosition};
 use shatar_rules::{GamePosition, GameResult};
 
-use crate::game::{GameOptions, opening, play_out, white_score};
+use crate::play::{GameOptions, opening, play_out, white_score};
 use crate::games::Game;
 use crate::rng::Rng;
 

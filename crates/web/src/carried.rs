@@ -5,7 +5,7 @@
 //! feature) leaves out Xiangqi's rules, notations, PGN and rulings, which the 8x8 games
 //! never need. The build with Xiangqi (`crates/page-xiangqi`, named by
 //! scripts/post-build.sh) is fetched when a Xiangqi game is started, imported or restored:
-//! the first build, asked for one (a [`Handoff`](crate::state::Handoff)) or finding at start-up that the tab's game
+//! the first build, asked for one (a [`HandoffRequest`](crate::state::HandoffRequest)) or finding at start-up that the tab's game
 //! is Xiangqi's, steps aside in the same page and starts the other build, handing it the
 //! game and the request in memory (`dom::handoff`); the build with Xiangqi takes over the
 //! page, restores the game and carries the handoff out.

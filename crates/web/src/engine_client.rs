@@ -35,7 +35,7 @@
 use std::collections::VecDeque;
 
 use shatar_protocol::{
-    BestMove, Envelope, Game, Header, Request, Response, SearchInfo, SearchLimits,
+    BestMove, Envelope, Header, RecordWire, Request, Response, SearchInfo, SearchLimits,
 };
 use shatar_rules::GameKind;
 
@@ -54,7 +54,7 @@ pub enum Purpose {
 pub struct SearchJob {
     pub token: Token,
     pub purpose: Purpose,
-    pub game: Game,
+    pub record: RecordWire,
     pub limits: SearchLimits,
 }
 
@@ -255,7 +255,7 @@ impl EngineClient {
     /// A job for a game the worker's build does not play replaces the worker first.
     pub fn submit(&mut self, job: SearchJob, now_ms: f64) -> Vec<WorkerAction> {
         let mut actions = Vec::new();
-        self.choose_build(job.game.ruleset);
+        self.choose_build(job.record.kind);
         self.drop_job(now_ms, &mut actions);
         self.live_token = Some(job.token);
         if let Link::Incompatible { reason } = &self.link {
@@ -641,7 +641,7 @@ impl EngineClient {
         let (request, sent) = if let Some(game) = self.new_game.take() {
             (
                 Request::NewGame {
-                    ruleset: game,
+                    kind: game,
                     hash_mb: None,
                 },
                 Sent::NewGame,
@@ -649,7 +649,7 @@ impl EngineClient {
         } else if let Some(job) = self.job.as_mut().filter(|job| job.sent_id.is_none()) {
             job.sent_id = Some(self.next_id);
             let request = Request::Search {
-                game: job.job.game.clone(),
+                record: job.job.record.clone(),
                 limits: job.job.limits.clone(),
             };
             (

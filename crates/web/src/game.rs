@@ -3,7 +3,7 @@
 //! (legal moves, notation, endings, FEN, PGN) comes from the rules core; nothing here
 //! knows a rule.
 
-use shatar_protocol::Game as WireGame;
+use shatar_protocol::RecordWire;
 use shatar_rules::any_game::GamePgnError;
 use shatar_rules::pgn::{self, PgnGame};
 use shatar_rules::xiangqi;
@@ -104,8 +104,8 @@ impl Game {
 
     /// A game from the wire form the worker and the saved state use: its start and its
     /// moves in the wire's notation. The error names the first move that does not fit.
-    pub fn from_wire(wire: &WireGame) -> Result<Game, String> {
-        let record = AnyGameRecord::from_wire(wire.ruleset, wire.fen.as_deref(), &wire.moves)
+    pub fn from_wire(wire: &RecordWire) -> Result<Game, String> {
+        let record = AnyGameRecord::from_wire(wire.kind, wire.fen.as_deref(), &wire.moves)
             .map_err(|e| e.to_string())?;
         Ok(Game {
             record,
@@ -113,20 +113,20 @@ impl Game {
         })
     }
 
-    pub fn to_wire(&self) -> WireGame {
+    pub fn to_wire(&self) -> RecordWire {
         self.wire_until(self.len())
     }
 
     /// The game as it stood after `ply` moves, for a search of an earlier position.
-    pub fn wire_until(&self, ply: usize) -> WireGame {
+    pub fn wire_until(&self, ply: usize) -> RecordWire {
         let initial = self.snapshot(0).position;
         let fen = (AnyGamePosition::startpos(self.kind()) != Ok(initial)).then(|| initial.fen());
         let moves = self.moves()[..ply.min(self.len())]
             .iter()
             .map(|m| m.to_string())
             .collect();
-        WireGame {
-            ruleset: self.kind(),
+        RecordWire {
+            kind: self.kind(),
             fen,
             moves,
         }

@@ -3,7 +3,7 @@
 //! recognised and reported instead of misread.
 
 use serde::{Deserialize, Serialize};
-use shatar_protocol::Game as WireGame;
+use shatar_protocol::RecordWire;
 use shatar_rules::{Color, Outcome};
 
 use crate::game::Game;
@@ -11,7 +11,18 @@ use crate::notes::Notes;
 use crate::settings::{GameSetup, Looks};
 
 /// Bumped on any change an older page could misread.
-pub const FORMAT: u32 = 1;
+///
+/// 2: the glossary's names (docs/architecture.md): `record` (was `game`) and its `kind`
+/// (was `ruleset`), the setup's `kind` (was `ruleset`).
+pub const FORMAT: u32 = 2;
+
+/// The formats this version reads: format 1's fields are read under their old names
+/// (serde aliases), so a save from before the renames restores.
+pub const READS: core::ops::RangeInclusive<u32> = 1..=FORMAT;
+
+fn readable(format: Option<u32>) -> bool {
+    format.is_some_and(|f| READS.contains(&f))
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Saved {
@@ -25,7 +36,9 @@ pub struct Saved {
     pub orientation: Color,
     pub seed: u64,
     pub date: String,
-    pub game: WireGame,
+    /// Read as `game` too, its name in format 1.
+    #[serde(alias = "game")]
+    pub record: RecordWire,
     /// How the game ended off the board (resignation, agreement, a claim, a flag), when
     /// it did: the moves do not record it.
     #[serde(default, with = "shatar_protocol::option_outcome")]
@@ -76,7 +89,7 @@ impl core::fmt::Display for RestoreError {
             RestoreError::Format { found: Some(v) } => {
                 write!(
                     f,
-                    "it was written in save format {v}; this version reads format {FORMAT}"
+                    "it was written in save format {v}; this version reads formats 1 to {FORMAT}"
                 )
             }
             RestoreError::Format { found: None } => f.write_str("it has no save format number"),
@@ -134,21 +147,21 @@ pub struct Summary {
 /// format (another version's, or damaged: restoring it says why).
 pub fn summary(id: &str, text: &str) -> Option<Summary> {
     let saved: Saved = serde_json::from_str(text).ok()?;
-    if saved.format != FORMAT {
+    if !readable(Some(saved.format)) {
         return None;
     }
     let name = |tag: &str| crate::notes::known_tag(&saved.tags, tag);
     // Cheap enough for a list of a few games: replaying says whether the moves ended it.
-    let finished =
-        saved.ending.is_some() || Game::from_wire(&saved.game).is_ok_and(|g| g.outcome().is_some());
+    let finished = saved.ending.is_some()
+        || Game::from_wire(&saved.record).is_ok_and(|g| g.outcome().is_some());
     Some(Summary {
         id: id.to_string(),
-        game: saved.game.ruleset,
+        game: saved.record.kind,
         opponent: saved.setup.opponent,
         human: saved.human,
         white: name("White").or_else(|| name("Red")),
         black: name("Black"),
-        plies: saved.game.moves.len(),
+        plies: saved.record.moves.len(),
         date: saved.date,
         finished,
     })
@@ -160,10 +173,11 @@ pub fn game_kind(text: &str) -> Option<shatar_rules::GameKind> {
     #[derive(Deserialize)]
     struct Probe {
         format: Option<u32>,
-        game: WireGame,
+        #[serde(alias = "game")]
+        record: RecordWire,
     }
     let probe: Probe = serde_json::from_str(text).ok()?;
-    (probe.format == Some(FORMAT)).then_some(probe.game.ruleset)
+    readable(probe.format).then_some(probe.record.kind)
 }
 
 pub fn decode(text: &str) -> Result<Restored, RestoreError> {
@@ -174,14 +188,14 @@ pub fn decode(text: &str) -> Result<Restored, RestoreError> {
     }
     let probe: Probe =
         serde_json::from_str(text).map_err(|e| RestoreError::NotJson(e.to_string()))?;
-    if probe.format != Some(FORMAT) {
+    if !readable(probe.format) {
         return Err(RestoreError::Format {
             found: probe.format,
         });
     }
     let saved: Saved =
         serde_json::from_str(text).map_err(|e| RestoreError::NotJson(e.to_string()))?;
-    let mut game = Game::from_wire(&saved.game).map_err(RestoreError::Game)?;
+    let mut game = Game::from_wire(&saved.record).map_err(RestoreError::Game)?;
     if let Some(outcome) = saved.ending {
         game.set_outcome(outcome);
     }

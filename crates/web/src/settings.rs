@@ -240,9 +240,9 @@ choice!(
 /// What one game is: its rules, the opponent, the player's side and time control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameSetup {
-    /// The game (named `ruleset` from before Xiangqi, so that saved setups still read).
-    #[serde(with = "shatar_protocol::ruleset_id")]
-    pub ruleset: GameKind,
+    /// The game kind. Read as `ruleset` too, its name in save format 1.
+    #[serde(with = "shatar_protocol::kind_id", alias = "ruleset")]
+    pub kind: GameKind,
     pub opponent: Opponent,
     pub side: SideChoice,
     pub time_control: TimeControl,
@@ -251,7 +251,7 @@ pub struct GameSetup {
 impl Default for GameSetup {
     fn default() -> Self {
         GameSetup {
-            ruleset: GameKind::Board8(Ruleset::Mongolian),
+            kind: GameKind::Board8(Ruleset::Mongolian),
             opponent: Opponent::Computer { level: 3 },
             side: SideChoice::White,
             time_control: TimeControl::Untimed,

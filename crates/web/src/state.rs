@@ -22,7 +22,7 @@ use shatar_rules::notation::PieceLetters;
 use shatar_rules::{Color, EndReason, GameKind, Outcome, Ruleset};
 
 use crate::carried::NotCarried;
-pub use handoff::Handoff;
+pub use handoff::HandoffRequest;
 use shatar_rules::{AnyGamePosition, GameMove, MoveStyle};
 
 pub use self::draws::{DrawOffer, can_claim, can_offer};
@@ -270,7 +270,7 @@ pub enum Msg {
     },
     Import {
         text: String,
-        ruleset: GameKind,
+        kind: GameKind,
     },
     /// Read the next slice of the file being imported ([`Effect::ContinueImport`]).
     ImportStep,
@@ -356,7 +356,7 @@ pub enum Effect {
     ApplyUpdate,
     /// Give the page, with its game and this request, to the build
     /// that carries its game. Comes after the game's last [`Effect::Save`].
-    Handoff(Handoff),
+    Handoff(HandoffRequest),
 }
 
 impl From<BoardMsg> for Msg {
@@ -542,8 +542,8 @@ impl AppState {
         position: Option<AnyGamePosition>,
     ) -> Result<(), NotCarried> {
         let setup = setup.normalised();
-        let start = position.filter(|p| p.kind() == setup.ruleset);
-        let game = start.map_or_else(|| Game::of(setup.ruleset), |p| Ok(Game::from_position(p)))?;
+        let start = position.filter(|p| p.kind() == setup.kind);
+        let game = start.map_or_else(|| Game::of(setup.kind), |p| Ok(Game::from_position(p)))?;
         self.storage.shelved_unfinished = self.is_unfinished();
         self.session.setup = setup;
         self.session.seed = seed;
@@ -694,14 +694,12 @@ pub fn update_at(state: &mut AppState, msg: Msg, now_ms: u64) -> Vec<Effect> {
                 state.ui.dialog = None;
                 state.ui.notice = None;
                 effects.push(Effect::Engine(EngineCommand::NewGame(
-                    state.session.setup.ruleset,
+                    state.session.setup.kind,
                 )));
             }
-            Err(NotCarried(_)) => handoff = Some(Handoff::StartGame { setup, seed, date }),
+            Err(NotCarried(_)) => handoff = Some(HandoffRequest::StartGame { setup, seed, date }),
         },
-        Msg::Import { text, ruleset } => {
-            handoff = import::start(state, &text, ruleset, &mut effects)
-        }
+        Msg::Import { text, kind } => handoff = import::start(state, &text, kind, &mut effects),
         Msg::ImportStep => handoff = import::step(state, &mut effects),
         Msg::PickImported(index) => handoff = import::pick(state, index, &mut effects),
         Msg::Export(kind, how) => effects.push(export(state, kind, how)),

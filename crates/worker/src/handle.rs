@@ -8,7 +8,7 @@ use shatar_engine::{
     Report, Score as EngineScore, SearchResult, Strength as EngineStrength,
 };
 use shatar_protocol::{
-    BestMove, ClockState, Delay, ErrorKind, Game, MAX_PERFT_DEPTH, Request, Response, Score,
+    BestMove, ClockState, Delay, ErrorKind, MAX_PERFT_DEPTH, RecordWire, Request, Response, Score,
     SearchInfo, SearchLimits,
 };
 use shatar_rules::any_game::WireMoveError;
@@ -72,32 +72,32 @@ impl Handler {
         out: &mut dyn FnMut(Response),
     ) {
         let answer = match request {
-            Request::Perft {
-                fen,
-                ruleset,
-                depth,
-            } => perft(ruleset, &fen, depth, now),
-            Request::LegalMoves { fen, ruleset } => {
-                position(ruleset, &fen).map(|pos| Response::LegalMoves {
+            Request::Perft { fen, kind, depth } => perft(kind, &fen, depth, now),
+            Request::LegalMoves { fen, kind } => {
+                position(kind, &fen).map(|pos| Response::LegalMoves {
                     moves: line(&pos.legal_moves()),
                 })
             }
-            Request::NewGame { ruleset, hash_mb } => self
-                .new_game(ruleset, hash_mb)
+            Request::NewGame { kind, hash_mb } => self
+                .new_game(kind, hash_mb)
                 .map(|()| Response::NewGameReady),
-            Request::Search { game, limits } => {
+            Request::Search { record, limits } => {
                 let clock = Millis(now);
                 let mut info = |i: SearchInfo| out(Response::SearchInfo(i));
-                self.search(&game, &limits, &clock, &mut info)
+                self.search(&record, &limits, &clock, &mut info)
                     .map(Response::BestMove)
             }
-            Request::GameStatus { game } => status(&game),
-            Request::Pgn { game, tags, result } => pgn(&game, &tags, result),
+            Request::GameStatus { record } => status(&record),
+            Request::Pgn {
+                record,
+                tags,
+                result,
+            } => pgn(&record, &tags, result),
         };
         out(answer.unwrap_or_else(|error| Response::Error { error }))
     }
 
-    fn new_game(&mut self, game: GameKind, hash_mb: Option<u32>) -> Result<(), ErrorKind> {
+    fn new_game(&mut self, kind: GameKind, hash_mb: Option<u32>) -> Result<(), ErrorKind> {
         if let Some(mb) = hash_mb {
             let mb = mb.clamp(1, MAX_WORKER_HASH_MB) as usize;
             if mb != self.hash_mb {
@@ -106,13 +106,13 @@ impl Handler {
                 self.hash_mb = mb;
             }
         }
-        AnyEngine::new_game_of(&mut self.engine, self.hash_mb, game)
-            .map_err(|_| ErrorKind::GameNotBuilt { game })
+        AnyEngine::new_game_of(&mut self.engine, self.hash_mb, kind)
+            .map_err(|_| ErrorKind::GameNotBuilt { kind })
     }
 
     fn search(
         &mut self,
-        game: &Game,
+        game: &RecordWire,
         limits: &SearchLimits,
         clock: &dyn Clock,
         info: &mut dyn FnMut(SearchInfo),
@@ -254,9 +254,9 @@ fn position(game: GameKind, fen: &str) -> Result<AnyGamePosition, ErrorKind> {
     AnyGamePosition::from_fen(game, fen).map_err(|e| fen_error(game, e))
 }
 
-fn fen_error(game: GameKind, e: GameFenError) -> ErrorKind {
+fn fen_error(kind: GameKind, e: GameFenError) -> ErrorKind {
     match e {
-        GameFenError::NotCarried(_) => ErrorKind::GameNotBuilt { game },
+        GameFenError::NotCarried(_) => ErrorKind::GameNotBuilt { kind },
         e => ErrorKind::BadFen {
             detail: e.to_string(),
         },
@@ -264,9 +264,9 @@ fn fen_error(game: GameKind, e: GameFenError) -> ErrorKind {
 }
 
 /// Plays `game` from its start, applying every rule that ends a game by itself.
-fn replay(game: &Game) -> Result<AnyGameRecord, ErrorKind> {
-    AnyGameRecord::from_wire(game.ruleset, game.fen.as_deref(), &game.moves).map_err(|e| match e {
-        WireGameError::Start(e) => fen_error(game.ruleset, e),
+fn replay(game: &RecordWire) -> Result<AnyGameRecord, ErrorKind> {
+    AnyGameRecord::from_wire(game.kind, game.fen.as_deref(), &game.moves).map_err(|e| match e {
+        WireGameError::Start(e) => fen_error(game.kind, e),
         WireGameError::Move { index, text, why } => illegal_move(index, &text, rejection(why)),
     })
 }
@@ -293,7 +293,7 @@ fn illegal_move(index: usize, text: &str, reason: String) -> ErrorKind {
     }
 }
 
-fn status(game: &Game) -> Result<Response, ErrorKind> {
+fn status(game: &RecordWire) -> Result<Response, ErrorKind> {
     let record = replay(game)?;
     let pos = record.position();
     let outcome = record.outcome();
@@ -312,7 +312,7 @@ fn status(game: &Game) -> Result<Response, ErrorKind> {
 }
 
 fn pgn(
-    game: &Game,
+    game: &RecordWire,
     tags: &[(String, String)],
     result: Option<GameResult>,
 ) -> Result<Response, ErrorKind> {

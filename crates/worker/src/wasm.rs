@@ -119,7 +119,7 @@ pub fn perft(fen: &str, ruleset: &str, depth: u32) -> Result<f64, JsError> {
     Handler::new().handle(
         Request::Perft {
             fen: fen.into(),
-            ruleset,
+            kind: ruleset,
             depth,
         },
         &now,

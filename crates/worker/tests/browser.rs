@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 use shatar_protocol::{
-    Envelope, ErrorKind, Game, PROTOCOL_VERSION, Request, Response, SearchInfo, SearchLimits,
+    Envelope, ErrorKind, PROTOCOL_VERSION, RecordWire, Request, Response, SearchInfo, SearchLimits,
     Strength,
 };
 use shatar_rules::Ruleset;
@@ -60,7 +60,7 @@ fn perft_counts_the_mongolian_first_round() {
     let mut session = Session::new();
     let request = Request::Perft {
         fen: START.into(),
-        ruleset: Ruleset::Mongolian.into(),
+        kind: Ruleset::Mongolian.into(),
         depth: 3,
     };
     let replies = send(&mut session, to_js(&Envelope::new(4, request)));
@@ -75,7 +75,7 @@ fn perft_counts_the_mongolian_first_round() {
     }
     let request = Request::Perft {
         fen: START.into(),
-        ruleset: Ruleset::Chess.into(),
+        kind: Ruleset::Chess.into(),
         depth: 3,
     };
     let replies = send(&mut session, to_js(&Envelope::new(5, request)));
@@ -92,8 +92,8 @@ fn perft_counts_the_mongolian_first_round() {
 #[wasm_bindgen_test]
 fn a_search_at_a_level_reports_its_iterations_then_a_legal_move() {
     let mut session = Session::new();
-    let game = Game {
-        ruleset: Ruleset::Mongolian.into(),
+    let game = RecordWire {
+        kind: Ruleset::Mongolian.into(),
         fen: None,
         moves: ["e2e4", "e7e5", "g1f3"].map(String::from).to_vec(),
     };
@@ -108,7 +108,7 @@ fn a_search_at_a_level_reports_its_iterations_then_a_legal_move() {
         to_js(&Envelope::new(
             7,
             Request::Search {
-                game: game.clone(),
+                record: game.clone(),
                 limits,
             },
         )),
@@ -143,7 +143,7 @@ fn a_search_at_a_level_reports_its_iterations_then_a_legal_move() {
 
     let status = send(
         &mut session,
-        to_js(&Envelope::new(8, Request::GameStatus { game })),
+        to_js(&Envelope::new(8, Request::GameStatus { record: game })),
     );
     let [
         Envelope {
@@ -182,9 +182,8 @@ fn malformed_messages_are_answered_with_a_typed_error() {
     );
 
     // A known request with a field of the wrong type.
-    let perft = format!(
-        r#"{{"v":{v},"id":10,"body":{{"Perft":{{"fen":3,"ruleset":"chess","depth":1}}}}}}"#
-    );
+    let perft =
+        format!(r#"{{"v":{v},"id":10,"body":{{"Perft":{{"fen":3,"kind":"chess","depth":1}}}}}}"#);
     let replies = send(&mut session, raw(&perft));
     assert_eq!(replies[0].id, 10);
     assert!(
@@ -206,7 +205,7 @@ fn malformed_messages_are_answered_with_a_typed_error() {
     // And the session still works afterwards.
     let request = Request::LegalMoves {
         fen: "8/8/8/8/8/8/8/K1k5 w - -".into(),
-        ruleset: Ruleset::Chess.into(),
+        kind: Ruleset::Chess.into(),
     };
     let replies = send(&mut session, to_js(&Envelope::new(11, request)));
     let [
@@ -229,7 +228,7 @@ fn a_page_of_another_build_hears_version_mismatch() {
     let older = PROTOCOL_VERSION - 1;
     // A body this version reads: still refused, since the peer may mean something else by it.
     let message = format!(
-        r#"{{"v":{older},"id":3,"body":{{"Perft":{{"fen":"{START}","ruleset":"chess","depth":1}}}}}}"#
+        r#"{{"v":{older},"id":3,"body":{{"Perft":{{"fen":"{START}","kind":"chess","depth":1}}}}}}"#
     );
     let replies = send(&mut session, raw(&message));
     assert_eq!(replies.len(), 1, "{replies:?}");

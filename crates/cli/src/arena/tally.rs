@@ -230,11 +230,11 @@ fn move_stats(s: &SideStats) -> String {
 mod tests {
     use super::*;
     use crate::arena::player::Fault;
-    use crate::game;
+    use crate::records;
     use shatar_rules::{EndReason, Outcome, Ruleset};
 
     fn played(end: End) -> Played {
-        let record = game::new_game(Ruleset::Mongolian.into());
+        let record = records::new_game(Ruleset::Mongolian.into());
         Played {
             record,
             end,

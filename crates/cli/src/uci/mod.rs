@@ -24,7 +24,7 @@ use std::time::Duration;
 use shatar_engine::{Limits, Report, SearchResult};
 use shatar_rules::{AnyGamePosition, AnyGameRecord};
 
-use crate::game;
+use crate::records;
 use crate::searcher::{SearchRequest, Searcher};
 use options::Options;
 
@@ -146,7 +146,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
         Session {
             scope,
             out,
-            record: game::new_game(options.game),
+            record: records::new_game(options.game),
             past_the_end: false,
             engine: Some(Searcher::new(options.game, options.hash_mb)),
             options,
@@ -172,7 +172,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             "ucinewgame" => {
                 self.engine().new_game();
                 self.options.new_game();
-                self.record = game::new_game(self.options.game);
+                self.record = records::new_game(self.options.game);
                 self.past_the_end = false;
             }
             "setoption" => self.setoption(args)?,
@@ -186,7 +186,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             "go" => self.go(args)?,
             "bench" => self.bench(args)?,
             "stop" => self.stop_search(),
-            "d" => say!(self, "{}", game::describe(&self.record.position()))?,
+            "d" => say!(self, "{}", records::describe(&self.record.position()))?,
             // Pondering is not offered, so a `ponderhit` has nothing to change.
             "ponderhit" | "debug" | "register" => {}
             "quit" => return Ok(Flow::Quit),
@@ -232,7 +232,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
             Ok(options::Changed::Nothing) => Ok(()),
             Ok(options::Changed::Game) => {
                 // A new game: the old position may not even be legal under the new rules.
-                self.record = game::new_game(self.options.game);
+                self.record = records::new_game(self.options.game);
                 self.past_the_end = false;
                 Ok(())
             }
@@ -307,7 +307,7 @@ impl<'scope, 'env, W: Write + Send> Session<'scope, 'env, W> {
                     .into(),
             ),
         };
-        game::record_wire_moves(start, moves.iter().copied())
+        records::record_wire_moves(start, moves.iter().copied())
     }
 
     fn go(&mut self, args: &[&str]) -> io::Result<()> {

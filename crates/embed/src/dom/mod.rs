@@ -337,7 +337,7 @@ impl Inner {
         }
         let _ = self.parts.set_label(&crate::board_name(
             config.lang,
-            config.ruleset,
+            config.kind,
             &config.mode,
         ));
         match &config.mode {
@@ -412,7 +412,7 @@ impl Inner {
         };
         match Viewer::from_file(
             file,
-            config.ruleset,
+            config.kind,
             start,
             config.orientation,
             config.looks,

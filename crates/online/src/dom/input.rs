@@ -117,7 +117,7 @@ fn click(weak: &Weak<RefCell<App>>, window: &Window, e: &Event) {
         "claim-absent-draw" => Msg::ClaimAbsence(false),
         "pgn" => Msg::DownloadPgn,
         "accept" | "decline" => {
-            let asked = shown(weak, |v| v.table?.asked);
+            let asked = shown(weak, |v| v.followed?.asked);
             let Some((proposal, _)) = asked else { return };
             Msg::Answer {
                 proposal,
@@ -172,7 +172,7 @@ fn selected(doc: &Document, form: &str, name: &str) -> Option<String> {
 fn read_lobby_filter(doc: &Document) -> LobbyFilter {
     let value = |name| selected(doc, "lobby-filter", name).unwrap_or_default();
     LobbyFilter {
-        games: value("game").parse().ok().map(Kind).into_iter().collect(),
+        kinds: value("game").parse().ok().map(Kind).into_iter().collect(),
         speeds: crate::view::speed_of(&value("speed")).into_iter().collect(),
     }
 }

@@ -11,7 +11,7 @@ use shatar_web::settings::{Looks, TimeControl};
 use shatar_web::view::MoveRow;
 
 use crate::model::Page;
-use crate::view::{OnlineView, Part, Row, TableView};
+use crate::view::{FollowedView, OnlineView, Part, Row};
 
 /// What the page shows now, to compare the next view with.
 #[derive(Default)]
@@ -38,7 +38,7 @@ pub fn render(
         shown.view = None;
     }
     let old = shown.view.as_ref();
-    let old_table = old.and_then(|o| o.table.as_ref());
+    let old_followed = old.and_then(|o| o.followed.as_ref());
     let changed = |f: &dyn Fn(&OnlineView) -> bool| old.is_none_or(f);
     if changed(&|o| o.link_text != view.link_text) {
         let link = by_id(doc, "link")?;
@@ -58,7 +58,7 @@ pub fn render(
         }
         // The board and the clocks show the game, and nothing before one.
         if let Some(play) = doc.query_selector("section.play")? {
-            html(play)?.set_hidden(view.part != Part::Table);
+            html(play)?.set_hidden(view.part != Part::Followed);
         }
     }
     // A player's parts: the start (a challenge, the lobby, the player's games), a proposal
@@ -68,8 +68,8 @@ pub fn render(
             fill_times(doc, lang)?;
         }
         draw_start(doc, old, view)?;
-        if let Some(table) = &view.table {
-            draw_player_table(doc, old_table, table)?;
+        if let Some(followed) = &view.followed {
+            draw_player_followed(doc, old_followed, followed)?;
         }
     }
     if changed(&|o| o.live != view.live)
@@ -77,8 +77,8 @@ pub fn render(
     {
         fill_rows(doc, &list, &view.live)?;
     }
-    if let Some(table) = &view.table {
-        draw_table(doc, board, old_table, table, looks)?;
+    if let Some(followed) = &view.followed {
+        draw_followed(doc, board, old_followed, followed, looks)?;
     }
     shown.view = Some(view.clone());
     Ok(())
@@ -120,33 +120,33 @@ fn draw_start(doc: &Document, old: Option<&OnlineView>, view: &OnlineView) -> Re
     Ok(())
 }
 
-fn draw_table(
+fn draw_followed(
     doc: &Document,
     board: &BoardWidget,
-    old: Option<&TableView>,
-    table: &TableView,
+    old: Option<&FollowedView>,
+    followed: &FollowedView,
     looks: &Looks,
 ) -> Result<(), JsValue> {
-    let changed = |f: &dyn Fn(&TableView) -> bool| old.is_none_or(f);
-    if changed(&|o| o.board != table.board) {
-        board.render(&table.board, looks)?;
+    let changed = |f: &dyn Fn(&FollowedView) -> bool| old.is_none_or(f);
+    if changed(&|o| o.board != followed.board) {
+        board.render(&followed.board, looks)?;
         // What the end-to-end tests wait for, as on the app's page.
         if let Some(svg) = board.svg() {
             svg.set_attribute("data-ready", "true")?;
         }
     }
-    if changed(&|o| o.promotion != table.promotion) {
+    if changed(&|o| o.promotion != followed.promotion) {
         let picker = by_id(doc, "promotion")?;
-        fill_promotion(doc, &picker, table.promotion.as_ref(), looks.pieces)?;
+        fill_promotion(doc, &picker, followed.promotion.as_ref(), looks.pieces)?;
     }
-    if changed(&|o| o.names != table.names) {
-        by_id(doc, "player-top")?.set_text_content(Some(&table.names.0));
-        by_id(doc, "player-bottom")?.set_text_content(Some(&table.names.1));
+    if changed(&|o| o.names != followed.names) {
+        by_id(doc, "player-top")?.set_text_content(Some(&followed.names.0));
+        by_id(doc, "player-bottom")?.set_text_content(Some(&followed.names.1));
     }
-    if changed(&|o| o.clocks != table.clocks) {
+    if changed(&|o| o.clocks != followed.clocks) {
         for (id, (text, running)) in [
-            ("clock-top", &table.clocks.0),
-            ("clock-bottom", &table.clocks.1),
+            ("clock-top", &followed.clocks.0),
+            ("clock-bottom", &followed.clocks.1),
         ] {
             let clock = by_id(doc, id)?;
             if let Some(time) = clock.query_selector(".time")? {
@@ -155,22 +155,22 @@ fn draw_table(
             clock.class_list().toggle_with_force("running", *running)?;
         }
     }
-    if changed(&|o| o.status != table.status) {
-        by_id(doc, "status")?.set_text_content(Some(&table.status));
+    if changed(&|o| o.status != followed.status) {
+        by_id(doc, "status")?.set_text_content(Some(&followed.status));
     }
-    if changed(&|o| o.announcement != table.announcement) {
-        by_id(doc, "announce")?.set_text_content(table.announcement.as_deref());
+    if changed(&|o| o.announcement != followed.announcement) {
+        by_id(doc, "announce")?.set_text_content(followed.announcement.as_deref());
     }
-    if changed(&|o| o.result != table.result) {
-        show_text(doc, "result", table.result.as_deref())?;
+    if changed(&|o| o.result != followed.result) {
+        show_text(doc, "result", followed.result.as_deref())?;
     }
-    if changed(&|o| o.rows != table.rows || o.shown_ply != table.shown_ply) {
+    if changed(&|o| o.rows != followed.rows || o.shown_ply != followed.shown_ply) {
         let list = by_id(doc, "moves")?;
         let before: Option<(&[MoveRow], usize)> = old.map(|o| (&o.rows[..], o.shown_ply));
-        patch_moves(doc, &list, before, &table.rows, table.shown_ply)?;
+        patch_moves(doc, &list, before, &followed.rows, followed.shown_ply)?;
     }
-    if changed(&|o| o.can != table.can) {
-        let c = table.can;
+    if changed(&|o| o.can != followed.can) {
+        let c = followed.can;
         for (action, shown) in [
             ("resign", c.resign),
             ("offer-draw", c.offer_draw),
@@ -189,29 +189,30 @@ fn draw_table(
             }
         }
     }
-    if changed(&|o| o.note != table.note) {
-        show_text(doc, "note", table.note.as_deref())?;
+    if changed(&|o| o.note != followed.note) {
+        show_text(doc, "note", followed.note.as_deref())?;
     }
-    if changed(&|o| o.presence != table.presence) {
-        show_text(doc, "presence", table.presence.as_deref())?;
+    if changed(&|o| o.presence != followed.presence) {
+        show_text(doc, "presence", followed.presence.as_deref())?;
     }
     Ok(())
 }
 
 /// A player's parts of the table (online.html only): a proposal to answer and the link for
 /// spectators.
-fn draw_player_table(
+fn draw_player_followed(
     doc: &Document,
-    old: Option<&TableView>,
-    table: &TableView,
+    old: Option<&FollowedView>,
+    followed: &FollowedView,
 ) -> Result<(), JsValue> {
-    let changed = |f: &dyn Fn(&TableView) -> bool| old.is_none_or(f);
-    if changed(&|o| o.asked != table.asked) {
-        by_id(doc, "asked-text")?.set_text_content(table.asked.as_ref().map(|(_, t)| t.as_str()));
-        html(by_id(doc, "asked")?)?.set_hidden(table.asked.is_none());
+    let changed = |f: &dyn Fn(&FollowedView) -> bool| old.is_none_or(f);
+    if changed(&|o| o.asked != followed.asked) {
+        by_id(doc, "asked-text")?
+            .set_text_content(followed.asked.as_ref().map(|(_, t)| t.as_str()));
+        html(by_id(doc, "asked")?)?.set_hidden(followed.asked.is_none());
     }
-    if changed(&|o| o.watch_link != table.watch_link) {
-        input(doc, "watch-link")?.set_value(&table.watch_link);
+    if changed(&|o| o.watch_link != followed.watch_link) {
+        input(doc, "watch-link")?.set_value(&followed.watch_link);
     }
     Ok(())
 }

@@ -20,9 +20,9 @@ use shatar_web::settings::Looks;
 
 use crate::address::{Intent, game_query};
 
+mod followed;
 mod live;
 mod lobby;
-mod table;
 
 pub use live::LIVE_REFRESH_MS;
 
@@ -58,12 +58,12 @@ pub enum Screen {
     /// The live games being played, to watch one.
     Live,
     /// Boxed: the other screens are a few bytes.
-    Table(Box<Table>),
+    Followed(Box<Followed>),
 }
 
 /// A game on the server, as this page follows it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Table {
+pub struct Followed {
     pub game: GameId,
     pub kind: GameKind,
     /// The player's side; `None` when watching.
@@ -309,21 +309,21 @@ impl Model {
         self.identity.as_ref()
     }
 
-    pub fn table(&self) -> Option<&Table> {
+    pub fn followed(&self) -> Option<&Followed> {
         match &self.screen {
-            Screen::Table(table) => Some(table),
+            Screen::Followed(followed) => Some(followed),
             _ => None,
         }
     }
 
     /// Each side's time left now, White's first, and whose clock runs.
     pub fn clocks(&self) -> Option<(u64, u64, Option<Color>)> {
-        let table = self.table()?;
-        let c = table.clock;
-        let spent = self.now_ms.saturating_sub(table.clock_at_ms);
+        let followed = self.followed()?;
+        let c = followed.clock;
+        let spent = self.now_ms.saturating_sub(followed.clock_at_ms);
         let running = c.running.map(Color::from);
         let less = |ms: u64, side: Color| {
-            if running == Some(side) && table.outcome.is_none() {
+            if running == Some(side) && followed.outcome.is_none() {
                 ms.saturating_sub(spent)
             } else {
                 ms
@@ -332,7 +332,7 @@ impl Model {
         Some((
             less(c.white_ms, Color::White),
             less(c.black_ms, Color::Black),
-            running.filter(|_| table.outcome.is_none()),
+            running.filter(|_| followed.outcome.is_none()),
         ))
     }
 
@@ -371,7 +371,7 @@ impl Model {
                 open,
             } => {
                 let message = ClientMessage::CreateChallenge {
-                    game: kind,
+                    kind,
                     time_control,
                     color,
                     open,
@@ -442,13 +442,13 @@ impl Model {
     /// Who may move on the board: the player in its seat, while the game goes on and no
     /// move of the player's waits for the server's word; nobody when watching.
     pub fn movable(&self) -> Movable {
-        match self.table() {
-            Some(table)
-                if table.outcome.is_none()
-                    && table.note.is_none()
-                    && self.board.game().len() == table.announced =>
+        match self.followed() {
+            Some(followed)
+                if followed.outcome.is_none()
+                    && followed.note.is_none()
+                    && self.board.game().len() == followed.announced =>
             {
-                table.seat.map_or(Movable::Nobody, Movable::Only)
+                followed.seat.map_or(Movable::Nobody, Movable::Only)
             }
             _ => Movable::Nobody,
         }
@@ -530,7 +530,7 @@ impl Model {
                 note,
             } => self.ended(game, Some(outcome.0), note, clock, effects),
             ServerMessage::Aborted { game } => {
-                let clock = self.table().map(|t| t.clock);
+                let clock = self.followed().map(|t| t.clock);
                 if let Some(clock) = clock {
                     self.ended(game, None, Some(EndNote::Aborted), clock, effects);
                 }
@@ -543,7 +543,7 @@ impl Model {
             }
             ServerMessage::TookBack { game, .. } => {
                 // The game is fetched whole: the board, the clocks and what was proposed.
-                if self.table().is_some_and(|t| t.game == game) {
+                if self.followed().is_some_and(|t| t.game == game) {
                     self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
                 }
             }
@@ -554,7 +554,7 @@ impl Model {
                 clock,
             } => self.claim_refused(game, by.into(), added_ms, clock),
             ServerMessage::Rematch { game, rematch } => {
-                if self.table().is_some_and(|t| t.game == game) {
+                if self.followed().is_some_and(|t| t.game == game) {
                     self.intent = Intent::Follow(rematch);
                     self.screen = Screen::Joining;
                     effects.push(Effect::SetQuery(game_query(rematch)));
@@ -597,7 +597,7 @@ impl Model {
     /// unless the player is in a game still being played.
     fn event_game(&mut self, game: GameId, effects: &mut Vec<Effect>) {
         if self
-            .table()
+            .followed()
             .is_some_and(|t| t.outcome.is_none() && t.note.is_none() && t.game != game)
         {
             return;
@@ -612,8 +612,8 @@ impl Model {
     /// again after a reconnection.
     fn resume(&mut self, effects: &mut Vec<Effect>) {
         match (&self.screen, self.intent) {
-            (Screen::Table(table), _) => {
-                let game = table.game;
+            (Screen::Followed(followed), _) => {
+                let game = followed.game;
                 self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
             }
             (_, Intent::Follow(game)) => {
@@ -641,8 +641,8 @@ impl Model {
             }
             Some(Asked::Move) => {
                 // The board is put back as the server has the game.
-                if let Some(table) = self.table() {
-                    let game = table.game;
+                if let Some(followed) = self.followed() {
+                    let game = followed.game;
                     self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
                 }
             }

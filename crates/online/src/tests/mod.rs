@@ -38,7 +38,7 @@ fn sent(effects: &[Effect]) -> Vec<ClientMessage> {
 }
 
 fn frame(id: u32, body: &str) -> Msg {
-    Msg::Frame(format!(r#"{{"v":1,"id":{id},"body":{body}}}"#))
+    Msg::Frame(format!(r#"{{"v":2,"id":{id},"body":{body}}}"#))
 }
 
 fn welcome(m: &mut Model) -> Vec<Effect> {
@@ -167,12 +167,12 @@ fn a_challenge_shows_its_link_and_the_game_follows_when_taken() {
     assert!(effects.contains(&Effect::SetQuery(format!("?game={GAME}"))));
     assert!(matches!(&sent(&effects)[..], [ClientMessage::Watch { .. }]));
     m.update(frame(3, &snapshot(&[], "null")), 10);
-    let table = m.table().unwrap();
-    assert_eq!(table.seat, Some(Color::White));
-    assert_eq!(view(&m, "x").part, Part::Table);
+    let followed = m.followed().unwrap();
+    assert_eq!(followed.seat, Some(Color::White));
+    assert_eq!(view(&m, "x").part, Part::Followed);
 }
 
-fn at_table() -> Model {
+fn following() -> Model {
     let mut m = model(Intent::Follow(GAME.parse().unwrap()));
     let effects = welcome(&mut m);
     assert!(matches!(&sent(&effects)[..], [ClientMessage::Watch { .. }]));
@@ -205,7 +205,7 @@ fn click(m: &mut Model, from: &str, to: &str) -> Vec<Effect> {
 
 #[test]
 fn the_players_move_goes_to_the_server_with_its_ply() {
-    let mut m = at_table();
+    let mut m = following();
     let effects = click(&mut m, "e2", "e4");
     assert!(matches!(
         &sent(&effects)[..],
@@ -244,8 +244,8 @@ fn the_players_move_goes_to_the_server_with_its_ply() {
 /// once, the opponent's when the server announces it.
 #[test]
 fn each_move_is_said_for_a_screen_reader() {
-    let mut m = at_table();
-    let said = |m: &Model| view(m, "x").table.unwrap().announcement;
+    let mut m = following();
+    let said = |m: &Model| view(m, "x").followed.unwrap().announcement;
     assert_eq!(said(&m), None);
     click(&mut m, "e2", "e4");
     assert_eq!(said(&m).as_deref(), Some("1. White boy e2 to e4"));
@@ -262,7 +262,7 @@ fn each_move_is_said_for_a_screen_reader() {
 
 #[test]
 fn a_refused_move_puts_the_board_back_as_the_server_has_it() {
-    let mut m = at_table();
+    let mut m = following();
     click(&mut m, "e2", "e4");
     let effects = m.update(
         frame(3, r#"{"Error":{"error":{"StalePly":{"expected":1}}}}"#),
@@ -285,17 +285,17 @@ fn a_spectator_cannot_move_but_may_browse() {
         0,
     );
     m.update(frame(2, &snapshot(&["e2e4", "e7e5"], r#""White""#)), 0);
-    assert_eq!(m.table().unwrap().seat, None);
+    assert_eq!(m.followed().unwrap().seat, None);
     assert!(sent(&click(&mut m, "d2", "d4")).is_empty());
     assert_eq!(m.board.game().len(), 2);
     m.update(Msg::Board(BoardMsg::GoTo(1)), 0);
     assert_eq!(m.board.shown_ply(), 1);
-    assert!(!view(&m, "x").table.unwrap().can.resign);
+    assert!(!view(&m, "x").followed.unwrap().can.resign);
 }
 
 #[test]
 fn a_lost_connection_is_retried_with_growing_waits_and_the_game_fetched_again() {
-    let mut m = at_table();
+    let mut m = following();
     assert_eq!(
         m.update(Msg::Closed, 0),
         [Effect::ConnectAfter(retry_delay(0))]
@@ -324,15 +324,15 @@ fn a_page_that_never_reached_a_server_says_it_needs_one() {
 
 #[test]
 fn an_ending_off_the_board_is_shown() {
-    let mut m = at_table();
+    let mut m = following();
     m.update(
         frame(0, &format!(r#"{{"Ended":{{"game":"{GAME}","outcome":{{"result":"0-1","reason":"Resignation"}},"clock":{{"white_ms":1,"black_ms":2,"running":null}}}}}}"#)),
         0,
     );
-    let v = view(&m, "x").table.unwrap();
+    let v = view(&m, "x").followed.unwrap();
     assert!(v.result.is_some());
     assert!(!v.can.resign);
-    assert!(matches!(m.screen, Screen::Table(ref t) if t.outcome.is_some()));
+    assert!(matches!(m.screen, Screen::Followed(ref t) if t.outcome.is_some()));
 }
 
 #[test]
@@ -353,7 +353,7 @@ mod server;
 #[test]
 fn a_draw_offered_by_the_opponent_is_asked_and_answered() {
     use shatar_protocol::online::Proposal;
-    let mut m = at_table();
+    let mut m = following();
     m.update(
         frame(
             0,
@@ -361,7 +361,7 @@ fn a_draw_offered_by_the_opponent_is_asked_and_answered() {
         ),
         0,
     );
-    let v = view(&m, "x").table.unwrap();
+    let v = view(&m, "x").followed.unwrap();
     assert_eq!(v.asked.as_ref().map(|a| a.0), Some(Proposal::Draw));
     let effects = m.update(
         Msg::Answer {
@@ -379,7 +379,7 @@ fn a_draw_offered_by_the_opponent_is_asked_and_answered() {
         }]
     ));
     // The opponent's offer lapses when the player moves instead (2017 art. 9.1.2).
-    let mut m = at_table();
+    let mut m = following();
     m.update(
         frame(
             0,
@@ -389,13 +389,13 @@ fn a_draw_offered_by_the_opponent_is_asked_and_answered() {
     );
     click(&mut m, "e2", "e4");
     m.update(frame(0, &format!(r#"{{"Moved":{{"game":"{GAME}","ply":0,"move":"e2e4","clock":{{"white_ms":1,"black_ms":1,"running":"Black"}}}}}}"#)), 0);
-    assert_eq!(view(&m, "x").table.unwrap().asked, None);
+    assert_eq!(view(&m, "x").followed.unwrap().asked, None);
 }
 
 #[test]
 fn the_players_own_offer_is_noted_and_its_button_hidden() {
     use shatar_protocol::online::Proposal;
-    let mut m = at_table();
+    let mut m = following();
     let effects = m.update(Msg::Propose(Proposal::Draw), 0);
     assert!(matches!(
         &sent(&effects)[..],
@@ -411,7 +411,7 @@ fn the_players_own_offer_is_noted_and_its_button_hidden() {
         ),
         0,
     );
-    let v = view(&m, "x").table.unwrap();
+    let v = view(&m, "x").followed.unwrap();
     assert!(!v.can.offer_draw);
     assert_eq!(v.note.as_deref(), Some("You offered a draw."));
     m.update(
@@ -421,21 +421,21 @@ fn the_players_own_offer_is_noted_and_its_button_hidden() {
         ),
         0,
     );
-    assert!(view(&m, "x").table.unwrap().can.offer_draw);
+    assert!(view(&m, "x").followed.unwrap().can.offer_draw);
 }
 
 #[test]
 fn an_aborted_game_says_so_and_a_rematch_moves_to_the_new_game() {
-    let mut m = at_table();
+    let mut m = following();
     assert!(
-        view(&m, "x").table.unwrap().can.abort,
+        view(&m, "x").followed.unwrap().can.abort,
         "White has not moved"
     );
     m.update(
         frame(0, &format!(r#"{{"Aborted":{{"game":"{GAME}"}}}}"#)),
         0,
     );
-    let v = view(&m, "x").table.unwrap();
+    let v = view(&m, "x").followed.unwrap();
     assert_eq!(v.result.as_deref(), Some("The game was aborted."));
     assert!(v.can.rematch && !v.can.resign);
     let next = "0000000000000000000000000000000b";
@@ -464,7 +464,7 @@ fn the_lobby_lists_and_unlists_and_a_listed_challenge_is_taken() {
     assert!(sent(&effects).contains(&ClientMessage::MyGames));
     let listed = |id: &str, who: &str| {
         format!(
-            r#"{{"Listed":{{"challenge":"{id}","game":"chess","time_control":{{"periods":[],"days_per_move":3}},"speed":"Correspondence","color":"Random","challenger":"{who}","name":"<b>Bold</b>"}}}}"#
+            r#"{{"Listed":{{"challenge":"{id}","kind":"chess","time_control":{{"periods":[],"days_per_move":3}},"speed":"Correspondence","color":"Random","challenger":"{who}","name":"<b>Bold</b>"}}}}"#
         )
     };
     m.update(frame(0, &listed(THEM, THEM)), 0);
@@ -519,7 +519,7 @@ fn a_name_is_kept_and_told_to_the_server_once_it_knows_the_player() {
 
 #[test]
 fn a_pgn_comes_as_a_download() {
-    let mut m = at_table();
+    let mut m = following();
     let effects = m.update(Msg::DownloadPgn, 0);
     assert!(matches!(
         &sent(&effects)[..],
@@ -590,7 +590,7 @@ fn a_challenge_shows_its_link_as_a_qr_code() {
         path.starts_with("M4 4h1v1h-1z"),
         "the finder pattern's corner, inside the quiet zone"
     );
-    assert_eq!(view(&at_table(), "x").challenge_qr, None);
+    assert_eq!(view(&following(), "x").challenge_qr, None);
 }
 
 #[test]
@@ -600,8 +600,8 @@ fn an_opponent_who_has_gone_is_shown_and_claimed_against_after_half_a_minute() {
     m.update(frame(2, &snapshot(&["d2d4"], r#""Black""#)), 1_000);
     fn presence(m: &mut Model, now: u64) -> (Option<String>, bool) {
         m.update(Msg::Tick, now);
-        let table = view(m, "x").table.unwrap();
-        (table.presence, table.can.claim_absence)
+        let followed = view(m, "x").followed.unwrap();
+        (followed.presence, followed.can.claim_absence)
     }
     assert_eq!(presence(&mut m, 1_000), (None, false));
     // Gone for 5 s when the server said so, and the page counts on from there.
@@ -648,10 +648,10 @@ fn an_opponent_gone_before_the_game_began_lets_the_player_abort_it() {
     assert!(early.contains("absence_claims_from"));
     m.update(frame(2, &early), 1_000);
     m.update(Msg::Tick, 1_000);
-    let table = view(&m, "x").table.unwrap();
-    assert!(table.presence.unwrap().contains("abort it"));
-    assert!(table.can.abort_absent);
-    assert!(!table.can.claim_absence);
+    let followed = view(&m, "x").followed.unwrap();
+    assert!(followed.presence.unwrap().contains("abort it"));
+    assert!(followed.can.abort_absent);
+    assert!(!followed.can.claim_absence);
 }
 
 #[test]
@@ -661,14 +661,14 @@ fn the_lobby_is_filtered_by_game_and_speed() {
     welcome(&mut m);
     let listed = |id: &str, game: &str, speed: &str| {
         format!(
-            r#"{{"Listed":{{"challenge":"{id}","game":"{game}","time_control":{{"periods":[],"days_per_move":3}},"speed":"{speed}","color":"Random","challenger":"{THEM}"}}}}"#
+            r#"{{"Listed":{{"challenge":"{id}","kind":"{game}","time_control":{{"periods":[],"days_per_move":3}},"speed":"{speed}","color":"Random","challenger":"{THEM}"}}}}"#
         )
     };
     m.update(frame(0, &listed(THEM, "chess", "Correspondence")), 0);
     m.update(frame(0, &listed(GAME, "xiangqi", "Blitz")), 0);
     assert_eq!(view(&m, "x").lobby.len(), 2);
     let filter = LobbyFilter {
-        games: vec![Kind(Ruleset::Chess.into())],
+        kinds: vec![Kind(Ruleset::Chess.into())],
         speeds: vec![],
     };
     let effects = m.update(Msg::FilterLobby(filter.clone()), 0);
@@ -683,12 +683,12 @@ fn the_lobby_is_filtered_by_game_and_speed() {
     assert_eq!(view(&m, "x").lobby.len(), 1);
     // The same filter again asks nothing; another speed does.
     let same = LobbyFilter {
-        games: vec![Kind(Ruleset::Chess.into())],
+        kinds: vec![Kind(Ruleset::Chess.into())],
         speeds: vec![],
     };
     assert!(sent(&m.update(Msg::FilterLobby(same), 0)).is_empty());
     let blitz = LobbyFilter {
-        games: vec![],
+        kinds: vec![],
         speeds: vec![Speed::Blitz],
     };
     m.update(Msg::FilterLobby(blitz), 0);
@@ -753,8 +753,8 @@ fn the_live_games_are_listed_asked_again_and_watched_from_a_frame() {
     let effects = m.update(Msg::Open(GAME.parse().unwrap()), 20_000);
     assert!(matches!(&sent(&effects)[..], [ClientMessage::Watch { .. }]));
     m.update(frame(3, &snapshot(&["d2d4"], r#""Black""#)), 20_000);
-    let table = view(&m, "x").table.unwrap();
-    assert!(table.can.to_live && !table.can.leave && !table.can.resign);
+    let followed = view(&m, "x").followed.unwrap();
+    assert!(followed.can.to_live && !followed.can.leave && !followed.can.resign);
     let effects = m.update(Msg::Leave, 21_000);
     assert!(matches!(
         &sent(&effects)[..],

@@ -165,11 +165,15 @@ async fn two_pages_play_to_mate_through_the_server_while_a_third_watches_and_one
 
     let mut black = Page::open(&server, Intent::Accept(challenge), None).await;
     settle_all(&mut [&mut white, &mut black]).await;
-    let game = black.model.table().expect("the challenge was taken").game;
-    assert_eq!(white.model.table().map(|t| t.game), Some(game));
+    let game = black
+        .model
+        .followed()
+        .expect("the challenge was taken")
+        .game;
+    assert_eq!(white.model.followed().map(|t| t.game), Some(game));
     assert_eq!(white.query, format!("?game={game}"));
     let mut watcher = Page::open(&server, Intent::Follow(game), None).await;
-    assert_eq!(watcher.model.table().unwrap().seat, None);
+    assert_eq!(watcher.model.followed().unwrap().seat, None);
 
     // 2017 art. 1.2: the compulsory first round, then the scholar's mate.
     white.click("e2", "e4").await;
@@ -187,7 +191,7 @@ async fn two_pages_play_to_mate_through_the_server_while_a_third_watches_and_one
     let game_id = query.strip_prefix("?game=").unwrap().parse().unwrap();
     let mut white = Page::open(&server, Intent::Follow(game_id), kept).await;
     assert_eq!(
-        white.model.table().unwrap().seat,
+        white.model.followed().unwrap().seat,
         Some(shatar_rules::Color::White)
     );
     assert_eq!(white.moves(), ["e2e4", "e7e5", "f1c4", "b8c6"]);
@@ -203,7 +207,7 @@ async fn two_pages_play_to_mate_through_the_server_while_a_third_watches_and_one
     for page in [&white, &black, &watcher] {
         assert_eq!(page.moves().len(), 7);
         assert_eq!(page.model.board.game().outcome(), Some(mate));
-        assert_eq!(page.model.table().unwrap().outcome, Some(mate));
+        assert_eq!(page.model.followed().unwrap().outcome, Some(mate));
     }
     server.stop().await.unwrap();
 }

@@ -56,7 +56,7 @@ pub enum ByeValue {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventSettings {
     pub name: String,
-    #[serde(with = "crate::ruleset_id")]
+    #[serde(with = "crate::kind_id")]
     pub game: GameKind,
     /// Played on the server (each round's games start there at the round's time) or at
     /// the board (the director enters the results).
@@ -110,21 +110,21 @@ pub struct NewEvent {
     pub time_control: Option<TimeControlWire>,
 }
 
-/// An optional game id (`"xiangqi"`), through [`crate::ruleset_id`].
+/// An optional game id (`"xiangqi"`), through [`crate::kind_id`].
 mod option_game {
     use serde::{Deserialize, Deserializer, Serializer};
     use shatar_rules::GameKind;
 
     pub fn serialize<S: Serializer>(game: &Option<GameKind>, s: S) -> Result<S::Ok, S::Error> {
         match game {
-            Some(game) => crate::ruleset_id::serialize(game, s),
+            Some(game) => crate::kind_id::serialize(game, s),
             None => s.serialize_none(),
         }
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<GameKind>, D::Error> {
         #[derive(Deserialize)]
-        struct Id(#[serde(with = "crate::ruleset_id")] GameKind);
+        struct Id(#[serde(with = "crate::kind_id")] GameKind);
         Ok(Option::<Id>::deserialize(d)?.map(|Id(game)| game))
     }
 }

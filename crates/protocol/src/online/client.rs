@@ -23,8 +23,9 @@ pub enum ClientMessage {
     /// Offers a game to whoever opens the challenge's link; `open` lists it in the lobby
     /// too.
     CreateChallenge {
-        #[serde(with = "crate::ruleset_id")]
-        game: GameKind,
+        /// Read as `game` too, its name in protocol 1.
+        #[serde(with = "crate::kind_id", alias = "game")]
+        kind: GameKind,
         time_control: TimeControlWire,
         color: ColorChoice,
         #[serde(default)]

@@ -12,9 +12,9 @@ use super::seat::ColorChoice;
 use super::seat::Side;
 use super::time_control::{BonusWire, TimeControlWire};
 
-/// A game id on its own (`"xiangqi"`), for lists of games.
+/// A game kind on its own (`"xiangqi"`), for lists of kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Kind(#[serde(with = "crate::ruleset_id")] pub GameKind);
+pub struct Kind(#[serde(with = "crate::kind_id")] pub GameKind);
 
 /// How long a game takes, as lichess sorts them: a live control's first period's base
 /// time plus forty of its bonuses, or days a move.
@@ -54,19 +54,20 @@ impl Speed {
     }
 }
 
-/// Which open challenges a lobby watcher hears of: empty lists let every game or speed
+/// Which open challenges a lobby watcher hears of: empty lists let every kind or speed
 /// through.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LobbyFilter {
-    #[serde(default)]
-    pub games: Vec<Kind>,
+    /// Read as `games` too, its name in protocol 1.
+    #[serde(default, alias = "games")]
+    pub kinds: Vec<Kind>,
     #[serde(default)]
     pub speeds: Vec<Speed>,
 }
 
 impl LobbyFilter {
     pub fn admits(&self, challenge: &LobbyChallenge) -> bool {
-        (self.games.is_empty() || self.games.contains(&Kind(challenge.game)))
+        (self.kinds.is_empty() || self.kinds.contains(&Kind(challenge.kind)))
             && (self.speeds.is_empty() || self.speeds.contains(&challenge.speed))
     }
 }
@@ -75,8 +76,9 @@ impl LobbyFilter {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LobbyChallenge {
     pub challenge: ChallengeId,
-    #[serde(with = "crate::ruleset_id")]
-    pub game: GameKind,
+    /// Written `game` to a client of protocol 1 (the server's `wire::encode`).
+    #[serde(with = "crate::kind_id", alias = "game")]
+    pub kind: GameKind,
     pub time_control: TimeControlWire,
     pub speed: Speed,
     /// The challenger's colour.
@@ -90,7 +92,7 @@ pub struct LobbyChallenge {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MyGame {
     pub game: GameId,
-    #[serde(with = "crate::ruleset_id")]
+    #[serde(with = "crate::kind_id")]
     pub kind: GameKind,
     pub time_control: TimeControlWire,
     pub side: Side,
@@ -164,7 +166,7 @@ pub fn parse_players(text: &str) -> Result<Vec<PlayerId>, PlayersError> {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LiveGame {
     pub game: GameId,
-    #[serde(with = "crate::ruleset_id")]
+    #[serde(with = "crate::kind_id")]
     pub kind: GameKind,
     pub time_control: TimeControlWire,
     pub white: PlayerId,

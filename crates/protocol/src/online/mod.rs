@@ -37,7 +37,15 @@ pub use time_control::{BadTimeControl, BonusWire, PeriodWire, TimeControlWire};
 
 /// Bumped on any change a peer from another build could misread. Separate from the
 /// worker's [`PROTOCOL_VERSION`](crate::PROTOCOL_VERSION): a server outlives many pages.
-pub const ONLINE_PROTOCOL_VERSION: u32 = 1;
+///
+/// 2: the glossary's names (docs/architecture.md): a game kind is `kind`, never `game`,
+/// which is a game's id (`CreateChallenge.kind`, `LobbyChallenge.kind`,
+/// `LobbyFilter.kinds`, each read under its old name too).
+pub const ONLINE_PROTOCOL_VERSION: u32 = 2;
+
+/// The oldest version the server still reads and answers in its own shapes: a page that
+/// the service worker cached before a release talks to the new server until it reloads.
+pub const OLDEST_ONLINE_PROTOCOL_VERSION: u32 = 1;
 
 /// The largest message a client may send, in bytes: ten times the largest sound one (a
 /// challenge with four periods). Larger ones get a typed refusal.

@@ -147,7 +147,7 @@ pub enum ServerMessage {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameSnapshot {
     pub game: GameId,
-    #[serde(with = "crate::ruleset_id")]
+    #[serde(with = "crate::kind_id")]
     pub kind: GameKind,
     pub time_control: TimeControlWire,
     pub white: PlayerId,

@@ -63,10 +63,10 @@ fn the_requests_of_the_endings_lobby_and_records_read_as_documented() {
         },
     );
     client(
-        r#"{"WatchLobby":{"filter":{"games":["xiangqi"],"speeds":["Blitz"]}}}"#,
+        r#"{"WatchLobby":{"filter":{"kinds":["xiangqi"],"speeds":["Blitz"]}}}"#,
         ClientMessage::WatchLobby {
             filter: LobbyFilter {
-                games: vec![Kind(GameKind::Xiangqi)],
+                kinds: vec![Kind(GameKind::Xiangqi)],
                 speeds: vec![Speed::Blitz],
             },
         },
@@ -79,9 +79,9 @@ fn the_requests_of_the_endings_lobby_and_records_read_as_documented() {
     );
     client(r#""MyGames""#, ClientMessage::MyGames);
     client(
-        r#"{"CreateChallenge":{"game":"mongolian","time_control":{"periods":[],"days_per_move":3},"color":"Random","open":true}}"#,
+        r#"{"CreateChallenge":{"kind":"mongolian","time_control":{"periods":[],"days_per_move":3},"color":"Random","open":true}}"#,
         ClientMessage::CreateChallenge {
-            game: shatar_rules::Ruleset::Mongolian.into(),
+            kind: shatar_rules::Ruleset::Mongolian.into(),
             time_control: TimeControlWire::days(3),
             color: ColorChoice::Random,
             open: true,

@@ -424,12 +424,12 @@ impl<R: Rules> Position<R> {
 
     /// Perft split by root move ([`crate::divide`]).
     pub fn divide(&self, depth: u32) -> alloc::vec::Vec<(Move, u64)> {
-        crate::game::divide(self, depth)
+        crate::game_position::divide(self, depth)
     }
 
     /// Counts the leaves of the legal move tree `depth` plies deep ([`crate::perft`]).
     pub fn perft(&self, depth: u32) -> u64 {
-        crate::game::perft(self, depth)
+        crate::game_position::perft(self, depth)
     }
 }
 
@@ -480,7 +480,7 @@ pub(crate) fn material_can_win(board: &Board, color: Color) -> bool {
 }
 
 /// The 8x8 games behind the trait every game shares ([`GamePosition`](crate::GamePosition)).
-impl<R: Rules> crate::game::GamePosition for Position<R> {
+impl<R: Rules> crate::game_position::GamePosition for Position<R> {
     type Move = Move;
     type MoveList = MoveList;
 

@@ -339,16 +339,16 @@ impl Position {
 
     /// Counts the leaves of the legal move tree `depth` plies deep ([`crate::perft`]).
     pub fn perft(&self, depth: u32) -> u64 {
-        crate::game::perft(self, depth)
+        crate::game_position::perft(self, depth)
     }
 
     /// Perft split by first move ([`crate::divide`]).
     pub fn divide(&self, depth: u32) -> alloc::vec::Vec<(Move, u64)> {
-        crate::game::divide(self, depth)
+        crate::game_position::divide(self, depth)
     }
 }
 
-impl crate::game::GamePosition for Position {
+impl crate::game_position::GamePosition for Position {
     type Move = Move;
     type MoveList = MoveList;
 

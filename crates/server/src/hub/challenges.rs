@@ -38,7 +38,7 @@ impl Hub {
             let name = self.store().name(challenger).await.map_err(unavailable)?;
             self.lobby.list(&LobbyChallenge {
                 challenge: id,
-                game: kind,
+                kind,
                 speed: Speed::of(&challenge.time_control),
                 time_control: challenge.time_control,
                 color,

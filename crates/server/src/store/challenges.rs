@@ -246,7 +246,7 @@ impl Store {
     ) -> Result<Vec<LobbyChallenge>, StoreError> {
         // Each list goes as one JSON array read by json_each: the statement stays the same
         // whatever the filter.
-        let games: Vec<String> = filter.games.iter().map(|k| k.0.to_string()).collect();
+        let games: Vec<String> = filter.kinds.iter().map(|k| k.0.to_string()).collect();
         let speeds: Vec<&str> = filter.speeds.iter().map(|&s| speed_name(s)).collect();
         let rows = sqlx::query(
             "SELECT c.id, c.challenger, c.kind, c.time_control, c.color, p.name \
@@ -268,7 +268,7 @@ impl Store {
             listed.push(LobbyChallenge {
                 challenge: parse(TABLE, row.try_get(0)?)?,
                 challenger: parse(TABLE, row.try_get(1)?)?,
-                game: parse(TABLE, row.try_get(2)?)?,
+                kind: parse(TABLE, row.try_get(2)?)?,
                 speed: Speed::of(&time_control),
                 time_control,
                 color: parse_json(TABLE, row.try_get(4)?)?,

@@ -48,7 +48,7 @@ pub fn decode(text: &str) -> Result<Envelope<ClientMessage>, Refused> {
         id: header.id,
         error,
     };
-    if header.v != ONLINE_PROTOCOL_VERSION {
+    if !(OLDEST_ONLINE_PROTOCOL_VERSION..=ONLINE_PROTOCOL_VERSION).contains(&header.v) {
         return Err(refused(ErrorKind::VersionMismatch {
             expected: ONLINE_PROTOCOL_VERSION,
             got: header.v,
@@ -70,6 +70,44 @@ pub fn request_id(text: &str) -> u32 {
 pub fn encode(id: u32, body: &ServerMessage) -> String {
     serde_json::to_string(&Envelope::new(id, body))
         .expect("server messages hold no map with non-string keys and no failing serializer")
+}
+
+/// A frame of this version ([`encode`]'s) as a client of `version` reads it: itself for
+/// this version; for protocol 1, with its version and the one field renamed since written
+/// as they were (`LobbyChallenge.kind` was `game`). Frames are encoded once for every
+/// watcher, so an older client's are rewritten on their way out, not encoded twice.
+pub fn for_version(version: u32, frame: String) -> String {
+    if version == ONLINE_PROTOCOL_VERSION {
+        return frame;
+    }
+    let Ok(mut value) = serde_json::from_str::<serde_json::Value>(&frame) else {
+        return frame;
+    };
+    if let Some(v) = value.get_mut("v") {
+        *v = version.into();
+    }
+    // `get_mut`, not indexing: indexing a missing key adds it, and panics on a body that
+    // is a bare name (`"Accepted"`).
+    let Some(body) = value.get_mut("body") else {
+        return frame;
+    };
+    let challenges: Vec<&mut serde_json::Value> = if body.get("Listed").is_some() {
+        body.get_mut("Listed").into_iter().collect()
+    } else {
+        body.get_mut("Lobby")
+            .and_then(|lobby| lobby.get_mut("challenges"))
+            .and_then(serde_json::Value::as_array_mut)
+            .map(|list| list.iter_mut().collect())
+            .unwrap_or_default()
+    };
+    for challenge in challenges {
+        if let Some(fields) = challenge.as_object_mut()
+            && let Some(kind) = fields.remove("kind")
+        {
+            fields.insert("game".into(), kind);
+        }
+    }
+    value.to_string()
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use crate::support::{Client, minutes, refused, start};
 
 fn challenge(game: GameKind, time_control: TimeControlWire, open: bool) -> ClientMessage {
     ClientMessage::CreateChallenge {
-        game,
+        kind: game,
         time_control,
         color: ColorChoice::White,
         open,
@@ -87,7 +87,7 @@ async fn one_player_cannot_fill_the_lobby() {
     assert_eq!(everything.len(), 200);
     assert!(everything.iter().all(|c| c.challenge != late));
     let xiangqi = LobbyFilter {
-        games: vec![Kind(GameKind::Xiangqi)],
+        kinds: vec![Kind(GameKind::Xiangqi)],
         speeds: Vec::new(),
     };
     let found = lobby(&mut looker, xiangqi).await;

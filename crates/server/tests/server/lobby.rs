@@ -13,7 +13,7 @@ use crate::support::{Client, Game, minutes, refused, start};
 
 fn open(game: GameKind, time_control: TimeControlWire) -> ClientMessage {
     ClientMessage::CreateChallenge {
-        game,
+        kind: game,
         time_control,
         color: ColorChoice::Random,
         open: true,
@@ -58,7 +58,7 @@ async fn open_challenges_come_and_go_in_the_lobby_through_each_filter() {
     assert_eq!(listed[0].speed, Speed::Rapid);
     let mut blitz_chess = Client::connect(&server).await;
     let filter = LobbyFilter {
-        games: vec![Kind(Ruleset::Chess.into())],
+        kinds: vec![Kind(Ruleset::Chess.into())],
         speeds: vec![Speed::Blitz],
     };
     assert!(lobby(&mut blitz_chess, filter).await.is_empty());
@@ -253,4 +253,84 @@ async fn the_live_games_are_listed_to_anyone_and_by_player() {
         ErrorKind::Malformed { .. }
     ));
     server.stop().await.unwrap();
+}
+
+/// A page of online protocol 1, cached by the service worker before the glossary's
+/// renames, still challenges, watches the lobby and hears of challenges, each frame to it
+/// in protocol 1's shapes (`"game"` for a challenge's kind), while a page of today's
+/// protocol hears the same challenge as `"kind"`.
+#[tokio::test]
+async fn a_page_of_protocol_1_still_challenges_and_watches_the_lobby_in_its_shapes() {
+    use serde_json::{Value, json};
+    let data = tempfile::tempdir().unwrap();
+    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let frame = |id: u32, body: Value| json!({"v": 1, "id": id, "body": body}).to_string();
+    let read = |text: String| serde_json::from_str::<Value>(&text).unwrap();
+
+    let mut old = Client::connect(&server).await;
+    old.send_text(frame(1, json!({"Hello": {"player": null}})))
+        .await;
+    let welcome = read(old.receive_text().await);
+    assert_eq!(
+        (welcome["v"].clone(), welcome["id"].clone()),
+        (json!(1), json!(1))
+    );
+    assert!(
+        welcome["body"]["Welcome"]["player"].is_string(),
+        "{welcome}"
+    );
+
+    let mut watcher = Client::connect(&server).await;
+    let filter = json!({"filter": {"games": ["xiangqi"], "speeds": []}});
+    watcher
+        .send_text(frame(1, json!({"WatchLobby": filter})))
+        .await;
+    let empty = read(watcher.receive_text().await);
+    assert_eq!(
+        empty,
+        json!({"v": 1, "id": 1, "body": {"Lobby": {"challenges": []}}})
+    );
+    let mut today = Client::connect(&server).await;
+    assert!(lobby(&mut today, LobbyFilter::default()).await.is_empty());
+
+    let control = json!({"periods": [{"moves": null, "base_ms": 600000, "bonus": "None"}]});
+    let create = json!({"CreateChallenge": {"game": "xiangqi", "time_control": control, "color": "Random", "open": true}});
+    old.send_text(frame(2, create)).await;
+    let created = read(old.receive_text().await);
+    assert_eq!(created["v"], json!(1));
+    let challenge = created["body"]["ChallengeCreated"]["challenge"].clone();
+    assert!(challenge.is_string(), "{created}");
+
+    // The old watcher's filter (`games`) let it through, and it is told in its shape.
+    let listed = read(watcher.receive_text().await);
+    assert_eq!(listed["v"], json!(1));
+    assert_eq!(listed["body"]["Listed"]["challenge"], challenge);
+    assert_eq!(
+        listed["body"]["Listed"]["game"],
+        json!("xiangqi"),
+        "{listed}"
+    );
+    assert!(listed["body"]["Listed"].get("kind").is_none(), "{listed}");
+    let ServerMessage::Listed(entry) = today.unasked().await else {
+        panic!("listed to today's page too");
+    };
+    assert_eq!(entry.kind, GameKind::Xiangqi);
+
+    let mut late = Client::connect(&server).await;
+    late.send_text(frame(7, json!({"WatchLobby": {"filter": {}}})))
+        .await;
+    let list = read(late.receive_text().await);
+    assert_eq!(
+        (list["v"].clone(), list["id"].clone()),
+        (json!(1), json!(7))
+    );
+    assert_eq!(
+        list["body"]["Lobby"]["challenges"][0]["game"],
+        json!("xiangqi"),
+        "{list}"
+    );
+    assert!(
+        list["body"]["Lobby"]["challenges"][0].get("kind").is_none(),
+        "{list}"
+    );
 }

@@ -27,7 +27,7 @@ async fn a_correspondence_game_gives_days_a_move_survives_a_restart_and_flags() 
     let mut lone = Client::player(&server).await;
     for days in [0, MAX_DAYS + 1] {
         let request = ClientMessage::CreateChallenge {
-            game: Ruleset::Mongolian.into(),
+            kind: Ruleset::Mongolian.into(),
             time_control: TimeControlWire::days(days),
             color: ColorChoice::White,
             open: false,

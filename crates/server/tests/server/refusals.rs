@@ -137,7 +137,7 @@ async fn challenges_are_taken_once_and_never_by_their_challenger() {
     let mut bad_control = crate::support::minutes(1);
     bad_control.periods.clear();
     let request = ClientMessage::CreateChallenge {
-        game: Ruleset::Chess.into(),
+        kind: Ruleset::Chess.into(),
         time_control: bad_control,
         color: ColorChoice::White,
         open: false,
@@ -177,7 +177,7 @@ async fn malformed_and_oversized_messages_get_typed_answers_and_the_connection_g
     assert_eq!(
         refused(client.receive().await.body),
         ErrorKind::VersionMismatch {
-            expected: 1,
+            expected: shatar_server::wire::ONLINE_PROTOCOL_VERSION,
             got: 99
         }
     );

@@ -164,6 +164,20 @@ impl Client {
         self.socket.send(message).await.expect("the frame is sent");
     }
 
+    /// The next text frame from the server, as it was written.
+    pub async fn receive_text(&mut self) -> String {
+        loop {
+            let frame = tokio::time::timeout(PATIENCE, self.socket.next())
+                .await
+                .expect("the server answers in time")
+                .expect("the connection stays open")
+                .expect("the frame reads");
+            if let Message::Text(text) = frame {
+                return text.as_str().to_string();
+            }
+        }
+    }
+
     /// The next message from the server.
     pub async fn receive(&mut self) -> Envelope<ServerMessage> {
         loop {
@@ -280,7 +294,7 @@ impl Client {
         time_control: TimeControlWire,
     ) -> ChallengeId {
         let request = ClientMessage::CreateChallenge {
-            game,
+            kind: game,
             time_control,
             color,
             open: false,

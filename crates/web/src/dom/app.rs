@@ -43,7 +43,7 @@ pub(super) struct App {
     /// Brings back the import of a large file after a frame has passed.
     import_timer: Option<Timeout>,
     /// The page gives way to its build with Xiangqi once the message at hand is handled.
-    leaving: Option<super::handoff::Handover>,
+    leaving: Option<super::handoff::Handoff>,
     looks_shown: Option<crate::settings::Looks>,
     /// The language the page's static texts are in.
     lang_shown: Option<Lang>,
@@ -68,11 +68,11 @@ pub fn start() -> Result<(), JsValue> {
         return Ok(());
     }
     // What the page's first build handed over, if this is the build with Xiangqi.
-    let handover = handoff::take(&window);
+    let handoff = handoff::take(&window);
     wasm_bindgen_futures::spawn_local(async move {
-        let handed = handover.as_ref().map(|h| (h.game.clone(), h.saved.clone()));
+        let handed = handoff.as_ref().map(|h| (h.game.clone(), h.saved.clone()));
         let claimed = games::claim(&window, handed).await;
-        let request = handover.and_then(|h| h.request);
+        let request = handoff.and_then(|h| h.request);
         if let Err(e) = begin(window, doc, claimed, request) {
             web_sys::console::error_2(&"shatar: the page did not start".into(), &e);
         }
@@ -85,19 +85,19 @@ fn begin(
     window: Window,
     doc: Document,
     claimed: games::Claimed,
-    request: Option<crate::state::Handoff>,
+    request: Option<crate::state::HandoffRequest>,
 ) -> Result<(), JsValue> {
     let games::Claimed { shelf, saved } = claimed;
     #[cfg(not(feature = "xiangqi"))]
     if crate::saved::needs_other_build(saved.as_deref()) {
-        let handover = handoff::Handover {
+        let handoff = handoff::Handoff {
             game: shelf.id().to_string(),
             saved,
             request: None,
         };
         // Its lock goes with it: the other build takes it up.
         drop(shelf);
-        return handoff::give_way(&doc, &handover);
+        return handoff::give_way(&doc, &handoff);
     }
     let holder = doc
         .get_element_by_id("board")
@@ -246,25 +246,25 @@ pub(super) fn dispatch(app: &Weak<RefCell<App>>, msg: Msg) {
     if let Err(e) = inner.settle() {
         web_sys::console::error_2(&"shatar: render failed".into(), &e);
     }
-    if let Some(handover) = inner.leaving.take() {
+    if let Some(handoff) = inner.leaving.take() {
         drop(inner);
-        leave(app, &handover);
+        leave(app, &handoff);
     }
 }
 
 /// This build steps aside for the one with Xiangqi: every listener, timer and the worker
 /// go with the app, then the other build starts with the game and the request.
-fn leave(app: Rc<RefCell<App>>, handover: &super::handoff::Handover) {
+fn leave(app: Rc<RefCell<App>>, handoff: &super::handoff::Handoff) {
     let doc = app.borrow().doc.clone();
     QUEUED.with(|q| q.borrow_mut().clear());
     APP.with(|cell| cell.borrow_mut().take());
     drop(app);
     #[cfg(not(feature = "xiangqi"))]
-    if let Err(e) = handoff::give_way(&doc, handover) {
+    if let Err(e) = handoff::give_way(&doc, handoff) {
         web_sys::console::error_2(&"shatar: cannot hand the page over".into(), &e);
     }
     #[cfg(feature = "xiangqi")]
-    let _ = (doc, handover);
+    let _ = (doc, handoff);
 }
 
 thread_local! {
@@ -405,7 +405,7 @@ impl App {
             Effect::Download { file_name, text } => effects::download(&self.doc, &file_name, &text),
             Effect::ApplyUpdate => service_worker::apply_update(&self.window),
             Effect::Handoff(request) => {
-                self.leaving = Some(handoff::Handover {
+                self.leaving = Some(handoff::Handoff {
                     game: self.shelf.id().to_string(),
                     saved: Some(crate::state::persist::encode(&self.state)),
                     request: Some(request),
@@ -594,21 +594,21 @@ fn listen_forms(app: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<Listener
         "submit",
         move |e: Event| {
             e.prevent_default();
-            let (text, ruleset) = match (submitter(&e).as_str(), forms::read_import(&d)) {
+            let (text, kind) = match (submitter(&e).as_str(), forms::read_import(&d)) {
                 ("import", Ok(read)) => read,
                 _ => return dispatch(&w, Msg::CloseDialog),
             };
             // A file chosen is read now, whole, however large: it never goes through the
             // text box, which a browser lays out slowly.
             let Some(file) = forms::chosen_file(&d) else {
-                return dispatch(&w, Msg::Import { text, ruleset });
+                return dispatch(&w, Msg::Import { text, kind });
             };
             let w = w.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 match wasm_bindgen_futures::JsFuture::from(file.text()).await {
                     Ok(text) => {
                         let text = text.as_string().unwrap_or_default();
-                        dispatch(&w, Msg::Import { text, ruleset });
+                        dispatch(&w, Msg::Import { text, kind });
                     }
                     Err(e) => {
                         web_sys::console::warn_2(&"shatar: could not read the file".into(), &e)

@@ -90,7 +90,7 @@ pub fn sync_dialogs(
             let button: HtmlElement = element(doc, "#import-form button[value=\"import\"]")?;
             button.toggle_attribute_with_force("disabled", progress.is_some())?;
             if !import.open() {
-                select(doc, "import-form", "ruleset")?.set_value(setup.ruleset.id());
+                select(doc, "import-form", "ruleset")?.set_value(setup.kind.id());
                 import.show_modal()?;
             }
         }
@@ -153,7 +153,7 @@ pub fn read_pick(doc: &Document) -> Result<Option<usize>, JsValue> {
 
 fn fill_new_game(doc: &Document, setup: &GameSetup) -> Result<(), JsValue> {
     const FORM: &str = "new-game-form";
-    select(doc, FORM, "ruleset")?.set_value(setup.ruleset.id());
+    select(doc, FORM, "ruleset")?.set_value(setup.kind.id());
     let (opponent, level) = match setup.opponent {
         Opponent::Computer { level } => ("computer", level),
         // Not offered by the form: an online game is made on the online page.
@@ -179,7 +179,7 @@ fn fill_new_game(doc: &Document, setup: &GameSetup) -> Result<(), JsValue> {
 pub fn read_new_game(doc: &Document) -> Result<GameSetup, JsValue> {
     const FORM: &str = "new-game-form";
     let value = |name: &str| select(doc, FORM, name).map(|s| s.value());
-    let ruleset = ruleset_from(&value("ruleset")?);
+    let kind = ruleset_from(&value("ruleset")?);
     let opponent = match value("opponent")?.as_str() {
         "friend" => Opponent::Friend,
         "board" => Opponent::OverTheBoard,
@@ -193,7 +193,7 @@ pub fn read_new_game(doc: &Document) -> Result<GameSetup, JsValue> {
         id => TimeControl::from_id(id).unwrap_or(TimeControl::Untimed),
     };
     Ok(GameSetup {
-        ruleset,
+        kind,
         opponent,
         side,
         time_control,

@@ -15,8 +15,8 @@ fn job(token: Token, move_time_ms: u64) -> SearchJob {
     SearchJob {
         token,
         purpose: Purpose::Move,
-        game: Game {
-            ruleset: Ruleset::Mongolian.into(),
+        record: RecordWire {
+            kind: Ruleset::Mongolian.into(),
             fen: None,
             moves: vec!["e2e4".into(), "e7e5".into()],
         },
@@ -74,7 +74,7 @@ fn search_of(envelope: &Envelope<Request>, job: &SearchJob) -> u32 {
     assert_eq!(
         envelope.body,
         Request::Search {
-            game: job.game.clone(),
+            record: job.record.clone(),
             limits: job.limits.clone()
         }
     );
@@ -148,7 +148,7 @@ fn a_new_client_spawns_a_worker_and_queues_requests_until_it_is_ready() {
         (
             1,
             &Request::NewGame {
-                ruleset: Ruleset::Chess.into(),
+                kind: Ruleset::Chess.into(),
                 hash_mb: None
             }
         )
@@ -352,7 +352,7 @@ fn new_game_drops_the_job_and_clears_the_worker_memory_after_the_search() {
     assert_eq!(
         posted(&actions).body,
         Request::NewGame {
-            ruleset: Ruleset::MongolianFolk.into(),
+            kind: Ruleset::MongolianFolk.into(),
             hash_mb: None
         }
     );
@@ -367,7 +367,7 @@ fn new_game_drops_the_job_and_clears_the_worker_memory_after_the_search() {
     assert_eq!(
         new_game.body,
         Request::NewGame {
-            ruleset: Ruleset::Chess.into(),
+            kind: Ruleset::Chess.into(),
             hash_mb: None
         }
     );
@@ -774,8 +774,8 @@ fn xiangqi_job(token: Token, move_time_ms: u64) -> SearchJob {
     SearchJob {
         token,
         purpose: Purpose::Move,
-        game: Game {
-            ruleset: GameKind::Xiangqi,
+        record: RecordWire {
+            kind: GameKind::Xiangqi,
             fen: None,
             moves: vec!["h2e2".into(), "h9g7".into()],
         },
@@ -804,14 +804,14 @@ fn the_8x8_games_stay_on_the_first_worker_build() {
         assert_eq!(
             new_game.body,
             Request::NewGame {
-                ruleset: ruleset.into(),
+                kind: ruleset.into(),
                 hash_mb: None
             }
         );
         let (actions, _) = client.on_message(reply(new_game.id, Response::NewGameReady), 0.0);
         assert_eq!(actions, []);
         let mut search = job(token, 500);
-        search.game.ruleset = ruleset.into();
+        search.record.kind = ruleset.into();
         let id = start_search(&mut client, &search, (token as f64) * 1000.0 + 10.0);
         let (actions, _) = client.on_message(best(id, "e2e4"), (token as f64) * 1000.0 + 500.0);
         assert_eq!(actions, []);
@@ -849,7 +849,7 @@ fn the_first_xiangqi_job_switches_to_the_xiangqi_build_and_stays_there() {
     assert_eq!(
         new_game.body,
         Request::NewGame {
-            ruleset: GameKind::Xiangqi,
+            kind: GameKind::Xiangqi,
             hash_mb: None
         }
     );
@@ -866,7 +866,7 @@ fn the_first_xiangqi_job_switches_to_the_xiangqi_build_and_stays_there() {
     assert_eq!(
         new_game.body,
         Request::NewGame {
-            ruleset: Ruleset::Mongolian.into(),
+            kind: Ruleset::Mongolian.into(),
             hash_mb: None
         }
     );

@@ -177,7 +177,7 @@ fn job(state: &AppState, token: Token, key: JobKey) -> SearchJob {
     SearchJob {
         token,
         purpose,
-        game: state.board.game().wire_until(ply),
+        record: state.board.game().wire_until(ply),
         limits,
     }
 }

@@ -15,27 +15,27 @@ use crate::settings::GameSetup;
 /// serde's buffering code into the first build, about 3 kB.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Handoff {
+pub enum HandoffRequest {
     /// The new-game dialog's choice.
     StartGame {
         setup: GameSetup,
         seed: u64,
         date: String,
     },
-    /// A PGN or FEN to import; `ruleset` is the game chosen when it was pasted.
+    /// A PGN or FEN to import; `kind` is the game chosen when it was pasted.
     Import {
         text: String,
-        #[serde(with = "shatar_protocol::ruleset_id")]
-        ruleset: GameKind,
+        #[serde(with = "shatar_protocol::kind_id", alias = "ruleset")]
+        kind: GameKind,
     },
 }
 
-impl Handoff {
+impl HandoffRequest {
     /// The message that carries it out.
     pub fn into_msg(self) -> Msg {
         match self {
-            Handoff::StartGame { setup, seed, date } => Msg::StartGame { setup, seed, date },
-            Handoff::Import { text, ruleset } => Msg::Import { text, ruleset },
+            HandoffRequest::StartGame { setup, seed, date } => Msg::StartGame { setup, seed, date },
+            HandoffRequest::Import { text, kind } => Msg::Import { text, kind },
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use shatar_rules::GameKind;
 
-use super::{AppState, Dialog, Effect, EngineCommand, Handoff, Notice};
+use super::{AppState, Dialog, Effect, EngineCommand, HandoffRequest, Notice};
 use crate::game::{Game, ImportError};
 use crate::pgn_file::{PgnFile, PgnFileReader, STEP_BYTES, Step};
 use crate::settings::{Opponent, TimeControl};
@@ -28,7 +28,7 @@ pub(super) fn start(
     text: &str,
     default: GameKind,
     effects: &mut Vec<Effect>,
-) -> Option<Handoff> {
+) -> Option<HandoffRequest> {
     state.ui.importing = None;
     if Game::looks_like_fen(text) {
         return match Game::import(text, default) {
@@ -50,7 +50,7 @@ pub(super) fn start(
 }
 
 /// Reads the next slice of the file being read.
-pub(super) fn step(state: &mut AppState, effects: &mut Vec<Effect>) -> Option<Handoff> {
+pub(super) fn step(state: &mut AppState, effects: &mut Vec<Effect>) -> Option<HandoffRequest> {
     let Some(Importing::Reading { reader, default }) = &mut state.ui.importing else {
         return None;
     };
@@ -86,7 +86,7 @@ pub(super) fn pick(
     state: &mut AppState,
     index: usize,
     effects: &mut Vec<Effect>,
-) -> Option<Handoff> {
+) -> Option<HandoffRequest> {
     let Some(Importing::Picking { file, default }) = state.ui.importing.take() else {
         return None;
     };
@@ -108,7 +108,7 @@ fn open_game(
     index: usize,
     default: GameKind,
     effects: &mut Vec<Effect>,
-) -> Option<Handoff> {
+) -> Option<HandoffRequest> {
     let read = file
         .game(index)
         .map_err(|e| ImportError::Pgn(e.to_string()))
@@ -131,8 +131,8 @@ fn open(state: &mut AppState, game: Game, effects: &mut Vec<Effect>) {
     effects.push(Effect::Shelve {
         keep: state.is_unfinished(),
     });
-    let ruleset = game.kind();
-    state.session.setup.ruleset = ruleset;
+    let kind = game.kind();
+    state.session.setup.kind = kind;
     // An imported game is studied or continued by the people at the board, untimed.
     state.session.setup.opponent = Opponent::Friend;
     state.session.setup.time_control = TimeControl::Untimed;
@@ -144,7 +144,7 @@ fn open(state: &mut AppState, game: Game, effects: &mut Vec<Effect>) {
     state.ui.importing = None;
     state.replace_game(game);
     state.notify(Notice::Imported);
-    effects.push(Effect::Engine(EngineCommand::NewGame(ruleset)));
+    effects.push(Effect::Engine(EngineCommand::NewGame(kind)));
 }
 
 /// The import dialog shows why, or the text goes to the build that carries its game.
@@ -153,11 +153,11 @@ fn failed(
     error: ImportError,
     text: impl FnOnce() -> String,
     default: GameKind,
-) -> Option<Handoff> {
+) -> Option<HandoffRequest> {
     if let ImportError::NotCarried(_) = error {
-        return Some(Handoff::Import {
+        return Some(HandoffRequest::Import {
             text: text(),
-            ruleset: default,
+            kind: default,
         });
     }
     state.ui.dialog = Some(Dialog::Import { error: Some(error) });

@@ -39,7 +39,7 @@ pub fn encode(state: &AppState) -> String {
         orientation: state.board.orientation(),
         seed: state.session.seed,
         date: state.session.date.clone(),
-        game: state.board.game().to_wire(),
+        record: state.board.game().to_wire(),
         ending,
         clock,
         offers: state.session.offers.clone(),

@@ -24,7 +24,7 @@ fn sq(name: &str) -> Cell {
 fn friends(ruleset: Ruleset) -> AppState {
     let mut state = AppState::new(7, "2026.11.29".into());
     let setup = GameSetup {
-        ruleset: ruleset.into(),
+        kind: ruleset.into(),
         opponent: Opponent::Friend,
         side: SideChoice::White,
         ..GameSetup::default()
@@ -121,7 +121,7 @@ fn import(state: &mut AppState, text: &str) -> Vec<Effect> {
         state,
         Msg::Import {
             text: text.into(),
-            ruleset: Ruleset::Mongolian.into(),
+            kind: Ruleset::Mongolian.into(),
         },
     )
 }
@@ -250,7 +250,7 @@ fn folk_promotion_needs_no_picker() {
         &mut state,
         Msg::Import {
             text: "4k3/1P5p/8/8/8/8/7P/4K3 w - - 0 40".into(),
-            ruleset: Ruleset::MongolianFolk.into(),
+            kind: Ruleset::MongolianFolk.into(),
         },
     );
     assert_eq!(state.board.game().kind(), Ruleset::MongolianFolk.into());
@@ -266,7 +266,7 @@ fn cancelled_promotion_plays_nothing() {
         &mut state,
         Msg::Import {
             text: PROMOTE_2017.into(),
-            ruleset: Ruleset::Chess.into(),
+            kind: Ruleset::Chess.into(),
         },
     );
     drag_move(&mut state, "b7", Some("b8"));
@@ -288,7 +288,7 @@ fn computer_replies_and_stale_answers_are_ignored() {
     assert_eq!(jobs.len(), 1);
     let job = &jobs[0];
     assert_eq!(job.purpose, Purpose::Move);
-    assert_eq!(job.game.moves, ["e2e4"]);
+    assert_eq!(job.record.moves, ["e2e4"]);
     assert_eq!(job.limits.level.map(|l| l.level), Some(1));
     assert!(
         job.limits.move_time_ms.is_some(),
@@ -338,7 +338,7 @@ fn computer_opens_when_the_player_takes_black() {
     );
     let jobs = submitted(&effects);
     assert_eq!(jobs.len(), 1);
-    assert!(jobs[0].game.moves.is_empty());
+    assert!(jobs[0].record.moves.is_empty());
 }
 
 #[test]
@@ -484,6 +484,51 @@ fn saved_games_restore_and_bad_saves_are_set_aside() {
     }
 }
 
+/// A save of format 1, written by the page before the glossary's renames (`game` for the
+/// record, `ruleset` for the kind), restores; what is saved next is format 2 under the
+/// new names.
+#[test]
+fn a_save_of_format_1_restores_and_is_saved_again_as_format_2() {
+    let old = include_str!("../../tests/golden/save-format-1.json").trim();
+    assert!(old.contains(r#""format":1"#) && old.contains(r#""game":{"ruleset":"mongolian""#));
+    let mut restored = AppState::new(1, "2027.01.01".into());
+    let effects = update(
+        &mut restored,
+        Msg::Restore {
+            saved: Some(old.into()),
+            seed: 1,
+            date: "x".into(),
+        },
+    );
+    assert!(
+        !effects.iter().any(|e| matches!(e, Effect::SetAside(_))),
+        "{effects:?}"
+    );
+    assert_eq!(restored.board.game().to_wire().moves, ["d2d4", "d7d5"]);
+    assert_eq!(restored.session.setup.kind, Ruleset::Mongolian.into());
+    assert_eq!(
+        restored.session.setup.opponent,
+        Opponent::Computer { level: 5 }
+    );
+    assert_eq!(restored.session.date, "2026.11.29");
+    assert_eq!(
+        crate::saved::game_kind(old),
+        Some(Ruleset::Mongolian.into())
+    );
+    let summary = crate::saved::summary("a", old).expect("listed");
+    assert_eq!((summary.plies, summary.finished), (2, false));
+    let again = persist::encode(&restored);
+    assert!(
+        again.starts_with(r#"{"format":2,"setup":{"kind":"mongolian""#),
+        "{again}"
+    );
+    assert!(again.contains(r#""record":{"kind":"mongolian""#), "{again}");
+    assert!(
+        !again.contains("ruleset") && !again.contains(r#""game":"#),
+        "{again}"
+    );
+}
+
 #[test]
 fn resignation_survives_a_reload() {
     let mut state = friends(Ruleset::Mongolian);
@@ -536,7 +581,7 @@ fn bad_imports_explain_themselves_and_change_nothing() {
             &mut state,
             Msg::Import {
                 text: text.into(),
-                ruleset: Ruleset::Mongolian.into(),
+                kind: Ruleset::Mongolian.into(),
             },
         );
         let Some(Dialog::Import { error: Some(error) }) = &state.ui.dialog else {
@@ -623,7 +668,7 @@ fn hints_and_analysis_use_the_same_worker() {
     let moved = submitted(&effects)
         .pop()
         .expect("analysis of the new position");
-    assert_eq!(moved.game.moves, ["e2e4"]);
+    assert_eq!(moved.record.moves, ["e2e4"]);
     let effects = update(&mut state, Msg::ToggleAnalysis);
     assert!(effects.contains(&Effect::Engine(EngineCommand::Cancel)));
 }

@@ -24,9 +24,9 @@ fn one(request: Request) -> Response {
     replies.remove(0)
 }
 
-fn game(ruleset: Ruleset, fen: Option<&str>, moves: &str) -> Game {
-    Game {
-        ruleset: ruleset.into(),
+fn game(ruleset: Ruleset, fen: Option<&str>, moves: &str) -> RecordWire {
+    RecordWire {
+        kind: ruleset.into(),
         fen: fen.map(str::to_string),
         moves: moves.split_whitespace().map(str::to_string).collect(),
     }
@@ -40,8 +40,18 @@ fn depth(d: u32) -> SearchLimits {
 }
 
 /// The `BestMove` that ends a search's replies, and the `SearchInfo`s before it.
-fn search(handler: &mut Handler, game: Game, limits: SearchLimits) -> (Vec<SearchInfo>, BestMove) {
-    let mut replies = ask(handler, Request::Search { game, limits });
+fn search(
+    handler: &mut Handler,
+    game: RecordWire,
+    limits: SearchLimits,
+) -> (Vec<SearchInfo>, BestMove) {
+    let mut replies = ask(
+        handler,
+        Request::Search {
+            record: game,
+            limits,
+        },
+    );
     let Some(Response::BestMove(best)) = replies.pop() else {
         panic!("no BestMove last: {replies:?}")
     };
@@ -66,7 +76,7 @@ fn error(response: Response) -> ErrorKind {
 fn perft_of_the_mongolian_start_follows_the_first_round() {
     let request = Request::Perft {
         fen: START.into(),
-        ruleset: Ruleset::Mongolian.into(),
+        kind: Ruleset::Mongolian.into(),
         depth: 3,
     };
     assert_eq!(
@@ -82,7 +92,7 @@ fn perft_of_the_mongolian_start_follows_the_first_round() {
 fn legal_moves_depend_on_the_ruleset() {
     let mongolian = one(Request::LegalMoves {
         fen: START.into(),
-        ruleset: Ruleset::Mongolian.into(),
+        kind: Ruleset::Mongolian.into(),
     });
     assert_eq!(
         mongolian,
@@ -92,7 +102,7 @@ fn legal_moves_depend_on_the_ruleset() {
     );
     let chess = one(Request::LegalMoves {
         fen: START.into(),
-        ruleset: Ruleset::Chess.into(),
+        kind: Ruleset::Chess.into(),
     });
     assert!(matches!(chess, Response::LegalMoves { moves } if moves.len() == 20));
 }
@@ -101,7 +111,7 @@ fn legal_moves_depend_on_the_ruleset() {
 fn bad_input_is_a_typed_error() {
     let bad_fen = one(Request::LegalMoves {
         fen: "not a fen".into(),
-        ruleset: Ruleset::Mongolian.into(),
+        kind: Ruleset::Mongolian.into(),
     });
     assert!(
         matches!(
@@ -114,7 +124,7 @@ fn bad_input_is_a_typed_error() {
     );
     let no_king = one(Request::Perft {
         fen: "8/8/8/8/8/8/8/8 w - -".into(),
-        ruleset: Ruleset::Chess.into(),
+        kind: Ruleset::Chess.into(),
         depth: 1,
     });
     assert!(
@@ -128,7 +138,7 @@ fn bad_input_is_a_typed_error() {
     );
     let deep = one(Request::Perft {
         fen: START.into(),
-        ruleset: Ruleset::Mongolian.into(),
+        kind: Ruleset::Mongolian.into(),
         depth: MAX_PERFT_DEPTH + 1,
     });
     assert_eq!(
@@ -140,7 +150,7 @@ fn bad_input_is_a_typed_error() {
         }
     );
     let bad_start = one(Request::Search {
-        game: game(Ruleset::Chess, Some("8/8/8/8 w"), ""),
+        record: game(Ruleset::Chess, Some("8/8/8/8 w"), ""),
         limits: depth(1),
     });
     assert!(
@@ -158,7 +168,7 @@ fn bad_input_is_a_typed_error() {
 fn a_search_reports_each_iteration_then_its_move() {
     let (infos, best) = search(
         &mut Handler::new(),
-        Game::startpos(Ruleset::Mongolian),
+        RecordWire::startpos(Ruleset::Mongolian),
         depth(4),
     );
     assert_eq!(
@@ -197,7 +207,7 @@ fn the_game_history_reaches_the_search() {
         ("g3h1", Score::Cp { cp: 0 })
     );
 
-    let Response::GameStatus { fen: root, .. } = one(Request::GameStatus { game: played }) else {
+    let Response::GameStatus { fen: root, .. } = one(Request::GameStatus { record: played }) else {
         panic!()
     };
     let (_, without) = search(
@@ -212,13 +222,13 @@ fn the_game_history_reaches_the_search() {
 fn a_finished_game_gets_no_search() {
     let fools_mate = game(Ruleset::Chess, None, "f2f3 e7e5 g2g4 d8h4");
     let over = one(Request::Search {
-        game: fools_mate.clone(),
+        record: fools_mate.clone(),
         limits: depth(3),
     });
     let mate = Outcome::win(Color::Black, EndReason::Checkmate);
     assert_eq!(error(over), ErrorKind::GameOver { outcome: mate });
 
-    let status = one(Request::GameStatus { game: fools_mate });
+    let status = one(Request::GameStatus { record: fools_mate });
     let expected = Response::GameStatus {
         fen: "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".into(),
         legal_moves: Vec::new(),
@@ -233,7 +243,7 @@ fn a_finished_game_gets_no_search() {
 #[test]
 fn an_illegal_move_is_named_with_its_place_in_the_game() {
     let wrong = error(one(Request::GameStatus {
-        game: game(Ruleset::Mongolian, None, "e2e4 e7e5 e2e5"),
+        record: game(Ruleset::Mongolian, None, "e2e4 e7e5 e2e5"),
     }));
     let ErrorKind::IllegalMove {
         ply: 3, ref uci, ..
@@ -248,7 +258,7 @@ fn an_illegal_move_is_named_with_its_place_in_the_game() {
     );
 
     let first_round = error(one(Request::GameStatus {
-        game: game(Ruleset::Mongolian, None, "g1f3"),
+        record: game(Ruleset::Mongolian, None, "g1f3"),
     }));
     assert!(
         first_round.to_string().contains("1.2"),
@@ -256,7 +266,7 @@ fn an_illegal_move_is_named_with_its_place_in_the_game() {
     );
 
     let nonsense = error(one(Request::GameStatus {
-        game: game(Ruleset::Chess, None, "e2e4 castle"),
+        record: game(Ruleset::Chess, None, "e2e4 castle"),
     }));
     assert!(
         nonsense
@@ -266,7 +276,7 @@ fn an_illegal_move_is_named_with_its_place_in_the_game() {
     );
 
     let after_mate = error(one(Request::GameStatus {
-        game: game(Ruleset::Chess, None, "f2f3 e7e5 g2g4 d8h4 a2a3"),
+        record: game(Ruleset::Chess, None, "f2f3 e7e5 g2g4 d8h4 a2a3"),
     }));
     assert_eq!(
         after_mate.to_string(),
@@ -276,10 +286,10 @@ fn an_illegal_move_is_named_with_its_place_in_the_game() {
 
 #[test]
 fn a_search_must_be_bounded_and_at_a_real_level() {
-    let start = || Game::startpos(Ruleset::Chess);
+    let start = || RecordWire::startpos(Ruleset::Chess);
     let search_with = |limits| {
         one(Request::Search {
-            game: start(),
+            record: start(),
             limits,
         })
     };
@@ -324,7 +334,7 @@ fn a_level_plays_the_same_move_for_the_same_seed() {
     ask(
         &mut handler,
         Request::NewGame {
-            ruleset: Ruleset::Mongolian.into(),
+            kind: Ruleset::Mongolian.into(),
             hash_mb: None,
         },
     );
@@ -339,8 +349,8 @@ fn a_level_plays_the_same_move_for_the_same_seed() {
 #[test]
 fn the_engine_learns_until_a_new_game_or_another_ruleset() {
     let mut handler = Handler::new();
-    let chess = || Game::startpos(Ruleset::Chess);
-    let nodes = |handler: &mut Handler, game: Game| search(handler, game, depth(9)).1.nodes;
+    let chess = || RecordWire::startpos(Ruleset::Chess);
+    let nodes = |handler: &mut Handler, game: RecordWire| search(handler, game, depth(9)).1.nodes;
     let fresh = nodes(&mut handler, chess());
     let warm = nodes(&mut handler, chess());
     assert!(
@@ -352,7 +362,7 @@ fn the_engine_learns_until_a_new_game_or_another_ruleset() {
         ask(
             &mut handler,
             Request::NewGame {
-                ruleset: Ruleset::Chess.into(),
+                kind: Ruleset::Chess.into(),
                 hash_mb: None
             }
         ),
@@ -360,7 +370,7 @@ fn the_engine_learns_until_a_new_game_or_another_ruleset() {
     );
     assert_eq!(nodes(&mut handler, chess()), fresh);
 
-    nodes(&mut handler, Game::startpos(Ruleset::Mongolian));
+    nodes(&mut handler, RecordWire::startpos(Ruleset::Mongolian));
     assert_eq!(
         nodes(&mut handler, chess()),
         fresh,
@@ -371,7 +381,7 @@ fn the_engine_learns_until_a_new_game_or_another_ruleset() {
     ask(
         &mut handler,
         Request::NewGame {
-            ruleset: Ruleset::Chess.into(),
+            kind: Ruleset::Chess.into(),
             hash_mb: Some(1),
         },
     );
@@ -384,7 +394,11 @@ fn multi_pv_reports_distinct_lines() {
         multi_pv: Some(3),
         ..depth(3)
     };
-    let (infos, best) = search(&mut Handler::new(), Game::startpos(Ruleset::Chess), limits);
+    let (infos, best) = search(
+        &mut Handler::new(),
+        RecordWire::startpos(Ruleset::Chess),
+        limits,
+    );
     let last: Vec<&SearchInfo> = infos.iter().filter(|i| i.depth == 3).collect();
     assert_eq!(
         last.iter().map(|i| i.multi_pv).collect::<Vec<_>>(),
@@ -411,7 +425,7 @@ fn a_move_time_ends_the_search_by_the_callers_clock() {
     let mut replies = Vec::new();
     Handler::new().handle(
         Request::Search {
-            game: Game::startpos(Ruleset::Chess),
+            record: RecordWire::startpos(Ruleset::Chess),
             limits,
         },
         &clock,
@@ -425,12 +439,12 @@ fn a_move_time_ends_the_search_by_the_callers_clock() {
 
 #[test]
 fn status_tells_claims_from_automatic_ends() {
-    let status = |game| one(Request::GameStatus { game });
+    let status = |game| one(Request::GameStatus { record: game });
     let Response::GameStatus {
         legal_moves,
         outcome: None,
         ..
-    } = status(Game::startpos(Ruleset::Mongolian))
+    } = status(RecordWire::startpos(Ruleset::Mongolian))
     else {
         panic!()
     };
@@ -483,7 +497,7 @@ fn status_tells_claims_from_automatic_ends() {
     assert_eq!(outcome, Some(Outcome::draw(EndReason::FivefoldRepetition)));
     assert!(matches!(
         error(one(Request::Search {
-            game: fivefold,
+            record: fivefold,
             limits: depth(1)
         })),
         ErrorKind::GameOver { .. }
@@ -497,7 +511,7 @@ fn pgn_of_a_game_with_the_callers_tags_and_result() {
         ("Black".to_string(), "Fairy-Stockfish".to_string()),
     ];
     let request = Request::Pgn {
-        game: game(Ruleset::Mongolian, None, "e2e4 e7e5 g1f3"),
+        record: game(Ruleset::Mongolian, None, "e2e4 e7e5 g1f3"),
         tags,
         result: Some(shatar_rules::GameResult::Draw),
     };
@@ -513,7 +527,7 @@ fn pgn_of_a_game_with_the_callers_tags_and_result() {
 
     // Without a result of the caller's, the game's own: unfinished here.
     let Response::Pgn { text } = one(Request::Pgn {
-        game: game(Ruleset::Chess, None, "f2f3"),
+        record: game(Ruleset::Chess, None, "f2f3"),
         tags: Vec::new(),
         result: None,
     }) else {

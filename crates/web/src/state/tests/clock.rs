@@ -17,7 +17,7 @@ fn timed(ruleset: Ruleset, base_seconds: u32, bonus: BonusKind, bonus_seconds: u
         then_seconds: 0,
     });
     let setup = GameSetup {
-        ruleset: ruleset.into(),
+        kind: ruleset.into(),
         opponent: Opponent::Friend,
         side: SideChoice::White,
         time_control,

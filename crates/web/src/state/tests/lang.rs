@@ -238,7 +238,7 @@ fn a_language_switch_rewords_a_hint_a_notice_and_an_import_error_already_shown()
         &mut state,
         Msg::Import {
             text: "   ".into(),
-            ruleset: Ruleset::Chess.into(),
+            kind: Ruleset::Chess.into(),
         },
     );
     let shown = |state: &AppState| {

@@ -71,7 +71,7 @@ fn an_imported_record_keeps_its_tags_comments_annotations_and_variations() {
         &mut state,
         Msg::Import {
             text: FULL.into(),
-            ruleset: Ruleset::Mongolian.into(),
+            kind: Ruleset::Mongolian.into(),
         },
     );
     assert_eq!(state.board.game().len(), 7);
@@ -90,7 +90,7 @@ fn the_record_survives_the_save_exactly() {
         &mut state,
         Msg::Import {
             text: FULL.into(),
-            ruleset: Ruleset::Mongolian.into(),
+            kind: Ruleset::Mongolian.into(),
         },
     );
     let text = saved_of(&effects);

@@ -7,7 +7,7 @@ use shatar_rules::GameKind;
 use super::*;
 use crate::carried;
 use crate::saved::needs_other_build;
-use crate::state::Handoff;
+use crate::state::HandoffRequest;
 
 const XIANGQI_PGN: &str = "[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9g7 *";
 
@@ -16,14 +16,14 @@ const XIANGQI_PGN: &str = "[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n1. h2e2 h
 fn xiangqi_save() -> String {
     let mut save: serde_json::Value =
         serde_json::from_str(&crate::state::persist::encode(&mongolian_game())).unwrap();
-    save["setup"]["ruleset"] = "xiangqi".into();
-    save["game"] = serde_json::json!({ "ruleset": "xiangqi", "moves": ["h2e2", "h9g7"] });
+    save["setup"]["kind"] = "xiangqi".into();
+    save["record"] = serde_json::json!({ "kind": "xiangqi", "moves": ["h2e2", "h9g7"] });
     save.to_string()
 }
 
 fn xiangqi_setup() -> GameSetup {
     GameSetup {
-        ruleset: GameKind::Xiangqi,
+        kind: GameKind::Xiangqi,
         opponent: Opponent::Friend,
         ..GameSetup::default()
     }
@@ -69,7 +69,7 @@ fn a_new_xiangqi_game_is_handed_over_after_the_save() {
     };
     assert_eq!(
         handoff,
-        &Handoff::StartGame {
+        &HandoffRequest::StartGame {
             setup,
             seed: 11,
             date: "2026.11.30".into()
@@ -88,7 +88,7 @@ fn a_new_xiangqi_game_is_handed_over_after_the_save() {
     // The other build is handed the game and the request, which read back the same.
     let json = serde_json::to_string(&handoff).unwrap();
     assert_eq!(
-        serde_json::from_str::<Handoff>(&json).ok().as_ref(),
+        serde_json::from_str::<HandoffRequest>(&json).ok().as_ref(),
         Some(handoff)
     );
 }
@@ -97,9 +97,9 @@ fn a_new_xiangqi_game_is_handed_over_after_the_save() {
 fn a_xiangqi_pgn_or_fen_import_is_handed_over() {
     let mut state = mongolian_game();
     let effects = import(&mut state, XIANGQI_PGN);
-    let expected = Handoff::Import {
+    let expected = HandoffRequest::Import {
         text: XIANGQI_PGN.into(),
-        ruleset: Ruleset::Mongolian.into(),
+        kind: Ruleset::Mongolian.into(),
     };
     assert_eq!(effects.last(), Some(&Effect::Handoff(expected)));
     assert_eq!(state.board.game().len(), 2, "the game in progress stays");
@@ -109,22 +109,30 @@ fn a_xiangqi_pgn_or_fen_import_is_handed_over() {
         &mut state,
         Msg::Import {
             text: fen.into(),
-            ruleset: GameKind::Xiangqi,
+            kind: GameKind::Xiangqi,
         },
     );
     assert_eq!(
         effects.last(),
-        Some(&Effect::Handoff(Handoff::Import {
+        Some(&Effect::Handoff(HandoffRequest::Import {
             text: fen.into(),
-            ruleset: GameKind::Xiangqi
+            kind: GameKind::Xiangqi
         }))
     );
     // An 8x8 import stays here, and a broken one is reported here.
     let effects = import(&mut state, "[Variant \"Mongolian\"]\n\n1. d4 d5 *");
-    assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::Handoff(_)))
+    );
     assert_eq!(state.board.game().len(), 2);
     let effects = import(&mut state, "1. e4 e5 2. Qh5 Qh4 3. Zz9 *");
-    assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::Handoff(_)))
+    );
     assert!(matches!(
         state.ui.dialog,
         Some(Dialog::Import { error: Some(_) })
@@ -159,6 +167,6 @@ fn a_saved_xiangqi_game_starts_the_other_build() {
     assert!(!needs_other_build(None));
     assert!(!needs_other_build(Some("{not json")));
     assert!(!needs_other_build(Some(
-        &save.replace("\"format\":1", "\"format\":0")
+        &save.replace("\"format\":2", "\"format\":0")
     )));
 }

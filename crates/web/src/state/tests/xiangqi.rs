@@ -18,7 +18,7 @@ fn pt(name: &str) -> Cell {
 fn xiangqi(opponent: Opponent) -> (AppState, Vec<Effect>) {
     let mut state = AppState::new(5, "2026.11.30".into());
     let setup = GameSetup {
-        ruleset: GameKind::Xiangqi,
+        kind: GameKind::Xiangqi,
         opponent,
         side: SideChoice::White,
         ..GameSetup::default()
@@ -170,8 +170,8 @@ fn the_computer_answers_in_iccs() {
     let job = submitted(&effects)
         .pop()
         .expect("the computer is asked to move");
-    assert_eq!(job.game.ruleset, GameKind::Xiangqi);
-    assert_eq!(job.game.moves, ["b2e2"]);
+    assert_eq!(job.record.kind, GameKind::Xiangqi);
+    assert_eq!(job.record.moves, ["b2e2"]);
     update(&mut state, answer(&job, "b9c7"));
     assert_eq!(state.board.game().len(), 2);
     let board = view::board(&state);
@@ -195,7 +195,7 @@ fn a_perpetual_check_loses_and_the_result_cites_the_ruling() {
         &mut state,
         Msg::Import {
             text: "3k5/9/R8/9/9/9/9/9/9/4K4 w".into(),
-            ruleset: GameKind::Xiangqi,
+            kind: GameKind::Xiangqi,
         },
     );
     // The chariot checks from a9 and a8 in turn; the general steps between d9 and d8.
@@ -259,7 +259,7 @@ fn a_xiangqi_game_survives_a_reload() {
         reloaded.board.game().to_wire(),
         state.board.game().to_wire()
     );
-    assert_eq!(reloaded.session.setup.ruleset, GameKind::Xiangqi);
+    assert_eq!(reloaded.session.setup.kind, GameKind::Xiangqi);
 }
 
 /// Clubs scoring Xiangqi choose the match points in the settings form: every result then
@@ -420,14 +420,14 @@ fn the_typed_box_answers_about_xiangqi_pieces() {
 /// the save (crate::carried), and never hands anything on.
 #[test]
 fn a_handoff_from_the_first_build_is_carried_out() {
-    use crate::state::Handoff;
+    use crate::state::HandoffRequest;
     let setup = GameSetup {
-        ruleset: GameKind::Xiangqi,
+        kind: GameKind::Xiangqi,
         opponent: Opponent::Friend,
         ..GameSetup::default()
     };
     let mut state = AppState::new(4, "2026.11.30".into());
-    let handoff = Handoff::StartGame {
+    let handoff = HandoffRequest::StartGame {
         setup,
         seed: 4,
         date: "2026.11.30".into(),
@@ -435,12 +435,16 @@ fn a_handoff_from_the_first_build_is_carried_out() {
     let effects = update(&mut state, handoff.into_msg());
     assert_eq!(state.board.game().kind(), GameKind::Xiangqi);
     assert!(effects.contains(&Effect::Engine(EngineCommand::NewGame(GameKind::Xiangqi))));
-    assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::Handoff(_)))
+    );
 
     let text = "[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9g7 *";
-    let handoff = Handoff::Import {
+    let handoff = HandoffRequest::Import {
         text: text.into(),
-        ruleset: Ruleset::Mongolian.into(),
+        kind: Ruleset::Mongolian.into(),
     };
     let effects = update(&mut state, handoff.into_msg());
     assert_eq!(state.board.game().len(), 2);
@@ -448,5 +452,9 @@ fn a_handoff_from_the_first_build_is_carried_out() {
         state.ui.notice.as_ref().map(|n| n.level()),
         Some(NoticeLevel::Info)
     );
-    assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::Handoff(_)))
+    );
 }

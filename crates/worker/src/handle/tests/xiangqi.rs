@@ -1,6 +1,6 @@
 //! The worker's Xiangqi answers, through the same `Handler::handle` the page calls.
 
-use shatar_protocol::{BestMove, ErrorKind, Game, Request, Response, Score, SearchLimits};
+use shatar_protocol::{BestMove, ErrorKind, RecordWire, Request, Response, Score, SearchLimits};
 use shatar_rules::xiangqi::{Position, iccs};
 use shatar_rules::{Color, EndReason, GameKind, GameResult, Outcome};
 
@@ -24,16 +24,21 @@ fn one(request: Request) -> Response {
     replies.remove(0)
 }
 
-fn game(fen: Option<&str>, moves: &str) -> Game {
-    Game {
-        ruleset: GameKind::Xiangqi,
+fn game(fen: Option<&str>, moves: &str) -> RecordWire {
+    RecordWire {
+        kind: GameKind::Xiangqi,
         fen: fen.map(str::to_string),
         moves: moves.split_whitespace().map(str::to_string).collect(),
     }
 }
 
-fn best(game: Game, limits: SearchLimits) -> BestMove {
-    match ask(Request::Search { game, limits }).pop() {
+fn best(game: RecordWire, limits: SearchLimits) -> BestMove {
+    match ask(Request::Search {
+        record: game,
+        limits,
+    })
+    .pop()
+    {
         Some(Response::BestMove(best)) => best,
         other => panic!("no BestMove: {other:?}"),
     }
@@ -43,7 +48,7 @@ fn best(game: Game, limits: SearchLimits) -> BestMove {
 fn perft_and_legal_moves_of_the_start_in_iccs() {
     let request = Request::Perft {
         fen: START.into(),
-        ruleset: GameKind::Xiangqi,
+        kind: GameKind::Xiangqi,
         depth: 3,
     };
     let Response::PerftResult { nodes, .. } = one(request) else {
@@ -52,7 +57,7 @@ fn perft_and_legal_moves_of_the_start_in_iccs() {
     assert_eq!(nodes, 79_666);
     let Response::LegalMoves { moves } = one(Request::LegalMoves {
         fen: START.into(),
-        ruleset: GameKind::Xiangqi,
+        kind: GameKind::Xiangqi,
     }) else {
         panic!("no legal moves")
     };
@@ -71,7 +76,7 @@ fn a_search_answers_a_legal_move_with_a_legal_line() {
         ..SearchLimits::default()
     };
     let replies = ask(Request::Search {
-        game: played,
+        record: played,
         limits,
     });
     let Some(Response::BestMove(best)) = replies.last() else {
@@ -103,7 +108,7 @@ fn a_level_and_a_new_game_work_as_for_the_8x8_games() {
     let mut handler = Handler::new();
     let mut out = Vec::new();
     let new_game = Request::NewGame {
-        ruleset: GameKind::Xiangqi,
+        kind: GameKind::Xiangqi,
         hash_mb: Some(4),
     };
     handler.handle(new_game, &|| 0.0, &mut |r| out.push(r));
@@ -126,7 +131,7 @@ fn a_level_and_a_new_game_work_as_for_the_8x8_games() {
 #[test]
 fn a_perpetual_check_is_ruled_a_loss_with_its_ruling() {
     let status = one(Request::GameStatus {
-        game: game(Some(CHASED_GENERAL), PERPETUAL),
+        record: game(Some(CHASED_GENERAL), PERPETUAL),
     });
     let Response::GameStatus {
         outcome,
@@ -148,7 +153,7 @@ fn a_perpetual_check_is_ruled_a_loss_with_its_ruling() {
     assert!(ruling.contains("AXF"), "{ruling}");
 
     let refused = one(Request::Search {
-        game: game(Some(CHASED_GENERAL), PERPETUAL),
+        record: game(Some(CHASED_GENERAL), PERPETUAL),
         limits: depth_1(),
     });
     assert!(
@@ -167,7 +172,7 @@ fn a_perpetual_check_is_ruled_a_loss_with_its_ruling() {
         ruling: None,
         ..
     } = one(Request::GameStatus {
-        game: game(Some(CHASED_GENERAL), one_short),
+        record: game(Some(CHASED_GENERAL), one_short),
     })
     else {
         panic!("the game goes on before the fourth occurrence")
@@ -208,7 +213,7 @@ fn depth_1() -> SearchLimits {
 fn bad_fens_and_moves_are_typed_errors() {
     let bad = one(Request::LegalMoves {
         fen: "rnbakabnr/9 w".into(),
-        ruleset: GameKind::Xiangqi,
+        kind: GameKind::Xiangqi,
     });
     assert!(
         matches!(
@@ -222,7 +227,7 @@ fn bad_fens_and_moves_are_typed_errors() {
     // An 8x8 move in a Xiangqi game, and a Xiangqi move that is not legal.
     for (moves, ply) in [("e2e4", 1), ("h2e2 h9g7 e2e9", 3)] {
         let wrong = one(Request::GameStatus {
-            game: game(None, moves),
+            record: game(None, moves),
         });
         let Response::Error {
             error: ErrorKind::IllegalMove { ply: got, .. },
@@ -237,7 +242,7 @@ fn bad_fens_and_moves_are_typed_errors() {
 #[test]
 fn pgn_in_iccs_with_the_callers_result() {
     let request = Request::Pgn {
-        game: game(None, "h2e2 h9g7"),
+        record: game(None, "h2e2 h9g7"),
         tags: vec![("Red".into(), "shatar".into())],
         result: Some(GameResult::Draw),
     };

@@ -11,7 +11,7 @@ use shatar_rules::{Color, GameKind, GameMove, Outcome};
 use shatar_web::board::{BoardEvent, BoardMsg, Sound};
 use shatar_web::game::Game;
 
-use super::{Absence, Asked, Effect, Model, Msg, Problem, Screen, Table};
+use super::{Absence, Asked, Effect, Followed, Model, Msg, Problem, Screen};
 use crate::address::{Intent, game_query};
 
 impl Model {
@@ -38,10 +38,10 @@ impl Model {
             self.end_on_board(outcome);
         }
         self.intent = Intent::Follow(snapshot.game);
-        if !matches!(&self.screen, Screen::Table(t) if t.game == snapshot.game) {
+        if !matches!(&self.screen, Screen::Followed(t) if t.game == snapshot.game) {
             effects.push(Effect::SetQuery(game_query(snapshot.game)));
         }
-        self.screen = Screen::Table(Box::new(Table {
+        self.screen = Screen::Followed(Box::new(Followed {
             game: snapshot.game,
             kind: snapshot.kind,
             seat,
@@ -72,8 +72,8 @@ impl Model {
         moves: &[String],
         names: [Option<String>; 2],
     ) -> Result<(), String> {
-        let wire = shatar_protocol::Game {
-            ruleset: kind,
+        let wire = shatar_protocol::RecordWire {
+            kind,
             fen: None,
             moves: moves.to_vec(),
         };
@@ -91,7 +91,7 @@ impl Model {
         }
         game.set_notes(notes.clone());
         let same_board = self.board.game().kind() == kind
-            && self.table().map(|t| t.seat) == Some(seat)
+            && self.followed().map(|t| t.seat) == Some(seat)
             && self.board.game().to_wire().moves == moves;
         if same_board {
             self.board.change(|shown| shown.set_notes(notes));
@@ -124,8 +124,8 @@ impl Model {
     /// `side`'s player came back (`gone_ms` is `None`) or has been gone `gone_ms`.
     pub(super) fn presence(&mut self, game: GameId, side: Color, gone_ms: Option<u64>) {
         let now = self.now_ms;
-        if let Some(table) = self.table_of(game) {
-            table.gone[usize::from(side == Color::Black)] = gone_ms.map(|gone_ms| Absence {
+        if let Some(followed) = self.followed_of(game) {
+            followed.gone[usize::from(side == Color::Black)] = gone_ms.map(|gone_ms| Absence {
                 gone_ms,
                 heard_at_ms: now,
             });
@@ -133,9 +133,9 @@ impl Model {
     }
 
     /// The table, if it shows `game`.
-    fn table_of(&mut self, game: GameId) -> Option<&mut Table> {
+    fn followed_of(&mut self, game: GameId) -> Option<&mut Followed> {
         match &mut self.screen {
-            Screen::Table(table) if table.game == game => Some(table),
+            Screen::Followed(followed) if followed.game == game => Some(followed),
             _ => None,
         }
     }
@@ -150,25 +150,25 @@ impl Model {
         effects: &mut Vec<Effect>,
     ) {
         let now = self.now_ms;
-        let Some(table) = self.table_of(game) else {
+        let Some(followed) = self.followed_of(game) else {
             return;
         };
         let ply = ply as usize;
-        if ply != table.announced {
+        if ply != followed.announced {
             // A move missed (or one this page never saw): the game is fetched whole.
             self.send(Asked::Watch, ClientMessage::Watch { game }, effects);
             return;
         }
-        table.announced += 1;
-        table.clock = clock;
-        table.clock_at_ms = now;
+        followed.announced += 1;
+        followed.clock = clock;
+        followed.clock_at_ms = now;
         // 2017 art. 9.1.2: a proposal lapses when its opponent moves instead of answering.
         let mover = if ply.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
         };
-        table
+        followed
             .proposals
             .retain(|&(by, p)| by == mover || p == Proposal::Rematch);
         let played_here = self.board.game().len() > ply;
@@ -216,15 +216,15 @@ impl Model {
         effects: &mut Vec<Effect>,
     ) {
         let now = self.now_ms;
-        let Some(table) = self.table_of(game) else {
+        let Some(followed) = self.followed_of(game) else {
             return;
         };
-        let first_word = table.outcome.is_none() && table.note.is_none();
-        table.clock = clock;
-        table.clock_at_ms = now;
-        table.outcome = outcome.or(table.outcome);
-        table.note = note.or(table.note);
-        table.proposals.retain(|&(_, p)| p == Proposal::Rematch);
+        let first_word = followed.outcome.is_none() && followed.note.is_none();
+        followed.clock = clock;
+        followed.clock_at_ms = now;
+        followed.outcome = outcome.or(followed.outcome);
+        followed.note = note.or(followed.note);
+        followed.proposals.retain(|&(_, p)| p == Proposal::Rematch);
         if let Some(outcome) = outcome {
             self.end_on_board(outcome);
         }
@@ -240,12 +240,12 @@ impl Model {
         by: Color,
         effects: &mut Vec<Effect>,
     ) {
-        let Some(table) = self.table_of(game) else {
+        let Some(followed) = self.followed_of(game) else {
             return;
         };
-        if !table.proposals.contains(&(by, proposal)) {
-            table.proposals.push((by, proposal));
-            if table.seat == Some(by.other()) {
+        if !followed.proposals.contains(&(by, proposal)) {
+            followed.proposals.push((by, proposal));
+            if followed.seat == Some(by.other()) {
                 effects.push(Effect::Sound(Sound::Check));
             }
         }
@@ -253,8 +253,8 @@ impl Model {
 
     /// `proposer`'s proposal was declined.
     pub(super) fn declined(&mut self, game: GameId, proposal: Proposal, proposer: Color) {
-        if let Some(table) = self.table_of(game) {
-            table.proposals.retain(|&p| p != (proposer, proposal));
+        if let Some(followed) = self.followed_of(game) {
+            followed.proposals.retain(|&p| p != (proposer, proposal));
         }
     }
 
@@ -267,30 +267,30 @@ impl Model {
         clock: ClockView,
     ) {
         let now = self.now_ms;
-        if let Some(table) = self.table_of(game) {
-            table.clock = clock;
-            table.clock_at_ms = now;
-            table.refused_claim = Some((by, added_ms));
-            if !table.proposals.contains(&(by, Proposal::Draw)) {
-                table.proposals.push((by, Proposal::Draw));
+        if let Some(followed) = self.followed_of(game) {
+            followed.clock = clock;
+            followed.clock_at_ms = now;
+            followed.refused_claim = Some((by, added_ms));
+            if !followed.proposals.contains(&(by, Proposal::Draw)) {
+                followed.proposals.push((by, Proposal::Draw));
             }
         }
     }
 
     /// The player's requests about the game on the table, sent when they make sense.
     pub(super) fn game_request(&mut self, msg: Msg, effects: &mut Vec<Effect>) {
-        let Some(table) = self.table() else {
+        let Some(followed) = self.followed() else {
             return;
         };
-        let game = table.game;
+        let game = followed.game;
         let message = match msg {
             Msg::DownloadPgn => ClientMessage::GetPgn { game },
-            _ if table.seat.is_none() => return,
+            _ if followed.seat.is_none() => return,
             Msg::Resign => ClientMessage::Resign { game },
             Msg::Propose(proposal) => ClientMessage::Propose { game, proposal },
             Msg::Answer { proposal, accept } => {
-                let opponent = table.seat.map(Color::other);
-                if let (Screen::Table(t), Some(opponent)) = (&mut self.screen, opponent)
+                let opponent = followed.seat.map(Color::other);
+                if let (Screen::Followed(t), Some(opponent)) = (&mut self.screen, opponent)
                     && !accept
                 {
                     t.proposals.retain(|&p| p != (opponent, proposal));
@@ -303,7 +303,7 @@ impl Model {
             }
             Msg::ClaimDraw => ClientMessage::ClaimDraw {
                 game,
-                ply: u32::try_from(table.announced).unwrap_or(u32::MAX),
+                ply: u32::try_from(followed.announced).unwrap_or(u32::MAX),
                 text: None,
             },
             Msg::Abort => ClientMessage::Abort { game },
@@ -317,7 +317,7 @@ impl Model {
     /// The board's messages: it takes moves only from the seat whose turn it is
     /// ([`Model::movable`]); browsing and turning the board are for everyone.
     pub(super) fn board_msg(&mut self, msg: BoardMsg, effects: &mut Vec<Effect>) {
-        if self.table().is_none() {
+        if self.followed().is_none() {
             return;
         }
         self.sync_board();
@@ -332,7 +332,7 @@ impl Model {
     /// The player's move: played on the board at once, and sent to the server, which
     /// announces it (or refuses it, and the game is fetched again).
     fn send_move(&mut self, m: GameMove, effects: &mut Vec<Effect>) {
-        let Some(game) = self.table().map(|t| t.game) else {
+        let Some(game) = self.followed().map(|t| t.game) else {
             return;
         };
         let ply = u32::try_from(self.board.game().len()).unwrap_or(u32::MAX);

@@ -69,7 +69,7 @@ async fn set_up(plan: &Plan, tally: &mut Tally) -> Result<(GameId, Client, Clien
     }
     let created = white
         .request(ClientMessage::CreateChallenge {
-            game: plan.kind,
+            kind: plan.kind,
             time_control: long_control(),
             color: ColorChoice::White,
             open: false,

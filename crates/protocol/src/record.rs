@@ -1,4 +1,5 @@
-//! A game on the wire: where it started and the moves played since, and how it ended.
+//! A game's record on the wire ([`RecordWire`]): where it started and the moves played
+//! since; and how a game ended.
 //!
 //! The worker rebuilds the whole game for every request instead of keeping one of its
 //! own: the page stays the only owner of the game, and the repetition history the search
@@ -10,16 +11,16 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use shatar_rules::{EndReason, GameKind, GameResult, Outcome};
 
-/// A game as played so far.
+/// A game's record as played so far (the glossary's *record*, on the wire).
 ///
-/// `{"ruleset":"mongolian","fen":null,"moves":["e2e4","e7e5","g1f3"]}`, or
-/// `{"ruleset":"xiangqi","moves":["h2e2","h9g7"]}`; `fen` and `moves` may be left out.
+/// `{"kind":"mongolian","fen":null,"moves":["e2e4","e7e5","g1f3"]}`, or
+/// `{"kind":"xiangqi","moves":["h2e2","h9g7"]}`; `fen` and `moves` may be left out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Game {
-    /// Which game: an 8x8 ruleset or Xiangqi (the field keeps the name it had when only
-    /// 8x8 rulesets existed, so saved games still read).
-    #[serde(with = "crate::ruleset_id")]
-    pub ruleset: GameKind,
+pub struct RecordWire {
+    /// The game kind: an 8x8 ruleset or Xiangqi. Read as `ruleset` too, its name before
+    /// protocol 5 and save format 2, so that saved games and older pages still read.
+    #[serde(with = "crate::kind_id", alias = "ruleset")]
+    pub kind: GameKind,
     /// The position the game started from; `None` for the game's initial position (under
     /// the 2017 rules that is before the compulsory first round, art. 1.2).
     #[serde(default)]
@@ -30,11 +31,11 @@ pub struct Game {
     pub moves: Vec<String>,
 }
 
-impl Game {
+impl RecordWire {
     /// The game's initial position and no moves.
-    pub fn startpos(game: impl Into<GameKind>) -> Game {
-        Game {
-            ruleset: game.into(),
+    pub fn startpos(kind: impl Into<GameKind>) -> RecordWire {
+        RecordWire {
+            kind: kind.into(),
             fen: None,
             moves: Vec::new(),
         }
