@@ -89,7 +89,7 @@ export const tests = [
       t.eq("a bad FEN gets BadFen", untag(byId(12).error)[0], "BadFen");
       t.eq("a deep perft is refused", byId(13).error, { DepthTooLarge: { max: 7 } });
       t.eq("an unknown ruleset is Malformed", untag(byId(14).error)[0], "Malformed");
-      t.eq("the page's first worker is built without Xiangqi", byId(18).error, { GameNotBuilt: { game: "xiangqi" } });
+      t.eq("the page's first worker is built without Xiangqi", byId(18).error, { GameNotBuilt: { kind: "xiangqi" } });
       t.eq("still answering after errors (chess has 20 first moves)", byId(15).moves?.length, 20);
       const search = replies.filter((r) => r.id === 16).map((r) => untag(r.body));
       t.eq("a search reports depths 1 to 3, then its move", search.map(([type, b]) => type === "SearchInfo" ? b.depth : type),

@@ -64,7 +64,9 @@ pub use any_game::{
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use chess::{Chess, ChessState};
-pub use game_position::{Divide, GamePosition, PerftStopped, divide, divide_until, perft, perft_until};
+pub use game_position::{
+    Divide, GamePosition, PerftStopped, divide, divide_until, perft, perft_until,
+};
 pub use mongolian::{FirstRound, Mongolian, MongolianFolk, Opening, has_bare_king};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use outcome::{EndReason, GameResult, Outcome};

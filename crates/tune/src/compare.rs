@@ -13,8 +13,8 @@ use shatar_engine::tapered::S;
 use shatar_engine::{Cycle, DRAW, Engine, SearchPosition, Value};
 use shatar_rules::{GamePosition, Outcome};
 
-use crate::play::{GameOptions, opening, play_out, white_score};
 use crate::games::{Game, MoveOf};
+use crate::play::{GameOptions, opening, play_out, white_score};
 use crate::rng::Rng;
 
 /// The two weight sets of the match, set once before it starts.

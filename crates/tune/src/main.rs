@@ -5,9 +5,9 @@
 mod bootstrap;
 mod compare;
 mod fit;
-mod play;
 mod games;
 mod label;
+mod play;
 mod positions;
 mod rng;
 mod selfplay;

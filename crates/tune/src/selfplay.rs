@@ -18,8 +18,8 @@ use std::time::Instant;
 use shatar_engine::{Engine, Score, SearchPosition};
 use shatar_rules::{GamePosition, GameResult};
 
-use crate::play::{GameOptions, opening, play_out, white_score};
 use crate::games::Game;
+use crate::play::{GameOptions, opening, play_out, white_score};
 use crate::rng::Rng;
 
 #[derive(Clone, Debug)]

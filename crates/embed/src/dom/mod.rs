@@ -335,11 +335,9 @@ impl Inner {
         if let Err(e) = self.parts.set_lang(config.lang) {
             web_sys::console::warn_2(&"shatar: the board's texts could not be set".into(), &e);
         }
-        let _ = self.parts.set_label(&crate::board_name(
-            config.lang,
-            config.kind,
-            &config.mode,
-        ));
+        let _ = self
+            .parts
+            .set_label(&crate::board_name(config.lang, config.kind, &config.mode));
         match &config.mode {
             Mode::Diagram { .. } => {
                 self.content =

@@ -180,17 +180,7 @@ impl Client {
 
     /// The next message from the server.
     pub async fn receive(&mut self) -> Envelope<ServerMessage> {
-        loop {
-            let frame = tokio::time::timeout(PATIENCE, self.socket.next())
-                .await
-                .expect("the server answers in time")
-                .expect("the connection stays open")
-                .expect("the frame reads");
-            if let Message::Text(text) = frame {
-                return serde_json::from_str(text.as_str())
-                    .expect("the server speaks the protocol");
-            }
-        }
+        serde_json::from_str(&self.receive_text().await).expect("the server speaks the protocol")
     }
 
     /// Whether the server has closed the connection (reading its close frame if any).

@@ -121,18 +121,10 @@ fn a_xiangqi_pgn_or_fen_import_is_handed_over() {
     );
     // An 8x8 import stays here, and a broken one is reported here.
     let effects = import(&mut state, "[Variant \"Mongolian\"]\n\n1. d4 d5 *");
-    assert!(
-        !effects
-            .iter()
-            .any(|e| matches!(e, Effect::Handoff(_)))
-    );
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
     assert_eq!(state.board.game().len(), 2);
     let effects = import(&mut state, "1. e4 e5 2. Qh5 Qh4 3. Zz9 *");
-    assert!(
-        !effects
-            .iter()
-            .any(|e| matches!(e, Effect::Handoff(_)))
-    );
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
     assert!(matches!(
         state.ui.dialog,
         Some(Dialog::Import { error: Some(_) })

@@ -435,11 +435,7 @@ fn a_handoff_from_the_first_build_is_carried_out() {
     let effects = update(&mut state, handoff.into_msg());
     assert_eq!(state.board.game().kind(), GameKind::Xiangqi);
     assert!(effects.contains(&Effect::Engine(EngineCommand::NewGame(GameKind::Xiangqi))));
-    assert!(
-        !effects
-            .iter()
-            .any(|e| matches!(e, Effect::Handoff(_)))
-    );
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
 
     let text = "[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n1. h2e2 h9g7 *";
     let handoff = HandoffRequest::Import {
@@ -452,9 +448,5 @@ fn a_handoff_from_the_first_build_is_carried_out() {
         state.ui.notice.as_ref().map(|n| n.level()),
         Some(NoticeLevel::Info)
     );
-    assert!(
-        !effects
-            .iter()
-            .any(|e| matches!(e, Effect::Handoff(_)))
-    );
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Handoff(_))));
 }
