@@ -29,7 +29,9 @@ pub mod panel;
 #[cfg(feature = "app")]
 mod service_worker;
 mod svg;
+pub mod socket;
 pub mod texts;
+pub mod translate;
 pub mod xiangqi_board;
 
 /// The page's monotonic milliseconds: what the state machine's clock runs on.

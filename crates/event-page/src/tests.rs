@@ -1,0 +1,1 @@
+//! The event page's state machine and views, natively.
