@@ -4,8 +4,8 @@
 //! everything again; this only turns text into numbers and choices.
 
 use shatar_protocol::events::{
-    ByeRequest, ByeValue, DirectorAction, NewEvent, PairWire, PenaltyKind, ResultWire,
-    ScoringWire, SystemWire,
+    ByeRequest, ByeValue, DirectorAction, NewEvent, PairWire, PenaltyKind, ResultWire, ScoringWire,
+    SystemWire,
 };
 use shatar_protocol::online::{BonusWire, PeriodWire, TimeControlWire};
 use shatar_rules::GameKind;
@@ -292,8 +292,8 @@ pub fn action(
             boards: boards(get(fields, "boards"))?,
         },
         Form::Penalty => {
-            let amount: Option<u32> = optional_number(fields, "amount")?;
-            let amount = || required(amount, "amount");
+            // Seconds are whole; points are read by `hundredths`.
+            let amount = || required(optional_number::<u32>(fields, "amount")?, "amount");
             let penalty = match get(fields, "kind") {
                 "Warning" => PenaltyKind::Warning,
                 "TimeAdded" => PenaltyKind::TimeAdded { seconds: amount()? },

@@ -3,8 +3,8 @@
 //! words, drawn as text by the browser layer, never as markup).
 
 use shatar_protocol::events::{
-    ByeRequest, ByeValue, EventError, EventView, PlayerView, ResultSource, RoundView,
-    ScoringWire, SystemWire,
+    ByeRequest, ByeValue, EventError, EventView, PlayerView, ResultSource, RoundView, ScoringWire,
+    SystemWire,
 };
 use shatar_protocol::online::{BonusWire, Side, TimeControlWire};
 use shatar_rules::{GameKind, Ruleset};
@@ -145,13 +145,28 @@ pub fn control_text(lang: Lang, control: &TimeControlWire) -> String {
             match p.bonus {
                 BonusWire::None => base,
                 BonusWire::Increment { ms } => {
-                    tf!(lang, "time.increment", base = base, bonus = (ms / 1000).to_string())
+                    tf!(
+                        lang,
+                        "time.increment",
+                        base = base,
+                        bonus = (ms / 1000).to_string()
+                    )
                 }
                 BonusWire::SimpleDelay { ms } => {
-                    tf!(lang, "time.delay", base = base, bonus = (ms / 1000).to_string())
+                    tf!(
+                        lang,
+                        "time.delay",
+                        base = base,
+                        bonus = (ms / 1000).to_string()
+                    )
                 }
                 BonusWire::Bronstein { ms } => {
-                    tf!(lang, "time.bronstein", base = base, bonus = (ms / 1000).to_string())
+                    tf!(
+                        lang,
+                        "time.bronstein",
+                        base = base,
+                        bonus = (ms / 1000).to_string()
+                    )
                 }
             }
         })
@@ -238,26 +253,41 @@ pub fn error_text(lang: Lang, error: &EventError) -> String {
                 EventError::BadSetting { why, .. } => why.clone(),
                 _ => String::new(),
             };
-            tf!(lang, "event.error-bad-field", field = field_name(lang, field), why = why)
+            tf!(
+                lang,
+                "event.error-bad-field",
+                field = field_name(lang, field),
+                why = why
+            )
         }
         EventError::BadTieBreak { why } => tf!(lang, "event.error-tie-break", why = why),
-        EventError::TooManyPlayers { max } => tf!(lang, "event.error-too-many-players", max = n(*max)),
-        EventError::TooManyRounds { max } => tf!(lang, "event.error-too-many-rounds", max = n(*max)),
+        EventError::TooManyPlayers { max } => {
+            tf!(lang, "event.error-too-many-players", max = n(*max))
+        }
+        EventError::TooManyRounds { max } => {
+            tf!(lang, "event.error-too-many-rounds", max = n(*max))
+        }
         EventError::TooManyEntries { max } => tf!(lang, "event.error-log-full", max = n(*max)),
         EventError::RateLimited { retry_after_ms } => tf!(
             lang,
             "event.error-rate-limited",
             s = retry_after_ms.div_ceil(1000).to_string()
         ),
-        EventError::UnknownPlayer { player } => tf!(lang, "event.error-unknown-player", player = n(*player)),
-        EventError::UnknownRound { round } => tf!(lang, "event.error-unknown-round", round = n(*round)),
+        EventError::UnknownPlayer { player } => {
+            tf!(lang, "event.error-unknown-player", player = n(*player))
+        }
+        EventError::UnknownRound { round } => {
+            tf!(lang, "event.error-unknown-round", round = n(*round))
+        }
         EventError::UnknownBoard { round, board } => tf!(
             lang,
             "event.error-unknown-board",
             round = n(*round),
             board = n(*board)
         ),
-        EventError::NotNextRound { expected } => tf!(lang, "event.error-not-next-round", round = n(*expected)),
+        EventError::NotNextRound { expected } => {
+            tf!(lang, "event.error-not-next-round", round = n(*expected))
+        }
         EventError::RoundNotFinished { round, boards } => {
             let boards: Vec<String> = boards.iter().map(|b| b.to_string()).collect();
             tf!(
@@ -267,15 +297,25 @@ pub fn error_text(lang: Lang, error: &EventError) -> String {
                 boards = lang.list(&boards)
             )
         }
-        EventError::NoMoreRounds { rounds } => tf!(lang, "event.error-no-more-rounds", rounds = n(*rounds)),
+        EventError::NoMoreRounds { rounds } => {
+            tf!(lang, "event.error-no-more-rounds", rounds = n(*rounds))
+        }
         EventError::CannotPair { why } => tf!(lang, "event.error-cannot-pair", why = why),
         EventError::BadPairing { why } => tf!(lang, "event.error-bad-pairing", why = why),
-        EventError::RoundStarted { round } => tf!(lang, "event.error-round-started", round = n(*round)),
+        EventError::RoundStarted { round } => {
+            tf!(lang, "event.error-round-started", round = n(*round))
+        }
         EventError::OrderLocked => t!(lang, "event.error-order-locked").into(),
-        EventError::LateEntryClosed { round } => tf!(lang, "event.error-late-closed", round = n(*round)),
-        EventError::AlreadyJoined { number } => tf!(lang, "event.error-already-joined", number = n(*number)),
+        EventError::LateEntryClosed { round } => {
+            tf!(lang, "event.error-late-closed", round = n(*round))
+        }
+        EventError::AlreadyJoined { number } => {
+            tf!(lang, "event.error-already-joined", number = n(*number))
+        }
         EventError::NotOnline => t!(lang, "event.error-not-online").into(),
-        EventError::RoundPaired { round } => tf!(lang, "event.error-round-paired", round = n(*round)),
+        EventError::RoundPaired { round } => {
+            tf!(lang, "event.error-round-paired", round = n(*round))
+        }
         EventError::ResultChanged { .. } => t!(lang, "event.error-result-changed").into(),
         EventError::ReasonRequired => t!(lang, "event.error-reason").into(),
         EventError::TieBreakWinner => t!(lang, "event.error-tie-break-winner").into(),
@@ -295,7 +335,12 @@ fn problem_text(lang: Lang, problem: &Problem) -> String {
                 Why::NotANumber => t!(lang, "event.why-number"),
                 Why::UnknownChoice => t!(lang, "event.why-choice"),
             };
-            tf!(lang, "event.bad-field", field = field_name(lang, e.field), why = why)
+            tf!(
+                lang,
+                "event.bad-field",
+                field = field_name(lang, e.field),
+                why = why
+            )
         }
         Problem::Network(why) => tf!(lang, "event.no-server", why = why),
         Problem::Unreadable(what) => tf!(lang, "event.unreadable", what = what),
@@ -484,10 +529,19 @@ pub fn view(model: &Model, page_url: &str, now_ms: u64) -> EventPageView {
         t!(lang, "event.rounds-by-players").to_string()
     };
     v.facts = vec![
-        (t!(lang, "event.game").into(), game_name(lang, s.game).into()),
-        (t!(lang, "event.system").into(), system_name(lang, s.system).into()),
+        (
+            t!(lang, "event.game").into(),
+            game_name(lang, s.game).into(),
+        ),
+        (
+            t!(lang, "event.system").into(),
+            system_name(lang, s.system).into(),
+        ),
         (t!(lang, "event.field-rounds").into(), planned),
-        (t!(lang, "event.field-time").into(), control_text(lang, &s.time_control)),
+        (
+            t!(lang, "event.field-time").into(),
+            control_text(lang, &s.time_control),
+        ),
         (
             t!(lang, "event.scoring").into(),
             match s.scoring {
@@ -522,8 +576,10 @@ pub fn view(model: &Model, page_url: &str, now_ms: u64) -> EventPageView {
         ));
     }
     if event.ended {
-        v.facts
-            .push((t!(lang, "event.state").into(), t!(lang, "event.ended").into()));
+        v.facts.push((
+            t!(lang, "event.state").into(),
+            t!(lang, "event.ended").into(),
+        ));
     }
     v.players = event
         .players
@@ -566,7 +622,11 @@ pub fn view(model: &Model, page_url: &str, now_ms: u64) -> EventPageView {
                         CellView::text(r.rank.to_string()),
                         CellView::text(r.number.to_string()),
                         name,
-                        CellView::text(if r.rating > 0 { r.rating.to_string() } else { String::new() }),
+                        CellView::text(if r.rating > 0 {
+                            r.rating.to_string()
+                        } else {
+                            String::new()
+                        }),
                         CellView::text(r.club.clone()),
                         CellView::text(r.points.clone()),
                     ];

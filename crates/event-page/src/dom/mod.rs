@@ -135,7 +135,11 @@ fn fields_of(form: &Element) -> Result<Fields, JsValue> {
         let Some(node) = found.item(i) else { continue };
         if let Some(input) = node.dyn_ref::<HtmlInputElement>() {
             let value = if input.type_() == "checkbox" {
-                if input.checked() { "on".into() } else { String::new() }
+                if input.checked() {
+                    "on".into()
+                } else {
+                    String::new()
+                }
             } else {
                 input.value()
             };
@@ -199,7 +203,8 @@ impl App {
                 Effect::Post { path, bearer, body } => {
                     let w = weak.clone();
                     wasm_bindgen_futures::spawn_local(async move {
-                        let answer = net::request("POST", &path, bearer.as_deref(), Some(&body)).await;
+                        let answer =
+                            net::request("POST", &path, bearer.as_deref(), Some(&body)).await;
                         dispatch(&w, Msg::Posted(answer));
                     });
                 }

@@ -108,7 +108,10 @@ pub fn render(
     show_text(doc, "done", v.done.as_deref())?;
     if changed(&|o| o.listening != v.listening || o.creating != v.creating) {
         let status = by_id(doc, "status")?;
-        status.set_attribute("data-state", if v.listening { "ready" } else { "connecting" })?;
+        status.set_attribute(
+            "data-state",
+            if v.listening { "ready" } else { "connecting" },
+        )?;
         let text = match (v.creating, v.listening) {
             (true, _) => None,
             (false, true) => Some(t!(lang, "event.listening")),
@@ -180,7 +183,11 @@ pub fn render(
             b.set_attribute("data-round", &round.to_string())?;
             b.set_attribute(
                 "aria-pressed",
-                if Some(round) == v.round_shown { "true" } else { "false" },
+                if Some(round) == v.round_shown {
+                    "true"
+                } else {
+                    "false"
+                },
             )?;
             b.set_text_content(Some(&tf!(lang, "event.round-n", round = round.to_string())));
             tabs.append_child(&b)?;

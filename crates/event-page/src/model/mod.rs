@@ -87,7 +87,10 @@ pub enum Msg {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// `GET` `path` (under the server's origin), answered by [`Msg::Read`].
-    Get { path: String, read: Read },
+    Get {
+        path: String,
+        read: Read,
+    },
     /// `POST` `body` (JSON) to `path`, with the director's token when there is one;
     /// answered by [`Msg::Posted`].
     Post {
@@ -272,7 +275,9 @@ impl Model {
                     effects.extend(self.read_all());
                 }
                 if matches!(self.pending, Pending::Identity(_)) {
-                    effects.push(Effect::Send(envelope(ClientMessage::Hello { player: None })));
+                    effects.push(Effect::Send(envelope(ClientMessage::Hello {
+                        player: None,
+                    })));
                 }
                 effects
             }
@@ -406,7 +411,8 @@ impl Model {
                 let stored = serde_json::to_string(&credentials).expect("credentials serialize");
                 self.identity = Some(credentials);
                 let mut effects = vec![Effect::StoreIdentity(stored)];
-                if let Pending::Identity(name) = core::mem::replace(&mut self.pending, Pending::None)
+                if let Pending::Identity(name) =
+                    core::mem::replace(&mut self.pending, Pending::None)
                 {
                     effects.extend(self.join(name));
                 }
@@ -421,7 +427,9 @@ impl Model {
             // A browser that never played online: the server gives it an identity first.
             self.pending = Pending::Identity(name);
             return if self.listening {
-                vec![Effect::Send(envelope(ClientMessage::Hello { player: None }))]
+                vec![Effect::Send(envelope(ClientMessage::Hello {
+                    player: None,
+                }))]
             } else {
                 Vec::new()
             };

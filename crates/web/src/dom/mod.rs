@@ -28,8 +28,8 @@ mod page_text;
 pub mod panel;
 #[cfg(feature = "app")]
 mod service_worker;
-mod svg;
 pub mod socket;
+mod svg;
 pub mod texts;
 pub mod translate;
 pub mod xiangqi_board;
