@@ -29,21 +29,38 @@ pub enum Form {
 }
 
 impl Form {
+    pub const ALL: [Form; 10] = [
+        Form::Create,
+        Form::AddPlayer,
+        Form::Pair,
+        Form::Result,
+        Form::Withdraw,
+        Form::Bye,
+        Form::Pairing,
+        Form::Penalty,
+        Form::End,
+        Form::Join,
+    ];
+
     /// The form's `id` in event.html.
+    pub fn id(self) -> &'static str {
+        match self {
+            Form::Create => "create-form",
+            Form::AddPlayer => "player-form",
+            Form::Pair => "pair-form",
+            Form::Result => "result-form",
+            Form::Withdraw => "withdraw-form",
+            Form::Bye => "bye-form",
+            Form::Pairing => "pairing-form",
+            Form::Penalty => "penalty-form",
+            Form::End => "end-form",
+            Form::Join => "join-form",
+        }
+    }
+
+    /// The form whose `id` in event.html is `id`.
     pub fn from_id(id: &str) -> Option<Form> {
-        Some(match id {
-            "create-form" => Form::Create,
-            "player-form" => Form::AddPlayer,
-            "pair-form" => Form::Pair,
-            "result-form" => Form::Result,
-            "withdraw-form" => Form::Withdraw,
-            "bye-form" => Form::Bye,
-            "pairing-form" => Form::Pairing,
-            "penalty-form" => Form::Penalty,
-            "end-form" => Form::End,
-            "join-form" => Form::Join,
-            _ => return None,
-        })
+        Form::ALL.into_iter().find(|f| f.id() == id)
     }
 }
 

@@ -2,6 +2,7 @@
 //! and tables of text (names, clubs and event names are the players' and directors' own
 //! words, drawn as text by the browser layer, never as markup).
 
+use shatar_protocol::events::ResultWire;
 use shatar_protocol::events::{
     ByeRequest, ByeValue, EventError, EventView, PlayerView, ResultSource, RoundView, ScoringWire,
     SystemWire,
@@ -355,11 +356,29 @@ fn name_of(event: &EventView, number: u32) -> &str {
         .map_or("?", |p| p.name.as_str())
 }
 
-fn result_text(board: &shatar_protocol::events::BoardView) -> String {
-    match &board.result {
-        Some(r) => r.result.text().to_string(),
-        None if board.black.is_none() => String::new(),
-        None => "…".to_string(),
+/// Whether `number` had withdrawn by `round`: the server settles such a board without an
+/// entry (the withdrawn side loses by forfeit), so the page says so itself.
+fn gone(event: &EventView, number: u32, round: u32) -> bool {
+    event
+        .players
+        .iter()
+        .any(|p| p.number == number && p.withdrawn_from.is_some_and(|from| from <= round))
+}
+
+fn result_text(
+    event: &EventView,
+    round: u32,
+    board: &shatar_protocol::events::BoardView,
+) -> String {
+    match (&board.result, board.black) {
+        (Some(r), _) => r.result.text().to_string(),
+        (None, None) => String::new(),
+        (None, Some(black)) => match (gone(event, board.white, round), gone(event, black, round)) {
+            (true, true) => ResultWire::DoubleForfeit.text().to_string(),
+            (true, false) => ResultWire::BlackForfeitWin.text().to_string(),
+            (false, true) => ResultWire::WhiteForfeitWin.text().to_string(),
+            (false, false) => "…".to_string(),
+        },
     }
 }
 
@@ -403,7 +422,7 @@ fn round_tables(lang: Lang, event: &EventView, round: &RoundView) -> (TableView,
             .boards
             .iter()
             .map(|b| {
-                let mut result = CellView::text(result_text(b));
+                let mut result = CellView::text(result_text(event, round.round, b));
                 if let Some(game) = b.game {
                     result.link = Some(format!("online.html?game={game}"));
                 }

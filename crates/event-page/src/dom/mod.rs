@@ -236,6 +236,17 @@ impl App {
                         );
                     }
                 }
+                Effect::ClearForm(form) => {
+                    if let Some(form) = self
+                        .doc
+                        .get_element_by_id(form.id())
+                        .and_then(|f| f.dyn_into::<web_sys::HtmlFormElement>().ok())
+                    {
+                        form.reset();
+                    }
+                    // The round fields are filled again below.
+                    self.shown.forget_rounds();
+                }
                 Effect::ReplaceAddress(tail) => {
                     let url = format!("{}{tail}", self.page_url);
                     if let Ok(history) = self.window.history() {

@@ -17,6 +17,15 @@ pub struct Shown {
     view: Option<EventPageView>,
 }
 
+impl Shown {
+    /// A form was emptied: its round field is filled in again at the next drawing.
+    pub fn forget_rounds(&mut self) {
+        if let Some(v) = &mut self.view {
+            v.next_round = 0;
+        }
+    }
+}
+
 fn by_id(doc: &Document, id: &str) -> Result<Element, JsValue> {
     doc.get_element_by_id(id)
         .ok_or_else(|| JsValue::from_str(&format!("shatar: event.html has no #{id}")))

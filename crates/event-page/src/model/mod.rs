@@ -105,6 +105,8 @@ pub enum Effect {
     StoreIdentity(String),
     /// Show this address (the director's link after a creation) without reloading.
     ReplaceAddress(String),
+    /// Empty the form that was sent and saved, for the next entry.
+    ClearForm(Form),
 }
 
 /// What a `POST` is waiting for, to know what its answer means.
@@ -112,7 +114,7 @@ pub enum Effect {
 enum Pending {
     None,
     Create,
-    Action,
+    Action(Form),
     Join,
     /// A join waiting for the server to give this browser an identity first.
     Identity(Option<String>),
@@ -374,11 +376,13 @@ impl Model {
                 effects.push(Effect::OpenSocket);
                 effects
             }
-            (Pending::Action, EventReply::Event(view)) => {
+            (Pending::Action(form), EventReply::Event(view)) => {
                 self.event = Some(view);
                 self.done = Some(Done::Saved);
                 // The computed views changed with it.
-                self.read_all().into_iter().skip(1).collect()
+                let mut effects: Vec<Effect> = self.read_all().into_iter().skip(1).collect();
+                effects.push(Effect::ClearForm(form));
+                effects
             }
             (Pending::Join, EventReply::Joined { number }) => {
                 self.done = Some(Done::Joined(number));
@@ -483,7 +487,7 @@ impl Model {
                     self.standing_result(r, b)
                 });
                 match action {
-                    Ok(action) => self.act(token, action),
+                    Ok(action) => self.act(form, token, action),
                     Err(e) => {
                         self.problem = Some(Problem::Form(e));
                         Vec::new()
@@ -493,8 +497,8 @@ impl Model {
         }
     }
 
-    fn act(&mut self, token: String, action: DirectorAction) -> Vec<Effect> {
-        self.pending = Pending::Action;
+    fn act(&mut self, form: Form, token: String, action: DirectorAction) -> Vec<Effect> {
+        self.pending = Pending::Action(form);
         vec![Effect::Post {
             path: self.path("/director"),
             bearer: Some(token),
