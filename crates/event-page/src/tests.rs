@@ -579,3 +579,23 @@ fn a_pairing_is_read_as_written_on_paper_and_points_in_hundredths() {
         })
     );
 }
+
+#[test]
+fn a_read_refused_for_too_many_requests_is_made_again_after_the_wait() {
+    let mut model = director();
+    let limited = reply(EventReply::Error {
+        error: EventError::RateLimited {
+            retry_after_ms: 2_000,
+        },
+    });
+    let effects = model.update(Msg::Read(Read::Standings, Ok(limited.clone())), 0);
+    assert_eq!(effects, [Effect::ReadAgainIn(2_000)]);
+    assert_eq!(model.problem, None, "a wait is no problem to show");
+    // The other reads refused meanwhile wait for the same one.
+    assert!(
+        model
+            .update(Msg::Read(Read::Ranks, Ok(limited)), 0)
+            .is_empty()
+    );
+    assert_eq!(model.update(Msg::ReadAgain, 0).len(), 4);
+}

@@ -32,6 +32,7 @@ struct App {
     model: Model,
     socket: Option<Socket>,
     reconnect: Option<Timeout>,
+    read_again: Option<Timeout>,
     /// The page's address without query nor fragment: the base of the links it shows.
     page_url: String,
     socket_url: String,
@@ -94,6 +95,7 @@ pub fn start() -> Result<(), JsValue> {
         model,
         socket: None,
         reconnect: None,
+        read_again: None,
         page_url: format!("{}{}", location.origin()?, location.pathname()?),
         socket_url: format!("{scheme}://{}/ws", location.host()?),
         shown: render::Shown::default(),
@@ -221,6 +223,13 @@ impl App {
                         }
                     })
                     .ok();
+                }
+                Effect::ReadAgainIn(ms) => {
+                    let w = weak.clone();
+                    let after = i32::try_from(ms).unwrap_or(i32::MAX);
+                    self.read_again =
+                        Timeout::new(&self.window, after, move || dispatch(&w, Msg::ReadAgain))
+                            .ok();
                 }
                 Effect::Send(text) => {
                     if let Some(socket) = &self.socket

@@ -82,6 +82,8 @@ pub enum Msg {
     HideCard,
     /// The round whose pairings show.
     ShowRound(u32),
+    /// The wait after a refused read (too many from this address) is over.
+    ReadAgain,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,6 +102,8 @@ pub enum Effect {
     },
     OpenSocket,
     ReopenSocketIn(u64),
+    /// The server asked for a pause (`RateLimited`): [`Msg::ReadAgain`] after it.
+    ReadAgainIn(u64),
     Send(String),
     /// Keep this online identity (JSON credentials) for every page of this browser.
     StoreIdentity(String),
@@ -143,6 +147,8 @@ pub struct Model {
     /// Just created: show the links (the director's shown once, to keep).
     pub created: bool,
     pending: Pending,
+    /// A [`Effect::ReadAgainIn`] is on its way: one is enough.
+    reading_again: bool,
 }
 
 fn envelope<T: serde::Serialize + shatar_protocol::Versioned>(body: T) -> String {
@@ -186,6 +192,7 @@ impl Model {
             attempt: 0,
             created: false,
             pending: Pending::None,
+            reading_again: false,
         };
         let effects = if model.event_id.is_some() {
             let mut e = model.read_all();
@@ -302,6 +309,10 @@ impl Model {
                 self.round_shown = Some(round);
                 Vec::new()
             }
+            Msg::ReadAgain => {
+                self.reading_again = false;
+                self.read_all()
+            }
         }
     }
 
@@ -334,6 +345,17 @@ impl Model {
         let quiet = !matches!(read, Read::Event);
         let before = self.problem.clone();
         let Some(body) = self.reply(answer) else {
+            // Many pages behind one address (a club's room) may be asked to wait: the
+            // page reads again after the wait the server gives, once.
+            if let Some(Problem::Refused(EventError::RateLimited { retry_after_ms })) = self.problem
+            {
+                self.problem = before;
+                if !self.reading_again {
+                    self.reading_again = true;
+                    return vec![Effect::ReadAgainIn(retry_after_ms.max(FIRST_RETRY_MS))];
+                }
+                return Vec::new();
+            }
             if quiet {
                 self.problem = before;
             }
