@@ -5,10 +5,16 @@
 // the standings and crosstable are checked against what each test works out from the
 // results it made. Screenshots of both views (phone, desktop, print) go to the suite's
 // folder. The server's SIGKILL mid-round is its own test (crates/server/tests/server/events/killed.rs).
-import { DESKTOP, watchErrors } from "./lib.mjs";
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { DESKTOP, repoRoot, watchErrors } from "./lib.mjs";
+import { serveClub } from "./serve-club.mjs";
 import { startServer } from "./online.mjs";
 import { servedFrom } from "./serve-dist.mjs";
 
+const clubDir0 = join(repoRoot, "tests/club");
 const PHONE_VIEW = { viewport: { width: 412, height: 915 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 
 /** The rows of the table in holder `id` as text: `[[cell, …], …]` (the caption and heads left out). */
@@ -178,13 +184,14 @@ export const tests = [
         t.eq("the BH column says what it is", tieBreaks[8][1], "Buchholz (the opponents' points)");
         // The crosstable: each round's cell against the results made.
         const cross = await rows(director, "crosstable");
-        const numbers = new Map(standings.map((r) => [r[2], r[1]]));
+        // A cell names the opponent by rank, as crosstables print.
+        const ranks = new Map(cross.map((r) => [r[1], r[0]]));
         for (const [, name, total, ...cells] of cross) {
           t.eq(`${name}'s crosstable total`, Number(total), points.get(name));
           cells.forEach((cell, i) => {
             const board = played[i].find((b) => b[1] === name || b[3] === name);
             const white = board[1] === name;
-            const opponent = numbers.get(white ? board[3] : board[1]);
+            const opponent = ranks.get(white ? board[3] : board[1]);
             const forfeit = board[2] === "-+";
             const score = forfeit ? (white ? "-" : "+") : (white ? "0" : "1");
             t.eq(`${name} round ${i + 1}`, cell, `${opponent}${white ? "w" : "b"}${score}`);
@@ -206,7 +213,9 @@ export const tests = [
         await act(director, "end-form", {});
         await director.waitForFunction(() => document.querySelector("#facts").textContent.includes("ended"));
         const pgn = await (await fetch(`${server.url}${(await director.$eval("#pgn-link", (a) => a.getAttribute("href"))).slice(1)}`)).text();
-        t.eq("the PGN has the eleven games resigned", (pgn.match(/\[Result "0-1"\]/g) ?? []).length, 11);
+        // Twelve games on the server, all won by Black: eleven resigned, one abandoned.
+        t.eq("the PGN has the twelve games", (pgn.match(/\[Result "/g) ?? []).length, 12);
+        t.eq("each won by Black", (pgn.match(/\[Result "0-1"\]/g) ?? []).length, 12);
         const trf = await (await fetch(`${server.url}${(await director.$eval("#trf-link", (a) => a.getAttribute("href"))).slice(1)}`)).text();
         t.check("the TRF names the event", trf.includes("Club Swiss"), trf.slice(0, 200));
         // Printed at A4: what a director pins up.
@@ -216,6 +225,28 @@ export const tests = [
         await director.emulateMedia({ media: "screen" });
         await director.setViewportSize(PHONE_VIEW.viewport);
         await t.shot("events-director-phone-en");
+        // The demo club's page, on another origin: the standings framed (in Chinese) and
+        // the pairings by the custom element.
+        const clubDir = mkdtempSync(join(tmpdir(), "shatar-club-"));
+        for (const f of readdirSync(clubDir0)) copyFileSync(join(clubDir0, f), join(clubDir, f));
+        const eventId = new URL(publicLink).searchParams.get("event");
+        writeFileSync(join(clubDir, "event.html"), readFileSync(join(clubDir0, "event.html"), "utf8").replaceAll("{{EVENT}}", eventId));
+        const club = await serveClub(clubDir, server.url);
+        try {
+          const page = players[1].page;
+          await page.goto(`${club.url}event.html`);
+          const frame = await (await page.waitForSelector("#standings-frame")).contentFrame();
+          await frame.waitForFunction(() => (document.querySelector("#standings caption")?.textContent ?? "").includes("第 3 轮后名次"));
+          t.eq("the club's framed standings are the event's", (await rows(frame, "standings")).map((r) => r[5]).join(), standings.map((r) => r[5]).join());
+          const element = await (await page.waitForSelector("#pairings-element iframe")).contentFrame();
+          await element.waitForSelector("#by-board table");
+          t.eq("the club's custom element shows the last round's pairings", (await rows(element, "by-board")).length, 4);
+          await page.waitForFunction(() => document.querySelector("#pairings-element iframe").getBoundingClientRect().height > 200);
+          await t.shot("events-club-page", page);
+        } finally {
+          await club.close();
+          rmSync(clubDir, { recursive: true, force: true });
+        }
         // The embeds: one part each, no chrome.
         for (const embed of ["standings", "pairings", "crosstable"]) {
           const page = players[0].page;

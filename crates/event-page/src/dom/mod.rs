@@ -288,10 +288,32 @@ impl App {
         }
     }
 
+    /// Framed on a club's page: tells it the page's height (shatar-event.js and
+    /// shatar-frames.js take it), as embed.html does.
+    fn post_height(&self) {
+        let Some(root) = self.doc.document_element() else {
+            return;
+        };
+        let Ok(Some(parent)) = self.window.parent() else {
+            return;
+        };
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"event".into(), &"size".into());
+        let _ = js_sys::Reflect::set(
+            &message,
+            &"height".into(),
+            &f64::from(root.scroll_height()).into(),
+        );
+        let _ = parent.post_message(&message, "*");
+    }
+
     fn draw(&mut self) {
         let v = view(&self.model, &self.page_url, now_ms());
         if let Err(e) = render::render(&self.doc, &mut self.shown, &v, self.model.lang) {
             web_sys::console::error_2(&"shatar: the page was not drawn".into(), &e);
+        }
+        if v.embed.is_some() {
+            self.post_height();
         }
     }
 }
