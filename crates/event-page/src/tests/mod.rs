@@ -13,8 +13,8 @@ use shatar_protocol::online::{
 use shatar_rules::GameKind;
 use shatar_web::i18n::Lang;
 
-use crate::address::{self, Address, Embed};
-use crate::forms::{self, Form, FormError, Why};
+use crate::address::{self, Address};
+use crate::forms::Form;
 use crate::model::{Effect, Model, Msg, Problem, Read, Role};
 use crate::view::{error_text, tie_break_text, view};
 
@@ -78,35 +78,6 @@ fn director() -> Model {
     )
     .map_err(|e| e.to_string());
     Model::new(Lang::En, address, None).0
-}
-
-#[test]
-fn the_address_names_the_event_the_director_and_the_embed() {
-    let id = EVENT.to_string();
-    assert_eq!(
-        address::read(Some(&id), Some("standings"), "#director=abc123"),
-        Ok(Address {
-            event: Some(EVENT),
-            director: Some("abc123".into()),
-            embed: Some(Embed::Standings),
-        })
-    );
-    assert_eq!(address::read(None, None, "").unwrap().event, None);
-    let bad = address::read(Some("nope"), None, "").unwrap_err();
-    assert_eq!(bad.parameter, "event");
-    assert_eq!(
-        address::read(Some(&id), Some("menu"), "")
-            .unwrap_err()
-            .parameter,
-        "embed"
-    );
-    // A token with markup or spaces is no token.
-    assert_eq!(
-        address::read(Some(&id), None, "#director=<script>")
-            .unwrap_err()
-            .parameter,
-        "director"
-    );
 }
 
 #[test]
@@ -234,33 +205,6 @@ fn creating_an_event_posts_only_what_the_director_set_and_shows_the_director_lin
     );
     let qr = qrcodegen::QrCode::encode_text(&links.public, qrcodegen::QrCodeEcc::Medium).unwrap();
     assert_eq!(links.qr.unwrap().0, qr.size() as usize + 8);
-}
-
-#[test]
-fn a_bad_field_is_named_and_nothing_is_sent() {
-    let mut model = director();
-    let effects = model.update(
-        Msg::Submit(
-            Form::AddPlayer,
-            fields(&[("name", "Bataa"), ("rating", "strong")]),
-        ),
-        0,
-    );
-    assert!(effects.is_empty());
-    assert_eq!(
-        model.problem,
-        Some(Problem::Form(FormError {
-            field: "rating",
-            why: Why::NotANumber
-        }))
-    );
-    let v = view(&model, "", 0);
-    assert_eq!(v.problem.as_deref(), Some("Rating: not a number"));
-    model.lang = Lang::ZhHans;
-    assert_eq!(
-        view(&model, "", 0).problem.as_deref(),
-        Some("等级分：不是数字")
-    );
 }
 
 #[test]
@@ -512,75 +456,6 @@ fn every_refusal_has_words_in_every_language() {
 }
 
 #[test]
-fn a_pairing_is_read_as_written_on_paper_and_points_in_hundredths() {
-    use shatar_protocol::events::{DirectorAction, PairWire, PenaltyKind};
-    assert_eq!(
-        forms::boards("1-4, 2-3\n5").unwrap(),
-        [
-            PairWire {
-                white: 1,
-                black: Some(4)
-            },
-            PairWire {
-                white: 2,
-                black: Some(3)
-            },
-            PairWire {
-                white: 5,
-                black: None
-            },
-        ]
-    );
-    assert_eq!(forms::boards("1-x").unwrap_err().field, "boards");
-    let penalty = |amount| {
-        forms::action(
-            Form::Penalty,
-            &fields(&[
-                ("player", "2"),
-                ("round", "1"),
-                ("kind", "PointsDeducted"),
-                ("amount", amount),
-                ("reason", "phone rang (art. 12.9)"),
-            ]),
-            2,
-            0,
-            |_, _| None,
-        )
-    };
-    let Ok(DirectorAction::Penalty {
-        penalty: PenaltyKind::PointsDeducted { hundredths },
-        ..
-    }) = penalty("0.5")
-    else {
-        panic!()
-    };
-    assert_eq!(hundredths, 50);
-    let Ok(DirectorAction::Penalty {
-        penalty: PenaltyKind::PointsDeducted { hundredths },
-        ..
-    }) = penalty("1½")
-    else {
-        panic!()
-    };
-    assert_eq!(hundredths, 150);
-    assert!(penalty("0.125").is_err());
-    // A round starting later, online: in the server's (epoch) clock.
-    assert_eq!(
-        forms::action(
-            Form::Pair,
-            &fields(&[("starts_in_minutes", "2")]),
-            3,
-            1_000,
-            |_, _| None
-        ),
-        Ok(DirectorAction::PairRound {
-            round: 3,
-            starts_at_ms: Some(121_000)
-        })
-    );
-}
-
-#[test]
 fn a_read_refused_for_too_many_requests_is_made_again_after_the_wait() {
     let mut model = director();
     let limited = reply(EventReply::Error {
@@ -599,3 +474,5 @@ fn a_read_refused_for_too_many_requests_is_made_again_after_the_wait() {
     );
     assert_eq!(model.update(Msg::ReadAgain, 0).len(), 4);
 }
+
+mod typed;
