@@ -317,7 +317,25 @@ export const tests = [
         }
         t.check("the withdrawal is shown beside her name", standings.some((r) => r[2] === "Tsetseg (withdrew from round 3)"),
           standings.map((r) => r[2]).join());
-        await t.shot("events-round-robin-desktop-en");
+        // Both views in each language, on a desktop and a phone, to look at.
+        const directorLink = await page.$eval("#director-link", (e) => e.value);
+        const publicLink = await page.$eval("#public-link", (e) => e.value);
+        for (const lang of ["en", "zh-Hans", "mn-Cyrl", "mn-Mong"]) {
+          for (const [size, viewport] of [["desktop", DESKTOP.viewport], ["phone", PHONE_VIEW.viewport]]) {
+            await page.setViewportSize(viewport);
+            for (const [role, link] of [["public", publicLink], ["director", directorLink]]) {
+              const url = new URL(link);
+              url.searchParams.set("lang", lang);
+              await page.goto(url.href);
+              await page.waitForSelector("#standings table");
+              await page.waitForFunction((lang) => document.documentElement.lang === lang, lang);
+              await t.shot(`events-rr-${role}-${size}-${lang}`);
+            }
+          }
+        }
+        await page.setViewportSize(DESKTOP.viewport);
+        await page.goto(directorLink);
+        await page.waitForSelector("#standings table");
         await page.emulateMedia({ media: "print" });
         await page.pdf({ path: `${t.shots}/events-round-robin-print-a4.pdf`, format: "A4" });
         await t.shot("events-round-robin-print-en");

@@ -102,7 +102,13 @@ pub fn start() -> Result<(), JsValue> {
         _listeners: Vec::new(),
     }));
     let weak = Rc::downgrade(&app);
-    let listeners = listen(&weak, &doc)?;
+    let mut listeners = listen(&weak, &doc)?;
+    // The director's link opened in a tab that shows the event already changes only the
+    // fragment, which loads nothing: the page starts again to read it.
+    let reload = window.clone();
+    listeners.push(Listener::new(&window, "hashchange", move |_: Event| {
+        let _ = reload.location().reload();
+    })?);
     app.borrow_mut()._listeners = listeners;
     let redraw = weak.clone();
     texts::ready_or_fetch("", lang, move || {
