@@ -49,6 +49,17 @@ for page in online.html live.html; do
   sed -i "s|__SHATAR_ONLINE_START__|./shatar-online-start-$start.js|" "$dir/$page"
 done
 
+# 1c. The event page's module (crates/event-page: event.html, public, director's and
+#    embedded), the same way.
+hash=$(build_module shatar-event-page shatar-event-page)
+printf "import init from './shatar-event-page-%s.js';\ninit({ module_or_path: './shatar-event-page-%s_bg.wasm' });\n" \
+  "$hash" "$hash" > "$work/event-start.js"
+start=$(sha256sum "$work/event-start.js" | cut -c1-16)
+cp "$work/event-start.js" "$dir/shatar-event-page-start-$start.js"
+grep -q '__SHATAR_EVENT_START__' "$dir/event.html" \
+  || { echo "post-build: event.html lacks its start script's placeholder" >&2; exit 1; }
+sed -i "s|__SHATAR_EVENT_START__|./shatar-event-page-start-$start.js|" "$dir/event.html"
+
 # 2. The page with Xiangqi (crates/page-xiangqi), which takes the page over from Trunk's
 #    build without it when Xiangqi is played (crates/web/src/carried.rs). Here for the same
 #    reason: a second main build in index.html would be loaded with the first. The first
@@ -89,19 +100,19 @@ for path in worker-loader.js $(cd "$dir" && echo i18n/*.txt) xiangqi/pieces.svg;
   files="$files $path=$(hash_name "$path")"
 done
 files=${files# }
-for page in index.html online.html live.html shatar-board.js; do
+for page in index.html online.html live.html event.html shatar-board.js; do
   grep -q '"__SHATAR_FILES__"' "$dir/$page" \
     || { echo "post-build: $page lacks the file list's placeholder" >&2; exit 1; }
 done
-sed -i "s|__SHATAR_FILES__|$files|" "$dir/index.html" "$dir/online.html" "$dir/live.html" "$dir/shatar-board.js"
+sed -i "s|__SHATAR_FILES__|$files|" "$dir/index.html" "$dir/online.html" "$dir/live.html" "$dir/event.html" "$dir/shatar-board.js"
 
 # 4. The stylesheets of builder.html, embed.html and online.html, named by content in the
 #    pages that load them (the pages keep their names: clubs and players link to them).
 #    Each entry is a sheet and the pages that link it.
 for entry in builder.css:builder.html targets.css:builder.html,online.html embed-frame.css:embed.html \
-  style.css:online.html,live.html board.css:online.html,live.html pieces.css:online.html,live.html \
-  lang.css:online.html,live.html xiangqi/pieces.css:online.html,live.html \
-  online.css:online.html,live.html; do
+  style.css:online.html,live.html,event.html board.css:online.html,live.html pieces.css:online.html,live.html \
+  lang.css:online.html,live.html,event.html xiangqi/pieces.css:online.html,live.html \
+  online.css:online.html,live.html event.css:event.html; do
   sheet=${entry%%:*} pages=${entry#*:}
   renamed=$(hash_name "$sheet")
   for page in ${pages//,/ }; do

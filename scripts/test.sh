@@ -46,7 +46,7 @@ fi
 # The page's first build leaves Xiangqi out (crates/web/src/carried.rs): its own lints.
 cargo clippy -p shatar-web --no-default-features --features app --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
 # The embeds' build has shatar-web without its app (features unify within one cargo run).
-cargo clippy -p shatar-embed -p shatar-online --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
+cargo clippy -p shatar-embed -p shatar-online -p shatar-event-page --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
 step "Native tests (rules, perft, properties, UCI binary, protocol, the server and the online page over WebSockets)"

@@ -17,10 +17,13 @@ import { servedFrom } from "./serve-dist.mjs";
 /** The server binary: $SHATAR_SERVER, or the workspace's debug build (scripts/e2e.sh builds it). */
 const serverBinary = () => resolve(process.env.SHATAR_SERVER ?? join(repoRoot, "target/debug/shatar-server"));
 
-/** Starts `shatar-server` over the site `site` on a free loopback port; resolves once it listens. */
-export async function startServer(site) {
+/**
+ * Starts `shatar-server` over the site `site` on a free loopback port, with `extra`
+ * arguments; resolves once it listens.
+ */
+export async function startServer(site, extra = []) {
   const data = mkdtempSync(join(tmpdir(), "shatar-online-"));
-  const child = spawn(serverBinary(), ["--site", site, "--data", data, "--listen", "127.0.0.1:0"],
+  const child = spawn(serverBinary(), ["--site", site, "--data", data, "--listen", "127.0.0.1:0", ...extra],
     { stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
   const url = await new Promise((ok, fail) => {

@@ -15,6 +15,7 @@ import { tests as clocks } from "./clocks.mjs";
 import { tests as csp } from "./csp.mjs";
 import { tests as deploy } from "./deploy.mjs";
 import { tests as embed } from "./embed.mjs";
+import { tests as events } from "./events.mjs";
 import { tests as i18n } from "./i18n.mjs";
 import { tests as keep } from "./keep.mjs";
 import { tests as layout } from "./layout.mjs";
@@ -45,7 +46,7 @@ const { browser, close } = await launchBrowser();
 let result = { passed: 0, failed: 1 };
 try {
   console.log(`site ${dist} at ${server.url}${process.env.E2E_SEED ? `, E2E_SEED=${process.env.E2E_SEED}` : ""}`);
-  result = await runTests([...board, ...play, ...clocks, ...recovery, ...keep, ...embed, ...a11y, ...targets, ...i18n, ...layout, ...screens, ...offline, ...deploy, ...csp, ...xiangqi, ...online], {
+  result = await runTests([...board, ...play, ...clocks, ...recovery, ...keep, ...embed, ...a11y, ...targets, ...i18n, ...layout, ...screens, ...offline, ...deploy, ...csp, ...xiangqi, ...online, ...events], {
     browser, url: server.url, shots, only: only.length ? only : null,
   });
 } catch (e) {

@@ -182,25 +182,8 @@ pub fn control_of(id: &str) -> Option<TimeControlWire> {
     ))
 }
 
-/// `text` as a QR code (medium error correction): its width in modules, with the quiet zone
-/// of four modules the standard asks, and an SVG path drawing each dark module as a unit
-/// square. `None` for a text too long for any QR code.
-pub fn qr_path(text: &str) -> Option<(usize, String)> {
-    use core::fmt::Write;
-    use qrcodegen::{QrCode, QrCodeEcc};
-    const QUIET: i32 = 4;
-    let qr = QrCode::encode_text(text, QrCodeEcc::Medium).ok()?;
-    let size = qr.size();
-    let mut path = String::new();
-    for y in 0..size {
-        for x in 0..size {
-            if qr.get_module(x, y) {
-                let _ = write!(path, "M{} {}h1v1h-1z", x + QUIET, y + QUIET);
-            }
-        }
-    }
-    Some((usize::try_from(size + 2 * QUIET).ok()?, path))
-}
+/// The challenge link's QR code: shared with the event page.
+pub use shatar_web::qr::qr_path;
 
 fn control_text(lang: Lang, control: &TimeControlWire) -> String {
     if let Some(days) = control.days_per_move {

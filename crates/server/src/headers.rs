@@ -8,7 +8,9 @@ pub const SITE_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-e
 /// docs/hosting.md, `csp:builder`: the builder fetches a club's PGN files.
 pub const BUILDER_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; font-src 'self'; connect-src 'self' https:; worker-src 'self'; frame-src 'self' https:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// docs/hosting.md, `csp:live`: live.html, the watch-only page framed by any club's page.
+/// docs/hosting.md, `csp:live`: live.html, the watch-only page framed by any club's page,
+/// and event.html, whose standings, pairings and crosstable a club's page frames (its
+/// director's view needs the token, which a framing page does not have).
 pub const LIVE_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; font-src 'self'; connect-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'";
 
 /// docs/hosting.md, `csp:embed`: framed by any club's page.
@@ -53,7 +55,7 @@ pub fn content_security_policy(path: &str) -> &'static str {
     match path.rsplit('/').next() {
         Some("builder.html") => BUILDER_CSP,
         Some("embed.html") => EMBED_CSP,
-        Some("live.html") => LIVE_CSP,
+        Some("live.html" | "event.html") => LIVE_CSP,
         _ => SITE_CSP,
     }
 }
@@ -120,6 +122,7 @@ mod tests {
         assert_eq!(content_security_policy("/"), SITE_CSP);
         assert_eq!(content_security_policy("/embed.html"), EMBED_CSP);
         assert_eq!(content_security_policy("/live.html"), LIVE_CSP);
+        assert_eq!(content_security_policy("/event.html"), LIVE_CSP);
         assert_eq!(content_security_policy("/builder.html"), BUILDER_CSP);
         for csp in [SITE_CSP, BUILDER_CSP, EMBED_CSP] {
             assert!(!csp.contains("'unsafe-eval'") && !csp.contains("unsafe-inline"));

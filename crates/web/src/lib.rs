@@ -30,6 +30,7 @@ pub mod names;
 pub mod notes;
 pub mod num;
 pub mod pgn_file;
+pub mod qr;
 pub mod saved;
 pub mod settings;
 pub mod state;

@@ -119,6 +119,11 @@ pub fn encode_prefs(looks: &Looks) -> String {
 /// Where a browser keeps the preferences of every game (and of the online page).
 pub const PREFS_KEY: &str = "shatar.prefs";
 
+/// Where this browser keeps its online identity (id and secret, as JSON): shared by every
+/// tab and by the online and event pages, so that a reload, a second tab or an event joined
+/// by its link is the same player.
+pub const ONLINE_IDENTITY_KEY: &str = "shatar.online.identity";
+
 /// Stored preferences; `None` when they do not read (another version's: the defaults do).
 pub fn decode_prefs(text: &str) -> Option<Looks> {
     serde_json::from_str(text).ok()

@@ -25,9 +25,8 @@ use crate::view::{OnlineView, view};
 use render::Shown;
 use socket::{Heard, Socket};
 
-/// Where this browser keeps its online identity (id and secret): shared by every tab, so
-/// that a reload or a second tab is the same player.
-const IDENTITY_KEY: &str = "shatar.online.identity";
+/// Where this browser keeps its online identity: shared with the event page.
+use shatar_web::saved::ONLINE_IDENTITY_KEY as IDENTITY_KEY;
 
 /// The name this browser's player gave, to fill the field and to tell a new server.
 const NAME_KEY: &str = "shatar.online.name";

@@ -6,7 +6,7 @@ use web_sys::{Document, Element, HtmlElement, HtmlInputElement, HtmlSelectElemen
 
 use shatar_web::dom::board_widget::BoardWidget;
 use shatar_web::dom::panel::{fill_promotion, patch_moves};
-use shatar_web::i18n::{Key, Lang};
+use shatar_web::i18n::Lang;
 use shatar_web::settings::{Looks, TimeControl};
 use shatar_web::view::MoveRow;
 
@@ -219,29 +219,7 @@ fn draw_player_followed(
 
 /// The page's static texts in `lang`, named by key in `online.html`.
 fn translate(doc: &Document, lang: Lang) -> Result<(), JsValue> {
-    if let Some(root) = doc.document_element() {
-        root.set_attribute("lang", lang.id())?;
-    }
-    for (marker, attribute) in [
-        ("data-i18n", None),
-        ("data-i18n-label", Some("aria-label")),
-        ("data-i18n-empty", Some("data-empty")),
-    ] {
-        let found = doc.query_selector_all(&format!("[{marker}]"))?;
-        for i in 0..found.length() {
-            let Some(el) = found.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
-                continue;
-            };
-            let Some(key) = el.get_attribute(marker).and_then(|k| Key::from_name(&k)) else {
-                continue;
-            };
-            match attribute {
-                None => el.set_text_content(Some(lang.text(key))),
-                Some(attribute) => el.set_attribute(attribute, lang.text(key))?,
-            }
-        }
-    }
-    Ok(())
+    shatar_web::dom::translate::translate_marked(doc, lang)
 }
 
 /// A list of rows, each a text and a button (the lobby, the player's games), all as text.

@@ -28,8 +28,10 @@ mod page_text;
 pub mod panel;
 #[cfg(feature = "app")]
 mod service_worker;
+pub mod socket;
 mod svg;
 pub mod texts;
+pub mod translate;
 pub mod xiangqi_board;
 
 /// The page's monotonic milliseconds: what the state machine's clock runs on.
