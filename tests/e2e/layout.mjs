@@ -67,8 +67,36 @@ function layoutTest(size, lang) {
   };
 }
 
+/** The other pages with the app's title bar, on a phone with no server behind them: the bar's
+    parts (its button included) are on the screen and the page does not scroll sideways. */
+function pageTest(path, lang) {
+  return {
+    name: `layout: ${path} in ${lang} on a phone, the title bar's button on the screen, no sideways scrolling`,
+    options: { ...SIZES.phone },
+    async run(t) {
+      const { page } = t;
+      page.on("console", () => {});
+      await page.goto(`${t.url}${path}?lang=${lang}`);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 20_000 });
+      await page.evaluate(() => document.fonts.ready);
+      const m = await page.evaluate(() => {
+        const bar = document.querySelector(".topbar");
+        const parts = [...bar.children].map((e) => { const r = e.getBoundingClientRect(); return { what: e.className || e.tagName, l: r.left, r: r.right }; });
+        return { parts, width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth };
+      });
+      t.check("no part of the title bar leaves the screen",
+        m.parts.every((p) => p.l >= -0.5 && p.r <= m.width + 0.5), JSON.stringify(m.parts));
+      t.check(`no horizontal scrolling (${m.scrollWidth} in ${m.width})`, m.scrollWidth <= m.width);
+      await t.shot(`layout-phone-${path.replace(".html", "")}-${lang}`);
+      // A refused WebSocket (the static host has no server) is a console error in Chromium.
+      t.problems = t.problems.filter((p) => !/WebSocket/.test(p));
+    },
+  };
+}
+
 export const tests = [
   ...Object.keys(SIZES).flatMap((size) => LANGS.map((lang) => layoutTest(size, lang))),
+  ...["online.html", "event.html"].flatMap((path) => ["en", "mn-Cyrl"].map((lang) => pageTest(path, lang))),
   {
     name: "layout: on a phone the languages are a menu behind the globe, by touch and by keyboard",
     options: { ...SIZES.phone },
