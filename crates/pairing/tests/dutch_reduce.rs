@@ -96,3 +96,35 @@ fn smaller_graphs_pair_as_the_whole_field() {
     }
     assert_eq!(rounds, 28);
 }
+
+/// Larger fields, where most brackets of the middle rounds pair alone and the first
+/// transposition of S2 the criteria allow is shown to be their lightest matching
+/// (`dutch/simple.rs`): the same pairings as the whole field's matchings.
+#[test]
+fn first_transpositions_pair_as_the_whole_field() {
+    let mut rounds = 0;
+    for (players, seed) in [(140, 5), (166, 6), (200, 7), (230, 8), (260, 9)] {
+        rounds += play(players, 7, 0x9E37_79B9_7F4A_7C15 ^ seed);
+    }
+    assert_eq!(rounds, 35);
+}
+
+/// The same on more events (ignored by default: `SHATAR_REDUCE_EVENTS=N cargo test
+/// --release -p shatar-pairing --test dutch_reduce -- --ignored`): N events of 66 to
+/// 300 players, 5 to 9 rounds.
+#[test]
+#[ignore]
+fn many_events_pair_as_the_whole_field() {
+    let events: u64 = std::env::var("SHATAR_REDUCE_EVENTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(40);
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rounds = 0;
+    for seed in 0..events {
+        let players = 66 + (rng.next() % 235) as u32;
+        let planned = 5 + (rng.next() % 5) as u32;
+        rounds += play(players, planned, 0x51_7CC1_B727_220A ^ seed);
+    }
+    eprintln!("{events} events, {rounds} rounds identical");
+}

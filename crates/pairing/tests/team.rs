@@ -480,3 +480,34 @@ fn team_files_with_boards_out_of_roster_order_are_refused() {
         "round 1: board 1 of team 'T2''s match: the players on it (by roster order) did not meet each other"
     );
 }
+
+/// TRF-2026's team record `310` (team number in columns 5-7, name in 9-40, players from
+/// 74-77 on) reads as `013` does.
+#[test]
+fn team_records_310_read_as_013() {
+    let text = include_str!("data/team-axf-round-robin.trf");
+    let mut converted = String::new();
+    let mut team = 0;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("013 ") {
+            team += 1;
+            let (name, players) = rest.split_at(32);
+            let mut record = format!("310 {team:>3} {:<32}", name.trim());
+            record = format!("{record:<73}");
+            let numbers: Vec<&str> = players.split_whitespace().collect();
+            record += &numbers
+                .iter()
+                .map(|n| format!("{n:>4}"))
+                .collect::<Vec<_>>()
+                .join(" ");
+            converted += &record;
+        } else {
+            converted += line;
+        }
+        converted.push('\n');
+    }
+    assert!(converted.contains("\n310   2 T2"));
+    let from_013 = team::from_tournament(&trf::read(text).unwrap()).unwrap();
+    let from_310 = team::from_tournament(&trf::read(&converted).unwrap()).unwrap();
+    assert_eq!(from_310, from_013);
+}

@@ -150,6 +150,17 @@ impl<'f> Criteria<'f> {
         }
     }
 
+    /// The place values of the C12 and C13 digits.
+    pub fn colour_places(&self) -> (&Nat, &Nat) {
+        let places = &self.radix.places;
+        (&places[self.layout.qc12], &places[self.layout.qc13])
+    }
+
+    /// The place value of the C6 digit (a downfloater).
+    pub fn float_place(&self) -> &Nat {
+        &self.radix.places[self.layout.qc6]
+    }
+
     /// The C criteria of pairing `x` with `y` in this bracket (Gacrux's `update_edge`).
     pub fn edge(&self, x: u32, y: u32) -> EdgeCriteria {
         let f = self.field;
@@ -351,6 +362,11 @@ impl Homogeneous {
 
     pub fn total(&self) -> &Nat {
         &self.radix.total
+    }
+
+    /// The place of HO1, the top digit (a pair of two S2 players).
+    pub fn first_place(&self) -> &Nat {
+        &self.radix.places[0]
     }
 
     /// `x`, `y`: the bracket numbers (from 1) of two residents, or None for a pair that

@@ -15,6 +15,7 @@ mod field;
 mod first_round;
 mod reduce;
 mod round;
+mod simple;
 mod solve;
 mod stage;
 

@@ -216,6 +216,16 @@ impl State<'_> {
         let moved = criteria.mdp.iter().sum::<u64>() as usize;
         let he = Heterogeneous::new(top, moved);
         let plan = self.plan(s, exact_qn8);
+        // A homogeneous bracket paired alone (or sending one down), when the first
+        // transposition of S2 is provably the lightest matching (simple.rs).
+        if moved == 0
+            && self.reduce
+            && let Some(pairs) = self.simple(s, &plan, &criteria)
+        {
+            self.remove(&pairs, &mut crit);
+            self.qn8.push(Some(0));
+            return;
+        }
         let side = |n: u32| (numbers[n as usize], self.level(n));
         let weight =
             |(a, b): (u32, u32), qc: &Nat| qc.mul(he.total()).add(&he.edge(side(a), side(b), s));
