@@ -3,8 +3,8 @@
 //! refused at accept (closed at once, nothing read); a deadline for a request's head (slow
 //! headers, and idle keep-alive connections, which hyper times by the same deadline); a
 //! small head (8 KiB, 32 headers); a deadline and a cap for a request's body, read whole
-//! here before any route sees it (every body a route takes is a small JSON document); the per-address budget of HTTP requests; the client's
-//! address behind a trusted proxy; and a shutdown that waits for the requests in flight a
+//! here before any route sees it (every body a route takes is a small JSON document); the
+//! per-address budget of HTTP requests; the client's address behind a trusted proxy; and a shutdown that waits for the requests in flight a
 //! bounded time, never for a half-sent one.
 
 use std::collections::HashMap;
@@ -38,7 +38,7 @@ pub const MAX_HEAD_BYTES: usize = 8 * 1024;
 pub const MAX_HEADERS: usize = 32;
 /// The largest request body read: twice the largest a route takes (the events API's 32
 /// KiB), so that a route's own typed "too large" answers what lies between.
-pub const MAX_BODY_BYTES: usize = 64 * 1024;
+pub const MAX_BODY_BYTES: usize = 2 * shatar_protocol::events::MAX_BODY_BYTES;
 /// File descriptors kept out of the connections' reach: the database's (SQLite with its
 /// WAL and pool), the site's files being sent, the listener.
 pub const RESERVED_FDS: usize = 64;
@@ -388,28 +388,32 @@ async fn answer(
     }
 }
 
-/// A body the server stopped reading: the connection cannot carry another request.
-fn refused_body(status: StatusCode, why: &'static str) -> Response<Body> {
-    let mut response = Response::new(Body::from(why));
+/// The edge's own answer: `status` and a line of plain text.
+fn plain(status: StatusCode, text: &'static str) -> Response<Body> {
+    let mut response = Response::new(Body::from(text));
     *response.status_mut() = status;
-    let headers = response.headers_mut();
-    headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
-    headers.insert(
+    response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/plain; charset=utf-8"),
     );
     response
 }
 
+/// A body the server stopped reading: the connection cannot carry another request.
+fn refused_body(status: StatusCode, why: &'static str) -> Response<Body> {
+    let mut response = plain(status, why);
+    let headers = response.headers_mut();
+    headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
+
 fn too_many_requests(retry_after_ms: u64) -> Response<Body> {
     let seconds = retry_after_ms.div_ceil(1_000).max(1);
-    let mut response = Response::new(Body::from("too many requests from this address\n"));
-    *response.status_mut() = StatusCode::TOO_MANY_REQUESTS;
+    let mut response = plain(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too many requests from this address\n",
+    );
     let headers = response.headers_mut();
     headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/plain; charset=utf-8"),
-    );
     response
 }

@@ -36,6 +36,14 @@ fn quick() -> Timeouts {
     }
 }
 
+/// A server with [`quick`] socket timers and a clock that stands still.
+async fn start_quick(data: &std::path::Path) -> shatar_server::Running {
+    start_config(data, None, Arc::new(ManualTime::default()), |config| {
+        config.limits.timeouts = quick();
+    })
+    .await
+}
+
 /// Reads and drops what comes until the server closes `stream`: how long that took, or
 /// `None` if it was still open after `limit`.
 async fn closed_within(
@@ -139,15 +147,7 @@ async fn slow_heads_silent_and_idle_keep_alive_connections_are_closed_after_ten_
 #[tokio::test]
 async fn slow_and_oversized_request_bodies_are_refused_and_closed() {
     let data = tempfile::tempdir().unwrap();
-    let server = start_config(
-        data.path(),
-        None,
-        Arc::new(ManualTime::default()),
-        |config| {
-            config.limits.timeouts = quick();
-        },
-    )
-    .await;
+    let server = start_quick(data.path()).await;
     let addr = server.addr;
     let post = |length: usize| {
         format!(
@@ -378,15 +378,7 @@ async fn an_upgraded_websocket_keeps_its_place_in_the_address_count() {
 #[tokio::test]
 async fn a_silent_websocket_is_closed_and_a_live_one_is_pinged() {
     let data = tempfile::tempdir().unwrap();
-    let server = start_config(
-        data.path(),
-        None,
-        Arc::new(ManualTime::default()),
-        |config| {
-            config.limits.timeouts = quick();
-        },
-    )
-    .await;
+    let server = start_quick(data.path()).await;
     // No request within the first 500 ms: 1008.
     let mut mute = Client::connect(&server).await;
     let started = Instant::now();
