@@ -25,7 +25,9 @@ for archive in "tests/gacrux/tournaments-$version.tar.xz" "tests/gacrux/extra-$v
         touch "$marker"
     fi
 done
-cargo build --quiet -p shatar-cli
+# The test profile: `cargo test` (scripts/test.sh) has already built it so; the dev profile
+# would build the rules, the engine and the pairing crates again.
+cargo build --quiet --profile test -p shatar-cli
 "$python" scripts/gacrux-compare.py "${CARGO_TARGET_DIR:-target}/debug/shatar" all \
     --count "${SHATAR_GACRUX_COUNT:-200}" --cache "$cache" --jobs 2 --verify 3
 # Team events: every team tie-break on SHATAR_GACRUX_TEAMS (default 200) random team
