@@ -10,18 +10,21 @@ WASM_BINDGEN_VERSION=0.2.130 # must equal the wasm-bindgen crate pin in Cargo.to
 
 # Flags may be combined: --browser (Chromium, chromedriver, the tests' fonts), --serve
 # (trunk, and brotli and zopfli for the site's precompressed files), --all (both), --fuzz
-# (cargo-fuzz). Always: pgn-extract and python-chess, which the server's tests read its
+# (cargo-fuzz), --services (PostgreSQL and nats-server, which scripts/services.sh starts on
+# loopback for the server's larger set-up). Always: pgn-extract and python-chess, which the server's tests read its
 # records with (scripts/pgn-check.py).
 want_browser=false
 want_serve=false
 want_fuzz=false
+want_services=false
 for arg in "$@"; do
   case "$arg" in
     --browser) want_browser=true ;;
     --serve) want_serve=true ;;
     --all) want_browser=true; want_serve=true ;;
     --fuzz) want_fuzz=true ;;
-    *) echo "usage: $0 [--browser] [--serve] [--all] [--fuzz]" >&2; exit 2 ;;
+    --services) want_services=true ;;
+    *) echo "usage: $0 [--browser] [--serve] [--all] [--fuzz] [--services]" >&2; exit 2 ;;
   esac
 done
 
@@ -47,6 +50,11 @@ python3 -c 'import venv, ensurepip' 2>/dev/null || always_apt+=(python3-venv)
 serve_apt=()
 command -v brotli >/dev/null 2>&1 || serve_apt+=(brotli)
 command -v zopfli >/dev/null 2>&1 || serve_apt+=(zopfli)
+
+# PostgreSQL's server programs (Debian keeps them in /usr/lib/postgresql/N/bin) and NATS.
+services_apt=()
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || services_apt+=(postgresql)
+command -v nats-server >/dev/null 2>&1 || services_apt+=(nats-server)
 
 step() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -88,6 +96,7 @@ fi
 apt_wanted=("${always_apt[@]}")
 $want_browser && apt_wanted+=("${need_apt[@]}")
 $want_serve && apt_wanted+=("${serve_apt[@]}")
+$want_services && apt_wanted+=("${services_apt[@]}")
 if [ ${#apt_wanted[@]} -gt 0 ]; then
   step "apt: ${apt_wanted[*]}"
   export DEBIAN_FRONTEND=noninteractive
