@@ -10,18 +10,39 @@ if [ "${TRUNK_PROFILE:-debug}" = release ]; then profile=release-web; out=releas
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Builds crate $1 for the browser with the page's tools and profile, into the staging folder
-# as $2-<hash>.js and $2-<hash>_bg.wasm, named by content like Trunk's files; prints the
-# hash.
-build_module() {
-  local crate=$1 name=$2 built hash
-  cargo build --quiet -p "$crate" --target wasm32-unknown-unknown --profile "$profile"
-  built="${CARGO_TARGET_DIR:-$PWD/target}/wasm32-unknown-unknown/$out/${crate//-/_}.wasm"
+# The four modules built here, in two cargo runs so that their link-time optimisations
+# (one core each) run side by side: the embed, the online pages and the event page in one,
+# whose features then unify (web-sys's bindings: 8 and 57 bytes more for the embed and the
+# event page, measured); the page with Xiangqi alone, since it has shatar-web's app, which
+# must stay out of the others.
+cargo build --quiet -p shatar-embed -p shatar-online -p shatar-event-page \
+  --target wasm32-unknown-unknown --profile "$profile"
+cargo build --quiet -p shatar-page-xiangqi --target wasm32-unknown-unknown --profile "$profile"
+
+# Makes crate $1's built module ready for the browser with the page's tools, into
+# $work/$1/ as $1.js and $1_bg.wasm. The four run at once (wasm-opt takes seconds each).
+finish_module() {
+  local name=$1 built
+  built="${CARGO_TARGET_DIR:-$PWD/target}/wasm32-unknown-unknown/$out/${name//-/_}.wasm"
   rm -rf "$work/$name" && mkdir "$work/$name"
   wasm-bindgen --target web --no-typescript --out-dir "$work/$name" --out-name "$name" "$built"
   if [ "$profile" = release-web ]; then
     wasm-opt -Oz "$work/$name/${name}_bg.wasm" --output "$work/$name/${name}_bg.wasm"
   fi
+}
+finishing=()
+for name in shatar-embed shatar-online shatar-event-page shatar-page-xiangqi; do
+  finish_module "$name" &
+  finishing+=($!)
+done
+for pid in "${finishing[@]}"; do
+  wait "$pid" || { echo "post-build: wasm-bindgen or wasm-opt failed (above)" >&2; exit 1; }
+done
+
+# Copies module $1 into the staging folder as $1-<hash>.js and $1-<hash>_bg.wasm, named by
+# content like Trunk's files; prints the hash.
+build_module() {
+  local name=$1 hash
   hash=$(cat "$work/$name/$name.js" "$work/$name/${name}_bg.wasm" | sha256sum | cut -c1-16)
   cp "$work/$name/$name.js" "$dir/$name-$hash.js"
   cp "$work/$name/${name}_bg.wasm" "$dir/$name-${hash}_bg.wasm"
@@ -31,14 +52,14 @@ build_module() {
 # 1. The embed module (crates/embed: <shatar-board>, embed.html, builder.html). Built here
 #    rather than by a <link data-trunk rel="rust"> in index.html, which would make the app's
 #    page load it too. www/shatar-board.js is told the names.
-hash=$(build_module shatar-embed shatar-embed)
+hash=$(build_module shatar-embed)
 sed -i -e "s|__SHATAR_EMBED_GLUE__|./shatar-embed-$hash.js|" -e "s|__SHATAR_EMBED_WASM__|./shatar-embed-${hash}_bg.wasm|" \
   "$dir/shatar-board.js"
 
 # 1b. The online pages' module (crates/online: online.html, and live.html that clubs frame),
 #    for the same reason; started by a script of its own, named by its content (no inline
 #    script: docs/hosting.md).
-hash=$(build_module shatar-online shatar-online)
+hash=$(build_module shatar-online)
 printf "import init from './shatar-online-%s.js';\ninit({ module_or_path: './shatar-online-%s_bg.wasm' });\n" \
   "$hash" "$hash" > "$work/online-start.js"
 start=$(sha256sum "$work/online-start.js" | cut -c1-16)
@@ -51,7 +72,7 @@ done
 
 # 1c. The event page's module (crates/event-page: event.html, public, director's and
 #    embedded), the same way.
-hash=$(build_module shatar-event-page shatar-event-page)
+hash=$(build_module shatar-event-page)
 printf "import init from './shatar-event-page-%s.js';\ninit({ module_or_path: './shatar-event-page-%s_bg.wasm' });\n" \
   "$hash" "$hash" > "$work/event-start.js"
 start=$(sha256sum "$work/event-start.js" | cut -c1-16)
@@ -64,7 +85,7 @@ sed -i "s|__SHATAR_EVENT_START__|./shatar-event-page-start-$start.js|" "$dir/eve
 #    build without it when Xiangqi is played (crates/web/src/carried.rs). Here for the same
 #    reason: a second main build in index.html would be loaded with the first. The first
 #    build reads the names from index.html's <meta name="shatar-xiangqi-build">.
-hash=$(build_module shatar-page-xiangqi shatar-page-xiangqi)
+hash=$(build_module shatar-page-xiangqi)
 grep -q '__SHATAR_XIANGQI_GLUE__ __SHATAR_XIANGQI_WASM__' "$dir/index.html" \
   || { echo "post-build: index.html lacks the Xiangqi build's placeholders" >&2; exit 1; }
 sed -i -e "s|__SHATAR_XIANGQI_GLUE__|./shatar-page-xiangqi-$hash.js|" \
@@ -174,16 +195,21 @@ gz() {
   if [ "$(stat -c %s "$1")" -le 262144 ] && command -v zopfli >/dev/null; then zopfli --gzip -c "$1"
   else gzip -9 -n -c "$1"; fi
 }
-compressed=0
-while IFS= read -r -d '' file; do
+# One file: its two copies, each kept only if smaller. Run for several files at once
+# (brotli's best quality is one core's work for seconds on a module).
+compress() {
+  local file=$1 size copy
   brotli --best --lgwin=24 --force --output="$file.br" -- "$file"
   gz "$file" > "$file.gz"
   size=$(stat -c %s "$file")
   for copy in "$file.br" "$file.gz"; do
     [ "$(stat -c %s "$copy")" -lt "$size" ] || rm "$copy"
   done
-  compressed=$((compressed + 1))
-done < <(find "$dir" -type f \( -name '*.html' -o -name '*.js' -o -name '*.mjs' -o -name '*.css' \
+}
+export -f compress gz
+to_compress=$(find "$dir" -type f \( -name '*.html' -o -name '*.js' -o -name '*.mjs' -o -name '*.css' \
   -o -name '*.json' -o -name '*.svg' -o -name '*.txt' -o -name '*.xml' -o -name '*.webmanifest' \
-  -o -name '*.wasm' \) -print0)
-[ "$compressed" -gt 0 ] || { echo "post-build: found nothing to compress in $dir" >&2; exit 1; }
+  -o -name '*.wasm' \))
+[ -n "$to_compress" ] || { echo "post-build: found nothing to compress in $dir" >&2; exit 1; }
+# Trunk's names are plain (checked for the service worker above): one a line is safe.
+printf '%s\n' "$to_compress" | xargs -d '\n' -P "$(nproc)" -n 1 bash -c 'set -euo pipefail; compress "$1"' _
