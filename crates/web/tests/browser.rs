@@ -111,10 +111,10 @@ fn the_board_carries_names_pieces_and_labels() {
 /// place, in one step, instead of adding a second board.
 #[wasm_bindgen_test]
 fn the_static_board_is_the_first_drawing() {
-    let holder = holder();
+    let drawn_here = holder();
     let (view, looks) = view::board::start_view();
     let markup = view::board::start_markup().unwrap();
-    let mut board = BoardDom::new(document(), holder.clone());
+    let mut board = BoardDom::new(document(), drawn_here.clone());
     board.render(&view, &looks).unwrap();
     assert_eq!(board.svg().unwrap().outer_html(), markup);
 
@@ -133,7 +133,7 @@ fn the_static_board_is_the_first_drawing() {
         drawn.outer_html(),
         markup.replacen("data-interactive=\"false\"", "data-interactive=\"true\"", 1)
     );
-    holder.remove();
+    drawn_here.remove();
     page.remove();
 }
 
