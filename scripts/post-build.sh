@@ -49,6 +49,17 @@ build_module() {
   echo "$hash"
 }
 
+# 0. The start position's board, drawn natively by the page's own drawing code
+#    (crates/web/examples/static_board.rs), in index.html's #board: on screen before the
+#    WebAssembly arrives, which draws the same board over it (crates/web/src/dom/board.rs).
+#    Before the file list's names and the compression below, which must see it.
+grep -q '<template id="static-board"></template>' "$dir/index.html" \
+  || { echo "post-build: index.html lacks the static board's placeholder" >&2; exit 1; }
+cargo run --quiet -p shatar-web --example static_board > "$work/static-board.html"
+grep -q '^<svg .*</svg>$' "$work/static-board.html" \
+  || { echo "post-build: static_board printed no board" >&2; exit 1; }
+sed -i -e "/<template id=\"static-board\"><\/template>/{r $work/static-board.html" -e 'd}' "$dir/index.html"
+
 # 1. The embed module (crates/embed: <shatar-board>, embed.html, builder.html). Built here
 #    rather than by a <link data-trunk rel="rust"> in index.html, which would make the app's
 #    page load it too. www/shatar-board.js is told the names.

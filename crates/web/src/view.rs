@@ -5,6 +5,8 @@
 
 pub mod analysis;
 pub mod board;
+pub mod board_svg;
+pub mod canvas;
 pub mod clocks;
 pub mod dialogs;
 pub mod games;

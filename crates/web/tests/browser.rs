@@ -106,6 +106,37 @@ fn the_board_carries_names_pieces_and_labels() {
     holder.remove();
 }
 
+/// The board the built page carries (drawn natively by the same code, `Markup`) is the
+/// one the DOM draws, attribute for attribute; and the page's first drawing replaces it in
+/// place, in one step, instead of adding a second board.
+#[wasm_bindgen_test]
+fn the_static_board_is_the_first_drawing() {
+    let drawn_here = holder();
+    let (view, looks) = view::board::start_view();
+    let markup = view::board::start_markup().unwrap();
+    let mut board = BoardDom::new(document(), drawn_here.clone());
+    board.render(&view, &looks).unwrap();
+    assert_eq!(board.svg().unwrap().outer_html(), markup);
+
+    let page = holder();
+    page.set_inner_html(&format!("{markup}<div id=\"promotion\" hidden></div>"));
+    let carried = page.query_selector("svg.board").unwrap().unwrap();
+    let mut board = BoardDom::new(document(), page.clone());
+    let mut live = view.clone();
+    live.interactive = true;
+    board.render(&live, &looks).unwrap();
+    let drawn = board.svg().unwrap();
+    assert!(!carried.is_connected(), "the carried board is gone");
+    assert_eq!(page.query_selector_all("svg.board").unwrap().length(), 1);
+    assert_eq!(page.first_element_child().as_ref(), Some(drawn));
+    assert_eq!(
+        drawn.outer_html(),
+        markup.replacen("data-interactive=\"false\"", "data-interactive=\"true\"", 1)
+    );
+    drawn_here.remove();
+    page.remove();
+}
+
 /// Records which cells a render touched.
 struct Touched {
     observer: MutationObserver,

@@ -5,35 +5,23 @@
 //! pointer); what it means is decided by the board component ([`crate::board`]), which
 //! hears a press and a release on squares from [`super::board_widget`].
 
-use shatar_rules::{Color, GameKind, Piece, xiangqi};
+use shatar_rules::{GameKind, Piece};
 
 use crate::num::Num;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, Event, KeyboardEvent, PointerEvent};
 
 use super::listen::closest_with;
-use super::svg::{CELL, Frame, add, svg, svg_el};
+use super::svg::{add, svg, svg_el};
 use crate::carried::carries;
-use crate::glyphs::{PieceSet, glyph};
-use crate::settings::{Coordinates, Looks, Theme};
-use crate::view::{BoardView, CellKind, CellView, Geometry, Marks};
+use crate::glyphs::PieceSet;
+use crate::settings::{Coordinates, Looks};
+use crate::view::board_svg::{self, CELL, Frame, Style};
+use crate::view::{BoardView, CellKind, CellView, Marks};
 use shatar_rules::{AnyPiece, Cell};
 
-/// Room for coordinates outside the board: left and bottom for the 8x8 board's ranks and
-/// files, top and bottom for Xiangqi's file numbers.
-const MARGIN: f64 = 32.0;
 /// A press that moves further than this (in CSS pixels) is a drag, not a click.
 const DRAG_THRESHOLD_PX: f64 = 4.0;
-
-/// What forces a rebuild instead of a patch: a change of drawing, not of position.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Style {
-    bottom: Color,
-    pieces: PieceSet,
-    theme: Theme,
-    coordinates: Coordinates,
-    face_to_face: bool,
-}
 
 struct CellDom {
     g: Element,
@@ -106,13 +94,7 @@ impl BoardDom {
     }
 
     pub fn render(&mut self, view: &BoardView, looks: &Looks) -> Result<(), JsValue> {
-        let style = Style {
-            bottom: view.bottom,
-            pieces: looks.pieces,
-            theme: looks.theme,
-            coordinates: looks.coordinates,
-            face_to_face: looks.face_to_face,
-        };
+        let style = Style::of(view, looks);
         let rebuilt = self.style != Some(style)
             || self
                 .view
@@ -144,54 +126,15 @@ impl BoardDom {
     fn build(&mut self, view: &BoardView, style: Style) -> Result<(), JsValue> {
         self.drag = None;
         let frame = Frame::of(view.geometry, style);
-        let theme = match (view.geometry.cells, style.theme) {
-            (CellKind::Intersections, _) => "board xiangqi",
-            (CellKind::Squares, Theme::Checkered) => "board checkered",
-            (CellKind::Squares, Theme::Uncoloured) => "board uncoloured",
-        };
-        let board = svg(
-            &self.doc,
-            "svg",
-            &[
-                (
-                    "viewBox",
-                    &format!("0 0 {} {}", Num::<2>(frame.width), Num::<2>(frame.height)),
-                ),
-                ("class", theme),
-                ("role", "grid"),
-                ("aria-label", "Board"),
-                ("data-bottom", style.bottom.name()),
-            ],
-        )?;
+        let drawn = board_svg::draw(&mut self.doc.clone(), view, style, self.roving)?;
+        let board = drawn.svg;
         self.files = usize::from(view.geometry.files);
-        let mut cells: Vec<Option<CellDom>> = view.cells.iter().map(|_| None).collect();
         // A build without Xiangqi never draws its board: the test leaves the code out.
         if carries(GameKind::Xiangqi) && view.geometry.cells == CellKind::Intersections {
             super::xiangqi_board::ensure_symbols(&self.holder, &self.asset_base);
-            add(
-                &board,
-                &super::xiangqi_board::lines(&self.doc, view.geometry, view.bottom, frame)?,
-            )?;
-        }
-        for row in view.cells.chunks(self.files) {
-            let row_el = svg(&self.doc, "g", &[("role", "row")])?;
-            for cell in row {
-                let g = self.cell_frame(cell, view.geometry, frame, style)?;
-                row_el.append_child(&g)?;
-                let slot = self.slot(cell.cell);
-                cells[slot] = Some(CellDom {
-                    g,
-                    piece: None,
-                    shown: None,
-                    marks: Marks::default(),
-                    label: String::new(),
-                });
-            }
-            board.append_child(&row_el)?;
-        }
-        match (view.geometry.cells, style.coordinates) {
-            (_, Coordinates::Off) => {}
-            (CellKind::Intersections, _) if carries(GameKind::Xiangqi) => {
+            let lines = super::xiangqi_board::lines(&self.doc, view.geometry, view.bottom, frame)?;
+            board.prepend_with_node_1(&lines)?;
+            if style.coordinates != Coordinates::Off {
                 add(
                     &board,
                     &super::xiangqi_board::file_numbers(
@@ -202,36 +145,37 @@ impl BoardDom {
                     )?,
                 )?;
             }
-            (CellKind::Intersections, _) => {}
-            (CellKind::Squares, Coordinates::Outside) => {
-                add(&board, &self.outside_coordinates(view)?)?
-            }
-            (CellKind::Squares, Coordinates::Inside) => {}
+        }
+        let mut cells: Vec<Option<CellDom>> = view.cells.iter().map(|_| None).collect();
+        for (cell, (g, piece)) in view.cells.iter().zip(drawn.cells) {
+            let slot = self.slot(cell.cell);
+            cells[slot] = Some(CellDom {
+                g,
+                piece,
+                shown: cell.piece,
+                marks: cell.marks,
+                label: cell.label.clone(),
+            });
         }
         self.cells = cells
             .into_iter()
             .map(|c| c.expect("the view covers every square"))
             .collect();
-        // The promotion picker lives in the holder too and stays above the board.
-        match &self.svg {
-            Some(old) => self.holder.replace_child(&board, old).map(drop)?,
+        // The promotion picker lives in the holder too and stays above the board. The
+        // first drawing replaces the board the built page carried (the same picture, from
+        // the same code: `examples/static_board.rs`) in one go, without a flash.
+        let old = match &self.svg {
+            Some(old) => Some(old.clone()),
+            None => self.holder.query_selector(":scope > svg.board")?,
+        };
+        match old {
+            Some(old) => self.holder.replace_child(&board, &old).map(drop)?,
             None => self.holder.prepend_with_node_1(&board)?,
         }
         self.svg = Some(board);
         self.style = Some(style);
         self.view = None;
-        // The keyboard comes in at the bottom left of the picture, or where it was.
-        let bottom_left = view
-            .cells
-            .iter()
-            .find(|c| c.col == 0 && c.row == view.geometry.ranks - 1)
-            .map(|c| c.cell);
-        let known = |cell: Cell| view.cells.iter().any(|c| c.cell == cell);
-        if let Some(cell) = self.roving.filter(|&c| known(c)).or(bottom_left) {
-            self.roving = Some(cell);
-            let slot = self.slot(cell);
-            self.cells[slot].g.set_attribute("tabindex", "0")?;
-        }
+        self.roving = drawn.roving;
         Ok(())
     }
 
@@ -280,131 +224,8 @@ impl BoardDom {
         }
     }
 
-    /// A cell's fixed parts: background, highlight, destination marks, and coordinates
-    /// drawn inside when asked. A Xiangqi point is a cell centred on its crossing, with a
-    /// round highlight.
-    fn cell_frame(
-        &self,
-        cell: &CellView,
-        geometry: Geometry,
-        frame: Frame,
-        style: Style,
-    ) -> Result<Element, JsValue> {
-        let x = frame.dx + f64::from(cell.col) * CELL;
-        let y = frame.dy + f64::from(cell.row) * CELL;
-        let points = geometry.cells == CellKind::Intersections;
-        let shade = match (points, cell.light) {
-            (true, _) => "sq point",
-            (false, true) => "sq light",
-            (false, false) => "sq dark",
-        };
-        let g = svg(
-            &self.doc,
-            "g",
-            &[
-                ("role", "gridcell"),
-                ("class", shade),
-                (
-                    "transform",
-                    &format!("translate({} {})", Num::<2>(x), Num::<2>(y)),
-                ),
-                ("data-square", &cell.name),
-                ("data-piece", ""),
-                ("tabindex", "-1"),
-            ],
-        )?;
-        let highlight = if points {
-            (
-                "circle",
-                &[("class", "hl"), ("cx", "50"), ("cy", "50"), ("r", "50")][..],
-            )
-        } else {
-            (
-                "rect",
-                &[
-                    ("class", "hl"),
-                    ("x", "2"),
-                    ("y", "2"),
-                    ("width", "96"),
-                    ("height", "96"),
-                ][..],
-            )
-        };
-        for (tag, attrs) in [
-            (
-                "rect",
-                &[("class", "bg"), ("width", "100"), ("height", "100")][..],
-            ),
-            highlight,
-            (
-                "circle",
-                &[("class", "dot"), ("cx", "50"), ("cy", "50"), ("r", "15")][..],
-            ),
-            (
-                "circle",
-                &[("class", "ring"), ("cx", "50"), ("cy", "50"), ("r", "44")][..],
-            ),
-        ] {
-            let el = svg(&self.doc, tag, attrs)?;
-            el.set_attribute("aria-hidden", "true")?;
-            g.append_child(&el)?;
-        }
-        if style.coordinates == Coordinates::Inside && !points {
-            let (file, rank) = cell.name.split_at(1);
-            if cell.col == 0 {
-                add(&g, &self.label("coord rank", "6", "20", rank)?)?;
-            }
-            if cell.row == geometry.ranks - 1 {
-                add(&g, &self.label("coord file", "92", "94", file)?)?;
-            }
-        }
-        Ok(g)
-    }
-
-    fn label(&self, class: &str, x: &str, y: &str, text: &str) -> Result<Element, JsValue> {
-        let t = svg(
-            &self.doc,
-            "text",
-            &[
-                ("class", class),
-                ("x", x),
-                ("y", y),
-                ("aria-hidden", "true"),
-            ],
-        )?;
-        t.set_text_content(Some(text));
-        Ok(t)
-    }
-
-    /// Rank numbers down the left, file letters along the bottom, read from the cells
-    /// drawn there so they follow the orientation.
-    fn outside_coordinates(&self, view: &BoardView) -> Result<Element, JsValue> {
-        let g = svg(
-            &self.doc,
-            "g",
-            &[("class", "coords"), ("aria-hidden", "true")],
-        )?;
-        let bottom_row = view.geometry.ranks - 1;
-        for cell in &view.cells {
-            let (file, rank) = cell.name.split_at(1);
-            if cell.col == 0 {
-                let y = Num::<2>(f64::from(cell.row) * CELL + CELL / 2.0).to_string();
-                add(
-                    &g,
-                    &self.label("", &Num::<2>(MARGIN / 2.0).to_string(), &y, rank)?,
-                )?;
-            }
-            if cell.row == bottom_row {
-                let x = Num::<2>(MARGIN + f64::from(cell.col) * CELL + CELL / 2.0).to_string();
-                let y = Num::<2>(f64::from(view.geometry.ranks) * CELL + MARGIN / 2.0).to_string();
-                add(&g, &self.label("", &x, &y, file)?)?;
-            }
-        }
-        Ok(g)
-    }
-
     fn patch(&mut self, cell: &CellView, style: Style) -> Result<(), JsValue> {
-        let doc = self.doc.clone();
+        let mut doc = self.doc.clone();
         let slot = self.slot(cell.cell);
         let dom = &mut self.cells[slot];
         if dom.shown != cell.piece {
@@ -412,7 +233,7 @@ impl BoardDom {
                 old.remove();
             }
             if let Some(piece) = cell.piece {
-                let el = any_piece_element(&doc, piece, style.pieces, style.face_to_face)?;
+                let el = board_svg::any_piece(&mut doc, piece, style.pieces, style.face_to_face)?;
                 dom.g.append_child(&el)?;
                 dom.piece = Some(el);
             }
@@ -422,16 +243,7 @@ impl BoardDom {
         if dom.marks != cell.marks {
             let list = dom.g.class_list();
             let m = cell.marks;
-            for (class, on) in [
-                ("selected", m.selected),
-                ("dest", m.destination),
-                ("capture", m.capture),
-                ("last", m.last_move),
-                ("check", m.check),
-                ("hint", m.hint),
-                ("movable", m.movable),
-                ("marked", m.highlight),
-            ] {
+            for (class, on) in board_svg::mark_classes(m) {
                 list.toggle_with_force(class, on)?;
             }
             dom.g
@@ -678,110 +490,6 @@ impl BoardDom {
     }
 }
 
-impl Frame {
-    fn of(geometry: Geometry, style: Style) -> Frame {
-        let (w, h) = (
-            f64::from(geometry.files) * CELL,
-            f64::from(geometry.ranks) * CELL,
-        );
-        match (geometry.cells, style.coordinates) {
-            (_, Coordinates::Off) | (CellKind::Squares, Coordinates::Inside) => Frame {
-                dx: 0.0,
-                dy: 0.0,
-                width: w,
-                height: h,
-            },
-            (CellKind::Squares, Coordinates::Outside) => Frame {
-                dx: MARGIN,
-                dy: 0.0,
-                width: w + MARGIN,
-                height: h + MARGIN,
-            },
-            (CellKind::Intersections, _) => Frame {
-                dx: 0.0,
-                dy: MARGIN,
-                width: w,
-                height: h + 2.0 * MARGIN,
-            },
-        }
-    }
-}
-
-/// A piece of any game: an 8x8 glyph, or a Xiangqi disc from the symbols of
-/// `xiangqi/pieces.svg` ([`super::xiangqi_board`]).
-fn any_piece_element(
-    doc: &Document,
-    piece: AnyPiece,
-    set: PieceSet,
-    turned: bool,
-) -> Result<Element, JsValue> {
-    match piece {
-        AnyPiece::Board8(p) => piece_element(doc, p, set, turned),
-        AnyPiece::Xiangqi(p) if carries(GameKind::Xiangqi) => xiangqi_piece(doc, p, set, turned),
-        AnyPiece::Xiangqi(_) => Err("shatar: this build draws no Xiangqi piece".into()),
-    }
-}
-
-fn xiangqi_piece(
-    doc: &Document,
-    piece: xiangqi::Piece,
-    set: PieceSet,
-    turned: bool,
-) -> Result<Element, JsValue> {
-    let colour = piece.color.fold("red", "black");
-    let g = svg(
-        doc,
-        "g",
-        &[
-            ("class", &format!("piece xq-piece {colour}")),
-            ("aria-hidden", "true"),
-        ],
-    )?;
-    if turned && piece.color == Color::Black {
-        g.set_attribute("transform", "rotate(180 50 50)")?;
-    }
-    let href = format!("#{}", super::xiangqi_board::symbol_id(piece, set));
-    add(
-        &g,
-        &svg(
-            doc,
-            "use",
-            &[("href", &href), ("width", "100"), ("height", "100")],
-        )?,
-    )?;
-    Ok(g)
-}
-
-/// A piece drawn from its glyph; both colours share the shapes, CSS colours them. Face to
-/// face, Black's pieces are turned round for the player sitting opposite.
-pub fn piece_element(
-    doc: &Document,
-    piece: Piece,
-    set: PieceSet,
-    turned: bool,
-) -> Result<Element, JsValue> {
-    let colour = piece.color.name();
-    let g = svg(
-        doc,
-        "g",
-        &[
-            ("class", &format!("piece {colour}")),
-            ("aria-hidden", "true"),
-        ],
-    )?;
-    if turned && piece.color == Color::Black {
-        g.set_attribute("transform", "rotate(180 50 50)")?;
-    }
-    for shape in glyph(set, piece.role) {
-        let el = svg(doc, shape.tag, shape.attrs)?;
-        if let Some(text) = shape.text {
-            el.set_text_content(Some(text));
-        }
-        g.append_child(&el)?;
-    }
-    Ok(g)
-}
-
 /// A small stand-alone picture of a piece (the promotion picker's buttons).
 pub fn piece_icon(doc: &Document, piece: Piece, set: PieceSet) -> Result<Element, JsValue> {
     let icon = svg(
@@ -793,6 +501,9 @@ pub fn piece_icon(doc: &Document, piece: Piece, set: PieceSet) -> Result<Element
             ("aria-hidden", "true"),
         ],
     )?;
-    add(&icon, &piece_element(doc, piece, set, false)?)?;
+    add(
+        &icon,
+        &board_svg::piece_element(&mut doc.clone(), piece, set, false)?,
+    )?;
     Ok(icon)
 }

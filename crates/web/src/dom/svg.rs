@@ -4,18 +4,28 @@
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
-const SVG_NS: &str = "http://www.w3.org/2000/svg";
-/// One cell is 100 user units; the glyphs are drawn in that box.
-pub(super) const CELL: f64 = 100.0;
+use crate::view::canvas::Canvas;
 
-/// Where the cells sit in the picture: their offset, and the picture's size with room for
-/// the coordinates.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Frame {
-    pub dx: f64,
-    pub dy: f64,
-    pub width: f64,
-    pub height: f64,
+const SVG_NS: &str = "http://www.w3.org/2000/svg";
+
+/// The page's DOM as a place to draw in: the board's first drawing
+/// ([`crate::view::board_svg`]) is the same code natively.
+impl Canvas for Document {
+    type Node = Element;
+    type Error = JsValue;
+
+    fn element(&mut self, tag: &str, attrs: &[(&str, &str)]) -> Result<Element, JsValue> {
+        svg(self, tag, attrs)
+    }
+
+    fn set_text(&mut self, node: &Element, text: &str) -> Result<(), JsValue> {
+        node.set_text_content(Some(text));
+        Ok(())
+    }
+
+    fn append(&mut self, parent: &Element, child: &Element) -> Result<(), JsValue> {
+        add(parent, child)
+    }
 }
 
 pub(super) fn svg(doc: &Document, tag: &str, attrs: &[(&str, &str)]) -> Result<Element, JsValue> {

@@ -6,15 +6,14 @@
 //! into the board's own tree, so a board inside an embed's shadow root finds them too.
 
 use shatar_rules::Color;
-use shatar_rules::xiangqi;
 
 use crate::num::Num;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, DomParser, Element, SupportedType};
 
-use super::svg::{CELL, Frame, add, svg, svg_el};
-use crate::glyphs::PieceSet;
+use super::svg::{add, svg, svg_el};
 use crate::view::Geometry;
+use crate::view::board_svg::{CELL, Frame};
 
 /// Red's file numbers, written as Chinese numerals (the traditional notation's own).
 const RED_NUMBERS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
@@ -23,18 +22,6 @@ const RED_NUMBERS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七",
 pub const SYMBOLS_FILE: &str = "xiangqi/pieces.svg";
 /// The element that holds the fetched symbols beside the board.
 const SYMBOLS_CLASS: &str = "xq-symbols";
-
-/// The id of a piece's symbol in `xiangqi/pieces.svg`: the international (pictorial) set for
-/// a player who chose the international pieces, the characters otherwise.
-pub fn symbol_id(piece: xiangqi::Piece, set: PieceSet) -> String {
-    let set = if set == PieceSet::International {
-        "international"
-    } else {
-        "traditional"
-    };
-    let color = piece.color.fold("red", "black");
-    format!("xq-{set}-{color}-{}", piece.role.name())
-}
 
 /// The centre of the point at `file`, `rank` (ICCS counting) in the picture.
 fn centre(geometry: Geometry, bottom: Color, frame: Frame, file: u8, rank: u8) -> (f64, f64) {
