@@ -55,7 +55,9 @@ build_module() {
 #    Before the file list's names and the compression below, which must see it.
 grep -q '<template id="static-board"></template>' "$dir/index.html" \
   || { echo "post-build: index.html lacks the static board's placeholder" >&2; exit 1; }
-cargo run --quiet -p shatar-web --example static_board > "$work/static-board.html"
+# The test profile, which `cargo test` (scripts/test.sh) has already built: the dev profile
+# would compile the page's native dependencies once more.
+cargo run --quiet --profile test -p shatar-web --example static_board > "$work/static-board.html"
 grep -q '^<svg .*</svg>$' "$work/static-board.html" \
   || { echo "post-build: static_board printed no board" >&2; exit 1; }
 sed -i -e "/<template id=\"static-board\"><\/template>/{r $work/static-board.html" -e 'd}' "$dir/index.html"
