@@ -50,7 +50,7 @@
 //! matching's count of its pairs (the first stage's) is the one assumed here, half.
 //!
 //! The matching stages it stands for are n³ steps on numbers of B! size: a bracket of
-//! 800 players took minutes (docs/logs/2026-12-07-dutch-large.md).
+//! 800 players took minutes (docs/logs/dutch-journal.md).
 
 use alloc::vec;
 use alloc::vec::Vec;
