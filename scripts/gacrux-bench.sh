@@ -6,7 +6,8 @@
 # to their end skipped), every round paired by the release `shatar pairings --dutch`.
 # Not part of scripts/test.sh: generating 5,000 tournaments took Gacrux 2 h 13 min of a
 # busy 2-core machine (they are kept in target/gacrux/<version>, so a rerun only
-# compares, under 2 minutes). Runs at low priority.
+# compares, under 2 minutes); then the Dutch timings of 100, 500 and 2,000 players (about
+# 15 s). Runs at low priority.
 #
 #     scripts/gacrux-bench.sh [N]          N tournaments, 5000 by default
 set -euo pipefail
@@ -24,5 +25,11 @@ if [ ! -f "$cache/T0000.trf" ] && [ -f "$archive" ]; then
 fi
 cargo build --quiet --release -p shatar-cli
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-exec nice -n 19 "$python" scripts/gacrux-compare.py "${CARGO_TARGET_DIR:-target}/release/shatar" dutch \
+nice -n 19 "$python" scripts/gacrux-compare.py "${CARGO_TARGET_DIR:-target}/release/shatar" dutch \
     --count "$count" --cache "$cache" --jobs 2
+# The time to pair a round of 100, 500 and 2,000 players (tests/timing.rs: medians of
+# the 9 rounds of one event each), with the load it was measured under.
+echo "load before the timings: $(cut -d' ' -f1-3 /proc/loadavg)"
+nice -n 19 cargo test --quiet --release -p shatar-pairing --test timing -- --ignored \
+    --nocapture dutch_timings 2>/dev/null | grep Dutch
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

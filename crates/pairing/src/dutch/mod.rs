@@ -13,6 +13,7 @@ mod colour;
 mod criteria;
 mod field;
 mod first_round;
+mod next;
 mod reduce;
 mod round;
 mod simple;

@@ -216,14 +216,15 @@ impl State<'_> {
         let moved = criteria.mdp.iter().sum::<u64>() as usize;
         let he = Heterogeneous::new(top, moved);
         let plan = self.plan(s, exact_qn8);
-        // A homogeneous bracket paired alone (or sending one down), when the first
-        // transposition of S2 is provably the lightest matching (simple.rs).
+        // A homogeneous bracket paired alone (or sending one down, or with the next
+        // bracket), when the first transposition of S2 is provably the lightest
+        // matching (simple.rs, next.rs).
         if moved == 0
             && self.reduce
-            && let Some(pairs) = self.simple(s, &plan, &criteria)
+            && let Some((pairs, leaving)) = self.simple(s, &plan, &criteria)
         {
             self.remove(&pairs, &mut crit);
-            self.qn8.push(Some(0));
+            self.qn8.push(Some(leaving));
             return;
         }
         let side = |n: u32| (numbers[n as usize], self.level(n));
@@ -255,6 +256,19 @@ impl State<'_> {
             residents[n as usize] = Some(count);
         }
         let plan = self.plan(s, exact_qn8);
+        // The remainder, now homogeneous when every moved-down player has his
+        // opponent, by its first transposition when that is provably its lightest
+        // matching (simple.rs): the matching below with the same count of pairs.
+        if moved > 0
+            && self.reduce
+            && homogeneous_pairs == count / 2
+            && let Some((pairs, leaving)) = self.simple(s, &plan, &criteria)
+        {
+            bracket_pairs += pairs.len();
+            self.remove(&pairs, &mut crit);
+            self.qn8.push((bracket_pairs > 0).then_some(qn8 + leaving));
+            return;
+        }
         let result = loop {
             let ho = Homogeneous::new(count, homogeneous_pairs);
             let numbers = |a: u32, b: u32| match (residents[a as usize], residents[b as usize]) {

@@ -1,6 +1,7 @@
-//! A homogeneous bracket that pairs within itself, paired without a matching when its
-//! lightest matching can be shown to be S1 against the first transposition of S2 that
-//! the criteria allow (Gacrux's "simple" pairing, here with a proof for each bracket).
+//! A homogeneous bracket (or the residents left once the moved-down players have their
+//! opponents) paired without a matching when its lightest matching can be shown to be
+//! S1 against the first transposition of S2 that the criteria allow (Gacrux's "simple"
+//! pairing, here with a proof for each bracket).
 //!
 //! A bracket of B players (B even, nobody moved down into it, the PAB not in it) that
 //! `reduce` pairs alone (`Plan::Within`) is matched on weights `C·T + H`: C the pair's
@@ -33,14 +34,30 @@
 //! Then `reduce`'s check of a `Blobs` matching is made on M0, as `stage` would have
 //! made it on the matching.
 //!
+//! When `reduce` pairs the bracket with the next one and a stand-in for the players
+//! below (a two-bracket `Blobs`), next.rs shows the rest completes at the lower bounds
+//! (the floater meets the next bracket at C6's cost, the stand-in takes a player of the
+//! next bracket at QN8's, the others there pair among themselves at no C): so C(M) ≥
+//! C(M0), the bound of QN8 being the stand-ins, whom every perfect matching pairs; every
+//! pair not of two residents weighs HO4's sum, and there are as many in any M with
+//! C(M) = C(M0), so the comparison of H is the one above. M0's count of pairs leaving
+//! the next bracket (QN8, which C9 reads in the next bracket) is the stand-ins'.
+//!
+//! A bracket with moved-down players is paired in two stages (round.rs): the first
+//! chooses their opponents by the matching (HE weights are small numbers, cheap); once
+//! each has his opponent, the remainder is a homogeneous bracket of the residents left,
+//! its stage weighted with the same HO numbers, so this search pairs it when the
+//! matching's count of its pairs (the first stage's) is the one assumed here, half.
+//!
 //! The matching stages it stands for are n³ steps on numbers of B! size: a bracket of
-//! 800 players took minutes.
+//! 800 players took minutes (docs/logs/dutch-journal.md).
 
 use alloc::vec;
 use alloc::vec::Vec;
 
 use super::colour::Strength;
 use super::criteria::{Criteria, Homogeneous};
+use super::next::{Next, Taken};
 use super::reduce::{self, Plan};
 use super::round::State;
 use crate::bignum::Nat;
@@ -138,27 +155,51 @@ impl Counts {
 
 impl State<'_> {
     /// The pairs of bracket `s`, all of whose players are of level `s`, when `plan` pairs
-    /// it alone or with one stand-in and the search finds M0; `None` to match as usual.
+    /// it alone, with one stand-in, or with the next bracket (next.rs), and the search
+    /// finds M0; and the count of pairs leaving the next bracket (QN8) of the matching
+    /// M0 stands for. `None` to match as usual.
     pub(super) fn simple(
         &self,
         s: usize,
         plan: &Plan,
         criteria: &Criteria,
-    ) -> Option<Vec<(u32, u32)>> {
-        let (upper, reps) = match plan {
-            Plan::Within { upper } => (*upper, None),
+    ) -> Option<(Vec<(u32, u32)>, u32)> {
+        let (upper, reps, below) = match plan {
+            Plan::Within { upper } => (*upper, None, None),
             Plan::Blobs {
                 upper,
                 upper_s,
                 blobs: 1,
                 reps,
                 ..
-            } if upper == upper_s => (*upper, Some(reps)),
+            } if upper == upper_s => (*upper, Some(reps), None),
+            Plan::Blobs {
+                upper,
+                upper_s,
+                blobs,
+                reps,
+                ..
+            } if upper > upper_s => (
+                *upper_s,
+                None,
+                Some(Next::new(self, *upper_s, *upper, *blobs, reps)),
+            ),
             _ => return None,
         };
         let bracket = &self.nodes[..upper];
         let size = bracket.len();
-        if size < 4 || size % 2 != usize::from(reps.is_some()) || bracket.contains(&0) {
+        let odd = size % 2 == 1;
+        if size < 4
+            || (below.is_none() && odd != reps.is_some())
+            || bracket.iter().any(|&n| n == 0 || self.level(n) != s)
+        {
+            return None;
+        }
+        // An even bracket sends nobody to the next one; it must still complete.
+        if let Some(below) = &below
+            && !odd
+            && below.takes(None, criteria) != Taken::Yes
+        {
             return None;
         }
         // S1 the first half, S2 the rest (one more when one floats).
@@ -220,11 +261,29 @@ impl State<'_> {
         let (mut c12, mut c13) = (0i64, 0i64);
         let mut next = 0usize;
         let mut steps = 0;
+        // Whether S2's j-th, left over, floats as M0's floater must (next.rs when the
+        // next bracket is in the graph), remembered.
+        let mut taken = vec![None; others];
+        let mut floats = |j: usize| -> Taken {
+            *taken[j].get_or_insert_with(|| match &below {
+                Some(below) => below.takes(Some(bracket[half + j]), criteria),
+                None if floats_clean(j) => Taken::Yes,
+                None => Taken::Never,
+            })
+        };
         loop {
             let done = choice.len() == half;
-            if done && (reps.is_none() || (0..others).find(|&j| !used[j]).is_some_and(floats_clean))
-            {
-                break;
+            if done {
+                if !odd {
+                    break;
+                }
+                let left = (0..others).find(|&j| !used[j])?;
+                match floats(left) {
+                    Taken::Yes => break,
+                    Taken::Never => {}
+                    // Not proven either way: a later transposition is not M0's.
+                    Taken::Unknown => return None,
+                }
             }
             steps += 1;
             if steps > STEPS {
@@ -267,17 +326,23 @@ impl State<'_> {
         if (c12, c13) != (bound12, bound13) {
             return None;
         }
-        // H(M0) below HO1's place (module comment); the floater's pair weighs HO4's sum.
+        // H(M0) below HO1's place (module comment); every pair not of two residents
+        // (the floater's, the stand-in's, the next bracket's) weighs HO4's sum.
         let ho = Homogeneous::new(size, half);
-        let mut h = choice.iter().enumerate().fold(Nat::zero(), |h, (i, &j)| {
+        let h = choice.iter().enumerate().fold(Nat::zero(), |h, (i, &j)| {
             h.add(&ho.edge(Some((i + 1, half + j + 1))))
         });
-        if reps.is_some() {
-            h = h.add(&ho.edge(None));
-        }
+        let (graph, blobs) = match plan {
+            Plan::Within { upper } => (*upper, 0),
+            Plan::Blobs { upper, blobs, .. } => (*upper, *blobs),
+            Plan::Full => return None,
+        };
+        let others_pairs = (graph + blobs) / 2 - half;
+        let h = h.add(&ho.edge(None).mul_small(others_pairs as u64));
         if &h >= ho.first_place() {
             return None;
         }
+        let mut qn8 = 0;
         if let Plan::Blobs {
             upper_s,
             bracket_matching,
@@ -286,19 +351,29 @@ impl State<'_> {
             ..
         } = plan
         {
-            // The check `stage` makes of a Blobs graph's matching.
+            // The check `stage` makes of a Blobs graph's matching: the floater's pair
+            // (with the stand-in, or with the next bracket) and the stand-in's.
             let mut levels = vec![(s, s); half];
-            levels.push((s, *stand_in_level));
+            if below.is_none() {
+                levels.push((s, *stand_in_level));
+            } else {
+                if odd {
+                    levels.push((s, s - 1));
+                }
+                if blobs == 1 {
+                    levels.push((s - 1, *stand_in_level));
+                    qn8 = 1;
+                }
+            }
             if !reduce::verified(&levels, s, *upper_s, *bracket_matching, *leaving) {
                 return None;
             }
         }
-        Some(
-            choice
-                .iter()
-                .enumerate()
-                .map(|(i, &j)| (bracket[i], bracket[half + j]))
-                .collect(),
-        )
+        let pairs = choice
+            .iter()
+            .enumerate()
+            .map(|(i, &j)| (bracket[i], bracket[half + j]))
+            .collect();
+        Some((pairs, qn8))
     }
 }
