@@ -344,4 +344,41 @@ export const tests = [
       }
     },
   },
+  {
+    name: "events: on a static host the page says at once that events need a server, and offline that it is offline",
+    async run(t) {
+      const { page, context } = t;
+      // The suite's own static server answers /ws with 404: no WebSocket, no API.
+      page.on("console", () => {});
+      const state = () => page.$eval("#status", (e) => [e.dataset.state, e.hidden, e.textContent]);
+      for (const [size, viewport] of [["phone", PHONE_VIEW.viewport], ["desktop", DESKTOP.viewport]]) {
+        await page.setViewportSize(viewport);
+        await page.goto(`${t.url}event.html`);
+        await page.waitForFunction(() => document.querySelector("#status")?.dataset.state === "none", null, { timeout: 20_000 });
+        const [, hidden, said] = await state();
+        t.check(`${size}: it says so`, !hidden && said.includes("need a Shatar server"), said);
+        t.check(`${size}: no creation form to fill in for nothing`, await page.$eval("#create-form", (f) => f.closest("[data-part]").hidden));
+        await t.shot(`events-no-server-${size}`);
+      }
+      // An event's link (or embed) on the static host: the same words, not its 404 page's.
+      await page.goto(`${t.url}event.html?event=00000000000000000000000000000000&embed=standings`);
+      await page.waitForFunction(() => document.querySelector("#status")?.dataset.state === "none", null, { timeout: 20_000 });
+      t.eq("an embed says it too, and no unreadable answer", await page.$eval("#problem", (e) => e.hidden), true);
+      // Offline: "you are offline", not "no server".
+      await page.goto(`${t.url}event.html`);
+      await page.waitForFunction(() => document.querySelector("#status")?.dataset.state === "none", null, { timeout: 20_000 });
+      await context.setOffline(true);
+      try {
+        await page.waitForFunction(() => document.querySelector("#status")?.dataset.state === "offline", null, { timeout: 10_000 });
+        t.check("offline, it says so", (await state())[2].includes("You are offline"));
+        await t.shot("events-offline-desktop");
+      } finally {
+        await context.setOffline(false);
+      }
+      await page.waitForFunction(() => document.querySelector("#status")?.dataset.state === "none", null, { timeout: 20_000 });
+      t.check("back online, it tries again and finds no server", true);
+      // A refused WebSocket is a console error in Chromium: not the page's fault here.
+      t.problems = t.problems.filter((p) => !/WebSocket|404/.test(p));
+    },
+  },
 ];

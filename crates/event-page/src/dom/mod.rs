@@ -109,6 +109,12 @@ pub fn start() -> Result<(), JsValue> {
     listeners.push(Listener::new(&window, "hashchange", move |_: Event| {
         let _ = reload.location().reload();
     })?);
+    for (name, online) in [("online", true), ("offline", false)] {
+        let w = weak.clone();
+        listeners.push(Listener::new(&window, name, move |_: Event| {
+            dispatch(&w, Msg::Network { online });
+        })?);
+    }
     app.borrow_mut()._listeners = listeners;
     let redraw = weak.clone();
     texts::ready_or_fetch("", lang, move || {
@@ -119,6 +125,9 @@ pub fn start() -> Result<(), JsValue> {
         }
     });
     app.borrow_mut().perform(&weak, first);
+    if !window.navigator().on_line() {
+        dispatch(&weak, Msg::Network { online: false });
+    }
     app.borrow_mut().draw();
     APP.with(|slot| *slot.borrow_mut() = Some(app));
     Ok(())

@@ -55,7 +55,7 @@ fn part_shows(part: &str, v: &EventPageView) -> bool {
                 | ("crosstable", Embed::Crosstable)
         ),
         None => match part {
-            "create" => v.creating,
+            "create" => v.create_form,
             "event" => !v.creating,
             "links" => v.director && v.links.is_some(),
             "director" => v.director && !v.creating,
@@ -115,18 +115,13 @@ pub fn render(
     }
     show_text(doc, "problem", v.problem.as_deref())?;
     show_text(doc, "done", v.done.as_deref())?;
-    if changed(&|o| o.listening != v.listening || o.creating != v.creating) {
+    if changed(&|o| o.link_state != v.link_state || o.link_text != v.link_text) {
         let status = by_id(doc, "status")?;
-        status.set_attribute(
-            "data-state",
-            if v.listening { "ready" } else { "connecting" },
-        )?;
-        let text = match (v.creating, v.listening) {
-            (true, _) => None,
-            (false, true) => Some(t!(lang, "event.listening")),
-            (false, false) => Some(t!(lang, "event.not-listening")),
-        };
-        status.set_text_content(text);
+        status.set_attribute("data-state", v.link_state)?;
+        status.set_text_content(v.link_text.as_deref());
+        // An embed says only what keeps it from showing its table.
+        let quiet = v.embed.is_some() && !matches!(v.link_state, "none" | "offline");
+        set_hidden(&status, v.link_text.is_none() || quiet)?;
     }
     if changed(&|o| o.links != v.links)
         && let Some(links) = &v.links

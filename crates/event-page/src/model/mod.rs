@@ -86,6 +86,9 @@ pub enum Msg {
     ShowRound(u32),
     /// The wait after a refused read (too many from this address) is over.
     ReadAgain,
+    /// The browser says it is on or off the network (`navigator.onLine`, its `online`
+    /// and `offline` events).
+    Network { online: bool },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,6 +148,12 @@ pub struct Model {
     pub done: Option<Done>,
     /// The socket is open.
     pub listening: bool,
+    /// The socket has opened once: there is a server at this address. A page that never
+    /// reached one may be on a static host (no server at all) and says so at once, as the
+    /// online page does, rather than showing a form that fails only when it is sent.
+    pub reached: bool,
+    /// The browser says it is off the network: that, not "no server", is what to say.
+    pub offline: bool,
     pub attempt: u32,
     /// Just created: show the links (the director's shown once, to keep).
     pub created: bool,
@@ -191,18 +200,21 @@ impl Model {
             problem,
             done: None,
             listening: false,
+            reached: false,
+            offline: false,
             attempt: 0,
             created: false,
             pending: Pending::None,
             reading_again: false,
         };
-        let effects = if model.event_id.is_some() {
-            let mut e = model.read_all();
-            e.push(Effect::OpenSocket);
-            e
+        // The socket opens for the creation form too: whether it opens says whether a
+        // server answers at this address before the director fills the form in.
+        let mut effects = if model.event_id.is_some() {
+            model.read_all()
         } else {
             Vec::new()
         };
+        effects.push(Effect::OpenSocket);
         (model, effects)
     }
 
@@ -278,6 +290,8 @@ impl Model {
             Msg::Posted(answer) => self.on_posted(answer),
             Msg::Opened => {
                 self.listening = true;
+                self.reached = true;
+                self.offline = false;
                 self.attempt = 0;
                 let mut effects = Vec::new();
                 if let Some(event) = self.event_id {
@@ -314,6 +328,16 @@ impl Model {
             Msg::ReadAgain => {
                 self.reading_again = false;
                 self.read_all()
+            }
+            Msg::Network { online } => {
+                self.offline = !online;
+                if online && !self.listening {
+                    // Back on the network: try now rather than at the end of a long wait.
+                    self.attempt = 0;
+                    vec![Effect::OpenSocket]
+                } else {
+                    Vec::new()
+                }
             }
         }
     }

@@ -3,7 +3,7 @@
 
 use shatar_protocol::Envelope;
 use shatar_protocol::events::{EventError, EventReply};
-use shatar_protocol::online::{Credentials, ServerMessage};
+use shatar_protocol::online::{ClientMessage, Credentials, ServerMessage};
 
 use super::{Done, Effect, FIRST_RETRY_MS, Model, Pending, Problem, Read, Role};
 
@@ -87,7 +87,13 @@ impl Model {
                     "?event={event}#director={token}"
                 ))];
                 effects.extend(self.read_all());
-                effects.push(Effect::OpenSocket);
+                // The socket the form was shown over now watches the event; a closed
+                // one does when it opens again (`Msg::Opened`).
+                if self.listening {
+                    effects.push(Effect::Send(super::envelope(ClientMessage::WatchEvent {
+                        event,
+                    })));
+                }
                 effects
             }
             (Pending::Action(form), EventReply::Event(view)) => {

@@ -154,7 +154,9 @@ fn creating_an_event_posts_only_what_the_director_set_and_shows_the_director_lin
         }),
         None,
     );
-    assert!(effects.is_empty());
+    // The socket opens for the form too: it says whether a server answers here.
+    assert_eq!(effects, [Effect::OpenSocket]);
+    model.update(Msg::Opened, 0);
     let effects = model.update(
         Msg::Submit(
             Form::Create,
@@ -193,6 +195,13 @@ fn creating_an_event_posts_only_what_the_director_set_and_shows_the_director_lin
         Effect::ReplaceAddress(format!("?event={EVENT}#director={TOKEN}"))
     );
     assert_eq!(model.role, Role::Director(TOKEN.into()));
+    // The open socket now watches the new event.
+    assert!(
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::Send(f) if f.contains("WatchEvent"))),
+        "{effects:?}"
+    );
     let v = view(&model, "https://club.example/event.html", 0);
     let links = v.links.unwrap();
     assert_eq!(
@@ -476,3 +485,80 @@ fn a_read_refused_for_too_many_requests_is_made_again_after_the_wait() {
 }
 
 mod typed;
+
+fn creation_page() -> Model {
+    let address = Ok(Address {
+        event: None,
+        director: None,
+        embed: None,
+    });
+    Model::new(Lang::En, address, None).0
+}
+
+#[test]
+fn a_page_that_never_reached_a_server_says_so_instead_of_showing_the_form() {
+    let mut model = creation_page();
+    let v = view(&model, "", 0);
+    assert_eq!(v.link_state, "connecting");
+    assert!(v.creating && !v.create_form, "no form before a server answers");
+    // The static host has no /ws: the socket closes without ever opening.
+    model.update(Msg::Closed, 0);
+    let v = view(&model, "", 0);
+    assert_eq!(v.link_state, "none");
+    assert!(!v.create_form);
+    assert!(
+        v.link_text.unwrap().contains("need a Shatar server"),
+        "worded as the online page's"
+    );
+    // A server that answered once and went away is being reconnected to, not missing.
+    let mut model = creation_page();
+    model.update(Msg::Opened, 0);
+    let v = view(&model, "", 0);
+    assert!(v.create_form);
+    assert_eq!((v.link_state, v.link_text), ("ready", None));
+    model.update(Msg::Closed, 0);
+    let v = view(&model, "", 0);
+    assert_eq!(v.link_state, "lost");
+    assert!(v.create_form, "the form stays while reconnecting");
+}
+
+#[test]
+fn an_event_on_a_static_host_says_no_server_not_the_failed_reads() {
+    let (mut model, _) = Model::new(
+        Lang::ZhHans,
+        address::read(Some(&EVENT.to_string()), Some("standings"), "").map_err(|e| e.to_string()),
+        None,
+    );
+    // A static host answers the API's paths with its own 404 page.
+    model.update(
+        Msg::Read(Read::Event, Ok("<!doctype html><title>404</title>".into())),
+        0,
+    );
+    model.update(Msg::Closed, 0);
+    let v = view(&model, "", 0);
+    assert_eq!(v.link_state, "none");
+    assert_eq!(v.problem, None, "the unreadable 404 page is not the news");
+    assert!(v.link_text.unwrap().contains("服务器"));
+}
+
+#[test]
+fn offline_the_page_says_so_and_tries_again_when_the_network_is_back() {
+    let mut model = creation_page();
+    assert!(model.update(Msg::Network { online: false }, 0).is_empty());
+    model.update(Msg::Closed, 0);
+    let v = view(&model, "", 0);
+    assert_eq!(v.link_state, "offline", "offline, not \"no server\"");
+    assert!(v.link_text.unwrap().contains("You are offline"));
+    // Back: the socket opens now, not after the doubled wait.
+    assert_eq!(
+        model.update(Msg::Network { online: true }, 0),
+        [Effect::OpenSocket]
+    );
+    assert_eq!(model.attempt, 0);
+    model.update(Msg::Opened, 0);
+    let v = view(&model, "", 0);
+    assert_eq!(v.link_state, "ready");
+    assert!(v.create_form);
+    // Already listening: nothing to do.
+    assert!(model.update(Msg::Network { online: true }, 0).is_empty());
+}

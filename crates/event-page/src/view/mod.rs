@@ -7,7 +7,7 @@ use shatar_protocol::online::Side;
 use shatar_web::{t, tf};
 
 use crate::address::{self, Embed};
-use crate::model::{Done, Model, Role};
+use crate::model::{Done, Model, Problem, Role};
 
 mod tables;
 mod words;
@@ -70,8 +70,10 @@ pub struct EventPageView {
     pub facts: Vec<(String, String)>,
     pub problem: Option<String>,
     pub done: Option<String>,
-    /// No event yet: the form to create one.
+    /// No event yet: the form to create one...
     pub creating: bool,
+    /// ...shown once a server has answered at this address.
+    pub create_form: bool,
     pub director: bool,
     pub online: bool,
     pub ended: bool,
@@ -100,18 +102,54 @@ pub struct EventPageView {
     pub next_round: u32,
     pub embed: Option<Embed>,
     pub listening: bool,
+    /// How the page stands with the server (`#status`'s `data-state`): `connecting`,
+    /// `ready`, `lost` (reconnecting), `none` (no server answers here: a static host) or
+    /// `offline` (the browser says so); and what to say of it.
+    pub link_state: &'static str,
+    pub link_text: Option<String>,
+}
+
+/// How the page stands with the server, and its words (none when all is well and there
+/// is nothing to follow yet).
+fn link(model: &Model) -> (&'static str, Option<String>) {
+    let lang = model.lang;
+    let creating = model.event_id.is_none();
+    if model.offline {
+        ("offline", Some(t!(lang, "event.offline").into()))
+    } else if model.listening {
+        let text = (!creating).then(|| t!(lang, "event.listening").into());
+        ("ready", text)
+    } else if model.reached {
+        ("lost", Some(t!(lang, "event.not-listening").into()))
+    } else if model.attempt > 0 {
+        ("none", Some(t!(lang, "event.needs-server").into()))
+    } else {
+        ("connecting", Some(t!(lang, "event.connecting").into()))
+    }
 }
 
 pub fn view(model: &Model, page_url: &str, now_ms: u64) -> EventPageView {
     let _ = now_ms;
     let lang = model.lang;
+    let (link_state, link_text) = link(model);
+    // With no server or no network, the failed reads' own words add nothing to saying so.
+    let unreachable = matches!(link_state, "none" | "offline");
+    let problem = model
+        .problem
+        .as_ref()
+        .filter(|p| !(unreachable && matches!(p, Problem::Network(_) | Problem::Unreadable(_))));
     let mut v = EventPageView {
-        problem: model.problem.as_ref().map(|p| problem_text(lang, p)),
+        problem: problem.map(|p| problem_text(lang, p)),
+        link_state,
+        link_text,
         done: model.done.map(|d| match d {
             Done::Saved => t!(lang, "event.saved").to_string(),
             Done::Joined(n) => tf!(lang, "event.joined", number = n.to_string()),
         }),
         creating: model.event_id.is_none(),
+        // The form shows once a server has answered here: on a static host it could
+        // only fail when sent.
+        create_form: model.event_id.is_none() && model.reached,
         director: model.is_director(),
         embed: model.embed,
         listening: model.listening,
