@@ -185,6 +185,23 @@ fn listen(weak: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<Listener>, Js
             dispatch(&w, Msg::Submit(kind, fields));
         }
     })?);
+    // The creation form's defaults follow the game, the system and the rounds chosen.
+    for name in ["input", "change"] {
+        let w = weak.clone();
+        out.push(Listener::new(doc, name, move |e: Event| {
+            let Some(form) = e
+                .target()
+                .and_then(|t| t.dyn_into::<Element>().ok())
+                .and_then(|el| el.closest("form").ok().flatten())
+                .filter(|f| f.id() == Form::Create.id())
+            else {
+                return;
+            };
+            if let Ok(fields) = fields_of(&form) {
+                dispatch(&w, Msg::Draft(fields));
+            }
+        })?);
+    }
     let w = weak.clone();
     out.push(Listener::new(doc, "click", move |e: Event| {
         if let Some(el) = closest_with(&e, "data-card")

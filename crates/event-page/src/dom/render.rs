@@ -113,6 +113,14 @@ pub fn render(
             list.append_child(&dd)?;
         }
     }
+    if changed(&|o| o.knockout != v.knockout) {
+        let fields = doc.query_selector_all("[data-knockout]")?;
+        for i in 0..fields.length() {
+            if let Some(el) = fields.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+                set_hidden(&el, !v.knockout)?;
+            }
+        }
+    }
     show_text(doc, "problem", v.problem.as_deref())?;
     show_text(doc, "done", v.done.as_deref())?;
     if changed(&|o| o.link_state != v.link_state || o.link_text != v.link_text) {
@@ -122,6 +130,9 @@ pub fn render(
         // An embed says only what keeps it from showing its table.
         let quiet = v.embed.is_some() && !matches!(v.link_state, "none" | "offline");
         set_hidden(&status, v.link_text.is_none() || quiet)?;
+    }
+    if changed(&|o| o.defaults != v.defaults) {
+        show_defaults(doc, &v.defaults)?;
     }
     if changed(&|o| o.links != v.links)
         && let Some(links) = &v.links
@@ -252,6 +263,24 @@ pub fn render(
         }
     }
     shown.view = Some(v.clone());
+    Ok(())
+}
+
+/// The creation form's empty fields say what the server takes for them: a choice's empty
+/// option is worded so, a box shows it as its placeholder.
+fn show_defaults(doc: &Document, defaults: &[(&str, String)]) -> Result<(), JsValue> {
+    for (field, text) in defaults {
+        let Some(el) = doc.query_selector(&format!("#create-form [name=\"{field}\"]"))? else {
+            continue;
+        };
+        if el.tag_name().eq_ignore_ascii_case("select") {
+            if let Some(option) = el.query_selector("option[value=\"\"]")? {
+                option.set_text_content(Some(text));
+            }
+        } else {
+            el.set_attribute("placeholder", text)?;
+        }
+    }
     Ok(())
 }
 

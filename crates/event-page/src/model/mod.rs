@@ -12,8 +12,8 @@
 
 use shatar_protocol::Envelope;
 use shatar_protocol::events::{
-    CardView, CrosstableView, DirectorAction, EventError, EventId, EventView, Join, RanksView,
-    StandingsView,
+    CardView, CrosstableView, DirectorAction, EventError, EventId, EventView, Join, NewEvent,
+    RanksView, StandingsView,
 };
 use shatar_protocol::online::{ClientMessage, Credentials};
 use shatar_web::i18n::Lang;
@@ -86,9 +86,13 @@ pub enum Msg {
     ShowRound(u32),
     /// The wait after a refused read (too many from this address) is over.
     ReadAgain,
+    /// The creation form changed: the defaults shown in its empty fields follow it.
+    Draft(Fields),
     /// The browser says it is on or off the network (`navigator.onLine`, its `online`
     /// and `offline` events).
-    Network { online: bool },
+    Network {
+        online: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,6 +158,9 @@ pub struct Model {
     pub reached: bool,
     /// The browser says it is off the network: that, not "no server", is what to say.
     pub offline: bool,
+    /// The creation form as it stands (`forms::draft`): its empty fields show what the
+    /// server will take for them.
+    pub draft: NewEvent,
     pub attempt: u32,
     /// Just created: show the links (the director's shown once, to keep).
     pub created: bool,
@@ -202,6 +209,7 @@ impl Model {
             listening: false,
             reached: false,
             offline: false,
+            draft: NewEvent::default(),
             attempt: 0,
             created: false,
             pending: Pending::None,
@@ -328,6 +336,10 @@ impl Model {
             Msg::ReadAgain => {
                 self.reading_again = false;
                 self.read_all()
+            }
+            Msg::Draft(fields) => {
+                self.draft = forms::draft(&fields);
+                Vec::new()
             }
             Msg::Network { online } => {
                 self.offline = !online;

@@ -500,7 +500,10 @@ fn a_page_that_never_reached_a_server_says_so_instead_of_showing_the_form() {
     let mut model = creation_page();
     let v = view(&model, "", 0);
     assert_eq!(v.link_state, "connecting");
-    assert!(v.creating && !v.create_form, "no form before a server answers");
+    assert!(
+        v.creating && !v.create_form,
+        "no form before a server answers"
+    );
     // The static host has no /ws: the socket closes without ever opening.
     model.update(Msg::Closed, 0);
     let v = view(&model, "", 0);
@@ -561,4 +564,201 @@ fn offline_the_page_says_so_and_tries_again_when_the_network_is_back() {
     assert!(v.create_form);
     // Already listening: nothing to do.
     assert!(model.update(Msg::Network { online: true }, 0).is_empty());
+}
+
+/// The default shown for `field` on the creation form.
+fn default_of(model: &Model, field: &str) -> String {
+    let v = view(model, "", 0);
+    v.defaults
+        .iter()
+        .find(|(f, _)| *f == field)
+        .map(|(_, text)| text.clone())
+        .unwrap_or_else(|| panic!("no default for {field}: {:?}", v.defaults))
+}
+
+#[test]
+fn the_creation_form_shows_what_the_server_will_take_for_the_game_chosen() {
+    let mut model = creation_page();
+    model.update(Msg::Opened, 0);
+    // The 2017 rules: FIDE's Dutch system, 1-½-0, the Mongolian order (docs/rules.md).
+    assert_eq!(
+        default_of(&model, "system"),
+        "Default: Swiss (FIDE Dutch system)"
+    );
+    assert_eq!(default_of(&model, "rounds"), "Default: 7");
+    assert_eq!(default_of(&model, "scoring"), "Default: 1 – ½ – 0");
+    assert_eq!(
+        default_of(&model, "tie_breaks"),
+        "Default: DE, BH/C1, BH, SB"
+    );
+    assert_eq!(default_of(&model, "late_entry_until"), "Default: 4");
+    assert_eq!(
+        default_of(&model, "no_show_minutes"),
+        "Default: none: the director enters forfeits"
+    );
+    assert_eq!(default_of(&model, "base_minutes"), "Default: 15");
+    assert_eq!(default_of(&model, "increment_seconds"), "Default: 10");
+    // Xiangqi: AXF 2008's Swiss, 2-1-0, 30 minutes' lateness, 80 minutes and 30 seconds.
+    model.update(
+        Msg::Draft(fields(&[("game", "xiangqi"), ("system", "")])),
+        0,
+    );
+    assert_eq!(default_of(&model, "system"), "Default: Swiss (AXF)");
+    assert_eq!(default_of(&model, "scoring"), "Default: 2 – 1 – 0");
+    assert!(default_of(&model, "tie_breaks").starts_with("Default: 对手分"));
+    assert_eq!(default_of(&model, "no_show_minutes"), "Default: 30");
+    assert_eq!(default_of(&model, "base_minutes"), "Default: 80");
+    assert_eq!(default_of(&model, "increment_seconds"), "Default: 30");
+    // A round robin: its own order, rounds from the players, no late entries.
+    model.update(
+        Msg::Draft(fields(&[("game", "xiangqi"), ("system", "RoundRobin")])),
+        0,
+    );
+    assert!(default_of(&model, "tie_breaks").starts_with("Default: 小分"));
+    assert_eq!(default_of(&model, "late_entry_until"), "Default: 1");
+    assert_ne!(default_of(&model, "rounds"), "Default: 0");
+    // Typed rounds move the late-entry limit; an online 8x8 event needs its no-show time.
+    model.update(
+        Msg::Draft(fields(&[
+            ("game", "chess"),
+            ("online", "on"),
+            ("rounds", "9"),
+        ])),
+        0,
+    );
+    assert_eq!(default_of(&model, "late_entry_until"), "Default: 5");
+    assert_eq!(
+        default_of(&model, "no_show_minutes"),
+        "Default: needed for an online event"
+    );
+    // A half-typed field is no reason to show nothing.
+    model.update(Msg::Draft(fields(&[("rounds", "9x")])), 0);
+    assert_eq!(default_of(&model, "rounds"), "Default: 7");
+    // Every language has the words.
+    for lang in [Lang::En, Lang::ZhHans, Lang::MnCyrl, Lang::MnMong] {
+        model.lang = lang;
+        let v = view(&model, "", 0);
+        assert_eq!(v.defaults.len(), 9);
+        assert!(v.defaults.iter().all(|(_, t)| !t.contains('{')), "{lang:?}");
+    }
+}
+
+#[test]
+fn a_time_field_left_empty_takes_the_default_shown_in_it() {
+    let mut model = creation_page();
+    model.update(Msg::Opened, 0);
+    let effects = model.update(
+        Msg::Submit(
+            Form::Create,
+            fields(&[
+                ("name", "Blitz"),
+                ("game", "xiangqi"),
+                ("base_minutes", "5"),
+            ]),
+        ),
+        0,
+    );
+    let [Effect::Post { body, .. }] = effects.as_slice() else {
+        panic!("{effects:?}")
+    };
+    let sent: serde_json::Value = serde_json::from_str(body).unwrap();
+    assert_eq!(
+        sent["body"]["time_control"]["periods"][0],
+        serde_json::json!({"moves": null, "base_ms": 300000, "bonus": {"Increment": {"ms": 30000}}})
+    );
+}
+
+#[test]
+fn a_knockouts_drawn_game_names_its_tie_break_winner_from_the_director_form() {
+    let mut model = director();
+    let round = |result: Option<ResultView>| RoundView {
+        round: 1,
+        starts_at_ms: None,
+        boards: vec![BoardView {
+            board: 1,
+            white: 1,
+            black: Some(2),
+            game: None,
+            result: result.clone(),
+            history: result.into_iter().collect(),
+        }],
+        by_name: vec![(1, 1), (2, 1)],
+        finished: false,
+    };
+    let mut event = event_view(
+        3,
+        vec![player(1, "Bold", None), player(2, "Saraa", None)],
+        vec![round(None)],
+    );
+    event.settings.system = SystemWire::Knockout;
+    model.update(
+        Msg::Read(Read::Event, Ok(reply(EventReply::Event(event.clone())))),
+        0,
+    );
+    assert!(view(&model, "", 0).knockout, "the field shows");
+    let sent = |model: &mut Model, result: &str| {
+        let effects = model.update(
+            Msg::Submit(
+                Form::Result,
+                fields(&[
+                    ("round", "1"),
+                    ("board", "1"),
+                    ("result", result),
+                    ("tie_break_winner", "Black"),
+                    ("reason", ""),
+                ]),
+            ),
+            0,
+        );
+        let [Effect::Post { body, .. }] = effects.as_slice() else {
+            panic!("{effects:?}")
+        };
+        let body: serde_json::Value = serde_json::from_str(body).unwrap();
+        body["body"]["EnterResult"]["tie_break_winner"].clone()
+    };
+    assert_eq!(sent(&mut model, "1/2"), "Black");
+    // A decided game names nobody, whatever the hidden field holds (the server refuses
+    // a winner beside a decided game: `EventError::TieBreakWinner`).
+    assert_eq!(sent(&mut model, "1-0"), serde_json::Value::Null);
+    // Entered: the board says who went through.
+    event.rounds = vec![round(Some(ResultView {
+        seq: 4,
+        result: ResultWire::Draw,
+        reason: None,
+        source: ResultSource::Director,
+        tie_break_winner: Some(shatar_protocol::online::Side::Black),
+        entered_at_ms: 0,
+    }))];
+    model.update(
+        Msg::Read(Read::Event, Ok(reply(EventReply::Event(event)))),
+        0,
+    );
+    for lang in Lang::ALL {
+        model.lang = lang;
+        let v = view(&model, "", 0);
+        let note = &v.by_board.unwrap().rows[0][4].text;
+        assert!(
+            note.contains("Saraa") && !note.contains('{'),
+            "{lang:?}: {note}"
+        );
+    }
+    model.lang = Lang::En;
+    assert_eq!(
+        view(&model, "", 0).by_board.unwrap().rows[0][4].text,
+        "tie-break games won by Saraa"
+    );
+    // Not a knockout: no field.
+    let mut other = director();
+    other.update(
+        Msg::Read(
+            Read::Event,
+            Ok(reply(EventReply::Event(event_view(
+                1,
+                Vec::new(),
+                Vec::new(),
+            )))),
+        ),
+        0,
+    );
+    assert!(!view(&other, "", 0).knockout);
 }
