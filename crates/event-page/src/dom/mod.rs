@@ -16,7 +16,7 @@ use web_sys::{
 
 use shatar_web::dom::effects;
 use shatar_web::dom::listen::{Listener, Timeout, closest_with};
-use shatar_web::dom::socket::{Heard, Socket};
+use shatar_web::dom::socket::{self, Heard, Socket};
 use shatar_web::dom::{now_ms, texts};
 use shatar_web::i18n::{self, Lang};
 use shatar_web::saved::{ONLINE_IDENTITY_KEY, PREFS_KEY, decode_prefs};
@@ -54,12 +54,7 @@ pub fn start() -> Result<(), JsValue> {
     console_error_panic_hook::set_once();
     let window = web_sys::window().ok_or("shatar: no window")?;
     let doc = window.document().ok_or("shatar: no document")?;
-    if doc
-        .body()
-        .and_then(|b| b.get_attribute("data-shatar-page"))
-        .as_deref()
-        != Some("event")
-    {
+    if !shatar_web::dom::is_page(&doc, "event") {
         return Ok(());
     }
     let location = window.location();
@@ -302,21 +297,10 @@ impl App {
         self.reconnect = None;
         self.socket = None;
         let w = weak.clone();
-        let heard = move |heard: Heard| {
-            let msg = match heard {
-                Heard::Opened => Msg::Opened,
-                Heard::Closed => Msg::Closed,
-                Heard::Frame(text) => Msg::Frame(text),
-            };
-            dispatch(&w, msg);
-        };
-        match Socket::open(&self.socket_url, heard) {
-            Ok(socket) => self.socket = Some(socket),
-            Err(e) => {
-                web_sys::console::warn_2(&"shatar: the socket did not open".into(), &e);
-                let effects = self.model.update(Msg::Closed, epoch_ms());
-                self.perform(weak, effects);
-            }
+        self.socket = socket::connect(&self.socket_url, move |msg| dispatch(&w, msg));
+        if self.socket.is_none() {
+            let effects = self.model.update(Msg::Closed, epoch_ms());
+            self.perform(weak, effects);
         }
     }
 
@@ -346,6 +330,17 @@ impl App {
         }
         if v.embed.is_some() {
             self.post_height();
+        }
+    }
+}
+
+/// What the socket tells the page, as the page's message (`socket::connect`).
+impl From<Heard> for Msg {
+    fn from(heard: Heard) -> Msg {
+        match heard {
+            Heard::Opened => Msg::Opened,
+            Heard::Closed => Msg::Closed,
+            Heard::Frame(text) => Msg::Frame(text),
         }
     }
 }
