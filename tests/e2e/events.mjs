@@ -24,6 +24,8 @@ const heads = (page, id) => page.$$eval(`#${id} thead th`, (ths) => ths.map((th)
 /** Waits until the page follows the event over the socket. */
 async function following(page) {
   await page.waitForFunction(() => document.querySelector("#status")?.dataset.state === "ready", null, { timeout: 20_000 });
+  // The event read, which may come after the socket opened.
+  await page.waitForFunction(() => document.querySelector("#facts")?.childElementCount > 0, null, { timeout: 20_000 });
 }
 
 /** Sends the form `id` of `page` with `values` (`name -> value`; a boolean ticks a box). */

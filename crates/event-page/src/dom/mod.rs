@@ -238,6 +238,8 @@ impl App {
                     });
                 }
                 Effect::OpenSocket => self.connect(weak),
+                // Dropped, its listeners with it: nothing more is heard of it.
+                Effect::CloseSocket => self.socket = None,
                 Effect::ReopenSocketIn(ms) => {
                     self.socket = None;
                     let w = weak.clone();

@@ -110,6 +110,10 @@ pub enum Effect {
         body: String,
     },
     OpenSocket,
+    /// Close the socket, on purpose (nothing will be heard of it): the creation form's
+    /// socket, once it has said a server is there. The server closes a socket that says
+    /// nothing within seconds (`Timeouts::first_message`), and a form has nothing to say.
+    CloseSocket,
     ReopenSocketIn(u64),
     /// The server asked for a pause (`RateLimited`): [`Msg::ReadAgain`] after it.
     ReadAgainIn(u64),
@@ -297,10 +301,16 @@ impl Model {
             Msg::Read(read, answer) => self.on_read(read, answer),
             Msg::Posted(answer) => self.on_posted(answer),
             Msg::Opened => {
-                self.listening = true;
                 self.reached = true;
                 self.offline = false;
                 self.attempt = 0;
+                if self.event_id.is_none() && !matches!(self.pending, Pending::Identity(_)) {
+                    // The creation form: a server is here, which is all it wanted to
+                    // know; the event's own socket opens once it exists.
+                    self.listening = false;
+                    return vec![Effect::CloseSocket];
+                }
+                self.listening = true;
                 let mut effects = Vec::new();
                 if let Some(event) = self.event_id {
                     effects.push(Effect::Send(envelope(ClientMessage::WatchEvent { event })));

@@ -3,7 +3,7 @@
 
 use shatar_protocol::Envelope;
 use shatar_protocol::events::{EventError, EventReply};
-use shatar_protocol::online::{ClientMessage, Credentials, ServerMessage};
+use shatar_protocol::online::{Credentials, ServerMessage};
 
 use super::{Done, Effect, FIRST_RETRY_MS, Model, Pending, Problem, Read, Role};
 
@@ -87,13 +87,9 @@ impl Model {
                     "?event={event}#director={token}"
                 ))];
                 effects.extend(self.read_all());
-                // The socket the form was shown over now watches the event; a closed
-                // one does when it opens again (`Msg::Opened`).
-                if self.listening {
-                    effects.push(Effect::Send(super::envelope(ClientMessage::WatchEvent {
-                        event,
-                    })));
-                }
+                // The socket that found the server was closed (`Effect::CloseSocket`): one
+                // now opens to watch the event (`Msg::Opened`).
+                effects.push(Effect::OpenSocket);
                 effects
             }
             (Pending::Action(form), EventReply::Event(view)) => {

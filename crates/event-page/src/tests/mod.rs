@@ -154,9 +154,10 @@ fn creating_an_event_posts_only_what_the_director_set_and_shows_the_director_lin
         }),
         None,
     );
-    // The socket opens for the form too: it says whether a server answers here.
+    // The socket opens for the form too: it says whether a server answers here, and is
+    // closed then (the server closes a socket that says nothing).
     assert_eq!(effects, [Effect::OpenSocket]);
-    model.update(Msg::Opened, 0);
+    assert_eq!(model.update(Msg::Opened, 0), [Effect::CloseSocket]);
     let effects = model.update(
         Msg::Submit(
             Form::Create,
@@ -195,7 +196,9 @@ fn creating_an_event_posts_only_what_the_director_set_and_shows_the_director_lin
         Effect::ReplaceAddress(format!("?event={EVENT}#director={TOKEN}"))
     );
     assert_eq!(model.role, Role::Director(TOKEN.into()));
-    // The open socket now watches the new event.
+    // A socket opens to watch the new event.
+    assert!(effects.contains(&Effect::OpenSocket), "{effects:?}");
+    let effects = model.update(Msg::Opened, 0);
     assert!(
         effects
             .iter()
@@ -513,16 +516,17 @@ fn a_page_that_never_reached_a_server_says_so_instead_of_showing_the_form() {
         v.link_text.unwrap().contains("need a Shatar server"),
         "worded as the online page's"
     );
-    // A server that answered once and went away is being reconnected to, not missing.
+    // A server that answers: the form, and its socket closed on purpose (no reconnecting).
     let mut model = creation_page();
-    model.update(Msg::Opened, 0);
+    assert_eq!(model.update(Msg::Opened, 0), [Effect::CloseSocket]);
     let v = view(&model, "", 0);
     assert!(v.create_form);
     assert_eq!((v.link_state, v.link_text), ("ready", None));
+    // An event's page that loses its server is reconnecting, not missing one.
+    let mut model = director();
+    model.update(Msg::Opened, 0);
     model.update(Msg::Closed, 0);
-    let v = view(&model, "", 0);
-    assert_eq!(v.link_state, "lost");
-    assert!(v.create_form, "the form stays while reconnecting");
+    assert_eq!(view(&model, "", 0).link_state, "lost");
 }
 
 #[test]
@@ -562,7 +566,9 @@ fn offline_the_page_says_so_and_tries_again_when_the_network_is_back() {
     let v = view(&model, "", 0);
     assert_eq!(v.link_state, "ready");
     assert!(v.create_form);
-    // Already listening: nothing to do.
+    // An event's page already listening: nothing to do.
+    let mut model = director();
+    model.update(Msg::Opened, 0);
     assert!(model.update(Msg::Network { online: true }, 0).is_empty());
 }
 

@@ -171,6 +171,9 @@ fn link(model: &Model) -> (&'static str, Option<String>) {
     } else if model.listening {
         let text = (!creating).then(|| t!(lang, "event.listening").into());
         ("ready", text)
+    } else if creating && model.reached {
+        // The creation form's socket, closed on purpose once it found the server.
+        ("ready", None)
     } else if model.reached {
         ("lost", Some(t!(lang, "event.not-listening").into()))
     } else if model.attempt > 0 {
