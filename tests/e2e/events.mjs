@@ -402,8 +402,8 @@ export const tests = [
         // Each snippet pasted into a club's page (this test's own, on another origin) shows the standings.
         const club = mkdtempSync(join(tmpdir(), "shatar-club-"));
         try {
-          writeFileSync(join(club, "element.html"), `<!doctype html><meta charset="utf-8"><title>Club</title><h1>Our event</h1>\n${element}`);
-          writeFileSync(join(club, "iframe.html"), `<!doctype html><meta charset="utf-8"><title>Club</title><h1>Our event</h1>\n${iframe}`);
+          writeFileSync(join(club, "element.html"), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Club</title><h1>Our event</h1>\n${element}`);
+          writeFileSync(join(club, "iframe.html"), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Club</title><h1>Our event</h1>\n${iframe}`);
           const clubSite = await serveClub(club, server.url);
           try {
             for (const kind of ["element", "iframe"]) {
