@@ -24,6 +24,8 @@ const heads = (page, id) => page.$$eval(`#${id} thead th`, (ths) => ths.map((th)
 /** Waits until the page follows the event over the socket. */
 async function following(page) {
   await page.waitForFunction(() => document.querySelector("#status")?.dataset.state === "ready", null, { timeout: 20_000 });
+  // The event read, which may come after the socket opened.
+  await page.waitForFunction(() => document.querySelector("#facts")?.childElementCount > 0, null, { timeout: 20_000 });
 }
 
 /** Sends the form `id` of `page` with `values` (`name -> value`; a boolean ticks a box). */
@@ -342,6 +344,123 @@ export const tests = [
       } finally {
         await server.close();
       }
+    },
+  },
+  {
+    name: "club event: the creation form shows the defaults, a knockout's draw names its tie-break winner, the builder's snippets show the standings",
+    async run(t) {
+      const server = await startServer(servedFrom(t.url));
+      try {
+        const page = t.page;
+        // The form says what the server will take for each field left empty, for the game chosen.
+        await page.goto(`${server.url}event.html`);
+        await page.waitForSelector("#create-form");
+        await page.waitForFunction(() => document.querySelector("#create-form [name=base_minutes]").placeholder === "Default: 15");
+        t.eq("the 2017 rules' system", await page.$eval("#create-form [name=system] option[value='']", (o) => o.textContent),
+          "Default: Swiss (FIDE Dutch system)");
+        t.eq("their tie-breaks", await page.$eval("#create-form [name=tie_breaks]", (i) => i.placeholder), "Default: DE, BH/C1, BH, SB");
+        await page.selectOption("#create-form [name=game]", "xiangqi");
+        await page.waitForFunction(() => document.querySelector("#create-form [name=base_minutes]").placeholder === "Default: 80");
+        t.eq("Xiangqi's no-show time (AXF 2008 ch. 2 §6)", await page.$eval("#create-form [name=no_show_minutes]", (i) => i.placeholder), "Default: 30");
+        t.eq("Xiangqi's scoring", await page.$eval("#create-form [name=scoring] option[value='']", (o) => o.textContent), "Default: 2 – 1 – 0");
+        await page.selectOption("#create-form [name=game]", "mongolian");
+        for (const [size, viewport] of [["phone", PHONE_VIEW.viewport], ["desktop", DESKTOP.viewport]]) {
+          await page.setViewportSize(viewport);
+          await t.shot(`events-create-defaults-${size}`);
+        }
+        // A knockout of two at the board: the game drawn, Black through on tie-break games.
+        const { publicLink } = await create(page, server, { name: "Naadam knockout", game: "mongolian", online: false, system: "Knockout" });
+        await following(page);
+        for (const [i, name] of ["Bataa", "Saraa"].entries()) await act(page, "player-form", { name, rating: 1900 - i * 100 });
+        await act(page, "pair-form", {});
+        await page.waitForSelector("#by-board tbody tr");
+        t.check("the tie-break field shows for a knockout", await page.$eval("#result-form [name=tie_break_winner]", (s) => !s.closest("label").hidden));
+        await act(page, "result-form", { round: 1, board: 1, result: "1/2", tie_break_winner: "Black" });
+        await page.waitForFunction(() => document.querySelector("#by-board tbody tr")?.cells[4]?.textContent.includes("tie-break"));
+        const [board] = await rows(page, "by-board");
+        t.eq("the board says who went through", board[4], `tie-break games won by ${board[3]}`);
+        await t.shot("events-knockout-tie-break-desktop");
+        await page.setViewportSize(PHONE_VIEW.viewport);
+        await t.shot("events-knockout-tie-break-phone");
+        await page.setViewportSize(DESKTOP.viewport);
+
+        // The builder: the event's public link, the standings, in Chinese.
+        await page.goto(`${server.url}builder.html`);
+        await page.check("#builder [name=mode][value=event]");
+        await page.fill("#builder [name=event_link]", publicLink);
+        await page.selectOption("#builder [name=event_lang]", "zh-Hans");
+        await page.waitForFunction(() => document.querySelector("#snippet-element").textContent.includes("<shatar-event"));
+        const element = await page.$eval("#snippet-element", (e) => e.textContent);
+        const iframe = await page.$eval("#snippet-iframe", (e) => e.textContent);
+        const id = new URL(publicLink).searchParams.get("event");
+        t.check("the element names the event, its part and language",
+          element.includes(`<shatar-event event="${id}" part="standings" lang="zh-Hans">`) && element.includes(`${server.url}shatar-event.js`), element);
+        t.check("the iframe frames the standings", iframe.includes(`event.html?event=${id}&amp;embed=standings&amp;lang=zh-Hans`), iframe);
+        await page.waitForFunction(() => document.querySelector("#preview iframe")?.contentDocument?.querySelector("#standings table"), null, { timeout: 20_000 })
+          .catch(() => {});
+        await t.shot("builder-event-standings");
+        // Each snippet pasted into a club's page (this test's own, on another origin) shows the standings.
+        const club = mkdtempSync(join(tmpdir(), "shatar-club-"));
+        try {
+          writeFileSync(join(club, "element.html"), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Club</title><h1>Our event</h1>\n${element}`);
+          writeFileSync(join(club, "iframe.html"), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Club</title><h1>Our event</h1>\n${iframe}`);
+          const clubSite = await serveClub(club, server.url);
+          try {
+            for (const kind of ["element", "iframe"]) {
+              await page.goto(`${clubSite.url}${kind}.html`);
+              const frame = await (await page.waitForSelector("iframe")).contentFrame();
+              await frame.waitForSelector("#standings table", { timeout: 20_000 });
+              const standings = await frame.$$eval("#standings tbody tr", (trs) => trs.map((tr) => tr.cells[2].textContent.trim()));
+              t.eq(`${kind}: the standings, both players`, [...standings].sort(), ["Bataa", "Saraa"]);
+              t.eq(`${kind}: in Chinese`, await frame.evaluate(() => document.documentElement.lang), "zh-Hans");
+              await t.shot(`builder-event-${kind}-on-a-club-page`);
+            }
+          } finally {
+            await clubSite.close();
+          }
+        } finally {
+          rmSync(club, { recursive: true, force: true });
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  },
+  {
+    name: "events: on a static host the page says at once that events need a server, and offline that it is offline",
+    async run(t) {
+      const { page, context } = t;
+      // The suite's own static server answers /ws with 404: no WebSocket, no API.
+      page.on("console", () => {});
+      const state = () => page.$eval("#status", (e) => [e.dataset.state, e.hidden, e.textContent]);
+      for (const [size, viewport] of [["phone", PHONE_VIEW.viewport], ["desktop", DESKTOP.viewport]]) {
+        await page.setViewportSize(viewport);
+        await page.goto(`${t.url}event.html`);
+        await page.waitForFunction(() => document.querySelector("#status")?.dataset.state === "none", null, { timeout: 20_000 });
+        const [, hidden, said] = await state();
+        t.check(`${size}: it says so`, !hidden && said.includes("need a Shatar server"), said);
+        t.check(`${size}: no creation form to fill in for nothing`, await page.$eval("#create-form", (f) => f.closest("[data-part]").hidden));
+        await t.shot(`events-no-server-${size}`);
+      }
+      // An event's link (or embed) on the static host: the same words, not its 404 page's.
+      await page.goto(`${t.url}event.html?event=00000000000000000000000000000000&embed=standings`);
+      await page.waitForFunction(() => document.querySelector("#status")?.dataset.state === "none", null, { timeout: 20_000 });
+      t.eq("an embed says it too, and no unreadable answer", await page.$eval("#problem", (e) => e.hidden), true);
+      // Offline: "you are offline", not "no server".
+      await page.goto(`${t.url}event.html`);
+      await page.waitForFunction(() => document.querySelector("#status")?.dataset.state === "none", null, { timeout: 20_000 });
+      await context.setOffline(true);
+      try {
+        await page.waitForFunction(() => document.querySelector("#status")?.dataset.state === "offline", null, { timeout: 10_000 });
+        t.check("offline, it says so", (await state())[2].includes("You are offline"));
+        await t.shot("events-offline-desktop");
+      } finally {
+        await context.setOffline(false);
+      }
+      await page.waitForFunction(() => document.querySelector("#status")?.dataset.state === "none", null, { timeout: 20_000 });
+      t.check("back online, it tries again and finds no server", true);
+      // A refused WebSocket is a console error in Chromium: not the page's fault here.
+      t.problems = t.problems.filter((p) => !/WebSocket|404/.test(p));
     },
   },
 ];

@@ -12,6 +12,7 @@
 //! `dom` module (wasm32 only), whose board widget binds the board's input once.
 
 pub mod config;
+pub mod event_embed;
 pub mod frame;
 pub mod live;
 pub mod scheduler;

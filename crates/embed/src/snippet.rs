@@ -170,7 +170,7 @@ pub fn origin_of(url: &str) -> String {
     format!("{scheme}://{host}")
 }
 
-fn html_attribute(text: &str) -> String {
+pub(crate) fn html_attribute(text: &str) -> String {
     html_text(text).replace('"', "&quot;")
 }
 

@@ -3,11 +3,12 @@
 //! [`FormError`] that names the field and what is wrong with it. The server checks
 //! everything again; this only turns text into numbers and choices.
 
+use shatar_protocol::events::default_time_control;
 use shatar_protocol::events::{
     ByeRequest, ByeValue, DirectorAction, NewEvent, PairWire, PenaltyKind, ResultWire, ScoringWire,
     SystemWire,
 };
-use shatar_protocol::online::{BonusWire, PeriodWire, TimeControlWire};
+use shatar_protocol::online::{BonusWire, PeriodWire, Side, TimeControlWire};
 use shatar_rules::GameKind;
 
 /// The fields of one form, in order: `(name, value)`.
@@ -136,20 +137,12 @@ fn required<T>(value: Option<T>, field: &'static str) -> Result<T, FormError> {
 }
 
 /// The create form: every setting left empty takes the game's own default (the server
-/// fills it in, `crates/server/src/events/settings.rs`).
+/// fills it in with `NewEvent::filled`; the page shows those values in the empty fields,
+/// worked out from [`draft`] by the same function).
 pub fn new_event(fields: &Fields) -> Result<NewEvent, FormError> {
     let name = required(optional_text(fields, "name"), "name")?;
-    let game = choice(fields, "game", |t| t.parse::<GameKind>().ok())?;
-    let system = choice(fields, "system", |t| {
-        Some(match t {
-            "Dutch" => SystemWire::Dutch,
-            "Axf" => SystemWire::Axf,
-            "RoundRobin" => SystemWire::RoundRobin,
-            "DoubleRoundRobin" => SystemWire::DoubleRoundRobin,
-            "Knockout" => SystemWire::Knockout,
-            _ => return None,
-        })
-    })?;
+    let game = game(fields)?;
+    let system = system(fields)?;
     let scoring = choice(fields, "scoring", |t| {
         Some(match t {
             "OneHalfZero" => ScoringWire::OneHalfZero,
@@ -171,19 +164,7 @@ pub fn new_event(fields: &Fields) -> Result<NewEvent, FormError> {
             .filter(|tb| !tb.is_empty())
             .collect()
     });
-    let base: Option<u64> = optional_number(fields, "base_minutes")?;
-    let increment: Option<u64> = optional_number(fields, "increment_seconds")?;
-    let time_control = match (base, increment) {
-        (None, None) => None,
-        (base, increment) => Some(TimeControlWire::live(vec![PeriodWire {
-            moves: None,
-            base_ms: required(base, "base_minutes")? * 60_000,
-            bonus: match increment.unwrap_or(0) {
-                0 => BonusWire::None,
-                s => BonusWire::Increment { ms: s * 1000 },
-            },
-        }])),
-    };
+    let time_control = time_control(fields, game.unwrap_or_default())?;
     Ok(NewEvent {
         name,
         game,
@@ -197,6 +178,72 @@ pub fn new_event(fields: &Fields) -> Result<NewEvent, FormError> {
         no_show_minutes: optional_number(fields, "no_show_minutes")?,
         time_control,
     })
+}
+
+fn game(fields: &Fields) -> Result<Option<GameKind>, FormError> {
+    choice(fields, "game", |t| t.parse::<GameKind>().ok())
+}
+
+fn system(fields: &Fields) -> Result<Option<SystemWire>, FormError> {
+    choice(fields, "system", |t| {
+        Some(match t {
+            "Dutch" => SystemWire::Dutch,
+            "Axf" => SystemWire::Axf,
+            "RoundRobin" => SystemWire::RoundRobin,
+            "DoubleRoundRobin" => SystemWire::DoubleRoundRobin,
+            "Knockout" => SystemWire::Knockout,
+            _ => return None,
+        })
+    })
+}
+
+/// The minutes and the seconds a move; one left empty takes the game's default shown in
+/// it (as every empty field does), both empty send nothing.
+fn time_control(fields: &Fields, game: GameKind) -> Result<Option<TimeControlWire>, FormError> {
+    let base: Option<u64> = optional_number(fields, "base_minutes")?;
+    let increment: Option<u64> = optional_number(fields, "increment_seconds")?;
+    if base.is_none() && increment.is_none() {
+        return Ok(None);
+    }
+    let (default_base, default_increment) = first_period(&default_time_control(game));
+    let base_ms = base.map_or(default_base, |m| m * 60_000);
+    let increment_ms = increment.map_or(default_increment, |s| s * 1000);
+    Ok(Some(TimeControlWire::live(vec![PeriodWire {
+        moves: None,
+        base_ms,
+        bonus: match increment_ms {
+            0 => BonusWire::None,
+            ms => BonusWire::Increment { ms },
+        },
+    }])))
+}
+
+/// A control's first period's base and its increment, in milliseconds (what the form's
+/// two fields hold).
+pub fn first_period(control: &TimeControlWire) -> (u64, u64) {
+    control.periods.first().map_or((0, 0), |p| {
+        let bonus = match p.bonus {
+            BonusWire::Increment { ms } => ms,
+            _ => 0,
+        };
+        (p.base_ms, bonus)
+    })
+}
+
+/// The create form as it stands while the director fills it in, each field that does
+/// not read (yet) left out: what the defaults shown beside it follow.
+pub fn draft(fields: &Fields) -> NewEvent {
+    let game = game(fields).ok().flatten();
+    NewEvent {
+        name: String::new(),
+        game,
+        online: get(fields, "online") == "on",
+        system: system(fields).ok().flatten(),
+        rounds: optional_number(fields, "rounds").ok().flatten(),
+        late_entry_until: optional_number(fields, "late_entry_until").ok().flatten(),
+        no_show_minutes: optional_number(fields, "no_show_minutes").ok().flatten(),
+        ..NewEvent::default()
+    }
 }
 
 fn result_of(text: &str) -> Option<ResultWire> {
@@ -268,13 +315,24 @@ pub fn action(
         Form::Result => {
             let round = number(fields, "round")?;
             let board = number(fields, "board")?;
+            let result = required(choice(fields, "result", result_of)?, "result")?;
+            // A knockout's drawn game names who won its tie-break games (the field shows
+            // for knockouts only); any other result names nobody.
+            let tie_break_winner = match result {
+                ResultWire::Draw => choice(fields, "tie_break_winner", |t| match t {
+                    "White" => Some(Side::White),
+                    "Black" => Some(Side::Black),
+                    _ => None,
+                })?,
+                _ => None,
+            };
             DirectorAction::EnterResult {
                 round,
                 board,
-                result: required(choice(fields, "result", result_of)?, "result")?,
+                result,
                 reason: optional_text(fields, "reason"),
                 replaces: replaces(round, board),
-                tie_break_winner: None,
+                tie_break_winner,
             }
         }
         Form::Withdraw => DirectorAction::Withdraw {

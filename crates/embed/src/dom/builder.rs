@@ -7,6 +7,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element, Event, HtmlFormElement, Window};
 
+use crate::event_embed::EventEmbed;
 use crate::snippet::{attributes, element, iframe};
 use shatar_web::dom::listen::{Listener, closest_with};
 
@@ -50,6 +51,9 @@ pub fn start(window: &Window, doc: &Document) -> Result<(), JsValue> {
 /// Reads the form, redraws the preview if the attributes changed, writes the snippets.
 fn refresh(form: &HtmlFormElement, doc: &Document, base: &str) -> Result<(), JsValue> {
     let data = web_sys::FormData::new_with_form(form)?;
+    if data.get("mode").as_string().as_deref() == Some("event") {
+        return refresh_event(form, doc, &data);
+    }
     let mut choices: Vec<(&str, String)> = Vec::new();
     for name in [
         "mode",
@@ -92,6 +96,42 @@ fn refresh(form: &HtmlFormElement, doc: &Document, base: &str) -> Result<(), JsV
     for button in ["copy-element", "copy-iframe"] {
         if let Some(b) = doc.get_element_by_id(button) {
             b.set_text_content(Some("Copy"));
+        }
+    }
+    Ok(())
+}
+
+/// An event's standings, pairings or crosstable: the snippets point at the event's own
+/// server (from its public link), the preview is the frame they make.
+fn refresh_event(
+    form: &HtmlFormElement,
+    doc: &Document,
+    data: &web_sys::FormData,
+) -> Result<(), JsValue> {
+    form.set_attribute("data-mode", "event")?;
+    let field = |name: &str| data.get(name).as_string().unwrap_or_default();
+    let preview = doc
+        .get_element_by_id("preview")
+        .ok_or("builder.html has no #preview")?;
+    match EventEmbed::read(&field("event_link"), &field("part"), &field("event_lang")) {
+        Ok(embed) => {
+            let src = embed.frame_src();
+            if preview.get_attribute("data-shown").as_deref() != Some(src.as_str()) {
+                let frame = doc.create_element("iframe")?;
+                frame.set_attribute("src", &src)?;
+                frame.set_attribute("title", embed.part)?;
+                frame.set_attribute("class", "event-preview")?;
+                preview.replace_children_with_node_1(&frame);
+                preview.set_attribute("data-shown", &src)?;
+            }
+            set_text(doc, "snippet-element", &embed.element())?;
+            set_text(doc, "snippet-iframe", &embed.iframe())?;
+        }
+        Err(why) => {
+            preview.replace_children_with_str_0();
+            preview.remove_attribute("data-shown")?;
+            set_text(doc, "snippet-element", &why)?;
+            set_text(doc, "snippet-iframe", &why)?;
         }
     }
     Ok(())

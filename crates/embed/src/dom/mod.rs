@@ -45,11 +45,7 @@ pub fn start_page(files: &str) -> Result<(), JsValue> {
     shatar_web::dom::files::set(files).map_err(|e| format!("shatar: {e}"))?;
     let window = web_sys::window().ok_or("shatar: no window")?;
     let doc = window.document().ok_or("shatar: no document")?;
-    match doc
-        .body()
-        .and_then(|b| b.get_attribute("data-shatar-page"))
-        .as_deref()
-    {
+    match shatar_web::dom::page_name(&doc).as_deref() {
         Some("frame") => frame_page::start(&window, &doc),
         Some("builder") => builder::start(&window, &doc),
         _ => Ok(()),

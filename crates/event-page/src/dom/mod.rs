@@ -16,7 +16,7 @@ use web_sys::{
 
 use shatar_web::dom::effects;
 use shatar_web::dom::listen::{Listener, Timeout, closest_with};
-use shatar_web::dom::socket::{Heard, Socket};
+use shatar_web::dom::socket::{self, Heard, Socket};
 use shatar_web::dom::{now_ms, texts};
 use shatar_web::i18n::{self, Lang};
 use shatar_web::saved::{ONLINE_IDENTITY_KEY, PREFS_KEY, decode_prefs};
@@ -54,12 +54,7 @@ pub fn start() -> Result<(), JsValue> {
     console_error_panic_hook::set_once();
     let window = web_sys::window().ok_or("shatar: no window")?;
     let doc = window.document().ok_or("shatar: no document")?;
-    if doc
-        .body()
-        .and_then(|b| b.get_attribute("data-shatar-page"))
-        .as_deref()
-        != Some("event")
-    {
+    if !shatar_web::dom::is_page(&doc, "event") {
         return Ok(());
     }
     let location = window.location();
@@ -109,6 +104,12 @@ pub fn start() -> Result<(), JsValue> {
     listeners.push(Listener::new(&window, "hashchange", move |_: Event| {
         let _ = reload.location().reload();
     })?);
+    for (name, online) in [("online", true), ("offline", false)] {
+        let w = weak.clone();
+        listeners.push(Listener::new(&window, name, move |_: Event| {
+            dispatch(&w, Msg::Network { online });
+        })?);
+    }
     app.borrow_mut()._listeners = listeners;
     let redraw = weak.clone();
     texts::ready_or_fetch("", lang, move || {
@@ -119,6 +120,9 @@ pub fn start() -> Result<(), JsValue> {
         }
     });
     app.borrow_mut().perform(&weak, first);
+    if !window.navigator().on_line() {
+        dispatch(&weak, Msg::Network { online: false });
+    }
     app.borrow_mut().draw();
     APP.with(|slot| *slot.borrow_mut() = Some(app));
     Ok(())
@@ -176,6 +180,23 @@ fn listen(weak: &Weak<RefCell<App>>, doc: &Document) -> Result<Vec<Listener>, Js
             dispatch(&w, Msg::Submit(kind, fields));
         }
     })?);
+    // The creation form's defaults follow the game, the system and the rounds chosen.
+    for name in ["input", "change"] {
+        let w = weak.clone();
+        out.push(Listener::new(doc, name, move |e: Event| {
+            let Some(form) = e
+                .target()
+                .and_then(|t| t.dyn_into::<Element>().ok())
+                .and_then(|el| el.closest("form").ok().flatten())
+                .filter(|f| f.id() == Form::Create.id())
+            else {
+                return;
+            };
+            if let Ok(fields) = fields_of(&form) {
+                dispatch(&w, Msg::Draft(fields));
+            }
+        })?);
+    }
     let w = weak.clone();
     out.push(Listener::new(doc, "click", move |e: Event| {
         if let Some(el) = closest_with(&e, "data-card")
@@ -217,6 +238,8 @@ impl App {
                     });
                 }
                 Effect::OpenSocket => self.connect(weak),
+                // Dropped, its listeners with it: nothing more is heard of it.
+                Effect::CloseSocket => self.socket = None,
                 Effect::ReopenSocketIn(ms) => {
                     self.socket = None;
                     let w = weak.clone();
@@ -276,21 +299,10 @@ impl App {
         self.reconnect = None;
         self.socket = None;
         let w = weak.clone();
-        let heard = move |heard: Heard| {
-            let msg = match heard {
-                Heard::Opened => Msg::Opened,
-                Heard::Closed => Msg::Closed,
-                Heard::Frame(text) => Msg::Frame(text),
-            };
-            dispatch(&w, msg);
-        };
-        match Socket::open(&self.socket_url, heard) {
-            Ok(socket) => self.socket = Some(socket),
-            Err(e) => {
-                web_sys::console::warn_2(&"shatar: the socket did not open".into(), &e);
-                let effects = self.model.update(Msg::Closed, epoch_ms());
-                self.perform(weak, effects);
-            }
+        self.socket = socket::connect(&self.socket_url, move |msg| dispatch(&w, msg));
+        if self.socket.is_none() {
+            let effects = self.model.update(Msg::Closed, epoch_ms());
+            self.perform(weak, effects);
         }
     }
 
@@ -320,6 +332,17 @@ impl App {
         }
         if v.embed.is_some() {
             self.post_height();
+        }
+    }
+}
+
+/// What the socket tells the page, as the page's message (`socket::connect`).
+impl From<Heard> for Msg {
+    fn from(heard: Heard) -> Msg {
+        match heard {
+            Heard::Opened => Msg::Opened,
+            Heard::Closed => Msg::Closed,
+            Heard::Frame(text) => Msg::Frame(text),
         }
     }
 }

@@ -55,7 +55,7 @@ fn part_shows(part: &str, v: &EventPageView) -> bool {
                 | ("crosstable", Embed::Crosstable)
         ),
         None => match part {
-            "create" => v.creating,
+            "create" => v.create_form,
             "event" => !v.creating,
             "links" => v.director && v.links.is_some(),
             "director" => v.director && !v.creating,
@@ -113,20 +113,26 @@ pub fn render(
             list.append_child(&dd)?;
         }
     }
+    if changed(&|o| o.knockout != v.knockout) {
+        let fields = doc.query_selector_all("[data-knockout]")?;
+        for i in 0..fields.length() {
+            if let Some(el) = fields.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+                set_hidden(&el, !v.knockout)?;
+            }
+        }
+    }
     show_text(doc, "problem", v.problem.as_deref())?;
     show_text(doc, "done", v.done.as_deref())?;
-    if changed(&|o| o.listening != v.listening || o.creating != v.creating) {
+    if changed(&|o| o.link_state != v.link_state || o.link_text != v.link_text) {
         let status = by_id(doc, "status")?;
-        status.set_attribute(
-            "data-state",
-            if v.listening { "ready" } else { "connecting" },
-        )?;
-        let text = match (v.creating, v.listening) {
-            (true, _) => None,
-            (false, true) => Some(t!(lang, "event.listening")),
-            (false, false) => Some(t!(lang, "event.not-listening")),
-        };
-        status.set_text_content(text);
+        status.set_attribute("data-state", v.link_state)?;
+        status.set_text_content(v.link_text.as_deref());
+        // An embed says only what keeps it from showing its table.
+        let quiet = v.embed.is_some() && !matches!(v.link_state, "none" | "offline");
+        set_hidden(&status, v.link_text.is_none() || quiet)?;
+    }
+    if changed(&|o| o.defaults != v.defaults) {
+        show_defaults(doc, &v.defaults)?;
     }
     if changed(&|o| o.links != v.links)
         && let Some(links) = &v.links
@@ -257,6 +263,24 @@ pub fn render(
         }
     }
     shown.view = Some(v.clone());
+    Ok(())
+}
+
+/// The creation form's empty fields say what the server takes for them: a choice's empty
+/// option is worded so, a box shows it as its placeholder.
+fn show_defaults(doc: &Document, defaults: &[(&str, String)]) -> Result<(), JsValue> {
+    for (field, text) in defaults {
+        let Some(el) = doc.query_selector(&format!("#create-form [name=\"{field}\"]"))? else {
+            continue;
+        };
+        if el.tag_name().eq_ignore_ascii_case("select") {
+            if let Some(option) = el.query_selector("option[value=\"\"]")? {
+                option.set_text_content(Some(text));
+            }
+        } else {
+            el.set_attribute("placeholder", text)?;
+        }
+    }
     Ok(())
 }
 

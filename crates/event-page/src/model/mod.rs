@@ -12,8 +12,8 @@
 
 use shatar_protocol::Envelope;
 use shatar_protocol::events::{
-    CardView, CrosstableView, DirectorAction, EventError, EventId, EventView, Join, RanksView,
-    StandingsView,
+    CardView, CrosstableView, DirectorAction, EventError, EventId, EventView, Join, NewEvent,
+    RanksView, StandingsView,
 };
 use shatar_protocol::online::{ClientMessage, Credentials};
 use shatar_web::i18n::Lang;
@@ -86,6 +86,13 @@ pub enum Msg {
     ShowRound(u32),
     /// The wait after a refused read (too many from this address) is over.
     ReadAgain,
+    /// The creation form changed: the defaults shown in its empty fields follow it.
+    Draft(Fields),
+    /// The browser says it is on or off the network (`navigator.onLine`, its `online`
+    /// and `offline` events).
+    Network {
+        online: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,6 +110,10 @@ pub enum Effect {
         body: String,
     },
     OpenSocket,
+    /// Close the socket, on purpose (nothing will be heard of it): the creation form's
+    /// socket, once it has said a server is there. The server closes a socket that says
+    /// nothing within seconds (`Timeouts::first_message`), and a form has nothing to say.
+    CloseSocket,
     ReopenSocketIn(u64),
     /// The server asked for a pause (`RateLimited`): [`Msg::ReadAgain`] after it.
     ReadAgainIn(u64),
@@ -145,6 +156,15 @@ pub struct Model {
     pub done: Option<Done>,
     /// The socket is open.
     pub listening: bool,
+    /// The socket has opened once: there is a server at this address. A page that never
+    /// reached one may be on a static host (no server at all) and says so at once, as the
+    /// online page does, rather than showing a form that fails only when it is sent.
+    pub reached: bool,
+    /// The browser says it is off the network: that, not "no server", is what to say.
+    pub offline: bool,
+    /// The creation form as it stands (`forms::draft`): its empty fields show what the
+    /// server will take for them.
+    pub draft: NewEvent,
     pub attempt: u32,
     /// Just created: show the links (the director's shown once, to keep).
     pub created: bool,
@@ -191,18 +211,22 @@ impl Model {
             problem,
             done: None,
             listening: false,
+            reached: false,
+            offline: false,
+            draft: NewEvent::default(),
             attempt: 0,
             created: false,
             pending: Pending::None,
             reading_again: false,
         };
-        let effects = if model.event_id.is_some() {
-            let mut e = model.read_all();
-            e.push(Effect::OpenSocket);
-            e
+        // The socket opens for the creation form too: whether it opens says whether a
+        // server answers at this address before the director fills the form in.
+        let mut effects = if model.event_id.is_some() {
+            model.read_all()
         } else {
             Vec::new()
         };
+        effects.push(Effect::OpenSocket);
         (model, effects)
     }
 
@@ -277,8 +301,16 @@ impl Model {
             Msg::Read(read, answer) => self.on_read(read, answer),
             Msg::Posted(answer) => self.on_posted(answer),
             Msg::Opened => {
-                self.listening = true;
+                self.reached = true;
+                self.offline = false;
                 self.attempt = 0;
+                if self.event_id.is_none() && !matches!(self.pending, Pending::Identity(_)) {
+                    // The creation form: a server is here, which is all it wanted to
+                    // know; the event's own socket opens once it exists.
+                    self.listening = false;
+                    return vec![Effect::CloseSocket];
+                }
+                self.listening = true;
                 let mut effects = Vec::new();
                 if let Some(event) = self.event_id {
                     effects.push(Effect::Send(envelope(ClientMessage::WatchEvent { event })));
@@ -314,6 +346,20 @@ impl Model {
             Msg::ReadAgain => {
                 self.reading_again = false;
                 self.read_all()
+            }
+            Msg::Draft(fields) => {
+                self.draft = forms::draft(&fields);
+                Vec::new()
+            }
+            Msg::Network { online } => {
+                self.offline = !online;
+                if online && !self.listening {
+                    // Back on the network: try now rather than at the end of a long wait.
+                    self.attempt = 0;
+                    vec![Effect::OpenSocket]
+                } else {
+                    Vec::new()
+                }
             }
         }
     }

@@ -87,6 +87,8 @@ impl Model {
                     "?event={event}#director={token}"
                 ))];
                 effects.extend(self.read_all());
+                // The socket that found the server was closed (`Effect::CloseSocket`): one
+                // now opens to watch the event (`Msg::Opened`).
                 effects.push(Effect::OpenSocket);
                 effects
             }

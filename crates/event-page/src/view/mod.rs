@@ -2,12 +2,12 @@
 //! and tables of text (names, clubs and event names are the players' and directors' own
 //! words, drawn as text by the browser layer, never as markup).
 
-use shatar_protocol::events::{ByeValue, ScoringWire};
+use shatar_protocol::events::{ByeValue, ScoringWire, SystemWire};
 use shatar_protocol::online::Side;
 use shatar_web::{t, tf};
 
 use crate::address::{self, Embed};
-use crate::model::{Done, Model, Role};
+use crate::model::{Done, Model, Problem, Role};
 
 mod tables;
 mod words;
@@ -70,10 +70,17 @@ pub struct EventPageView {
     pub facts: Vec<(String, String)>,
     pub problem: Option<String>,
     pub done: Option<String>,
-    /// No event yet: the form to create one.
+    /// No event yet: the form to create one...
     pub creating: bool,
+    /// ...shown once a server has answered at this address.
+    pub create_form: bool,
+    /// What the server takes for each of the creation form's fields left empty (the
+    /// field's name, the value in words), from the same function it calls.
+    pub defaults: Vec<(&'static str, String)>,
     pub director: bool,
     pub online: bool,
+    /// A knockout: the result form names a drawn game's tie-break winner.
+    pub knockout: bool,
     pub ended: bool,
     pub links: Option<Links>,
     pub pgn: Option<String>,
@@ -100,18 +107,104 @@ pub struct EventPageView {
     pub next_round: u32,
     pub embed: Option<Embed>,
     pub listening: bool,
+    /// How the page stands with the server (`#status`'s `data-state`): `connecting`,
+    /// `ready`, `lost` (reconnecting), `none` (no server answers here: a static host) or
+    /// `offline` (the browser says so); and what to say of it.
+    pub link_state: &'static str,
+    pub link_text: Option<String>,
+}
+
+fn scoring_text(scoring: ScoringWire) -> &'static str {
+    match scoring {
+        ScoringWire::OneHalfZero => "1 – ½ – 0",
+        ScoringWire::TwoOneZero => "2 – 1 – 0",
+    }
+}
+
+fn bye_text(lang: shatar_web::i18n::Lang, bye: ByeValue) -> &'static str {
+    match bye {
+        ByeValue::Win => t!(lang, "event.bye-win"),
+        ByeValue::Draw => t!(lang, "event.bye-draw"),
+        ByeValue::Zero => t!(lang, "event.bye-nothing"),
+    }
+}
+
+/// The creation form's defaults for the game, system and rounds chosen so far:
+/// `NewEvent::filled`, which the server calls on the form when it is sent.
+fn defaults(model: &Model) -> Vec<(&'static str, String)> {
+    let lang = model.lang;
+    let d = model.draft.filled();
+    let (base_ms, increment_ms) = crate::forms::first_period(&d.time_control);
+    let rounds = if d.system.is_swiss() {
+        d.rounds.to_string()
+    } else {
+        t!(lang, "event.rounds-by-players").to_string()
+    };
+    let no_show = match d.no_show_minutes {
+        Some(m) => m.to_string(),
+        None if d.online => t!(lang, "event.no-show-needed").to_string(),
+        None => t!(lang, "event.no-show-by-hand").to_string(),
+    };
+    [
+        ("system", system_name(lang, d.system).to_string()),
+        ("rounds", rounds),
+        ("scoring", scoring_text(d.scoring).to_string()),
+        ("tie_breaks", d.tie_breaks.join(", ")),
+        ("bye", bye_text(lang, d.bye).to_string()),
+        ("late_entry_until", d.late_entry_until.to_string()),
+        ("no_show_minutes", no_show),
+        ("base_minutes", (base_ms / 60_000).to_string()),
+        ("increment_seconds", (increment_ms / 1000).to_string()),
+    ]
+    .into_iter()
+    .map(|(field, value)| (field, tf!(lang, "event.default-is", value = value)))
+    .collect()
+}
+
+/// How the page stands with the server, and its words (none when all is well and there
+/// is nothing to follow yet).
+fn link(model: &Model) -> (&'static str, Option<String>) {
+    let lang = model.lang;
+    let creating = model.event_id.is_none();
+    if model.offline {
+        ("offline", Some(t!(lang, "event.offline").into()))
+    } else if model.listening {
+        let text = (!creating).then(|| t!(lang, "event.listening").into());
+        ("ready", text)
+    } else if creating && model.reached {
+        // The creation form's socket, closed on purpose once it found the server.
+        ("ready", None)
+    } else if model.reached {
+        ("lost", Some(t!(lang, "event.not-listening").into()))
+    } else if model.attempt > 0 {
+        ("none", Some(t!(lang, "event.needs-server").into()))
+    } else {
+        ("connecting", Some(t!(lang, "event.connecting").into()))
+    }
 }
 
 pub fn view(model: &Model, page_url: &str, now_ms: u64) -> EventPageView {
     let _ = now_ms;
     let lang = model.lang;
+    let (link_state, link_text) = link(model);
+    // With no server or no network, the failed reads' own words add nothing to saying so.
+    let unreachable = matches!(link_state, "none" | "offline");
+    let problem = model
+        .problem
+        .as_ref()
+        .filter(|p| !(unreachable && matches!(p, Problem::Network(_) | Problem::Unreadable(_))));
     let mut v = EventPageView {
-        problem: model.problem.as_ref().map(|p| problem_text(lang, p)),
+        problem: problem.map(|p| problem_text(lang, p)),
+        link_state,
+        link_text,
         done: model.done.map(|d| match d {
             Done::Saved => t!(lang, "event.saved").to_string(),
             Done::Joined(n) => tf!(lang, "event.joined", number = n.to_string()),
         }),
         creating: model.event_id.is_none(),
+        // The form shows once a server has answered here: on a static host it could
+        // only fail when sent.
+        create_form: model.event_id.is_none() && model.reached,
         director: model.is_director(),
         embed: model.embed,
         listening: model.listening,
@@ -119,6 +212,9 @@ pub fn view(model: &Model, page_url: &str, now_ms: u64) -> EventPageView {
         title: t!(lang, "event.title").to_string(),
         ..EventPageView::default()
     };
+    if v.create_form {
+        v.defaults = defaults(model);
+    }
     if let Some(id) = model.event_id {
         v.pgn = Some(format!("/api/events/{id}.pgn"));
         v.trf = Some(format!("/api/events/{id}.trf"));
@@ -138,6 +234,7 @@ pub fn view(model: &Model, page_url: &str, now_ms: u64) -> EventPageView {
     let s = &event.settings;
     v.title = s.name.clone();
     v.online = s.online;
+    v.knockout = s.system == SystemWire::Knockout;
     v.ended = event.ended;
     let planned = if s.rounds > 0 {
         s.rounds.to_string()
@@ -160,20 +257,11 @@ pub fn view(model: &Model, page_url: &str, now_ms: u64) -> EventPageView {
         ),
         (
             t!(lang, "event.scoring").into(),
-            match s.scoring {
-                ScoringWire::OneHalfZero => "1 – ½ – 0",
-                ScoringWire::TwoOneZero => "2 – 1 – 0",
-            }
-            .into(),
+            scoring_text(s.scoring).into(),
         ),
         (
             t!(lang, "event.bye-value").into(),
-            match s.bye {
-                ByeValue::Win => t!(lang, "event.bye-win"),
-                ByeValue::Draw => t!(lang, "event.bye-draw"),
-                ByeValue::Zero => t!(lang, "event.bye-nothing"),
-            }
-            .into(),
+            bye_text(lang, s.bye).into(),
         ),
         (
             t!(lang, "event.where").into(),

@@ -4,6 +4,7 @@
 use shatar_protocol::events::{
     BoardView, ByeRequest, EventView, PlayerView, ResultSource, ResultWire, RoundView,
 };
+use shatar_protocol::online::Side;
 use shatar_web::i18n::Lang;
 use shatar_web::{t, tf};
 
@@ -41,7 +42,7 @@ fn result_text(event: &EventView, round: u32, board: &BoardView) -> String {
 
 /// A result's provenance and history: how it came (the server's game, a no-show) and
 /// what it corrected, for the director's and the players' trust.
-fn result_note(lang: Lang, board: &BoardView) -> String {
+fn result_note(lang: Lang, event: &EventView, board: &BoardView) -> String {
     let Some(r) = &board.result else {
         return String::new();
     };
@@ -50,6 +51,19 @@ fn result_note(lang: Lang, board: &BoardView) -> String {
         ResultSource::Director => {}
         ResultSource::Game => parts.push(t!(lang, "event.source-game").to_string()),
         ResultSource::NoShow => parts.push(t!(lang, "event.source-no-show").to_string()),
+    }
+    // A knockout's drawn game: who went through on its tie-break games.
+    let through = match (r.tie_break_winner, board.black) {
+        (Some(Side::White), _) => Some(board.white),
+        (Some(Side::Black), Some(black)) => Some(black),
+        _ => None,
+    };
+    if let Some(number) = through {
+        parts.push(tf!(
+            lang,
+            "event.tie-break-won",
+            name = name_of(event, number)
+        ));
     }
     if let Some(reason) = &r.reason {
         parts.push(reason.clone());
@@ -95,7 +109,7 @@ pub(super) fn round_tables(
                         Some(black) => CellView::player(black, name_of(event, black)),
                         None => CellView::text(t!(lang, "event.bye")),
                     },
-                    CellView::text(result_note(lang, b)),
+                    CellView::text(result_note(lang, event, b)),
                 ]
             })
             .collect(),

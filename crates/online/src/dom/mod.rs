@@ -4,7 +4,6 @@
 
 mod input;
 mod render;
-mod socket;
 
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -23,7 +22,7 @@ use crate::address;
 use crate::model::{Effect, Model, Msg, Page};
 use crate::view::{OnlineView, view};
 use render::Shown;
-use socket::{Heard, Socket};
+use shatar_web::dom::socket::{self, Heard, Socket};
 
 /// Where this browser keeps its online identity: shared with the event page.
 use shatar_web::saved::ONLINE_IDENTITY_KEY as IDENTITY_KEY;
@@ -60,11 +59,7 @@ pub fn start() -> Result<(), JsValue> {
     console_error_panic_hook::set_once();
     let window = web_sys::window().ok_or("shatar: no window")?;
     let doc = window.document().ok_or("shatar: no document")?;
-    let page = match doc
-        .body()
-        .and_then(|b| b.get_attribute("data-shatar-page"))
-        .as_deref()
-    {
+    let page = match shatar_web::dom::page_name(&doc).as_deref() {
         Some("online") => Page::Play,
         // live.html: what a club frames, watching only.
         Some("live") => Page::Watch,
@@ -272,21 +267,10 @@ impl App {
         self.reconnect = None;
         self.socket = None;
         let w = weak.clone();
-        let heard = move |heard: Heard| {
-            let msg = match heard {
-                Heard::Opened => Msg::Opened,
-                Heard::Closed => Msg::Closed,
-                Heard::Frame(text) => Msg::Frame(text),
-            };
-            dispatch(&w, msg);
-        };
-        match Socket::open(&self.socket_url, heard) {
-            Ok(socket) => self.socket = Some(socket),
-            Err(e) => {
-                web_sys::console::warn_2(&"shatar: the socket did not open".into(), &e);
-                let effects = self.model.update(Msg::Closed, now_ms());
-                self.perform(weak, effects);
-            }
+        self.socket = socket::connect(&self.socket_url, move |msg| dispatch(&w, msg));
+        if self.socket.is_none() {
+            let effects = self.model.update(Msg::Closed, now_ms());
+            self.perform(weak, effects);
         }
     }
 
@@ -304,6 +288,17 @@ impl App {
             &looks,
         ) {
             web_sys::console::error_2(&"shatar: the page was not drawn".into(), &e);
+        }
+    }
+}
+
+/// What the socket tells the page, as the page's message (`socket::connect`).
+impl From<Heard> for Msg {
+    fn from(heard: Heard) -> Msg {
+        match heard {
+            Heard::Opened => Msg::Opened,
+            Heard::Closed => Msg::Closed,
+            Heard::Frame(text) => Msg::Frame(text),
         }
     }
 }

@@ -25,11 +25,15 @@
 //! These types hold no server state: the pages and the server share them.
 
 mod actions;
+#[cfg(feature = "event-defaults")]
+mod defaults;
 mod error;
 mod settings;
 mod views;
 
 pub use actions::{ByeRequest, DirectorAction, Join, PairWire, PenaltyKind, ResultWire};
+#[cfg(feature = "event-defaults")]
+pub use defaults::{DEFAULT_SWISS_ROUNDS, default_time_control};
 pub use error::EventError;
 pub use settings::{ByeValue, EventSettings, NewEvent, ScoringWire, SystemWire};
 pub use views::{

@@ -1,6 +1,14 @@
 //! Every game of an event as one PGN file: a game played on the server as its own record
 //! (moves, clocks, how it ended) with the event's `Event` and `Round` tags; a game at the
 //! board as its tags and result (the director enters no moves).
+//!
+//! The result is the event's: a board's standing result, whatever the server's record of
+//! its game said (a correction stands). A forfeit (a no-show, or one the director
+//! entered) reads as one in any PGN reader: the winner's `1-0` or `0-1`, the PGN
+//! standard's `[Termination "abandoned"]`, `[TerminationDetails "forfeit"]`, and a
+//! `{forfeit}` comment before the result; a double forfeit is `*` (PGN has no result for
+//! it). Swiss-Manager and chess-results write forfeits in the TRF (`+`/`-`), which the
+//! event's TRF export does too; PGN has no such result (docs/tournaments.md).
 
 use shatar_protocol::events::{EventError, ResultWire};
 
@@ -41,6 +49,25 @@ fn retag(text: &str, tags: &[(&str, String)]) -> String {
     out
 }
 
+/// The movetext's closing result (`text`'s last token, one of the PGN standard's four)
+/// as `result`, after a `{forfeit}` comment when the game was not played out.
+fn close_with(text: &str, result: &str, forfeit: bool) -> String {
+    let body = text.trim_end();
+    // The last token starts after the last whitespace (the blank line after the tags
+    // when there are no moves).
+    let start = body
+        .char_indices()
+        .rev()
+        .find(|(_, c)| c.is_whitespace())
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let note = if forfeit { "{forfeit} " } else { "" };
+    if ["1-0", "0-1", "1/2-1/2", "*"].contains(&&body[start..]) {
+        format!("{}{note}{result}\n", &body[..start])
+    } else {
+        format!("{body} {note}{result}\n")
+    }
+}
+
 fn pgn_result(result: Option<ResultWire>) -> &'static str {
     match result {
         Some(ResultWire::WhiteWins | ResultWire::WhiteForfeitWin) => "1-0",
@@ -65,15 +92,28 @@ impl Events {
                 Some(game) => {
                     let text = self.hub.pgn(game).await.map_err(unavailable)?;
                     let player = |n: u32| quoted(&record.players[n as usize - 1].name);
-                    retag(
-                        &text,
-                        &[
-                            ("Event", name.clone()),
-                            ("Round", round.clone()),
-                            ("White", player(board.white)),
-                            ("Black", player(black)),
-                        ],
-                    )
+                    let mut tags = vec![
+                        ("Event", name.clone()),
+                        ("Round", round.clone()),
+                        ("White", player(board.white)),
+                        ("Black", player(black)),
+                    ];
+                    let forfeit = standing.is_some_and(|r| !r.played());
+                    match standing {
+                        // A game still being played keeps its record's `*`.
+                        None => retag(&text, &tags),
+                        Some(_) => {
+                            let result = pgn_result(standing);
+                            tags.push(("Result", result.to_string()));
+                            if forfeit {
+                                // A no-show's record says the absent side abandoned it:
+                                // in the event it is a forfeit, not a game lost.
+                                tags.push(("Termination", "abandoned".into()));
+                                tags.push(("TerminationDetails", "forfeit".into()));
+                            }
+                            close_with(&retag(&text, &tags), result, forfeit)
+                        }
+                    }
                 }
                 None => {
                     let player = |n: u32| quoted(&record.players[n as usize - 1].name);
@@ -87,10 +127,12 @@ impl Events {
                     );
                     // The PGN standard's word for a game not played to its end; ours
                     // says why (as the server's own records do).
-                    if standing.is_some_and(|r| !r.played()) {
+                    let forfeit = standing.is_some_and(|r| !r.played());
+                    if forfeit {
                         text += "[Termination \"abandoned\"]\n[TerminationDetails \"forfeit\"]\n";
                     }
-                    format!("{text}\n{result}\n")
+                    let note = if forfeit { "{forfeit} " } else { "" };
+                    format!("{text}\n{note}{result}\n")
                 }
             };
             out += &text;
@@ -99,5 +141,21 @@ impl Events {
             }
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::close_with;
+
+    #[test]
+    fn the_closing_result_is_the_events_and_a_forfeit_says_so() {
+        assert_eq!(close_with("1. e4 e5 1-0\n", "0-1", false), "1. e4 e5 0-1\n");
+        assert_eq!(
+            close_with("[Result \"0-1\"]\n\n0-1\n", "0-1", true),
+            "[Result \"0-1\"]\n\n{forfeit} 0-1\n"
+        );
+        // A record without its closing token gets one.
+        assert_eq!(close_with("1. e4", "1-0", true), "1. e4 {forfeit} 1-0\n");
     }
 }

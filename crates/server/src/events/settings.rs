@@ -1,63 +1,12 @@
 //! A new event's settings: what the director sent, every setting left out taken from the
 //! game's own text (`shatar_pairing::defaults`), every one checked.
 
-use shatar_pairing::defaults::{self, EventDefaults, Format, System};
-use shatar_pairing::round_robin::Cycles;
-use shatar_pairing::scoring::ScoreSystem;
 use shatar_protocol::events::{
-    ByeValue, EventError, EventSettings, MAX_EVENT_NAME_CHARS, MAX_NO_SHOW_MINUTES, MAX_ROUNDS,
-    NewEvent, ScoringWire, SystemWire,
+    EventError, EventSettings, MAX_EVENT_NAME_CHARS, MAX_NO_SHOW_MINUTES, MAX_ROUNDS, NewEvent,
 };
-use shatar_rules::{GameKind, Ruleset};
 
 use super::record;
-use crate::wire::{BonusWire, PeriodWire, TimeControlWire, normalize_text};
-
-/// A Swiss's rounds when the director names none: the Tongliao event's seven (issue 56);
-/// no text sets a number.
-pub const DEFAULT_SWISS_ROUNDS: u32 = 7;
-
-fn game_of(kind: GameKind) -> defaults::Game {
-    match kind {
-        GameKind::Board8(Ruleset::Mongolian) => defaults::Game::Mongolian,
-        GameKind::Board8(Ruleset::MongolianFolk) => defaults::Game::MongolianFolk,
-        GameKind::Board8(Ruleset::Chess) => defaults::Game::Chess,
-        GameKind::Xiangqi => defaults::Game::Xiangqi,
-    }
-}
-
-fn format_of(system: SystemWire) -> Format {
-    match system {
-        SystemWire::Dutch | SystemWire::Axf => Format::Swiss,
-        SystemWire::RoundRobin | SystemWire::DoubleRoundRobin => Format::RoundRobin,
-        SystemWire::Knockout => Format::Knockout,
-    }
-}
-
-fn system_wire(system: System) -> SystemWire {
-    match system {
-        System::Dutch => SystemWire::Dutch,
-        System::Axf => SystemWire::Axf,
-        System::RoundRobin(Cycles::Single) => SystemWire::RoundRobin,
-        System::RoundRobin(_) => SystemWire::DoubleRoundRobin,
-        System::Knockout => SystemWire::Knockout,
-    }
-}
-
-/// The time control of an event that names none: AXF 2008 ch. 2 §2 一's 80 minutes and 30
-/// seconds a move for Xiangqi; the 2017 rules and the folk rules name none, so a rapid
-/// 15 minutes and 10 seconds a move, a club evening's (docs/rules.md).
-pub fn default_time_control(game: GameKind) -> TimeControlWire {
-    let (base_ms, bonus_ms) = match game {
-        GameKind::Xiangqi => (80 * 60_000, 30_000),
-        GameKind::Board8(_) => (15 * 60_000, 10_000),
-    };
-    TimeControlWire::live(vec![PeriodWire {
-        moves: None,
-        base_ms,
-        bonus: BonusWire::Increment { ms: bonus_ms },
-    }])
-}
+use crate::wire::normalize_text;
 
 /// A text field, held to the display names' characters and `max` characters.
 pub fn text(field: &str, value: &str, max: usize) -> Result<Option<String>, EventError> {
@@ -70,52 +19,25 @@ pub fn text(field: &str, value: &str, max: usize) -> Result<Option<String>, Even
 pub fn settings(new: NewEvent) -> Result<EventSettings, EventError> {
     let name = text("name", &new.name, MAX_EVENT_NAME_CHARS)?
         .ok_or_else(|| EventError::setting("name", "an event needs a name"))?;
-    let game = new.game.unwrap_or_default();
-    let asked = new.system.map_or(Format::Swiss, format_of);
-    let defaults = EventDefaults::new(game_of(game), asked);
-    let system = new.system.unwrap_or(system_wire(defaults.system));
-    let rounds = match system {
-        SystemWire::Dutch | SystemWire::Axf => {
-            let rounds = new.rounds.unwrap_or(DEFAULT_SWISS_ROUNDS);
-            if !(1..=MAX_ROUNDS).contains(&rounds) {
-                return Err(EventError::setting(
-                    "rounds",
-                    format!("from 1 to {MAX_ROUNDS}"),
-                ));
-            }
-            rounds
-        }
-        // Set by the players when round one is paired.
-        _ => 0,
+    // The one function the event page calls too, to show these values before it sends.
+    let settings = EventSettings {
+        name,
+        ..new.filled()
     };
-    let scoring = new.scoring.unwrap_or(match defaults.scoring {
-        s if s == ScoreSystem::AXF => ScoringWire::TwoOneZero,
-        _ => ScoringWire::OneHalfZero,
-    });
-    let tie_breaks = new.tie_breaks.unwrap_or_else(|| {
-        defaults
-            .tie_breaks
-            .iter()
-            .skip(1)
-            .map(|tb| tb.label.clone())
-            .collect()
-    });
-    let late_entry_until = match system {
-        SystemWire::Dutch | SystemWire::Axf => {
-            let until = new.late_entry_until.unwrap_or(rounds.div_ceil(2));
-            if !(1..=rounds).contains(&until) {
-                return Err(EventError::setting(
-                    "late_entry_until",
-                    format!("a round from 1 to {rounds}"),
-                ));
-            }
-            until
-        }
-        // Fixed schedules and brackets take nobody after the start.
-        _ => 1,
-    };
-    let no_show_minutes = new.no_show_minutes.or(defaults.no_show_forfeit_minutes);
-    if let Some(minutes) = no_show_minutes
+    let swiss = settings.system.is_swiss();
+    if swiss && !(1..=MAX_ROUNDS).contains(&settings.rounds) {
+        return Err(EventError::setting(
+            "rounds",
+            format!("from 1 to {MAX_ROUNDS}"),
+        ));
+    }
+    if swiss && !(1..=settings.rounds).contains(&settings.late_entry_until) {
+        return Err(EventError::setting(
+            "late_entry_until",
+            format!("a round from 1 to {}", settings.rounds),
+        ));
+    }
+    if let Some(minutes) = settings.no_show_minutes
         && !(1..=MAX_NO_SHOW_MINUTES).contains(&minutes)
     {
         return Err(EventError::setting(
@@ -123,32 +45,17 @@ pub fn settings(new: NewEvent) -> Result<EventSettings, EventError> {
             format!("from 1 to {MAX_NO_SHOW_MINUTES}"),
         ));
     }
-    if new.online && no_show_minutes.is_none() {
+    if settings.online && settings.no_show_minutes.is_none() {
         return Err(EventError::setting(
             "no_show_minutes",
             "an online event needs the time after which an absent player forfeits \
              (2017 art. 6.7.1: the regulations set it)",
         ));
     }
-    let time_control = new
+    settings
         .time_control
-        .unwrap_or_else(|| default_time_control(game));
-    time_control
         .to_rules()
         .map_err(|why| EventError::setting("time_control", why))?;
-    let settings = EventSettings {
-        name,
-        game,
-        online: new.online,
-        system,
-        rounds,
-        scoring,
-        tie_breaks,
-        bye: new.bye.unwrap_or(ByeValue::Win),
-        late_entry_until,
-        no_show_minutes,
-        time_control,
-    };
     if settings.tie_breaks.len() > 12 {
         return Err(EventError::setting("tie_breaks", "at most 12"));
     }
@@ -159,6 +66,8 @@ pub fn settings(new: NewEvent) -> Result<EventSettings, EventError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shatar_protocol::events::{DEFAULT_SWISS_ROUNDS, ScoringWire, SystemWire};
+    use shatar_rules::GameKind;
 
     fn new(name: &str) -> NewEvent {
         NewEvent {

@@ -59,12 +59,7 @@ pub fn start() -> Result<(), JsValue> {
     let window = web_sys::window().ok_or("shatar: no window")?;
     let doc = window.document().ok_or("shatar: no document")?;
     // The module is also loaded by its browser tests, on a page that is not the app's.
-    if doc
-        .body()
-        .and_then(|b| b.get_attribute("data-shatar-page"))
-        .as_deref()
-        != Some("app")
-    {
+    if !super::is_page(&doc, "app") {
         return Ok(());
     }
     // What the page's first build handed over, if this is the build with Xiangqi.

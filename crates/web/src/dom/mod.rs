@@ -41,6 +41,18 @@ pub fn now_ms() -> u64 {
         .map_or(0, |p| p.now() as u64)
 }
 
+/// Which of the site's pages this document is (`<body data-shatar-page>`: `app`,
+/// `online`, `live`, `event`, `frame`, `builder`), if any: a page's module is also loaded
+/// where it has nothing to start (its browser tests, another page).
+pub fn page_name(doc: &web_sys::Document) -> Option<String> {
+    doc.body()?.get_attribute("data-shatar-page")
+}
+
+/// Whether this document is the page `name` (see [`page_name`]).
+pub fn is_page(doc: &web_sys::Document, name: &str) -> bool {
+    page_name(doc).as_deref() == Some(name)
+}
+
 pub fn fresh_seed_and_date() -> (u64, String) {
     let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
     let now = js_sys::Date::new_0();

@@ -19,6 +19,22 @@ pub enum Heard {
     Frame(String),
 }
 
+/// Opens the socket at `url`, each thing heard handed to `dispatch` as the page's own
+/// message (`M: From<Heard>`); `None` when the browser would not even create it (a bad
+/// address), logged: the page then takes it as closed, and tries again later.
+pub fn connect<M: From<Heard> + 'static>(
+    url: &str,
+    dispatch: impl Fn(M) + Clone + 'static,
+) -> Option<Socket> {
+    match Socket::open(url, move |heard| dispatch(M::from(heard))) {
+        Ok(socket) => Some(socket),
+        Err(e) => {
+            web_sys::console::warn_2(&"shatar: the socket did not open".into(), &e);
+            None
+        }
+    }
+}
+
 impl Socket {
     pub fn open(url: &str, on: impl Fn(Heard) + Clone + 'static) -> Result<Socket, JsValue> {
         let ws = WebSocket::new(url)?;

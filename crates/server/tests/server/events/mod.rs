@@ -2,6 +2,7 @@
 //! the public reads, races, hostile input, online rounds, a killed server.
 
 mod board;
+mod defaults;
 mod hostile;
 mod kept;
 mod killed;

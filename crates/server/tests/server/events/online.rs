@@ -182,6 +182,21 @@ async fn an_online_round_plays_itself_and_a_no_show_forfeits() {
         pgn.body
     );
     assert!(pgn.body.contains("Qh4#"), "{}", pgn.body);
+    // The no-show reads as a forfeit, not a game lost: the winner's result, the PGN
+    // standard's termination with "forfeit" as its detail, and a comment a reader shows.
+    let no_show = pgn
+        .body
+        .split("[Event ")
+        .find(|g| g.contains("[Round \"1.2\"]"))
+        .unwrap();
+    assert!(no_show.contains("[Result \"0-1\"]"), "{no_show}");
+    assert!(no_show.contains("[Termination \"abandoned\"]"), "{no_show}");
+    assert!(
+        no_show.contains("[TerminationDetails \"forfeit\"]"),
+        "{no_show}"
+    );
+    assert!(no_show.trim_end().ends_with("{forfeit} 0-1"), "{no_show}");
+    assert!(!no_show.contains("abandoned by"), "{no_show}");
     super::pgn_check(&pgn.body, 4);
     server.stop().await.unwrap();
 }
