@@ -59,6 +59,7 @@ fn part_shows(part: &str, v: &EventPageView) -> bool {
             "event" => !v.creating,
             "links" => v.director && v.links.is_some(),
             "director" => v.director && !v.creating,
+            "pair" => v.can_pair,
             "join" => v.can_join,
             "live" => !v.live.is_empty() || v.my_game.is_some(),
             "standings" => event && v.standings.is_some(),

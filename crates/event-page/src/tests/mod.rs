@@ -768,3 +768,42 @@ fn a_knockouts_drawn_game_names_its_tie_break_winner_from_the_director_form() {
     );
     assert!(!view(&other, "", 0).knockout);
 }
+
+#[test]
+fn the_next_round_is_offered_only_while_the_event_has_rounds_left() {
+    let mut model = director();
+    let board = |board, white, black| BoardView {
+        board,
+        white,
+        black: Some(black),
+        game: None,
+        result: None,
+        history: Vec::new(),
+    };
+    let round = |n| RoundView {
+        round: n,
+        starts_at_ms: None,
+        boards: vec![board(1, 1, 2)],
+        by_name: vec![(1, 1), (2, 1)],
+        finished: true,
+    };
+    let read = |model: &mut Model, rounds: Vec<RoundView>, ended| {
+        let mut event = event_view(3, vec![player(1, "A", None), player(2, "B", None)], rounds);
+        event.ended = ended;
+        model.update(
+            Msg::Read(Read::Event, Ok(reply(EventReply::Event(event)))),
+            0,
+        );
+        view(model, "", 0).can_pair
+    };
+    // The event plans 3 rounds (`event_view`).
+    assert!(read(&mut model, vec![round(1), round(2)], false));
+    assert!(
+        !read(&mut model, vec![round(1), round(2), round(3)], false),
+        "all 3 paired"
+    );
+    assert!(
+        !read(&mut model, vec![round(1)], true),
+        "the event has ended"
+    );
+}

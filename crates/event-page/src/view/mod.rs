@@ -105,6 +105,9 @@ pub struct EventPageView {
     /// `(number, "number. name")` for the director's player choices.
     pub players: Vec<(u32, String)>,
     pub next_round: u32,
+    /// The director may pair the next round: the event goes on and has rounds left (a
+    /// round robin's and a knockout's are fixed when round one is paired).
+    pub can_pair: bool,
     pub embed: Option<Embed>,
     pub listening: bool,
     /// How the page stands with the server (`#status`'s `data-state`): `connecting`,
@@ -236,6 +239,7 @@ pub fn view(model: &Model, page_url: &str, now_ms: u64) -> EventPageView {
     v.online = s.online;
     v.knockout = s.system == SystemWire::Knockout;
     v.ended = event.ended;
+    v.can_pair = !event.ended && (s.rounds == 0 || model.next_round() <= s.rounds);
     let planned = if s.rounds > 0 {
         s.rounds.to_string()
     } else {

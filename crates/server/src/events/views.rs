@@ -8,8 +8,10 @@ use shatar_pairing::{Bye, Colour, Entry, GameResult, Outcome, PlayerId, Points};
 use shatar_protocol::events::{
     BoardView, CardRound, CardView, Cell, CrossRow, CrosstableView, EventError, EventView,
     PenaltyView, PlayerView, RanksView, ResultView, RoundView, StandingRow, StandingsView,
+    SystemWire,
 };
 
+use super::pair;
 use super::record::{self, Built, RecordExt, Scope};
 use crate::store::events::{EventRecord, PlayerRow, ResultRow};
 use crate::wire::Side;
@@ -128,7 +130,43 @@ fn standings_of(record: &EventRecord, round: u32) -> Result<(Built, Standings), 
         },
         false => tiebreak::standings(&built.t, &order, options),
     };
+    let mut standings = standings;
+    if settings.system == SystemWire::Knockout {
+        knockout_places(record, &built, round, &mut standings);
+    }
     Ok((built, standings))
+}
+
+/// A knockout places its players by how far they went, not by points (a draw and its
+/// tie-break games leave both players on the same points): the one left first, then the
+/// players knocked out in the last round played, and so on, those knocked out in one round
+/// sharing their place, as FIDE's knockout events (the World Cup) rank them. Players still
+/// in after `round` share the first place; a board without its result knocks out nobody
+/// yet; a double forfeit knocks out both.
+fn knockout_places(record: &EventRecord, built: &Built, round: u32, standings: &mut Standings) {
+    // The round in which each player (by number) went out; `u32::MAX` while still in.
+    let mut out = vec![u32::MAX; record.players.len()];
+    for r in 1..=round {
+        for b in record.boards_of(r) {
+            if record.standing(r, b.board).is_none() && b.black.is_some() {
+                continue;
+            }
+            let through = pair::winner(record, r, b.board, b.white, b.black);
+            for number in [Some(b.white), b.black].into_iter().flatten() {
+                if Some(number) != through
+                    && let Some(slot) = out.get_mut(number as usize - 1)
+                {
+                    *slot = (*slot).min(r);
+                }
+            }
+        }
+    }
+    let went_out = |p: PlayerId| out.get(built.number(p) as usize - 1).copied().unwrap_or(0);
+    let lasted: Vec<u32> = standings.rows.iter().map(|r| went_out(r.player)).collect();
+    for row in &mut standings.rows {
+        let mine = went_out(row.player);
+        row.rank = 1 + lasted.iter().filter(|&&other| other > mine).count() as u32;
+    }
 }
 
 /// The rows of `standings` in rank order (then number).

@@ -71,6 +71,28 @@ async fn a_knockout_goes_to_its_final_through_tie_break_games() {
         director.act(pair(4)).await,
         Err(EventError::NoMoreRounds { rounds: 3 })
     );
+    // Placed by how far each went, not by points: 3 won the final, 1 lost it, 5 and 2
+    // went out in round 2 and share third place, 4 (its draw lost on tie-break games) in
+    // round 1. After round 1 only 4 was out; the others shared the first place.
+    let places = |query: &'static str| {
+        let director = &director;
+        async move {
+            match director.get(&format!("/standings{query}")).await.reply() {
+                EventReply::Standings(s) => s
+                    .rows
+                    .iter()
+                    .map(|r| (r.number, r.rank))
+                    .collect::<Vec<_>>(),
+                other => panic!("{other:?}"),
+            }
+        }
+    };
+    let mut final_places = places("").await;
+    final_places.sort();
+    assert_eq!(final_places, [(1, 2), (2, 3), (3, 1), (4, 5), (5, 3)]);
+    let mut after_one = places("?round=1").await;
+    after_one.sort();
+    assert_eq!(after_one, [(1, 1), (2, 1), (3, 1), (4, 5), (5, 1)]);
 }
 
 #[tokio::test]
