@@ -82,4 +82,6 @@ step "Browser tests (wasm-bindgen-test): the worker's boundary and the page's DO
 scripts/wasm-test.sh
 
 step "End-to-end: the page, the worker and online play (the real server) in headless Chromium"
-scripts/e2e.sh
+# The server that `cargo test --workspace` built for its own tests (CARGO_BIN_EXE), the
+# same source: scripts/e2e.sh need not build it again.
+SHATAR_SERVER="${CARGO_TARGET_DIR:-$root/target}/debug/shatar-server" scripts/e2e.sh
