@@ -6,7 +6,7 @@
 
 use shatar_protocol::events::EventId;
 
-use crate::snippet::{html_attribute, origin_of};
+use crate::snippet::{after_scheme, html_attribute, origin_of};
 
 /// What the link may be, for the error that says so.
 pub const EXPECTED: &str = "expected an event's public link (https://…/event.html?event=…)";
@@ -30,15 +30,8 @@ impl EventEmbed {
     /// `lang` (empty or unknown: none). `Err` says what is wrong with the link.
     pub fn read(link: &str, part: &str, lang: &str) -> Result<EventEmbed, String> {
         let link = link.trim();
-        let rest = link
-            .strip_prefix("https://")
-            .or_else(|| link.strip_prefix("http://"))
-            .ok_or_else(|| EXPECTED.to_string())?;
-        if link
-            .chars()
-            .any(|c| c.is_whitespace() || c.is_control() || c == '"' || c == '<')
-            || rest.starts_with(['/', '?', '#'])
-        {
+        let rest = after_scheme(link).ok_or_else(|| EXPECTED.to_string())?;
+        if link.contains('<') || rest.starts_with(['/', '?', '#']) {
             return Err(EXPECTED.to_string());
         }
         let without_fragment = link.split('#').next().unwrap_or_default();

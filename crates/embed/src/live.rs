@@ -7,6 +7,8 @@
 use shatar_protocol::online::{GameId, PlayerId, parse_players};
 use shatar_web::i18n::Lang;
 
+use crate::snippet::after_scheme;
+
 /// What `src` may be, for the error that says so.
 pub const EXPECTED: &str = "expected a game's link for spectators (https://…/online.html?game=…), \
      a list's link (https://…/live.html?players=…) or a Shatar server's address (https://…/)";
@@ -17,16 +19,7 @@ pub const EXPECTED: &str = "expected a game's link for spectators (https://…/o
 /// address (`https://shatar.example/`: all its live games). `Err` says what is wrong.
 pub fn frame_address(src: &str, lang: Lang) -> Result<String, String> {
     let src = src.trim();
-    let rest = src
-        .strip_prefix("https://")
-        .or_else(|| src.strip_prefix("http://"))
-        .ok_or_else(|| EXPECTED.to_string())?;
-    if src
-        .chars()
-        .any(|c| c.is_whitespace() || c.is_control() || c == '"')
-    {
-        return Err(EXPECTED.to_string());
-    }
+    let rest = after_scheme(src).ok_or_else(|| EXPECTED.to_string())?;
     let without_fragment = src.split('#').next().unwrap_or_default();
     let (path, query) = without_fragment
         .split_once('?')

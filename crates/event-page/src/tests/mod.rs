@@ -70,6 +70,25 @@ fn event_view(revision: u64, players: Vec<PlayerView>, rounds: Vec<RoundView>) -
     }
 }
 
+/// Round `round` with one board, 1 (White) against 2, whose result is `result` (its one
+/// entry in the board's history).
+fn one_board_round(round: u32, result: Option<ResultView>, finished: bool) -> RoundView {
+    RoundView {
+        round,
+        starts_at_ms: None,
+        boards: vec![BoardView {
+            board: 1,
+            white: 1,
+            black: Some(2),
+            game: None,
+            result: result.clone(),
+            history: result.into_iter().collect(),
+        }],
+        by_name: vec![(1, 1), (2, 1)],
+        finished,
+    }
+}
+
 fn director() -> Model {
     let address = address::read(
         Some(&EVENT.to_string()),
@@ -230,20 +249,7 @@ fn a_result_where_one_stands_is_sent_as_its_correction_with_the_token() {
         tie_break_winner: None,
         entered_at_ms: 0,
     };
-    let round = RoundView {
-        round: 1,
-        starts_at_ms: None,
-        boards: vec![BoardView {
-            board: 1,
-            white: 1,
-            black: Some(2),
-            game: None,
-            result: Some(standing.clone()),
-            history: vec![standing],
-        }],
-        by_name: vec![(1, 1), (2, 1)],
-        finished: true,
-    };
+    let round = one_board_round(1, Some(standing), true);
     let event = event_view(
         3,
         vec![player(1, "A", None), player(2, "B", None)],
@@ -346,20 +352,9 @@ fn a_player_without_an_identity_gets_one_then_joins_and_finds_their_game() {
     assert!(body.contains("\"Saraa\""), "{body}");
     model.update(Msg::Posted(Ok(reply(EventReply::Joined { number: 2 }))), 0);
     let game = GameId::from_bytes([9; 16]);
-    let round = RoundView {
-        round: 1,
-        starts_at_ms: Some(0),
-        boards: vec![BoardView {
-            board: 1,
-            white: 1,
-            black: Some(2),
-            game: Some(game),
-            result: None,
-            history: Vec::new(),
-        }],
-        by_name: vec![(1, 1), (2, 1)],
-        finished: false,
-    };
+    let mut round = one_board_round(1, None, false);
+    round.starts_at_ms = Some(0);
+    round.boards[0].game = Some(game);
     let event = event_view(
         2,
         vec![player(1, "Bold", None), player(2, "Saraa", Some(me))],
@@ -677,20 +672,7 @@ fn a_time_field_left_empty_takes_the_default_shown_in_it() {
 #[test]
 fn a_knockouts_drawn_game_names_its_tie_break_winner_from_the_director_form() {
     let mut model = director();
-    let round = |result: Option<ResultView>| RoundView {
-        round: 1,
-        starts_at_ms: None,
-        boards: vec![BoardView {
-            board: 1,
-            white: 1,
-            black: Some(2),
-            game: None,
-            result: result.clone(),
-            history: result.into_iter().collect(),
-        }],
-        by_name: vec![(1, 1), (2, 1)],
-        finished: false,
-    };
+    let round = |result: Option<ResultView>| one_board_round(1, result, false);
     let mut event = event_view(
         3,
         vec![player(1, "Bold", None), player(2, "Saraa", None)],
@@ -772,21 +754,7 @@ fn a_knockouts_drawn_game_names_its_tie_break_winner_from_the_director_form() {
 #[test]
 fn the_next_round_is_offered_only_while_the_event_has_rounds_left() {
     let mut model = director();
-    let board = |board, white, black| BoardView {
-        board,
-        white,
-        black: Some(black),
-        game: None,
-        result: None,
-        history: Vec::new(),
-    };
-    let round = |n| RoundView {
-        round: n,
-        starts_at_ms: None,
-        boards: vec![board(1, 1, 2)],
-        by_name: vec![(1, 1), (2, 1)],
-        finished: true,
-    };
+    let round = |n| one_board_round(n, None, true);
     let read = |model: &mut Model, rounds: Vec<RoundView>, ended| {
         let mut event = event_view(3, vec![player(1, "A", None), player(2, "B", None)], rounds);
         event.ended = ended;

@@ -123,14 +123,13 @@ fn standings_of(record: &EventRecord, round: u32) -> Result<(Built, Standings), 
     let order = record::order(settings)?;
     let options = record::options(settings, &built.t.start_date);
     // The crate ranks a field of at least one.
-    let standings = match built.t.players.is_empty() {
+    let mut standings = match built.t.players.is_empty() {
         true => Standings {
             tie_breaks: order,
             rows: Vec::new(),
         },
         false => tiebreak::standings(&built.t, &order, options),
     };
-    let mut standings = standings;
     if settings.system == SystemWire::Knockout {
         knockout_places(record, &built, round, &mut standings);
     }
