@@ -6,7 +6,8 @@
 
 use shatar_protocol::events::EventId;
 
-use crate::snippet::{after_scheme, html_attribute, origin_of};
+use crate::after_scheme;
+use crate::snippet::{html_attribute, origin_of};
 
 /// What the link may be, for the error that says so.
 pub const EXPECTED: &str = "expected an event's public link (https://…/event.html?event=…)";

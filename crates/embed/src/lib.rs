@@ -218,3 +218,16 @@ pub fn board_name(lang: Lang, kind: GameKind, mode: &config::Mode) -> String {
         config::Mode::Live { .. } => t!(lang, "embed.label.live").to_string(),
     }
 }
+
+/// What follows `https://` or `http://` in a link a webmaster pastes into the builder, or
+/// `None` when it has another scheme or a character the snippet's attribute would not carry
+/// as it is (white space, a control, `"`).
+pub(crate) fn after_scheme(link: &str) -> Option<&str> {
+    let rest = link
+        .strip_prefix("https://")
+        .or_else(|| link.strip_prefix("http://"))?;
+    let plain = !link
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || c == '"');
+    plain.then_some(rest)
+}

@@ -7,7 +7,7 @@
 use shatar_protocol::online::{GameId, PlayerId, parse_players};
 use shatar_web::i18n::Lang;
 
-use crate::snippet::after_scheme;
+use crate::after_scheme;
 
 /// What `src` may be, for the error that says so.
 pub const EXPECTED: &str = "expected a game's link for spectators (https://…/online.html?game=…), \

@@ -161,19 +161,6 @@ fn live_iframe(frame: &str) -> String {
     )
 }
 
-/// What follows `https://` or `http://` in a link a webmaster pastes into the builder, or
-/// `None` when it has another scheme or a character the snippet's attribute would not carry
-/// as it is (white space, a control, `"`).
-pub(crate) fn after_scheme(link: &str) -> Option<&str> {
-    let rest = link
-        .strip_prefix("https://")
-        .or_else(|| link.strip_prefix("http://"))?;
-    let plain = !link
-        .chars()
-        .any(|c| c.is_whitespace() || c.is_control() || c == '"');
-    plain.then_some(rest)
-}
-
 /// `https://example.org` from `https://example.org/shatar/`.
 pub fn origin_of(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
