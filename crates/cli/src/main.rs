@@ -109,10 +109,11 @@ USAGE:
                            as FIDE's checker Gacrux pairs it (requested byes, forfeits,
                            absences, prohibited pairs: record 260, Baku acceleration:
                            record 250). --rules 2017: by the text before the one
-                           approved for 2026-02-01 (in force from 2017-07-01; as the
-                           certified bbpPairings 5 pairs it), for events begun under
-                           it; no TRF record names that text, so the file cannot say
-                           it. --berger: FIDE's Berger tables (C.05 Annex 1), double
+                           approved for 2026-02-01 (in force from 2017-07-01), for
+                           events begun under it; checked against bbpPairings 5.0.1
+                           (docs/rules.md lists the differences). No TRF record names
+                           that text, so the file cannot say it; --rules 2026 is the
+                           default. --berger: FIDE's Berger tables (C.05 Annex 1), double
                            when the file plans more rounds than one cycle. --axf: AXF's
                            Swiss (积分编排制): round 1 by number, 1-2, 3-4, odd numbers
                            Red; then by score, no rematches, colours alternating.

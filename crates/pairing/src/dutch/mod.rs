@@ -24,5 +24,7 @@ mod stage;
 pub use baku::baku;
 pub use colour::{ColourHistory, Preference, Side, Strength, allocate, pairing_numbers};
 pub use first_round::pair_first_round;
-pub use round::{DutchError, pair_round, pair_round_by, pair_round_unreduced};
+pub use round::{
+    DutchError, pair_round, pair_round_by, pair_round_unreduced, pair_round_unreduced_by,
+};
 pub use rules::Rules;

@@ -81,6 +81,16 @@ pub fn pair_round_unreduced(t: &Tournament, round: u32) -> Result<Pairing, Dutch
     pair(t, round, Rules::Fide2026, false)
 }
 
+/// [`pair_round_by`] on the whole field, the check of `reduce` under either text.
+#[doc(hidden)]
+pub fn pair_round_unreduced_by(
+    t: &Tournament,
+    round: u32,
+    rules: Rules,
+) -> Result<Pairing, DutchError> {
+    pair(t, round, rules, false)
+}
+
 fn pair(t: &Tournament, round: u32, rules: Rules, reduce: bool) -> Result<Pairing, DutchError> {
     if let Some(rounds) = t.rounds.filter(|&r| round > r) {
         return Err(DutchError::PastLastRound { round, rounds });
@@ -116,7 +126,9 @@ fn pair(t: &Tournament, round: u32, rules: Rules, reduce: bool) -> Result<Pairin
     }
     let error = DutchError::NoLegalPairing { round };
     let pab_level = pab_level(&field, &nodes, &edges).ok_or(error.clone())?;
-    edges.retain(|&(a, b)| a != 0 || field.get(b).level == pab_level);
+    if rules.fixes_pab_level() {
+        edges.retain(|&(a, b)| a != 0 || field.get(b).level == pab_level);
+    }
     let top = nodes.first().map_or(0, |&n| field.get(n).level);
     let mut state = State {
         field: &field,

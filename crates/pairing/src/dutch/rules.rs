@@ -1,8 +1,9 @@
 //! Which text of C.04.3 pairs a round: the one approved for 2026-02-01 or the one before
-//! it (in force from 2017-07-01; Gacrux labels it "2022-01-01", bbpPairings 5 and
-//! JaVaFo 2 implement it). Chosen once, at the top of [`super::pair_round_by`]; the
-//! field reads it while it is built and the rounds' brackets ask it whether C9 exists,
-//! so no loop of the matching tests it. docs/rules.md lists the differences.
+//! it (in force from 2017-07-01; Gacrux labels it "2022-01-01"; bbpPairings 5,
+//! FIDE-endorsed, implements it). Chosen once, at the top of [`super::pair_round_by`]:
+//! the field reads it while it is built, the round whether the PAB's level is fixed,
+//! and the brackets whether C9 exists, so no loop of the matching tests it.
+//! docs/rules.md lists the differences.
 
 use crate::model::{Bye, Entry, GameResult};
 use crate::points::Points;
@@ -47,6 +48,14 @@ impl Rules {
             Rules::Fide2026 => points > scoring.loss,
             Rules::Fide2017 => true,
         }
+    }
+
+    /// Whether the PAB's score is fixed before the brackets are paired, as low as the
+    /// rest can still be paired (the 2026 text; Gacrux's `find_weighted_pab`,
+    /// bbpPairings 6's bye assignee score). The 2017 text has no such step: the PAB is
+    /// the player the brackets leave over, whoever he is, among those C2 allows.
+    pub(super) fn fixes_pab_level(self) -> bool {
+        self == Rules::Fide2026
     }
 
     /// Whether the criterion "minimise the unplayed games of the PAB's assignee" exists
