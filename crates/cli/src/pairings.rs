@@ -17,14 +17,14 @@ use shatar_pairing::{Pairing, Tournament, trf};
 enum System {
     Berger,
     Axf,
-    Dutch(dutch::Rules),
+    Dutch(dutch::RuleSet),
 }
 
 /// The text of C.04.3 that `--rules YEAR` names.
-fn dutch_rules(year: Option<&String>) -> Result<dutch::Rules, String> {
+fn dutch_rules(year: Option<&String>) -> Result<dutch::RuleSet, String> {
     match year.map(String::as_str) {
-        Some("2026") => Ok(dutch::Rules::Fide2026),
-        Some("2017") => Ok(dutch::Rules::Fide2017),
+        Some("2026") => Ok(dutch::RuleSet::Fide2026),
+        Some("2017") => Ok(dutch::RuleSet::Fide2017),
         Some(other) => Err(format!(
             "--rules {other}: the Dutch system's texts are 2026 (approved for 2026-02-01, \
              the default) and 2017 (in force from 2017-07-01 to 2026-01-31)"
@@ -43,7 +43,7 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
         match arg.as_str() {
             "--berger" => system = Some(System::Berger),
             "--axf" => system = Some(System::Axf),
-            "--dutch" => system = Some(System::Dutch(dutch::Rules::Fide2026)),
+            "--dutch" => system = Some(System::Dutch(dutch::RuleSet::Fide2026)),
             "--rules" => rules = Some(dutch_rules(iter.next())?),
             "-p" => {
                 let file = iter.next_if(|a| !a.starts_with('-')).cloned();

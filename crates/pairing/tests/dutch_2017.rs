@@ -1,16 +1,16 @@
 //! The two texts of the Dutch system (C.04.3) where they pair differently: the one
-//! approved for 2026-02-01 ([`Rules::Fide2026`], the default) and the one in force from
-//! 2017-07-01 ([`Rules::Fide2017`]). Each file is a small tournament on which
+//! approved for 2026-02-01 ([`RuleSet::Fide2026`], the default) and the one in force from
+//! 2017-07-01 ([`RuleSet::Fide2017`]). Each file is a small tournament on which
 //! bbpPairings 5.0.1 (the 2017 text) and 6.0.0 (the 2026 text) pair as asserted here
 //! (checked by hand with both, built by scripts/bbp.sh); docs/rules.md lists the
 //! differences.
 
-use shatar_pairing::dutch::{Rules, pair_round_by};
+use shatar_pairing::dutch::{RuleSet, pair_round_by};
 use shatar_pairing::trf;
 
 /// Round `round` of `file` by `rules`, as `shatar pairings` prints it (bbpPairings'
 /// output: the number of pairs, then `white black`, the bye as `player 0`).
-fn pairs(file: &str, round: u32, rules: Rules) -> String {
+fn pairs(file: &str, round: u32, rules: RuleSet) -> String {
     let t = trf::read(file).unwrap();
     pair_round_by(&t, round, rules).unwrap().to_bbp()
 }
@@ -22,8 +22,8 @@ fn pairs(file: &str, round: u32, rules: Rules) -> String {
 /// meets 3.
 #[test]
 fn full_point_bye_bars_the_pab_in_2026_only() {
-    assert_eq!(pairs(C2, 4, Rules::Fide2017), "4\n6 1\n4 2\n5 3\n7 0\n");
-    assert_eq!(pairs(C2, 4, Rules::Fide2026), "4\n6 1\n4 2\n7 3\n5 0\n");
+    assert_eq!(pairs(C2, 4, RuleSet::Fide2017), "4\n6 1\n4 2\n5 3\n7 0\n");
+    assert_eq!(pairs(C2, 4, RuleSet::Fide2026), "4\n6 1\n4 2\n7 3\n5 0\n");
 }
 
 /// 2017 A.4.b: "a player who, for whatever reason, does not play in a round, also
@@ -33,8 +33,14 @@ fn full_point_bye_bars_the_pab_in_2026_only() {
 /// he floated down in round 2, and C12 (2026's C14: no downfloat twice running) sends 5.
 #[test]
 fn an_unplayed_zero_is_a_downfloat_in_2017_only() {
-    assert_eq!(pairs(FLOAT, 3, Rules::Fide2017), "4\n3 2\n1 8\n4 6\n7 5\n");
-    assert_eq!(pairs(FLOAT, 3, Rules::Fide2026), "4\n3 2\n1 6\n4 5\n7 8\n");
+    assert_eq!(
+        pairs(FLOAT, 3, RuleSet::Fide2017),
+        "4\n3 2\n1 8\n4 6\n7 5\n"
+    );
+    assert_eq!(
+        pairs(FLOAT, 3, RuleSet::Fide2026),
+        "4\n3 2\n1 6\n4 5\n7 8\n"
+    );
 }
 
 /// 2026 C9 (new in that text): minimise the unplayed games of the PAB's assignee. The
@@ -43,21 +49,21 @@ fn an_unplayed_zero_is_a_downfloat_in_2017_only() {
 /// float criteria) 7, the lower, takes the bye; by 2026 6 does.
 #[test]
 fn the_pab_goes_to_fewer_unplayed_games_in_2026_only() {
-    assert_eq!(pairs(C9, 4, Rules::Fide2017), "4\n3 2\n4 5\n6 1\n7 0\n");
-    assert_eq!(pairs(C9, 4, Rules::Fide2026), "4\n3 2\n4 5\n1 7\n6 0\n");
+    assert_eq!(pairs(C9, 4, RuleSet::Fide2017), "4\n3 2\n4 5\n6 1\n7 0\n");
+    assert_eq!(pairs(C9, 4, RuleSet::Fide2026), "4\n3 2\n4 5\n1 7\n6 0\n");
 }
 
 /// The default is the 2026 text: `pair_round` and `pair_round_by(.., Fide2026)` agree.
 #[test]
 fn the_default_is_2026() {
-    assert_eq!(Rules::default(), Rules::Fide2026);
+    assert_eq!(RuleSet::default(), RuleSet::Fide2026);
     for (file, round) in [(C2, 4), (FLOAT, 3), (C9, 4)] {
         let t = trf::read(file).unwrap();
         assert_eq!(
             shatar_pairing::dutch::pair_round(&t, round)
                 .unwrap()
                 .to_bbp(),
-            pairs(file, round, Rules::Fide2026)
+            pairs(file, round, RuleSet::Fide2026)
         );
     }
 }

@@ -4,7 +4,7 @@
 //! give, as Gacrux matches them. Events of 70 to 120 players, played to their end with
 //! pseudo-random results, requested byes and forfeits, each round paired both ways.
 
-use shatar_pairing::dutch::{Rules, pair_round_by, pair_round_unreduced_by};
+use shatar_pairing::dutch::{RuleSet, pair_round_by, pair_round_unreduced_by};
 use shatar_pairing::{Bye, Entry, GameResult, Outcome, Pair, Player, PlayerId, Tournament, trf};
 
 struct Rng(u64);
@@ -19,10 +19,10 @@ impl Rng {
 }
 
 fn play(players: u32, rounds: u32, seed: u64) -> usize {
-    play_by(players, rounds, seed, Rules::Fide2026)
+    play_by(players, rounds, seed, RuleSet::Fide2026)
 }
 
-fn play_by(players: u32, rounds: u32, seed: u64, rules: Rules) -> usize {
+fn play_by(players: u32, rounds: u32, seed: u64, rules: RuleSet) -> usize {
     let mut rng = Rng(seed);
     let mut t = Tournament {
         rounds: Some(rounds),
@@ -107,7 +107,7 @@ fn smaller_graphs_pair_as_the_whole_field() {
 fn smaller_graphs_pair_as_the_whole_field_by_2017() {
     let mut rounds = 0;
     for (players, seed) in [(70, 11), (120, 14), (166, 16)] {
-        rounds += play_by(players, 7, 0x9E37_79B9_7F4A_7C15 ^ seed, Rules::Fide2017);
+        rounds += play_by(players, 7, 0x9E37_79B9_7F4A_7C15 ^ seed, RuleSet::Fide2017);
     }
     assert_eq!(rounds, 21);
 }

@@ -7,7 +7,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::colour::{ColourHistory, Preference, Strength, pairing_numbers};
-use super::rules::Rules;
+use super::rules::RuleSet;
 use crate::model::{Bye, Colour, Entry, GameResult, PlayerId, Tournament};
 use crate::points::Points;
 
@@ -31,7 +31,7 @@ pub struct Competitor {
     pub level: usize,
     /// Games played over the board against an opponent.
     pub played: u32,
-    /// Rounds that bar the pairing-allocated bye (C.04.3 C2, by [`Rules::bars_bye`]): a
+    /// Rounds that bar the pairing-allocated bye (C.04.3 C2, by [`RuleSet::bars_bye`]): a
     /// PAB, a forfeit win, and in 2026 any round scored as a win without playing. He has
     /// "met" the dummy.
     pub byes: u32,
@@ -70,7 +70,7 @@ impl Competitor {
 pub struct Field {
     pub round: u32,
     /// The text of C.04.3 the round is paired by.
-    pub rules: Rules,
+    pub rules: RuleSet,
     /// Indexed by pairing number; [0] is the dummy.
     pub players: Vec<Competitor>,
     /// `meetings[a][b]`: games played between a and b (a, b > 0).
@@ -78,7 +78,7 @@ pub struct Field {
 }
 
 impl Field {
-    pub fn new(t: &Tournament, round: u32, rules: Rules) -> Field {
+    pub fn new(t: &Tournament, round: u32, rules: RuleSet) -> Field {
         let n = t.players.len();
         let before = round - 1;
         let numbers = pairing_numbers(t, round);

@@ -27,4 +27,4 @@ pub use first_round::pair_first_round;
 pub use round::{
     DutchError, pair_round, pair_round_by, pair_round_unreduced, pair_round_unreduced_by,
 };
-pub use rules::Rules;
+pub use rules::RuleSet;

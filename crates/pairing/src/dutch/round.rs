@@ -13,7 +13,7 @@ use super::colour::{Side, allocate};
 use super::criteria::{Criteria, Heterogeneous, Homogeneous};
 use super::field::Field;
 use super::reduce::{self, Plan};
-use super::rules::Rules;
+use super::rules::RuleSet;
 use super::solve::{min_weight_matching, perfect};
 use crate::bignum::Nat;
 use crate::model::{FirstColour, PlayerId, Tournament};
@@ -66,11 +66,11 @@ pub(super) struct State<'a> {
 /// Round `round` of `t` by the 2026 text (any round: the first is the same process with
 /// one bracket).
 pub fn pair_round(t: &Tournament, round: u32) -> Result<Pairing, DutchError> {
-    pair(t, round, Rules::Fide2026, true)
+    pair(t, round, RuleSet::Fide2026, true)
 }
 
 /// Round `round` of `t` by the text `rules` (the 2017 text for an event begun under it).
-pub fn pair_round_by(t: &Tournament, round: u32, rules: Rules) -> Result<Pairing, DutchError> {
+pub fn pair_round_by(t: &Tournament, round: u32, rules: RuleSet) -> Result<Pairing, DutchError> {
     pair(t, round, rules, true)
 }
 
@@ -78,7 +78,7 @@ pub fn pair_round_by(t: &Tournament, round: u32, rules: Rules) -> Result<Pairing
 /// the check of `reduce`'s smaller graphs (`tests/dutch_reduce.rs`).
 #[doc(hidden)]
 pub fn pair_round_unreduced(t: &Tournament, round: u32) -> Result<Pairing, DutchError> {
-    pair(t, round, Rules::Fide2026, false)
+    pair(t, round, RuleSet::Fide2026, false)
 }
 
 /// [`pair_round_by`] on the whole field, the check of `reduce` under either text.
@@ -86,12 +86,12 @@ pub fn pair_round_unreduced(t: &Tournament, round: u32) -> Result<Pairing, Dutch
 pub fn pair_round_unreduced_by(
     t: &Tournament,
     round: u32,
-    rules: Rules,
+    rules: RuleSet,
 ) -> Result<Pairing, DutchError> {
     pair(t, round, rules, false)
 }
 
-fn pair(t: &Tournament, round: u32, rules: Rules, reduce: bool) -> Result<Pairing, DutchError> {
+fn pair(t: &Tournament, round: u32, rules: RuleSet, reduce: bool) -> Result<Pairing, DutchError> {
     if let Some(rounds) = t.rounds.filter(|&r| round > r) {
         return Err(DutchError::PastLastRound { round, rounds });
     }

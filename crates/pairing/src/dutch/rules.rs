@@ -9,9 +9,10 @@ use crate::model::{Bye, Entry, GameResult};
 use crate::points::Points;
 use crate::scoring::ScoreSystem;
 
-/// The text of FIDE's Dutch system (C.04.3) a round is paired by.
+/// The text of FIDE's Dutch system (C.04.3) a round is paired by (like C.07's
+/// [`crate::tiebreak::RuleSet`], named by its edition).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Rules {
+pub enum RuleSet {
     /// As approved by FIDE for 2026-02-01 (the rules Gacrux pairs by, bbpPairings 6).
     #[default]
     Fide2026,
@@ -19,7 +20,7 @@ pub enum Rules {
     Fide2017,
 }
 
-impl Rules {
+impl RuleSet {
     /// Whether a round in which the player had no game over the board, scoring
     /// `points`, bars him from the pairing-allocated bye. 2026 2.1 C2: a PAB, or as
     /// many points as a win without playing (a requested full-point bye too). 2017 B.1 C2: a
@@ -28,8 +29,8 @@ impl Rules {
     pub(super) fn bars_bye(self, entry: &Entry, points: Points, scoring: &ScoreSystem) -> bool {
         match (self, entry) {
             (_, Entry::Bye(Bye::PairingAllocated)) => true,
-            (Rules::Fide2026, _) => points == scoring.win,
-            (Rules::Fide2017, e) => matches!(
+            (RuleSet::Fide2026, _) => points == scoring.win,
+            (RuleSet::Fide2017, e) => matches!(
                 e,
                 Entry::Game {
                     result: GameResult::Forfeit { won: true },
@@ -45,8 +46,8 @@ impl Rules {
     /// receives a downfloat".
     pub(super) fn unplayed_floats_down(self, points: Points, scoring: &ScoreSystem) -> bool {
         match self {
-            Rules::Fide2026 => points > scoring.loss,
-            Rules::Fide2017 => true,
+            RuleSet::Fide2026 => points > scoring.loss,
+            RuleSet::Fide2017 => true,
         }
     }
 
@@ -55,13 +56,13 @@ impl Rules {
     /// bbpPairings 6's bye assignee score). The 2017 text has no such step: the PAB is
     /// the player the brackets leave over, whoever he is, among those C2 allows.
     pub(super) fn fixes_pab_level(self) -> bool {
-        self == Rules::Fide2026
+        self == RuleSet::Fide2026
     }
 
     /// Whether the criterion "minimise the unplayed games of the PAB's assignee" exists
     /// (2026 C9, new in that text; the 2017 text's C9 is the topscorers' colour
     /// criterion, which the 2026 text numbers C10).
     pub(super) fn has_c9(self) -> bool {
-        self == Rules::Fide2026
+        self == RuleSet::Fide2026
     }
 }
