@@ -152,9 +152,10 @@ def compare(label, engines, events, reference, jobs, expect=None):
         results = pool.map(_tournament, [(engines, e, reference) for e in events])
     compared = sum(r[0] for r in results)
     identical = sum(r[1] for r in results)
-    for r in results:
-        for line in r[2]:
-            print(line)
+    if expect is None:  # with a list, only what differs from it is printed
+        for r in results:
+            for line in r[2]:
+                print(line)
     whole = sum(1 for r in results if r[0] == r[1])
     print(f"{label}: {len(events)} tournaments, {compared} rounds compared, {identical} identical, "
           f"{whole} tournaments identical in every round ({time.time() - start:.1f} s on {jobs} jobs)")
