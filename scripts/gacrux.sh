@@ -10,6 +10,7 @@
 # Gacrux's pairings of the forbidden-pair files are kept, packed, in tests/gacrux/ and
 # unpacked into target/gacrux/<gacrux version>, so a run only compares (about two
 # minutes on 2 cores); without the archives it generates them (about 12 minutes).
+# Also the Dutch system's previous text against bbpPairings 5.0.1 (tests/bbp/).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -30,6 +31,18 @@ done
 cargo build --quiet --profile test -p shatar-cli
 "$python" scripts/gacrux-compare.py "${CARGO_TARGET_DIR:-target}/debug/shatar" all \
     --count "${SHATAR_GACRUX_COUNT:-200}" --cache "$cache" --jobs 2 --verify 3
+# The Dutch system's previous text (--rules 2017) against bbpPairings 5.0.1 on the 200
+# tournaments its generator made (tests/bbp/, made by scripts/bbp.sh): every round, the
+# rounds known to differ listed in tests/bbp/differences-5.0.1.txt (about 15 s).
+bbp_archive=tests/bbp/previous-5.0.1.tar.xz
+bbp_cache="target/bbp/golden-$(sha256sum "$bbp_archive" | cut -c1-16)"
+if [ ! -f "$bbp_cache/.unpacked" ]; then
+    mkdir -p "$bbp_cache"
+    tar -xJf "$bbp_archive" -C "$bbp_cache"
+    touch "$bbp_cache/.unpacked"
+fi
+"$python" scripts/bbp-compare.py "${CARGO_TARGET_DIR:-target}/debug/shatar" previous \
+    --cache "$bbp_cache" --count 200 --jobs 2 --expect tests/bbp/differences-5.0.1.txt
 # Team events: every team tie-break on SHATAR_GACRUX_TEAMS (default 200) random team
 # events, made by the script (Gacrux's generator makes none; about 10 s).
 "$python" scripts/gacrux-teams.py "${CARGO_TARGET_DIR:-target}/debug/shatar" \

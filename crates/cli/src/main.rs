@@ -99,7 +99,7 @@ USAGE:
                            (150 cp or more), and with --b the paired difference B - A and
                            its standard error. --out FILE writes each position's moves
                            and losses (FEN;played;loss;A's move;loss;B's move;loss).
-    shatar pairings --dutch | --berger | --axf IN.trf [-p [OUT]]
+    shatar pairings --dutch [--rules 2026|2017] | --berger | --axf IN.trf [-p [OUT]]
                            Pair the next round of the tournament in IN.trf (TRF-16 with
                            XXR/XXC, or TRF-2026): the round after the last one with a
                            game; byes already entered for it stay. The command line and
@@ -108,7 +108,12 @@ USAGE:
                            stdout. --dutch: FIDE's Dutch system (C.04.3), any round,
                            as FIDE's checker Gacrux pairs it (requested byes, forfeits,
                            absences, prohibited pairs: record 260, Baku acceleration:
-                           record 250). --berger: FIDE's Berger tables (C.05 Annex 1), double
+                           record 250). --rules 2017: by the text before the one
+                           approved for 2026-02-01 (in force from 2017-07-01), for
+                           events begun under it; checked against bbpPairings 5.0.1
+                           (docs/rules.md lists the differences). No TRF record names
+                           that text, so the file cannot say it; --rules 2026 is the
+                           default. --berger: FIDE's Berger tables (C.05 Annex 1), double
                            when the file plans more rounds than one cycle. --axf: AXF's
                            Swiss (积分编排制): round 1 by number, 1-2, 3-4, odd numbers
                            Red; then by score, no rematches, colours alternating.

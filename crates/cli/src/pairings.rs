@@ -17,11 +17,25 @@ use shatar_pairing::{Pairing, Tournament, trf};
 enum System {
     Berger,
     Axf,
-    Dutch,
+    Dutch(dutch::RuleSet),
+}
+
+/// The text of C.04.3 that `--rules YEAR` names.
+fn dutch_rules(year: Option<&String>) -> Result<dutch::RuleSet, String> {
+    match year.map(String::as_str) {
+        Some("2026") => Ok(dutch::RuleSet::Fide2026),
+        Some("2017") => Ok(dutch::RuleSet::Fide2017),
+        Some(other) => Err(format!(
+            "--rules {other}: the Dutch system's texts are 2026 (approved for 2026-02-01, \
+             the default) and 2017 (in force from 2017-07-01 to 2026-01-31)"
+        )),
+        None => Err("--rules needs a year: 2026 or 2017".into()),
+    }
 }
 
 pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String> {
     let mut system = None;
+    let mut rules = None;
     let mut input = None;
     let mut output: Option<Option<String>> = None;
     let mut iter = args.iter().peekable();
@@ -29,20 +43,31 @@ pub fn command(args: &[String], out: &mut dyn Write) -> Result<ExitCode, String>
         match arg.as_str() {
             "--berger" => system = Some(System::Berger),
             "--axf" => system = Some(System::Axf),
-            "--dutch" => system = Some(System::Dutch),
+            "--dutch" => system = Some(System::Dutch(dutch::RuleSet::Fide2026)),
+            "--rules" => rules = Some(dutch_rules(iter.next())?),
             "-p" => {
                 let file = iter.next_if(|a| !a.starts_with('-')).cloned();
                 output = Some(file);
             }
             other if other.starts_with('-') => {
                 return Err(format!(
-                    "unknown option '{other}' here (allowed: --dutch, --berger, --axf, -p [FILE])"
+                    "unknown option '{other}' here (allowed: --dutch, --berger, --axf, \
+                     --rules 2026|2017, -p [FILE])"
                 ));
             }
             file => input = Some(file.to_string()),
         }
     }
-    let system = system.ok_or("pairings needs a system: --dutch, --berger or --axf")?;
+    let system = match (
+        system.ok_or("pairings needs a system: --dutch, --berger or --axf")?,
+        rules,
+    ) {
+        (System::Dutch(_), Some(rules)) => System::Dutch(rules),
+        (_, Some(_)) => {
+            return Err("--rules chooses the text of the Dutch system: use it with --dutch".into());
+        }
+        (system, None) => system,
+    };
     let input = input.ok_or("pairings needs a TRF file: shatar pairings --berger in.trf -p")?;
     let text = std::fs::read_to_string(&input).map_err(|e| format!("{input}: {e}"))?;
     let tournament = trf::read(&text).map_err(|e| format!("{input}: {e}"))?;
@@ -72,7 +97,7 @@ fn pair(t: &Tournament, system: System) -> Result<Pairing, String> {
             })
         }
         System::Axf => axf_swiss::pair_round(t, round).map_err(|e| e.to_string()),
-        System::Dutch => dutch::pair_round(t, round).map_err(|e| e.to_string()),
+        System::Dutch(rules) => dutch::pair_round_by(t, round, rules).map_err(|e| e.to_string()),
     }
 }
 
@@ -143,6 +168,38 @@ mod tests {
         ];
         command(&args, &mut Vec::new()).unwrap();
         assert_eq!(std::fs::read_to_string(&out_file).unwrap(), "2\n5 1\n3 4\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// `--rules` names the Dutch system's text: 2026 (the default) or 2017, and nothing
+    /// else, and only with --dutch. The same file pairs by both here (no bye, no unplayed
+    /// round: the texts differ only there); tests/dutch_2017.rs has the files where they
+    /// differ.
+    #[test]
+    fn dutch_rules_by_year() {
+        let dir = std::env::temp_dir().join(format!("shatar-rules-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("in.trf");
+        std::fs::write(&file, FIVE).unwrap();
+        let path = file.display().to_string();
+        for year in ["2026", "2017"] {
+            let mut out = Vec::new();
+            let args = [
+                "--dutch".into(),
+                "--rules".into(),
+                year.into(),
+                path.clone(),
+            ];
+            command(&args, &mut out).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), "2\n5 1\n3 4\n");
+        }
+        let error = |args: &[&str]| {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            command(&args, &mut Vec::new()).unwrap_err()
+        };
+        assert!(error(&["--dutch", "--rules", "2022", &path]).contains("2026"));
+        assert!(error(&["--dutch", &path, "--rules"]).contains("needs a year"));
+        assert!(error(&["--berger", "--rules", "2017", &path]).contains("with --dutch"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

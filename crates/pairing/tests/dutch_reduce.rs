@@ -4,7 +4,7 @@
 //! give, as Gacrux matches them. Events of 70 to 120 players, played to their end with
 //! pseudo-random results, requested byes and forfeits, each round paired both ways.
 
-use shatar_pairing::dutch::{pair_round, pair_round_unreduced};
+use shatar_pairing::dutch::{RuleSet, pair_round_by, pair_round_unreduced_by};
 use shatar_pairing::{Bye, Entry, GameResult, Outcome, Pair, Player, PlayerId, Tournament, trf};
 
 struct Rng(u64);
@@ -19,6 +19,10 @@ impl Rng {
 }
 
 fn play(players: u32, rounds: u32, seed: u64) -> usize {
+    play_by(players, rounds, seed, RuleSet::Fide2026)
+}
+
+fn play_by(players: u32, rounds: u32, seed: u64, rules: RuleSet) -> usize {
     let mut rng = Rng(seed);
     let mut t = Tournament {
         rounds: Some(rounds),
@@ -45,8 +49,8 @@ fn play(players: u32, rounds: u32, seed: u64) -> usize {
                 t.set(PlayerId(p), round, Entry::Bye(bye));
             }
         }
-        let ours = pair_round(&t, round).unwrap();
-        let whole = pair_round_unreduced(&t, round).unwrap();
+        let ours = pair_round_by(&t, round, rules).unwrap();
+        let whole = pair_round_unreduced_by(&t, round, rules).unwrap();
         assert_eq!(
             ours.to_bbp(),
             whole.to_bbp(),
@@ -95,6 +99,17 @@ fn smaller_graphs_pair_as_the_whole_field() {
         rounds += play(players, 7, 0x9E37_79B9_7F4A_7C15 ^ seed);
     }
     assert_eq!(rounds, 28);
+}
+
+/// The same by the 2017 text, where the PAB is not fixed to a score level first (the
+/// dummy may meet any player C2 allows) and the float criteria read more downfloats.
+#[test]
+fn smaller_graphs_pair_as_the_whole_field_by_2017() {
+    let mut rounds = 0;
+    for (players, seed) in [(70, 11), (120, 14), (166, 16)] {
+        rounds += play_by(players, 7, 0x9E37_79B9_7F4A_7C15 ^ seed, RuleSet::Fide2017);
+    }
+    assert_eq!(rounds, 21);
 }
 
 /// Larger fields, where most brackets of the middle rounds pair alone and the first

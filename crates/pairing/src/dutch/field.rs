@@ -7,6 +7,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::colour::{ColourHistory, Preference, Strength, pairing_numbers};
+use super::rules::RuleSet;
 use crate::model::{Bye, Colour, Entry, GameResult, PlayerId, Tournament};
 use crate::points::Points;
 
@@ -30,8 +31,9 @@ pub struct Competitor {
     pub level: usize,
     /// Games played over the board against an opponent.
     pub played: u32,
-    /// Rounds scored without an opponent or as a forfeit win: "met" the dummy (C.04.3
-    /// C2: no second pairing-allocated bye).
+    /// Rounds that bar the pairing-allocated bye (C.04.3 C2, by [`RuleSet::bars_bye`]): a
+    /// PAB, a forfeit win, and in 2026 any round scored as a win without playing. He has
+    /// "met" the dummy.
     pub byes: u32,
     pub history: ColourHistory,
     /// `None`: no colour played yet; the dummy has none either.
@@ -67,6 +69,8 @@ impl Competitor {
 /// The round's field.
 pub struct Field {
     pub round: u32,
+    /// The text of C.04.3 the round is paired by.
+    pub rules: RuleSet,
     /// Indexed by pairing number; [0] is the dummy.
     pub players: Vec<Competitor>,
     /// `meetings[a][b]`: games played between a and b (a, b > 0).
@@ -74,7 +78,7 @@ pub struct Field {
 }
 
 impl Field {
-    pub fn new(t: &Tournament, round: u32) -> Field {
+    pub fn new(t: &Tournament, round: u32, rules: RuleSet) -> Field {
         let n = t.players.len();
         let before = round - 1;
         let numbers = pairing_numbers(t, round);
@@ -121,16 +125,18 @@ impl Field {
                         }
                     }
                     // 1.4.3: scoring more than a loss without playing is a downfloat;
-                    // Gacrux counts the pairing-allocated bye as played, so always.
-                    Entry::Bye(Bye::PairingAllocated) => {
-                        byes += 1;
-                        DOWN_1
-                    }
+                    // Gacrux counts the pairing-allocated bye as played, so always
+                    // (and the 2017 text floats every round not played down).
                     _ => {
-                        if points == t.scoring.win {
+                        if rules.bars_bye(&entry, points, &t.scoring) {
                             byes += 1;
                         }
-                        if points > t.scoring.loss { DOWN_1 } else { 0 }
+                        let pab = entry == Entry::Bye(Bye::PairingAllocated);
+                        if pab || rules.unplayed_floats_down(points, &t.scoring) {
+                            DOWN_1
+                        } else {
+                            0
+                        }
                     }
                 };
                 floats = ((floats << 2) | float) & 15;
@@ -172,6 +178,7 @@ impl Field {
         players[0].present = players.iter().filter(|c| c.present).count() % 2 == 1;
         Field {
             round,
+            rules,
             players,
             meetings,
         }

@@ -16,6 +16,7 @@ mod first_round;
 mod next;
 mod reduce;
 mod round;
+mod rules;
 mod simple;
 mod solve;
 mod stage;
@@ -23,4 +24,7 @@ mod stage;
 pub use baku::baku;
 pub use colour::{ColourHistory, Preference, Side, Strength, allocate, pairing_numbers};
 pub use first_round::pair_first_round;
-pub use round::{DutchError, pair_round, pair_round_unreduced};
+pub use round::{
+    DutchError, pair_round, pair_round_by, pair_round_unreduced, pair_round_unreduced_by,
+};
+pub use rules::RuleSet;

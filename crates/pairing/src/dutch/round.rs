@@ -13,6 +13,7 @@ use super::colour::{Side, allocate};
 use super::criteria::{Criteria, Heterogeneous, Homogeneous};
 use super::field::Field;
 use super::reduce::{self, Plan};
+use super::rules::RuleSet;
 use super::solve::{min_weight_matching, perfect};
 use crate::bignum::Nat;
 use crate::model::{FirstColour, PlayerId, Tournament};
@@ -62,23 +63,39 @@ pub(super) struct State<'a> {
     pub(super) reduce: bool,
 }
 
-/// Round `round` of `t` (any round: the first is the same process with one bracket).
+/// Round `round` of `t` by the 2026 text (any round: the first is the same process with
+/// one bracket).
 pub fn pair_round(t: &Tournament, round: u32) -> Result<Pairing, DutchError> {
-    pair(t, round, true)
+    pair(t, round, RuleSet::Fide2026, true)
+}
+
+/// Round `round` of `t` by the text `rules` (the 2017 text for an event begun under it).
+pub fn pair_round_by(t: &Tournament, round: u32, rules: RuleSet) -> Result<Pairing, DutchError> {
+    pair(t, round, rules, true)
 }
 
 /// [`pair_round`] with every bracket matched on the whole field, as Gacrux matches it:
 /// the check of `reduce`'s smaller graphs (`tests/dutch_reduce.rs`).
 #[doc(hidden)]
 pub fn pair_round_unreduced(t: &Tournament, round: u32) -> Result<Pairing, DutchError> {
-    pair(t, round, false)
+    pair(t, round, RuleSet::Fide2026, false)
 }
 
-fn pair(t: &Tournament, round: u32, reduce: bool) -> Result<Pairing, DutchError> {
+/// [`pair_round_by`] on the whole field, the check of `reduce` under either text.
+#[doc(hidden)]
+pub fn pair_round_unreduced_by(
+    t: &Tournament,
+    round: u32,
+    rules: RuleSet,
+) -> Result<Pairing, DutchError> {
+    pair(t, round, rules, false)
+}
+
+fn pair(t: &Tournament, round: u32, rules: RuleSet, reduce: bool) -> Result<Pairing, DutchError> {
     if let Some(rounds) = t.rounds.filter(|&r| round > r) {
         return Err(DutchError::PastLastRound { round, rounds });
     }
-    let field = Field::new(t, round);
+    let field = Field::new(t, round, rules);
     // A first round with one score group and no prohibited pair is S1 against S2 in
     // order (what the matchings below find too, at a cost that grows as n³ with
     // factorial-sized weights): pair_first_round, checked against Gacrux on its own.
@@ -109,7 +126,9 @@ fn pair(t: &Tournament, round: u32, reduce: bool) -> Result<Pairing, DutchError>
     }
     let error = DutchError::NoLegalPairing { round };
     let pab_level = pab_level(&field, &nodes, &edges).ok_or(error.clone())?;
-    edges.retain(|&(a, b)| a != 0 || field.get(b).level == pab_level);
+    if rules.fixes_pab_level() {
+        edges.retain(|&(a, b)| a != 0 || field.get(b).level == pab_level);
+    }
     let top = nodes.first().map_or(0, |&n| field.get(n).level);
     let mut state = State {
         field: &field,
@@ -310,7 +329,7 @@ impl State<'_> {
     /// Whether C9 (minimise the unplayed games of the PAB's assignee) applies to the
     /// bracket of level `s` (Gacrux's apply_c9).
     fn c9(&self, s: usize) -> bool {
-        if s > self.pab_level {
+        if !self.field.rules.has_c9() || s > self.pab_level {
             return false;
         }
         if s <= 1 {
