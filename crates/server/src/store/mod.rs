@@ -218,3 +218,32 @@ fn parse_json<T: serde::de::DeserializeOwned>(
 fn to_json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("stored values have string keys and infallible fields")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// SQLite's migrations moved to a folder of their own (issue 58) unchanged: a database
+    /// made before opens only if each applied migration's checksum (SHA-384 of its text)
+    /// is still the same. These are the checksums that databases made by earlier servers
+    /// hold in `_sqlx_migrations`.
+    #[test]
+    fn sqlite_migrations_keep_the_checksums_existing_databases_hold() {
+        let checksums: Vec<String> = migrator(SQLITE_MIGRATIONS)
+            .iter()
+            .map(|m| {
+                let hex: String = m.checksum.iter().map(|b| format!("{b:02x}")).collect();
+                format!("{} {} {}", m.version, m.description, &hex[..16])
+            })
+            .collect();
+        assert_eq!(
+            checksums,
+            [
+                "1 games e09338bc638df86c",
+                "2 endings bc90a369ffef0fd0",
+                "3 hardening 4a4a4284e826c737",
+                "4 events 66b1be4e7243c818",
+            ]
+        );
+    }
+}

@@ -50,12 +50,14 @@ impl Data {
         self.dir.path()
     }
 
-    /// The server's `--database`: `None` for SQLite in the folder.
+    /// The server's `--database`: `None` for SQLite in the folder. The tests' commits do
+    /// not wait for the disk (`synchronous_commit=off`): they kill servers, never the
+    /// machine, and PostgreSQL's own process keeps what it acknowledged.
     pub fn database(&self) -> Option<String> {
         let schema = self.postgres.as_ref()?;
         let joint = if schema.admin.contains('?') { '&' } else { '?' };
         Some(format!(
-            "{}{joint}options=-c%20search_path%3D{}",
+            "{}{joint}options=-c%20search_path%3D{}%20-c%20synchronous_commit%3Doff",
             schema.admin, schema.name
         ))
     }
