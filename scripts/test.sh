@@ -25,7 +25,7 @@ step_end() {
 }
 
 step "Tools"
-scripts/tools.sh --all --fuzz
+scripts/tools.sh --all --fuzz --services
 export PATH="$root/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 step "Format and lints"
@@ -55,6 +55,13 @@ cargo test --workspace --quiet
 cargo test -p shatar-web --no-default-features --features app --quiet
 # The rules' run-time game types without Xiangqi in the build (the workspace run above has it).
 cargo test -p shatar-rules --lib --quiet any_game
+
+step "The server's suite again, on PostgreSQL (issue 58; scripts/services.sh starts it on loopback)"
+scripts/services.sh start
+eval "$(scripts/services.sh env)"
+# The same test binary as above (--workspace: the same features, so nothing is rebuilt),
+# each test in a schema of its own (tests/server/data.rs).
+SHATAR_TEST_DATABASE=$SHATAR_TEST_POSTGRES cargo test --workspace --quiet --test server
 
 step "Pairings and tie-breaks against Gacrux, FIDE's reference tool (scripts/gacrux.sh)"
 scripts/gacrux.sh

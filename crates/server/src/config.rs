@@ -9,11 +9,13 @@ use crate::origin::{BadOrigin, Origins};
 use crate::proxy::{BadProxy, Proxies};
 
 pub const USAGE: &str =
-    "usage: shatar-server [--listen ADDR] [--data DIR] [--site DIR] [--public-url URL]
-                    [--origin URL]... [--trusted-proxy IP[/BITS]]...
+    "usage: shatar-server [--listen ADDR] [--data DIR] [--database URL] [--site DIR]
+                    [--public-url URL] [--origin URL]... [--trusted-proxy IP[/BITS]]...
                     [--max-connections N] [--no-address-limits]
   --listen ADDR        where to listen (default 127.0.0.1:8080)
   --data DIR           the database's directory, made if missing (default ./data)
+  --database URL       the database, instead of DIR/shatar.sqlite3: sqlite://FILE, or
+                       postgres://USER@HOST:PORT/NAME (docs/hosting.md)
   --site DIR           the built site to serve (dist/); without it only /ws is served
   --public-url URL     the site's public address (https://shatar.example/); its pages
                        may open /ws
@@ -31,6 +33,8 @@ pub const USAGE: &str =
 pub struct Config {
     pub listen: SocketAddr,
     pub data_dir: PathBuf,
+    /// `--database`: `None` is SQLite in `data_dir`.
+    pub database: Option<String>,
     pub site_dir: Option<PathBuf>,
     pub origins: Origins,
     /// `--public-url`, as given less a trailing `/`: kept for the links and codes that
@@ -47,6 +51,7 @@ impl Default for Config {
         Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data_dir: PathBuf::from("data"),
+            database: None,
             site_dir: None,
             origins: Origins::default(),
             public_url: None,
@@ -96,6 +101,7 @@ impl Config {
                     config.listen = text.parse().map_err(|_| ArgsError::BadAddress(text))?;
                 }
                 "--data" => config.data_dir = value("--data")?.into(),
+                "--database" => config.database = Some(value("--database")?),
                 "--site" => config.site_dir = Some(value("--site")?.into()),
                 "--origin" => config
                     .origins
@@ -154,6 +160,12 @@ mod tests {
         assert_eq!(args("").unwrap().listen.port(), 8080);
         assert_eq!(config.public_url, None);
         assert_eq!(config.max_connections, None);
+        assert_eq!(config.database, None);
+        let config = args("--database postgres://shatar@127.0.0.1:55432/shatar").unwrap();
+        assert_eq!(
+            config.database.as_deref(),
+            Some("postgres://shatar@127.0.0.1:55432/shatar")
+        );
     }
 
     #[test]

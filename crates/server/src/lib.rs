@@ -68,9 +68,11 @@ pub struct Running {
 
 /// Opens the database, picks up the unfinished games and listens.
 pub async fn start(config: Config, time: Arc<dyn TimeSource>) -> Result<Running, StartError> {
-    let store = Store::open(&config.data_dir)
-        .await
-        .map_err(StartError::Store)?;
+    let store = match &config.database {
+        Some(url) => Store::open_url(url).await,
+        None => Store::open(&config.data_dir).await,
+    }
+    .map_err(StartError::Store)?;
     let hub = Hub::load(store.clone(), time.clone())
         .await
         .map_err(StartError::Load)?;

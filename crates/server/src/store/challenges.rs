@@ -1,9 +1,8 @@
-use shatar_rules::GameKind;
-use sqlx::Row;
-
+use super::db::{query, query_each};
 use super::{Store, StoreError, parse, parse_json, to_json};
 use crate::ids::{ChallengeId, PlayerId};
 use crate::wire::{ColorChoice, LobbyChallenge, LobbyFilter, Speed, TimeControlWire};
+use shatar_rules::GameKind;
 
 const TABLE: &str = "challenges";
 
@@ -64,10 +63,10 @@ fn speed_name(speed: Speed) -> &'static str {
 }
 
 /// The challenges still waiting at a time (epoch ms), as SQL: neither taken, cancelled nor
-/// lapsed. `?` is the time. A macro, so that each statement stays a literal.
+/// lapsed. `$2` is the time. A macro, so that each statement stays a literal.
 macro_rules! waiting {
     () => {
-        "game IS NULL AND cancelled = 0 AND expires_ms > ?"
+        "game IS NULL AND cancelled = 0 AND expires_ms > $2"
     };
 }
 
@@ -86,18 +85,23 @@ impl Store {
     /// Adds `challenge`, made at `now_ms` (epoch), unless its challenger already has
     /// [`WAITING_MAX`] waiting or, for a lobby challenge, [`LISTED_MAX`] listed: the count
     /// and the insert are one statement, so that a burst of requests cannot pass it
-    /// together.
+    /// together (on PostgreSQL with the challenger's row taken first: see
+    /// `Tx::lock_players`).
     pub async fn add_challenge(&self, challenge: &Challenge, now_ms: u64) -> Result<(), AddError> {
         let now = epoch(now_ms);
         let expires = epoch(now_ms.saturating_add(life_ms(&challenge.time_control)));
-        let added = sqlx::query(
-            "INSERT INTO challenges (id, challenger, kind, time_control, color, open, speed, expires_ms) \
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 \
+        let mut tx = self.pool.begin().await?;
+        tx.lock_players(&[challenge.challenger.to_string()]).await?;
+        let added = query(
+            "INSERT INTO challenges \
+               (id, challenger, kind, time_control, color, open, speed, expires_ms) \
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8 \
              WHERE (SELECT COUNT(*) FROM challenges \
-                    WHERE challenger = ?2 AND game IS NULL AND cancelled = 0 AND expires_ms > ?9) < ?10 \
-               AND (NOT ?6 OR (SELECT COUNT(*) FROM challenges \
-                    WHERE challenger = ?2 AND open = 1 AND game IS NULL AND cancelled = 0 \
-                      AND expires_ms > ?9) < ?11)",
+                    WHERE challenger = $2 AND game IS NULL AND cancelled = 0 \
+                      AND expires_ms > $9) < $10 \
+               AND ($6 = 0 OR (SELECT COUNT(*) FROM challenges \
+                    WHERE challenger = $2 AND open = 1 AND game IS NULL AND cancelled = 0 \
+                      AND expires_ms > $9) < $11)",
         )
         .bind(challenge.id.to_string())
         .bind(challenge.challenger.to_string())
@@ -110,8 +114,9 @@ impl Store {
         .bind(now)
         .bind(WAITING_MAX)
         .bind(LISTED_MAX)
-        .execute(&self.pool)
+        .execute(&mut tx)
         .await?;
+        tx.commit().await?;
         if added.rows_affected() == 1 {
             return Ok(());
         }
@@ -133,8 +138,8 @@ impl Store {
         player: PlayerId,
         now_ms: u64,
     ) -> Result<Vec<(ChallengeId, bool)>, StoreError> {
-        let rows = sqlx::query(concat!(
-            "SELECT id, open FROM challenges WHERE challenger = ? AND ",
+        let rows = query(concat!(
+            "SELECT id, open FROM challenges WHERE challenger = $1 AND ",
             waiting!()
         ))
         .bind(player.to_string())
@@ -142,23 +147,23 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
-            .map(|row| Ok((parse(TABLE, row.try_get(0)?)?, row.try_get(1)?)))
+            .map(|row| Ok((parse(TABLE, row.try_get(0)?)?, row.flag(1)?)))
             .collect()
     }
 
     /// Marks the challenges that have lapsed by `now_ms` (epoch) as such (`cancelled` 2)
     /// and returns those that were listed, for the lobby to forget.
     pub async fn expire_challenges(&self, now_ms: u64) -> Result<Vec<ChallengeId>, StoreError> {
-        let rows = sqlx::query(
+        let rows = query(
             "UPDATE challenges SET cancelled = 2 \
-             WHERE game IS NULL AND cancelled = 0 AND expires_ms <= ? RETURNING id, open",
+             WHERE game IS NULL AND cancelled = 0 AND expires_ms <= $1 RETURNING id, open",
         )
         .bind(epoch(now_ms))
         .fetch_all(&self.pool)
         .await?;
         let mut listed = Vec::new();
         for row in &rows {
-            if row.try_get::<bool, _>(1)? {
+            if row.flag(1)? {
                 listed.push(parse(TABLE, row.try_get(0)?)?);
             }
         }
@@ -172,9 +177,9 @@ impl Store {
         id: ChallengeId,
         now_ms: u64,
     ) -> Result<Option<Challenge>, StoreError> {
-        let row = sqlx::query(concat!(
+        let row = query(concat!(
             "SELECT challenger, kind, time_control, color, open FROM challenges \
-             WHERE id = ? AND ",
+             WHERE id = $1 AND ",
             waiting!()
         ))
         .bind(id.to_string())
@@ -188,7 +193,7 @@ impl Store {
             kind: parse(TABLE, row.try_get(1)?)?,
             time_control: parse_json(TABLE, row.try_get(2)?)?,
             color: parse_json(TABLE, row.try_get(3)?)?,
-            open: row.try_get(4)?,
+            open: row.flag(4)?,
         }))
     }
 
@@ -200,9 +205,9 @@ impl Store {
         id: ChallengeId,
         challenger: PlayerId,
     ) -> Result<bool, StoreError> {
-        let done = sqlx::query(
+        let done = query(
             "UPDATE challenges SET cancelled = 1 \
-             WHERE id = ? AND challenger = ? AND game IS NULL AND cancelled = 0",
+             WHERE id = $1 AND challenger = $2 AND game IS NULL AND cancelled = 0",
         )
         .bind(id.to_string())
         .bind(challenger.to_string())
@@ -217,9 +222,9 @@ impl Store {
         player: PlayerId,
         now_ms: u64,
     ) -> Result<Vec<(ChallengeId, TimeControlWire)>, StoreError> {
-        let rows = sqlx::query(concat!(
+        let rows = query(concat!(
             "SELECT id, time_control FROM challenges \
-             WHERE challenger = ? AND open = 1 AND ",
+             WHERE challenger = $1 AND open = 1 AND ",
             waiting!()
         ))
         .bind(player.to_string())
@@ -244,17 +249,24 @@ impl Store {
         filter: &LobbyFilter,
         now_ms: u64,
     ) -> Result<Vec<LobbyChallenge>, StoreError> {
-        // Each list goes as one JSON array read by json_each: the statement stays the same
-        // whatever the filter.
+        // Each list goes as one JSON array, read by json_each (SQLite) or
+        // jsonb_array_elements_text (PostgreSQL): the statement stays the same whatever
+        // the filter.
         let games: Vec<String> = filter.kinds.iter().map(|k| k.0.to_string()).collect();
         let speeds: Vec<&str> = filter.speeds.iter().map(|&s| speed_name(s)).collect();
-        let rows = sqlx::query(
+        let rows = query_each(
             "SELECT c.id, c.challenger, c.kind, c.time_control, c.color, p.name \
              FROM challenges c JOIN players p ON p.id = c.challenger \
-             WHERE c.open = 1 AND c.cancelled = 0 AND c.game IS NULL AND c.expires_ms > ?1 \
-               AND (?2 = '[]' OR c.kind IN (SELECT value FROM json_each(?2))) \
-               AND (?3 = '[]' OR c.speed IN (SELECT value FROM json_each(?3))) \
-             ORDER BY c.created_at, c.rowid LIMIT ?4",
+             WHERE c.open = 1 AND c.cancelled = 0 AND c.game IS NULL AND c.expires_ms > $1 \
+               AND ($2 = '[]' OR c.kind IN (SELECT value FROM json_each($2))) \
+               AND ($3 = '[]' OR c.speed IN (SELECT value FROM json_each($3))) \
+             ORDER BY c.created_at, c.rowid LIMIT $4",
+            "SELECT c.id, c.challenger, c.kind, c.time_control, c.color, p.name \
+             FROM challenges c JOIN players p ON p.id = c.challenger \
+             WHERE c.open = 1 AND c.cancelled = 0 AND c.game IS NULL AND c.expires_ms > $1 \
+               AND ($2 = '[]' OR c.kind IN (SELECT jsonb_array_elements_text($2::jsonb))) \
+               AND ($3 = '[]' OR c.speed IN (SELECT jsonb_array_elements_text($3::jsonb))) \
+             ORDER BY c.created_at, c.rowid LIMIT $4",
         )
         .bind(epoch(now_ms))
         .bind(serde_json::to_string(&games).expect("strings make JSON"))
@@ -279,7 +291,7 @@ impl Store {
     }
 }
 
-/// Epoch milliseconds as SQLite's integer.
+/// Epoch milliseconds as the databases' integer.
 pub(super) fn epoch(ms: u64) -> i64 {
     i64::try_from(ms).unwrap_or(i64::MAX)
 }

@@ -1,12 +1,10 @@
-use shatar_rules::GameKind;
-use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
-
 use super::challenges::epoch;
+use super::db::{Row, Tx, query};
 use super::{Store, StoreError, parse, parse_json, to_json};
 use crate::arbiter::{Change, GameRow, MoveMeta, Pairing, Step, StoredClock, StoredMove, Table};
 use crate::ids::{ChallengeId, GameId, PlayerId};
 use crate::wire::OutcomeWire;
+use shatar_rules::GameKind;
 
 const TABLE: &str = "games";
 
@@ -53,15 +51,17 @@ impl Store {
         now_ms: u64,
     ) -> Result<Started, StoreError> {
         let mut tx = self.pool.begin().await?;
+        tx.lock_players(&[game.white.to_string(), game.black.to_string()])
+            .await?;
         insert_new_game(&mut tx, game, now_ms).await?;
         // The new game is in the counts: each player may have it as its UNFINISHED_MAX-th.
-        let taken = sqlx::query(
-            "UPDATE challenges SET game = ?1 \
-             WHERE id = ?2 AND game IS NULL AND cancelled = 0 AND expires_ms > ?3 \
-               AND (SELECT COUNT(*) FROM games WHERE (white = ?4 OR black = ?4) \
-                    AND outcome IS NULL AND note IS NULL) <= ?6 \
-               AND (SELECT COUNT(*) FROM games WHERE (white = ?5 OR black = ?5) \
-                    AND outcome IS NULL AND note IS NULL) <= ?6",
+        let taken = query(
+            "UPDATE challenges SET game = $1 \
+             WHERE id = $2 AND game IS NULL AND cancelled = 0 AND expires_ms > $3 \
+               AND (SELECT COUNT(*) FROM games WHERE (white = $4 OR black = $4) \
+                    AND outcome IS NULL AND note IS NULL) <= $6 \
+               AND (SELECT COUNT(*) FROM games WHERE (white = $5 OR black = $5) \
+                    AND outcome IS NULL AND note IS NULL) <= $6",
         )
         .bind(game.id.to_string())
         .bind(challenge.to_string())
@@ -69,7 +69,7 @@ impl Store {
         .bind(game.white.to_string())
         .bind(game.black.to_string())
         .bind(UNFINISHED_MAX)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
         if taken.rows_affected() == 1 {
             tx.commit().await?;
@@ -100,31 +100,32 @@ impl Store {
                     let meta = usize::try_from(*ply)
                         .ok()
                         .and_then(|ply| table.history().get(ply));
-                    sqlx::query(
-                        "INSERT INTO moves (game, ply, text, clock, draw_offer) VALUES (?, ?, ?, ?, ?)",
+                    query(
+                        "INSERT INTO moves (game, ply, text, clock, draw_offer) \
+                         VALUES ($1, $2, $3, $4, $5)",
                     )
                     .bind(&game)
                     .bind(i64::from(*ply))
                     .bind(text.as_str())
                     .bind(meta.and_then(|m| m.clock.as_ref()).map(to_json))
                     .bind(meta.is_some_and(|m| m.draw_offer))
-                    .execute(&mut *tx)
+                    .execute(&mut tx)
                     .await?;
                 }
                 Step::Proposed {
                     mark: Some(ply), ..
                 } => {
-                    sqlx::query("UPDATE moves SET draw_offer = 1 WHERE game = ? AND ply = ?")
+                    query("UPDATE moves SET draw_offer = 1 WHERE game = $1 AND ply = $2")
                         .bind(&game)
                         .bind(i64::from(*ply))
-                        .execute(&mut *tx)
+                        .execute(&mut tx)
                         .await?;
                 }
                 Step::TookBack { ply } => {
-                    sqlx::query("DELETE FROM moves WHERE game = ? AND ply >= ?")
+                    query("DELETE FROM moves WHERE game = $1 AND ply >= $2")
                         .bind(&game)
                         .bind(i64::from(*ply))
-                        .execute(&mut *tx)
+                        .execute(&mut tx)
                         .await?;
                 }
                 Step::Rematched { .. } => {
@@ -141,9 +142,11 @@ impl Store {
         }
         let outcome = table.outcome();
         let over = table.is_over();
-        sqlx::query(
-            "UPDATE games SET clock = ?, outcome = ?, note = ?, clock_at_ms = ?, proposals = ?, \
-             ended_at = CASE WHEN ? THEN COALESCE(ended_at, CURRENT_TIMESTAMP) END WHERE id = ?",
+        query(
+            "UPDATE games SET clock = $1, outcome = $2, note = $3, clock_at_ms = $4, \
+             proposals = $5, \
+             ended_at = CASE WHEN $6 = 1 THEN COALESCE(ended_at, CURRENT_TIMESTAMP) END \
+             WHERE id = $7",
         )
         .bind(to_json(&table.stored_clock()))
         .bind(outcome.map(|o| to_json(&OutcomeWire(o))))
@@ -152,17 +155,17 @@ impl Store {
         .bind(to_json(&table.proposals()))
         .bind(over)
         .bind(&game)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
         tx.commit().await?;
         Ok(())
     }
 
     pub async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query(concat!(
+        let row = query(concat!(
             "SELECT ",
             game_columns!(),
-            " FROM games WHERE id = ?"
+            " FROM games WHERE id = $1"
         ))
         .bind(id.to_string())
         .fetch_optional(&self.pool)
@@ -175,7 +178,7 @@ impl Store {
 
     /// The games still being played: what a restarted server picks up again.
     pub async fn unfinished_games(&self) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query(concat!(
+        let rows = query(concat!(
             "SELECT ",
             game_columns!(),
             " FROM games WHERE outcome IS NULL AND note IS NULL"
@@ -189,7 +192,7 @@ impl Store {
         Ok(games)
     }
 
-    async fn game_row(&self, row: &SqliteRow) -> Result<GameRow, StoreError> {
+    async fn game_row(&self, row: &Row) -> Result<GameRow, StoreError> {
         let id: GameId = parse(TABLE, row.try_get(0)?)?;
         let outcome: Option<&str> = row.try_get(5)?;
         let note: Option<&str> = row.try_get(6)?;
@@ -218,12 +221,11 @@ impl Store {
     }
 
     async fn moves(&self, game: GameId) -> Result<Vec<StoredMove>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT ply, text, clock, draw_offer FROM moves WHERE game = ? ORDER BY ply",
-        )
-        .bind(game.to_string())
-        .fetch_all(&self.pool)
-        .await?;
+        let rows =
+            query("SELECT ply, text, clock, draw_offer FROM moves WHERE game = $1 ORDER BY ply")
+                .bind(game.to_string())
+                .fetch_all(&self.pool)
+                .await?;
         let mut moves = Vec::with_capacity(rows.len());
         for (index, row) in rows.iter().enumerate() {
             let ply: i64 = row.try_get(0)?;
@@ -238,7 +240,7 @@ impl Store {
                 text: row.try_get(1)?,
                 meta: MoveMeta {
                     clock: clock.map(|c| parse_json("moves", c)).transpose()?,
-                    draw_offer: row.try_get(3)?,
+                    draw_offer: row.flag(3)?,
                 },
             });
         }
@@ -248,13 +250,13 @@ impl Store {
 
 /// Inserts `game`, its first turn (White's first move owed) from `wall_ms` on.
 pub(super) async fn insert_new_game(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut Tx,
     game: &NewGame,
     wall_ms: u64,
 ) -> Result<(), StoreError> {
-    sqlx::query(
+    query(
         "INSERT INTO games (id, kind, white, black, clock, pairing, clock_at_ms) \
-         VALUES (?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(game.id.to_string())
     .bind(game.kind.to_string())
@@ -284,9 +286,9 @@ impl NewGame {
 impl Store {
     /// Notes that the server is alive at `wall_ms` (epoch).
     pub async fn beat(&self, wall_ms: u64) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO heartbeat (id, alive_ms) VALUES (1, ?1) \
-             ON CONFLICT (id) DO UPDATE SET alive_ms = ?1",
+        query(
+            "INSERT INTO heartbeat (id, alive_ms) VALUES (1, $1) \
+             ON CONFLICT (id) DO UPDATE SET alive_ms = $1",
         )
         .bind(epoch(wall_ms))
         .execute(&self.pool)
@@ -296,9 +298,11 @@ impl Store {
 
     /// The last time a server on this database was known alive (epoch ms).
     pub async fn last_alive(&self) -> Result<Option<u64>, StoreError> {
-        let alive: Option<i64> = sqlx::query_scalar("SELECT alive_ms FROM heartbeat WHERE id = 1")
+        let alive: Option<i64> = query("SELECT alive_ms FROM heartbeat WHERE id = 1")
             .fetch_optional(&self.pool)
-            .await?;
+            .await?
+            .map(|row| row.try_get(0))
+            .transpose()?;
         Ok(alive.and_then(|ms| u64::try_from(ms).ok()))
     }
 }

@@ -1,8 +1,7 @@
 //! What is read about games for lists and records: a player's unfinished games, the live
 //! games being played, and the header of a game's PGN.
 
-use sqlx::Row;
-
+use super::db::{query, query_each};
 use super::{Store, StoreError, parse, parse_json};
 use crate::arbiter::{PgnHeader, StoredClock};
 use crate::ids::{GameId, PlayerId};
@@ -16,14 +15,14 @@ pub const MY_GAMES_MAX: i64 = 500;
 impl Store {
     /// `player`'s unfinished games, the longest waiting for a move first.
     pub async fn my_games(&self, player: PlayerId) -> Result<Vec<MyGame>, StoreError> {
-        let rows = sqlx::query(
+        let rows = query(
             "SELECT g.id, g.kind, g.white, g.black, g.clock, \
                     (SELECT COUNT(*) FROM moves m WHERE m.game = g.id), \
                     (SELECT p.name FROM players p \
-                     WHERE p.id = CASE WHEN g.white = ?1 THEN g.black ELSE g.white END) \
+                     WHERE p.id = CASE WHEN g.white = $1 THEN g.black ELSE g.white END) \
              FROM games g \
-             WHERE (g.white = ?1 OR g.black = ?1) AND g.outcome IS NULL AND g.note IS NULL \
-             ORDER BY g.created_at, g.rowid LIMIT ?2",
+             WHERE (g.white = $1 OR g.black = $1) AND g.outcome IS NULL AND g.note IS NULL \
+             ORDER BY g.created_at, g.rowid LIMIT $2",
         )
         .bind(player.to_string())
         .bind(MY_GAMES_MAX)
@@ -66,11 +65,12 @@ impl Store {
         players: &[PlayerId],
         limit: usize,
     ) -> Result<Vec<LiveGame>, StoreError> {
-        // The players go as one JSON array, read by SQLite's json_each: the statement
-        // stays the same whatever their number.
+        // The players go as one JSON array, read by SQLite's json_each (PostgreSQL's
+        // jsonb_array_elements_text): the statement stays the same whatever their number.
+        // A correspondence game (days a move) is no live game.
         let players: Vec<String> = players.iter().map(ToString::to_string).collect();
         let players = serde_json::to_string(&players).expect("strings make JSON");
-        let query = sqlx::query(
+        let rows = query_each(
             "SELECT g.id, g.kind, g.white, g.black, g.clock, \
                     (SELECT COUNT(*) FROM moves m WHERE m.game = g.id), \
                     (SELECT name FROM players WHERE id = g.white), \
@@ -78,14 +78,26 @@ impl Store {
              FROM games g \
              WHERE g.outcome IS NULL AND g.note IS NULL \
                AND json_extract(g.clock, '$.control.days_per_move') IS NULL \
-               AND (?1 = '[]' \
-                    OR g.white IN (SELECT value FROM json_each(?1)) \
-                    OR g.black IN (SELECT value FROM json_each(?1))) \
-             ORDER BY g.created_at DESC, g.rowid DESC LIMIT ?2",
+               AND ($1 = '[]' \
+                    OR g.white IN (SELECT value FROM json_each($1)) \
+                    OR g.black IN (SELECT value FROM json_each($1))) \
+             ORDER BY g.created_at DESC, g.rowid DESC LIMIT $2",
+            "SELECT g.id, g.kind, g.white, g.black, g.clock, \
+                    (SELECT COUNT(*) FROM moves m WHERE m.game = g.id), \
+                    (SELECT name FROM players WHERE id = g.white), \
+                    (SELECT name FROM players WHERE id = g.black) \
+             FROM games g \
+             WHERE g.outcome IS NULL AND g.note IS NULL \
+               AND g.clock::jsonb #>> '{control,days_per_move}' IS NULL \
+               AND ($1 = '[]' \
+                    OR g.white IN (SELECT jsonb_array_elements_text($1::jsonb)) \
+                    OR g.black IN (SELECT jsonb_array_elements_text($1::jsonb))) \
+             ORDER BY g.created_at DESC, g.rowid DESC LIMIT $2",
         )
         .bind(players)
-        .bind(i64::try_from(limit).unwrap_or(i64::MAX));
-        let rows = query.fetch_all(&self.pool).await?;
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
         let mut games = Vec::with_capacity(rows.len());
         for row in &rows {
             let clock: StoredClock = parse_json(TABLE, row.try_get(4)?)?;
@@ -106,11 +118,15 @@ impl Store {
 
     /// The names and the date a game's PGN is headed with; `None` for no such game.
     pub async fn pgn_header(&self, game: GameId) -> Result<Option<PgnHeader>, StoreError> {
-        let row = sqlx::query(
+        let row = query_each(
             "SELECT (SELECT name FROM players WHERE id = g.white), \
                     (SELECT name FROM players WHERE id = g.black), \
                     strftime('%Y.%m.%d', g.created_at) \
-             FROM games g WHERE g.id = ?",
+             FROM games g WHERE g.id = $1",
+            "SELECT (SELECT name FROM players WHERE id = g.white), \
+                    (SELECT name FROM players WHERE id = g.black), \
+                    to_char(g.created_at AT TIME ZONE 'UTC', 'YYYY.MM.DD') \
+             FROM games g WHERE g.id = $1",
         )
         .bind(game.to_string())
         .fetch_optional(&self.pool)

@@ -1,11 +1,10 @@
-use sqlx::Row;
-
+use super::db::query;
 use super::{Store, StoreError};
 use crate::ids::{PlayerId, SecretHash};
 
 impl Store {
     pub async fn add_player(&self, id: PlayerId, secret: SecretHash) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO players (id, secret_sha256) VALUES (?, ?)")
+        query("INSERT INTO players (id, secret_sha256) VALUES ($1, $2)")
             .bind(id.to_string())
             .bind(secret.0.as_slice())
             .execute(&self.pool)
@@ -14,7 +13,7 @@ impl Store {
     }
 
     pub async fn set_name(&self, id: PlayerId, name: Option<&str>) -> Result<(), StoreError> {
-        sqlx::query("UPDATE players SET name = ? WHERE id = ?")
+        query("UPDATE players SET name = $1 WHERE id = $2")
             .bind(name)
             .bind(id.to_string())
             .execute(&self.pool)
@@ -23,7 +22,7 @@ impl Store {
     }
 
     pub async fn name(&self, id: PlayerId) -> Result<Option<String>, StoreError> {
-        let row = sqlx::query("SELECT name FROM players WHERE id = ?")
+        let row = query("SELECT name FROM players WHERE id = $1")
             .bind(id.to_string())
             .fetch_optional(&self.pool)
             .await?;
@@ -35,7 +34,7 @@ impl Store {
 
     /// The hash of `id`'s secret; `None` for no such player.
     pub async fn player_secret(&self, id: PlayerId) -> Result<Option<SecretHash>, StoreError> {
-        let row = sqlx::query("SELECT secret_sha256 FROM players WHERE id = ?")
+        let row = query("SELECT secret_sha256 FROM players WHERE id = $1")
             .bind(id.to_string())
             .fetch_optional(&self.pool)
             .await?;

@@ -11,8 +11,8 @@ use crate::support::{Client, Game, refused, start};
 
 #[tokio::test]
 async fn a_player_aborts_before_its_first_move_and_no_later() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
 
     let mut game = Game::start(&server, Ruleset::Chess.into())
         .await
@@ -59,9 +59,9 @@ async fn a_player_aborts_before_its_first_move_and_no_later() {
 
 #[tokio::test]
 async fn a_game_nobody_starts_is_aborted_after_a_minute_for_each_first_move() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let time = Arc::new(ManualTime::default());
-    let server = start(data.path(), None, time.clone()).await;
+    let server = start(&data, None, time.clone()).await;
     let mut game = Game::start(&server, Ruleset::Mongolian.into()).await;
     time.advance(59_000);
     game.play(0, &["e2e4"]).await;
@@ -97,9 +97,9 @@ async fn a_game_nobody_starts_is_aborted_after_a_minute_for_each_first_move() {
 /// take the game (or call it a draw); in a game from a link, after five moves each.
 #[tokio::test]
 async fn a_player_whose_opponent_has_gone_claims_the_game() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let time = Arc::new(ManualTime::default());
-    let server = start(data.path(), None, time.clone()).await;
+    let server = start(&data, None, time.clone()).await;
     let mut game = Game::start(&server, Ruleset::Chess.into()).await;
     let id = game.id;
     let ten = [
@@ -147,9 +147,9 @@ async fn a_player_whose_opponent_has_gone_claims_the_game() {
 /// comes back; a watcher that arrives meanwhile finds it in the game's snapshot.
 #[tokio::test]
 async fn the_watchers_see_a_player_go_and_come_back() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let time = Arc::new(ManualTime::default());
-    let server = start(data.path(), None, time.clone()).await;
+    let server = start(&data, None, time.clone()).await;
     let mut game = Game::start(&server, Ruleset::Chess.into())
         .await
         .watched()
@@ -182,9 +182,9 @@ async fn the_watchers_see_a_player_go_and_come_back() {
 /// White takes every black piece in a friendly game, then lets its own time run out.
 #[tokio::test]
 async fn a_flag_against_a_bare_king_is_a_draw() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let time = Arc::new(ManualTime::default());
-    let server = start(data.path(), None, time.clone()).await;
+    let server = start(&data, None, time.clone()).await;
     let kind: GameKind = Ruleset::Chess.into();
     let mut game = Game::start(&server, kind).await;
     let mut moves = vec![

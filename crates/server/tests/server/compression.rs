@@ -111,7 +111,7 @@ fn has_vary(fetched: &Fetched) -> bool {
 
 #[tokio::test]
 async fn wasm_and_javascript_come_compressed_when_asked_and_decompress_to_the_file() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let site = tempfile::tempdir().unwrap();
     let wasm_name = "shatar-page-0123456789abcdef_bg.wasm";
     let files = [
@@ -125,12 +125,7 @@ async fn wasm_and_javascript_come_compressed_when_asked_and_decompress_to_the_fi
         std::fs::write(&path, content).unwrap();
         precompress(&path, content);
     }
-    let server = start(
-        data.path(),
-        Some(site.path()),
-        Arc::new(ManualTime::default()),
-    )
-    .await;
+    let server = start(&data, Some(site.path()), Arc::new(ManualTime::default())).await;
     for (name, content, cache) in &files {
         let path = format!("/{name}");
         let br = fetch(server.addr, &path, Some("gzip, deflate, br")).await;
@@ -183,16 +178,11 @@ async fn wasm_and_javascript_come_compressed_when_asked_and_decompress_to_the_fi
 /// goes as it is, whatever the browser accepts.
 #[tokio::test]
 async fn a_file_without_a_precompressed_copy_goes_as_it_is() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let site = tempfile::tempdir().unwrap();
     let content = site_like(50_000);
     std::fs::write(site.path().join("app.js"), &content).unwrap();
-    let server = start(
-        data.path(),
-        Some(site.path()),
-        Arc::new(ManualTime::default()),
-    )
-    .await;
+    let server = start(&data, Some(site.path()), Arc::new(ManualTime::default())).await;
     for accept in [Some("br"), Some("gzip, deflate, br, zstd"), None] {
         let fetched = fetch(server.addr, "/app.js", accept).await;
         assert_eq!(fetched.header("content-encoding"), None, "{accept:?}");
@@ -205,17 +195,12 @@ async fn a_file_without_a_precompressed_copy_goes_as_it_is() {
 
 #[tokio::test]
 async fn precompressed_files_are_sent_as_they_are() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let site = tempfile::tempdir().unwrap();
     std::fs::write(site.path().join("app.js"), site_like(10_000)).unwrap();
     // Not the brotli of app.js: proof that the file beside it was sent, not recompressed.
     std::fs::write(site.path().join("app.js.br"), b"precompressed").unwrap();
-    let server = start(
-        data.path(),
-        Some(site.path()),
-        Arc::new(ManualTime::default()),
-    )
-    .await;
+    let server = start(&data, Some(site.path()), Arc::new(ManualTime::default())).await;
     let fetched = fetch(server.addr, "/app.js", Some("br")).await;
     assert_eq!(fetched.header("content-encoding"), Some("br"));
     assert_eq!(fetched.body, b"precompressed");

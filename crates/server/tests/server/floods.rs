@@ -37,7 +37,7 @@ fn quick() -> Timeouts {
 }
 
 /// A server with [`quick`] socket timers and a clock that stands still.
-async fn start_quick(data: &std::path::Path) -> shatar_server::Running {
+async fn start_quick(data: &crate::data::Data) -> shatar_server::Running {
     start_config(data, None, Arc::new(ManualTime::default()), |config| {
         config.limits.timeouts = quick();
     })
@@ -92,8 +92,8 @@ async fn get(from: IpAddr, addr: SocketAddr, path: &str, extra: &str) -> String 
 
 #[tokio::test]
 async fn slow_heads_silent_and_idle_keep_alive_connections_are_closed_after_ten_seconds() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let addr = server.addr;
     assert_eq!(Timeouts::default().header_read, Duration::from_secs(10));
     // A head sent a byte a second: never whole before the deadline.
@@ -146,8 +146,8 @@ async fn slow_heads_silent_and_idle_keep_alive_connections_are_closed_after_ten_
 /// (413); a whole body in time reaches the route (here the events API's typed refusal).
 #[tokio::test]
 async fn slow_and_oversized_request_bodies_are_refused_and_closed() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start_quick(data.path()).await;
+    let data = crate::data::data();
+    let server = start_quick(&data).await;
     let addr = server.addr;
     let post = |length: usize| {
         format!(
@@ -241,8 +241,8 @@ async fn closed_collecting(
 
 #[tokio::test]
 async fn heads_over_32_headers_or_8_kib_are_refused() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let addr = server.addr;
     let with = |headers: usize, value: usize| {
         let lines: String = (0..headers)
@@ -265,15 +265,10 @@ async fn heads_over_32_headers_or_8_kib_are_refused() {
 
 #[tokio::test]
 async fn tcp_connections_are_capped_per_address_and_in_all_when_accepted() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start_config(
-        data.path(),
-        None,
-        Arc::new(ManualTime::default()),
-        |config| {
-            config.limits.per_address.as_mut().unwrap().sockets = 4;
-        },
-    )
+    let data = crate::data::data();
+    let server = start_config(&data, None, Arc::new(ManualTime::default()), |config| {
+        config.limits.per_address.as_mut().unwrap().sockets = 4;
+    })
     .await;
     let addr = server.addr;
     let mut held = Vec::new();
@@ -308,15 +303,10 @@ async fn tcp_connections_are_capped_per_address_and_in_all_when_accepted() {
     server.stop().await.unwrap();
 
     // The process's own cap, whatever the addresses.
-    let data = tempfile::tempdir().unwrap();
-    let server = start_config(
-        data.path(),
-        None,
-        Arc::new(ManualTime::default()),
-        |config| {
-            config.max_connections = Some(6);
-        },
-    )
+    let data = crate::data::data();
+    let server = start_config(&data, None, Arc::new(ManualTime::default()), |config| {
+        config.max_connections = Some(6);
+    })
     .await;
     let mut held = Vec::new();
     for n in 10..16 {
@@ -334,15 +324,10 @@ async fn tcp_connections_are_capped_per_address_and_in_all_when_accepted() {
 
 #[tokio::test]
 async fn an_upgraded_websocket_keeps_its_place_in_the_address_count() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start_config(
-        data.path(),
-        None,
-        Arc::new(ManualTime::default()),
-        |config| {
-            config.limits.per_address.as_mut().unwrap().sockets = 2;
-        },
-    )
+    let data = crate::data::data();
+    let server = start_config(&data, None, Arc::new(ManualTime::default()), |config| {
+        config.limits.per_address.as_mut().unwrap().sockets = 2;
+    })
     .await;
     let addr = server.addr;
     let mut sockets = Vec::new();
@@ -377,8 +362,8 @@ async fn an_upgraded_websocket_keeps_its_place_in_the_address_count() {
 
 #[tokio::test]
 async fn a_silent_websocket_is_closed_and_a_live_one_is_pinged() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start_quick(data.path()).await;
+    let data = crate::data::data();
+    let server = start_quick(&data).await;
     // No request within the first 500 ms: 1008.
     let mut mute = Client::connect(&server).await;
     let started = Instant::now();
@@ -409,16 +394,11 @@ async fn a_silent_websocket_is_closed_and_a_live_one_is_pinged() {
 
 #[tokio::test]
 async fn pings_count_in_the_rate_limit_and_a_flood_of_them_is_closed() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     // The server's clock stands still: no bucket refills.
-    let server = start_config(
-        data.path(),
-        None,
-        Arc::new(ManualTime::default()),
-        |config| {
-            config.limits = Limits::default();
-        },
-    )
+    let server = start_config(&data, None, Arc::new(ManualTime::default()), |config| {
+        config.limits = Limits::default();
+    })
     .await;
     let mut client = Client::connect(&server).await;
     // The burst of 20, then five refused in a row.
@@ -431,15 +411,10 @@ async fn pings_count_in_the_rate_limit_and_a_flood_of_them_is_closed() {
 
 #[tokio::test]
 async fn every_http_request_takes_from_the_address_budget() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start_config(
-        data.path(),
-        None,
-        Arc::new(ManualTime::default()),
-        |config| {
-            config.limits = Limits::default();
-        },
-    )
+    let data = crate::data::data();
+    let server = start_config(&data, None, Arc::new(ManualTime::default()), |config| {
+        config.limits = Limits::default();
+    })
     .await;
     let addr = server.addr;
     // Two upgrades.
@@ -478,23 +453,18 @@ async fn every_http_request_takes_from_the_address_budget() {
 
 #[tokio::test]
 async fn a_trusted_proxy_names_its_clients_and_is_not_capped_itself() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start_config(
-        data.path(),
-        None,
-        Arc::new(ManualTime::default()),
-        |config| {
-            config.trusted_proxies.trust("127.0.0.3").unwrap();
-            config.limits.per_address = Some(AddressLimits {
-                requests: Rate {
-                    burst: 3,
-                    per_second: 1,
-                },
-                sockets: 2,
-                ..AddressLimits::default()
-            });
-        },
-    )
+    let data = crate::data::data();
+    let server = start_config(&data, None, Arc::new(ManualTime::default()), |config| {
+        config.trusted_proxies.trust("127.0.0.3").unwrap();
+        config.limits.per_address = Some(AddressLimits {
+            requests: Rate {
+                burst: 3,
+                per_second: 1,
+            },
+            sockets: 2,
+            ..AddressLimits::default()
+        });
+    })
     .await;
     let addr = server.addr;
     let from = |n: u8, client: &str| {
@@ -532,8 +502,8 @@ async fn a_trusted_proxy_names_its_clients_and_is_not_capped_itself() {
 
 #[tokio::test]
 async fn a_stopping_server_waits_for_no_half_sent_request() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let addr = server.addr;
     let mut half = tcp_from(local(1), addr).await;
     half.write_all(format!("GET /api/games/x.pgn HTTP/1.1\r\nHost: {addr}\r\nX-A:").as_bytes())
@@ -630,7 +600,7 @@ where
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_plays_on_while_other_addresses_flood() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let site = tempfile::tempdir().unwrap();
     std::fs::write(
         site.path().join("index.html"),
@@ -638,7 +608,7 @@ async fn a_game_plays_on_while_other_addresses_flood() {
     )
     .unwrap();
     let server = start_config(
-        data.path(),
+        &data,
         Some(site.path()),
         Arc::new(MonotonicTime::new()),
         |config| {

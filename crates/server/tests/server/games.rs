@@ -29,8 +29,8 @@ async fn moves_seen(watcher: &mut Client) -> (Vec<String>, Option<Outcome>) {
 
 #[tokio::test]
 async fn fools_mate_is_played_to_the_end_and_a_spectator_sees_every_move() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut game = Game::start(&server, Ruleset::Chess.into()).await;
     let mut spectator = Client::connect(&server).await;
     let ServerMessage::Game(snapshot) = spectator
@@ -66,8 +66,8 @@ async fn fools_mate_is_played_to_the_end_and_a_spectator_sees_every_move() {
 
 #[tokio::test]
 async fn a_mongolian_game_honours_the_compulsory_first_round_and_ends_in_mate() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut game = Game::start(&server, Ruleset::Mongolian.into()).await;
     game.white
         .request(ClientMessage::Watch { game: game.id })
@@ -103,8 +103,8 @@ async fn a_mongolian_game_honours_the_compulsory_first_round_and_ends_in_mate() 
 
 #[tokio::test]
 async fn a_xiangqi_game_is_played_in_iccs_and_ends_by_resignation() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut game = Game::start(&server, GameKind::Xiangqi).await;
     let mut spectator = Client::connect(&server).await;
     spectator
@@ -134,9 +134,9 @@ async fn a_xiangqi_game_is_played_in_iccs_and_ends_by_resignation() {
 
 #[tokio::test]
 async fn a_flag_ends_the_game_and_a_late_move_is_refused() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let time = Arc::new(ManualTime::default());
-    let server = start(data.path(), None, time.clone()).await;
+    let server = start(&data, None, time.clone()).await;
     let mut game = Game::start(&server, Ruleset::Chess.into()).await;
     game.white
         .request(ClientMessage::Watch { game: game.id })
@@ -166,8 +166,8 @@ async fn a_flag_ends_the_game_and_a_late_move_is_refused() {
 
 #[tokio::test]
 async fn the_server_lets_a_flag_fall_by_itself_on_its_own_time() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start_with(data.path(), None, Arc::new(MonotonicTime::new())).await;
+    let data = crate::data::data();
+    let server = start_with(&data, None, Arc::new(MonotonicTime::new())).await;
     let half_a_second = TimeControlWire::live(vec![PeriodWire {
         moves: None,
         base_ms: 500,

@@ -27,9 +27,9 @@ fn error_of(envelope: &Envelope<ServerMessage>) -> &ErrorKind {
 
 #[tokio::test]
 async fn a_flooding_connection_is_told_to_wait_then_closed() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let time = Arc::new(ManualTime::default());
-    let server = start_config(data.path(), None, time.clone(), |config| {
+    let server = start_config(&data, None, time.clone(), |config| {
         config.limits = Limits::default();
     })
     .await;
@@ -68,9 +68,9 @@ async fn a_flooding_connection_is_told_to_wait_then_closed() {
 
 #[tokio::test]
 async fn an_address_gets_a_budget_of_connections() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let time = Arc::new(ManualTime::default());
-    let server = start_config(data.path(), None, time.clone(), |config| {
+    let server = start_config(&data, None, time.clone(), |config| {
         config.limits.per_address = Some(AddressLimits {
             connections: Rate {
                 burst: 2,
@@ -143,8 +143,8 @@ async fn upgrade_status(addr: std::net::SocketAddr, origin: Option<&str>) -> u16
 
 #[tokio::test]
 async fn only_the_servers_own_pages_and_listed_origins_may_open_the_websocket() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let own = format!("http://{}", server.addr);
     assert_eq!(upgrade_status(server.addr, None).await, 101);
     assert_eq!(upgrade_status(server.addr, Some(&own)).await, 101);
@@ -154,13 +154,10 @@ async fn only_the_servers_own_pages_and_listed_origins_may_open_the_websocket() 
     );
     server.stop().await.unwrap();
 
-    let data = tempfile::tempdir().unwrap();
-    let server = start_config(
-        data.path(),
-        None,
-        Arc::new(ManualTime::default()),
-        |config| config.origins.allow("https://shatar.example").unwrap(),
-    )
+    let data = crate::data::data();
+    let server = start_config(&data, None, Arc::new(ManualTime::default()), |config| {
+        config.origins.allow("https://shatar.example").unwrap()
+    })
     .await;
     let own = format!("http://{}", server.addr);
     assert_eq!(
@@ -174,8 +171,8 @@ async fn only_the_servers_own_pages_and_listed_origins_may_open_the_websocket() 
 
 #[tokio::test]
 async fn a_finished_game_leaves_memory_after_its_watchers_and_comes_back_on_watch() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     // Ended with no one watching: let go at once.
     let game = Game::start(&server, Ruleset::Chess.into()).await;
     let mut white = game.white;

@@ -33,8 +33,8 @@ fn correspondence(days: u32) -> TimeControlWire {
 
 #[tokio::test]
 async fn one_player_cannot_fill_the_lobby() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut flooder = Client::player(&server).await;
     let chess: GameKind = Ruleset::Chess.into();
     for _ in 0..LISTED_MAX {
@@ -100,9 +100,9 @@ async fn one_player_cannot_fill_the_lobby() {
 
 #[tokio::test]
 async fn challenges_lapse_and_leave_the_lobby() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let time = Arc::new(ManualTime::default());
-    let server = start(data.path(), None, time.clone()).await;
+    let server = start(&data, None, time.clone()).await;
     let mut maker = Client::player(&server).await;
     let chess: GameKind = Ruleset::Chess.into();
     let link = maker.challenge(chess, ColorChoice::White).await;
@@ -158,8 +158,8 @@ async fn challenges_lapse_and_leave_the_lobby() {
 /// a challenge, in the same statement that takes it.
 #[tokio::test]
 async fn a_player_has_at_most_its_share_of_unfinished_games() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut hoarder = Client::player(&server).await;
     let mut friend = Client::player(&server).await;
     let chess: GameKind = Ruleset::Chess.into();
@@ -222,9 +222,9 @@ async fn a_player_has_at_most_its_share_of_unfinished_games() {
 /// a win; now the game that has not begun is aborted, with no result.
 #[tokio::test]
 async fn an_absent_maker_of_a_link_gives_no_win() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let time = Arc::new(ManualTime::default());
-    let server = start(data.path(), None, time.clone()).await;
+    let server = start(&data, None, time.clone()).await;
     let mut maker = Client::player(&server).await;
     let link = maker
         .challenge(Ruleset::Chess.into(), ColorChoice::White)

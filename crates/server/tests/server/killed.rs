@@ -1,12 +1,11 @@
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 use shatar_rules::Ruleset;
 use shatar_server::wire::{ClientMessage, ServerMessage};
 
-use crate::support::{Client, Game};
+use crate::support::{Client, Data, Game};
 
 /// A server process, killed when the test ends, passed or not.
 pub struct Process(Child);
@@ -27,10 +26,15 @@ impl Drop for Process {
 }
 
 /// The server's binary on an ephemeral port, and where it listens (from its first line).
-pub fn spawn(data: &Path) -> (Process, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shatar-server"))
+pub fn spawn(data: &Data) -> (Process, SocketAddr) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_shatar-server"));
+    command
         .args(["--listen", "127.0.0.1:0", "--data"])
-        .arg(data)
+        .arg(data.path());
+    if let Some(url) = data.database() {
+        command.args(["--database", &url]);
+    }
+    let mut child = command
         .stderr(Stdio::piped())
         .spawn()
         .expect("the server's binary starts");
@@ -50,8 +54,8 @@ pub fn spawn(data: &Path) -> (Process, SocketAddr) {
 
 #[tokio::test]
 async fn a_server_killed_mid_game_loses_no_move_and_no_game() {
-    let data = tempfile::tempdir().unwrap();
-    let (mut server, addr) = spawn(data.path());
+    let data = crate::data::data();
+    let (mut server, addr) = spawn(&data);
     let mut game = Game::start(&addr, Ruleset::Mongolian.into()).await;
     game.play(0, &["e2e4", "e7e5", "g1f3"]).await;
     let credentials = [
@@ -60,7 +64,7 @@ async fn a_server_killed_mid_game_loses_no_move_and_no_game() {
     ];
     server.kill();
 
-    let (_server, addr) = spawn(data.path());
+    let (_server, addr) = spawn(&data);
     let mut white = Client::again(&addr, &credentials[0]).await;
     let mut black = Client::again(&addr, &credentials[1]).await;
     let ServerMessage::Game(snapshot) = white.request(ClientMessage::Watch { game: game.id }).await

@@ -39,8 +39,8 @@ pub async fn lobby(
 
 #[tokio::test]
 async fn open_challenges_come_and_go_in_the_lobby_through_each_filter() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut challenger = Client::player(&server).await;
     challenger
         .accepted(ClientMessage::SetName {
@@ -123,8 +123,8 @@ async fn open_challenges_come_and_go_in_the_lobby_through_each_filter() {
 
 #[tokio::test]
 async fn display_names_are_checked_trimmed_and_shown_with_the_game() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut game = crate::support::Game::start(&server, Ruleset::Mongolian.into()).await;
     let set = |name: &str| ClientMessage::SetName {
         name: Some(name.into()),
@@ -167,8 +167,8 @@ async fn display_names_are_checked_trimmed_and_shown_with_the_game() {
 /// As a lichess seek goes with its player: whoever took it would wait for no one.
 #[tokio::test]
 async fn a_challenger_who_leaves_takes_its_live_open_challenges_from_the_lobby() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut challenger = Client::player(&server).await;
     let live = create(&mut challenger, open(Ruleset::Chess.into(), minutes(5))).await;
     let letters = create(
@@ -198,8 +198,8 @@ async fn a_challenger_who_leaves_takes_its_live_open_challenges_from_the_lobby()
 /// saying who it is; correspondence games and finished ones are not live.
 #[tokio::test]
 async fn the_live_games_are_listed_to_anyone_and_by_player() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut first = Game::start(&server, Ruleset::Mongolian.into()).await;
     first
         .white
@@ -262,8 +262,8 @@ async fn the_live_games_are_listed_to_anyone_and_by_player() {
 #[tokio::test]
 async fn a_page_of_protocol_1_still_challenges_and_watches_the_lobby_in_its_shapes() {
     use serde_json::{Value, json};
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let frame = |id: u32, body: Value| json!({"v": 1, "id": id, "body": body}).to_string();
     let read = |text: String| serde_json::from_str::<Value>(&text).unwrap();
 

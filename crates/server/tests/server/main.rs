@@ -2,6 +2,7 @@
 
 mod aborts;
 mod compression;
+mod data;
 mod events;
 mod floods;
 mod games;

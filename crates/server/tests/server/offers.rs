@@ -25,8 +25,8 @@ fn answer(game: shatar_server::ids::GameId, proposal: Proposal, accept: bool) ->
 /// 2017 art. 9.1.2: an offer is declined, lapses when the opponent moves, and is accepted.
 #[tokio::test]
 async fn a_draw_offer_is_declined_lapses_with_a_move_and_is_then_agreed() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut game = Game::start(&server, Ruleset::Mongolian.into()).await;
     let id = game.id;
     let mut spectator = Client::connect(&server).await;
@@ -112,9 +112,9 @@ async fn a_draw_offer_is_declined_lapses_with_a_move_and_is_then_agreed() {
 /// third time ends the game drawn.
 #[tokio::test]
 async fn a_wrong_claim_costs_two_minutes_and_a_right_one_draws() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let time = Arc::new(ManualTime::default());
-    let server = start(data.path(), None, time.clone()).await;
+    let server = start(&data, None, time.clone()).await;
     let mut game = Game::start(&server, Ruleset::Mongolian.into())
         .await
         .watched()
@@ -192,8 +192,8 @@ async fn a_wrong_claim_costs_two_minutes_and_a_right_one_draws() {
 
 #[tokio::test]
 async fn games_whose_draws_come_by_themselves_take_no_claims() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     for kind in [Ruleset::MongolianFolk.into(), GameKind::Xiangqi] {
         let mut game = Game::start(&server, kind).await;
         let claim = ClientMessage::ClaimDraw {
@@ -211,8 +211,8 @@ async fn games_whose_draws_come_by_themselves_take_no_claims() {
 
 #[tokio::test]
 async fn an_agreed_takeback_gives_the_proposer_its_move_again() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut game = Game::start(&server, Ruleset::Chess.into()).await;
     let id = game.id;
     assert_eq!(
@@ -253,7 +253,7 @@ async fn an_agreed_takeback_gives_the_proposer_its_move_again() {
     drop(game);
     drop(spectator);
     server.stop().await.unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut white = Client::again(&server, &credentials).await;
     assert_eq!(white.watch(id).await.moves, ["e2e4", "c7c5", "g1f3"]);
     server.stop().await.unwrap();
@@ -261,8 +261,8 @@ async fn an_agreed_takeback_gives_the_proposer_its_move_again() {
 
 #[tokio::test]
 async fn a_rematch_is_a_new_game_with_the_colours_swapped() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut game = Game::start(&server, GameKind::Xiangqi)
         .await
         .watched()

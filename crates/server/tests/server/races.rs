@@ -1,13 +1,11 @@
 //! Two messages that race never both win (issue 55): each pair is sent at the same moment,
 //! many times, and exactly one of them takes effect, in the answers and in the database.
 
-use std::path::Path;
 use std::sync::Arc;
 
 use shatar_rules::Ruleset;
 use shatar_server::time::ManualTime;
 use shatar_server::wire::{ClientMessage, ColorChoice, ErrorKind, Proposal, ServerMessage};
-use sqlx::Connection;
 
 use crate::support::{Client, Game, refused, start};
 
@@ -15,22 +13,10 @@ use crate::support::{Client, Game, refused, start};
 /// won about two tries in three) cannot pass by luck.
 const TRIES: usize = 60;
 
-/// Reads one number from the server's database, as another program would.
-async fn count(data: &Path, sql: &'static str) -> i64 {
-    let url = format!(
-        "sqlite://{}?mode=ro",
-        data.join(shatar_server::store::DATABASE_FILE).display()
-    );
-    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
-    let n: i64 = sqlx::query_scalar(sql).fetch_one(&mut db).await.unwrap();
-    db.close().await.unwrap();
-    n
-}
-
 #[tokio::test]
 async fn a_challenge_is_either_cancelled_or_taken_never_both() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut challenger = Client::player(&server).await;
     let mut taker = Client::player(&server).await;
     let (mut cancelled, mut taken) = (0, 0);
@@ -68,16 +54,16 @@ async fn a_challenge_is_either_cancelled_or_taken_never_both() {
     }
     eprintln!("cancel against accept, {TRIES} tries: {cancelled} cancelled, {taken} taken");
     let both = "SELECT COUNT(*) FROM challenges WHERE cancelled != 0 AND game IS NOT NULL";
-    assert_eq!(count(data.path(), both).await, 0);
+    assert_eq!(data.count(both).await, 0);
     let games = "SELECT COUNT(*) FROM games";
-    assert_eq!(count(data.path(), games).await, taken);
+    assert_eq!(data.count(games).await, taken);
     server.stop().await.unwrap();
 }
 
 #[tokio::test]
 async fn a_challenge_taken_by_two_at_once_starts_one_game() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut challenger = Client::player(&server).await;
     let mut first = Client::player(&server).await;
     let mut second = Client::player(&server).await;
@@ -104,15 +90,15 @@ async fn a_challenge_taken_by_two_at_once_starts_one_game() {
         challenger.accepted(ClientMessage::Abort { game }).await;
     }
     let games = "SELECT COUNT(*) FROM games";
-    assert_eq!(count(data.path(), games).await, TRIES as i64);
+    assert_eq!(data.count(games).await, TRIES as i64);
     server.stop().await.unwrap();
 }
 
 /// A draw accepted as the offerer resigns: the game ends once, one way.
 #[tokio::test]
 async fn a_draw_accepted_as_the_offerer_resigns_ends_the_game_once() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let (mut drawn, mut resigned) = (0, 0);
     for i in 0..TRIES {
         let mut game = Game::start(&server, Ruleset::Chess.into()).await;
@@ -158,8 +144,8 @@ async fn a_draw_accepted_as_the_offerer_resigns_ends_the_game_once() {
 /// it, and one new game starts, not two.
 #[tokio::test]
 async fn a_rematch_both_ask_for_at_once_is_one_game() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     for _ in 0..TRIES / 2 {
         let mut game = Game::start(&server, Ruleset::Chess.into()).await;
         let id = game.id;
@@ -179,6 +165,6 @@ async fn a_rematch_both_ask_for_at_once_is_one_game() {
     }
     // Each series: its first game and one rematch.
     let games = "SELECT COUNT(*) FROM games";
-    assert_eq!(count(data.path(), games).await, TRIES as i64);
+    assert_eq!(data.count(games).await, TRIES as i64);
     server.stop().await.unwrap();
 }

@@ -21,9 +21,9 @@ async fn my_games(client: &mut Client) -> Vec<MyGame> {
 
 #[tokio::test]
 async fn a_correspondence_game_gives_days_a_move_survives_a_restart_and_flags() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let time = Arc::new(ManualTime::default());
-    let server = start(data.path(), None, time.clone()).await;
+    let server = start(&data, None, time.clone()).await;
     let mut lone = Client::player(&server).await;
     for days in [0, MAX_DAYS + 1] {
         let request = ClientMessage::CreateChallenge {
@@ -82,7 +82,7 @@ async fn a_correspondence_game_gives_days_a_move_survives_a_restart_and_flags() 
 
     // Down for a day: in correspondence that day is White's.
     time.advance(DAY_MS);
-    let server = start(data.path(), None, time.clone()).await;
+    let server = start(&data, None, time.clone()).await;
     let mut white = Client::again(&server, &credentials[0]).await;
     let snapshot = white.watch(id).await;
     assert_eq!(snapshot.time_control, TimeControlWire::days(3));
@@ -117,9 +117,9 @@ async fn a_correspondence_game_gives_days_a_move_survives_a_restart_and_flags() 
 
 #[tokio::test]
 async fn a_game_downloads_as_pgn_with_its_clocks_names_and_ending() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let time = Arc::new(ManualTime::default());
-    let server = start(data.path(), None, time.clone()).await;
+    let server = start(&data, None, time.clone()).await;
     let mut game = Game::start(&server, Ruleset::Chess.into()).await;
     let id = game.id;
     game.white
@@ -345,12 +345,12 @@ async fn every_ending_of_every_game_passes_pgn_extract_and_python_chess() {
          SHATAR_PGN_TOOLS=skip to skip this test",
         python.display()
     );
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     // SHATAR_PGN_OUT=DIR keeps the records there, to read or to check again by hand.
     let out = tempfile::tempdir().unwrap();
     let out_dir = std::env::var_os("SHATAR_PGN_OUT").map_or(out.path().to_path_buf(), Into::into);
     let time = Arc::new(ManualTime::default());
-    let server = start(data.path(), None, time.clone()).await;
+    let server = start(&data, None, time.clone()).await;
     let kinds = [
         GameKind::from(Ruleset::Mongolian),
         Ruleset::MongolianFolk.into(),

@@ -18,8 +18,8 @@ fn refused(message: ServerMessage) -> ErrorKind {
 
 #[tokio::test]
 async fn illegal_moves_moves_out_of_turn_and_others_seats_are_refused() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut game = Game::start(&server, Ruleset::Chess.into()).await;
     assert!(matches!(
         refused(game.white.play(game.id, 0, "e2e5").await),
@@ -56,8 +56,8 @@ async fn illegal_moves_moves_out_of_turn_and_others_seats_are_refused() {
 
 #[tokio::test]
 async fn a_wrong_secret_gets_no_seat() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut game = Game::start(&server, Ruleset::Chess.into()).await;
     let white = game.white.credentials.clone().unwrap();
     let black = game.black.credentials.clone().unwrap();
@@ -101,8 +101,8 @@ async fn a_wrong_secret_gets_no_seat() {
 
 #[tokio::test]
 async fn challenges_are_taken_once_and_never_by_their_challenger() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut challenger = Client::player(&server).await;
     let challenge = challenger
         .challenge(Ruleset::MongolianFolk.into(), ColorChoice::Random)
@@ -151,8 +151,8 @@ async fn challenges_are_taken_once_and_never_by_their_challenger() {
 
 #[tokio::test]
 async fn malformed_and_oversized_messages_get_typed_answers_and_the_connection_goes_on() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut client = Client::connect(&server).await;
     let cases = [
         ("{".to_string(), 0),

@@ -8,9 +8,9 @@ use crate::support::{Client, start};
 
 #[tokio::test]
 async fn a_restarted_server_has_every_game_and_move_and_play_goes_on() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let time = Arc::new(ManualTime::default());
-    let server = start(data.path(), None, time.clone()).await;
+    let server = start(&data, None, time.clone()).await;
     let mut game = crate::support::Game::start(&server, Ruleset::Mongolian.into()).await;
     time.advance(1_000);
     game.play(0, &["d2d4", "d7d5", "c1f4"]).await;
@@ -32,7 +32,7 @@ async fn a_restarted_server_has_every_game_and_move_and_play_goes_on() {
 
     // Down for an hour: no one is charged for it.
     time.advance(3_600_000);
-    let server = start(data.path(), None, time.clone()).await;
+    let server = start(&data, None, time.clone()).await;
     let mut white = Client::again(&server, &credentials[0]).await;
     let mut black = Client::again(&server, &credentials[1]).await;
     let ServerMessage::Game(after) = black
@@ -69,7 +69,7 @@ async fn a_restarted_server_has_every_game_and_move_and_play_goes_on() {
     server.stop().await.unwrap();
 
     // A finished game is kept too, with its end.
-    let server = start(data.path(), None, time).await;
+    let server = start(&data, None, time).await;
     let mut spectator = Client::connect(&server).await;
     let ServerMessage::Game(finished) = spectator
         .request(ClientMessage::Watch { game: before.game })

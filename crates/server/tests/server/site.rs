@@ -48,7 +48,7 @@ fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
 
 #[tokio::test]
 async fn the_site_is_served_with_its_caching_and_security_headers() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     let site = tempfile::tempdir().unwrap();
     for name in [
         "index.html",
@@ -62,12 +62,7 @@ async fn the_site_is_served_with_its_caching_and_security_headers() {
         // As the build writes them (scripts/post-build.sh); sent as they are.
         std::fs::write(site.path().join(format!("{name}.br")), "precompressed").unwrap();
     }
-    let server = start(
-        data.path(),
-        Some(site.path()),
-        Arc::new(ManualTime::default()),
-    )
-    .await;
+    let server = start(&data, Some(site.path()), Arc::new(ManualTime::default())).await;
     let cases = [
         ("/", REVALIDATE, SITE_CSP, "text/html"),
         ("/index.html", REVALIDATE, SITE_CSP, "text/html"),

@@ -7,6 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use crate::data::Data;
 use futures_util::{SinkExt, StreamExt};
 use shatar_rules::GameKind;
 use shatar_server::ids::{ChallengeId, GameId, PlayerId};
@@ -24,11 +25,11 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 /// Longer than any answer takes; a test that waits this long has failed.
 const PATIENCE: Duration = Duration::from_secs(10);
 
-pub async fn start(data: &Path, site: Option<&Path>, time: Arc<ManualTime>) -> Running {
+pub async fn start(data: &Data, site: Option<&Path>, time: Arc<ManualTime>) -> Running {
     start_with(data, site, time).await
 }
 
-pub async fn start_with(data: &Path, site: Option<&Path>, time: Arc<dyn TimeSource>) -> Running {
+pub async fn start_with(data: &Data, site: Option<&Path>, time: Arc<dyn TimeSource>) -> Running {
     start_config(data, site, time, |_| {}).await
 }
 
@@ -54,14 +55,15 @@ pub fn roomy_limits() -> Limits {
 
 /// A server whose configuration `adjust` changes first.
 pub async fn start_config(
-    data: &Path,
+    data: &Data,
     site: Option<&Path>,
     time: Arc<dyn TimeSource>,
     adjust: impl FnOnce(&mut Config),
 ) -> Running {
     let mut config = Config {
         listen: "127.0.0.1:0".parse().unwrap(),
-        data_dir: data.to_path_buf(),
+        data_dir: data.path().to_path_buf(),
+        database: data.database(),
         site_dir: site.map(Path::to_path_buf),
         limits: roomy_limits(),
         ..Config::default()

@@ -34,8 +34,8 @@ fn games() -> [(GameKind, &'static [&'static str], Outcome); 4] {
 
 #[tokio::test]
 async fn a_whole_game_of_each_of_the_four_games_is_played_to_its_mate() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     for (kind, moves, outcome) in games() {
         let mut game = Game::start(&server, kind).await;
         let mut spectator = Client::connect(&server).await;
@@ -83,8 +83,8 @@ async fn a_whole_game_of_each_of_the_four_games_is_played_to_its_mate() {
 /// loss, decided by the server when the cycle comes round again.
 #[tokio::test]
 async fn a_xiangqi_perpetual_check_is_lost_by_the_side_that_checks() {
-    let data = tempfile::tempdir().unwrap();
-    let server = start(data.path(), None, Arc::new(ManualTime::default())).await;
+    let data = crate::data::data();
+    let server = start(&data, None, Arc::new(ManualTime::default())).await;
     let mut game = Game::start(&server, GameKind::Xiangqi).await;
     // The chariot comes up the h-file, taking the cannon on h7; the general steps up.
     let opening = [

@@ -4,17 +4,16 @@
 mod read;
 mod write;
 
-use shatar_protocol::events::{
-    ByeRequest, EventId, EventSettings, PenaltyKind, ResultSource, ResultWire,
-};
-use shatar_rules::Outcome;
-use sqlx::Row;
-
 use super::challenges::epoch;
+use super::db::{query, query_each};
 use super::games::NewGame;
 use super::{Store, StoreError, parse, to_json};
 use crate::ids::{GameId, PlayerId, SecretHash};
 use crate::wire::{EndNote, Side};
+use shatar_protocol::events::{
+    ByeRequest, EventId, EventSettings, PenaltyKind, ResultSource, ResultWire,
+};
+use shatar_rules::Outcome;
 use write::apply;
 
 const TABLE: &str = "events";
@@ -156,9 +155,9 @@ impl Store {
         settings: &EventSettings,
         now_ms: u64,
     ) -> Result<(), StoreError> {
-        sqlx::query(
+        query(
             "INSERT INTO events (id, director_sha256, settings, online, created_ms) \
-             VALUES (?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(id.to_string())
         .bind(director.0.as_slice())
@@ -184,14 +183,14 @@ impl Store {
     ) -> Result<Committed, StoreError> {
         let key = id.to_string();
         let mut tx = self.pool.begin().await?;
-        let bumped = sqlx::query(
+        let bumped = query(
             "UPDATE events SET revision = revision + 1 \
-             WHERE id = ? AND revision = ? AND (ended_ms IS NULL OR ?)",
+             WHERE id = $1 AND revision = $2 AND (ended_ms IS NULL OR $3 = 1)",
         )
         .bind(&key)
         .bind(epoch(revision))
         .bind(after_end)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
         if bumped.rows_affected() != 1 {
             tx.rollback().await?;
@@ -209,12 +208,29 @@ impl Store {
     /// The events with something for the server to do by `now_ms`: an online round's
     /// games to start, or an event's game that has ended without a result yet.
     pub async fn events_due(&self, now_ms: u64) -> Result<Vec<EventId>, StoreError> {
-        let rows = sqlx::query(
+        // SQLite is told which index to start from (its planner took the boards' scan);
+        // PostgreSQL's statistics choose.
+        let rows = query_each(
             "SELECT b.event FROM events e INDEXED BY events_running \
                JOIN event_boards b ON b.event = e.id \
                JOIN event_rounds r ON r.event = b.event AND r.round = b.round \
              WHERE e.online = 1 AND e.ended_ms IS NULL AND b.game IS NULL \
-               AND b.black IS NOT NULL AND r.starts_ms <= ?1 \
+               AND b.black IS NOT NULL AND r.starts_ms <= $1 \
+               AND NOT EXISTS (SELECT 1 FROM event_results x WHERE x.event = b.event \
+                               AND x.round = b.round AND x.board = b.board) \
+               AND NOT EXISTS (SELECT 1 FROM event_players p WHERE p.event = b.event \
+                               AND p.number IN (b.white, b.black) \
+                               AND p.withdrawn_from <= b.round) \
+             UNION \
+             SELECT b.event FROM event_boards b JOIN games g ON g.id = b.game \
+             WHERE (g.outcome IS NOT NULL OR g.note IS NOT NULL) \
+               AND NOT EXISTS (SELECT 1 FROM event_results x WHERE x.event = b.event \
+                               AND x.round = b.round AND x.board = b.board)",
+            "SELECT b.event FROM events e \
+               JOIN event_boards b ON b.event = e.id \
+               JOIN event_rounds r ON r.event = b.event AND r.round = b.round \
+             WHERE e.online = 1 AND e.ended_ms IS NULL AND b.game IS NULL \
+               AND b.black IS NOT NULL AND r.starts_ms <= $1 \
                AND NOT EXISTS (SELECT 1 FROM event_results x WHERE x.event = b.event \
                                AND x.round = b.round AND x.board = b.board) \
                AND NOT EXISTS (SELECT 1 FROM event_players p WHERE p.event = b.event \
@@ -230,7 +246,7 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
-            .map(|row| parse(TABLE, row.try_get::<&str, _>(0)?))
+            .map(|row| parse(TABLE, row.try_get::<&str>(0)?))
             .collect()
     }
 }

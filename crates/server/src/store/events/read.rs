@@ -1,8 +1,7 @@
 //! Reading an event back: its rows, in one transaction so that they agree.
 
+use crate::store::db::{Row, query};
 use shatar_protocol::events::EventId;
-use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
 
 use super::{
     BoardRow, ByeRow, EventRecord, EventRow, GameEnd, PenaltyRow, PlayerRow, ResultRow, RoundRow,
@@ -12,7 +11,7 @@ use crate::ids::SecretHash;
 use crate::store::{Store, StoreError, parse, parse_json};
 use crate::wire::{EndNote, OutcomeWire};
 
-fn int(row: &SqliteRow, index: usize) -> Result<u32, StoreError> {
+fn int(row: &Row, index: usize) -> Result<u32, StoreError> {
     let value: i64 = row.try_get(index)?;
     u32::try_from(value).map_err(|_| StoreError::Corrupt {
         table: TABLE,
@@ -20,7 +19,7 @@ fn int(row: &SqliteRow, index: usize) -> Result<u32, StoreError> {
     })
 }
 
-fn opt_int(row: &SqliteRow, index: usize) -> Result<Option<u32>, StoreError> {
+fn opt_int(row: &Row, index: usize) -> Result<Option<u32>, StoreError> {
     let value: Option<i64> = row.try_get(index)?;
     value
         .map(|v| {
@@ -32,12 +31,12 @@ fn opt_int(row: &SqliteRow, index: usize) -> Result<Option<u32>, StoreError> {
         .transpose()
 }
 
-fn ms(row: &SqliteRow, index: usize) -> Result<u64, StoreError> {
+fn ms(row: &Row, index: usize) -> Result<u64, StoreError> {
     let value: i64 = row.try_get(index)?;
     Ok(u64::try_from(value).unwrap_or(0))
 }
 
-fn opt_ms(row: &SqliteRow, index: usize) -> Result<Option<u64>, StoreError> {
+fn opt_ms(row: &Row, index: usize) -> Result<Option<u64>, StoreError> {
     let value: Option<i64> = row.try_get(index)?;
     Ok(value.map(|v| u64::try_from(v).unwrap_or(0)))
 }
@@ -47,12 +46,13 @@ impl Store {
     pub async fn event(&self, id: EventId) -> Result<Option<EventRecord>, StoreError> {
         let key = id.to_string();
         let mut tx = self.pool.begin().await?;
-        let Some(row) = sqlx::query(
+        tx.one_snapshot().await?;
+        let Some(row) = query(
             "SELECT director_sha256, settings, revision, created_ms, ended_ms \
-             FROM events WHERE id = ?",
+             FROM events WHERE id = $1",
         )
         .bind(&key)
-        .fetch_optional(&mut *tx)
+        .fetch_optional(&mut tx)
         .await?
         else {
             return Ok(None);
@@ -69,12 +69,12 @@ impl Store {
             created_ms: ms(&row, 3)?,
             ended_ms: opt_ms(&row, 4)?,
         };
-        let players = sqlx::query(
+        let players = query(
             "SELECT number, name, rating, club, player, entered_round, withdrawn_from \
-             FROM event_players WHERE event = ? ORDER BY number",
+             FROM event_players WHERE event = $1 ORDER BY number",
         )
         .bind(&key)
-        .fetch_all(&mut *tx)
+        .fetch_all(&mut tx)
         .await?
         .iter()
         .map(|row| {
@@ -90,11 +90,11 @@ impl Store {
             })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
-        let byes = sqlx::query(
-            "SELECT number, round, bye FROM event_byes WHERE event = ? ORDER BY round, number",
+        let byes = query(
+            "SELECT number, round, bye FROM event_byes WHERE event = $1 ORDER BY round, number",
         )
         .bind(&key)
-        .fetch_all(&mut *tx)
+        .fetch_all(&mut tx)
         .await?
         .iter()
         .map(|row| {
@@ -106,9 +106,9 @@ impl Store {
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
         let rounds =
-            sqlx::query("SELECT round, starts_ms FROM event_rounds WHERE event = ? ORDER BY round")
+            query("SELECT round, starts_ms FROM event_rounds WHERE event = $1 ORDER BY round")
                 .bind(&key)
-                .fetch_all(&mut *tx)
+                .fetch_all(&mut tx)
                 .await?
                 .iter()
                 .map(|row| {
@@ -118,24 +118,24 @@ impl Store {
                     })
                 })
                 .collect::<Result<Vec<_>, StoreError>>()?;
-        let boards = sqlx::query(
+        let boards = query(
             "SELECT b.round, b.board, b.white, b.black, b.game, g.outcome, g.note, \
                (SELECT COUNT(*) FROM moves m WHERE m.game = b.game) \
              FROM event_boards b LEFT JOIN games g ON g.id = b.game \
-             WHERE b.event = ? ORDER BY b.round, b.board",
+             WHERE b.event = $1 ORDER BY b.round, b.board",
         )
         .bind(&key)
-        .fetch_all(&mut *tx)
+        .fetch_all(&mut tx)
         .await?
         .iter()
         .map(board_row)
         .collect::<Result<Vec<_>, StoreError>>()?;
-        let results = sqlx::query(
+        let results = query(
             "SELECT seq, round, board, result, reason, source, tie_break_winner, entered_ms \
-             FROM event_results WHERE event = ? ORDER BY seq",
+             FROM event_results WHERE event = $1 ORDER BY seq",
         )
         .bind(&key)
-        .fetch_all(&mut *tx)
+        .fetch_all(&mut tx)
         .await?
         .iter()
         .map(|row| {
@@ -152,12 +152,12 @@ impl Store {
             })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
-        let penalties = sqlx::query(
+        let penalties = query(
             "SELECT seq, number, round, penalty, reason, entered_ms \
-             FROM event_penalties WHERE event = ? ORDER BY seq",
+             FROM event_penalties WHERE event = $1 ORDER BY seq",
         )
         .bind(&key)
-        .fetch_all(&mut *tx)
+        .fetch_all(&mut tx)
         .await?
         .iter()
         .map(|row| {
@@ -184,7 +184,7 @@ impl Store {
     }
 }
 
-fn board_row(row: &SqliteRow) -> Result<BoardRow, StoreError> {
+fn board_row(row: &Row) -> Result<BoardRow, StoreError> {
     let game: Option<&str> = row.try_get(4)?;
     let outcome: Option<&str> = row.try_get(5)?;
     let note: Option<&str> = row.try_get(6)?;

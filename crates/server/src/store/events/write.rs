@@ -3,28 +3,29 @@
 use super::Write;
 use crate::store::StoreError;
 use crate::store::challenges::epoch;
+use crate::store::db::{Tx, query};
 use crate::store::games::insert_new_game;
 use crate::store::to_json;
 
 pub(super) async fn apply(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut Tx,
     event: &str,
     write: &Write,
     now_ms: u64,
 ) -> Result<(), StoreError> {
     match write {
         Write::Settings(settings) => {
-            sqlx::query("UPDATE events SET settings = ? WHERE id = ?")
+            query("UPDATE events SET settings = $1 WHERE id = $2")
                 .bind(to_json(settings))
                 .bind(event)
                 .execute(&mut *tx)
                 .await?;
         }
         Write::AddPlayer(p) => {
-            sqlx::query(
+            query(
                 "INSERT INTO event_players \
                  (event, number, name, rating, club, player, entered_round) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(event)
             .bind(p.number)
@@ -37,18 +38,16 @@ pub(super) async fn apply(
             .await?;
         }
         Write::Withdraw { number, from_round } => {
-            sqlx::query(
-                "UPDATE event_players SET withdrawn_from = ? WHERE event = ? AND number = ?",
-            )
-            .bind(from_round)
-            .bind(event)
-            .bind(number)
-            .execute(&mut *tx)
-            .await?;
+            query("UPDATE event_players SET withdrawn_from = $1 WHERE event = $2 AND number = $3")
+                .bind(from_round)
+                .bind(event)
+                .bind(number)
+                .execute(&mut *tx)
+                .await?;
         }
         Write::PutBye(bye) => {
-            sqlx::query(
-                "INSERT INTO event_byes (event, number, round, bye) VALUES (?, ?, ?, ?) \
+            query(
+                "INSERT INTO event_byes (event, number, round, bye) VALUES ($1, $2, $3, $4) \
                  ON CONFLICT (event, number, round) DO UPDATE SET bye = excluded.bye",
             )
             .bind(event)
@@ -59,7 +58,7 @@ pub(super) async fn apply(
             .await?;
         }
         Write::DropBye { number, round } => {
-            sqlx::query("DELETE FROM event_byes WHERE event = ? AND number = ? AND round = ?")
+            query("DELETE FROM event_byes WHERE event = $1 AND number = $2 AND round = $3")
                 .bind(event)
                 .bind(number)
                 .bind(round)
@@ -67,7 +66,7 @@ pub(super) async fn apply(
                 .await?;
         }
         Write::AddRound(round) => {
-            sqlx::query("INSERT INTO event_rounds (event, round, starts_ms) VALUES (?, ?, ?)")
+            query("INSERT INTO event_rounds (event, round, starts_ms) VALUES ($1, $2, $3)")
                 .bind(event)
                 .bind(round.round)
                 .bind(round.starts_ms.map(epoch))
@@ -80,18 +79,16 @@ pub(super) async fn apply(
             replace,
         } => {
             if *replace {
-                sqlx::query(
-                    "DELETE FROM event_boards WHERE event = ? AND round = ? AND game IS NULL",
-                )
-                .bind(event)
-                .bind(round)
-                .execute(&mut *tx)
-                .await?;
+                query("DELETE FROM event_boards WHERE event = $1 AND round = $2 AND game IS NULL")
+                    .bind(event)
+                    .bind(round)
+                    .execute(&mut *tx)
+                    .await?;
             }
             for (board, white, black) in boards {
-                sqlx::query(
+                query(
                     "INSERT INTO event_boards (event, round, board, white, black) \
-                     VALUES (?, ?, ?, ?, ?)",
+                     VALUES ($1, $2, $3, $4, $5)",
                 )
                 .bind(event)
                 .bind(round)
@@ -103,10 +100,10 @@ pub(super) async fn apply(
             }
         }
         Write::Result(r) => {
-            sqlx::query(
+            query(
                 "INSERT INTO event_results \
                  (event, round, board, result, reason, source, tie_break_winner, entered_ms) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
             )
             .bind(event)
             .bind(r.round)
@@ -120,9 +117,9 @@ pub(super) async fn apply(
             .await?;
         }
         Write::Penalty(p) => {
-            sqlx::query(
+            query(
                 "INSERT INTO event_penalties \
-                 (event, number, round, penalty, reason, entered_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                 (event, number, round, penalty, reason, entered_ms) VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(event)
             .bind(p.number)
@@ -134,7 +131,7 @@ pub(super) async fn apply(
             .await?;
         }
         Write::End => {
-            sqlx::query("UPDATE events SET ended_ms = ? WHERE id = ? AND ended_ms IS NULL")
+            query("UPDATE events SET ended_ms = $1 WHERE id = $2 AND ended_ms IS NULL")
                 .bind(epoch(now_ms))
                 .bind(event)
                 .execute(&mut *tx)
@@ -142,9 +139,9 @@ pub(super) async fn apply(
         }
         Write::StartGame { round, board, game } => {
             insert_new_game(&mut *tx, game, now_ms).await?;
-            sqlx::query(
-                "UPDATE event_boards SET game = ? \
-                 WHERE event = ? AND round = ? AND board = ? AND game IS NULL",
+            query(
+                "UPDATE event_boards SET game = $1 \
+                 WHERE event = $2 AND round = $3 AND board = $4 AND game IS NULL",
             )
             .bind(game.id.to_string())
             .bind(event)

@@ -16,9 +16,9 @@ use crate::support::start_config;
 
 #[tokio::test]
 async fn an_event_left_to_its_defaults_is_what_the_page_shows_for_each_game() {
-    let data = tempfile::tempdir().unwrap();
+    let data = crate::data::data();
     // 48 events from one address: more than a club's budget of new events.
-    let server = start_config(data.path(), None, Arc::new(ManualTime::default()), |c| {
+    let server = start_config(&data, None, Arc::new(ManualTime::default()), |c| {
         c.limits.events_per_address = SlowRate {
             burst: 1_000,
             every_ms: 1,

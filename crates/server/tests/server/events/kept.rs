@@ -7,7 +7,6 @@ use shatar_protocol::events::{
 };
 use shatar_rules::Ruleset;
 use shatar_server::wire::{ClientMessage, ServerMessage};
-use sqlx::ConnectOptions;
 
 use super::{Director, fresh, http, join, pair, until};
 use crate::support::{Client, minutes};
@@ -112,25 +111,12 @@ async fn an_event_ended_early_keeps_every_result_and_takes_the_last_games() {
     server.stop().await.unwrap();
 
     // The database refuses to change or drop a result, whoever asks.
-    let file = data.path().join(shatar_server::store::DATABASE_FILE);
-    let mut db = sqlx::sqlite::SqliteConnectOptions::new()
-        .filename(&file)
-        .connect()
-        .await
-        .unwrap();
-    let dropped = sqlx::query("DELETE FROM event_results")
-        .execute(&mut db)
-        .await
-        .unwrap_err();
+    let dropped = data.execute("DELETE FROM event_results").await.unwrap_err();
     assert!(dropped.to_string().contains("never dropped"), "{dropped}");
-    let changed = sqlx::query("UPDATE event_results SET result = '\"Draw\"'")
-        .execute(&mut db)
+    let changed = data
+        .execute("UPDATE event_results SET result = '\"Draw\"'")
         .await
         .unwrap_err();
     assert!(changed.to_string().contains("never changed"), "{changed}");
-    let kept: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM event_results")
-        .fetch_one(&mut db)
-        .await
-        .unwrap();
-    assert_eq!(kept, 2);
+    assert_eq!(data.count("SELECT COUNT(*) FROM event_results").await, 2);
 }

@@ -23,8 +23,8 @@ fn signed(round: u32, board: u32, result: ResultWire) -> DirectorAction {
 
 #[tokio::test]
 async fn a_server_killed_mid_round_loses_no_pairing_and_no_result() {
-    let data = tempfile::tempdir().unwrap();
-    let (mut server, addr) = spawn(data.path());
+    let data = crate::data::data();
+    let (mut server, addr) = spawn(&data);
 
     // At the board: six players of an AXF Swiss, round 1 paired, two results of three.
     let board = Director::create(
@@ -98,7 +98,7 @@ async fn a_server_killed_mid_round_loses_no_pairing_and_no_result() {
     drop(players);
 
     server.kill();
-    let (_server, addr) = spawn(data.path());
+    let (_server, addr) = spawn(&data);
     let board = Director { addr, ..board };
     let online = Director { addr, ..online };
 

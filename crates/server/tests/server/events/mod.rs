@@ -27,10 +27,10 @@ use tokio::net::TcpStream;
 use crate::support::{Client, start};
 
 /// A server of its own, its database in a temporary directory, its time moved by hand.
-pub async fn fresh() -> (tempfile::TempDir, Running, Arc<ManualTime>) {
-    let data = tempfile::tempdir().unwrap();
+pub async fn fresh() -> (crate::data::Data, Running, Arc<ManualTime>) {
+    let data = crate::data::data();
     let time = Arc::new(ManualTime::default());
-    let server = start(data.path(), None, time.clone()).await;
+    let server = start(&data, None, time.clone()).await;
     (data, server, time)
 }
 

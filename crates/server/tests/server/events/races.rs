@@ -116,7 +116,7 @@ async fn racing_directors_never_both_win() {
 #[tokio::test]
 async fn two_servers_on_one_database_never_both_win() {
     let (data, one, time) = fresh().await;
-    let two = crate::support::start(data.path(), None, time.clone()).await;
+    let two = crate::support::start(&data, None, time.clone()).await;
     let a = Director::create(
         one.addr,
         NewEvent {
