@@ -9,7 +9,7 @@
 #
 #   scripts/fuzz.sh [seconds-per-target] [target...]
 #
-# Exits non-zero at the first crash, a broken invariant or a timeout, and prints where
+# Exits non-zero on a crash, a broken invariant or a timeout, and prints where
 # libFuzzer saved the input (fuzz/artifacts/<target>/). Reproduce with
 #   (cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run -a <target> artifacts/<target>/<file>)
 # Seeds that a check must keep passing go in fuzz/seeds/<target>/ (named regression-*); the
@@ -32,32 +32,50 @@ fi
 flags=(-a -s "${SHATAR_FUZZ_SANITIZER:-address}")
 cargo fuzz build "${flags[@]}"
 
-for t in "${targets[@]}"; do
+# One target's run; prints its line, or the failure and how to reproduce it, and fails.
+fuzz_one() {
+    local t=$1 log runs speed saved
     mkdir -p "corpus/$t" "artifacts/$t"
     cp "seeds/$t"/* "corpus/$t/"
     log=$(mktemp)
-    printf '%s: %ss ... ' "$t" "$seconds"
     # -timeout: an input that takes seconds is a bug too; -print_final_stats: executions.
     if cargo fuzz run "${flags[@]}" "$t" "corpus/$t" -- -max_total_time="$seconds" -timeout=10 \
         -print_final_stats=1 >"$log" 2>&1; then
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
         speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-        echo "ok, ${runs:-?} runs, ${speed:-?}/s"
+        echo "$t: ${seconds}s ... ok, ${runs:-?} runs, ${speed:-?}/s"
         rm -f "$log"
-    else
-        echo "FAILED"
-        saved=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
-        if [ -z "$saved" ]; then
-            tail -40 "$log"
-            echo "(no input saved: the run failed otherwise; full log: $log)"
-            exit 1
-        fi
-        grep -E -m1 -A2 '^thread .* panicked' "$log" || true
-        grep -E -m1 -A2 '==[0-9]+== *ERROR|ALARM' "$log" || tail -20 "$log"
-        saved=$(realpath "$saved")
-        echo
-        echo "The input is saved in $saved (full log: $log)."
-        echo "Reproduce: (cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run ${flags[*]} $t ${saved#"$root/fuzz/"})"
-        exit 1
+        return 0
     fi
+    echo "$t: ${seconds}s ... FAILED"
+    saved=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
+    if [ -z "$saved" ]; then
+        tail -40 "$log"
+        echo "(no input saved: the run failed otherwise; full log: $log)"
+        return 1
+    fi
+    grep -E -m1 -A2 '^thread .* panicked' "$log" || true
+    grep -E -m1 -A2 '==[0-9]+== *ERROR|ALARM' "$log" || tail -20 "$log"
+    saved=$(realpath "$saved")
+    echo
+    echo "The input is saved in $saved (full log: $log)."
+    echo "Reproduce: (cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run ${flags[*]} $t ${saved#"$root/fuzz/"})"
+    return 1
+}
+
+# libFuzzer runs on one core: as many targets at once as there are cores (SHATAR_FUZZ_JOBS),
+# each printing when it ends, in order.
+jobs=${SHATAR_FUZZ_JOBS:-$(nproc)}
+out=$(mktemp -d)
+failed=0
+for i in "${!targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+    ( if fuzz_one "${targets[$i]}" >"$out/$i" 2>&1; then echo 0; else echo 1; fi >"$out/$i.rc" ) &
 done
+wait
+for i in "${!targets[@]}"; do
+    cat "$out/$i"
+    [ "$(cat "$out/$i.rc")" = 0 ] || failed=1
+done
+rm -rf "$out"
+exit "$failed"

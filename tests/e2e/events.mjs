@@ -90,6 +90,9 @@ function pointsOf(rounds) {
 export const tests = [
   {
     name: "events: a director and eight players run a 3-round online Swiss to its end, one a no-show, in English and Chinese",
+    // A minute of it is the no-show's forfeit timer (the shortest a director may set): the
+    // suite runs it beside other tests (tests/e2e/run.mjs).
+    waits: true,
     async run(t) {
       // Nine devices on one address, as in a club's room behind one router: the server's
       // limits per address are for the open internet (docs/hosting.md).

@@ -144,15 +144,27 @@ export function within(ms, promise, what) {
 
 /**
  * Runs `tests` (`{ name, options?, run(t) }`) one after another, each in a fresh browser
- * context (its own storage), and returns `{ passed, failed }`. A test passes when it ran
- * to its end, every check held, and the page logged no error.
+ * context (its own storage), and returns `{ passed, failed }`. A test passes when it ran to
+ * its end, every check held, and the page logged no error.
+ *
+ * `beside` (a list of tests too) runs at the same time, in a lane of its own: for a test
+ * whose minutes are mostly a server's timer running out (the events' no-show forfeit), so
+ * that the suite takes that time once. Timing tests (clocks, delays, the watchdog) stay
+ * out of a run with a `beside`: a second lane's work would eat their margins. Each test's
+ * lines are printed together when it ends, so two lanes' output never mixes in a test.
  */
-export async function runTests(tests, { browser, url, shots, only }) {
+export async function runTests(tests, { browser, url, shots, only, beside = [] }) {
+  const chosen = (list) => list.filter((test) => !only || only.some((o) => test.name.includes(o)));
+  const results = await Promise.all([tests, beside].map((lane) => runLane(chosen(lane), { browser, url, shots })));
+  return results.reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed }), { passed: 0, failed: 0 });
+}
+
+async function runLane(tests, { browser, url, shots }) {
   let passed = 0;
   let failed = 0;
-  const log = (line) => console.log(line);
   for (const test of tests) {
-    if (only && !only.some((o) => test.name.includes(o))) continue;
+    const lines = [`  ${test.name}`];
+    const log = (line) => lines.push(line);
     const started = Date.now();
     const context = await browser.newContext({ ...DESKTOP, ...test.options });
     context.setDefaultTimeout(15_000);
@@ -161,7 +173,6 @@ export async function runTests(tests, { browser, url, shots, only }) {
     t.url = url;
     t.context = context;
     watchErrors(page, t);
-    console.log(`  ${test.name}`);
     try {
       await within(TEST_LIMIT_MS, test.run(t), "the test");
     } catch (e) {
@@ -174,7 +185,8 @@ export async function runTests(tests, { browser, url, shots, only }) {
     const ok = t.failures.length === 0;
     if (ok) passed++;
     else failed++;
-    console.log(`${ok ? "ok  " : "FAIL"} ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    lines.push(`${ok ? "ok  " : "FAIL"} ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(lines.join("\n"));
   }
   return { passed, failed };
 }

@@ -3,7 +3,7 @@
 //! same bytes once decompressed, their caching headers kept; nothing compressed per
 //! request.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::sync::Arc;
 
 use shatar_server::headers::{IMMUTABLE, REVALIDATE};
@@ -84,23 +84,52 @@ fn site_like(bytes: usize) -> Vec<u8> {
     out
 }
 
-/// `x.br` and `x.gz` beside `x`, as scripts/post-build.sh writes them (brotli at its best
-/// quality, gzip).
-fn precompress(path: &std::path::Path, content: &[u8]) {
-    let beside = |extension: &str| {
-        let mut name = path.as_os_str().to_owned();
-        name.push(extension);
-        std::path::PathBuf::from(name)
-    };
-    let mut br = Vec::new();
-    {
-        let mut writer = brotli::CompressorWriter::new(&mut br, 4096, 11, 22);
-        writer.write_all(content).unwrap();
-    }
-    std::fs::write(beside(".br"), br).unwrap();
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    gz.write_all(content).unwrap();
-    std::fs::write(beside(".gz"), gz.finish().unwrap()).unwrap();
+/// `x.br` and `x.gz` beside `x`, written by the programs scripts/post-build.sh runs (Debian's
+/// `brotli` at its best quality, and gzip: `scripts/tools.sh --serve` installs them), not by
+/// a copy of them built into the tests: what the server sends is what the build wrote.
+fn precompress(path: &std::path::Path) {
+    run(
+        "brotli",
+        &["--best", "--lgwin=24", "--force", "--keep"],
+        path,
+    );
+    run(
+        "gzip",
+        &["--best", "--force", "--keep", "--suffix=.gz"],
+        path,
+    );
+}
+
+/// `program args path`, or a panic that says what is missing or what went wrong.
+fn run(program: &str, args: &[&str], path: &std::path::Path) {
+    let status = std::process::Command::new(program)
+        .args(args)
+        .arg(path)
+        .status()
+        .unwrap_or_else(|e| panic!("{program}: {e} (scripts/tools.sh --serve installs it)"));
+    assert!(
+        status.success(),
+        "{program} {args:?} {}: {status}",
+        path.display()
+    );
+}
+
+/// `bytes` decompressed by `program -d` (brotli's or gzip's), as a browser would.
+fn decompress(program: &str, bytes: &[u8]) -> Vec<u8> {
+    let mut child = std::process::Command::new(program)
+        .args(["-d", "-c"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{program}: {e} (scripts/tools.sh --serve installs it)"));
+    let mut input = child.stdin.take().unwrap();
+    let bytes = bytes.to_vec();
+    // Written from a thread of its own: a pipe's buffer is smaller than the file.
+    let writer = std::thread::spawn(move || input.write_all(&bytes));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(output.status.success(), "{program} -d: {}", output.status);
+    output.stdout
 }
 
 fn has_vary(fetched: &Fetched) -> bool {
@@ -123,7 +152,7 @@ async fn wasm_and_javascript_come_compressed_when_asked_and_decompress_to_the_fi
     for (name, content, _) in &files {
         let path = site.path().join(name);
         std::fs::write(&path, content).unwrap();
-        precompress(&path, content);
+        precompress(&path);
     }
     let server = start(&data, Some(site.path()), Arc::new(ManualTime::default())).await;
     for (name, content, cache) in &files {
@@ -137,20 +166,14 @@ async fn wasm_and_javascript_come_compressed_when_asked_and_decompress_to_the_fi
             "{name}: {}",
             br.body.len()
         );
-        let mut plain = Vec::new();
-        brotli::Decompressor::new(br.body.as_slice(), 4096)
-            .read_to_end(&mut plain)
-            .unwrap();
+        let plain = decompress("brotli", &br.body);
         assert!(plain == *content, "{name}: brotli gives the file back");
 
         let gzip = fetch(server.addr, &path, Some("gzip")).await;
         assert_eq!(gzip.header("content-encoding"), Some("gzip"), "{name}");
         assert!(has_vary(&gzip), "{name}");
         assert_eq!(gzip.header("cache-control"), Some(*cache), "{name}");
-        let mut plain = Vec::new();
-        flate2::read::GzDecoder::new(gzip.body.as_slice())
-            .read_to_end(&mut plain)
-            .unwrap();
+        let plain = decompress("gzip", &gzip.body);
         assert!(plain == *content, "{name}: gzip gives the file back");
 
         let identity = fetch(server.addr, &path, None).await;
