@@ -17,6 +17,50 @@ const resultShown = async (page) => (await visible(page, "#result")) ? text(page
 
 export const tests = [
   {
+    // crates/web/src/dom/effects.rs: making the AudioContext costs a slow phone about
+    // 300 ms, so the first move is drawn before it is made; its sound still plays.
+    name: "the first move is shown before the sound's AudioContext is made, and sounds after",
+    async run(t) {
+      const { page } = t;
+      await page.addInitScript(() => {
+        const made = (window.__audio = { contexts: [], tones: 0 });
+        // A frame has begun since the first move entered the list (told by a
+        // MutationObserver, which runs once the task that added it is done).
+        let framed = false;
+        const seen = new MutationObserver(() => {
+          if (document.querySelector("#moves button[data-ply]")) {
+            seen.disconnect();
+            requestAnimationFrame(() => { framed = true; });
+          }
+        });
+        addEventListener("DOMContentLoaded", () => seen.observe(document.getElementById("moves"), { childList: true, subtree: true }));
+        const Original = window.AudioContext;
+        window.AudioContext = class extends Original {
+          constructor(...args) {
+            super(...args);
+            made.contexts.push({ afterTheMovesFrame: framed });
+          }
+          createOscillator() {
+            const osc = super.createOscillator();
+            const start = osc.start.bind(osc);
+            osc.start = (...a) => { made.tones += 1; return start(...a); };
+            return osc;
+          }
+        };
+      });
+      await open(t);
+      await newGame(page, { ruleset: "mongolian", opponent: "computer", level: "1", side: "white" });
+      t.eq("no context before a sound", (await page.evaluate(() => window.__audio)).contexts, []);
+      await clickMove(t, "e2", "e4");
+      await page.waitForFunction(() => window.__audio.tones > 0, null, { timeout: 5_000 });
+      t.eq("one context, made after the frame that shows the move",
+        (await page.evaluate(() => window.__audio)).contexts, [{ afterTheMovesFrame: true }]);
+      await computerReplies(t, 1);
+      await page.waitForFunction(() => window.__audio.tones > 1, null, { timeout: 5_000 });
+      t.eq("the computer's move sounds on the same context", (await page.evaluate(() => window.__audio)).contexts.length, 1);
+    },
+  },
+  {
     name: "a short game against level 1 by clicks, then resigning",
     async run(t) {
       const { page } = t;

@@ -97,7 +97,10 @@ pub fn patch_moves(
             current.class_list().add_1("current")?;
             current.set_attribute("aria-current", "step")?;
             scroll_within(list, &current);
-        } else if shown_ply == 0 {
+        } else if shown_ply == 0 && old.is_some() {
+            // Not on the first drawing (no `old`), whose list the page has just given,
+            // unscrolled: setting scrollTop lays the page out there and then, which cost
+            // the slow phone's start about 200 ms (a CPU profile, docs/server-load.md).
             list.set_scroll_top(0);
         }
     }
