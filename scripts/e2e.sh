@@ -29,6 +29,8 @@ fi
 # test run (14 crates again, a minute of a clean CI run): hence the variable.
 if [ -z "${SHATAR_SERVER:-}" ]; then
   cargo build --quiet --profile test -p shatar-server
+  # Where that build is, CARGO_TARGET_DIR included.
+  export SHATAR_SERVER="${CARGO_TARGET_DIR:-$root/target}/debug/shatar-server"
 elif [ ! -x "$SHATAR_SERVER" ]; then
   echo "e2e: SHATAR_SERVER=$SHATAR_SERVER is not a program" >&2
   exit 1
