@@ -5,48 +5,32 @@
 //! actions from the same address, two seconds apart), and every page gets every change;
 //! the same forty reading four views each, as the page did before, are refused.
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use shatar_protocol::events::{DirectorAction, EventReply, NewEvent, ResultWire, SystemWire};
 use shatar_server::limits::Limits;
 use shatar_server::time::ManualTime;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::task::JoinSet;
 
-use super::{Director, pair, result};
-use crate::support::{start_config, tcp_from};
+use super::{Director, http, pair, result};
+use crate::support::start_config;
 
 const PAGES: usize = 40;
 
 /// Seconds between two changes: a director at the board, or games ending one by one.
 const BETWEEN_CHANGES_MS: u64 = 2_000;
 
-/// The room's address: the director's too (`super::http` connects from 127.0.0.1).
-const ROOM: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
-
-/// `GET path` from the room with `If-None-Match: tag`: the status, `ETag` and body.
+/// `GET path` from the room (`super::http` connects from 127.0.0.1, as the director's
+/// requests do) with `If-None-Match: tag`: the status, `ETag` and body.
 async fn read(addr: SocketAddr, path: &str, tag: Option<&str>) -> (u16, Option<String>, String) {
-    let mut stream = tcp_from(ROOM, addr).await;
-    let condition = tag.map_or(String::new(), |t| format!("If-None-Match: {t}\r\n"));
-    let request =
-        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{condition}\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).await.unwrap();
-    let text = String::from_utf8_lossy(&response).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no status in {head:?}"));
-    let etag = head.lines().find_map(|line| {
-        let (name, value) = line.split_once(':')?;
-        name.eq_ignore_ascii_case("etag")
-            .then(|| value.trim().to_string())
-    });
-    (status, etag, body.to_string())
+    let condition: Vec<(&str, String)> = tag
+        .map(|t| ("If-None-Match", t.to_string()))
+        .into_iter()
+        .collect();
+    let answer = http(addr, "GET", path, &condition, None).await;
+    let etag = answer.header("etag").map(str::to_string);
+    (answer.status, etag, answer.body)
 }
 
 /// Every page reads `/all` at once, sending the tag it holds; each must get `revision`
