@@ -94,9 +94,10 @@ export const tests = [
     // suite runs it beside other tests (tests/e2e/run.mjs).
     waits: true,
     async run(t) {
-      // Nine devices on one address, as in a club's room behind one router: the server's
-      // limits per address are for the open internet (docs/hosting.md).
-      const server = await startServer(servedFrom(t.url), ["--no-address-limits"]);
+      // Nine devices on one address, as in a club's room behind one router, with the
+      // server's default limits per address: each page reads the event once a change
+      // (`/all`), so the room stays within them (docs/tournaments.md).
+      const server = await startServer(servedFrom(t.url), []);
       const browser = t.context.browser();
       const contexts = [];
       try {

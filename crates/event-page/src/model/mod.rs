@@ -5,8 +5,9 @@
 //!
 //! How it follows the event: it listens, not polls. The online WebSocket's `WatchEvent`
 //! brings `EventChanged { revision }` at each change (a pairing, a result, a player); the
-//! page then reads the event again over HTTP (the server's `ETag`s make an unchanged read
-//! cheap). Each time the socket opens the page reads everything again, so a change made
+//! page then reads the event again over HTTP, in one request (`/all`: the event and its
+//! standings, crosstable and ranks), which the server's `ETag`s make cheap when nothing
+//! changed. Each time the socket opens the page reads everything again, so a change made
 //! while it was closed is not missed. Polling would cost every open page a request every
 //! few seconds for the same news, later.
 
@@ -30,10 +31,9 @@ pub const MAX_RETRY_MS: u64 = 30_000;
 /// What a `GET` was for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Read {
-    Event,
-    Standings,
-    Crosstable,
-    Ranks,
+    /// The event, standings, crosstable and ranks in one answer (`/all`): one request a
+    /// change, so that a club's room behind one address stays within the server's limits.
+    All,
     Card(u32),
 }
 
@@ -235,26 +235,13 @@ impl Model {
         format!("/api/events/{id}{tail}")
     }
 
-    /// Reads the event and everything computed from it (and the card shown).
+    /// Reads the event and everything computed from it, in one request (and the card
+    /// shown).
     fn read_all(&mut self) -> Vec<Effect> {
-        let mut effects = vec![
-            Effect::Get {
-                path: self.path(""),
-                read: Read::Event,
-            },
-            Effect::Get {
-                path: self.path("/standings"),
-                read: Read::Standings,
-            },
-            Effect::Get {
-                path: self.path("/crosstable"),
-                read: Read::Crosstable,
-            },
-            Effect::Get {
-                path: self.path("/ranks"),
-                read: Read::Ranks,
-            },
-        ];
+        let mut effects = vec![Effect::Get {
+            path: self.path("/all"),
+            read: Read::All,
+        }];
         if let Some(card) = &self.card {
             let n = card.player.number;
             effects.push(self.card_read(n));

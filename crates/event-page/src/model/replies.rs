@@ -33,8 +33,8 @@ impl Model {
     }
 
     pub(super) fn on_read(&mut self, read: Read, answer: Result<String, String>) -> Vec<Effect> {
-        // Reads that fail before the event has anything computed (no round yet) are no news.
-        let quiet = !matches!(read, Read::Event);
+        // A card that cannot be read (a player not in the event) is no news.
+        let quiet = !matches!(read, Read::All);
         let before = self.problem.clone();
         let Some(body) = self.reply(answer) else {
             // Many pages behind one address (a club's room) may be asked to wait: the
@@ -54,15 +54,21 @@ impl Model {
             return Vec::new();
         };
         match (read, body) {
-            (Read::Event, EventReply::Event(view)) => {
+            (Read::All, EventReply::All(all)) => {
                 if matches!(self.problem, Some(Problem::Network(_))) {
                     self.problem = None;
                 }
-                self.event = Some(view);
+                let shatar_protocol::events::AllView {
+                    event,
+                    standings,
+                    crosstable,
+                    ranks,
+                } = *all;
+                self.event = Some(event);
+                self.standings = Some(standings);
+                self.crosstable = Some(crosstable);
+                self.ranks = Some(ranks);
             }
-            (Read::Standings, EventReply::Standings(v)) => self.standings = Some(v),
-            (Read::Crosstable, EventReply::Crosstable(v)) => self.crosstable = Some(v),
-            (Read::Ranks, EventReply::Ranks(v)) => self.ranks = Some(v),
             (Read::Card(_), EventReply::Card(v)) => self.card = Some(v),
             (_, other) => {
                 self.problem = Some(Problem::Unreadable(format!("{other:?}")));
@@ -95,8 +101,8 @@ impl Model {
             (Pending::Action(form), EventReply::Event(view)) => {
                 self.event = Some(view);
                 self.done = Some(Done::Saved);
-                // The computed views changed with it.
-                let mut effects: Vec<Effect> = self.read_all().into_iter().skip(1).collect();
+                // The computed views changed with it: read with the event (one request).
+                let mut effects = self.read_all();
                 effects.push(Effect::ClearForm(form));
                 effects
             }

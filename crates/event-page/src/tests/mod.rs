@@ -3,9 +3,9 @@
 
 use shatar_protocol::Envelope;
 use shatar_protocol::events::{
-    BoardView, ByeValue, EventError, EventId, EventReply, EventSettings, EventView, PlayerView,
-    ResultSource, ResultView, ResultWire, RoundView, ScoringWire, StandingRow, StandingsView,
-    SystemWire,
+    AllView, BoardView, ByeValue, CrosstableView, EventError, EventId, EventReply, EventSettings,
+    EventView, PlayerView, RanksView, ResultSource, ResultView, ResultWire, RoundView, ScoringWire,
+    StandingRow, StandingsView, SystemWire,
 };
 use shatar_protocol::online::{
     Credentials, GameId, PlayerId, Secret, ServerMessage, TimeControlWire,
@@ -20,6 +20,30 @@ use crate::view::{error_text, tie_break_text, view};
 
 const EVENT: EventId = EventId::from_bytes([7; 16]);
 const TOKEN: &str = "00112233445566778899aabbccddeeff";
+
+/// `event` with nothing computed yet (no round paired), as `/all` answers it.
+fn all_view(event: EventView) -> AllView {
+    AllView {
+        event,
+        standings: StandingsView {
+            round: 0,
+            tie_breaks: Vec::new(),
+            rows: Vec::new(),
+        },
+        crosstable: CrosstableView {
+            rounds: 0,
+            rows: Vec::new(),
+        },
+        ranks: RanksView {
+            players: Vec::new(),
+        },
+    }
+}
+
+/// The one read's answer of `event` with nothing computed.
+fn all(event: EventView) -> EventReply {
+    EventReply::All(Box::new(all_view(event)))
+}
 
 fn fields(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
     pairs
@@ -115,15 +139,7 @@ fn an_event_page_reads_the_event_and_listens_for_changes() {
         })
         .collect();
     let id = EVENT.to_string();
-    assert_eq!(
-        paths,
-        [
-            format!("/api/events/{id}"),
-            format!("/api/events/{id}/standings"),
-            format!("/api/events/{id}/crosstable"),
-            format!("/api/events/{id}/ranks"),
-        ]
-    );
+    assert_eq!(paths, [format!("/api/events/{id}/all"),]);
     assert!(effects.contains(&Effect::OpenSocket));
 }
 
@@ -136,10 +152,7 @@ fn the_socket_watches_the_event_and_a_new_revision_reads_it_again() {
     };
     assert!(frame.contains("WatchEvent"), "{frame}");
     model.update(
-        Msg::Read(
-            Read::Event,
-            Ok(reply(EventReply::Event(event_view(4, vec![], vec![])))),
-        ),
+        Msg::Read(Read::All, Ok(reply(all(event_view(4, vec![], vec![]))))),
         0,
     );
     let changed = |revision| {
@@ -156,7 +169,14 @@ fn the_socket_watches_the_event_and_a_new_revision_reads_it_again() {
         model.update(Msg::Frame(changed(4)), 0).is_empty(),
         "same revision: no news"
     );
-    assert_eq!(model.update(Msg::Frame(changed(5)), 0).len(), 4);
+    // A change: one request, the event and its views together.
+    assert_eq!(
+        model.update(Msg::Frame(changed(5)), 0),
+        [Effect::Get {
+            path: format!("/api/events/{EVENT}/all"),
+            read: Read::All
+        }]
+    );
     // A lost socket is opened again later, waiting longer each time.
     assert_eq!(model.update(Msg::Closed, 0), [Effect::ReopenSocketIn(500)]);
     assert_eq!(model.update(Msg::Closed, 0), [Effect::ReopenSocketIn(1000)]);
@@ -255,10 +275,7 @@ fn a_result_where_one_stands_is_sent_as_its_correction_with_the_token() {
         vec![player(1, "A", None), player(2, "B", None)],
         vec![round],
     );
-    model.update(
-        Msg::Read(Read::Event, Ok(reply(EventReply::Event(event)))),
-        0,
-    );
+    model.update(Msg::Read(Read::All, Ok(reply(all(event)))), 0);
     let effects = model.update(
         Msg::Submit(
             Form::Result,
@@ -296,6 +313,49 @@ fn a_result_where_one_stands_is_sent_as_its_correction_with_the_token() {
     );
     model.lang = Lang::MnCyrl;
     assert!(view(&model, "", 0).problem.unwrap().contains("засна уу"));
+}
+
+/// A saved action answers with the event; the views computed from it come in one more
+/// request, and its answer fills the event, standings, crosstable and ranks at once.
+#[test]
+fn a_saved_action_reads_the_event_and_its_views_in_one_request() {
+    let mut model = director();
+    let event = event_view(3, vec![player(1, "A", None), player(2, "B", None)], vec![]);
+    model.update(Msg::Read(Read::All, Ok(reply(all(event.clone())))), 0);
+    model.update(
+        Msg::Submit(Form::Pair, fields(&[("starts_in_minutes", "")])),
+        0,
+    );
+    let mut saved = event.clone();
+    saved.revision += 1;
+    let effects = model.update(Msg::Posted(Ok(reply(EventReply::Event(saved.clone())))), 0);
+    assert_eq!(
+        effects,
+        [
+            Effect::Get {
+                path: format!("/api/events/{EVENT}/all"),
+                read: Read::All
+            },
+            Effect::ClearForm(Form::Pair)
+        ]
+    );
+    assert_eq!(model.event, Some(saved.clone()));
+    let mut views = all_view(saved);
+    views.standings.round = 1;
+    views.crosstable.rounds = 1;
+    views.ranks.players = vec![(1, "A".into(), vec![1]), (2, "B".into(), vec![2])];
+    model.update(
+        Msg::Read(
+            Read::All,
+            Ok(reply(EventReply::All(Box::new(views.clone())))),
+        ),
+        0,
+    );
+    assert_eq!(model.event, Some(views.event));
+    assert_eq!(model.standings, Some(views.standings));
+    assert_eq!(model.crosstable, Some(views.crosstable));
+    assert_eq!(model.ranks, Some(views.ranks));
+    assert_eq!(model.problem, None);
 }
 
 #[test]
@@ -360,10 +420,7 @@ fn a_player_without_an_identity_gets_one_then_joins_and_finds_their_game() {
         vec![player(1, "Bold", None), player(2, "Saraa", Some(me))],
         vec![round],
     );
-    model.update(
-        Msg::Read(Read::Event, Ok(reply(EventReply::Event(event)))),
-        0,
-    );
+    model.update(Msg::Read(Read::All, Ok(reply(all(event)))), 0);
     let v = view(&model, "", 0);
     assert_eq!(
         v.my_game,
@@ -385,13 +442,6 @@ fn a_player_without_an_identity_gets_one_then_joins_and_finds_their_game() {
 #[test]
 fn standings_name_each_tie_break_column_and_keep_names_as_text() {
     let mut model = director();
-    model.update(
-        Msg::Read(
-            Read::Event,
-            Ok(reply(EventReply::Event(event_view(1, vec![], vec![])))),
-        ),
-        0,
-    );
     let standings = StandingsView {
         round: 1,
         tie_breaks: vec!["DE".into(), "BH/C1".into()],
@@ -406,8 +456,10 @@ fn standings_name_each_tie_break_column_and_keep_names_as_text() {
             withdrawn_from: None,
         }],
     };
+    let mut all = all_view(event_view(1, vec![], vec![]));
+    all.standings = standings;
     model.update(
-        Msg::Read(Read::Standings, Ok(reply(EventReply::Standings(standings)))),
+        Msg::Read(Read::All, Ok(reply(EventReply::All(Box::new(all))))),
         0,
     );
     let v = view(&model, "", 0);
@@ -470,16 +522,25 @@ fn a_read_refused_for_too_many_requests_is_made_again_after_the_wait() {
             retry_after_ms: 2_000,
         },
     });
-    let effects = model.update(Msg::Read(Read::Standings, Ok(limited.clone())), 0);
+    let effects = model.update(Msg::Read(Read::All, Ok(limited.clone())), 0);
     assert_eq!(effects, [Effect::ReadAgainIn(2_000)]);
     assert_eq!(model.problem, None, "a wait is no problem to show");
-    // The other reads refused meanwhile wait for the same one.
+    // The other reads refused meanwhile (a card's) wait for the same one.
     assert!(
         model
-            .update(Msg::Read(Read::Ranks, Ok(limited)), 0)
+            .update(Msg::Read(Read::Card(1), Ok(limited)), 0)
             .is_empty()
     );
-    assert_eq!(model.update(Msg::ReadAgain, 0).len(), 4);
+    // Then one request again: the event and its views together.
+    let again = model.update(Msg::ReadAgain, 0);
+    let path = format!("/api/events/{EVENT}/all");
+    assert_eq!(
+        again,
+        [Effect::Get {
+            path,
+            read: Read::All
+        }]
+    );
 }
 
 mod typed;
@@ -533,7 +594,7 @@ fn an_event_on_a_static_host_says_no_server_not_the_failed_reads() {
     );
     // A static host answers the API's paths with its own 404 page.
     model.update(
-        Msg::Read(Read::Event, Ok("<!doctype html><title>404</title>".into())),
+        Msg::Read(Read::All, Ok("<!doctype html><title>404</title>".into())),
         0,
     );
     model.update(Msg::Closed, 0);
@@ -679,10 +740,7 @@ fn a_knockouts_drawn_game_names_its_tie_break_winner_from_the_director_form() {
         vec![round(None)],
     );
     event.settings.system = SystemWire::Knockout;
-    model.update(
-        Msg::Read(Read::Event, Ok(reply(EventReply::Event(event.clone())))),
-        0,
-    );
+    model.update(Msg::Read(Read::All, Ok(reply(all(event.clone())))), 0);
     assert!(view(&model, "", 0).knockout, "the field shows");
     let sent = |model: &mut Model, result: &str| {
         let effects = model.update(
@@ -717,10 +775,7 @@ fn a_knockouts_drawn_game_names_its_tie_break_winner_from_the_director_form() {
         tie_break_winner: Some(shatar_protocol::online::Side::Black),
         entered_at_ms: 0,
     }))];
-    model.update(
-        Msg::Read(Read::Event, Ok(reply(EventReply::Event(event)))),
-        0,
-    );
+    model.update(Msg::Read(Read::All, Ok(reply(all(event)))), 0);
     for lang in Lang::ALL {
         model.lang = lang;
         let v = view(&model, "", 0);
@@ -739,12 +794,8 @@ fn a_knockouts_drawn_game_names_its_tie_break_winner_from_the_director_form() {
     let mut other = director();
     other.update(
         Msg::Read(
-            Read::Event,
-            Ok(reply(EventReply::Event(event_view(
-                1,
-                Vec::new(),
-                Vec::new(),
-            )))),
+            Read::All,
+            Ok(reply(all(event_view(1, Vec::new(), Vec::new())))),
         ),
         0,
     );
@@ -758,10 +809,7 @@ fn the_next_round_is_offered_only_while_the_event_has_rounds_left() {
     let read = |model: &mut Model, rounds: Vec<RoundView>, ended| {
         let mut event = event_view(3, vec![player(1, "A", None), player(2, "B", None)], rounds);
         event.ended = ended;
-        model.update(
-            Msg::Read(Read::Event, Ok(reply(EventReply::Event(event)))),
-            0,
-        );
+        model.update(Msg::Read(Read::All, Ok(reply(all(event)))), 0);
         view(model, "", 0).can_pair
     };
     // The event plans 3 rounds (`event_view`).

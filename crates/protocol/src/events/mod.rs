@@ -15,6 +15,7 @@
 //! GET  /api/events/{id}/crosstable                       -> Crosstable
 //! GET  /api/events/{id}/rounds/{n}                       -> Round (by board and by name)
 //! GET  /api/events/{id}/ranks                            -> Ranks (after each round)
+//! GET  /api/events/{id}/all                              -> All (the four above in one)
 //! GET  /api/events/{id}/players/{n}                      -> Card
 //! GET  /api/events/{id}.trf                              (TRF-2026)  .trf16 (TRF-16)
 //! GET  /api/events/{id}.pgn                              every game played on the server
@@ -37,7 +38,7 @@ pub use defaults::{DEFAULT_SWISS_ROUNDS, default_time_control};
 pub use error::EventError;
 pub use settings::{ByeValue, EventSettings, NewEvent, ScoringWire, SystemWire};
 pub use views::{
-    BoardView, CardRound, CardView, Cell, CrossRow, CrosstableView, EventReply, EventView,
+    AllView, BoardView, CardRound, CardView, Cell, CrossRow, CrosstableView, EventReply, EventView,
     PenaltyView, PlayerView, RanksView, ResultSource, ResultView, RoundView, StandingRow,
     StandingsView,
 };

@@ -3,6 +3,7 @@
 //! Points and tie-break values travel as exact decimal text (`"4.5"`, `"12.25"`), as the
 //! pairing crate computes them, so no page rounds a tie away.
 
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -29,6 +30,10 @@ pub enum EventReply {
     Crosstable(CrosstableView),
     Round(RoundView),
     Ranks(RanksView),
+    /// The event and all it computes in one read (`GET /api/events/{id}/all`): what the
+    /// event page reads at each change, one request rather than four, so that a club's
+    /// room behind one address stays within the server's limits per address.
+    All(Box<AllView>),
     Card(CardView),
     /// A player joined: its number in the event.
     Joined {
@@ -37,6 +42,16 @@ pub enum EventReply {
     Error {
         error: EventError,
     },
+}
+
+/// The event with its standings (after the last round paired), crosstable and ranks after
+/// each round, all of one revision (`event.revision`, the answer's `ETag`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AllView {
+    pub event: EventView,
+    pub standings: StandingsView,
+    pub crosstable: CrosstableView,
+    pub ranks: RanksView,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

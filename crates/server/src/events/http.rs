@@ -34,6 +34,7 @@ pub fn router(events: Arc<Events>) -> Router {
         .route("/api/events/{id}/crosstable", get(crosstable))
         .route("/api/events/{id}/rounds/{round}", get(round))
         .route("/api/events/{id}/ranks", get(ranks))
+        .route("/api/events/{id}/all", get(all))
         .route("/api/events/{id}/players/{number}", get(card))
         .route("/api/events/{id}/director", post(director))
         .route("/api/events/{id}/join", post(join))
@@ -303,6 +304,18 @@ async fn ranks(
 ) -> Response {
     read(&events, &id, &request, |r| {
         views::ranks(r).map(EventReply::Ranks)
+    })
+    .await
+}
+
+/// The event page's read at each change: one request, not four (the four stay for embeds).
+async fn all(
+    State(events): State<Arc<Events>>,
+    Path(id): Path<String>,
+    request: HeaderMap,
+) -> Response {
+    read(&events, &id, &request, |r| {
+        views::all(r).map(|all| EventReply::All(Box::new(all)))
     })
     .await
 }

@@ -6,7 +6,7 @@ use shatar_pairing::tiebreak::{self, Standings};
 use shatar_pairing::trf::{self, TrfVersion};
 use shatar_pairing::{Bye, Colour, Entry, GameResult, Outcome, PlayerId, Points};
 use shatar_protocol::events::{
-    BoardView, CardRound, CardView, Cell, CrossRow, CrosstableView, EventError, EventView,
+    AllView, BoardView, CardRound, CardView, Cell, CrossRow, CrosstableView, EventError, EventView,
     PenaltyView, PlayerView, RanksView, ResultView, RoundView, StandingRow, StandingsView,
     SystemWire,
 };
@@ -304,6 +304,17 @@ pub fn ranks(record: &EventRecord) -> Result<RanksView, EventError> {
         }
     }
     Ok(RanksView { players })
+}
+
+/// The event and its three computed views, of one record (so of one revision): the event
+/// page's one read at each change.
+pub fn all(record: &EventRecord) -> Result<AllView, EventError> {
+    Ok(AllView {
+        event: event_view(record),
+        standings: standings(record, None)?,
+        crosstable: crosstable(record)?,
+        ranks: ranks(record)?,
+    })
 }
 
 pub fn card(record: &EventRecord, number: u32) -> Result<CardView, EventError> {

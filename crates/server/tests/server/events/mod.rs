@@ -8,6 +8,7 @@ mod kept;
 mod killed;
 mod online;
 mod races;
+mod room;
 mod systems;
 
 use std::net::SocketAddr;
