@@ -1,4 +1,4 @@
-use super::db::{query, query_each};
+use super::db::{json_texts, query, query_each};
 use super::{Store, StoreError, parse, parse_json, to_json};
 use crate::ids::{ChallengeId, PlayerId};
 use crate::wire::{ColorChoice, LobbyChallenge, LobbyFilter, Speed, TimeControlWire};
@@ -254,26 +254,28 @@ impl Store {
         // the filter.
         let games: Vec<String> = filter.kinds.iter().map(|k| k.0.to_string()).collect();
         let speeds: Vec<&str> = filter.speeds.iter().map(|&s| speed_name(s)).collect();
-        let rows = query_each(
-            "SELECT c.id, c.challenger, c.kind, c.time_control, c.color, p.name \
-             FROM challenges c JOIN players p ON p.id = c.challenger \
-             WHERE c.open = 1 AND c.cancelled = 0 AND c.game IS NULL AND c.expires_ms > $1 \
-               AND ($2 = '[]' OR c.kind IN (SELECT value FROM json_each($2))) \
-               AND ($3 = '[]' OR c.speed IN (SELECT value FROM json_each($3))) \
-             ORDER BY c.created_at, c.rowid LIMIT $4",
-            "SELECT c.id, c.challenger, c.kind, c.time_control, c.color, p.name \
-             FROM challenges c JOIN players p ON p.id = c.challenger \
-             WHERE c.open = 1 AND c.cancelled = 0 AND c.game IS NULL AND c.expires_ms > $1 \
-               AND ($2 = '[]' OR c.kind IN (SELECT jsonb_array_elements_text($2::jsonb))) \
-               AND ($3 = '[]' OR c.speed IN (SELECT jsonb_array_elements_text($3::jsonb))) \
-             ORDER BY c.created_at, c.rowid LIMIT $4",
-        )
-        .bind(epoch(now_ms))
-        .bind(serde_json::to_string(&games).expect("strings make JSON"))
-        .bind(serde_json::to_string(&speeds).expect("strings make JSON"))
-        .bind(LOBBY_MAX)
-        .fetch_all(&self.pool)
-        .await?;
+        macro_rules! lobby {
+            ($dialect:tt) => {
+                concat!(
+                    "SELECT c.id, c.challenger, c.kind, c.time_control, c.color, p.name \
+                     FROM challenges c JOIN players p ON p.id = c.challenger \
+                     WHERE c.open = 1 AND c.cancelled = 0 AND c.game IS NULL \
+                       AND c.expires_ms > $1 \
+                       AND ($2 = '[]' OR c.kind IN (",
+                    json_texts!($dialect, "$2"),
+                    ")) AND ($3 = '[]' OR c.speed IN (",
+                    json_texts!($dialect, "$3"),
+                    ")) ORDER BY c.created_at, c.rowid LIMIT $4"
+                )
+            };
+        }
+        let rows = query_each(lobby!(sqlite), lobby!(postgres))
+            .bind(epoch(now_ms))
+            .bind(serde_json::to_string(&games).expect("strings make JSON"))
+            .bind(serde_json::to_string(&speeds).expect("strings make JSON"))
+            .bind(LOBBY_MAX)
+            .fetch_all(&self.pool)
+            .await?;
         let mut listed = Vec::with_capacity(rows.len());
         for row in &rows {
             let time_control: TimeControlWire = parse_json(TABLE, row.try_get(3)?)?;

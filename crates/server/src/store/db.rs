@@ -71,6 +71,20 @@ pub(super) fn query_each(sqlite: &'static str, postgres: &'static str) -> Query 
     }
 }
 
+/// The text values of the JSON array bound as parameter `$p`, as a subquery's select list,
+/// in a dialect's words (`sqlite` or `postgres`): for statements that spell themselves once
+/// for both ([`query_each`] with a statement macro called once a dialect), so that their
+/// texts cannot drift apart.
+macro_rules! json_texts {
+    (sqlite, $p:literal) => {
+        concat!("SELECT value FROM json_each(", $p, ")")
+    };
+    (postgres, $p:literal) => {
+        concat!("SELECT jsonb_array_elements_text(", $p, "::jsonb)")
+    };
+}
+pub(super) use json_texts;
+
 /// The statement on one backend with its values bound (a macro: the same text for the two
 /// drivers' query types).
 macro_rules! bound {

@@ -1,7 +1,7 @@
 //! What is read about games for lists and records: a player's unfinished games, the live
 //! games being played, and the header of a game's PGN.
 
-use super::db::{query, query_each};
+use super::db::{json_texts, query, query_each};
 use super::{Store, StoreError, parse, parse_json};
 use crate::arbiter::{PgnHeader, StoredClock};
 use crate::ids::{GameId, PlayerId};
@@ -70,34 +70,37 @@ impl Store {
         // A correspondence game (days a move) is no live game.
         let players: Vec<String> = players.iter().map(ToString::to_string).collect();
         let players = serde_json::to_string(&players).expect("strings make JSON");
-        let rows = query_each(
-            "SELECT g.id, g.kind, g.white, g.black, g.clock, \
-                    (SELECT COUNT(*) FROM moves m WHERE m.game = g.id), \
-                    (SELECT name FROM players WHERE id = g.white), \
-                    (SELECT name FROM players WHERE id = g.black) \
-             FROM games g \
-             WHERE g.outcome IS NULL AND g.note IS NULL \
-               AND json_extract(g.clock, '$.control.days_per_move') IS NULL \
-               AND ($1 = '[]' \
-                    OR g.white IN (SELECT value FROM json_each($1)) \
-                    OR g.black IN (SELECT value FROM json_each($1))) \
-             ORDER BY g.created_at DESC, g.rowid DESC LIMIT $2",
-            "SELECT g.id, g.kind, g.white, g.black, g.clock, \
-                    (SELECT COUNT(*) FROM moves m WHERE m.game = g.id), \
-                    (SELECT name FROM players WHERE id = g.white), \
-                    (SELECT name FROM players WHERE id = g.black) \
-             FROM games g \
-             WHERE g.outcome IS NULL AND g.note IS NULL \
-               AND g.clock::jsonb #>> '{control,days_per_move}' IS NULL \
-               AND ($1 = '[]' \
-                    OR g.white IN (SELECT jsonb_array_elements_text($1::jsonb)) \
-                    OR g.black IN (SELECT jsonb_array_elements_text($1::jsonb))) \
-             ORDER BY g.created_at DESC, g.rowid DESC LIMIT $2",
-        )
-        .bind(players)
-        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
-        .await?;
+        macro_rules! live {
+            ($dialect:tt) => {
+                concat!(
+                    "SELECT g.id, g.kind, g.white, g.black, g.clock, \
+                            (SELECT COUNT(*) FROM moves m WHERE m.game = g.id), \
+                            (SELECT name FROM players WHERE id = g.white), \
+                            (SELECT name FROM players WHERE id = g.black) \
+                     FROM games g \
+                     WHERE g.outcome IS NULL AND g.note IS NULL AND ",
+                    days_per_move!($dialect),
+                    " IS NULL AND ($1 = '[]' OR g.white IN (",
+                    json_texts!($dialect, "$1"),
+                    ") OR g.black IN (",
+                    json_texts!($dialect, "$1"),
+                    ")) ORDER BY g.created_at DESC, g.rowid DESC LIMIT $2"
+                )
+            };
+        }
+        macro_rules! days_per_move {
+            (sqlite) => {
+                "json_extract(g.clock, '$.control.days_per_move')"
+            };
+            (postgres) => {
+                "g.clock::jsonb #>> '{control,days_per_move}'"
+            };
+        }
+        let rows = query_each(live!(sqlite), live!(postgres))
+            .bind(players)
+            .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+            .fetch_all(&self.pool)
+            .await?;
         let mut games = Vec::with_capacity(rows.len());
         for row in &rows {
             let clock: StoredClock = parse_json(TABLE, row.try_get(4)?)?;
@@ -118,19 +121,28 @@ impl Store {
 
     /// The names and the date a game's PGN is headed with; `None` for no such game.
     pub async fn pgn_header(&self, game: GameId) -> Result<Option<PgnHeader>, StoreError> {
-        let row = query_each(
-            "SELECT (SELECT name FROM players WHERE id = g.white), \
-                    (SELECT name FROM players WHERE id = g.black), \
-                    strftime('%Y.%m.%d', g.created_at) \
-             FROM games g WHERE g.id = $1",
-            "SELECT (SELECT name FROM players WHERE id = g.white), \
-                    (SELECT name FROM players WHERE id = g.black), \
-                    to_char(g.created_at AT TIME ZONE 'UTC', 'YYYY.MM.DD') \
-             FROM games g WHERE g.id = $1",
-        )
-        .bind(game.to_string())
-        .fetch_optional(&self.pool)
-        .await?;
+        macro_rules! header {
+            ($dialect:tt) => {
+                concat!(
+                    "SELECT (SELECT name FROM players WHERE id = g.white), \
+                            (SELECT name FROM players WHERE id = g.black), ",
+                    date!($dialect),
+                    " FROM games g WHERE g.id = $1"
+                )
+            };
+        }
+        macro_rules! date {
+            (sqlite) => {
+                "strftime('%Y.%m.%d', g.created_at)"
+            };
+            (postgres) => {
+                "to_char(g.created_at AT TIME ZONE 'UTC', 'YYYY.MM.DD')"
+            };
+        }
+        let row = query_each(header!(sqlite), header!(postgres))
+            .bind(game.to_string())
+            .fetch_optional(&self.pool)
+            .await?;
         let Some(row) = row else { return Ok(None) };
         Ok(Some(PgnHeader {
             white: row.try_get(0)?,

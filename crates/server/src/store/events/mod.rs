@@ -210,41 +210,40 @@ impl Store {
     pub async fn events_due(&self, now_ms: u64) -> Result<Vec<EventId>, StoreError> {
         // SQLite is told which index to start from (its planner took the boards' scan);
         // PostgreSQL's statistics choose.
-        let rows = query_each(
-            "SELECT b.event FROM events e INDEXED BY events_running \
-               JOIN event_boards b ON b.event = e.id \
-               JOIN event_rounds r ON r.event = b.event AND r.round = b.round \
-             WHERE e.online = 1 AND e.ended_ms IS NULL AND b.game IS NULL \
-               AND b.black IS NOT NULL AND r.starts_ms <= $1 \
-               AND NOT EXISTS (SELECT 1 FROM event_results x WHERE x.event = b.event \
-                               AND x.round = b.round AND x.board = b.board) \
-               AND NOT EXISTS (SELECT 1 FROM event_players p WHERE p.event = b.event \
-                               AND p.number IN (b.white, b.black) \
-                               AND p.withdrawn_from <= b.round) \
-             UNION \
-             SELECT b.event FROM event_boards b JOIN games g ON g.id = b.game \
-             WHERE (g.outcome IS NOT NULL OR g.note IS NOT NULL) \
-               AND NOT EXISTS (SELECT 1 FROM event_results x WHERE x.event = b.event \
-                               AND x.round = b.round AND x.board = b.board)",
-            "SELECT b.event FROM events e \
-               JOIN event_boards b ON b.event = e.id \
-               JOIN event_rounds r ON r.event = b.event AND r.round = b.round \
-             WHERE e.online = 1 AND e.ended_ms IS NULL AND b.game IS NULL \
-               AND b.black IS NOT NULL AND r.starts_ms <= $1 \
-               AND NOT EXISTS (SELECT 1 FROM event_results x WHERE x.event = b.event \
-                               AND x.round = b.round AND x.board = b.board) \
-               AND NOT EXISTS (SELECT 1 FROM event_players p WHERE p.event = b.event \
-                               AND p.number IN (b.white, b.black) \
-                               AND p.withdrawn_from <= b.round) \
-             UNION \
-             SELECT b.event FROM event_boards b JOIN games g ON g.id = b.game \
-             WHERE (g.outcome IS NOT NULL OR g.note IS NOT NULL) \
-               AND NOT EXISTS (SELECT 1 FROM event_results x WHERE x.event = b.event \
-                               AND x.round = b.round AND x.board = b.board)",
-        )
-        .bind(epoch(now_ms))
-        .fetch_all(&self.pool)
-        .await?;
+        macro_rules! due {
+            ($dialect:tt) => {
+                concat!(
+                    "SELECT b.event FROM events e ",
+                    index_hint!($dialect),
+                    "JOIN event_boards b ON b.event = e.id \
+                       JOIN event_rounds r ON r.event = b.event AND r.round = b.round \
+                     WHERE e.online = 1 AND e.ended_ms IS NULL AND b.game IS NULL \
+                       AND b.black IS NOT NULL AND r.starts_ms <= $1 \
+                       AND NOT EXISTS (SELECT 1 FROM event_results x WHERE x.event = b.event \
+                                       AND x.round = b.round AND x.board = b.board) \
+                       AND NOT EXISTS (SELECT 1 FROM event_players p WHERE p.event = b.event \
+                                       AND p.number IN (b.white, b.black) \
+                                       AND p.withdrawn_from <= b.round) \
+                     UNION \
+                     SELECT b.event FROM event_boards b JOIN games g ON g.id = b.game \
+                     WHERE (g.outcome IS NOT NULL OR g.note IS NOT NULL) \
+                       AND NOT EXISTS (SELECT 1 FROM event_results x WHERE x.event = b.event \
+                                       AND x.round = b.round AND x.board = b.board)"
+                )
+            };
+        }
+        macro_rules! index_hint {
+            (sqlite) => {
+                "INDEXED BY events_running "
+            };
+            (postgres) => {
+                ""
+            };
+        }
+        let rows = query_each(due!(sqlite), due!(postgres))
+            .bind(epoch(now_ms))
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter()
             .map(|row| parse(TABLE, row.try_get::<&str>(0)?))
             .collect()
